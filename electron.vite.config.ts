@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const shared = resolve(root, 'src/shared');
+
+export default defineConfig({
+  main: {
+    build: {
+      externalizeDeps: true,
+      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      externalizeDeps: true,
+      rollupOptions: { input: { index: resolve(root, 'src/preload/index.ts') }, output: { format: 'cjs' } },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'src/renderer'),
+    resolve: { alias: { '@shared': shared } },
+    plugins: [svelte()],
+    build: { rollupOptions: { input: resolve(root, 'src/renderer/index.html') } },
+  },
+});

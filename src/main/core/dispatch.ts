@@ -1,0 +1,55 @@
+import { channels, isChannelName, type ChannelName } from '../../shared/ipc/contract';
+import type { IpcError, IpcResult } from '../../shared/ipc/channel';
+import { invalidArgument } from '../../shared/errors';
+import type { Handler, HandlerMap } from './handlers/types';
+
+/** An error a handler throws to answer with a specific IPC error type. */
+export class HandlerError extends Error {
+  constructor(
+    readonly type: IpcError['type'],
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Dispatch = (channel: unknown, arg: unknown) => Promise<IpcResult<unknown>>;
+
+/**
+ * The one entry point both transports (Electron IPC and the web host's WebSocket) call.
+ * Contract: an unknown channel or an argument that fails its schema answers an error and
+ * calls no handler; a handler's throw becomes `{ok: false}`, never a rejected promise.
+ */
+export function createDispatch(handlers: Partial<HandlerMap>, log?: (message: string) => void): Dispatch {
+  return async (channel, arg) => {
+    if (!isChannelName(channel)) {
+      return {
+        ok: false,
+        error: { type: 'unknown-channel', message: `Unknown channel: ${String(channel).slice(0, 80)}` },
+      };
+    }
+    const handler = handlers[channel] as Handler<ChannelName> | undefined;
+    if (!handler) {
+      return { ok: false, error: { type: 'unknown-channel', message: `Channel not available: ${channel}` } };
+    }
+    const parsed = channels[channel].input.safeParse(arg);
+    if (!parsed.success) return { ok: false, error: invalidArgument(parsed.error) };
+    try {
+      const value = await handler(parsed.data as never);
+      return { ok: true, value };
+    } catch (err) {
+      if (err instanceof HandlerError) {
+        return {
+          ok: false,
+          error: { type: err.type, message: err.message, ...(err.field ? { field: err.field } : {}) },
+        };
+      }
+      log?.(`handler ${channel} failed: ${err instanceof Error ? err.stack : String(err)}`);
+      return {
+        ok: false,
+        error: { type: 'internal', message: err instanceof Error ? err.message : String(err) },
+      };
+    }
+  };
+}

@@ -1,0 +1,132 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { resolve, sep, extname } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import mime from 'mime';
+import type { Core } from './core';
+
+export interface WebHostOptions {
+  core: Core;
+  /** Folder holding the built renderer (index.html and assets). */
+  rendererDir: string;
+  port?: number;
+  host?: string;
+}
+
+export interface WebHost {
+  /** The page address, carrying the per-run secret in its fragment. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ws://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
+/** Largest bridge message accepted from a page (dropped-file chunks travel in several). */
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Serves the renderer and the core's handler map over a WebSocket on loopback. The secret is
+ * made per run and travels only in the page URL's fragment; a socket that does not present it,
+ * or comes from another origin, is refused, so no other local page can drive the core.
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const host = options.host ?? '127.0.0.1';
+  const secret = randomBytes(24).toString('base64url');
+  const rendererDir = resolve(options.rendererDir);
+
+  const server = createServer((req, res) => {
+    void serveStatic(rendererDir, req, res);
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const sockets = new Set<WebSocket>();
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    const origin = req.headers.origin;
+    const expectedOrigin = `http://${host}:${(server.address() as { port: number }).port}`;
+    if (
+      url.pathname !== '/bridge' ||
+      !secretMatches(url.searchParams.get('secret'), secret) ||
+      origin !== expectedOrigin
+    ) {
+      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      ws.on('close', () => sockets.delete(ws));
+      ws.on('message', (data) => void onMessage(ws, data.toString()));
+    });
+  });
+
+  async function onMessage(ws: WebSocket, text: string): Promise<void> {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const { id, channel, arg } = message as { id?: unknown; channel?: unknown; arg?: unknown };
+    if (typeof id !== 'number') return;
+    const result = await options.core.dispatch(channel, arg);
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
+  }
+
+  const unsubscribe = options.core.events.onAny((event, payload) => {
+    const text = JSON.stringify({ event, payload });
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+  });
+
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, host, () => done());
+  });
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://${host}:${port}/#secret=${secret}`,
+    port,
+    async close() {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
+
+function secretMatches(given: string | null, secret: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  const file = resolve(root, '.' + (pathname === '/' ? '/index.html' : pathname));
+  if (file !== root && !file.startsWith(root + sep)) {
+    res.writeHead(403).end();
+    return;
+  }
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, {
+      'Content-Type': mime.getType(extname(file)) ?? 'application/octet-stream',
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  } catch {
+    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+  }
+}

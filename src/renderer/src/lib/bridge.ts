@@ -1,0 +1,130 @@
+// The renderer's only way to the core. In Electron the preload exposes `window.workdesk`; in a
+// browser (the web host) the same contract travels over a WebSocket whose secret is in the page
+// URL's fragment. Callers see one typed API either way.
+import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract';
+import type { EventName, EventPayload } from '@shared/ipc/events';
+import type { IpcError, IpcResult } from '@shared/ipc/channel';
+
+export interface Transport {
+  invoke(channel: string, arg: unknown): Promise<IpcResult<unknown>>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    workdesk?: Transport;
+  }
+}
+
+/** A failed bridge call, carrying the core's error type and the field it names. */
+export class BridgeError extends Error {
+  readonly type: IpcError['type'];
+  readonly field: string | undefined;
+  constructor(error: IpcError) {
+    super(error.message);
+    this.type = error.type;
+    this.field = error.field;
+  }
+}
+
+export class Bridge {
+  readonly kind: 'electron' | 'web';
+  readonly #transport: Transport;
+
+  constructor(transport: Transport, kind: 'electron' | 'web') {
+    this.#transport = transport;
+    this.kind = kind;
+  }
+
+  async invoke<C extends ChannelName>(channel: C, arg: ChannelInput<C>): Promise<ChannelOutput<C>> {
+    const result = await this.#transport.invoke(channel, arg);
+    if (!result.ok) throw new BridgeError(result.error);
+    return result.value as ChannelOutput<C>;
+  }
+
+  /** Subscribes to a core event; returns the unsubscribe. */
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+    return this.#transport.on(event, listener as (payload: unknown) => void);
+  }
+}
+
+/** WebSocket transport for the web host; reconnects with backoff and fails calls made while down. */
+export class WebSocketTransport implements Transport {
+  readonly #url: string;
+  #opened: Promise<WebSocket> | undefined;
+  #nextId = 1;
+  readonly #pending = new Map<number, (result: IpcResult<unknown>) => void>();
+  readonly #listeners = new Map<string, Set<(payload: unknown) => void>>();
+
+  constructor(url: string) {
+    this.#url = url;
+  }
+
+  #connect(): Promise<WebSocket> {
+    if (this.#opened) return this.#opened;
+    this.#opened = new Promise<WebSocket>((resolve, reject) => {
+      const socket = new WebSocket(this.#url);
+      socket.onopen = () => resolve(socket);
+      socket.onmessage = (message) => this.#receive(String(message.data));
+      socket.onclose = () => {
+        this.#opened = undefined;
+        for (const [id, settle] of this.#pending) {
+          settle({
+            ok: false,
+            error: { type: 'offline', message: 'The connection to the Workdesk core was lost.' },
+          });
+          this.#pending.delete(id);
+        }
+        reject(new Error('The connection to the Workdesk core was refused or lost.'));
+        if (this.#listeners.size) setTimeout(() => void this.#connect().catch(() => {}), 1000);
+      };
+    });
+    return this.#opened;
+  }
+
+  #receive(text: string): void {
+    const message = JSON.parse(text) as {
+      id?: number;
+      result?: IpcResult<unknown>;
+      event?: string;
+      payload?: unknown;
+    };
+    if (typeof message.id === 'number' && message.result) {
+      this.#pending.get(message.id)?.(message.result);
+      this.#pending.delete(message.id);
+    } else if (message.event) {
+      for (const listener of this.#listeners.get(message.event) ?? []) listener(message.payload);
+    }
+  }
+
+  async invoke(channel: string, arg: unknown): Promise<IpcResult<unknown>> {
+    let socket: WebSocket;
+    try {
+      socket = await this.#connect();
+    } catch (err) {
+      return { ok: false, error: { type: 'offline', message: (err as Error).message } };
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      this.#pending.set(id, resolve);
+      socket.send(JSON.stringify({ id, channel, arg }));
+    });
+  }
+
+  on(event: string, listener: (payload: unknown) => void): () => void {
+    let set = this.#listeners.get(event);
+    if (!set) this.#listeners.set(event, (set = new Set()));
+    set.add(listener);
+    void this.#connect().catch(() => {});
+    return () => set.delete(listener);
+  }
+}
+
+function createBridge(): Bridge {
+  if (window.workdesk) return new Bridge(window.workdesk, 'electron');
+  const secret = new URLSearchParams(location.hash.slice(1)).get('secret') ?? '';
+  const url = `ws://${location.host}/bridge?secret=${encodeURIComponent(secret)}`;
+  return new Bridge(new WebSocketTransport(url), 'web');
+}
+
+export const bridge = createBridge();

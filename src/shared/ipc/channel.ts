@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+
+/** One IPC channel: a `domain.verb` name, the schema of its single argument and of its result. */
+export interface ChannelSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  readonly input: I;
+  readonly output: O;
+}
+
+export function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): ChannelSpec<I, O> {
+  return { input, output };
+}
+
+/** The error half of every IPC result; `field` names the offending argument field when there is one. */
+export interface IpcError {
+  type: IpcErrorType;
+  message: string;
+  field?: string;
+}
+
+export type IpcErrorType =
+  | 'invalid-argument'
+  | 'unknown-channel'
+  | 'not-found'
+  | 'conflict'
+  | 'offline'
+  | 'unauthorized'
+  | 'rejected'
+  | 'internal';
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import { appChannels } from './app';
+import type { ChannelSpec } from './channel';
+
+/**
+ * Every IPC channel of the app, declared once. The preload's allowlist, the main side's
+ * validation and the renderer's types all come from this object. Add a domain by spreading
+ * its channel record here.
+ */
+export const channels = {
+  ...appChannels,
+} satisfies Record<string, ChannelSpec>;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+/** What the renderer passes (before schema defaults apply). */
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>;
+/** What a handler receives (after validation). */
+export type ChannelArg<C extends ChannelName> = z.output<Channels[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>;
+
+export const channelNames = Object.keys(channels) as ChannelName[];
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
+}
