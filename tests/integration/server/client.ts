@@ -24,11 +24,11 @@ export function client(svc: RunningService) {
     }
     const response = await fetch(svc.baseUrl + path, init);
     const text = await response.text();
-    let json: unknown = undefined;
+    let json: unknown;
     try {
       json = JSON.parse(text) as unknown;
     } catch {
-      json = undefined;
+      // Not JSON (e.g. the text `OK`): `json` stays undefined.
     }
     return { status: response.status, text, json, headers: response.headers };
   };
