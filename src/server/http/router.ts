@@ -39,6 +39,14 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, root:
   return result.data;
 }
 
+/** Query parameters, completed on GET by the fields of a JSON object body. */
+function readParameters(request: FastifyRequest): unknown {
+  const body = request.body;
+  if (request.method !== 'GET' || !body || typeof body !== 'object' || Array.isArray(body))
+    return request.query;
+  return { ...(body as Record<string, unknown>), ...(request.query as Record<string, unknown>) };
+}
+
 export function sendAnswer(reply: FastifyReply, answer: Answer): void {
   if (answer === OK_BODY) {
     reply.code(200).type('text/plain; charset=utf-8').send(OK_BODY);
@@ -114,7 +122,7 @@ export class Router {
       method,
       url: this.prefix + url,
       handler(request, reply) {
-        const query = parse(spec.query, request.query, 'query');
+        const query = parse(spec.query, readParameters(request), 'query');
         const body = parse(spec.body, request.body, 'body');
         const params = request.params as Record<string, string>;
         const answer = db.transaction(() => spec.handle({ params, query, body, request }))();
