@@ -20,7 +20,7 @@ const TOKEN = 'bench-token';
  * The bare baseline: node:http and better-sqlite3 on the same database file, running the same
  * prepared statements as the service, with no framework, authentication or validation.
  */
-function baseline(dbPath: string): Server {
+export function baseline(dbPath: string): Server {
   const db = openDatabase(dbPath);
   const tasks = taskStore(db);
   const send = (res: ServerResponse, status: number, body: string) => {
@@ -159,6 +159,11 @@ export const scenario: Scenario = {
       for (const c of cases) {
         ctx.log(c.label);
         const headers = { 'svc-api-token': TOKEN };
+        // Warm both sides up (JIT, statement caches, page cache) before anything is measured.
+        for (const base of [serviceUrl, bareUrl]) {
+          const warm = c.options(base);
+          await load({ ...warm, headers, maxRequests: Math.ceil(warm.maxRequests / 5) });
+        }
         const result = await repeat(repeats, async (run) => {
           // Alternate which server goes first so warm-up and drift do not favour one side.
           const pair = run % 2 === 0 ? [serviceUrl, bareUrl] : [bareUrl, serviceUrl];
