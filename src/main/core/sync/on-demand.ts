@@ -102,6 +102,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
               tagId,
               tasks.map((t) => t.id),
             );
+            cache.syncState.set(`tag:${tagId}`, now());
           });
           deps.emitChange({ entities: ['tasks', 'tags'] });
         },
@@ -116,6 +117,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
           cache.transaction(() => {
             const merged = mergePending(pending, 'crmContact', contact, () => cache.crm.contact(contactId));
             if (merged) cache.crm.putContactDetail(merged, tasks);
+            cache.syncState.set(`contact:${contactId}`, now());
           });
           deps.emitChange({ entities: ['crmContacts'], ids: { crmContacts: [contactId] } });
         },

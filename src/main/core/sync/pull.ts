@@ -216,12 +216,13 @@ export async function pull(
       Promise.all(
         (tags ?? []).map(async (tag) => {
           const tasks = await gate((s) => client.tagTasks(tag.id, { closed: true }, s));
-          cache.transaction(() =>
+          cache.transaction(() => {
             cache.org.setTagTasks(
               tag.id,
               tasks.map((t) => t.id),
-            ),
-          );
+            );
+            cache.syncState.set(`tag:${tag.id}`, stamp(deps.clock()));
+          });
         }),
       ),
     ),
