@@ -1,40 +1,22 @@
 // After a sync, every read handler answers what the real service answers for the same query.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../support/service';
-import { createEngine, type Engine } from '../../../src/main/core/engine';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
-import type { HandlerMap } from '../../../src/main/core/handlers/types';
-import type { ChannelName, ChannelInput, ChannelOutput } from '../../../src/shared/ipc/contract';
-import { channels } from '../../../src/shared/ipc/contract';
+import { ids, testEngine } from './support';
 
 let svc: RunningService;
-let engine: Engine;
+let engine: Awaited<ReturnType<typeof testEngine>>;
 let api: ServiceClient;
-let dir: string;
+const call: (typeof engine)['call'] = (name, arg) => engine.call(name, arg);
 
-/** Calls a handler as the dispatch would: the argument through its schema first. */
-async function call<C extends ChannelName>(name: C, arg: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const handler = engine.handlers[name] as HandlerMap[C];
-  return (await handler(channels[name].input.parse(arg) as never)) as ChannelOutput<C>;
-}
-
-const ids = (list: readonly { id: string }[]) => list.map((x) => x.id).sort();
 const byId = <T extends { id: string }>(list: readonly T[]) =>
   [...list].sort((a, b) => a.id.localeCompare(b.id));
 const ALL = { closed: 'all' as const };
 
 beforeAll(async () => {
   svc = await startService({ seed: 'demo' });
-  dir = mkdtempSync(join(tmpdir(), 'engine-parity-'));
-  engine = await createEngine({
-    dataDir: dir,
-    connection: { baseUrl: svc.baseUrl, token: svc.token, userId: svc.users.actingUserId },
-    autoStart: false,
-  });
   api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+  engine = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
   const status = await engine.sync.now();
   expect(status).toMatchObject({ lastError: null, online: true, running: false });
 });
@@ -42,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine?.close();
   await svc?.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('read handlers after a sync equal the service', () => {
