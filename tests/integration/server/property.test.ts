@@ -263,5 +263,6 @@ describe('robustness', () => {
       headers: { 'svc-api-token': 't' },
     });
     expect(alive.statusCode).toBe(200);
-  });
+    // Each run dumps the whole seeded database twice: generous on a shared 2-core machine.
+  }, 300_000);
 });
