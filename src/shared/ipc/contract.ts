@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { appChannels } from './app';
+import { accountsChannels } from './accounts';
+import { settingsChannels } from './settings';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -9,6 +11,8 @@ import type { ChannelSpec } from './channel';
  */
 export const channels = {
   ...appChannels,
+  ...accountsChannels,
+  ...settingsChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;
