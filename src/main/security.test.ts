@@ -5,7 +5,6 @@ import type { Session, WebContents } from 'electron';
 import {
   APP_ORIGIN,
   RENDERER_CSP,
-  SECURE_WEB_PREFERENCES,
   hardenSession,
   hardenWebContents,
   isAppUrl,
@@ -33,23 +32,6 @@ function fakeContents() {
     open: (url: string) => openHandler?.({ url }),
   };
 }
-
-describe('web preferences of every window', () => {
-  it('isolates the page from Node and Electron', () => {
-    expect(SECURE_WEB_PREFERENCES).toMatchObject({
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      experimentalFeatures: false,
-      webviewTag: false,
-    });
-    expect(SECURE_WEB_PREFERENCES).not.toHaveProperty('enableBlinkFeatures');
-  });
-});
 
 describe('content security policy', () => {
   it('allows scripts only from the app and connects nowhere else', () => {

@@ -1,6 +1,6 @@
 // The Electron security checklist, applied in one place so tests can assert every item:
 // https://www.electronjs.org/docs/latest/tutorial/security
-import type { Session, WebContents, WebPreferences } from 'electron';
+import type { Session, WebContents } from 'electron';
 import { contentSecurityPolicy } from './core/static-files';
 
 /** The renderer is served from this privileged custom scheme, never from http or file URLs. */
@@ -9,21 +9,6 @@ export const APP_HOST = 'workdesk';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 export const RENDERER_CSP = contentSecurityPolicy({ bridgeSocket: false });
-
-/** Checklist items 2-4, 6, 8-10 and 12 for every window the app opens. */
-export const SECURE_WEB_PREFERENCES = {
-  contextIsolation: true,
-  sandbox: true,
-  nodeIntegration: false,
-  nodeIntegrationInWorker: false,
-  nodeIntegrationInSubFrames: false,
-  webSecurity: true,
-  allowRunningInsecureContent: false,
-  experimentalFeatures: false,
-  webviewTag: false,
-  navigateOnDragDrop: false,
-  safeDialogs: true,
-} as const satisfies WebPreferences;
 
 /** True for a page of the app itself (the custom scheme, or the dev server electron-vite starts). */
 export function isAppUrl(

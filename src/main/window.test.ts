@@ -63,8 +63,10 @@ describe('main window', () => {
       webviewTag: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      disableBlinkFeatures: 'Auxclick',
       preload: '/app/out/preload/index.cjs',
     });
+    expect(options.webPreferences).not.toHaveProperty('enableBlinkFeatures');
     expect(options.show).toBe(false);
   });
 

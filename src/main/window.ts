@@ -1,6 +1,6 @@
 import { BrowserWindow } from 'electron';
 import type { WindowState } from '../shared/ipc/settings';
-import { APP_ORIGIN, SECURE_WEB_PREFERENCES } from './security';
+import { APP_ORIGIN } from './security';
 import { captureState } from './window-state';
 
 export interface MainWindowOptions {
@@ -28,7 +28,24 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     minHeight: 300,
     show: false,
     title: 'Workdesk',
-    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: options.preload },
+    // The Electron security checklist's window items, written out literally so that both the
+    // tests and electronegativity's static checks see each one.
+    webPreferences: {
+      preload: options.preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      // Middle-click opens new windows; they are denied anyway, this removes the path.
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   if (state.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());
