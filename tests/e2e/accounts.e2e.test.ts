@@ -26,6 +26,8 @@ async function invoke(
   return page.evaluate(
     ({ channel, arg }) =>
       new Promise((resolve, reject) => {
+        // Runs in the page; this file is type-checked without the DOM library.
+        const { location } = globalThis as unknown as { location: { hash: string; host: string } };
         const secret = new URLSearchParams(location.hash.slice(1)).get('secret') ?? '';
         const socket = new WebSocket(`ws://${location.host}/bridge?secret=${encodeURIComponent(secret)}`);
         socket.onerror = () => reject(new Error('bridge refused'));
