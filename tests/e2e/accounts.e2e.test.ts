@@ -85,7 +85,7 @@ describe('accounts through the web host', () => {
         activeId: 'local',
       },
     });
-    expect(session.activeConnection()?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(session.activeConnection()?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2\.0$/);
     await screenshot(page, 'accounts-local-workspace');
     await page.close();
   });
@@ -117,7 +117,7 @@ describe('accounts through the web host', () => {
     });
     expect(added).toMatchObject({
       ok: true,
-      value: { kind: 'remote', label: 'Second service', baseUrl: second.baseUrl.replace(/\/2\.0$/, '') },
+      value: { kind: 'remote', label: 'Second service', baseUrl: second.baseUrl },
     });
     const id = (added.value as { id: string }).id;
     expect(JSON.stringify(added)).not.toContain(second.token);
@@ -125,7 +125,7 @@ describe('accounts through the web host', () => {
     const switched = await invoke(page, 'accounts.switch', { id });
     expect(switched).toMatchObject({ ok: true, value: { activeId: id } });
     expect(session.activeConnection()).toEqual({
-      baseUrl: second.baseUrl.replace(/\/2\.0$/, ''),
+      baseUrl: second.baseUrl,
       token: second.token,
       tokenHeader: 'gd-api-token',
       userId: second.users.actingUserId,

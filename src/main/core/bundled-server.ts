@@ -12,7 +12,7 @@ export const startBundledServer: LocalServerFactory = async ({ dbPath, filesDir,
   try {
     const address = await app.listen({ host: '127.0.0.1', port: 0 });
     return {
-      baseUrl: address.replace(/\/+$/, ''),
+      baseUrl: `${address.replace(/\/+$/, '')}/2.0`,
       ...(seedDemo ? { demoUserId: SEED_IDS.users.admin } : {}),
       close: () => app.close(),
     };

@@ -14,7 +14,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function fakeServer() {
   const close = vi.fn(async () => {});
   const factory = vi.fn<LocalServerFactory>(async ({ seedDemo }) => ({
-    baseUrl: 'http://127.0.0.1:40001',
+    baseUrl: 'http://127.0.0.1:40001/2.0',
     ...(seedDemo ? { demoUserId: 'u-ada' } : {}),
     close,
   }));
@@ -27,7 +27,7 @@ describe('local service', () => {
     const { factory } = fakeServer();
     const first = await startLocalService({ dataDir: join(dir, 'svc'), secrets, startServer: factory });
     expect(first.connection).toEqual({
-      baseUrl: 'http://127.0.0.1:40001',
+      baseUrl: 'http://127.0.0.1:40001/2.0',
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       tokenHeader: 'svc-api-token',
       userId: 'u-ada',

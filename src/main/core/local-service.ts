@@ -14,7 +14,7 @@ export type LocalServerFactory = (args: {
   /** True on the first start only: the demo organization is created then. */
   seedDemo: boolean;
 }) => Promise<{
-  /** Loopback address with the port the OS picked, without `/2.0`. */
+  /** Loopback address with the port the OS picked, ending with `/2.0`. */
   baseUrl: string;
   /** The demo user to act as; answered when `seedDemo` was true. */
   demoUserId?: string;

@@ -13,12 +13,18 @@ const tokenHeader = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, 'an HTTP header name (letters, digits and dashes)');
-/** The service address without the `/2.0` version segment, no trailing slash. */
+/**
+ * The service address including the `/2.0` version segment (added when the user leaves it out),
+ * no trailing slash: `https://api.example.com/2.0`. Every path of the spec is relative to it.
+ */
 const baseUrl = z
   .string()
   .trim()
   .pipe(z.url({ protocol: /^https?$/, error: 'an http or https address' }))
-  .transform((url) => url.replace(/\/+$/, '').replace(/\/2\.0$/, ''));
+  .transform((url) => {
+    const trimmed = url.replace(/\/+$/, '');
+    return trimmed.endsWith('/2.0') ? trimmed : `${trimmed}/2.0`;
+  });
 
 /** A service the app talks to. The token is never part of it: it lives in the secret store. */
 export const RemoteAccount = z

@@ -22,7 +22,7 @@ const start = () =>
   });
 
 async function api(connection: Connection, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${connection.baseUrl}/2.0${path}`, {
+  return fetch(`${connection.baseUrl}${path}`, {
     ...init,
     headers: { [connection.tokenHeader]: connection.token, 'content-type': 'application/json' },
   });
@@ -38,7 +38,7 @@ describe('embedded local service', () => {
   it('starts on loopback with the demo organization and answers only its token', async () => {
     const service = await start();
     try {
-      expect(service.connection.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(service.connection.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2\.0$/);
       expect((await projectNames(service.connection)).length).toBeGreaterThan(5);
       await expect(createProbe()(service.connection)).resolves.toBeUndefined();
       const wrong = await api({ ...service.connection, token: 'not-the-token' }, '/projects');

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { AddAccountInput } from '../../../shared/ipc/accounts';
 import { HandlerError } from '../dispatch';
 import { createAccounts, type AccountsDeps } from './accounts';
 import { createMemorySecretStore } from './secret-store';
@@ -19,13 +20,14 @@ function setup(overrides: Partial<AccountsDeps> = {}) {
   return { deps, accounts: createAccounts(deps) };
 }
 
-const input = {
+// As the dispatch hands it over: parsed, so the address carries `/2.0`.
+const input = AddAccountInput.parse({
   label: 'Work',
-  baseUrl: 'https://svc.example.com',
+  baseUrl: 'https://svc.example.com/',
   token: 'tok-123',
   tokenHeader: 'gd-api-token',
   userId: 'u1',
-};
+});
 
 describe('accounts', () => {
   it('adds an account after the probe, with the token only in the secret store', async () => {
@@ -36,14 +38,14 @@ describe('accounts', () => {
       id: 'acc-1',
       kind: 'remote',
       label: 'Work',
-      baseUrl: 'https://svc.example.com',
+      baseUrl: 'https://svc.example.com/2.0',
       tokenHeader: 'gd-api-token',
       userId: 'u1',
     });
     expect(JSON.stringify(deps.settings.read())).not.toContain('tok-123');
     expect(deps.secrets.get('acc-1')).toBe('tok-123');
     expect(accounts.remoteConnection(account)).toEqual({
-      baseUrl: 'https://svc.example.com',
+      baseUrl: 'https://svc.example.com/2.0',
       token: 'tok-123',
       tokenHeader: 'gd-api-token',
       userId: 'u1',
@@ -118,8 +120,22 @@ describe('accounts', () => {
   });
 });
 
+describe('account input', () => {
+  it('adds the /2.0 segment when it is left out, and keeps it when given', () => {
+    const parse = (baseUrl: string) => AddAccountInput.parse({ ...input, baseUrl }).baseUrl;
+    expect(parse('https://api.example.com')).toBe('https://api.example.com/2.0');
+    expect(parse('https://api.example.com/2.0/')).toBe('https://api.example.com/2.0');
+    expect(AddAccountInput.safeParse({ ...input, baseUrl: 'ftp://x' }).error?.issues[0]?.path).toEqual([
+      'baseUrl',
+    ]);
+    expect(
+      AddAccountInput.parse({ label: 'x', baseUrl: 'http://h', token: 't', userId: 'u' }).tokenHeader,
+    ).toBe('svc-api-token');
+  });
+});
+
 describe('probe', () => {
-  const connection = { baseUrl: 'http://svc', token: 't', tokenHeader: 'svc-api-token', userId: 'u 1' };
+  const connection = { baseUrl: 'http://svc/2.0', token: 't', tokenHeader: 'svc-api-token', userId: 'u 1' };
 
   it('calls the acting user\u2019s action-required tasks with the token header', async () => {
     const fetchFn = vi.fn(async () => new Response('[]', { status: 200 }));
@@ -148,7 +164,7 @@ describe('probe', () => {
     await expect(down(connection)).rejects.toMatchObject({
       type: 'offline',
       field: 'baseUrl',
-      message: 'Could not reach http://svc: fetch failed',
+      message: 'Could not reach http://svc/2.0: fetch failed',
     });
   });
 });

@@ -2,7 +2,7 @@ import { HandlerError } from '../dispatch';
 
 /** How the core reaches one service: what the engine's ServiceClient needs. */
 export interface Connection {
-  /** The service address without the `/2.0` segment. */
+  /** The service address, ending with `/2.0`. */
   baseUrl: string;
   token: string;
   tokenHeader: string;
@@ -19,7 +19,7 @@ export type Probe = (connection: Connection) => Promise<void>;
  */
 export function createProbe(fetchFn: typeof fetch = fetch, timeoutMs = 10_000): Probe {
   return async (connection) => {
-    const url = `${connection.baseUrl}/2.0/user/${encodeURIComponent(connection.userId)}/action-required-tasks`;
+    const url = `${connection.baseUrl}/user/${encodeURIComponent(connection.userId)}/action-required-tasks`;
     let response: Response;
     try {
       response = await fetchFn(url, {

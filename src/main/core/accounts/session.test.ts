@@ -26,7 +26,7 @@ function setup(overrides: Partial<SessionDeps> = {}) {
     probe: async () => {},
     startLocalService: vi.fn(async () => ({
       connection: {
-        baseUrl: 'http://127.0.0.1:5555',
+        baseUrl: 'http://127.0.0.1:5555/2.0',
         token: 'local-tok',
         tokenHeader: 'svc-api-token',
         userId: 'demo',
@@ -57,7 +57,7 @@ describe('session', () => {
     const { deps, opened } = setup();
     const session = await startSession(deps);
     expect(deps.startLocalService).toHaveBeenCalledOnce();
-    expect(opened.map((o) => [o.accountId, o.baseUrl])).toEqual([['local', 'http://127.0.0.1:5555']]);
+    expect(opened.map((o) => [o.accountId, o.baseUrl])).toEqual([['local', 'http://127.0.0.1:5555/2.0']]);
     expect(await session.dispatch('accounts.list', {})).toEqual({
       ok: true,
       value: {
@@ -81,13 +81,13 @@ describe('session', () => {
     session.events.onAny((name, payload) => name === 'accounts.onDidChange' && changes.push(payload));
 
     const added = await session.dispatch('accounts.add', remote);
-    expect(added).toMatchObject({ ok: true, value: { id: 'remote-1', baseUrl: 'http://10.0.0.2:8080' } });
+    expect(added).toMatchObject({ ok: true, value: { id: 'remote-1', baseUrl: 'http://10.0.0.2:8080/2.0' } });
     const switched = await session.dispatch('accounts.switch', { id: 'remote-1' });
     expect(switched).toMatchObject({ ok: true, value: { activeId: 'remote-1' } });
     expect(opened[0]?.close).toHaveBeenCalledOnce();
     expect(localClose).toHaveBeenCalledOnce();
     expect(session.activeConnection()).toEqual({
-      baseUrl: 'http://10.0.0.2:8080',
+      baseUrl: 'http://10.0.0.2:8080/2.0',
       token: 'remote-tok',
       tokenHeader: 'svc-api-token',
       userId: 'u9',
