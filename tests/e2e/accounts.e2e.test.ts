@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,30 @@ describe('accounts through the web host', () => {
       value: { activeId: 'local' },
     });
     expect(session.activeConnection()?.userId).toBe('u-ada');
+    await page.close();
+  });
+
+  it('signs out of the remote account after confirmation and removes its data', async () => {
+    const page = await browser.newPage();
+    await page.goto(host.url);
+    const listed = await invoke(page, 'accounts.list', {});
+    const remote = (listed.value as { accounts: { id: string; kind: string }[] }).accounts.find(
+      (a) => a.kind === 'remote',
+    );
+    expect(remote).toBeDefined();
+    const id = remote?.id ?? '';
+    const refused = await invoke(page, 'accounts.remove', { id });
+    expect(refused).toMatchObject({ ok: false, error: { type: 'conflict', field: 'confirmed' } });
+    const removed = await invoke(page, 'accounts.remove', { id, confirmed: true });
+    expect(removed).toEqual({
+      ok: true,
+      value: {
+        accounts: [{ id: 'local', kind: 'local', label: 'Local workspace', userId: 'u-ada' }],
+        activeId: 'local',
+      },
+    });
+    expect(existsSync(join(dataDir, 'accounts', id))).toBe(false);
+    expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).not.toContain(second.token);
     await page.close();
   });
 });

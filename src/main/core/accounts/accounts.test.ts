@@ -110,6 +110,19 @@ describe('accounts', () => {
     expect(after).toEqual({ accounts: [expect.objectContaining({ id: 'local' })], activeId: 'local' });
   });
 
+  it('asks for confirmation when the pending count cannot be known', async () => {
+    const { deps, accounts } = setup({ pendingChanges: async () => null });
+    const added = await accounts.add(input);
+    await expect(accounts.remove(added.id, false)).rejects.toMatchObject({
+      type: 'conflict',
+      field: 'confirmed',
+      message: expect.stringMatching(/may not all have been sent/),
+    });
+    expect(deps.dropAccountData).not.toHaveBeenCalled();
+    await accounts.remove(added.id, true);
+    expect(deps.dropAccountData).toHaveBeenCalledWith(added.id);
+  });
+
   it('removes without asking when nothing is pending, and never removes the local workspace', async () => {
     const { deps, accounts } = setup();
     accounts.ensureLocal('demo-user');

@@ -15,10 +15,10 @@ export interface AccountsDeps {
   secrets: SecretStore;
   probe: Probe;
   /**
-   * Changes of this account not yet acknowledged by its service. The outbox answers this; a
-   * host without one passes `async () => 0`.
+   * Changes of this account not yet acknowledged by its service, or null when that cannot be
+   * known (then signing out asks for confirmation as if some were pending).
    */
-  pendingChanges(accountId: string): Promise<number>;
+  pendingChanges(accountId: string): Promise<number | null>;
   /** Deletes the account's cache, outbox and spool. */
   dropAccountData(accountId: string): Promise<void>;
   newId(): string;
@@ -107,7 +107,14 @@ export function createAccounts(deps: AccountsDeps): Accounts {
         throw new HandlerError('rejected', 'The local workspace cannot be signed out of', 'id');
       }
       const pending = await deps.pendingChanges(id);
-      if (pending > 0 && !confirmed) {
+      if (pending === null && !confirmed) {
+        throw new HandlerError(
+          'conflict',
+          `Changes made in "${account.label}" may not all have been sent; confirm to discard them and sign out`,
+          'confirmed',
+        );
+      }
+      if (pending !== null && pending > 0 && !confirmed) {
         throw new HandlerError(
           'conflict',
           `${pending} change${pending === 1 ? ' has' : 's have'} not been sent to "${account.label}" yet; confirm to discard ${pending === 1 ? 'it' : 'them'} and sign out`,

@@ -28,7 +28,8 @@ export interface SessionDeps {
   startLocalService(): Promise<RunningLocalService>;
   /** Opens the core (cache, outbox, sync, handlers) of one account. */
   openCore(args: { account: Account; connection: Connection; dataDir: string }): Promise<Core>;
-  pendingChanges?(accountId: string): Promise<number>;
+  /** Unsent changes of an account; without it the count is unknown and signing out asks first. */
+  pendingChanges?(accountId: string): Promise<number | null>;
   newId(): string;
   log?(message: string): void;
 }
@@ -70,7 +71,7 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     settings: deps.settings,
     secrets: deps.secrets,
     probe: deps.probe,
-    pendingChanges: deps.pendingChanges ?? (async () => 0),
+    pendingChanges: deps.pendingChanges ?? (async () => null),
     newId: deps.newId,
     async dropAccountData(id) {
       if (inner?.accountId === id) await closeInner();
