@@ -13,6 +13,15 @@ import { startService, type RunningService } from '../support/service';
 import { launchBrowser, screenshot } from './support/browser';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+const ONLY_ON_SECOND = 'Only on the second service';
+
+async function projectNames(page: Page): Promise<string[]> {
+  const synced = await invoke(page, 'sync.now', { wait: true });
+  expect(synced).toMatchObject({ ok: true, value: { lastError: null } });
+  const tree = await invoke(page, 'projects.tree', {});
+  expect(tree.ok).toBe(true);
+  return (tree.value as { nodes: { name: string }[] }).nodes.map((node) => node.name);
+}
 
 /**
  * Calls the core from inside the page, over the same WebSocket bridge and per-run secret the
@@ -63,6 +72,13 @@ describe('accounts through the web host', () => {
     });
     host = await startWebHost({ core: session, rendererDir: join(ROOT, 'out', 'renderer') });
     second = await startService({ seed: 'demo', token: 'second-service-token' });
+    // Something only the second service has, to tell its data from the local workspace's.
+    const created = await fetch(`${second.baseUrl}/projects/new-folder`, {
+      method: 'POST',
+      headers: { 'svc-api-token': second.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ createdByUserId: second.users.actingUserId, name: ONLY_ON_SECOND }),
+    });
+    expect(created.status).toBe(200);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -86,6 +102,10 @@ describe('accounts through the web host', () => {
       },
     });
     expect(session.activeConnection()?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2\.0$/);
+    // The demo organization came from the bundled service into this account's cache.
+    const names = await projectNames(page);
+    expect(names.length).toBeGreaterThan(5);
+    expect(names).not.toContain(ONLY_ON_SECOND);
     await screenshot(page, 'accounts-local-workspace');
     await page.close();
   });
@@ -130,7 +150,8 @@ describe('accounts through the web host', () => {
       tokenHeader: 'gd-api-token',
       userId: second.users.actingUserId,
     });
-    // The page still reaches the core, now on the second service's account.
+    // The core now serves the second service's data.
+    expect(await projectNames(page)).toContain(ONLY_ON_SECOND);
     await page.reload();
     await page.getByTestId('app-info').waitFor();
     await screenshot(page, 'accounts-switched-to-remote');

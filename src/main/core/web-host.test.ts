@@ -18,7 +18,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'workdesk-webhost-'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Workdesk</title>');
   host = await startWebHost({
-    core: { dispatch: createDispatch({ 'app.info': handler }), events, close: async () => {} },
+    core: { dispatch: createDispatch({ 'app.info': handler }), events },
     rendererDir: dir,
   });
 });

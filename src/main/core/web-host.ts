@@ -7,8 +7,11 @@ import mime from 'mime';
 import type { Core } from './core';
 import { contentSecurityPolicy, resolveStaticPath } from './static-files';
 
+/** What the web host needs of the core: the same dispatch and events as Electron's IPC. */
+export type CoreFacade = Pick<Core, 'dispatch' | 'events'>;
+
 export interface WebHostOptions {
-  core: Core;
+  core: CoreFacade;
   /** Folder holding the built renderer (index.html and assets). */
   rendererDir: string;
   port?: number;

@@ -2,6 +2,13 @@ import type { z } from 'zod';
 import { appChannels } from './app';
 import { accountsChannels } from './accounts';
 import { settingsChannels } from './settings';
+import { calendarReadChannels } from './calendar';
+import { crmReadChannels } from './crm';
+import { orgReadChannels } from './org';
+import { projectReadChannels } from './projects';
+import { searchReadChannels } from './search';
+import { syncChannels } from './sync';
+import { taskReadChannels } from './tasks';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -13,6 +20,13 @@ export const channels = {
   ...appChannels,
   ...accountsChannels,
   ...settingsChannels,
+  ...projectReadChannels,
+  ...taskReadChannels,
+  ...calendarReadChannels,
+  ...crmReadChannels,
+  ...orgReadChannels,
+  ...searchReadChannels,
+  ...syncChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -1,10 +1,38 @@
 import { z } from 'zod';
 import { accountsEvents } from './accounts';
 import { settingsEvents } from './settings';
+import { SyncStatus } from './sync';
 
 /** What the native menus (and their shortcuts) ask the renderer to do. */
 export const MenuCommand = z.enum(['new-task', 'search', 'sync-now', 'settings']);
 export type MenuCommand = z.infer<typeof MenuCommand>;
+
+/** What a cache change touched, so views showing those entities read again. */
+export const CacheEntity = z.enum([
+  'projects',
+  'tasks',
+  'messages',
+  'members',
+  'documents',
+  'history',
+  'events',
+  'dependencies',
+  'crmContacts',
+  'crmAccounts',
+  'customFields',
+  'users',
+  'statuses',
+  'taskTypes',
+  'tags',
+]);
+export type CacheEntity = z.infer<typeof CacheEntity>;
+
+export const CacheChange = z.object({
+  entities: z.array(CacheEntity),
+  /** Ids per entity when the change touched a few known items; absent means "any of them". */
+  ids: z.partialRecord(CacheEntity, z.array(z.string())).optional(),
+});
+export type CacheChange = z.infer<typeof CacheChange>;
 
 /**
  * Push events from the core to the renderer, declared once. Names are `onDidX`-style.
@@ -15,6 +43,8 @@ export const events = {
   'app.onDidRequestCommand': z.object({ command: MenuCommand }),
   ...accountsEvents,
   ...settingsEvents,
+  'cache.onDidChange': CacheChange,
+  'sync.onDidChangeStatus': SyncStatus,
 };
 
 export type Events = typeof events;

@@ -35,7 +35,15 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         secrets,
         startServer: options.startServer,
       }),
-    openCore: () => createCore({ version: options.version, transport: options.transport, log }),
+    openCore: ({ connection, dataDir: accountDir }) =>
+      createCore({
+        version: options.version,
+        transport: options.transport,
+        log,
+        connection,
+        dataDir: accountDir,
+        engine: { sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 } },
+      }),
     newId: randomUUID,
     log,
   });

@@ -39,6 +39,7 @@ function setup(overrides: Partial<SessionDeps> = {}) {
       const core: Core = {
         dispatch: createDispatch(appHandlers({ version: account.id, transport: 'web' })),
         events: new EventHub(),
+        engine: null,
         close,
       };
       opened.push({ accountId: account.id, baseUrl: connection.baseUrl, core, close });

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { LOCAL_ACCOUNT_ID, type Account } from '../../../shared/ipc/accounts';
 import { isChannelName } from '../../../shared/ipc/contract';
 import type { Core } from '../core';
+import type { CoreFacade } from '../web-host';
 import { createDispatch, type Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
 import { mergeHandlerMaps } from '../handlers/registry';
@@ -34,11 +35,15 @@ export interface SessionDeps {
   log?(message: string): void;
 }
 
-export interface Session extends Core {
+/** What the transports (Electron IPC, the web host's WebSocket) need of the core. */
+export type Session = CoreFacade & {
   accounts: Accounts;
+  /** The active account's core (its engine: cache, client, sync), once opened. */
+  activeCore(): Core | undefined;
   /** The connection of the active account (tests and the shell's notifications use it). */
   activeConnection(): Connection | undefined;
-}
+  close(): Promise<void>;
+};
 
 /**
  * Holds the accounts and the core of the active one, and presents them to the transports as one
@@ -71,7 +76,12 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     settings: deps.settings,
     secrets: deps.secrets,
     probe: deps.probe,
-    pendingChanges: deps.pendingChanges ?? (async () => null),
+    // The active account's outbox count comes from its sync status; another account's from
+    // the host's port, else it is unknown.
+    pendingChanges: async (id) =>
+      inner?.accountId === id && inner.core.engine
+        ? inner.core.engine.sync.status().pendingCount
+        : ((await deps.pendingChanges?.(id)) ?? null),
     newId: deps.newId,
     async dropAccountData(id) {
       if (inner?.accountId === id) await closeInner();
@@ -165,6 +175,7 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     events,
     accounts,
     activeConnection: () => inner?.connection,
+    activeCore: () => inner?.core,
     close: () =>
       serial(async () => {
         await closeInner();
