@@ -64,6 +64,7 @@ vi.mock('./protocol', () => ({
 }));
 vi.mock('./menu', () => ({ installMenu: h.installMenu }));
 vi.mock('./window', () => ({ createMainWindow: h.createMainWindow }));
+vi.mock('./notifications', () => ({ createSystemNotifier: vi.fn(() => ({ notify: vi.fn() })) }));
 vi.mock('./settings', () => ({
   createElectronSettingsStore: () => ({ read: () => ({ window: null }), write: vi.fn() }),
 }));

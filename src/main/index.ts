@@ -9,6 +9,7 @@ import { startBundledServer } from './core/bundled-server';
 import type { Session } from './core/accounts/session';
 import { isTrustedSender, registerIpc } from './ipc';
 import { installMenu } from './menu';
+import { createSystemNotifier } from './notifications';
 import { handleAppProtocol, registerAppScheme } from './protocol';
 import { createSafeStorageSecretStore } from './secret-store';
 import { hardenSession, hardenWebContents, isAppUrl } from './security';
@@ -62,6 +63,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     transport: 'electron',
     log,
+    notifier: createSystemNotifier(focusMainWindow),
   });
   running = session;
 

@@ -48,6 +48,8 @@ async function main(): Promise<void> {
     version,
     transport: 'web',
     log,
+    // A browser tab has no system notifications from here: the terminal shows them.
+    notifier: { notify: ({ title, body }) => console.log(`${title}: ${body}`) },
   });
   const host = await startWebHost({ core: session, rendererDir: join(root, 'out', 'renderer'), port });
   console.log(`Workdesk is running at ${host.url}`);

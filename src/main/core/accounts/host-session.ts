@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createCore } from '../core';
 import { startLocalService, type LocalServerFactory } from '../local-service';
 import { createProbe } from './probe';
+import type { Notifier } from '../notifier';
 import { startSession, type Session } from './session';
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
@@ -16,6 +17,7 @@ export interface HostSessionOptions {
   version: string;
   transport: 'electron' | 'web';
   log(message: string): void;
+  notifier?: Notifier;
 }
 
 /**
@@ -46,5 +48,6 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
       }),
     newId: randomUUID,
     log,
+    ...(options.notifier ? { notifier: options.notifier } : {}),
   });
 }

@@ -4,6 +4,7 @@ import { LOCAL_ACCOUNT_ID, type Account } from '../../../shared/ipc/accounts';
 import { isChannelName } from '../../../shared/ipc/contract';
 import type { Core } from '../core';
 import type { CoreFacade } from '../web-host';
+import { watchActionRequired, type Notifier } from '../notifier';
 import { createDispatch, type Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
 import { mergeHandlerMaps } from '../handlers/registry';
@@ -31,6 +32,8 @@ export interface SessionDeps {
   openCore(args: { account: Account; connection: Connection; dataDir: string }): Promise<Core>;
   /** Unsent changes of an account; without it the count is unknown and signing out asks first. */
   pendingChanges?(accountId: string): Promise<number | null>;
+  /** Told when a task becomes action-required for the active account's user. */
+  notifier?: Notifier;
   newId(): string;
   log?(message: string): void;
 }
@@ -114,7 +117,13 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       local = undefined;
     }
     const core = await deps.openCore({ account, connection, dataDir: accountDir(account.id) });
-    const unsubscribe = core.events.onAny((name, payload) => events.emit(name, payload as never));
+    const forward = core.events.onAny((name, payload) => events.emit(name, payload as never));
+    const log = deps.log ?? (() => {});
+    const stopWatching = deps.notifier ? watchActionRequired(core, deps.notifier, log) : () => {};
+    const unsubscribe = (): void => {
+      forward();
+      stopWatching();
+    };
     inner = { accountId: account.id, core, connection, unsubscribe };
   }
 
