@@ -153,4 +153,23 @@ describe('session', () => {
     });
     await session.close();
   });
+
+  it('falls back to the local workspace when the active remote account cannot be opened', async () => {
+    const log = vi.fn();
+    const first = setup();
+    const session = await startSession(first.deps);
+    await session.dispatch('accounts.add', remote);
+    await session.dispatch('accounts.switch', { id: 'remote-1' });
+    await session.close();
+    // The token went missing between runs.
+    first.deps.secrets.delete('remote-1');
+
+    const again = await startSession({ ...first.deps, log });
+    expect(again.accounts.state().activeId).toBe('local');
+    expect(again.activeConnection()?.baseUrl).toBe('http://127.0.0.1:5555/2.0');
+    expect(log).toHaveBeenCalledWith(
+      expect.stringMatching(/Could not open "Team": The token of "Team" is missing/),
+    );
+    await again.close();
+  });
 });

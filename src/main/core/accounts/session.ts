@@ -177,7 +177,21 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     return inner.core.dispatch(channel, arg);
   };
 
-  await serial(openActive);
+  await serial(async () => {
+    try {
+      await openActive();
+    } catch (err) {
+      // A remote account that cannot be opened (its token lost from the secret store, a cache
+      // that will not open) must not keep the app from starting: fall back to the local workspace.
+      if (accounts.active()?.kind !== 'remote') throw err;
+      deps.log?.(
+        `Could not open "${accounts.active()?.label}": ${err instanceof Error ? err.message : String(err)}`,
+      );
+      await startLocal();
+      accounts.setActive(LOCAL_ACCOUNT_ID);
+      await openActive();
+    }
+  });
 
   return {
     dispatch,
