@@ -172,4 +172,18 @@ describe('session', () => {
     );
     await again.close();
   });
+
+  it('stays on the open account when the one switched to cannot be opened', async () => {
+    const { deps, opened } = setup();
+    const session = await startSession(deps);
+    await session.dispatch('accounts.add', remote);
+    deps.secrets.delete('remote-1');
+    const result = await session.dispatch('accounts.switch', { id: 'remote-1' });
+    expect(result).toMatchObject({ ok: false, error: { type: 'unauthorized', field: 'token' } });
+    expect(session.accounts.state().activeId).toBe('local');
+    expect(opened.map((o) => o.accountId)).toEqual(['local']);
+    expect(opened[0]?.close).not.toHaveBeenCalled();
+    expect(await session.dispatch('app.info', {})).toMatchObject({ ok: true, value: { version: 'local' } });
+    await session.close();
+  });
 });

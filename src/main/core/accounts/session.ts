@@ -108,9 +108,10 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     }
     if (!account) throw new Error('No active account after starting the local workspace');
     if (inner?.accountId === account.id) return;
-    await closeInner();
+    // Resolved before anything is closed: a missing token leaves the open account as it was.
     const connection =
       account.kind === 'local' ? (await startLocal()).connection : accounts.remoteConnection(account);
+    await closeInner();
     if (account.kind !== 'local' && local) {
       // The bundled service runs only while the local workspace is in use.
       await local.close();
@@ -139,8 +140,16 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       },
       'accounts.switch': (arg) =>
         serial(async () => {
+          const previous = accounts.active()?.id;
           const state = accounts.setActive(arg.id);
-          await openActive();
+          try {
+            await openActive();
+          } catch (err) {
+            // Stay on (or go back to) the account that was open.
+            if (previous) accounts.setActive(previous);
+            await openActive();
+            throw err;
+          }
           emitAccounts();
           return state;
         }),
