@@ -77,7 +77,7 @@ function markdown(meta: Record<string, unknown>, reports: Report[]): string {
   const lines = [
     `# Benchmarks`,
     '',
-    `${meta['date']} · Node ${meta['node']} · ${meta['cpus']}${meta['quick'] ? ' · quick' : ''}`,
+    `${meta['date']} · Node ${meta['node']} · ${meta['cpus']} · load average ${meta['loadAverage']}${meta['quick'] ? ' · quick' : ''}`,
     '',
   ];
   const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;

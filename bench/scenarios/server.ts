@@ -204,7 +204,7 @@ export const scenario: Scenario = {
           'service p99 ms',
           'bare req/s (min–max)',
           'bare p99 ms',
-          'ratio',
+          'ratio (min–max)',
         ],
         rows,
       );
