@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mergePending, noPending, type PendingFields } from './pending';
 import { confirmRemoval, isMassRemoval } from './removal';
 import { withRetry } from './retry';
-import { createGate, type Progress, type SyncDeps } from './context';
+import { createGate, createWriteBatcher, type Progress, type SyncDeps } from './context';
 import { AbortedError, NetworkError, RejectedError, ServerError } from '../api/errors';
 
 function pendingOf(fields: Record<string, string[]>, structural: string[] = []) {
@@ -165,5 +165,39 @@ describe('request gate', () => {
     expect(results.slice(1).every((r) => r.status === 'rejected' && r.reason instanceof AbortedError)).toBe(
       true,
     );
+  });
+});
+
+describe('write batcher', () => {
+  it('groups writes into one transaction per 64, or per 25 ms, and flushes the rest on demand', async () => {
+    const transactions: number[] = [];
+    let inTx = 0;
+    const cache = {
+      transaction<T>(fn: () => T): T {
+        inTx = 0;
+        const r = fn();
+        transactions.push(inTx);
+        return r;
+      },
+    };
+    const flushed = vi.fn();
+    const batch = createWriteBatcher(cache, flushed);
+    for (let i = 0; i < 70; i++) batch.write(() => void inTx++);
+    expect(transactions).toEqual([64]);
+    await new Promise((r) => setTimeout(r, 40));
+    expect(transactions).toEqual([64, 6]);
+    batch.write(() => void inTx++);
+    batch.flush();
+    expect(transactions).toEqual([64, 6, 1]);
+    expect(flushed).toHaveBeenCalledTimes(3);
+  });
+
+  it('reports a write that failed on the timer at the next flush', async () => {
+    const batch = createWriteBatcher({ transaction: (fn) => fn() });
+    batch.write(() => {
+      throw new Error('disk full');
+    });
+    await new Promise((r) => setTimeout(r, 40));
+    expect(() => batch.flush()).toThrow('disk full');
   });
 });
