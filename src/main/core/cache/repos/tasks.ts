@@ -100,7 +100,7 @@ const SORT_COLUMNS: Record<string, string> = {
 };
 
 /** The flat list row; `closed` is derived. Kept beside TaskRow so the two cannot drift. */
-const ROW_SELECT = [
+export const ROW_SELECT = [
   'id',
   'short_id AS shortId',
   'name',
@@ -181,12 +181,11 @@ export function createTasksRepo(db: CacheDb) {
   function toView(row: Record<string, unknown> | undefined): TaskView | null {
     if (!row) return null;
     const f = codec.decode(row) as TaskFlat & { crmAccountId: string | null };
-    const { statusId, statusName, taskTypeId, taskTypeName, storyPoints, ...rest } = f;
+    const { statusId, statusName, taskTypeId, taskTypeName, ...rest } = f;
     return {
       ...rest,
       status: { id: statusId, name: statusName },
       taskType: { id: taskTypeId, name: taskTypeName },
-      ...(storyPoints === null ? {} : { storyPoints }),
     } as TaskView;
   }
 
@@ -278,7 +277,8 @@ export function createTasksRepo(db: CacheDb) {
     /** One window of a list plus the length of the whole list. */
     list(q: TaskListQuery): { rows: TaskRow[]; total: number } {
       const { sql, params } = where(q);
-      const order = `${SORT_COLUMNS[q.sort.by] ?? 'moment_created'} ${q.sort.dir === 'asc' ? 'ASC' : 'DESC'}, id`;
+      const dir = q.sort.dir === 'asc' ? 'ASC' : 'DESC';
+      const order = `${SORT_COLUMNS[q.sort.by] ?? 'moment_created'} ${dir}, tasks.rowid ${dir}`;
       const rows = stmt(
         `${sql.replace('{cols}', ROW_SELECT)} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       ).all({
