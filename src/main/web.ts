@@ -52,9 +52,6 @@ async function main(): Promise<void> {
     notifier: { notify: ({ title, body }) => console.log(`${title}: ${body}`) },
   });
   const host = await startWebHost({ core: session, rendererDir: join(root, 'out', 'renderer'), port });
-  console.log(`Workdesk is running at ${host.url}`);
-  console.log(`Data folder: ${dataDir}`);
-  console.log("Open that address in a browser (it carries this run's secret). Ctrl+C stops it.");
   const stop = async (): Promise<void> => {
     await host.close();
     await session.close();
@@ -62,6 +59,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  // Printed last: whoever waits for this banner may signal the process at once.
+  console.log(`Workdesk is running at ${host.url}`);
+  console.log(`Data folder: ${dataDir}`);
+  console.log("Open that address in a browser (it carries this run's secret). Ctrl+C stops it.");
 }
 
 void main();

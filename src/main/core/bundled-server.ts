@@ -14,7 +14,13 @@ export const startBundledServer: LocalServerFactory = async ({ dbPath, filesDir,
     return {
       baseUrl: `${address.replace(/\/+$/, '')}/2.0`,
       ...(seedDemo ? { demoUserId: SEED_IDS.users.admin } : {}),
-      close: () => app.close(),
+      // The session closes the account's engine first; sockets its HTTP client keeps alive
+      // would otherwise hold the close open indefinitely.
+      close: async () => {
+        const closing = app.close();
+        app.server.closeAllConnections();
+        await closing;
+      },
     };
   } catch (err) {
     await app.close();

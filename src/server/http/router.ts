@@ -35,7 +35,7 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType> {
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, root: string): z.output<T> {
   if (!schema) return undefined as z.output<T>;
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new ApiError(400, zodMessage(result.error, root));
+  if (!result.success) throw new ApiError(400, zodMessage(result.error, root, value ?? {}));
   return result.data;
 }
 
@@ -77,11 +77,16 @@ export function sendAnswer(reply: FastifyReply, answer: Answer): void {
 export class Router {
   private readonly patterns: { regex: RegExp; method: Method }[] = [];
 
+  /** Runs a handler in one transaction (made once: better-sqlite3 wraps a function per call). */
+  private readonly inTransaction: (fn: () => Answer) => Answer;
+
   constructor(
     private readonly app: FastifyInstance,
-    private readonly db: Db,
+    db: Db,
     private readonly prefix: string,
-  ) {}
+  ) {
+    this.inTransaction = db.transaction((fn: () => Answer) => fn());
+  }
 
   get<Q extends z.ZodType, B extends z.ZodType>(url: string, spec: RouteSpec<Q, B>): void {
     this.add('GET', url, spec);
@@ -117,7 +122,7 @@ export class Router {
     spec: RouteSpec<Q, B>,
   ): void {
     this.remember(method, url);
-    const db = this.db;
+    const inTransaction = this.inTransaction;
     this.app.route({
       method,
       url: this.prefix + url,
@@ -125,7 +130,7 @@ export class Router {
         const query = parse(spec.query, readParameters(request), 'query');
         const body = parse(spec.body, request.body, 'body');
         const params = request.params as Record<string, string>;
-        const answer = db.transaction(() => spec.handle({ params, query, body, request }))();
+        const answer = inTransaction(() => spec.handle({ params, query, body, request }));
         sendAnswer(reply, answer);
       },
     });

@@ -153,4 +153,37 @@ describe('session', () => {
     });
     await session.close();
   });
+
+  it('falls back to the local workspace when the active remote account cannot be opened', async () => {
+    const log = vi.fn();
+    const first = setup();
+    const session = await startSession(first.deps);
+    await session.dispatch('accounts.add', remote);
+    await session.dispatch('accounts.switch', { id: 'remote-1' });
+    await session.close();
+    // The token went missing between runs.
+    first.deps.secrets.delete('remote-1');
+
+    const again = await startSession({ ...first.deps, log });
+    expect(again.accounts.state().activeId).toBe('local');
+    expect(again.activeConnection()?.baseUrl).toBe('http://127.0.0.1:5555/2.0');
+    expect(log).toHaveBeenCalledWith(
+      expect.stringMatching(/Could not open "Team": The token of "Team" is missing/),
+    );
+    await again.close();
+  });
+
+  it('stays on the open account when the one switched to cannot be opened', async () => {
+    const { deps, opened } = setup();
+    const session = await startSession(deps);
+    await session.dispatch('accounts.add', remote);
+    deps.secrets.delete('remote-1');
+    const result = await session.dispatch('accounts.switch', { id: 'remote-1' });
+    expect(result).toMatchObject({ ok: false, error: { type: 'unauthorized', field: 'token' } });
+    expect(session.accounts.state().activeId).toBe('local');
+    expect(opened.map((o) => o.accountId)).toEqual(['local']);
+    expect(opened[0]?.close).not.toHaveBeenCalled();
+    expect(await session.dispatch('app.info', {})).toMatchObject({ ok: true, value: { version: 'local' } });
+    await session.close();
+  });
 });

@@ -108,9 +108,10 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     }
     if (!account) throw new Error('No active account after starting the local workspace');
     if (inner?.accountId === account.id) return;
-    await closeInner();
+    // Resolved before anything is closed: a missing token leaves the open account as it was.
     const connection =
       account.kind === 'local' ? (await startLocal()).connection : accounts.remoteConnection(account);
+    await closeInner();
     if (account.kind !== 'local' && local) {
       // The bundled service runs only while the local workspace is in use.
       await local.close();
@@ -139,8 +140,16 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       },
       'accounts.switch': (arg) =>
         serial(async () => {
+          const previous = accounts.active()?.id;
           const state = accounts.setActive(arg.id);
-          await openActive();
+          try {
+            await openActive();
+          } catch (err) {
+            // Stay on (or go back to) the account that was open.
+            if (previous) accounts.setActive(previous);
+            await openActive();
+            throw err;
+          }
           emitAccounts();
           return state;
         }),
@@ -177,7 +186,21 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     return inner.core.dispatch(channel, arg);
   };
 
-  await serial(openActive);
+  await serial(async () => {
+    try {
+      await openActive();
+    } catch (err) {
+      // A remote account that cannot be opened (its token lost from the secret store, a cache
+      // that will not open) must not keep the app from starting: fall back to the local workspace.
+      if (accounts.active()?.kind !== 'remote') throw err;
+      deps.log?.(
+        `Could not open "${accounts.active()?.label}": ${err instanceof Error ? err.message : String(err)}`,
+      );
+      await startLocal();
+      accounts.setActive(LOCAL_ACCOUNT_ID);
+      await openActive();
+    }
+  });
 
   return {
     dispatch,
