@@ -1,5 +1,5 @@
 import type { Project, Task, TaskDetail } from '../../../shared/api/index';
-import { RejectedError } from '../api/errors';
+import { AbortedError, RejectedError } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
 import { mergePending } from './pending';
@@ -275,7 +275,7 @@ export async function pull(
     background(
       (async () => {
         for (const [id, s] of queue) {
-          if (run.signal.aborted) return;
+          if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
           await pullTaskParts(deps, counted, id, s.detailFetchedAt !== null, batch.write);
         }
       })(),
@@ -286,5 +286,7 @@ export async function pull(
   } finally {
     batch.flush();
   }
+  // A cancelled run never counts as a completed pull.
+  if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
   cache.syncState.set('pull', stamp(deps.clock()));
 }
