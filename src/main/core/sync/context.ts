@@ -36,8 +36,9 @@ export interface Progress {
  */
 export function createGate(deps: SyncDeps, concurrency: number, signal: AbortSignal, progress: Progress) {
   const limit: LimitFunction = pLimit(concurrency);
-  return function request<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    progress.add(1);
+  /** `counted`: the caller already added this request to the progress total. */
+  return function request<T>(call: (signal: AbortSignal) => Promise<T>, counted = false): Promise<T> {
+    if (!counted) progress.add(1);
     return withRetry(
       () =>
         limit(() => {

@@ -1,5 +1,5 @@
 import type { Project, Task, TaskDetail } from '../../../shared/api/index';
-import { RejectedError } from '../api/errors';
+import { AbortedError, RejectedError } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
 import { mergePending } from './pending';
@@ -84,6 +84,8 @@ export async function pull(
   progress: Progress,
   run: AbortController,
   window: EventWindow = DEFAULT_EVENT_WINDOW,
+  /** Task-detail fetches kept going at once (a few more than the gate's concurrency). */
+  poolSize = 16,
 ): Promise<void> {
   const { cache, client, pending, log } = deps;
   // Work started now and awaited later: the first failure cancels the rest of the run, and
@@ -263,13 +265,28 @@ export async function pull(
   );
   // Views refresh once per batch of stored messages while they stream in.
   const batch = createWriteBatcher(cache, () => deps.emitChange({ entities: ['messages', 'tasks'] }));
-  const details = stale.map(([id, s]) =>
-    background(pullTaskParts(deps, gate, id, s.detailFetchedAt !== null, batch.write)),
+  // The whole count is known now, so the progress bar does not jump; the fetches themselves are
+  // started by a small pool pulling from one queue, so a 20,000-task pull holds a few dozen
+  // pending requests in memory, not 20,000.
+  const counted: Gate = (call) => gate(call, true);
+  progress.add(stale.reduce((n, [, s]) => n + (s.detailFetchedAt !== null ? 2 : 1), 0));
+  const queue = stale[Symbol.iterator]();
+  const workers = Array.from({ length: Math.min(stale.length, poolSize) }, () =>
+    background(
+      (async () => {
+        for (const [id, s] of queue) {
+          if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
+          await pullTaskParts(deps, counted, id, s.detailFetchedAt !== null, batch.write);
+        }
+      })(),
+    ),
   );
   try {
-    await Promise.all([orgDone, tagLists, ...documents, events, crm, ...details]);
+    await Promise.all([orgDone, tagLists, ...documents, events, crm, ...workers]);
   } finally {
     batch.flush();
   }
+  // A cancelled run never counts as a completed pull.
+  if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
   cache.syncState.set('pull', stamp(deps.clock()));
 }

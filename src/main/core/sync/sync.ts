@@ -119,7 +119,14 @@ export function createSync(options: SyncOptions): Sync {
     };
     update({ running: true, phase: 'org', done: 0, total: 0 });
     const gate = createGate(deps, concurrency, controller.signal, progress);
-    const promise = pull(deps, gate, progress, controller, options.eventWindow ?? DEFAULT_EVENT_WINDOW)
+    const promise = pull(
+      deps,
+      gate,
+      progress,
+      controller,
+      options.eventWindow ?? DEFAULT_EVENT_WINDOW,
+      concurrency * 3,
+    )
       .then(
         () => update({ online: true, lastSyncedAt: stamp(deps.clock()), lastError: null }),
         (thrown: unknown) => {
