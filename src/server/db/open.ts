@@ -8,7 +8,9 @@ export type Db = Database.Database;
  * pending migration applied, each in its own transaction that also records `user_version`.
  */
 export function openDatabase(path: string): Db {
-  const db = new Database(path);
+  // The Electron shell points this at a better-sqlite3 build for Electron's ABI (npm start);
+  // unset, the Node build the tests use is loaded.
+  const db = new Database(path, { nativeBinding: process.env['WORKDESK_SQLITE_NATIVE_BINDING'] });
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

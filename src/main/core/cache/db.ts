@@ -12,7 +12,9 @@ export type CacheDb = Database.Database;
  */
 export function openCacheDb(file: string): CacheDb {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  // The Electron shell points this at a better-sqlite3 build for Electron's ABI (npm start);
+  // unset, the Node build the tests use is loaded.
+  const db = new Database(file, { nativeBinding: process.env['WORKDESK_SQLITE_NATIVE_BINDING'] });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
