@@ -26,23 +26,15 @@ export function refused(message: string): ApiError {
 }
 
 /**
- * One sentence naming the first offending field of a zod failure; a field absent from `input`
- * is reported as required whatever the schema's own message says (except for rule checks).
+ * One sentence naming the first offending field of a zod failure (parsed with
+ * `reportInput: true`); a field that was absent is reported as required whatever the schema's
+ * own message says, except for rule checks (custom issues), which keep their sentence.
  */
-export function zodMessage(error: z.ZodError, root: string, input?: unknown): string {
+export function zodMessage(error: z.ZodError, root: string): string {
   const issue = error.issues[0];
   if (!issue) return `${root}: invalid`;
   const field = issue.path.length ? issue.path.map(String).join('.') : root;
-  // Rule checks (custom issues) keep their own sentence even when they point at an absent field.
-  const missing = issue.code !== 'custom' && issue.path.length > 0 && isAbsent(input, issue.path);
+  const missing =
+    issue.code !== 'custom' && issue.path.length > 0 && 'input' in issue && issue.input === undefined;
   return missing ? `${field}: is required` : `${field}: ${issue.message}`;
-}
-
-function isAbsent(input: unknown, path: readonly PropertyKey[]): boolean {
-  let value = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return false;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value === undefined;
 }

@@ -34,8 +34,8 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType> {
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, root: string): z.output<T> {
   if (!schema) return undefined as z.output<T>;
-  const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new ApiError(400, zodMessage(result.error, root, value ?? {}));
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
+  if (!result.success) throw new ApiError(400, zodMessage(result.error, root));
   return result.data;
 }
 

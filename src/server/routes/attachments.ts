@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -85,7 +85,10 @@ export function attachmentRoutes(app: FastifyInstance, r: Router, ctx: ServiceCo
     handle: ({ params }) => {
       const upload = ctx.uploads.byFileId(params['id']);
       if (!upload || upload.uploaded_at === null) throw notFound('attachment', params['id']);
-      return { file: filePath(ctx, upload.file_id), mime: upload.mime };
+      const path = filePath(ctx, upload.file_id);
+      // Bytes removed from filesDir behind the service's back: say so rather than fail mid-stream.
+      if (!existsSync(path)) throw notFound('attachment file', params['id']);
+      return { file: path, mime: upload.mime };
     },
   });
 

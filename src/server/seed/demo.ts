@@ -170,5 +170,10 @@ export function seedDemo(db: Db, now: Date): void {
 
     // One public project, where removing members is refused.
     db.prepare('UPDATE projects SET is_public = 1 WHERE id = ?').run(project(1));
+    // A membership that comes from a team (the API cannot remove it).
+    db.prepare("UPDATE project_members SET inherited_from = 'team' WHERE project_id = ? AND user_id = ?").run(
+      project(3),
+      users.cleo,
+    );
   })();
 }

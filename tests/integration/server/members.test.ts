@@ -95,7 +95,7 @@ describe('project membership', () => {
     expect(errorOf(inherited)).toMatch(/inherited/);
   });
 
-  it('refuses removing a user from a public project', async () => {
+  it('refuses removing a user from a public project or one who is a member through a team', async () => {
     const demo = await startService({ seed: 'demo' });
     try {
       const demoApi = client(demo);
@@ -103,6 +103,10 @@ describe('project membership', () => {
       const res = await demoApi.del(`/project/g7-p2/user/${demo.users.cleo}`, { userId: admin });
       expect(res.status).toBe(403);
       expect(errorOf(res)).toMatch(/public/);
+      // ...and one whose membership comes from a team.
+      const team = await demoApi.del(`/project/g7-p4/user/${demo.users.cleo}`, { userId: admin });
+      expect(team.status).toBe(403);
+      expect(errorOf(team)).toMatch(/inherited \(from team\)/);
     } finally {
       await demo.close();
     }

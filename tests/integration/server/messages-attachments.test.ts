@@ -85,6 +85,12 @@ describe('comments and replies', () => {
         400,
         /^actionRequiredUsedId: no user/,
       ],
+      [
+        `/task/${taskId}/reply`,
+        { userId: admin, actionRequiredUserId: 5 },
+        400,
+        /^actionRequiredUsedId: Invalid input/,
+      ],
       ['/task/nope/comment', { userId: admin, message: 'x' }, 404, /task/],
     ];
     for (const [path, body, status, message] of cases) {
