@@ -76,6 +76,8 @@ export function buildService(options: ServerOptions): Service {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: LIMITS.requestBodyBytes,
+    // Clients keep connections alive; closing (tests, an account switch, quit) must not wait on them.
+    forceCloseConnections: true,
     routerOptions: { ignoreDuplicateSlashes: true, ignoreTrailingSlash: true, maxParamLength: 500 },
     // A malformed URL (bad percent-encoding and the like) is the client's fault: answer 400.
     frameworkErrors: (error, _request, reply) => {
