@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { channel } from './channel';
+import { Id } from './read-common';
+import { CalendarEvent, DateString, EVENT_TYPES } from '../api/index';
+
+export const calendarReadChannels = {
+  /** Events overlapping [from, to] (inclusive dates), optionally of some types or one project. */
+  'events.list': channel(
+    z
+      .object({
+        from: DateString,
+        to: DateString,
+        types: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length).optional(),
+        projectId: Id.optional(),
+      })
+      .strict(),
+    z.array(CalendarEvent),
+  ),
+};

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { channel } from './channel';
+import { Id } from './read-common';
+import { CustomFieldValueView } from './org';
+import { DocumentListItem, Project, ProjectHistoryEvent, ProjectSettings, ProjectUser } from '../api/index';
+
+/** One node of the folder/project tree, in depth-first order (children sorted by name). */
+export const ProjectNode = z.object({
+  id: z.string(),
+  name: z.string(),
+  parentProjectId: z.string().nullable(),
+  depth: z.number().int().min(0),
+  isFolder: z.boolean(),
+  status: z.string(),
+  /** 2 open, 5 archived. */
+  systemStatus: z.number().int(),
+  archived: z.boolean(),
+  priority: z.number().int(),
+  progress: z.number().int().nullable(),
+  color: z.number().int().nullable(),
+  /** Cached tasks directly in this project (not its subprojects), open and closed. */
+  taskCount: z.number().int(),
+  openTaskCount: z.number().int(),
+});
+export type ProjectNode = z.infer<typeof ProjectNode>;
+
+/** A cached project: the list shape, plus the settings once the single-project response came. */
+export const ProjectView = Project.extend({ settings: ProjectSettings.nullable() });
+export type ProjectView = z.infer<typeof ProjectView>;
+
+/** A document; `content` is null when never fetched and the service cannot be reached. */
+export const DocumentView = DocumentListItem.extend({ content: z.string().nullable() });
+export type DocumentView = z.infer<typeof DocumentView>;
+
+export const ProjectDetail = z.object({
+  project: ProjectView,
+  /** Ancestors from the root down to the parent. */
+  path: z.array(z.object({ id: z.string(), name: z.string() })),
+  children: z.array(ProjectNode),
+  members: z.array(ProjectUser),
+  documents: z.array(DocumentListItem),
+  history: z.array(ProjectHistoryEvent),
+  customFields: z.array(CustomFieldValueView),
+  /** When the on-demand parts (members, history, settings) were last fetched; null if never. */
+  detailFetchedAt: z.string().nullable(),
+});
+export type ProjectDetail = z.infer<typeof ProjectDetail>;
+
+export const projectReadChannels = {
+  'projects.tree': channel(
+    z.object({ includeArchived: z.boolean().default(true) }).strict(),
+    z.object({ nodes: z.array(ProjectNode) }),
+  ),
+  'projects.detail': channel(z.object({ projectId: Id }).strict(), ProjectDetail),
+  'documents.get': channel(z.object({ documentId: Id }).strict(), DocumentView),
+};
