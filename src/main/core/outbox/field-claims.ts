@@ -54,9 +54,15 @@ export class FieldClaims {
         )
         .pluck(),
       upsert: db.prepare(
-        `INSERT INTO outbox_field_claims (entity, entity_id, field, entry_id, base) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT DO NOTHING`,
+        `INSERT INTO outbox_field_claims (entity, entity_id, field, entry_id, base, value) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT DO UPDATE SET value = excluded.value`,
       ),
+      localOf: db
+        .prepare(
+          `SELECT value FROM outbox_field_claims WHERE entity = ? AND entity_id = ? AND field = ?
+         ORDER BY entry_id DESC LIMIT 1`,
+        )
+        .pluck(),
       fieldsOf: db
         .prepare('SELECT DISTINCT field FROM outbox_field_claims WHERE entity = ? AND entity_id = ?')
         .pluck(),
@@ -77,8 +83,14 @@ export class FieldClaims {
   claim(entryId: number, entity: string, id: string, changes: Readonly<Record<string, FieldChange>>): void {
     for (const [field, change] of Object.entries(changes)) {
       const earlier = this.#stmts.baseOf.get(entity, id, field) as string | undefined;
-      this.#stmts.upsert.run(entity, id, field, entryId, earlier ?? encode(change.from));
+      this.#stmts.upsert.run(entity, id, field, entryId, earlier ?? encode(change.from), encode(change.to));
     }
+  }
+
+  /** The local value of a claimed field: what the latest open entry set. */
+  localOf(entity: string, id: string, field: string): { value: unknown } | undefined {
+    const value = this.#stmts.localOf.get(entity, id, field) as string | undefined;
+    return value === undefined ? undefined : { value: decode(value) };
   }
 
   fieldsOf(entity: string, id: string): string[] {

@@ -447,7 +447,7 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
 
   it('journals a conflict when the service moved the same field; keep mine sends mine', async () => {
     r.outbox.submit('note.update', { id: '1', title: 'mine' });
-    r.outbox.noteRemote('note', '1', { title: 'theirs', body: 'body' }, { title: 'mine', body: 'body' });
+    r.outbox.noteServerValues('note', '1', { title: 'theirs' });
     expect(r.outbox.listConflicts()).toMatchObject([
       {
         entity: 'note',
@@ -468,7 +468,7 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
   it('take theirs puts the service value back in the view and on the service', async () => {
     r.outbox.submit('note.update', { id: '1', title: 'mine' });
     r.service.notes.get('1')!.title = 'theirs';
-    r.outbox.noteRemote('note', '1', { title: 'theirs' }, { title: 'mine' });
+    r.outbox.noteServerValues('note', '1', { title: 'theirs' });
     const [conflict] = r.outbox.listConflicts();
     r.outbox.resolveConflict(conflict!.id, 'theirs');
     expect(note(r.db, '1')?.title).toBe('theirs');
@@ -480,7 +480,7 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
 
   it('a rollback after a remote change restores the service value seen last', async () => {
     r.outbox.submit('note.update', { id: '1', title: 'mine' });
-    r.outbox.noteRemote('note', '1', { title: 'newer' }, { title: 'mine' });
+    r.outbox.noteServerValues('note', '1', { title: 'newer' });
     r.service.faults.push('reject');
     r.outbox.start();
     await drain(r);
@@ -489,7 +489,7 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
 
   it('no conflict when the service value did not move', () => {
     r.outbox.submit('note.update', { id: '1', title: 'mine' });
-    r.outbox.noteRemote('note', '1', { title: 'base' }, { title: 'mine' });
+    r.outbox.noteServerValues('note', '1', { title: 'base' });
     expect(r.outbox.listConflicts()).toEqual([]);
   });
 });

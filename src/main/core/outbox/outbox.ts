@@ -86,6 +86,7 @@ export class Outbox<C> {
   readonly #db: Db;
   readonly #client: C;
   readonly #kinds = new Map<string, ErasedKind<C>>();
+  readonly #structuralKinds: string[] = [];
   readonly #classify: Classifier;
   readonly #clock: Clock;
   readonly #timers: Timers;
@@ -117,6 +118,7 @@ export class Outbox<C> {
     for (const kind of options.kinds) {
       if (this.#kinds.has(kind.name)) throw new Error(`Two operation kinds named "${kind.name}"`);
       this.#kinds.set(kind.name, kind);
+      if (kind.deletes) this.#structuralKinds.push(kind.name);
     }
     this.#classify = options.classify;
     this.#clock = options.clock ?? { now: () => Date.now() };
@@ -274,27 +276,30 @@ export class Outbox<C> {
   }
 
   /**
-   * Sync saw the service's values of an entity. For each field with a pending local change whose
-   * service value moved away from the base the change started from, records a conflict (local
-   * value kept by default, rule 7) and makes that service value the one a rollback restores.
-   * Runs inside the sync's write transaction.
+   * Sync saw the service's values of fields with a pending local change (and kept the local
+   * ones). Where the service value moved away from the base the change started from, records a
+   * conflict (local value kept by default, rule 7) and makes that service value the one a
+   * rollback restores. Runs inside the sync's write transaction.
    */
-  noteRemote(
-    entity: string,
-    id: string,
-    remote: Readonly<Record<string, unknown>>,
-    local: Readonly<Record<string, unknown>>,
-  ): void {
+  noteServerValues(entity: string, id: string, server: Readonly<Record<string, unknown>>): void {
     const now = this.#clock.now();
-    for (const field of this.claims.fieldsOf(entity, id)) {
-      if (!(field in remote)) continue;
+    for (const [field, remote] of Object.entries(server)) {
       const base = this.claims.baseOf(entity, id, field);
-      if (!base || sameValue(base.value, remote[field])) continue;
-      if (!sameValue(local[field], remote[field])) {
-        this.conflicts.record(entity, id, field, local[field], remote[field], now);
+      if (!base || sameValue(base.value, remote)) continue;
+      const local = this.claims.localOf(entity, id, field);
+      if (local && !sameValue(local.value, remote)) {
+        this.conflicts.record(entity, id, field, local.value, remote, now);
       }
-      this.claims.rebase(entity, id, field, remote[field]);
+      this.claims.rebase(entity, id, field, remote);
     }
+  }
+
+  /**
+   * True while an open entry creates this item (its id is still local) or deletes it: a pull
+   * neither removes nor re-adds it. Local-only rows (drafts) count while an entry names them.
+   */
+  isPendingStructural(entity: string, id: string): boolean {
+    return this.store.isStructural(`${entity}:${id}`, id, this.#structuralKinds);
   }
 
   listConflicts(): Conflict[] {

@@ -49,6 +49,7 @@ export const outboxMigrations: readonly ((db: Db) => void)[] = [
         field TEXT NOT NULL,
         entry_id INTEGER NOT NULL REFERENCES outbox_entries (id) ON DELETE CASCADE,
         base TEXT NOT NULL,
+        value TEXT NOT NULL,
         PRIMARY KEY (entity, entity_id, field, entry_id)
       ) STRICT;
       CREATE INDEX outbox_field_claims_entry ON outbox_field_claims (entry_id);

@@ -1,3 +1,4 @@
+import { LOCAL_ROW_PREFIX } from './temp-ids';
 import type { Db, EntryState, OutboxEntry } from './types';
 
 interface EntryRow {
@@ -107,6 +108,14 @@ export class EntryStore {
         `SELECT e.* FROM outbox_entries e JOIN outbox_entry_keys k ON k.entry_id = e.id
          WHERE k.key = ? AND e.state <> 'done' ORDER BY e.id`,
       ),
+      structural: db
+        .prepare(
+          `SELECT EXISTS (SELECT 1 FROM outbox_entries WHERE state <> 'done' AND (
+           created_temp_id = @id
+           OR (entity_key = @key AND kind IN (SELECT value FROM json_each(@kinds)))
+           OR (@draft AND instr(payload, json_quote(@id)) > 0)))`,
+        )
+        .pluck(),
       pruneDone: db.prepare(`DELETE FROM outbox_entries WHERE state = 'done' AND updated_at < ?`),
     };
   }
@@ -213,6 +222,18 @@ export class EntryStore {
   /** Makes every waiting retry due now (reconnect, start-up, new token). */
   allDueNow(now: number): void {
     this.#stmts.dueNow.run(now, now);
+  }
+
+  /** See `Outbox.isPendingStructural`. */
+  isStructural(key: string, id: string, deleteKinds: readonly string[]): boolean {
+    return (
+      this.#stmts.structural.get({
+        id,
+        key,
+        kinds: JSON.stringify(deleteKinds),
+        draft: id.startsWith(LOCAL_ROW_PREFIX) ? 1 : 0,
+      }) === 1
+    );
   }
 
   pruneDone(before: number): void {

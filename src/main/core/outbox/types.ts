@@ -104,6 +104,8 @@ export interface OperationKind<P = unknown, R = unknown, C = unknown> {
   parse(payload: unknown): P;
   /** Entity keys this entry must be ordered with; the first is its main entity. */
   keysOf(payload: P): string[];
+  /** True when the entry deletes its main entity (a pull must not bring it back meanwhile). */
+  readonly deletes?: boolean;
   /** The temp id this entry creates, if it is a create. */
   createdIdOf?(payload: P): string | undefined;
   /** A short human label for lists ("Rename task", "Comment"). */
