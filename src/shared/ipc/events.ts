@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SyncStatus } from './sync';
+import { OutboxStatus } from './outbox';
 
 /** What a cache change touched, so views showing those entities read again. */
 export const CacheEntity = z.enum([
@@ -36,6 +37,7 @@ export const events = {
   'app.onDidLog': z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
   'cache.onDidChange': CacheChange,
   'sync.onDidChangeStatus': SyncStatus,
+  'outbox.onDidChange': OutboxStatus,
 };
 
 export type Events = typeof events;

@@ -150,6 +150,7 @@ export class ConflictJournal {
          DO UPDATE SET local_value = @local, remote_value = @remote, detected_at = @now`,
       ),
       list: db.prepare('SELECT * FROM outbox_conflicts WHERE resolution IS NULL ORDER BY detected_at, id'),
+      openCount: db.prepare('SELECT count(*) FROM outbox_conflicts WHERE resolution IS NULL').pluck(),
       listAll: db.prepare('SELECT * FROM outbox_conflicts ORDER BY detected_at, id'),
       get: db.prepare('SELECT * FROM outbox_conflicts WHERE id = ?'),
       resolve: db.prepare('UPDATE outbox_conflicts SET resolution = ?, resolved_at = ? WHERE id = ?'),
@@ -158,6 +159,10 @@ export class ConflictJournal {
 
   record(entity: string, id: string, field: string, local: unknown, remote: unknown, now: number): void {
     this.#stmts.record.run({ entity, id, field, local: encode(local), remote: encode(remote), now });
+  }
+
+  openCount(): number {
+    return this.#stmts.openCount.get() as number;
   }
 
   list(includeResolved = false): Conflict[] {

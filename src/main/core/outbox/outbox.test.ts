@@ -96,7 +96,7 @@ describe('Outbox: enqueue (rule 1)', () => {
     expect(r.outbox.entries()).toMatchObject([
       { id: entryId, kind: 'note.create', state: 'pending', keys: [`note:${tempId}`] },
     ]);
-    expect(r.outbox.status()).toEqual({ pending: 1, inFlight: 0, failed: 0, paused: null });
+    expect(r.outbox.status()).toEqual({ pending: 1, inFlight: 0, failed: 0, conflicts: 0, paused: null });
     expect(r.service.requests).toEqual([]);
   });
 

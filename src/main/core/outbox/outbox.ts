@@ -54,6 +54,8 @@ export interface OutboxStatus {
   inFlight: number;
   /** Entries the service rejected, waiting for the user. */
   failed: number;
+  /** Unresolved conflicts in the journal. */
+  conflicts: number;
   paused: PauseReason | null;
 }
 
@@ -252,6 +254,7 @@ export class Outbox<C> {
       pending: counts.pending + counts.inFlight,
       inFlight: counts.inFlight,
       failed: counts.failed,
+      conflicts: this.conflicts.openCount(),
       paused: this.#paused,
     };
   }
