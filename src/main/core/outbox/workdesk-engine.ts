@@ -1,6 +1,7 @@
 import { createEngine, type Engine, type EngineOptions } from '../engine';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { outboxHandlers } from '../handlers/outbox';
+import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
 import type { HandlerMap } from '../handlers/types';
 import type { PendingFields } from '../sync/pending';
@@ -48,6 +49,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   const handlers: Partial<HandlerMap> = mergeHandlerMaps([
     engine.handlers,
     tasksWriteHandlers({ outbox, cache: engine.cache }),
+    projectsWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
   ]);
   outbox.outbox.start();
