@@ -1,5 +1,6 @@
 import { createEngine, type Engine, type EngineOptions } from '../engine';
 import { mergeHandlerMaps } from '../handlers/registry';
+import { calendarWriteHandlers } from '../handlers/calendar-write';
 import { outboxHandlers } from '../handlers/outbox';
 import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
@@ -50,6 +51,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     engine.handlers,
     tasksWriteHandlers({ outbox, cache: engine.cache }),
     projectsWriteHandlers({ outbox }),
+    calendarWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
   ]);
   outbox.outbox.start();
