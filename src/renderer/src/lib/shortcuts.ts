@@ -1,0 +1,30 @@
+// App-wide keyboard shortcuts. Ctrl on Windows/Linux, Cmd on macOS.
+import { dialogs } from '../state/dialogs.svelte';
+import { nav } from '../state/app';
+
+export function isPrimaryModifier(event: KeyboardEvent): boolean {
+  return navigator.platform.startsWith('Mac') ? event.metaKey : event.ctrlKey;
+}
+
+/** Binds the global shortcuts; returns the unsubscribe. */
+export function bindShortcuts(target: Window = window): () => void {
+  const onKey = (event: KeyboardEvent): void => {
+    if (!isPrimaryModifier(event) || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key === 'n' && !event.shiftKey) {
+      event.preventDefault();
+      dialogs.openNewTask();
+    } else if (key === ',') {
+      event.preventDefault();
+      nav.go({ kind: 'settings' });
+    } else if (key === 'k' || key === 'f') {
+      const search = document.getElementById('global-search');
+      if (search) {
+        event.preventDefault();
+        search.focus();
+      }
+    }
+  };
+  target.addEventListener('keydown', onKey);
+  return () => target.removeEventListener('keydown', onKey);
+}
