@@ -1,5 +1,12 @@
 import type { z } from 'zod';
 import { appChannels } from './app';
+import { calendarReadChannels } from './calendar';
+import { crmReadChannels } from './crm';
+import { orgReadChannels } from './org';
+import { projectReadChannels } from './projects';
+import { searchReadChannels } from './search';
+import { syncChannels } from './sync';
+import { taskReadChannels } from './tasks';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -9,6 +16,13 @@ import type { ChannelSpec } from './channel';
  */
 export const channels = {
   ...appChannels,
+  ...projectReadChannels,
+  ...taskReadChannels,
+  ...calendarReadChannels,
+  ...crmReadChannels,
+  ...orgReadChannels,
+  ...searchReadChannels,
+  ...syncChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

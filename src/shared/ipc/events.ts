@@ -1,4 +1,32 @@
 import { z } from 'zod';
+import { SyncStatus } from './sync';
+
+/** What a cache change touched, so views showing those entities read again. */
+export const CacheEntity = z.enum([
+  'projects',
+  'tasks',
+  'messages',
+  'members',
+  'documents',
+  'history',
+  'events',
+  'dependencies',
+  'crmContacts',
+  'crmAccounts',
+  'customFields',
+  'users',
+  'statuses',
+  'taskTypes',
+  'tags',
+]);
+export type CacheEntity = z.infer<typeof CacheEntity>;
+
+export const CacheChange = z.object({
+  entities: z.array(CacheEntity),
+  /** Ids per entity when the change touched a few known items; absent means "any of them". */
+  ids: z.partialRecord(CacheEntity, z.array(z.string())).optional(),
+});
+export type CacheChange = z.infer<typeof CacheChange>;
 
 /**
  * Push events from the core to the renderer, declared once. Names are `onDidX`-style.
@@ -6,6 +34,8 @@ import { z } from 'zod';
  */
 export const events = {
   'app.onDidLog': z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
+  'cache.onDidChange': CacheChange,
+  'sync.onDidChangeStatus': SyncStatus,
 };
 
 export type Events = typeof events;

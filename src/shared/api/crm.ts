@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { CustomFieldsData, Id, withAliases } from './common';
+
+export const CrmContact = z.looseObject({
+  id: z.string(),
+  companyId: z.string(),
+  contactType: z.string().nullable(),
+  crmAccountId: z.string().nullable(),
+  contactOwnerUserId: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  notes: z.string().nullable(),
+  customFieldsData: CustomFieldsData,
+  userId: z.string().nullable(),
+  isDeleted: z.boolean(),
+});
+export type CrmContact = z.infer<typeof CrmContact>;
+/** GET /crm/contacts (the spec does not show it; this service answers an array of contacts). */
+export const CrmContactsResponse = z.array(CrmContact);
+
+export const CrmContactTask = z.looseObject({
+  id: z.string(),
+  shortId: z.string(),
+  taskStatusId: z.string(),
+  taskTypeId: z.string(),
+  title: z.string(),
+});
+/** GET /crm/contact/{id} */
+export const CrmContactDetail = z.looseObject({ contact: CrmContact, tasks: z.array(CrmContactTask) });
+export type CrmContactDetail = z.infer<typeof CrmContactDetail>;
+
+const Text = z.string().max(1000, 'must be at most 1000 characters');
+const Notes = z.string().max(200_000);
+
+/** POST /crm/contacts */
+export const CreateCrmContactBody = z.object({
+  createdByUserId: Id,
+  firstName: z.string().trim().min(1, 'must not be empty').max(1000),
+  contactType: Id.nullish(),
+  crmAccountId: Id.nullish(),
+  lastName: Text.nullish(),
+  email: Text.nullish(),
+  phone: Text.nullish(),
+  contactOwnerUserId: Id.nullish(),
+  notes: Notes.nullish(),
+  customFieldsData: CustomFieldsData.nullish(),
+});
+export type CreateCrmContactBody = z.input<typeof CreateCrmContactBody>;
+
+/** PUT /crm/contact/{id} */
+export const UpdateCrmContactBody = z.object({
+  updatedByUserId: Id,
+  contactType: Id.nullable().optional(),
+  crmAccountId: Id.nullable().optional(),
+  firstName: z.string().trim().min(1, 'must not be empty').max(1000).optional(),
+  lastName: Text.optional(),
+  email: Text.optional(),
+  phone: Text.optional(),
+  contactOwnerUserId: Id.nullable().optional(),
+  notes: Notes.nullable().optional(),
+  customFieldsData: CustomFieldsData.optional(),
+});
+export type UpdateCrmContactBody = z.input<typeof UpdateCrmContactBody>;
+
+/** GET /crm/accounts elements. */
+export const CrmAccount = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  notes: z.string().nullable(),
+  accountOwnerUserId: z.string().nullable(),
+  contacts: z.array(z.string()),
+  customFieldsData: CustomFieldsData,
+  isDeleted: z.boolean(),
+});
+export type CrmAccount = z.infer<typeof CrmAccount>;
+export const CrmAccountsResponse = z.array(CrmAccount);
+
+/** The account inside GET /crm/account/{id}: the owner is named `contactOwnerUserId` there. */
+export const CrmAccountSingle = z.looseObject({
+  id: z.string(),
+  companyId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  notes: z.string().nullable(),
+  contactOwnerUserId: z.string().nullable(),
+  customFieldsData: CustomFieldsData,
+  isDeleted: z.boolean(),
+});
+export type CrmAccountSingle = z.infer<typeof CrmAccountSingle>;
+export const CrmAccountDetail = z.looseObject({ account: CrmAccountSingle, contacts: z.array(z.string()) });
+export type CrmAccountDetail = z.infer<typeof CrmAccountDetail>;
+
+/** POST /crm/accounts; the spec's sample names the owner `contactOwnerUserId`. */
+export const CreateCrmAccountBody = withAliases(
+  z.object({
+    createdByUserId: Id,
+    name: z.string().trim().min(1, 'must not be empty').max(1000),
+    email: Text.nullish(),
+    phone: Text.nullish(),
+    website: Text.nullish(),
+    accountOwnerUserId: Id.nullish(),
+    notes: Notes.nullish(),
+    customFieldsData: CustomFieldsData.nullish(),
+  }),
+  { contactOwnerUserId: 'accountOwnerUserId' },
+);
+export type CreateCrmAccountBody = z.input<typeof CreateCrmAccountBody>;
+
+/** PUT /crm/account/{id} */
+export const UpdateCrmAccountBody = withAliases(
+  z.object({
+    updatedByUserId: Id,
+    name: z.string().trim().min(1, 'must not be empty').max(1000).optional(),
+    email: Text.optional(),
+    phone: Text.optional(),
+    website: Text.optional(),
+    accountOwnerUserId: Id.nullable().optional(),
+    notes: Notes.nullable().optional(),
+    customFieldsData: CustomFieldsData.optional(),
+  }),
+  { contactOwnerUserId: 'accountOwnerUserId' },
+);
+export type UpdateCrmAccountBody = z.input<typeof UpdateCrmAccountBody>;
+
+/**
+ * Extension: DELETE /crm/contact/{id} and /crm/account/{id} take an optional acting user in the
+ * body (`updatedByUserId` or `userId`); the spec shows no request for them.
+ */
+export const CrmDeleteBody = z.object({ updatedByUserId: Id.optional(), userId: Id.optional() });

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { DateString, Id, LocalTimestamp, withAliases } from './common';
+
+export const EVENT_TYPES = [
+  'project-milestone',
+  'project-event',
+  'company-event',
+  'company-holiday',
+  'personal-vacation',
+  'personal-sick',
+  'personal-travel',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+/** Types that are one day long and carry no endDate. */
+export const SINGLE_DAY_EVENT_TYPES: readonly EventType[] = ['project-milestone'];
+export const PROJECT_EVENT_TYPES: readonly EventType[] = ['project-milestone', 'project-event'];
+export const PERSONAL_EVENT_TYPES: readonly EventType[] = [
+  'personal-vacation',
+  'personal-sick',
+  'personal-travel',
+];
+
+export const CalendarEvent = z.looseObject({
+  id: z.string(),
+  eventType: z.string(),
+  name: z.string(),
+  notes: z.string().nullable(),
+  startDate: DateString,
+  endDate: DateString.optional(),
+  userId: z.string().nullable(),
+  projectId: z.string().nullable(),
+  assignedToUserId: z.string().nullable(),
+  momentCreated: LocalTimestamp,
+});
+export type CalendarEvent = z.infer<typeof CalendarEvent>;
+export const CalendarEventsResponse = z.array(CalendarEvent);
+
+const EventTypeValue = z.enum(EVENT_TYPES, { message: `must be one of ${EVENT_TYPES.join(', ')}` });
+
+/** GET /events */
+export const EventsQuery = z
+  .object({
+    startDate: DateString,
+    endDate: DateString,
+    eventTypes: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v === '') return undefined;
+        const list = v.split(',');
+        for (const t of list) {
+          if (!EventTypeValue.safeParse(t).success) {
+            ctx.addIssue({ code: 'custom', message: `unknown event type "${t.slice(0, 40)}"` });
+            return z.NEVER;
+          }
+        }
+        return list as EventType[];
+      }),
+  })
+  .refine((q) => q.startDate <= q.endDate, { path: ['endDate'], message: 'must not be before startDate' });
+
+/** POST /events; which of endDate, userId, projectId is required depends on the type. */
+export const CreateEventBody = withAliases(
+  z
+    .object({
+      createdByUserId: Id,
+      eventType: EventTypeValue,
+      name: z.string().trim().min(1, 'must not be empty').max(1000),
+      startDate: DateString,
+      endDate: DateString.nullish(),
+      userId: Id.nullish(),
+      projectId: Id.nullish(),
+      notes: z.string().max(200_000).nullish(),
+      assignedToUserId: Id.nullish(),
+    })
+    .superRefine((v, ctx) => {
+      const single = SINGLE_DAY_EVENT_TYPES.includes(v.eventType);
+      if (!single && v.endDate == null)
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: `is required for ${v.eventType}` });
+      if (!single && v.endDate != null && v.endDate < v.startDate)
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
+      if (PERSONAL_EVENT_TYPES.includes(v.eventType) && v.userId == null)
+        ctx.addIssue({ code: 'custom', path: ['userId'], message: `is required for ${v.eventType}` });
+      if (PROJECT_EVENT_TYPES.includes(v.eventType) && v.projectId == null)
+        ctx.addIssue({ code: 'custom', path: ['projectId'], message: `is required for ${v.eventType}` });
+    }),
+  { 'start-date': 'startDate', 'end-date': 'endDate' },
+);
+export type CreateEventBody = z.input<typeof CreateEventBody>;
+
+/** Extension: DELETE /event/{id} may name the acting user. */
+export const DeleteEventBody = z.object({ userId: Id.optional() });

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { LocalTimestamp } from './common';
+
+/**
+ * History event types this service records, one per project field an update can change
+ * (the spec shows only STATUS_COMMENTS_UPDATED).
+ */
+export const PROJECT_HISTORY_TYPES = [
+  'PROJECT_CREATED',
+  'NAME_UPDATED',
+  'DESCRIPTION_UPDATED',
+  'COLOR_UPDATED',
+  'HEALTH_UPDATED',
+  'STATUS_COMMENTS_UPDATED',
+  'PARENT_UPDATED',
+  'OWNER_UPDATED',
+  'START_DATE_UPDATED',
+  'END_DATE_UPDATED',
+  'PRIORITY_UPDATED',
+  'ESTIMATE_UPDATED',
+  'PROGRESS_UPDATED',
+  'SYSTEM_STATUS_UPDATED',
+  'STATUS_UPDATED',
+  'CUSTOM_FIELD_UPDATED',
+  'USER_ADDED',
+  'USER_ACCESS_UPDATED',
+  'USER_REMOVED',
+] as const;
+export type ProjectHistoryType = (typeof PROJECT_HISTORY_TYPES)[number];
+
+export const ProjectHistoryEvent = z.looseObject({
+  id: z.string(),
+  eventType: z.string(),
+  momentCreated: LocalTimestamp,
+  userId: z.string(),
+  params: z.looseObject({ newValue: z.unknown(), oldValue: z.unknown() }),
+});
+export type ProjectHistoryEvent = z.infer<typeof ProjectHistoryEvent>;
+export const ProjectHistoryResponse = z.array(ProjectHistoryEvent);

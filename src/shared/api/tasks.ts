@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { Attachments } from './attachments';
+import {
+  CustomFieldsData,
+  DateString,
+  Id,
+  LocalTimestamp,
+  Minutes,
+  NamedRef,
+  OptionalFlag,
+  Priority,
+  Progress,
+  withAliases,
+} from './common';
+
+const FormField = z.looseObject({
+  config: z.looseObject({
+    fieldId: z.string(),
+    label: z.string(),
+    type: z.string(),
+    options: z.array(z.string()).optional(),
+    isRequired: z.boolean(),
+    description: z.string(),
+  }),
+  value: z.unknown(),
+});
+export const FormSubmission = z.looseObject({ requestFormName: z.string(), formFields: z.array(FormField) });
+export type FormSubmission = z.infer<typeof FormSubmission>;
+
+/** A task as every task list answers it. */
+export const Task = z.looseObject({
+  id: z.string(),
+  shortId: z.string(),
+  name: z.string(),
+  actionRequiredUserId: z.string().nullable(),
+  assignedToUserId: z.string().nullable(),
+  createdByUserId: z.string().nullable(),
+  customFieldsData: CustomFieldsData,
+  deadline: DateString.nullable(),
+  startDate: DateString.nullable(),
+  endDate: DateString.nullable(),
+  scheduleDate: DateString.nullable(),
+  estimate: z.number().int().nullable(),
+  progress: z.number().int().nullable(),
+  priority: z.number().int(),
+  reportedTime: z.unknown(),
+  momentCreated: LocalTimestamp,
+  momentClosed: LocalTimestamp.nullable(),
+  recentActivityMoment: LocalTimestamp,
+  parentTaskId: z.string().nullable(),
+  projectId: z.string(),
+  status: NamedRef,
+  systemStatus: z.number().int(),
+  systemType: z.number().int(),
+  scheduleStatus: z.number().int(),
+  taskType: NamedRef,
+  users: z.array(z.string()),
+  formSubmission: FormSubmission.nullable().optional(),
+  /** Extension (accepted on create/update, not in the spec's Task table). */
+  storyPoints: z.number().int().nullable().optional(),
+});
+export type Task = z.infer<typeof Task>;
+export const TasksResponse = z.array(Task);
+
+/** GET /task/{id}: the task with its subtasks; `crmAccountId` when linked; `tags` (extension). */
+export const TaskDetail = Task.extend({
+  subtasks: z.array(Task),
+  crmAccountId: z.string().optional(),
+  /** Extension: ids of the task's tags (names come from GET /tags). */
+  tags: z.array(z.string()).optional(),
+  /** Extension: ids of linked CRM contacts. */
+  crmContactIds: z.array(z.string()).optional(),
+});
+export type TaskDetail = z.infer<typeof TaskDetail>;
+
+/** GET /project/{id}/tasks */
+export const ProjectTasksQuery = z.object({ closed: OptionalFlag, subfolders: OptionalFlag });
+/** GET /user/{id}/assigned-tasks, GET /tag/{id}/tasks */
+export const ClosedQuery = z.object({ closed: OptionalFlag });
+
+const DATE_ALIASES = { 'start-date': 'startDate', 'end-date': 'endDate' };
+
+/** POST /tasks. Optional fields also accept an explicit null, meaning absent. */
+export const CreateTaskBody = withAliases(
+  z.object({
+    projectId: Id,
+    title: z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters'),
+    fromUserId: Id,
+    parentTaskId: Id.nullish(),
+    message: z.string().max(200_000).nullish(),
+    toUserId: Id.nullish(),
+    taskTypeId: Id.nullish(),
+    startDate: DateString.nullish(),
+    endDate: DateString.nullish(),
+    deadline: DateString.nullish(),
+    estimate: Minutes.nullish(),
+    storyPoints: z.int('must be an integer').min(0).max(1_000_000).nullish(),
+    priority: Priority.nullish(),
+    todoList: z.unknown().optional(),
+    crmContactIds: z.array(Id).max(100).nullish(),
+    crmAccountId: Id.nullish(),
+    attachments: Attachments.nullish(),
+  }),
+  DATE_ALIASES,
+);
+export type CreateTaskBody = z.input<typeof CreateTaskBody>;
+
+export const CreateTaskResponse = z.looseObject({
+  id: z.string(),
+  /** `YYYY-MM-DD HH:MM:SS.ffffff` (space between date and time). */
+  momentCreated: LocalTimestamp,
+  shortId: z.string(),
+});
+export type CreateTaskResponse = z.infer<typeof CreateTaskResponse>;
+
+/** PUT /task/{id}/update. Absent fields are unchanged; null resets where the spec allows. */
+export const UpdateTaskBody = withAliases(
+  z.object({
+    userId: Id,
+    title: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(1000, 'must be at most 1000 characters')
+      .optional(),
+    projectId: Id.optional(),
+    parentTaskId: Id.optional(),
+    startDate: DateString.nullable().optional(),
+    endDate: DateString.nullable().optional(),
+    deadline: DateString.nullable().optional(),
+    scheduleDate: DateString.nullable().optional(),
+    priority: Priority.optional(),
+    estimate: Minutes.nullable().optional(),
+    progress: Progress.nullable().optional(),
+    storyPoints: z.int('must be an integer').min(0).max(1_000_000).nullable().optional(),
+    assignedToUserId: Id.nullable().optional(),
+    todoList: z.unknown().optional(),
+    crmContactIds: z.array(Id).max(100).optional(),
+    crmAccountId: Id.nullable().optional(),
+  }),
+  DATE_ALIASES,
+);
+export type UpdateTaskBody = z.input<typeof UpdateTaskBody>;
+
+/** PUT /task/{id}/status */
+export const UpdateTaskStatusBody = z.object({
+  userId: Id,
+  statusId: Id,
+  message: z.string().max(200_000).optional(),
+});
+export type UpdateTaskStatusBody = z.infer<typeof UpdateTaskStatusBody>;
+
+/** POST|DELETE /task/{id}/tag/{tagId} */
+export const TaskTagBody = z.object({ userId: Id });
+export type TaskTagBody = z.infer<typeof TaskTagBody>;
+export const TaskTagParams = z.object({ id: Id, tagId: Id });

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { channel } from './channel';
+import { Id, WindowInput, windowOf } from './read-common';
+import { CustomFieldValueView, TagView } from './org';
+import { CrmAccountView, CrmContactView } from './crm';
+
+/**
+ * One row of a task list, flat so the cache can hand it over without reshaping.
+ * `closed` means the task has a `momentClosed`.
+ */
+export const TaskRow = z.object({
+  id: z.string(),
+  shortId: z.string(),
+  name: z.string(),
+  projectId: z.string(),
+  parentTaskId: z.string().nullable(),
+  statusId: z.string(),
+  statusName: z.string(),
+  taskTypeId: z.string(),
+  taskTypeName: z.string(),
+  priority: z.number().int(),
+  assignedToUserId: z.string().nullable(),
+  actionRequiredUserId: z.string().nullable(),
+  createdByUserId: z.string().nullable(),
+  deadline: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  scheduleDate: z.string().nullable(),
+  estimate: z.number().int().nullable(),
+  progress: z.number().int().nullable(),
+  momentCreated: z.string(),
+  momentClosed: z.string().nullable(),
+  recentActivityMoment: z.string(),
+  closed: z.boolean(),
+});
+export type TaskRow = z.infer<typeof TaskRow>;
+
+export const TaskView = TaskRow.extend({
+  systemStatus: z.number().int(),
+  systemType: z.number().int(),
+  scheduleStatus: z.number().int(),
+  users: z.array(z.string()),
+  customFieldsData: z.record(z.string(), z.unknown()),
+  formSubmission: z.unknown().nullable(),
+  /** Known once the single-task response has been fetched. */
+  crmAccountId: z.string().nullable(),
+});
+export type TaskView = z.infer<typeof TaskView>;
+
+export const MessageView = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  dateCreated: z.string(),
+  communicationFlow: z.number().int(),
+  fromUserId: z.string(),
+  toUserId: z.string().nullable(),
+  message: z.string(),
+  messageRTF: z.unknown(),
+  editByUserId: z.string().nullable(),
+  editDate: z.string().nullable(),
+  taskStatusId: z.string().nullable(),
+  taskSystemStatusNew: z.number().int().nullable(),
+  timeReportId: z.string().nullable(),
+});
+export type MessageView = z.infer<typeof MessageView>;
+
+export const DependencyKind = z.enum(['task', 'event', 'project']);
+export const DependencyEndView = z.object({
+  kind: DependencyKind,
+  id: z.string(),
+  /** Name of the linked item when it is cached. */
+  name: z.string().nullable(),
+});
+export const DependencyView = z.object({
+  id: z.string(),
+  /** 5 finish-to-start, 6 start-to-start, 7 finish-to-finish. */
+  type: z.number().int(),
+  predecessor: DependencyEndView,
+  successor: DependencyEndView,
+});
+export type DependencyView = z.infer<typeof DependencyView>;
+
+export const TaskDetail = z.object({
+  task: TaskView,
+  project: z.object({ id: z.string(), name: z.string() }).nullable(),
+  parent: TaskRow.nullable(),
+  subtasks: z.array(TaskRow),
+  messages: z.array(MessageView),
+  tags: z.array(TagView),
+  customFields: z.array(CustomFieldValueView),
+  dependencies: z.array(DependencyView),
+  crmAccount: CrmAccountView.nullable(),
+  crmContacts: z.array(CrmContactView),
+  /** When the single-task response / the messages were last fetched; null if never. */
+  detailFetchedAt: z.string().nullable(),
+  messagesFetchedAt: z.string().nullable(),
+});
+export type TaskDetail = z.infer<typeof TaskDetail>;
+
+export const TaskSortKey = z.enum([
+  'name',
+  'shortId',
+  'priority',
+  'status',
+  'deadline',
+  'momentCreated',
+  'recentActivityMoment',
+  'assignedToUserId',
+]);
+export const TaskSort = z
+  .object({ by: TaskSortKey.default('momentCreated'), dir: z.enum(['asc', 'desc']).default('desc') })
+  .strict();
+
+export const TaskFilter = z
+  .object({
+    /** 'open' (default) hides closed tasks, 'closed' shows only them, 'all' both. */
+    closed: z.enum(['open', 'closed', 'all']).default('open'),
+    statusIds: z.array(Id).max(200).optional(),
+    assignedToUserId: Id.nullable().optional(),
+    actionRequiredUserId: Id.nullable().optional(),
+    priorities: z.array(z.number().int()).max(20).optional(),
+    /** Only top-level tasks (no subtasks). */
+    topLevelOnly: z.boolean().default(false),
+  })
+  .strict();
+export type TaskFilter = z.output<typeof TaskFilter>;
+
+const ListShape = WindowInput.extend({
+  filter: TaskFilter.default({ closed: 'open', topLevelOnly: false }),
+  sort: TaskSort.default({ by: 'momentCreated', dir: 'desc' }),
+});
+
+export const TaskListInput = ListShape.extend({
+  projectId: Id,
+  /** Include tasks of subprojects and subfolders. */
+  includeSubprojects: z.boolean().default(false),
+}).strict();
+
+export const MyWorkInput = ListShape.extend({
+  /** Tasks where the user must act next, or tasks assigned to the user. */
+  kind: z.enum(['actionRequired', 'assigned']),
+  /** Defaults to the account's acting user. */
+  userId: Id.optional(),
+}).strict();
+
+export const TagTasksInput = ListShape.extend({ tagId: Id }).strict();
+
+export const taskReadChannels = {
+  'tasks.list': channel(TaskListInput, windowOf(TaskRow)),
+  'tasks.myWork': channel(MyWorkInput, windowOf(TaskRow)),
+  'tasks.byTag': channel(TagTasksInput, windowOf(TaskRow)),
+  'tasks.detail': channel(z.object({ taskId: Id }).strict(), TaskDetail),
+};
