@@ -30,7 +30,11 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** The user-facing label of an argument field path such as `patch.deadline`. */
 export function fieldLabel(field: string): string {
-  const last = field.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? field;
+  const last =
+    field
+      .split('.')
+      .filter((part) => !/^\d+$/.test(part))
+      .pop() ?? field;
   return FIELD_LABELS[last] ?? last.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 }
 

@@ -28,7 +28,9 @@ describe('format', () => {
   });
 
   it('reads service timestamps with up to six fraction digits, space or T', () => {
-    expect(parseMoment('2026-11-21 11:58:00.123456')?.getTime()).toBe(new Date(2026, 10, 21, 11, 58, 0, 123).getTime());
+    expect(parseMoment('2026-11-21 11:58:00.123456')?.getTime()).toBe(
+      new Date(2026, 10, 21, 11, 58, 0, 123).getTime(),
+    );
     expect(parseMoment('2026-11-21T11:58:00')?.getMinutes()).toBe(58);
     expect(parseMoment('nonsense')).toBeUndefined();
   });

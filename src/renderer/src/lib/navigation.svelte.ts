@@ -87,10 +87,8 @@ export function openTaskId(route: Route): string | undefined {
  */
 export function bindHistoryGestures(nav: Navigation, target: Window = window): () => void {
   const onKey = (event: KeyboardEvent): void => {
-    const back =
-      (event.altKey && event.key === 'ArrowLeft') || (event.metaKey && event.key === '[');
-    const forward =
-      (event.altKey && event.key === 'ArrowRight') || (event.metaKey && event.key === ']');
+    const back = (event.altKey && event.key === 'ArrowLeft') || (event.metaKey && event.key === '[');
+    const forward = (event.altKey && event.key === 'ArrowRight') || (event.metaKey && event.key === ']');
     if (!back && !forward) return;
     event.preventDefault();
     if (back) nav.back();

@@ -2,7 +2,7 @@
 import { dialogs } from '../state/dialogs.svelte';
 import { nav } from '../state/app';
 
-export function isPrimaryModifier(event: KeyboardEvent): boolean {
+export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey'>): boolean {
   return navigator.platform.startsWith('Mac') ? event.metaKey : event.ctrlKey;
 }
 
