@@ -14,10 +14,4 @@ export function windowOf<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), total: z.number().int().min(0) });
 }
 
-export const Ref = z.object({ id: z.string(), name: z.string() });
-export type Ref = z.infer<typeof Ref>;
-
-/** Any JSON value a view shows as is (custom-field values, rich text). */
-export const JsonValue = z.unknown();
-
 export const Id = z.string().min(1);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { channel } from './channel';
 import { Id, WindowInput, windowOf } from './read-common';
-import { CustomFieldValueView, TagView } from './org';
-import { CrmAccountView, CrmContactView } from './crm';
+import { CustomFieldValueView } from './org';
+import { CrmAccount, CrmContact, Tag, Task, TaskMessage } from '../api/index';
 
 /**
  * One row of a task list, flat so the cache can hand it over without reshaping.
@@ -35,33 +35,11 @@ export const TaskRow = z.object({
 });
 export type TaskRow = z.infer<typeof TaskRow>;
 
-export const TaskView = TaskRow.extend({
-  systemStatus: z.number().int(),
-  systemType: z.number().int(),
-  scheduleStatus: z.number().int(),
-  users: z.array(z.string()),
-  customFieldsData: z.record(z.string(), z.unknown()),
-  formSubmission: z.unknown().nullable(),
-  /** Known once the single-task response has been fetched. */
-  crmAccountId: z.string().nullable(),
-});
+/** A cached task: the list shape, plus `crmAccountId` (null until the single-task response came). */
+export const TaskView = Task.extend({ crmAccountId: z.string().nullable() });
 export type TaskView = z.infer<typeof TaskView>;
 
-export const MessageView = z.object({
-  id: z.string(),
-  taskId: z.string(),
-  dateCreated: z.string(),
-  communicationFlow: z.number().int(),
-  fromUserId: z.string(),
-  toUserId: z.string().nullable(),
-  message: z.string(),
-  messageRTF: z.unknown(),
-  editByUserId: z.string().nullable(),
-  editDate: z.string().nullable(),
-  taskStatusId: z.string().nullable(),
-  taskSystemStatusNew: z.number().int().nullable(),
-  timeReportId: z.string().nullable(),
-});
+export const MessageView = TaskMessage.extend({ taskId: z.string() });
 export type MessageView = z.infer<typeof MessageView>;
 
 export const DependencyKind = z.enum(['task', 'event', 'project']);
@@ -86,11 +64,11 @@ export const TaskDetail = z.object({
   parent: TaskRow.nullable(),
   subtasks: z.array(TaskRow),
   messages: z.array(MessageView),
-  tags: z.array(TagView),
+  tags: z.array(Tag),
   customFields: z.array(CustomFieldValueView),
   dependencies: z.array(DependencyView),
-  crmAccount: CrmAccountView.nullable(),
-  crmContacts: z.array(CrmContactView),
+  crmAccount: CrmAccount.nullable(),
+  crmContacts: z.array(CrmContact),
   /** When the single-task response / the messages were last fetched; null if never. */
   detailFetchedAt: z.string().nullable(),
   messagesFetchedAt: z.string().nullable(),

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { createServiceClient } from './client';
+import {
+  AbortedError,
+  NetworkError,
+  RejectedError,
+  ResponseShapeError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+  isOffline,
+  isTransient,
+} from './errors';
+import type { FetchLike } from './http';
+import { aTask } from '../cache/fixtures';
+
+const TOKEN = 'secret-token-123';
+
+interface Seen {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+function fakeFetch(answer: (req: Seen) => Response | Promise<Response>): { fetch: FetchLike; seen: Seen[] } {
+  const seen: Seen[] = [];
+  return {
+    seen,
+    fetch: async (url, init) => {
+      const req: Seen = {
+        url,
+        method: String(init.method),
+        headers: init.headers as Record<string, string>,
+        body: (init.body as string | null) ?? null,
+      };
+      seen.push(req);
+      return answer(req);
+    },
+  };
+}
+
+const json = (value: unknown, status = 200) =>
+  new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+
+function client(fetch: FetchLike, extra: { tokenHeader?: string; timeoutMs?: number } = {}) {
+  const log: string[] = [];
+  const c = createServiceClient({
+    baseUrl: 'http://svc.test/2.0/',
+    token: TOKEN,
+    fetch,
+    log: (m) => log.push(m),
+    ...extra,
+  });
+  return { c, log };
+}
+
+describe('service client', () => {
+  it('sends the token in the configured header and query flags, and parses the response', async () => {
+    const task = aTask({ id: 't1', projectId: 'p 1' });
+    const f = fakeFetch(() => json([task]));
+    const { c } = client(f.fetch, { tokenHeader: 'gd-api-token' });
+    expect(await c.projectTasks('p 1', { closed: true, subfolders: true })).toEqual([task]);
+    expect(f.seen[0]).toMatchObject({
+      method: 'GET',
+      url: 'http://svc.test/2.0/project/p%201/tasks?closed=true&subfolders=true',
+      headers: { 'gd-api-token': TOKEN },
+    });
+    expect(c.requestCount).toBe(1);
+  });
+
+  it('defaults to the svc-api-token header and sends JSON bodies on writes, accepting OK or empty', async () => {
+    const f = fakeFetch((req) => new Response(req.method === 'PUT' ? 'OK' : '', { status: 200 }));
+    const { c } = client(f.fetch);
+    await c.updateTask('t1', { userId: 'u1', title: 'New' });
+    await c.deleteTask('t1');
+    expect(f.seen[0]).toMatchObject({
+      method: 'PUT',
+      headers: { 'svc-api-token': TOKEN, 'content-type': 'application/json' },
+    });
+    expect(JSON.parse(f.seen[0]!.body!)).toEqual({ userId: 'u1', title: 'New' });
+    expect(f.seen[1]).toMatchObject({ method: 'DELETE', url: 'http://svc.test/2.0/task/t1', body: null });
+  });
+
+  it('names the offending field when a response does not match its schema', async () => {
+    const bad = { ...aTask({ id: 't1', projectId: 'p1' }), priority: 'high' };
+    const { c } = client(fakeFetch(() => json([bad])).fetch);
+    const err = await c.projectTasks('p1').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseShapeError);
+    expect((err as ResponseShapeError).field).toBe('0.priority');
+    expect((err as Error).message).toContain('GET /project/p1/tasks');
+  });
+
+  it('classifies failures, carrying errorMessage, and never shows the token', async () => {
+    const cases: [Response | Error, unknown][] = [
+      [json({ errorMessage: 'bad token' }, 401), UnauthorizedError],
+      [json({ errorMessage: 'title: must not be empty' }, 400), RejectedError],
+      [new Response('slow down', { status: 429, headers: { 'retry-after': '2' } }), ServerError],
+      [new Response('', { status: 503 }), ServerError],
+      [
+        new TypeError('fetch failed', {
+          cause: new Error('connect ECONNREFUSED 127.0.0.1:9'),
+        }),
+        NetworkError,
+      ],
+    ];
+    for (const [answer, cls] of cases) {
+      const { c, log } = client(
+        fakeFetch(() => {
+          if (answer instanceof Error) throw answer;
+          return answer.clone();
+        }).fetch,
+      );
+      const err = await c.task('t1').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(cls);
+      expect(
+        JSON.stringify({ message: (err as Error).message, stack: (err as Error).stack, log }),
+      ).not.toContain(TOKEN);
+    }
+    const { c } = client(fakeFetch(() => json({ errorMessage: 'title: must not be empty' }, 400)).fetch);
+    const rejected = (await c
+      .createTask({ projectId: 'p', title: '', fromUserId: 'u' })
+      .catch((e: unknown) => e)) as RejectedError;
+    expect(rejected).toMatchObject({
+      status: 400,
+      errorMessage: 'title: must not be empty',
+      kind: 'rejected',
+    });
+    const { c: c429 } = client(
+      fakeFetch(() => new Response('', { status: 429, headers: { 'retry-after': '2' } })).fetch,
+    );
+    expect(await c429.users().catch((e: unknown) => e)).toMatchObject({ status: 429, retryAfterMs: 2000 });
+  });
+
+  it('answers null for an organization read the service does not offer', async () => {
+    const { c } = client(fakeFetch(() => json({ errorMessage: 'no such path' }, 404)).fetch);
+    expect(await c.statuses()).toBeNull();
+    await expect(c.task('gone')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('times out a hung request and honours cancellation', async () => {
+    const hang: FetchLike = (_url, init) =>
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+      );
+    const { c } = client(hang, { timeoutMs: 20 });
+    const timedOut = await c.task('t1').catch((e: unknown) => e);
+    expect(timedOut).toBeInstanceOf(TimeoutError);
+    expect(isOffline(timedOut) && isTransient(timedOut)).toBe(true);
+    const { c: slow } = client(hang, { timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const pending = slow.task('t1', controller.signal).catch((e: unknown) => e);
+    controller.abort();
+    expect(await pending).toBeInstanceOf(AbortedError);
+  });
+
+  it('uploads raw bytes with the given content type and no service header', async () => {
+    const f = fakeFetch(() => new Response('', { status: 200 }));
+    const { c } = client(f.fetch);
+    await c.upload('http://svc.test/upload/abc?sig=1', new Uint8Array([1, 2]), 'image/png');
+    expect(f.seen[0]).toMatchObject({
+      method: 'PUT',
+      url: 'http://svc.test/upload/abc?sig=1',
+      headers: { 'content-type': 'image/png' },
+    });
+    expect(f.seen[0]!.headers['svc-api-token']).toBeUndefined();
+  });
+});

@@ -1,0 +1,201 @@
+import type { z } from 'zod';
+import {
+  CalendarEvent,
+  CalendarEventsResponse,
+  CreateDependencyResponse,
+  CreateProjectResponse,
+  CreateTaskResponse,
+  CrmAccountDetail,
+  CrmAccountsResponse,
+  CrmContactDetail,
+  CrmContactsResponse,
+  CustomFieldsResponse,
+  DependenciesResponse,
+  Document,
+  DocumentsResponse,
+  ProjectDetail,
+  ProjectHistoryResponse,
+  ProjectsResponse,
+  ProjectUsersResponse,
+  StatusesResponse,
+  TagsResponse,
+  TaskDetail,
+  TaskMessagesResponse,
+  TasksResponse,
+  TaskTypesResponse,
+  UploadUrlsResponse,
+  User,
+  UsersResponse,
+  type AddMemberBody,
+  type CommentBody,
+  type CreateCrmAccountBody,
+  type CreateCrmContactBody,
+  type CreateDependencyBody,
+  type CreateEventBody,
+  type CreateTaskBody,
+  type EventType,
+  type NewFolderBody,
+  type NewProjectBody,
+  type RemoveMemberBody,
+  type ReplyBody,
+  type SetCustomFieldsBody,
+  type TaskTagBody,
+  type UpdateCrmAccountBody,
+  type UpdateCrmContactBody,
+  type UpdateMemberBody,
+  type UpdateProjectBody,
+  type UpdateTaskBody,
+  type UpdateTaskStatusBody,
+  type UploadUrlsBody,
+} from '../../../shared/api/index';
+import { RejectedError } from './errors';
+import { createHttp, type ConnectionSettings } from './http';
+
+export type { ConnectionSettings } from './http';
+
+/** Per-call options: every method takes an optional AbortSignal last. */
+type Sig = AbortSignal | undefined;
+
+const seg = encodeURIComponent;
+
+/**
+ * The typed client of the Work Management Service 2.0: one method per endpoint of the spec
+ * (plus the organization reads the service offers). Responses are parsed with the shared
+ * schemas; failures are the classes in `./errors`.
+ */
+export function createServiceClient(settings: ConnectionSettings) {
+  const http = createHttp(settings);
+  const get = <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    signal: Sig,
+    query?: Record<string, string | boolean | undefined>,
+  ) => http.json('GET', path, schema, { signal, query });
+
+  /** For reads the spec does not list: a 404 means "not offered here", answered as null. */
+  async function offered<T>(call: Promise<T>): Promise<T | null> {
+    try {
+      return await call;
+    } catch (err) {
+      if (err instanceof RejectedError && (err.status === 404 || err.status === 405)) return null;
+      throw err;
+    }
+  }
+
+  return {
+    get requestCount(): number {
+      return http.requestCount;
+    },
+
+    // --- projects and folders
+    projects: (q: { archived?: boolean; rootOnly?: boolean } = {}, signal?: Sig) =>
+      get('/projects', ProjectsResponse, signal, { archived: q.archived, rootOnly: q.rootOnly }),
+    project: (id: string, signal?: Sig) => get(`/project/${seg(id)}`, ProjectDetail, signal),
+    updateProject: (id: string, body: UpdateProjectBody, signal?: Sig) =>
+      http.write('PUT', `/project/${seg(id)}`, { body, signal }),
+    newFolder: (body: NewFolderBody, signal?: Sig) =>
+      http.json('POST', '/projects/new-folder', CreateProjectResponse, { body, signal }),
+    newProject: (body: NewProjectBody, signal?: Sig) =>
+      http.json('POST', '/projects/new-project', CreateProjectResponse, { body, signal }),
+    projectUsers: (id: string, signal?: Sig) =>
+      get(`/project/${seg(id)}/users`, ProjectUsersResponse, signal),
+    addProjectUser: (projectId: string, userId: string, body: AddMemberBody, signal?: Sig) =>
+      http.write('POST', `/project/${seg(projectId)}/user/${seg(userId)}`, { body, signal }),
+    updateProjectUser: (projectId: string, userId: string, body: UpdateMemberBody, signal?: Sig) =>
+      http.write('PUT', `/project/${seg(projectId)}/user/${seg(userId)}`, { body, signal }),
+    removeProjectUser: (projectId: string, userId: string, body: RemoveMemberBody, signal?: Sig) =>
+      http.write('DELETE', `/project/${seg(projectId)}/user/${seg(userId)}`, { body, signal }),
+    projectHistory: (id: string, signal?: Sig) =>
+      get(`/projects/${seg(id)}/history`, ProjectHistoryResponse, signal),
+    projectDocuments: (id: string, q: { subfolders?: boolean } = {}, signal?: Sig) =>
+      get(`/project/${seg(id)}/documents`, DocumentsResponse, signal, { subfolders: q.subfolders }),
+    document: (id: string, signal?: Sig) => get(`/document/${seg(id)}`, Document, signal),
+    setProjectCustomFields: (id: string, body: SetCustomFieldsBody, signal?: Sig) =>
+      http.write('PUT', `/project/${seg(id)}/custom-fields`, { body, signal }),
+
+    // --- tasks
+    projectTasks: (id: string, q: { closed?: boolean; subfolders?: boolean } = {}, signal?: Sig) =>
+      get(`/project/${seg(id)}/tasks`, TasksResponse, signal, { closed: q.closed, subfolders: q.subfolders }),
+    actionRequiredTasks: (userId: string, signal?: Sig) =>
+      get(`/user/${seg(userId)}/action-required-tasks`, TasksResponse, signal),
+    assignedTasks: (userId: string, q: { closed?: boolean } = {}, signal?: Sig) =>
+      get(`/user/${seg(userId)}/assigned-tasks`, TasksResponse, signal, { closed: q.closed }),
+    tagTasks: (tagId: string, q: { closed?: boolean } = {}, signal?: Sig) =>
+      get(`/tag/${seg(tagId)}/tasks`, TasksResponse, signal, { closed: q.closed }),
+    task: (id: string, signal?: Sig) => get(`/task/${seg(id)}`, TaskDetail, signal),
+    createTask: (body: CreateTaskBody, signal?: Sig) =>
+      http.json('POST', '/tasks', CreateTaskResponse, { body, signal }),
+    taskMessages: (id: string, signal?: Sig) =>
+      get(`/task/${seg(id)}/messages`, TaskMessagesResponse, signal),
+    comment: (id: string, body: CommentBody, signal?: Sig) =>
+      http.write('POST', `/task/${seg(id)}/comment`, { body, signal }),
+    reply: (id: string, body: ReplyBody, signal?: Sig) =>
+      http.write('POST', `/task/${seg(id)}/reply`, { body, signal }),
+    addTag: (taskId: string, tagId: string, body: TaskTagBody, signal?: Sig) =>
+      http.write('POST', `/task/${seg(taskId)}/tag/${seg(tagId)}`, { body, signal }),
+    removeTag: (taskId: string, tagId: string, body: TaskTagBody, signal?: Sig) =>
+      http.write('DELETE', `/task/${seg(taskId)}/tag/${seg(tagId)}`, { body, signal }),
+    updateTaskStatus: (id: string, body: UpdateTaskStatusBody, signal?: Sig) =>
+      http.write('PUT', `/task/${seg(id)}/status`, { body, signal }),
+    updateTask: (id: string, body: UpdateTaskBody, signal?: Sig) =>
+      http.write('PUT', `/task/${seg(id)}/update`, { body, signal }),
+    deleteTask: (id: string, signal?: Sig) => http.write('DELETE', `/task/${seg(id)}`, { signal }),
+    setTaskCustomFields: (id: string, body: SetCustomFieldsBody, signal?: Sig) =>
+      http.write('PUT', `/task/${seg(id)}/custom-fields`, { body, signal }),
+
+    // --- organization
+    customFields: (signal?: Sig) => get('/custom-fields', CustomFieldsResponse, signal),
+    /** Null when the service does not offer the list (it is not in the spec). */
+    users: (signal?: Sig) => offered(get('/users', UsersResponse, signal)),
+    user: (id: string, signal?: Sig) => offered(get(`/user/${seg(id)}`, User, signal)),
+    statuses: (signal?: Sig) => offered(get('/statuses', StatusesResponse, signal)),
+    taskTypes: (signal?: Sig) => offered(get('/task-types', TaskTypesResponse, signal)),
+    tags: (signal?: Sig) => offered(get('/tags', TagsResponse, signal)),
+
+    // --- attachments
+    uploadUrls: (body: UploadUrlsBody, signal?: Sig) =>
+      http.json('POST', '/attachments/upload-urls', UploadUrlsResponse, { body, signal }),
+    upload: (uploadUrl: string, bytes: Uint8Array, mime: string, signal?: Sig) =>
+      http.upload(uploadUrl, bytes, mime, signal),
+
+    // --- CRM
+    crmContacts: (signal?: Sig) => get('/crm/contacts', CrmContactsResponse, signal),
+    createCrmContact: (body: CreateCrmContactBody, signal?: Sig) =>
+      http.write('POST', '/crm/contacts', { body, signal }),
+    crmContact: (id: string, signal?: Sig) => get(`/crm/contact/${seg(id)}`, CrmContactDetail, signal),
+    updateCrmContact: (id: string, body: UpdateCrmContactBody, signal?: Sig) =>
+      http.write('PUT', `/crm/contact/${seg(id)}`, { body, signal }),
+    deleteCrmContact: (id: string, signal?: Sig) =>
+      http.write('DELETE', `/crm/contact/${seg(id)}`, { signal }),
+    crmAccounts: (signal?: Sig) => get('/crm/accounts', CrmAccountsResponse, signal),
+    createCrmAccount: (body: CreateCrmAccountBody, signal?: Sig) =>
+      http.write('POST', '/crm/accounts', { body, signal }),
+    crmAccount: (id: string, signal?: Sig) => get(`/crm/account/${seg(id)}`, CrmAccountDetail, signal),
+    updateCrmAccount: (id: string, body: UpdateCrmAccountBody, signal?: Sig) =>
+      http.write('PUT', `/crm/account/${seg(id)}`, { body, signal }),
+    deleteCrmAccount: (id: string, signal?: Sig) =>
+      http.write('DELETE', `/crm/account/${seg(id)}`, { signal }),
+
+    // --- dependencies
+    dependencies: (kind: 'task' | 'event' | 'project', id: string, signal?: Sig) =>
+      get(`/${kind}/${seg(id)}/dependencies`, DependenciesResponse, signal),
+    createDependency: (body: CreateDependencyBody, signal?: Sig) =>
+      http.json('POST', '/dependencies', CreateDependencyResponse, { body, signal }),
+    deleteDependency: (id: string, signal?: Sig) =>
+      http.write('DELETE', `/dependency/${seg(id)}`, { signal }),
+
+    // --- calendar events
+    events: (q: { startDate: string; endDate: string; eventTypes?: readonly EventType[] }, signal?: Sig) =>
+      get('/events', CalendarEventsResponse, signal, {
+        startDate: q.startDate,
+        endDate: q.endDate,
+        eventTypes: q.eventTypes?.join(','),
+      }),
+    event: (id: string, signal?: Sig) => get(`/event/${seg(id)}`, CalendarEvent, signal),
+    createEvent: (body: CreateEventBody, signal?: Sig) =>
+      http.json('POST', '/events', CalendarEvent, { body, signal }),
+    deleteEvent: (id: string, signal?: Sig) => http.write('DELETE', `/event/${seg(id)}`, { signal }),
+  };
+}
+
+export type ServiceClient = ReturnType<typeof createServiceClient>;

@@ -1,0 +1,88 @@
+/**
+ * What a service call can fail with. Callers switch on the class (or `kind`): the outbox retries
+ * network/timeout/server errors, pauses on unauthorized, and rejects an entry on `RejectedError`.
+ * Messages name the method and path, never the token.
+ */
+export abstract class ServiceError extends Error {
+  abstract readonly kind:
+    'network' | 'timeout' | 'unauthorized' | 'rejected' | 'server' | 'response' | 'aborted';
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    message: string,
+  ) {
+    super(`${method} ${path}: ${message}`);
+    this.name = new.target.name;
+  }
+}
+
+/** The service could not be reached (offline, refused, reset, DNS). */
+export class NetworkError extends ServiceError {
+  readonly kind = 'network';
+}
+
+/** No answer within the client's timeout. */
+export class TimeoutError extends ServiceError {
+  readonly kind = 'timeout';
+}
+
+/** HTTP 401: the token is missing, wrong or revoked. */
+export class UnauthorizedError extends ServiceError {
+  readonly kind = 'unauthorized';
+  readonly status = 401;
+}
+
+/** Any other 4xx: the service refused this request; `errorMessage` is its reason. */
+export class RejectedError extends ServiceError {
+  readonly kind = 'rejected';
+  constructor(
+    method: string,
+    path: string,
+    readonly status: number,
+    readonly errorMessage: string,
+  ) {
+    super(method, path, `HTTP ${status}: ${errorMessage}`);
+  }
+}
+
+/** HTTP 429 or 5xx: worth retrying later; `retryAfterMs` when the service said when. */
+export class ServerError extends ServiceError {
+  readonly kind = 'server';
+  constructor(
+    method: string,
+    path: string,
+    readonly status: number,
+    readonly retryAfterMs: number | null,
+    detail: string,
+  ) {
+    super(method, path, `HTTP ${status}${detail ? `: ${detail}` : ''}`);
+  }
+}
+
+/** A 2xx whose body does not match the schema; `field` names the first offending field. */
+export class ResponseShapeError extends ServiceError {
+  readonly kind = 'response';
+  constructor(
+    method: string,
+    path: string,
+    readonly field: string,
+    detail: string,
+  ) {
+    super(method, path, `unexpected response: ${detail}`);
+  }
+}
+
+/** The caller cancelled (its AbortSignal fired). */
+export class AbortedError extends ServiceError {
+  readonly kind = 'aborted';
+}
+
+/** True for failures that say nothing about the request itself: try again later. */
+export function isTransient(err: unknown): boolean {
+  return err instanceof NetworkError || err instanceof TimeoutError || err instanceof ServerError;
+}
+
+/** True when the service could not be reached at all (the app is offline). */
+export function isOffline(err: unknown): boolean {
+  return err instanceof NetworkError || err instanceof TimeoutError;
+}

@@ -1,0 +1,187 @@
+import type { z } from 'zod';
+import { describeZodError } from '../../../shared/errors';
+import {
+  AbortedError,
+  NetworkError,
+  RejectedError,
+  ResponseShapeError,
+  ServerError,
+  TimeoutError,
+  UnauthorizedError,
+} from './errors';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ConnectionSettings {
+  /** The service address ending with `/2.0`. */
+  baseUrl: string;
+  token: string;
+  /** `svc-api-token` (the spec) or `gd-api-token` (GoodDay). */
+  tokenHeader?: string;
+  timeoutMs?: number;
+  fetch?: FetchLike;
+  /** Told one line per failed request; never given the token. */
+  log?: (message: string) => void;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * One HTTP exchange with the service: adds the token header, applies the timeout and the
+ * caller's AbortSignal, classifies failures into the error classes and parses the body with the
+ * given schema. The token lives only in the header, so no URL, message or log line carries it.
+ */
+export function createHttp(settings: ConnectionSettings) {
+  const base = settings.baseUrl.replace(/\/+$/, '');
+  const doFetch: FetchLike = settings.fetch ?? ((input, init) => fetch(input, init));
+  const header = settings.tokenHeader ?? 'svc-api-token';
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  let requests = 0;
+
+  /** Sends one request; `init.url` overrides the service address (upload addresses). */
+  async function send(
+    method: string,
+    path: string,
+    options: RequestOptions,
+    init: { url?: string; headers?: Record<string, string>; body?: Uint8Array | string } = {},
+  ): Promise<Response> {
+    const url = new URL(init.url ?? base + path);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const headers: Record<string, string> = init.headers ?? {
+      [header]: settings.token,
+      accept: 'application/json',
+    };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    requests++;
+    try {
+      return await doFetch(url.toString(), {
+        method,
+        headers,
+        body: init.body ?? (options.body === undefined ? null : JSON.stringify(options.body)),
+        signal,
+      });
+    } catch (err) {
+      if (options.signal?.aborted) throw new AbortedError(method, path, 'cancelled');
+      if (timeout.aborted) throw new TimeoutError(method, path, `no answer within ${timeoutMs} ms`);
+      const cause =
+        err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
+      throw new NetworkError(method, path, cause);
+    }
+  }
+
+  async function readText(
+    method: string,
+    path: string,
+    res: Response,
+    signal?: AbortSignal,
+  ): Promise<string> {
+    try {
+      return await res.text();
+    } catch (err) {
+      if (signal?.aborted) throw new AbortedError(method, path, 'cancelled');
+      throw new NetworkError(
+        method,
+        path,
+        `response cut off: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+  }
+
+  function errorMessageOf(text: string): string {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (
+        parsed &&
+        typeof parsed === 'object' &&
+        typeof (parsed as { errorMessage?: unknown }).errorMessage === 'string'
+      ) {
+        return (parsed as { errorMessage: string }).errorMessage;
+      }
+    } catch {
+      // not JSON: fall through to the text itself
+    }
+    return text.slice(0, 300) || 'no reason given';
+  }
+
+  /** Sends a request and checks the status; returns the body text of a 2xx. */
+  async function exchange(
+    method: string,
+    path: string,
+    options: RequestOptions,
+    init?: Parameters<typeof send>[3],
+  ): Promise<string> {
+    const res = await send(method, path, options, init);
+    const text = await readText(method, path, res, options.signal);
+    if (res.ok) return text;
+    const reason = errorMessageOf(text);
+    settings.log?.(`${method} ${path} answered ${res.status}: ${reason}`);
+    if (res.status === 401) throw new UnauthorizedError(method, path, reason);
+    if (res.status === 429 || res.status >= 500) {
+      const retryAfter = Number(res.headers.get('retry-after'));
+      throw new ServerError(
+        method,
+        path,
+        res.status,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : null,
+        reason,
+      );
+    }
+    throw new RejectedError(method, path, res.status, reason);
+  }
+
+  return {
+    /** How many requests were sent (for tests and benchmarks). */
+    get requestCount(): number {
+      return requests;
+    },
+
+    /** A read or write whose 2xx body must match `schema`. */
+    async json<S extends z.ZodType>(
+      method: string,
+      path: string,
+      schema: S,
+      options: RequestOptions = {},
+    ): Promise<z.output<S>> {
+      const text = await exchange(method, path, options);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${text.slice(0, 80)}`);
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        const { field, message } = describeZodError(parsed.error, 'body');
+        throw new ResponseShapeError(method, path, field, message);
+      }
+      return parsed.data;
+    },
+
+    /** A write whose response the spec does not show: `OK`, an empty body or any JSON is success. */
+    async write(method: string, path: string, options: RequestOptions = {}): Promise<void> {
+      await exchange(method, path, options);
+    },
+
+    /** PUT raw bytes to an absolute upload address (no service header, as the spec shows). */
+    async upload(uploadUrl: string, bytes: Uint8Array, mime: string, signal?: AbortSignal): Promise<void> {
+      await exchange(
+        'PUT',
+        new URL(uploadUrl).pathname,
+        { signal },
+        { url: uploadUrl, headers: { 'content-type': mime }, body: bytes },
+      );
+    },
+  };
+}
+
+export type Http = ReturnType<typeof createHttp>;

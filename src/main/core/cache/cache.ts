@@ -1,0 +1,34 @@
+import type { CacheDb } from './db';
+import { createCalendarEventsRepo } from './repos/calendar-events';
+import { createCrmRepo } from './repos/crm';
+import { createDependenciesRepo } from './repos/dependencies';
+import { createMessagesRepo } from './repos/messages';
+import { createOrgRepo } from './repos/org';
+import { createProjectPartsRepo } from './repos/project-parts';
+import { createProjectsRepo } from './repos/projects';
+import { createSearchRepo } from './repos/search';
+import { createSyncStateRepo } from './repos/sync-state';
+import { createTasksRepo } from './repos/tasks';
+
+/** Every repository over one account's cache database. */
+export function createCache(db: CacheDb) {
+  return {
+    db,
+    projects: createProjectsRepo(db),
+    projectParts: createProjectPartsRepo(db),
+    tasks: createTasksRepo(db),
+    messages: createMessagesRepo(db),
+    events: createCalendarEventsRepo(db),
+    dependencies: createDependenciesRepo(db),
+    crm: createCrmRepo(db),
+    org: createOrgRepo(db),
+    syncState: createSyncStateRepo(db),
+    search: createSearchRepo(db),
+    /** Runs `fn` in one transaction (synchronous: no await inside). */
+    transaction<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+  };
+}
+
+export type Cache = ReturnType<typeof createCache>;

@@ -1,0 +1,62 @@
+import type { CalendarEvent } from '../../../../shared/api/index';
+import type { CacheDb } from '../db';
+import { tableCodec } from '../codec';
+import { replaceScope, statementCache } from './statements';
+
+export type CalendarEventsRepo = ReturnType<typeof createCalendarEventsRepo>;
+
+export interface EventRange {
+  from: string;
+  to: string;
+  types?: readonly string[] | undefined;
+  projectId?: string | undefined;
+}
+
+export function createCalendarEventsRepo(db: CacheDb) {
+  const stmt = statementCache(db);
+  const codec = tableCodec<CalendarEvent>(db, 'calendar_events', ['id'], {
+    id: ['id', 'value'],
+    eventType: ['event_type', 'value'],
+    name: ['name', 'value'],
+    notes: ['notes', 'value'],
+    startDate: ['start_date', 'value'],
+    endDate: ['end_date', 'value'],
+    userId: ['user_id', 'value'],
+    projectId: ['project_id', 'value'],
+    assignedToUserId: ['assigned_to_user_id', 'value'],
+    momentCreated: ['moment_created', 'value'],
+  });
+  /** An event overlaps [from, to] when it starts by `to` and ends (or, single-day, starts) from `from`. */
+  const overlap = 'start_date <= ? AND coalesce(end_date, start_date) >= ?';
+  return {
+    codec,
+    /** Makes the cached events overlapping the window exactly `events`. */
+    replaceWindow(
+      from: string,
+      to: string,
+      events: readonly CalendarEvent[],
+      keep?: (id: string) => boolean,
+    ): string[] {
+      return replaceScope(db, codec, 'id', overlap, [to, from], events, keep);
+    },
+    upsert(event: CalendarEvent): void {
+      codec.upsert(event);
+    },
+    list(range: EventRange): CalendarEvent[] {
+      let sql = `SELECT ${codec.select} FROM calendar_events WHERE ${overlap}`;
+      const params: unknown[] = [range.to, range.from];
+      if (range.types) {
+        sql += ' AND event_type IN (SELECT value FROM json_each(?))';
+        params.push(JSON.stringify(range.types));
+      }
+      if (range.projectId) {
+        sql += ' AND project_id = ?';
+        params.push(range.projectId);
+      }
+      return (stmt(`${sql} ORDER BY start_date, id`).all(...params) as Record<string, unknown>[]).map((r) => {
+        if (r.endDate === null) delete r.endDate;
+        return r as CalendarEvent;
+      });
+    },
+  };
+}

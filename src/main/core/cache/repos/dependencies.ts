@@ -1,0 +1,78 @@
+import type { Dependency, DependenciesResponse } from '../../../../shared/api/index';
+import type { DependencyView } from '../../../../shared/ipc/tasks';
+import type { CacheDb } from '../db';
+import { statementCache } from './statements';
+
+type Kind = 'task' | 'event' | 'project';
+const KINDS: readonly [Kind, string][] = [
+  ['task', 'Task'],
+  ['event', 'Event'],
+  ['project', 'Project'],
+];
+
+/** The one predecessor or successor end a dependency names. */
+function endOf(dep: Dependency, role: 'predecessor' | 'successor'): { kind: Kind; id: string } | null {
+  for (const [kind, suffix] of KINDS) {
+    const id = dep[`${role}${suffix}Id`];
+    if (typeof id === 'string' && id) return { kind, id };
+  }
+  return null;
+}
+
+export type DependenciesRepo = ReturnType<typeof createDependenciesRepo>;
+
+export function createDependenciesRepo(db: CacheDb) {
+  const stmt = statementCache(db);
+  const insert = db.prepare(
+    `INSERT INTO dependencies (id, type, predecessor_kind, predecessor_id, successor_kind, successor_id)
+     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET type = excluded.type,
+     predecessor_kind = excluded.predecessor_kind, predecessor_id = excluded.predecessor_id,
+     successor_kind = excluded.successor_kind, successor_id = excluded.successor_id`,
+  );
+  return {
+    /**
+     * Stores what GET /{kind}/{id}/dependencies answered for item `id`: its predecessors list
+     * names only the other end, so the item itself fills the missing end.
+     */
+    replaceFor(kind: Kind, id: string, response: DependenciesResponse): void {
+      stmt('DELETE FROM dependencies WHERE predecessor_id = ? OR successor_id = ?').run(id, id);
+      const self = { kind, id };
+      for (const dep of response.predecessors) {
+        const pred = endOf(dep, 'predecessor');
+        const succ = endOf(dep, 'successor') ?? self;
+        if (pred) insert.run(dep.id, dep.type, pred.kind, pred.id, succ.kind, succ.id);
+      }
+      for (const dep of response.successors) {
+        const succ = endOf(dep, 'successor');
+        const pred = endOf(dep, 'predecessor') ?? self;
+        if (succ) insert.run(dep.id, dep.type, pred.kind, pred.id, succ.kind, succ.id);
+      }
+    },
+    /** Dependencies touching an item, with the names of cached ends. */
+    listFor(id: string): DependencyView[] {
+      const rows = stmt(
+        `SELECT d.id, d.type, d.predecessor_kind AS pk, d.predecessor_id AS pid, d.successor_kind AS sk, d.successor_id AS sid,
+           coalesce((SELECT name FROM tasks WHERE id = d.predecessor_id), (SELECT name FROM calendar_events WHERE id = d.predecessor_id),
+                    (SELECT name FROM projects WHERE id = d.predecessor_id)) AS pname,
+           coalesce((SELECT name FROM tasks WHERE id = d.successor_id), (SELECT name FROM calendar_events WHERE id = d.successor_id),
+                    (SELECT name FROM projects WHERE id = d.successor_id)) AS sname
+         FROM dependencies d WHERE d.predecessor_id = ? OR d.successor_id = ? ORDER BY d.id`,
+      ).all(id, id) as {
+        id: string;
+        type: number;
+        pk: Kind;
+        pid: string;
+        sk: Kind;
+        sid: string;
+        pname: string | null;
+        sname: string | null;
+      }[];
+      return rows.map((r) => ({
+        id: r.id,
+        type: r.type,
+        predecessor: { kind: r.pk, id: r.pid, name: r.pname },
+        successor: { kind: r.sk, id: r.sid, name: r.sname },
+      }));
+    },
+  };
+}

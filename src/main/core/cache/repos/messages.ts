@@ -1,0 +1,55 @@
+import type { TaskMessage } from '../../../../shared/api/index';
+import type { MessageView } from '../../../../shared/ipc/tasks';
+import type { CacheDb } from '../db';
+import { tableCodec } from '../codec';
+import { replaceScope } from './statements';
+
+export type MessagesRepo = ReturnType<typeof createMessagesRepo>;
+
+export function createMessagesRepo(db: CacheDb) {
+  const codec = tableCodec<MessageView>(db, 'messages', ['id'], {
+    id: ['id', 'value'],
+    taskId: ['task_id', 'value'],
+    dateCreated: ['date_created', 'value'],
+    communicationFlow: ['communication_flow', 'value'],
+    fromUserId: ['from_user_id', 'value'],
+    toUserId: ['to_user_id', 'value'],
+    message: ['message', 'value'],
+    messageRTF: ['message_rtf', 'json'],
+    editByUserId: ['edit_by_user_id', 'value'],
+    editDate: ['edit_date', 'value'],
+    taskStatusId: ['task_status_id', 'value'],
+    taskSystemStatusNew: ['task_system_status_new', 'value'],
+    timeReportId: ['time_report_id', 'value'],
+    attachments: ['attachments', 'json'],
+  });
+  const listStmt = db.prepare(
+    `SELECT ${codec.select} FROM messages WHERE task_id = ? ORDER BY date_created, id`,
+  );
+  return {
+    codec,
+    /** Makes the cached messages of a task exactly `messages`, keeping those `keep` protects. */
+    replaceForTask(
+      taskId: string,
+      messages: readonly TaskMessage[],
+      keep?: (id: string) => boolean,
+    ): string[] {
+      return replaceScope(
+        db,
+        codec,
+        'id',
+        'task_id = ?',
+        [taskId],
+        messages.map((m) => ({ ...m, taskId })),
+        keep,
+      );
+    },
+    listForTask(taskId: string): MessageView[] {
+      return (listStmt.all(taskId) as Record<string, unknown>[]).map((r) => {
+        const m = codec.decode(r) as MessageView & Record<string, unknown>;
+        if (m.attachments === null) delete m.attachments;
+        return m;
+      });
+    },
+  };
+}

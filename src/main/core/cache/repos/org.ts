@@ -1,0 +1,94 @@
+import type { CustomFieldDefinition, Status, Tag, TaskType, User } from '../../../../shared/api/index';
+import type { CacheDb } from '../db';
+import { tableCodec, type FieldMap } from '../codec';
+import { replaceScope, statementCache } from './statements';
+
+/** One organization-wide list (users, statuses, ...), replaced wholesale by each pull. */
+function orgList<T extends { id: string }>(db: CacheDb, table: string, fields: FieldMap<T>, order: string) {
+  const codec = tableCodec<T>(db, table, ['id'], fields);
+  const all = db.prepare(`SELECT ${codec.select} FROM ${table} ORDER BY ${order}, id`);
+  return {
+    codec,
+    replace(list: readonly T[]): string[] {
+      return replaceScope(db, codec, 'id', '1', [], list);
+    },
+    all(): T[] {
+      return (all.all() as Record<string, unknown>[]).map((r) => codec.decode(r));
+    },
+  };
+}
+
+export type OrgRepo = ReturnType<typeof createOrgRepo>;
+
+export function createOrgRepo(db: CacheDb) {
+  const stmt = statementCache(db);
+  const tags = orgList<Tag>(
+    db,
+    'tags',
+    { id: ['id', 'value'], name: ['name', 'value'], color: ['color', 'value'] },
+    'name COLLATE NOCASE',
+  );
+  return {
+    users: orgList<User>(
+      db,
+      'users',
+      { id: ['id', 'value'], name: ['name', 'value'], primaryEmail: ['primary_email', 'value'] },
+      'name COLLATE NOCASE',
+    ),
+    statuses: orgList<Status>(
+      db,
+      'statuses',
+      {
+        id: ['id', 'value'],
+        name: ['name', 'value'],
+        systemStatus: ['system_status', 'value'],
+        isClosed: ['is_closed', 'bool'],
+      },
+      'system_status, name COLLATE NOCASE',
+    ),
+    taskTypes: orgList<TaskType>(
+      db,
+      'task_types',
+      { id: ['id', 'value'], name: ['name', 'value'] },
+      'name COLLATE NOCASE',
+    ),
+    customFields: orgList<CustomFieldDefinition>(
+      db,
+      'custom_fields',
+      {
+        id: ['id', 'value'],
+        name: ['name', 'value'],
+        type: ['type', 'value'],
+        access: ['access', 'value'],
+        params: ['params', 'json'],
+        sortPosition: ['sort_position', 'value'],
+      },
+      'sort_position',
+    ),
+    tags,
+    /** Records a tag id seen on a task when the tag list is not offered; a known name is kept. */
+    seeTag(id: string): void {
+      stmt(`INSERT INTO tags (id, name, color) VALUES (?, '', NULL) ON CONFLICT (id) DO NOTHING`).run(id);
+    },
+    /** Makes the task's tags exactly `tagIds`. */
+    setTaskTags(taskId: string, tagIds: readonly string[]): void {
+      stmt('DELETE FROM task_tags WHERE task_id = ?').run(taskId);
+      for (const id of tagIds) {
+        stmt(`INSERT INTO tags (id, name, color) VALUES (?, '', NULL) ON CONFLICT (id) DO NOTHING`).run(id);
+        stmt('INSERT OR IGNORE INTO task_tags (tag_id, task_id) VALUES (?, ?)').run(id, taskId);
+      }
+    },
+    /** Makes the tag's tasks exactly `taskIds` (from GET /tag/{id}/tasks). */
+    setTagTasks(tagId: string, taskIds: readonly string[]): void {
+      stmt(`INSERT INTO tags (id, name, color) VALUES (?, '', NULL) ON CONFLICT (id) DO NOTHING`).run(tagId);
+      stmt('DELETE FROM task_tags WHERE tag_id = ?').run(tagId);
+      for (const id of taskIds)
+        stmt('INSERT OR IGNORE INTO task_tags (tag_id, task_id) VALUES (?, ?)').run(tagId, id);
+    },
+    tagsOfTask(taskId: string): Tag[] {
+      return stmt(
+        `SELECT t.id, t.name, t.color FROM task_tags tt JOIN tags t ON t.id = tt.tag_id WHERE tt.task_id = ? ORDER BY t.name COLLATE NOCASE, t.id`,
+      ).all(taskId) as Tag[];
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type { DocumentListItem, ProjectHistoryEvent, ProjectUser } from '../../../../shared/api/index';
+import type { DocumentView } from '../../../../shared/ipc/projects';
+import type { CacheDb } from '../db';
+import { tableCodec } from '../codec';
+import { replaceScope, statementCache } from './statements';
+
+/** Members, history and documents: the parts of a project fetched per project. */
+export type ProjectPartsRepo = ReturnType<typeof createProjectPartsRepo>;
+
+type Member = ProjectUser & { projectId: string };
+type HistoryRecord = ProjectHistoryEvent & { projectId: string };
+
+export function createProjectPartsRepo(db: CacheDb) {
+  const stmt = statementCache(db);
+  const members = tableCodec<Member>(db, 'project_users', ['project_id', 'user_id'], {
+    projectId: ['project_id', 'value'],
+    id: ['user_id', 'value'],
+    name: ['name', 'value'],
+    primaryEmail: ['primary_email', 'value'],
+    access: ['access', 'value'],
+    watchAll: ['watch_all', 'bool'],
+  });
+  const history = tableCodec<HistoryRecord>(db, 'project_history', ['id'], {
+    id: ['id', 'value'],
+    projectId: ['project_id', 'value'],
+    eventType: ['event_type', 'value'],
+    momentCreated: ['moment_created', 'value'],
+    userId: ['user_id', 'value'],
+    params: ['params', 'json'],
+  });
+  const documents = tableCodec<DocumentListItem>(db, 'documents', ['id'], {
+    id: ['id', 'value'],
+    projectId: ['project_id', 'value'],
+    name: ['name', 'value'],
+    createdByUserId: ['created_by_user_id', 'value'],
+    momentCreated: ['moment_created', 'value'],
+    momentUpdated: ['moment_updated', 'value'],
+  });
+
+  const strip = <T>(rows: Record<string, unknown>[], codec: { decode(r: Record<string, unknown>): T }): T[] =>
+    rows.map((r) => {
+      delete r.projectId;
+      return codec.decode(r);
+    });
+
+  return {
+    members,
+    history,
+    documents,
+
+    replaceMembers(projectId: string, list: readonly ProjectUser[]): void {
+      stmt('DELETE FROM project_users WHERE project_id = ?').run(projectId);
+      for (const m of list) members.upsert({ ...m, projectId });
+    },
+    membersOf(projectId: string): ProjectUser[] {
+      return strip(
+        stmt(
+          `SELECT ${members.select} FROM project_users WHERE project_id = ? ORDER BY name COLLATE NOCASE`,
+        ).all(projectId) as Record<string, unknown>[],
+        members,
+      ) as unknown as ProjectUser[];
+    },
+
+    replaceHistory(projectId: string, list: readonly ProjectHistoryEvent[]): void {
+      replaceScope(
+        db,
+        history,
+        'id',
+        'project_id = ?',
+        [projectId],
+        list.map((h) => ({ ...h, projectId })),
+      );
+    },
+    historyOf(projectId: string): ProjectHistoryEvent[] {
+      return strip(
+        stmt(
+          `SELECT ${history.select} FROM project_history WHERE project_id = ? ORDER BY moment_created DESC, id`,
+        ).all(projectId) as Record<string, unknown>[],
+        history,
+      ) as unknown as ProjectHistoryEvent[];
+    },
+
+    /**
+     * Makes the cached documents of the given projects exactly `list` (a subfolders=true answer
+     * covers a whole subtree). Returns the removed ids.
+     */
+    replaceDocuments(
+      projectIds: readonly string[],
+      list: readonly DocumentListItem[],
+      keep?: (id: string) => boolean,
+    ): string[] {
+      return replaceScope(
+        db,
+        documents,
+        'id',
+        'project_id IN (SELECT value FROM json_each(?))',
+        [JSON.stringify(projectIds)],
+        list,
+        keep,
+      );
+    },
+    documentsOf(projectId: string): DocumentListItem[] {
+      return (
+        stmt(
+          `SELECT ${documents.select} FROM documents WHERE project_id = ? ORDER BY name COLLATE NOCASE, id`,
+        ).all(projectId) as Record<string, unknown>[]
+      ).map((r) => documents.decode(r));
+    },
+    document(id: string): (DocumentView & { contentMoment: string | null }) | null {
+      const row = stmt(
+        `SELECT ${documents.select}, content, content_moment AS contentMoment FROM documents WHERE id = ?`,
+      ).get(id) as (DocumentView & { contentMoment: string | null }) | undefined;
+      return row ?? null;
+    },
+    /** Stores a fetched document with its content. */
+    putDocument(doc: DocumentListItem & { content: string }): void {
+      documents.upsert(doc);
+      stmt('UPDATE documents SET content = ?, content_moment = ? WHERE id = ?').run(
+        doc.content,
+        doc.momentUpdated,
+        doc.id,
+      );
+    },
+  };
+}

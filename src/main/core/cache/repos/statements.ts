@@ -1,0 +1,54 @@
+import type { Statement } from 'better-sqlite3';
+import type { CacheDb } from '../db';
+
+/**
+ * Prepared statements for SQL built from a fixed set of fragments (filters and sorts), keyed by
+ * the SQL text, so each distinct query shape is prepared once.
+ */
+export function statementCache(db: CacheDb): (sql: string) => Statement {
+  const cache = new Map<string, Statement>();
+  return (sql) => {
+    let stmt = cache.get(sql);
+    if (!stmt) {
+      stmt = db.prepare(sql);
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  };
+}
+
+/** Deletes rows of `table` whose `column` is in `ids`, in chunks under SQLite's variable limit. */
+export function deleteByIds(db: CacheDb, table: string, column: string, ids: readonly string[]): number {
+  if (!ids.length) return 0;
+  const stmt = db.prepare(`DELETE FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(?))`);
+  let changed = 0;
+  for (let i = 0; i < ids.length; i += 5000) {
+    changed += stmt.run(JSON.stringify(ids.slice(i, i + 5000))).changes;
+  }
+  return changed;
+}
+
+/**
+ * Makes the rows of `table` where `scopeSql` holds exactly `records` (by `idColumn`): upserts
+ * them and deletes the others, except those `keep` protects (pending local creates). Returns
+ * the ids removed.
+ */
+export function replaceScope<T extends { id: string }>(
+  db: CacheDb,
+  codec: { table: string; upsert(record: T): void },
+  idColumn: string,
+  scopeSql: string,
+  scopeParams: unknown[],
+  records: readonly T[],
+  keep: (id: string) => boolean = () => false,
+): string[] {
+  const incoming = new Set(records.map((r) => r.id));
+  const existing = db
+    .prepare(`SELECT ${idColumn} FROM ${codec.table} WHERE ${scopeSql}`)
+    .pluck()
+    .all(...scopeParams) as string[];
+  const gone = existing.filter((id) => !incoming.has(id) && !keep(id));
+  deleteByIds(db, codec.table, idColumn, gone);
+  for (const r of records) codec.upsert(r);
+  return gone;
+}

@@ -1,0 +1,356 @@
+import type { Task } from '../../../../shared/api/index';
+import type { TaskRow, TaskView, TaskFilter } from '../../../../shared/ipc/tasks';
+import type { CacheDb } from '../db';
+import { tableCodec } from '../codec';
+import { deleteByIds, statementCache } from './statements';
+
+/** A task as stored: the list shape flattened (status and type split into id and name). */
+export interface TaskFlat {
+  id: string;
+  shortId: string;
+  name: string;
+  projectId: string;
+  parentTaskId: string | null;
+  statusId: string;
+  statusName: string;
+  systemStatus: number;
+  systemType: number;
+  scheduleStatus: number;
+  taskTypeId: string;
+  taskTypeName: string;
+  priority: number;
+  assignedToUserId: string | null;
+  actionRequiredUserId: string | null;
+  createdByUserId: string | null;
+  deadline: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  scheduleDate: string | null;
+  estimate: number | null;
+  progress: number | null;
+  momentCreated: string;
+  momentClosed: string | null;
+  recentActivityMoment: string;
+  users: string[];
+  customFieldsData: Record<string, unknown>;
+  formSubmission: unknown;
+  storyPoints: number | null | undefined;
+  reportedTime: unknown;
+}
+
+export function flattenTask(t: Task): TaskFlat {
+  return {
+    id: t.id,
+    shortId: t.shortId,
+    name: t.name,
+    projectId: t.projectId,
+    parentTaskId: t.parentTaskId,
+    statusId: t.status.id,
+    statusName: t.status.name,
+    systemStatus: t.systemStatus,
+    systemType: t.systemType,
+    scheduleStatus: t.scheduleStatus,
+    taskTypeId: t.taskType.id,
+    taskTypeName: t.taskType.name,
+    priority: t.priority,
+    assignedToUserId: t.assignedToUserId,
+    actionRequiredUserId: t.actionRequiredUserId,
+    createdByUserId: t.createdByUserId,
+    deadline: t.deadline,
+    startDate: t.startDate,
+    endDate: t.endDate,
+    scheduleDate: t.scheduleDate,
+    estimate: t.estimate,
+    progress: t.progress,
+    momentCreated: t.momentCreated,
+    momentClosed: t.momentClosed,
+    recentActivityMoment: t.recentActivityMoment,
+    users: t.users,
+    customFieldsData: t.customFieldsData,
+    formSubmission: t.formSubmission ?? null,
+    storyPoints: t.storyPoints ?? null,
+    reportedTime: t.reportedTime ?? null,
+  };
+}
+
+/** Which tasks a list shows; every list handler is one of these scopes plus a filter. */
+export type TaskScope =
+  | { kind: 'project'; projectId: string; includeSubprojects: boolean }
+  | { kind: 'assigned'; userId: string }
+  | { kind: 'actionRequired'; userId: string }
+  | { kind: 'tag'; tagId: string };
+
+export interface TaskListQuery {
+  scope: TaskScope;
+  filter: TaskFilter;
+  sort: { by: string; dir: 'asc' | 'desc' };
+  offset: number;
+  limit: number;
+}
+
+const SORT_COLUMNS: Record<string, string> = {
+  name: 'name COLLATE NOCASE',
+  shortId: 'short_id',
+  priority: 'priority',
+  status: 'status_name COLLATE NOCASE',
+  deadline: 'deadline',
+  momentCreated: 'moment_created',
+  recentActivityMoment: 'recent_activity_moment',
+  assignedToUserId: 'assigned_to_user_id',
+};
+
+/** The flat list row; `closed` is derived. Kept beside TaskRow so the two cannot drift. */
+const ROW_SELECT = [
+  'id',
+  'short_id AS shortId',
+  'name',
+  'project_id AS projectId',
+  'parent_task_id AS parentTaskId',
+  'status_id AS statusId',
+  'status_name AS statusName',
+  'task_type_id AS taskTypeId',
+  'task_type_name AS taskTypeName',
+  'priority',
+  'assigned_to_user_id AS assignedToUserId',
+  'action_required_user_id AS actionRequiredUserId',
+  'created_by_user_id AS createdByUserId',
+  'deadline',
+  'start_date AS startDate',
+  'end_date AS endDate',
+  'schedule_date AS scheduleDate',
+  'estimate',
+  'progress',
+  'moment_created AS momentCreated',
+  'moment_closed AS momentClosed',
+  'recent_activity_moment AS recentActivityMoment',
+  'moment_closed IS NOT NULL AS closed',
+].join(', ');
+
+/** Bookkeeping of what was fetched for a task beyond the list shape. */
+export interface TaskFetchState {
+  recentActivityMoment: string;
+  messagesActivityMoment: string | null;
+  detailFetchedAt: string | null;
+}
+
+export type TasksRepo = ReturnType<typeof createTasksRepo>;
+
+export function createTasksRepo(db: CacheDb) {
+  const codec = tableCodec<TaskFlat>(db, 'tasks', ['id'], {
+    id: ['id', 'value'],
+    shortId: ['short_id', 'value'],
+    name: ['name', 'value'],
+    projectId: ['project_id', 'value'],
+    parentTaskId: ['parent_task_id', 'value'],
+    statusId: ['status_id', 'value'],
+    statusName: ['status_name', 'value'],
+    systemStatus: ['system_status', 'value'],
+    systemType: ['system_type', 'value'],
+    scheduleStatus: ['schedule_status', 'value'],
+    taskTypeId: ['task_type_id', 'value'],
+    taskTypeName: ['task_type_name', 'value'],
+    priority: ['priority', 'value'],
+    assignedToUserId: ['assigned_to_user_id', 'value'],
+    actionRequiredUserId: ['action_required_user_id', 'value'],
+    createdByUserId: ['created_by_user_id', 'value'],
+    deadline: ['deadline', 'value'],
+    startDate: ['start_date', 'value'],
+    endDate: ['end_date', 'value'],
+    scheduleDate: ['schedule_date', 'value'],
+    estimate: ['estimate', 'value'],
+    progress: ['progress', 'value'],
+    momentCreated: ['moment_created', 'value'],
+    momentClosed: ['moment_closed', 'value'],
+    recentActivityMoment: ['recent_activity_moment', 'value'],
+    users: ['users', 'json'],
+    customFieldsData: ['custom_fields', 'json'],
+    formSubmission: ['form_submission', 'json'],
+    storyPoints: ['story_points', 'value'],
+    reportedTime: ['reported_time', 'json'],
+  });
+  const stmt = statementCache(db);
+  const getStmt = db.prepare(
+    `SELECT ${codec.select}, crm_account_id AS crmAccountId FROM tasks WHERE id = ?`,
+  );
+  const getFlatStmt = db.prepare(`SELECT ${codec.select} FROM tasks WHERE id = ?`);
+  const rowStmt = db.prepare(`SELECT ${ROW_SELECT} FROM tasks WHERE id = ?`);
+  const subtasksStmt = db.prepare(
+    `SELECT ${ROW_SELECT} FROM tasks WHERE parent_task_id = ? ORDER BY moment_created, id`,
+  );
+
+  function toView(row: Record<string, unknown> | undefined): TaskView | null {
+    if (!row) return null;
+    const f = codec.decode(row) as TaskFlat & { crmAccountId: string | null };
+    const { statusId, statusName, taskTypeId, taskTypeName, storyPoints, ...rest } = f;
+    return {
+      ...rest,
+      status: { id: statusId, name: statusName },
+      taskType: { id: taskTypeId, name: taskTypeName },
+      ...(storyPoints === null ? {} : { storyPoints }),
+    } as TaskView;
+  }
+
+  function fixClosed(rows: TaskRow[]): TaskRow[] {
+    for (const r of rows) r.closed = (r.closed as unknown) === 1;
+    return rows;
+  }
+
+  function where(q: Pick<TaskListQuery, 'scope' | 'filter'>): {
+    sql: string;
+    params: Record<string, unknown>;
+  } {
+    const clauses: string[] = [];
+    const params: Record<string, unknown> = {};
+    const s = q.scope;
+    let prefix = '';
+    switch (s.kind) {
+      case 'project':
+        params.projectId = s.projectId;
+        if (s.includeSubprojects) {
+          prefix =
+            'WITH RECURSIVE scope(id) AS (SELECT @projectId UNION ALL ' +
+            'SELECT p.id FROM projects p JOIN scope ON p.parent_project_id = scope.id) ';
+          clauses.push('project_id IN (SELECT id FROM scope)');
+        } else clauses.push('project_id = @projectId');
+        break;
+      case 'assigned':
+        params.userId = s.userId;
+        clauses.push('assigned_to_user_id = @userId');
+        break;
+      case 'actionRequired':
+        params.userId = s.userId;
+        clauses.push('action_required_user_id = @userId');
+        break;
+      case 'tag':
+        params.tagId = s.tagId;
+        clauses.push('id IN (SELECT task_id FROM task_tags WHERE tag_id = @tagId)');
+        break;
+    }
+    const f = q.filter;
+    if (f.closed === 'open') clauses.push('moment_closed IS NULL');
+    if (f.closed === 'closed') clauses.push('moment_closed IS NOT NULL');
+    if (f.statusIds) {
+      params.statusIds = JSON.stringify(f.statusIds);
+      clauses.push('status_id IN (SELECT value FROM json_each(@statusIds))');
+    }
+    if (f.priorities) {
+      params.priorities = JSON.stringify(f.priorities);
+      clauses.push('priority IN (SELECT value FROM json_each(@priorities))');
+    }
+    if (f.assignedToUserId !== undefined) {
+      params.assignee = f.assignedToUserId;
+      clauses.push('assigned_to_user_id IS @assignee');
+    }
+    if (f.actionRequiredUserId !== undefined) {
+      params.actionRequired = f.actionRequiredUserId;
+      clauses.push('action_required_user_id IS @actionRequired');
+    }
+    if (f.topLevelOnly) clauses.push('parent_task_id IS NULL');
+    return { sql: `${prefix}SELECT {cols} FROM tasks WHERE ${clauses.join(' AND ')}`, params };
+  }
+
+  return {
+    codec,
+
+    /** Writes tasks in the list shape; detail-only columns and fetch bookkeeping are kept. */
+    upsertMany(tasks: readonly TaskFlat[]): void {
+      for (const t of tasks) codec.upsert(t);
+    },
+
+    get(id: string): TaskView | null {
+      return toView(getStmt.get(id) as Record<string, unknown> | undefined);
+    },
+
+    getFlat(id: string): TaskFlat | null {
+      const row = getFlatStmt.get(id) as Record<string, unknown> | undefined;
+      return row ? codec.decode(row) : null;
+    },
+
+    row(id: string): TaskRow | null {
+      const row = rowStmt.get(id) as TaskRow | undefined;
+      return row ? fixClosed([row])[0]! : null;
+    },
+
+    subtasks(id: string): TaskRow[] {
+      return fixClosed(subtasksStmt.all(id) as TaskRow[]);
+    },
+
+    /** One window of a list plus the length of the whole list. */
+    list(q: TaskListQuery): { rows: TaskRow[]; total: number } {
+      const { sql, params } = where(q);
+      const order = `${SORT_COLUMNS[q.sort.by] ?? 'moment_created'} ${q.sort.dir === 'asc' ? 'ASC' : 'DESC'}, id`;
+      const rows = stmt(
+        `${sql.replace('{cols}', ROW_SELECT)} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+      ).all({
+        ...params,
+        limit: q.limit,
+        offset: q.offset,
+      }) as TaskRow[];
+      const total =
+        q.offset === 0 && rows.length < q.limit
+          ? rows.length
+          : (stmt(sql.replace('{cols}', 'count(*) AS n')).get(params) as { n: number }).n;
+      return { rows: fixClosed(rows), total };
+    },
+
+    /** Ids of cached tasks in the given projects (removal candidates for a pull of them). */
+    idsInProjects(projectIds: readonly string[]): string[] {
+      return stmt(`SELECT id FROM tasks WHERE project_id IN (SELECT value FROM json_each(?))`)
+        .pluck()
+        .all(JSON.stringify(projectIds)) as string[];
+    },
+
+    fetchState(): Map<string, TaskFetchState> {
+      const rows = stmt(
+        `SELECT id, recent_activity_moment AS recentActivityMoment, messages_activity_moment AS messagesActivityMoment,
+           detail_fetched_at AS detailFetchedAt FROM tasks`,
+      ).all() as (TaskFetchState & { id: string })[];
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    setDetail(id: string, crmAccountId: string | null, at: string): void {
+      stmt('UPDATE tasks SET crm_account_id = ?, detail_fetched_at = ? WHERE id = ?').run(
+        crmAccountId,
+        at,
+        id,
+      );
+    },
+
+    markMessagesFetched(id: string, activityMoment: string, at: string): void {
+      stmt('UPDATE tasks SET messages_activity_moment = ?, messages_fetched_at = ? WHERE id = ?').run(
+        activityMoment,
+        at,
+        id,
+      );
+    },
+
+    fetchedAt(id: string): { detailFetchedAt: string | null; messagesFetchedAt: string | null } | null {
+      return (
+        (stmt(
+          'SELECT detail_fetched_at AS detailFetchedAt, messages_fetched_at AS messagesFetchedAt FROM tasks WHERE id = ?',
+        ).get(id) as { detailFetchedAt: string | null; messagesFetchedAt: string | null } | undefined) ?? null
+      );
+    },
+
+    idsLinkedToAccount(accountId: string): string[] {
+      return stmt('SELECT id FROM tasks WHERE crm_account_id = ? ORDER BY moment_created')
+        .pluck()
+        .all(accountId) as string[];
+    },
+
+    /** Removes tasks with their messages and tag links. */
+    delete(ids: readonly string[]): number {
+      deleteByIds(db, 'messages', 'task_id', ids);
+      deleteByIds(db, 'task_tags', 'task_id', ids);
+      return deleteByIds(db, 'tasks', 'id', ids);
+    },
+
+    counts(): Map<string, { taskCount: number; openTaskCount: number }> {
+      const rows = stmt(
+        `SELECT project_id AS projectId, count(*) AS taskCount, sum(moment_closed IS NULL) AS openTaskCount
+         FROM tasks GROUP BY project_id`,
+      ).all() as { projectId: string; taskCount: number; openTaskCount: number }[];
+      return new Map(rows.map((r) => [r.projectId, r]));
+    },
+  };
+}
