@@ -14,10 +14,10 @@ export type CustomField = ChannelOutput<'org.customFields'>[number];
 export type Tag = ChannelOutput<'org.tags'>[number];
 
 /** A status color from its kind, so lists and boards read at a glance. */
-export function statusColor(status: { name: string; closed?: boolean | null } | undefined): string {
+export function statusColor(status: { name: string; isClosed?: boolean } | undefined): string {
   if (!status) return 'var(--color-text-faint)';
   const name = status.name.toLowerCase();
-  if (status.closed || /done|complete|closed|resolved/.test(name)) return 'var(--color-success)';
+  if (status.isClosed || /done|complete|closed|resolved/.test(name)) return 'var(--color-success)';
   if (/cancel|reject/.test(name)) return 'var(--color-text-faint)';
   if (/hold|block|wait/.test(name)) return 'var(--color-warning)';
   if (/progress|review|doing|started/.test(name) && !/not started/.test(name)) return 'var(--color-accent)';
@@ -79,7 +79,7 @@ export class OrgState {
       this.#statuses = statuses;
       this.#taskTypes = taskTypes;
       this.#customFields = [...customFields].sort((a, b) => a.sortPosition - b.sortPosition);
-      this.#tags = [...tags].sort((a, b) => (a.name ?? a.id).localeCompare(b.name ?? b.id));
+      this.#tags = [...tags].sort((a, b) => a.name.localeCompare(b.name));
       this.#error = undefined;
     } catch (err) {
       this.#error = describeError(err);
@@ -107,14 +107,14 @@ export class OrgState {
     return this.#statuses.map((status) => ({
       value: status.id,
       label: status.name,
-      color: statusColor(statusLike(status)),
+      color: statusColor(status),
     }));
   }
   get taskTypeOptions(): PickerOption[] {
     return this.#taskTypes.map((type) => ({ value: type.id, label: type.name }));
   }
   get tagOptions(): PickerOption[] {
-    return this.#tags.map((tag) => ({ value: tag.id, label: tag.name ?? tag.id }));
+    return this.#tags.map((tag) => ({ value: tag.id, label: tag.name }));
   }
 }
 
@@ -122,10 +122,3 @@ export const priorityOptions: PickerOption[] = PRIORITIES.map((p) => ({
   value: String(p),
   label: priorityLabel(p),
 }));
-
-/** The closed flag of a status, whatever the cache calls it. */
-export function statusLike(status: Status): { name: string; closed: boolean | null } {
-  const record = status as Record<string, unknown>;
-  const closed = typeof record['isClosed'] === 'boolean' ? record['isClosed'] : record['closed'];
-  return { name: status.name, closed: typeof closed === 'boolean' ? closed : null };
-}
