@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Locator, Page } from 'playwright-core';
 
 /** The app frame: sidebar, toolbar, status bar, and the global gestures. */

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Page } from 'playwright-core';
 
 export class SettingsPage {
