@@ -34,3 +34,8 @@ export const TagsResponse = z.array(Tag);
 export const TASK_SYSTEM_STATUS = { new: 1, inProgress: 2, onHold: 3, done: 4, cancelled: 5 } as const;
 /** Project `systemStatus`: 2 open, 5 archived. */
 export const PROJECT_SYSTEM_STATUS = { open: 2, archived: 5 } as const;
+
+/** Extension: GET /project-templates, the `projectTemplateId` values new-project accepts. */
+export const ProjectTemplate = z.looseObject({ id: z.string(), name: z.string() });
+export type ProjectTemplate = z.infer<typeof ProjectTemplate>;
+export const ProjectTemplatesResponse = z.array(ProjectTemplate);

@@ -1,0 +1,125 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { OK_BODY } from '../../shared/api/index';
+import type { Db } from '../db/open';
+import { ApiError, zodMessage } from './errors';
+
+/** Every path of the service starts with the version. */
+export const API_PREFIX = '/2.0';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a handler answers: a value sent as JSON, JSON text built by SQLite, or the text `OK`. */
+export type Answer =
+  | { json: unknown; status?: number }
+  | { jsonText: string }
+  | { file: string; mime: string }
+  /** `OK` for a create the spec answers without a body; the new id travels in headers (extension). */
+  | { createdId: string; location: string }
+  | typeof OK_BODY;
+
+export interface Input<Q, B> {
+  params: Record<string, string>;
+  query: Q;
+  body: B;
+  request: FastifyRequest;
+}
+
+export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType> {
+  query?: Q;
+  body?: B;
+  handle: (input: Input<z.output<Q>, z.output<B>>) => Answer;
+}
+
+function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, root: string): z.output<T> {
+  if (!schema) return undefined as z.output<T>;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw new ApiError(400, zodMessage(result.error, root));
+  return result.data;
+}
+
+export function sendAnswer(reply: FastifyReply, answer: Answer): void {
+  if (answer === OK_BODY) {
+    reply.code(200).type('text/plain; charset=utf-8').send(OK_BODY);
+  } else if ('createdId' in answer) {
+    reply
+      .code(200)
+      .header('x-created-id', answer.createdId)
+      .header('location', API_PREFIX + answer.location)
+      .type('text/plain; charset=utf-8')
+      .send(OK_BODY);
+  } else if ('file' in answer) {
+    reply.code(200).type(answer.mime).send(createReadStream(answer.file));
+  } else if ('jsonText' in answer) {
+    reply.code(200).type('application/json; charset=utf-8').send(answer.jsonText);
+  } else {
+    reply
+      .code(answer.status ?? 200)
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify(answer.json));
+  }
+}
+
+/**
+ * Registers routes of the service. Each request is validated (query, then body) and then
+ * handled inside ONE SQLite transaction, so a refused request changes nothing. The router also
+ * remembers every path pattern, so an unknown method on a known path answers 405.
+ */
+export class Router {
+  private readonly patterns: { regex: RegExp; method: Method }[] = [];
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly db: Db,
+    private readonly prefix: string,
+  ) {}
+
+  get<Q extends z.ZodType, B extends z.ZodType>(url: string, spec: RouteSpec<Q, B>): void {
+    this.add('GET', url, spec);
+  }
+  post<Q extends z.ZodType, B extends z.ZodType>(url: string, spec: RouteSpec<Q, B>): void {
+    this.add('POST', url, spec);
+  }
+  put<Q extends z.ZodType, B extends z.ZodType>(url: string, spec: RouteSpec<Q, B>): void {
+    this.add('PUT', url, spec);
+  }
+  delete<Q extends z.ZodType, B extends z.ZodType>(url: string, spec: RouteSpec<Q, B>): void {
+    this.add('DELETE', url, spec);
+  }
+
+  /** Records a pattern registered elsewhere (e.g. the upload route) for 405 answers. */
+  remember(method: Method, url: string): void {
+    const source = (this.prefix + url)
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    this.patterns.push({ regex: new RegExp(`^${source}/?$`), method });
+  }
+
+  /** Methods that exist for a concrete path (after slash normalization), for 405 answers. */
+  allowedMethods(path: string): Method[] {
+    const clean = path.replace(/\/{2,}/g, '/');
+    return [...new Set(this.patterns.filter((p) => p.regex.test(clean)).map((p) => p.method))];
+  }
+
+  private add<Q extends z.ZodType, B extends z.ZodType>(
+    method: Method,
+    url: string,
+    spec: RouteSpec<Q, B>,
+  ): void {
+    this.remember(method, url);
+    const db = this.db;
+    this.app.route({
+      method,
+      url: this.prefix + url,
+      handler(request, reply) {
+        const query = parse(spec.query, request.query, 'query');
+        const body = parse(spec.body, request.body, 'body');
+        const params = request.params as Record<string, string>;
+        const answer = db.transaction(() => spec.handle({ params, query, body, request }))();
+        sendAnswer(reply, answer);
+      },
+    });
+  }
+}

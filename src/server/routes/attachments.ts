@@ -1,0 +1,125 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { LIMITS, UploadUrlsBody, type UploadUrl } from '../../shared/api/index';
+import type { ServiceContext } from '../context';
+import { ApiError, notFound } from '../http/errors';
+import { API_PREFIX, type Router } from '../http/router';
+import { mimeOf } from './attachments-resolve';
+
+/** Where the bytes of a file live; file ids are generated, never taken from a request path. */
+function filePath(ctx: ServiceContext, fileId: string): string {
+  return join(ctx.filesDir, fileId);
+}
+
+/** Copies the request body to `target`, refusing more than `limit` bytes with a 413. */
+async function receive(stream: Readable, target: string, limit: number): Promise<number> {
+  let size = 0;
+  const out = createWriteStream(target);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) {
+          stream.pause();
+          reject(new ApiError(413, `upload too large (limit ${limit} bytes)`));
+          return;
+        }
+        if (!out.write(chunk)) {
+          stream.pause();
+          out.once('drain', () => stream.resume());
+        }
+      });
+      stream.on('end', () => resolve());
+      stream.on('error', reject);
+    });
+    await new Promise<void>((resolve, reject) =>
+      out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+    );
+    return size;
+  } catch (err) {
+    out.destroy();
+    await rm(target, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * The three-step upload: POST /attachments/upload-urls reserves addresses (unguessable,
+ * single-use, one hour); PUT {uploadUrl} stores the bytes under filesDir; the fileId is then
+ * referenced by create-task, comment or reply. GET /attachments/{fileId} (extension) serves them.
+ */
+export function attachmentRoutes(app: FastifyInstance, r: Router, ctx: ServiceContext): void {
+  r.post('/attachments/upload-urls', {
+    body: UploadUrlsBody,
+    handle: ({ body, request }) => {
+      const base = ctx.baseUrl ?? `${request.protocol}://${request.host}`;
+      const expires = ctx.clock().getTime() + LIMITS.uploadUrlLifetimeMs;
+      const json: UploadUrl[] = body.files.map((file) => {
+        const row = {
+          file_id: ctx.newId(),
+          token: ctx.newSecret(),
+          name: file.name,
+          mime: mimeOf(file.name),
+          expires_at: expires,
+          uploaded_at: null,
+          size: null,
+        };
+        ctx.uploads.insert(row);
+        return {
+          fileId: row.file_id,
+          name: row.name,
+          uploadUrl: `${base}${API_PREFIX}/uploads/${row.token}`,
+          mime: row.mime,
+        };
+      });
+      return { json };
+    },
+  });
+
+  r.get('/attachments/:id', {
+    handle: ({ params }) => {
+      const upload = ctx.uploads.byFileId(params['id']);
+      if (!upload || upload.uploaded_at === null) throw notFound('attachment', params['id']);
+      return { file: filePath(ctx, upload.file_id), mime: upload.mime };
+    },
+  });
+
+  r.remember('PUT', '/uploads/:token');
+  // The upload route reads raw bytes of any type, so it lives in its own plugin with its own parser.
+  void app.register((instance, _opts, done) => {
+    instance.removeAllContentTypeParsers();
+    instance.addContentTypeParser('*', (_request, payload, next) => next(null, payload));
+    instance.put(`${API_PREFIX}/uploads/:token`, { config: { public: true } }, async (request, reply) => {
+      const token = (request.params as { token: string }).token;
+      const check = () => {
+        const upload = ctx.uploads.byToken(token);
+        if (!upload || upload.uploaded_at !== null)
+          throw notFound('upload address', 'unknown or already used');
+        if (upload.expires_at < ctx.clock().getTime()) throw notFound('upload address', 'expired');
+        return upload;
+      };
+      const upload = check();
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > ctx.uploadLimitBytes)
+        throw new ApiError(413, `upload too large (limit ${ctx.uploadLimitBytes} bytes)`);
+      const temp = `${filePath(ctx, upload.file_id)}.part-${ctx.newSecret().slice(0, 8)}`;
+      const stream = (request.body as Readable | undefined) ?? request.raw;
+      const size = await receive(stream, temp, ctx.uploadLimitBytes);
+      try {
+        ctx.db.transaction(() => {
+          check();
+          ctx.uploads.complete(upload.file_id, ctx.now(), size);
+        })();
+      } catch (err) {
+        await rm(temp, { force: true });
+        throw err;
+      }
+      await rename(temp, filePath(ctx, upload.file_id));
+      reply.code(200).send();
+    });
+    done();
+  });
+}

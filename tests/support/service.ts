@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildService } from '../../src/server/app';
+import { SEED_IDS } from '../../src/server/seed/index';
+
+export interface StartServiceOptions {
+  seed?: 'demo' | 'empty';
+  /** Reuse a data folder (restart tests); default a new temp folder, removed on close. */
+  dataDir?: string;
+  token?: string;
+  clock?: () => Date;
+  uploadLimitBytes?: number;
+}
+
+export interface RunningService {
+  /** Ends with `/2.0`, e.g. `http://127.0.0.1:41234/2.0`. */
+  baseUrl: string;
+  token: string;
+  /** Seeded user ids; `actingUserId` is the admin, `guestUserId` is not a Workspace member. */
+  users: {
+    actingUserId: string;
+    admin: string;
+    bob: string;
+    cleo: string;
+    dan: string;
+    guestUserId: string;
+  };
+  dataDir: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Starts the real service on 127.0.0.1, port 0, with a temp data folder (or the one given). */
+export async function startService(options: StartServiceOptions = {}): Promise<RunningService> {
+  const ownsDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'wms-'));
+  const token = options.token ?? 'test-token';
+  const { app } = buildService({
+    dbPath: join(dataDir, 'service.sqlite'),
+    filesDir: join(dataDir, 'files'),
+    tokens: [token],
+    seed: options.seed ?? 'empty',
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.uploadLimitBytes ? { uploadLimitBytes: options.uploadLimitBytes } : {}),
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const u = SEED_IDS.users;
+  return {
+    baseUrl: `${address}/2.0`,
+    token,
+    users: {
+      actingUserId: u.admin,
+      admin: u.admin,
+      bob: u.bob,
+      cleo: u.cleo,
+      dan: u.dan,
+      guestUserId: u.guest,
+    },
+    dataDir,
+    app,
+    async close() {
+      await app.close();
+      if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
