@@ -7,6 +7,8 @@ import { projectReadChannels } from './projects';
 import { searchReadChannels } from './search';
 import { syncChannels } from './sync';
 import { taskReadChannels } from './tasks';
+import { accountsChannels } from './accounts';
+import { settingsChannels } from './settings';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -23,6 +25,8 @@ export const channels = {
   ...orgReadChannels,
   ...searchReadChannels,
   ...syncChannels,
+  ...accountsChannels,
+  ...settingsChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SyncStatus } from './sync';
+import { accountsEvents } from './accounts';
+import { settingsEvents } from './settings';
 
 /** What a cache change touched, so views showing those entities read again. */
 export const CacheEntity = z.enum([
@@ -28,6 +30,10 @@ export const CacheChange = z.object({
 });
 export type CacheChange = z.infer<typeof CacheChange>;
 
+/** What the native menus (and their shortcuts) ask the renderer to do. */
+export const MenuCommand = z.enum(['new-task', 'search', 'sync-now', 'settings']);
+export type MenuCommand = z.infer<typeof MenuCommand>;
+
 /**
  * Push events from the core to the renderer, declared once. Names are `onDidX`-style.
  * Later domains add their events here.
@@ -36,6 +42,9 @@ export const events = {
   'app.onDidLog': z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
   'cache.onDidChange': CacheChange,
   'sync.onDidChangeStatus': SyncStatus,
+  'app.onDidRequestCommand': z.object({ command: MenuCommand }),
+  ...accountsEvents,
+  ...settingsEvents,
 };
 
 export type Events = typeof events;

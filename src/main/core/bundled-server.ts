@@ -1,0 +1,23 @@
+import { buildService } from '../../server/app';
+import { SEED_IDS } from '../../server/seed/index';
+import type { LocalServerFactory } from './local-service';
+
+/**
+ * The bundled Work Management Service (src/server) as the embedded default runs it: on
+ * 127.0.0.1, a port the OS picks, the one generated token, the demo organization when asked.
+ * The demo's administrator is the user the app acts as.
+ */
+export const startBundledServer: LocalServerFactory = async ({ dbPath, filesDir, token, seedDemo }) => {
+  const { app } = buildService({ dbPath, filesDir, tokens: [token], ...(seedDemo ? { seed: 'demo' } : {}) });
+  try {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    return {
+      baseUrl: address.replace(/\/+$/, ''),
+      ...(seedDemo ? { demoUserId: SEED_IDS.users.admin } : {}),
+      close: () => app.close(),
+    };
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+};
