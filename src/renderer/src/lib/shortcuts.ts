@@ -1,6 +1,7 @@
 // App-wide keyboard shortcuts. Ctrl on Windows/Linux, Cmd on macOS.
 import { dialogs } from '../state/dialogs.svelte';
-import { nav } from '../state/app';
+import { nav, sync } from '../state/app';
+import type { Bridge } from './bridge';
 
 export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey'>): boolean {
   return navigator.platform.startsWith('Mac') ? event.metaKey : event.ctrlKey;
@@ -27,4 +28,14 @@ export function bindShortcuts(target: Window = window): () => void {
   };
   target.addEventListener('keydown', onKey);
   return () => target.removeEventListener('keydown', onKey);
+}
+
+/** Follows the native menus' commands (desktop app); returns the unsubscribe. */
+export function bindMenuCommands(bridge: Bridge): () => void {
+  return bridge.on('app.onDidRequestCommand', ({ command }) => {
+    if (command === 'new-task') dialogs.openNewTask();
+    else if (command === 'settings') nav.go({ kind: 'settings' });
+    else if (command === 'sync-now') void sync.syncNow();
+    else if (command === 'search') document.getElementById('global-search')?.focus();
+  });
 }

@@ -8,6 +8,7 @@ import { OrgState } from './org.svelte';
 import { TreeState } from './tree.svelte';
 import { SyncState } from './sync.svelte';
 import { MyWorkCounts } from './my-work-counts.svelte';
+import { SettingsState } from './settings.svelte';
 
 export const nav = new Navigation();
 export const theme = new Theme();
@@ -16,9 +17,10 @@ export const org = new OrgState(bridge);
 export const tree = new TreeState(bridge);
 export const sync = new SyncState(bridge);
 export const myWorkCounts = new MyWorkCounts(bridge);
+export const settings = new SettingsState(bridge, theme);
 
 /** Starts every app-wide state once the core answered; returns the unsubscribe. */
 export function startDomains(): () => void {
-  const stops = [org.start(), tree.start(), sync.start(), myWorkCounts.start()];
+  const stops = [org.start(), tree.start(), sync.start(), myWorkCounts.start(), settings.start()];
   return () => stops.forEach((stop) => stop());
 }
