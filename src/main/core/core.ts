@@ -2,16 +2,25 @@ import { EventHub } from './event-hub';
 import { createDispatch, type Dispatch } from './dispatch';
 import { mergeHandlerMaps } from './handlers/registry';
 import { appHandlers } from './handlers/app';
+import { createEngine, type Engine, type EngineConnection, type EngineOptions } from './engine';
 
 export interface CoreOptions {
   version: string;
   transport: 'electron' | 'web';
   log?: (message: string) => void;
+  /** The account to serve; without it only the app channels answer. */
+  connection?: EngineConnection;
+  /** Folder of the account caches (required with `connection`). */
+  dataDir?: string;
+  /** Passed through to the engine (tests: fetch, clock, pending port, sync tuning). */
+  engine?: Omit<EngineOptions, 'dataDir' | 'connection' | 'log'>;
 }
 
 export interface Core {
   dispatch: Dispatch;
   events: EventHub;
+  /** The account engine when a connection was given (its cache, client and sync). */
+  engine: Engine | null;
   close(): Promise<void>;
 }
 
@@ -21,12 +30,29 @@ export interface Core {
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const events = new EventHub();
+  if (options.connection && !options.dataDir)
+    throw new Error('createCore: dataDir is required with a connection');
+  const engine =
+    options.connection && options.dataDir
+      ? await createEngine({
+          ...options.engine,
+          dataDir: options.dataDir,
+          connection: options.connection,
+          ...(options.log ? { log: options.log } : {}),
+        })
+      : null;
+  const forward = engine?.events.onAny((name, payload) => events.emit(name, payload as never));
   const handlers = mergeHandlerMaps([
     appHandlers({ version: options.version, transport: options.transport }),
+    ...(engine ? [engine.handlers] : []),
   ]);
   return {
     dispatch: createDispatch(handlers, options.log),
     events,
-    async close() {},
+    engine,
+    async close() {
+      forward?.();
+      await engine?.close();
+    },
   };
 }

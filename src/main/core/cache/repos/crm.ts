@@ -7,7 +7,7 @@ import type {
 } from '../../../../shared/api/index';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';
-import { replaceScope, statementCache } from './statements';
+import { deleteByIds, replaceScope, statementCache } from './statements';
 
 type CrmContactTask = z.infer<typeof CrmContactTaskSchema>;
 
@@ -93,6 +93,13 @@ export function createCrmRepo(db: CacheDb) {
     },
     replaceAccounts(list: readonly CrmAccount[], keep?: (id: string) => boolean): string[] {
       return replaceScope(db, accounts, 'id', '1', [], list, keep);
+    },
+    deleteContacts(ids: readonly string[]): void {
+      deleteByIds(db, 'crm_contact_tasks', 'contact_id', ids);
+      deleteByIds(db, 'crm_contacts', 'id', ids);
+    },
+    deleteAccounts(ids: readonly string[]): void {
+      deleteByIds(db, 'crm_accounts', 'id', ids);
     },
     /** Stores a single-account response; the list-only `contacts` come from the detail's list. */
     putAccountDetail(account: CrmAccountSingle, contactIds: string[]): void {

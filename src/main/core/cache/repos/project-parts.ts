@@ -112,6 +112,9 @@ export function createProjectPartsRepo(db: CacheDb) {
       ).get(id) as (DocumentView & { contentMoment: string | null }) | undefined;
       return row ?? null;
     },
+    deleteDocument(id: string): void {
+      stmt('DELETE FROM documents WHERE id = ?').run(id);
+    },
     /** Stores a fetched document with its content. */
     putDocument(doc: DocumentListItem & { content: string }): void {
       documents.upsert(doc);

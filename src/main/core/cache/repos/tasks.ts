@@ -308,6 +308,15 @@ export function createTasksRepo(db: CacheDb) {
       return new Map(rows.map((r) => [r.id, r]));
     },
 
+    fetchStateOf(id: string): TaskFetchState | null {
+      return (
+        (stmt(
+          `SELECT recent_activity_moment AS recentActivityMoment, messages_activity_moment AS messagesActivityMoment,
+             detail_fetched_at AS detailFetchedAt FROM tasks WHERE id = ?`,
+        ).get(id) as TaskFetchState | undefined) ?? null
+      );
+    },
+
     setDetail(id: string, crmAccountId: string | null, at: string): void {
       stmt('UPDATE tasks SET crm_account_id = ?, detail_fetched_at = ? WHERE id = ?').run(
         crmAccountId,

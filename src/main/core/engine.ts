@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { createServiceClient, type ServiceClient } from './api/client';
+import type { FetchLike } from './api/http';
+import { createCache, type Cache } from './cache/cache';
+import { openCacheDb, type CacheDb } from './cache/db';
+import { EventHub } from './event-hub';
+import { readHandlers } from './handlers/read';
+import type { HandlerMap } from './handlers/types';
+import { noPending, type PendingFields } from './sync/pending';
+import { createSync, type Sync, type SyncOptions } from './sync/sync';
+
+export interface EngineConnection {
+  /** The service address, ending with `/2.0`. */
+  baseUrl: string;
+  token: string;
+  /** `svc-api-token` (default) or `gd-api-token` for GoodDay's service. */
+  tokenHeader?: string;
+  /** The user this account acts as. */
+  userId: string;
+  timeoutMs?: number;
+}
+
+export interface EngineOptions {
+  /** Folder of the account caches; each account gets its own file in it. */
+  dataDir: string;
+  connection: EngineConnection;
+  fetch?: FetchLike;
+  clock?: () => Date;
+  log?: (message: string) => void;
+  /** Rule 7 port; the outbox passes its implementation. */
+  pending?: PendingFields;
+  /** Tuning of the sync (concurrency, interval, event window). */
+  sync?: Pick<SyncOptions, 'concurrency' | 'intervalMs' | 'probeIntervalMs' | 'eventWindow' | 'retry'>;
+  /** Start the sync schedule at once (default true). */
+  autoStart?: boolean;
+}
+
+export interface Engine {
+  db: CacheDb;
+  client: ServiceClient;
+  cache: Cache;
+  sync: Sync;
+  /** Every read handler map of this account, merged. */
+  handlers: Partial<HandlerMap>;
+  /** `cache.onDidChange` and `sync.onDidChangeStatus`; forward with `events.onAny`. */
+  events: EventHub;
+  close(): Promise<void>;
+}
+
+/** The cache file of one account: named from its address and user, never from the token. */
+export function cacheFileFor(
+  dataDir: string,
+  connection: Pick<EngineConnection, 'baseUrl' | 'userId'>,
+): string {
+  const key = createHash('sha256')
+    .update(`${connection.baseUrl.replace(/\/+$/, '')}\n${connection.userId}`)
+    .digest('hex');
+  return join(dataDir, `cache-${key.slice(0, 16)}.sqlite`);
+}
+
+/**
+ * One account's engine: service client, cache, sync and read handlers, wired together. Runs
+ * under plain Node; the shell calls it for the local workspace and for each remote account.
+ */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const log = options.log ?? (() => {});
+  const clock = options.clock ?? (() => new Date());
+  const { connection } = options;
+  const db = openCacheDb(cacheFileFor(options.dataDir, connection));
+  const client = createServiceClient({
+    baseUrl: connection.baseUrl,
+    token: connection.token,
+    ...(connection.tokenHeader ? { tokenHeader: connection.tokenHeader } : {}),
+    ...(connection.timeoutMs ? { timeoutMs: connection.timeoutMs } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    log,
+  });
+  const cache = createCache(db);
+  const events = new EventHub();
+  const sync = createSync({
+    cache,
+    client,
+    pending: options.pending ?? noPending,
+    userId: connection.userId,
+    clock,
+    log,
+    emitChange: (change) => events.emit('cache.onDidChange', change),
+    ...options.sync,
+  });
+  const unsubscribe = sync.onStatus((status) => events.emit('sync.onDidChangeStatus', status));
+  const handlers = readHandlers({ cache, sync, userId: connection.userId, log });
+  if (options.autoStart ?? true) sync.start();
+  return {
+    db,
+    client,
+    cache,
+    sync,
+    handlers,
+    events,
+    async close() {
+      unsubscribe();
+      await sync.stop();
+      db.close();
+    },
+  };
+}

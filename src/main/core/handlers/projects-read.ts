@@ -1,0 +1,51 @@
+import type { HandlerMap } from './types';
+import { customFieldValues, fetchOrServeCache, notFound, type ReadDeps } from './read-deps';
+
+export function projectReadHandlers(
+  deps: ReadDeps,
+): HandlerMap<'projects.tree' | 'projects.detail' | 'documents.get'> {
+  const { cache, sync } = deps;
+  return {
+    'projects.tree': ({ includeArchived }) => ({
+      nodes: cache.projects.tree(includeArchived, cache.tasks.counts()),
+    }),
+
+    async 'projects.detail'({ projectId }) {
+      // Settings, members and history are fetched the first time a project is opened.
+      if (cache.projects.detailFetchedAt(projectId) === null) {
+        const gone = await fetchOrServeCache(deps, () => sync.onDemand.project(projectId));
+        if (gone) notFound('Project', projectId, 'projectId');
+      }
+      const project = cache.projects.get(projectId);
+      if (!project) notFound('Project', projectId, 'projectId');
+      const counts = cache.tasks.counts();
+      const subtree = cache.projects.tree(true, counts);
+      const self = subtree.find((n) => n.id === projectId);
+      return {
+        project,
+        path: cache.projects.path(projectId),
+        children: subtree
+          .filter((n) => n.parentProjectId === projectId)
+          .map((n) => ({ ...n, depth: n.depth - (self ? self.depth + 1 : 0) })),
+        members: cache.projectParts.membersOf(projectId),
+        documents: cache.projectParts.documentsOf(projectId),
+        history: cache.projectParts.historyOf(projectId),
+        customFields: customFieldValues(cache, project.customFieldsData),
+        detailFetchedAt: cache.projects.detailFetchedAt(projectId),
+      };
+    },
+
+    async 'documents.get'({ documentId }) {
+      const cached = cache.projectParts.document(documentId);
+      // Content is fetched when first read and again once the document changed on the service.
+      if (!cached || cached.content === null || cached.contentMoment !== cached.momentUpdated) {
+        const gone = await fetchOrServeCache(deps, () => sync.onDemand.document(documentId));
+        if (gone) notFound('Document', documentId, 'documentId');
+      }
+      const doc = cache.projectParts.document(documentId);
+      if (!doc) notFound('Document', documentId, 'documentId');
+      const { contentMoment: _moment, ...view } = doc;
+      return view;
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import type { Cache } from '../cache/cache';
+import type { Sync } from '../sync/sync';
+import type { CustomFieldValueView } from '../../../shared/ipc/org';
+import { HandlerError } from '../dispatch';
+
+/** What the read handlers need: the cache to answer from and the sync for on-demand fetches. */
+export interface ReadDeps {
+  cache: Cache;
+  sync: Sync;
+  /** The account's acting user (My Work default). */
+  userId: string;
+  log: (message: string) => void;
+}
+
+/**
+ * Runs an on-demand fetch and reports whether the item is gone from the service. A failure
+ * (offline, refused token, server trouble) is logged and the handler answers from the cache.
+ */
+export async function fetchOrServeCache(
+  deps: ReadDeps,
+  fetch: () => Promise<'ok' | 'gone'>,
+): Promise<boolean> {
+  try {
+    return (await fetch()) === 'gone';
+  } catch (err) {
+    deps.log(
+      `on-demand fetch failed, answering from the cache: ${err instanceof Error ? err.message : String(err)}`,
+    );
+    return false;
+  }
+}
+
+export function notFound(what: string, id: string, field: string): never {
+  throw new HandlerError('not-found', `${what} ${id} is not in the cache`, field);
+}
+
+/** Custom-field values beside their cached definitions, in the definitions' order. */
+export function customFieldValues(cache: Cache, data: Record<string, unknown>): CustomFieldValueView[] {
+  const defs = new Map(cache.org.customFields.all().map((d, i) => [d.id, { d, i }]));
+  return Object.entries(data)
+    .map(([fieldId, value]) => ({
+      fieldId,
+      definition: defs.get(fieldId)?.d ?? null,
+      value,
+      order: defs.get(fieldId)?.i ?? 1e9,
+    }))
+    .sort((a, b) => a.order - b.order || a.fieldId.localeCompare(b.fieldId))
+    .map(({ order: _order, ...rest }) => rest);
+}

@@ -1,0 +1,25 @@
+import { mergeHandlerMaps } from './registry';
+import type { HandlerMap } from './types';
+import type { ReadDeps } from './read-deps';
+import { calendarReadHandlers } from './calendar-read';
+import { crmReadHandlers } from './crm-read';
+import { orgReadHandlers } from './org-read';
+import { projectReadHandlers } from './projects-read';
+import { searchReadHandlers } from './search-read';
+import { syncHandlers } from './sync-read';
+import { taskReadHandlers } from './tasks-read';
+
+export type { ReadDeps } from './read-deps';
+
+/** Every read-side handler map of one account, merged. */
+export function readHandlers(deps: ReadDeps): Partial<HandlerMap> {
+  return mergeHandlerMaps([
+    projectReadHandlers(deps),
+    taskReadHandlers(deps),
+    calendarReadHandlers(deps),
+    crmReadHandlers(deps),
+    orgReadHandlers(deps),
+    searchReadHandlers(deps),
+    syncHandlers(deps),
+  ]);
+}

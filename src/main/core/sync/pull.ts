@@ -1,0 +1,280 @@
+import type { Project, Task, TaskDetail } from '../../../shared/api/index';
+import { RejectedError } from '../api/errors';
+import { flattenTask } from '../cache/repos/tasks';
+import { stamp, type Gate, type Progress, type SyncDeps } from './context';
+import { mergePending } from './pending';
+import { confirmRemoval } from './removal';
+
+export interface EventWindow {
+  monthsBack: number;
+  monthsAhead: number;
+}
+
+export const DEFAULT_EVENT_WINDOW: EventWindow = { monthsBack: 3, monthsAhead: 12 };
+
+function shiftMonths(date: Date, months: number): string {
+  const d = new Date(date.getFullYear(), date.getMonth() + months, date.getDate());
+  return stamp(d).slice(0, 10);
+}
+
+/** Stores tasks in the list shape, keeping fields with pending local changes (rule 7). */
+export function storeTasks(deps: SyncDeps, tasks: readonly Task[]): void {
+  const { cache, pending } = deps;
+  for (const t of tasks) {
+    const merged = mergePending(pending, 'task', t, () => cache.tasks.get(t.id));
+    if (merged) cache.tasks.codec.upsert(flattenTask(merged));
+  }
+}
+
+/** Stores a single-task response: the task, its subtasks, tags, CRM links. */
+export function storeTaskDetail(deps: SyncDeps, detail: TaskDetail, at: string): void {
+  const { cache } = deps;
+  const { subtasks, crmAccountId, tags, crmContactIds, ...task } = detail;
+  storeTasks(deps, [task, ...subtasks]);
+  cache.tasks.setDetail(detail.id, crmAccountId ?? null, at);
+  if (tags) cache.org.setTaskTags(detail.id, tags);
+  if (crmContactIds) cache.crm.setTaskContacts(detail.id, crmContactIds);
+}
+
+/** Fetches a task's messages (and its detail when asked) and stores them in one transaction. */
+export async function pullTaskParts(
+  deps: SyncDeps,
+  gate: Gate,
+  taskId: string,
+  withDetail: boolean,
+): Promise<'ok' | 'gone'> {
+  try {
+    const [messages, detail] = await Promise.all([
+      gate((s) => deps.client.taskMessages(taskId, s)),
+      withDetail ? gate((s) => deps.client.task(taskId, s)) : Promise.resolve(null),
+    ]);
+    const at = stamp(deps.clock());
+    deps.cache.transaction(() => {
+      if (detail) storeTaskDetail(deps, detail, at);
+      deps.cache.messages.replaceForTask(taskId, messages, (id) =>
+        deps.pending.isPendingStructural('message', id),
+      );
+      const activity = deps.cache.tasks.get(taskId)?.recentActivityMoment;
+      if (activity) deps.cache.tasks.markMessagesFetched(taskId, activity, at);
+    });
+    return 'ok';
+  } catch (err) {
+    if (err instanceof RejectedError && err.status === 404) {
+      if (!deps.pending.isPendingStructural('task', taskId))
+        deps.cache.transaction(() => deps.cache.tasks.delete([taskId]));
+      return 'gone';
+    }
+    throw err;
+  }
+}
+
+/**
+ * One full pull: organization lists, projects (open and archived), then every root project's
+ * tasks (closed too, subfolders included) and documents, events in the window and CRM, all in
+ * parallel through the gate; then messages (and details, where fetched before) of tasks whose
+ * recentActivityMoment moved. Vanished items are removed (rule 9 checked), pending local
+ * changes kept (rule 7).
+ */
+export async function pull(
+  deps: SyncDeps,
+  gate: Gate,
+  progress: Progress,
+  run: AbortController,
+  window: EventWindow = DEFAULT_EVENT_WINDOW,
+): Promise<void> {
+  const { cache, client, pending, log } = deps;
+  // Work started now and awaited later: the first failure cancels the rest of the run, and
+  // no rejection is left unhandled meanwhile.
+  const background = <T>(p: Promise<T>): Promise<T> => {
+    p.catch((err: unknown) => run.abort(err));
+    return p;
+  };
+  const keep = (entity: Parameters<typeof pending.isPendingStructural>[0]) => (id: string) =>
+    pending.isPendingStructural(entity, id);
+  const changed = (entities: Parameters<SyncDeps['emitChange']>[0]['entities']) =>
+    deps.emitChange({ entities });
+
+  // Organization lists and projects go first: the tree decides which task lists to ask for.
+  progress.phase('org');
+  const orgDone = background(
+    Promise.all([
+      gate((s) => client.customFields(s)),
+      gate((s) => client.users(s)),
+      gate((s) => client.statuses(s)),
+      gate((s) => client.taskTypes(s)),
+      gate((s) => client.tags(s)),
+    ]).then(([customFields, users, statuses, taskTypes, tags]) => {
+      cache.transaction(() => {
+        cache.org.customFields.replace(customFields);
+        if (users) cache.org.users.replace(users);
+        if (statuses) cache.org.statuses.replace(statuses);
+        if (taskTypes) cache.org.taskTypes.replace(taskTypes);
+        if (tags) cache.org.tags.replace(tags);
+      });
+      changed(['customFields', 'users', 'statuses', 'taskTypes', 'tags']);
+      return tags;
+    }),
+  );
+
+  progress.phase('projects');
+  const fetchProjects = async (): Promise<Project[]> => {
+    const [open, archived] = await Promise.all([
+      gate((s) => client.projects({ archived: false }, s)),
+      gate((s) => client.projects({ archived: true }, s)),
+    ]);
+    return [...new Map([...open, ...archived].map((p) => [p.id, p])).values()];
+  };
+  const projects = await fetchProjects();
+  const cachedProjects = cache.projects.ids();
+  const projectIds = new Set(projects.map((p) => p.id));
+  const goneProjects = await confirmRemoval(
+    cachedProjects.length,
+    cachedProjects.filter((id) => !projectIds.has(id) && !pending.isPendingStructural('project', id)),
+    async () => new Set((await fetchProjects()).map((p) => p.id)),
+    log,
+    'project list',
+  );
+  cache.transaction(() => {
+    for (const p of projects) {
+      const merged = mergePending(pending, 'project', p, () => cache.projects.get(p.id));
+      if (merged) cache.projects.upsertMany([merged]);
+    }
+    cache.tasks.delete(
+      cache.tasks.idsInProjects(goneProjects).filter((id) => !pending.isPendingStructural('task', id)),
+    );
+    cache.projects.delete(goneProjects);
+  });
+  changed(['projects']);
+
+  // A root is a project whose parent is not visible; subfolders=true covers its subtree.
+  const roots = projects
+    .filter((p) => !p.parentProjectId || !projectIds.has(p.parentProjectId))
+    .map((p) => p.id);
+
+  progress.phase('tasks');
+  const seen = new Set<string>();
+  const fetchedRoots: string[] = [];
+  const taskLists = roots.map((root) =>
+    background(
+      (async () => {
+        try {
+          const tasks = await gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s));
+          cache.transaction(() => storeTasks(deps, tasks));
+          for (const t of tasks) seen.add(t.id);
+          fetchedRoots.push(root);
+          changed(['tasks']);
+        } catch (err) {
+          // A root deleted since the project list answered: its tasks go with the next pull.
+          if (!(err instanceof RejectedError && err.status === 404)) throw err;
+        }
+      })(),
+    ),
+  );
+  const documents = roots.map((root) =>
+    background(
+      (async () => {
+        try {
+          const docs = await gate((s) => client.projectDocuments(root, { subfolders: true }, s));
+          cache.transaction(() =>
+            cache.projectParts.replaceDocuments(cache.projects.subtreeIds(root), docs, keep('document')),
+          );
+          changed(['documents']);
+        } catch (err) {
+          if (!(err instanceof RejectedError && err.status === 404)) throw err;
+        }
+      })(),
+    ),
+  );
+  const now = deps.clock();
+  const from = shiftMonths(now, -window.monthsBack);
+  const to = shiftMonths(now, window.monthsAhead);
+  const events = background(
+    gate((s) => client.events({ startDate: from, endDate: to }, s)).then((list) => {
+      cache.transaction(() => cache.events.replaceWindow(from, to, list, keep('event')));
+      changed(['events']);
+    }),
+  );
+  const crm = background(
+    Promise.all([gate((s) => client.crmContacts(s)), gate((s) => client.crmAccounts(s))]).then(
+      ([contacts, accounts]) => {
+        cache.transaction(() => {
+          const c = contacts.flatMap(
+            (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id)) ?? [],
+          );
+          const a = accounts.flatMap(
+            (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id)) ?? [],
+          );
+          cache.crm.replaceContacts(c, keep('crmContact'));
+          cache.crm.replaceAccounts(a, keep('crmAccount'));
+        });
+        changed(['crmContacts', 'crmAccounts']);
+      },
+    ),
+  );
+  const tagLists = background(
+    orgDone.then((tags) =>
+      Promise.all(
+        (tags ?? []).map(async (tag) => {
+          const tasks = await gate((s) => client.tagTasks(tag.id, { closed: true }, s));
+          cache.transaction(() => {
+            cache.org.setTagTasks(
+              tag.id,
+              tasks.map((t) => t.id),
+            );
+            cache.syncState.set(`tag:${tag.id}`, stamp(deps.clock()));
+          });
+        }),
+      ),
+    ),
+  );
+
+  await Promise.all(taskLists);
+  // Removal per fetched root: cached tasks of its subtree that no fetched list returned.
+  for (const root of fetchedRoots) {
+    const subtree = cache.projects.subtreeIds(root);
+    const cached = cache.tasks.idsInProjects(subtree);
+    const candidates = cached.filter((id) => !seen.has(id) && !pending.isPendingStructural('task', id));
+    const gone = await confirmRemoval(
+      cached.length,
+      candidates,
+      async () =>
+        new Set(
+          (await gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s))).map(
+            (t) => t.id,
+          ),
+        ),
+      log,
+      `project ${root}`,
+    );
+    if (gone.length) {
+      cache.transaction(() => cache.tasks.delete(gone));
+      changed(['tasks']);
+    }
+  }
+
+  // Messages (and details once fetched) of tasks whose activity moved since they were fetched.
+  progress.phase('details');
+  const stale = [...cache.tasks.fetchState()].filter(
+    ([id, s]) =>
+      s.messagesActivityMoment !== s.recentActivityMoment && !pending.isPendingStructural('task', id),
+  );
+  let fetched = 0;
+  const details = stale.map(([id, s]) =>
+    background(pullTaskParts(deps, gate, id, s.detailFetchedAt !== null).then(() => void fetched++)),
+  );
+  // Views refresh at most twice a second while messages stream in.
+  let emitted = 0;
+  const emitter = setInterval(() => {
+    if (fetched === emitted) return;
+    emitted = fetched;
+    deps.emitChange({ entities: ['messages', 'tasks'] });
+  }, 500);
+  emitter.unref?.();
+  try {
+    await Promise.all([orgDone, tagLists, ...documents, events, crm, ...details]);
+  } finally {
+    clearInterval(emitter);
+  }
+  if (fetched !== emitted) deps.emitChange({ entities: ['messages', 'tasks'] });
+  cache.syncState.set('pull', stamp(deps.clock()));
+}

@@ -1,0 +1,214 @@
+import type { SyncPhase, SyncStatus } from '../../../shared/ipc/sync';
+import { AbortedError, UnauthorizedError, isOffline } from '../api/errors';
+import { createGate, stamp, type Progress, type SyncDeps } from './context';
+import { createOnDemand, type OnDemand } from './on-demand';
+import { DEFAULT_EVENT_WINDOW, pull, type EventWindow } from './pull';
+import { DEFAULT_RETRY } from './retry';
+
+export interface SyncOptions extends Omit<SyncDeps, 'retry'> {
+  retry?: SyncDeps['retry'];
+  /** Requests in flight at once (default 6). */
+  concurrency?: number;
+  /** Time between scheduled pulls while online (default 5 minutes). */
+  intervalMs?: number;
+  /** Time between reachability probes while offline (default 15 seconds). */
+  probeIntervalMs?: number;
+  eventWindow?: EventWindow;
+}
+
+export interface Sync {
+  status(): SyncStatus;
+  /** Listens to status changes; returns the unsubscribe. */
+  onStatus(listener: (status: SyncStatus) => void): () => void;
+  /** Starts a pull, or joins the running one; resolves with the status after it ends. */
+  now(): Promise<SyncStatus>;
+  /** Pull now, then on the interval, and on reconnect. */
+  start(): void;
+  /** Cancels the running pull (it ends with lastError "cancelled"). */
+  cancel(): void;
+  /** The shell learned the network is back: probe at once. */
+  notifyOnline(): void;
+  /** Fetches of what a view opens. Offline errors also mark the status offline. */
+  onDemand: OnDemand;
+  stop(): Promise<void>;
+}
+
+/**
+ * The sync schedule and status around `pull`: one run at a time, cancellable, progress events,
+ * a timer while online, probes while offline and a pull as soon as a probe succeeds.
+ */
+export function createSync(options: SyncOptions): Sync {
+  const deps: SyncDeps = { ...options, retry: options.retry ?? DEFAULT_RETRY };
+  const concurrency = options.concurrency ?? 6;
+  const intervalMs = options.intervalMs ?? 5 * 60_000;
+  const probeIntervalMs = options.probeIntervalMs ?? 15_000;
+  const listeners = new Set<(status: SyncStatus) => void>();
+  let state: Omit<SyncStatus, 'pendingCount'> = {
+    online: true,
+    running: false,
+    phase: 'idle',
+    done: 0,
+    total: 0,
+    lastSyncedAt: deps.cache.syncState.get('pull')?.fetchedAt ?? null,
+    lastError: null,
+  };
+  let current: { controller: AbortController; promise: Promise<SyncStatus> } | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let started = false;
+  let stopped = false;
+  let lastProgressEmit = 0;
+
+  const status = (): SyncStatus => ({ ...state, pendingCount: options.pending.pendingCount?.() ?? 0 });
+  const emit = (): void => {
+    const s = status();
+    for (const l of listeners) l(s);
+  };
+  const update = (patch: Partial<typeof state>): void => {
+    state = { ...state, ...patch };
+    emit();
+  };
+
+  function markOffline(err: unknown): void {
+    if (isOffline(err) && state.online) {
+      update({ online: false });
+      schedule();
+    }
+  }
+
+  function schedule(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!started || stopped) return;
+    timer = setTimeout(
+      () => void (state.online ? run() : probe()),
+      state.online ? intervalMs : probeIntervalMs,
+    );
+    timer.unref?.();
+  }
+
+  async function probe(): Promise<void> {
+    try {
+      await deps.client.customFields();
+      update({ online: true });
+      await run();
+    } catch (err) {
+      if (err instanceof UnauthorizedError)
+        update({ online: true, lastError: 'unauthorized: the token was refused' });
+      schedule();
+    }
+  }
+
+  function run(): Promise<SyncStatus> {
+    if (current) return current.promise;
+    const controller = new AbortController();
+    const progress: Progress = {
+      phase(phase: SyncPhase) {
+        update({ phase });
+      },
+      add(n) {
+        state.total += n;
+      },
+      done() {
+        state.done++;
+        const t = deps.clock().getTime();
+        if (t - lastProgressEmit >= 100 || state.done === state.total) {
+          lastProgressEmit = t;
+          emit();
+        }
+      },
+    };
+    update({ running: true, phase: 'org', done: 0, total: 0 });
+    const gate = createGate(deps, concurrency, controller.signal, progress);
+    const promise = pull(deps, gate, progress, controller, options.eventWindow ?? DEFAULT_EVENT_WINDOW)
+      .then(
+        () => update({ online: true, lastSyncedAt: stamp(deps.clock()), lastError: null }),
+        (thrown: unknown) => {
+          // The first failure aborts the run with itself as the reason; later ones are echoes.
+          const reason: unknown = controller.signal.reason;
+          const err =
+            controller.signal.aborted && reason instanceof Error && reason.name !== 'AbortError'
+              ? reason
+              : thrown;
+          controller.abort(err);
+          const message =
+            err instanceof AbortedError
+              ? 'cancelled'
+              : err instanceof UnauthorizedError
+                ? 'unauthorized: the token was refused'
+                : err instanceof Error
+                  ? err.message
+                  : String(err);
+          deps.log(`sync failed: ${message}`);
+          if (isOffline(err)) state.online = false;
+          update({ lastError: message });
+        },
+      )
+      .then(() => {
+        current = null;
+        update({ running: false, phase: 'idle' });
+        schedule();
+        return status();
+      });
+    current = { controller, promise };
+    return promise;
+  }
+
+  const onDemandGate = createGate(
+    deps,
+    Math.max(2, Math.ceil(concurrency / 2)),
+    new AbortController().signal,
+    {
+      phase() {},
+      add() {},
+      done() {},
+    },
+  );
+  const raw = createOnDemand(deps, onDemandGate);
+  // Wraps each on-demand fetch so a network failure also flips the status to offline.
+  const onDemand = Object.fromEntries(
+    Object.entries(raw).map(([name, fn]) => [
+      name,
+      async (id: string) => {
+        try {
+          const result = await (fn as (id: string) => Promise<'ok' | 'gone'>)(id);
+          if (!state.online) {
+            update({ online: true });
+            void run();
+          }
+          return result;
+        } catch (err) {
+          markOffline(err);
+          throw err;
+        }
+      },
+    ]),
+  ) as OnDemand;
+
+  return {
+    status,
+    onStatus(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    now: run,
+    start() {
+      if (started) return;
+      started = true;
+      void run();
+    },
+    cancel() {
+      current?.controller.abort();
+    },
+    notifyOnline() {
+      if (!state.online && !current) void probe();
+    },
+    onDemand,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const running = current;
+      running?.controller.abort();
+      await running?.promise;
+    },
+  };
+}
