@@ -155,7 +155,7 @@ export function createServiceClient(settings: ConnectionSettings) {
     // --- attachments
     uploadUrls: (body: UploadUrlsBody, signal?: Sig) =>
       http.json('POST', '/attachments/upload-urls', UploadUrlsResponse, { body, signal }),
-    upload: (uploadUrl: string, bytes: Uint8Array, mime: string, signal?: Sig) =>
+    upload: (uploadUrl: string, bytes: Uint8Array<ArrayBuffer>, mime: string, signal?: Sig) =>
       http.upload(uploadUrl, bytes, mime, signal),
 
     // --- CRM

@@ -49,7 +49,7 @@ export function createHttp(settings: ConnectionSettings) {
     method: string,
     path: string,
     options: RequestOptions,
-    init: { url?: string; headers?: Record<string, string>; body?: Uint8Array | string } = {},
+    init: { url?: string; headers?: Record<string, string>; body?: Uint8Array<ArrayBuffer> | string } = {},
   ): Promise<Response> {
     const url = new URL(init.url ?? base + path);
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -173,7 +173,12 @@ export function createHttp(settings: ConnectionSettings) {
     },
 
     /** PUT raw bytes to an absolute upload address (no service header, as the spec shows). */
-    async upload(uploadUrl: string, bytes: Uint8Array, mime: string, signal?: AbortSignal): Promise<void> {
+    async upload(
+      uploadUrl: string,
+      bytes: Uint8Array<ArrayBuffer>,
+      mime: string,
+      signal?: AbortSignal,
+    ): Promise<void> {
       await exchange(
         'PUT',
         new URL(uploadUrl).pathname,
