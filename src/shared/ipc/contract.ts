@@ -9,6 +9,7 @@ import { syncChannels } from './sync';
 import { taskReadChannels } from './tasks';
 import { tasksWriteChannels } from './tasks-write';
 import { outboxChannels } from './outbox';
+import { attachmentChannels } from './attachments';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -27,6 +28,7 @@ export const channels = {
   ...syncChannels,
   ...tasksWriteChannels,
   ...outboxChannels,
+  ...attachmentChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SyncStatus } from './sync';
 import { OutboxStatus } from './outbox';
+import { UploadsStatus } from './attachments';
 
 /** What a cache change touched, so views showing those entities read again. */
 export const CacheEntity = z.enum([
@@ -38,6 +39,8 @@ export const events = {
   'cache.onDidChange': CacheChange,
   'sync.onDidChangeStatus': SyncStatus,
   'outbox.onDidChange': OutboxStatus,
+  /** Per-file and overall upload progress of dropped files. */
+  'attachments.onDidProgress': UploadsStatus,
 };
 
 export type Events = typeof events;
