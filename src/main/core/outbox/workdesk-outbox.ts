@@ -8,6 +8,7 @@ import type { PendingEntity, PendingFields } from '../sync/pending';
 import type { BackoffPolicy } from './backoff';
 import { classifyServiceError } from './classify';
 import { taskKinds } from './kinds/tasks';
+import { attachmentKinds, type FileSender } from './kinds/attachments';
 import { Outbox, OutboxError, type OutboxStatus, type SubmitResult } from './outbox';
 import { cacheRemapper } from './remap-cache';
 import type { Clock, Timers } from './types';
@@ -26,6 +27,8 @@ export interface WorkdeskOutboxOptions {
   backoff?: BackoffPolicy;
   tickMs?: number;
   log?: (message: string) => void;
+  /** Dropped files: registers the kinds that upload and reference them. */
+  files?: FileSender;
 }
 
 /** Which views an outbox key (`entity:id`) touches. */
@@ -80,7 +83,12 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const outbox = new Outbox<ServiceClient>({
     db: cache.db,
     client: options.client,
-    kinds: [...tasks.kinds],
+    kinds: [
+      ...tasks.kinds,
+      ...(options.files
+        ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
+        : []),
+    ],
     classify: classifyServiceError,
     remapCache: cacheRemapper(cache.db),
     takeTheirs: (entity, id, field, value) => {
