@@ -39,6 +39,10 @@ export class AttachmentFiles {
   readonly #stateOf;
   readonly #defer: (fn: () => void) => void;
   readonly #log: (message: string) => void;
+  /** Entries acknowledged whose spool copies wait for the transaction to commit. */
+  readonly #settling = new Map<number, readonly string[]>();
+  #removals: Promise<unknown> = Promise.resolve();
+  #closed = false;
 
   constructor(options: AttachmentFilesOptions) {
     this.spool = new Spool({
@@ -70,15 +74,37 @@ export class AttachmentFiles {
       settled: (entryId, ids) => {
         uploads.attached(ids);
         // The fold runs inside the acknowledging transaction; the copies go after it committed.
-        this.#defer(() => {
-          if (this.#stateOf.get(entryId) !== 'done') return;
-          void Promise.all(ids.map((id) => spool.remove(id))).catch((err: unknown) =>
-            this.#log(`attachments: could not remove spooled files: ${String(err)}`),
-          );
-        });
+        this.#settling.set(entryId, ids);
+        this.#defer(() => this.#flush());
       },
       dropped: (ids) => uploads.forget(ids),
     };
+  }
+
+  /** Removes the spool copies of entries now recorded as acknowledged. */
+  #flush(): void {
+    if (this.#closed) return;
+    for (const [entryId, ids] of this.#settling) {
+      const state = this.#stateOf.get(entryId);
+      if (state === 'in_flight' || state === 'pending') continue;
+      this.#settling.delete(entryId);
+      if (state !== 'done') continue;
+      this.#removals = Promise.all([
+        this.#removals,
+        ...ids.map((id) =>
+          this.spool
+            .remove(id)
+            .catch((err: unknown) => this.#log(`attachments: could not remove ${id}: ${String(err)}`)),
+        ),
+      ]);
+    }
+  }
+
+  /** Finishes the clean-ups under way; call before the database closes. */
+  async close(): Promise<void> {
+    this.#flush();
+    this.#closed = true;
+    await this.#removals;
   }
 
   /** Start-up: removes spooled files that no open entry names (staged ones died with the page). */
