@@ -78,6 +78,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     async close() {
       unsubscribe();
       await outbox.outbox.stop();
+      await files.close();
       await engine.close();
     },
   };
