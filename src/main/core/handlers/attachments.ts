@@ -1,7 +1,7 @@
 import { LIMITS } from '../../../shared/api/index';
 import type { AttachWriteResult } from '../../../shared/ipc/attachments';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
-import type { AttachmentFiles} from '../attachments/files';
+import type { AttachmentFiles } from '../attachments/files';
 import { spoolIdsIn } from '../attachments/files';
 import { chunks } from '../attachments/names';
 import { SpoolRefusal, spooledView } from '../attachments/spool';
@@ -57,6 +57,7 @@ export function attachmentHandlers({
 }: AttachmentDeps): HandlerMap<AttachmentChannels> {
   const { spool, uploads } = files;
   const id = (value: string): string => outbox.realIdOf(value);
+  const deleteDraft = cache.db.prepare("DELETE FROM messages WHERE id = ? AND id LIKE 'draft-%'");
 
   async function refs(ids: readonly string[]): Promise<FileRef[]> {
     const unique = [...new Set(ids)];
@@ -216,12 +217,14 @@ export function attachmentHandlers({
         const empty = remaining.every((m) => m === null);
         // A comment that was only its files goes away with them; a reply or a new task stays.
         if (entry.kind === 'task.commentWithFiles' && empty && (payload.note || !payload.message)) {
-          if (entry.state === 'pending' || entry.state === 'failed') {
-            try {
-              outbox.discard(entry.id);
-            } catch {
-              // Being sent: its send finds no file left and posts nothing.
-            }
+          try {
+            outbox.discard(entry.id);
+          } catch {
+            // Sent before (no file of it ever uploaded) or being sent: its send finds no file left
+            // and posts nothing; the draft leaves the view now.
+            const draftId = (entry.payload as { draftId?: string }).draftId;
+            if (draftId) deleteDraft.run(draftId);
+            emit('cache.onDidChange', { entities: ['messages'] });
           }
         }
       }

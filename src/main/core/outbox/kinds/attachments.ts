@@ -138,8 +138,9 @@ export function attachmentKinds(
     },
     send: async (client, p) => {
       const refs = await files.upload(client, spoolIdsOf(p), p.taskId);
+      // A note with no file left, or a comment that was only its files, posts nothing.
+      if (!refs.length && (p.note || !p.message)) return { skipped: true };
       const message = p.note ? attachedNote(refs.length) : p.message;
-      if (!refs.length && !message) return { skipped: true };
       await client.comment(p.taskId, {
         userId: deps.userId,
         ...(message ? { message } : {}),
