@@ -10,6 +10,7 @@ import { taskReadChannels } from './tasks';
 import { tasksWriteChannels } from './tasks-write';
 import { outboxChannels } from './outbox';
 import { attachmentChannels } from './attachments';
+import { projectsWriteChannels } from './projects-write';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -29,6 +30,7 @@ export const channels = {
   ...tasksWriteChannels,
   ...outboxChannels,
   ...attachmentChannels,
+  ...projectsWriteChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -3,6 +3,7 @@ import { cacheFileFor, createEngine, type Engine, type EngineOptions } from '../
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { outboxHandlers } from '../handlers/outbox';
+import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
 import type { HandlerMap } from '../handlers/types';
 import type { PendingFields } from '../sync/pending';
@@ -64,6 +65,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   const handlers: Partial<HandlerMap> = mergeHandlerMaps([
     engine.handlers,
     tasksWriteHandlers({ outbox, cache: engine.cache }),
+    projectsWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
     attachmentHandlers({ files, outbox, cache: engine.cache, emit: (n, p) => engine.events.emit(n, p) }),
   ]);

@@ -7,6 +7,7 @@ import { HandlerError } from '../dispatch';
 import type { PendingEntity, PendingFields } from '../sync/pending';
 import type { BackoffPolicy } from './backoff';
 import { classifyServiceError } from './classify';
+import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
 import { attachmentKinds, type FileSender } from './kinds/attachments';
 import { Outbox, OutboxError, type OutboxStatus, type SubmitResult } from './outbox';
@@ -78,6 +79,7 @@ const TASK_FIELD_TO_CHANGE: Record<string, string> = {
 export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const { cache, emit } = options;
   const tasks = taskKinds({ cache, userId: options.userId });
+  const projects = projectKinds({ cache, userId: options.userId });
   // `takeTheirs` queues through the same outbox; bound below.
   const late: { self?: Outbox<ServiceClient> } = {};
   const outbox = new Outbox<ServiceClient>({
@@ -85,6 +87,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     client: options.client,
     kinds: [
       ...tasks.kinds,
+      ...projects.kinds,
       ...(options.files
         ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
         : []),
