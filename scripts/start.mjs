@@ -27,6 +27,11 @@ if (!binary) {
   );
   process.exit(1);
 }
+// better-sqlite3 for Electron's ABI, beside (not instead of) the Node build the tests use.
+const native = spawnSync(process.execPath, [resolve(root, 'scripts/rebuild-electron.mjs'), '--if-needed'], {
+  stdio: 'inherit',
+});
+if (native.status !== 0) process.exit(native.status ?? 1);
 const built = spawnSync(process.execPath, [resolve(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
 const child = spawn(binary, [root], { stdio: 'inherit' });

@@ -1,20 +1,119 @@
-// The Electron shell's entry: thin by design (DESIGN.md). Everything else lives in the core.
-import { app, BrowserWindow } from 'electron';
-import { createCore } from './core/core';
-import { registerIpc } from './ipc';
+// The Electron shell's entry: thin by design (DESIGN.md). It wires Electron's pieces (window,
+// session, protocol, IPC, menus, notifications, keychain) to the core; everything else lives in
+// src/main/core and runs under plain Node.
+import { app, BrowserWindow, ipcMain, screen, session as electronSession, shell } from 'electron';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { startHostSession } from './core/accounts/host-session';
+import { startBundledServer } from './core/bundled-server';
+import type { Session } from './core/accounts/session';
+import { isTrustedSender, registerIpc } from './ipc';
+import { installMenu } from './menu';
+import { createSystemNotifier } from './notifications';
+import { handleAppProtocol, registerAppScheme } from './protocol';
+import { createSafeStorageSecretStore } from './secret-store';
+import { hardenSession, hardenWebContents, isAppUrl } from './security';
+import { createElectronSettingsStore } from './settings';
 import { createMainWindow } from './window';
+import { restoreBounds } from './window-state';
+
+const log = (message: string): void => console.error(message);
+
+/**
+ * better-sqlite3 built for Electron's ABI (scripts/rebuild-electron.mjs), next to the Node build
+ * the tests use. Code that opens a database passes this to better-sqlite3's `nativeBinding`.
+ */
+function useElectronSqliteBinding(): void {
+  const file = app.isPackaged
+    ? join(process.resourcesPath, 'native', 'better_sqlite3.node')
+    : join(app.getAppPath(), 'build', 'native', `${process.platform}-${process.arch}`, 'better_sqlite3.node');
+  if (existsSync(file)) process.env['WORKDESK_SQLITE_NATIVE_BINDING'] = file;
+  else log(`better-sqlite3 for Electron not found at ${file}: run npm run rebuild:electron`);
+}
+
+let mainWindow: BrowserWindow | undefined;
+let running: Session | undefined;
+
+function focusMainWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
+}
 
 async function start(): Promise<void> {
+  registerAppScheme();
+  app.on('second-instance', focusMainWindow);
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, { openExternal: (url) => shell.openExternal(url) }),
+  );
   await app.whenReady();
-  const core = await createCore({ version: app.getVersion(), transport: 'electron' });
-  registerIpc(core, (sender) => BrowserWindow.getAllWindows().some((w) => w.webContents === sender));
-  core.events.onAny((event, payload) => {
+  useElectronSqliteBinding();
+  hardenSession(electronSession.defaultSession);
+  const outDir = join(__dirname, '..');
+  handleAppProtocol(join(outDir, 'renderer'));
+
+  const dataDir = app.getPath('userData');
+  const settings = createElectronSettingsStore();
+  const secrets = createSafeStorageSecretStore(join(dataDir, 'secrets.json'), log);
+  const session = await startHostSession({
+    dataDir,
+    settings,
+    secrets,
+    startServer: startBundledServer,
+    version: app.getVersion(),
+    transport: 'electron',
+    log,
+    notifier: createSystemNotifier(focusMainWindow),
+  });
+  running = session;
+
+  const isOwnContents = (contents: Electron.WebContents): boolean =>
+    BrowserWindow.getAllWindows().some((window) => window.webContents === contents);
+  registerIpc(ipcMain, session.dispatch, (event) =>
+    isTrustedSender(event, isOwnContents, (url) => isAppUrl(url)),
+  );
+  session.events.onAny((event, payload) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload);
   });
-  createMainWindow();
+  installMenu({
+    platform: process.platform,
+    appName: app.getName(),
+    send: (command) => mainWindow?.webContents.send('app.onDidRequestCommand', { command }),
+  });
+
+  const openWindow = (): void => {
+    const workAreas = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((d) => d.workArea);
+    mainWindow = createMainWindow({
+      preload: join(outDir, 'preload', 'index.cjs'),
+      state: restoreBounds(settings.read().window, workAreas),
+      devServerUrl: app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'],
+      saveState: (window) => settings.write({ ...settings.read(), window }),
+    });
+  };
+  openWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
   app.on('window-all-closed', () => {
-    void core.close().then(() => app.quit());
+    if (process.platform !== 'darwin') app.quit();
   });
 }
 
-void start();
+let closing = false;
+app.on('will-quit', (event) => {
+  if (closing || !running) return;
+  // Close the core (cache, outbox, local service) before the process ends.
+  event.preventDefault();
+  closing = true;
+  void running.close().finally(() => app.quit());
+});
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Workdesk is running: it gets focus (second-instance), this one leaves.
+  app.quit();
+} else {
+  start().catch((err: unknown) => {
+    log(`Workdesk could not start: ${err instanceof Error ? err.stack : String(err)}`);
+    app.exit(1);
+  });
+}

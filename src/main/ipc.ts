@@ -1,18 +1,43 @@
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { channelNames } from '../shared/ipc/contract';
-import type { Core } from './core/core';
+import type { IpcResult } from '../shared/ipc/channel';
+import type { Dispatch } from './core/dispatch';
 
 /**
- * Registers every contract channel on ipcMain. Arguments are validated by the core's dispatch;
- * here we only check that the call comes from one of the app's own windows.
+ * Whether an invoke comes from the app's own page: the main frame of one of its windows, at
+ * the app's origin. A frame the page embedded, or a page navigated elsewhere, is refused.
  */
-export function registerIpc(core: Core, isOwnWindow: (sender: WebContents) => boolean): () => void {
+export function isTrustedSender(
+  event: IpcMainInvokeEvent,
+  isOwnContents: (contents: IpcMainInvokeEvent['sender']) => boolean,
+  isAppUrl: (url: string) => boolean,
+): boolean {
+  const frame = event.senderFrame;
+  if (!frame || !isOwnContents(event.sender)) return false;
+  if (frame !== event.sender.mainFrame) return false;
+  return isAppUrl(frame.url);
+}
+
+/**
+ * Registers every contract channel on `ipcMain.handle` (Electron itself throws when a channel
+ * gets a second handler, so a double registration fails at start-up). The sender is checked
+ * before anything else; the argument is validated by the dispatch against the channel's
+ * schema before any handler runs. Channels outside the contract have no handler at all.
+ */
+export function registerIpc(
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
+  dispatch: Dispatch,
+  isTrusted: (event: IpcMainInvokeEvent) => boolean,
+): () => void {
   for (const name of channelNames) {
-    ipcMain.handle(name, (event: IpcMainInvokeEvent, arg: unknown) => {
-      if (!isOwnWindow(event.sender)) {
-        return { ok: false, error: { type: 'unauthorized', message: 'IPC from a foreign frame refused' } };
+    ipcMain.handle(name, (event: IpcMainInvokeEvent, arg: unknown): Promise<IpcResult<unknown>> => {
+      if (!isTrusted(event)) {
+        return Promise.resolve({
+          ok: false,
+          error: { type: 'unauthorized', message: 'IPC from a frame that is not the app was refused' },
+        });
       }
-      return core.dispatch(name, arg);
+      return dispatch(name, arg);
     });
   }
   return () => {

@@ -1,13 +1,17 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { resolve, sep, extname } from 'node:path';
+import { resolve, extname } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import mime from 'mime';
 import type { Core } from './core';
+import { contentSecurityPolicy, resolveStaticPath } from './static-files';
+
+/** What the web host needs of the core: the same dispatch and events as Electron's IPC. */
+export type CoreFacade = Pick<Core, 'dispatch' | 'events'>;
 
 export interface WebHostOptions {
-  core: Core;
+  core: CoreFacade;
   /** Folder holding the built renderer (index.html and assets). */
   rendererDir: string;
   port?: number;
@@ -21,8 +25,7 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self' ws://127.0.0.1:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+const CSP = contentSecurityPolicy({ bridgeSocket: true });
 
 /** Largest bridge message accepted from a page (dropped-file chunks travel in several). */
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -111,9 +114,8 @@ async function serveStatic(root: string, req: IncomingMessage, res: ServerRespon
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;
   }
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  const file = resolve(root, '.' + (pathname === '/' ? '/index.html' : pathname));
-  if (file !== root && !file.startsWith(root + sep)) {
+  const file = resolveStaticPath(root, new URL(req.url ?? '/', 'http://x').pathname);
+  if (!file) {
     res.writeHead(403).end();
     return;
   }

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { appChannels } from './app';
+import { accountsChannels } from './accounts';
+import { settingsChannels } from './settings';
 import { calendarReadChannels } from './calendar';
 import { crmReadChannels } from './crm';
 import { orgReadChannels } from './org';
@@ -20,6 +22,8 @@ import type { ChannelSpec } from './channel';
  */
 export const channels = {
   ...appChannels,
+  ...accountsChannels,
+  ...settingsChannels,
   ...projectReadChannels,
   ...taskReadChannels,
   ...calendarReadChannels,

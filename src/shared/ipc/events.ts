@@ -1,7 +1,13 @@
 import { z } from 'zod';
+import { accountsEvents } from './accounts';
+import { settingsEvents } from './settings';
 import { SyncStatus } from './sync';
 import { OutboxStatus } from './outbox';
 import { UploadsStatus } from './attachments';
+
+/** What the native menus (and their shortcuts) ask the renderer to do. */
+export const MenuCommand = z.enum(['new-task', 'search', 'sync-now', 'settings']);
+export type MenuCommand = z.infer<typeof MenuCommand>;
 
 /** What a cache change touched, so views showing those entities read again. */
 export const CacheEntity = z.enum([
@@ -36,6 +42,9 @@ export type CacheChange = z.infer<typeof CacheChange>;
  */
 export const events = {
   'app.onDidLog': z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
+  'app.onDidRequestCommand': z.object({ command: MenuCommand }),
+  ...accountsEvents,
+  ...settingsEvents,
   'cache.onDidChange': CacheChange,
   'sync.onDidChangeStatus': SyncStatus,
   'outbox.onDidChange': OutboxStatus,

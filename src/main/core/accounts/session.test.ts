@@ -1,0 +1,189 @@
+import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDispatch } from '../dispatch';
+import { EventHub } from '../event-hub';
+import type { Core } from '../core';
+import { appHandlers } from '../handlers/app';
+import { createMemorySecretStore } from './secret-store';
+import { createMemorySettingsStore } from './settings-store';
+import { startSession, type SessionDeps } from './session';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'workdesk-session-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function setup(overrides: Partial<SessionDeps> = {}) {
+  const opened: { accountId: string; baseUrl: string; core: Core; close: ReturnType<typeof vi.fn> }[] = [];
+  const localClose = vi.fn(async () => {});
+  const deps: SessionDeps = {
+    dataDir: dir,
+    settings: createMemorySettingsStore(),
+    secrets: createMemorySecretStore(),
+    probe: async () => {},
+    startLocalService: vi.fn(async () => ({
+      connection: {
+        baseUrl: 'http://127.0.0.1:5555/2.0',
+        token: 'local-tok',
+        tokenHeader: 'svc-api-token',
+        userId: 'demo',
+      },
+      close: localClose,
+    })),
+    openCore: async ({ account, connection, dataDir }) => {
+      mkdirSync(dataDir, { recursive: true });
+      const close = vi.fn(async () => {});
+      const core: Core = {
+        dispatch: createDispatch(appHandlers({ version: account.id, transport: 'web' })),
+        events: new EventHub(),
+        engine: null,
+        close,
+      };
+      opened.push({ accountId: account.id, baseUrl: connection.baseUrl, core, close });
+      return core;
+    },
+    newId: () => 'remote-1',
+    ...overrides,
+  };
+  return { deps, opened, localClose };
+}
+
+const remote = { label: 'Team', baseUrl: 'http://10.0.0.2:8080/', token: 'remote-tok', userId: 'u9' };
+
+describe('session', () => {
+  it('starts the local service and opens its workspace when no account is configured', async () => {
+    const { deps, opened } = setup();
+    const session = await startSession(deps);
+    expect(deps.startLocalService).toHaveBeenCalledOnce();
+    expect(opened.map((o) => [o.accountId, o.baseUrl])).toEqual([['local', 'http://127.0.0.1:5555/2.0']]);
+    expect(await session.dispatch('accounts.list', {})).toEqual({
+      ok: true,
+      value: {
+        accounts: [{ id: 'local', kind: 'local', label: 'Local workspace', userId: 'demo' }],
+        activeId: 'local',
+      },
+    });
+    // Other channels go to the active account's core.
+    expect(await session.dispatch('app.info', {})).toMatchObject({ ok: true, value: { version: 'local' } });
+    expect(await session.dispatch('nope.verb', {})).toMatchObject({
+      ok: false,
+      error: { type: 'unknown-channel' },
+    });
+    await session.close();
+  });
+
+  it('adds a remote account, switches to it (stopping the local service) and back', async () => {
+    const { deps, opened, localClose } = setup();
+    const session = await startSession(deps);
+    const changes: unknown[] = [];
+    session.events.onAny((name, payload) => name === 'accounts.onDidChange' && changes.push(payload));
+
+    const added = await session.dispatch('accounts.add', remote);
+    expect(added).toMatchObject({ ok: true, value: { id: 'remote-1', baseUrl: 'http://10.0.0.2:8080/2.0' } });
+    const switched = await session.dispatch('accounts.switch', { id: 'remote-1' });
+    expect(switched).toMatchObject({ ok: true, value: { activeId: 'remote-1' } });
+    expect(opened[0]?.close).toHaveBeenCalledOnce();
+    expect(localClose).toHaveBeenCalledOnce();
+    expect(session.activeConnection()).toEqual({
+      baseUrl: 'http://10.0.0.2:8080/2.0',
+      token: 'remote-tok',
+      tokenHeader: 'svc-api-token',
+      userId: 'u9',
+    });
+    expect(await session.dispatch('app.info', {})).toMatchObject({
+      ok: true,
+      value: { version: 'remote-1' },
+    });
+
+    await session.dispatch('accounts.switch', { id: 'local' });
+    expect(deps.startLocalService).toHaveBeenCalledTimes(2);
+    expect(opened.map((o) => o.accountId)).toEqual(['local', 'remote-1', 'local']);
+    expect(changes).toHaveLength(3);
+    await session.close();
+  });
+
+  it('forwards the active core\u2019s events to its listeners', async () => {
+    const { deps, opened } = setup();
+    const session = await startSession(deps);
+    const seen: string[] = [];
+    session.events.onAny((name) => seen.push(name));
+    opened[0]?.core.events.emit('app.onDidLog', { level: 'info', message: 'hi' });
+    expect(seen).toEqual(['app.onDidLog']);
+    await session.close();
+  });
+
+  it('signs out of the active account after confirmation, removes its cache and returns to local', async () => {
+    const { deps, opened } = setup({ pendingChanges: async () => 2 });
+    const session = await startSession(deps);
+    await session.dispatch('accounts.add', remote);
+    await session.dispatch('accounts.switch', { id: 'remote-1' });
+    const cache = join(dir, 'accounts', 'remote-1');
+    expect(existsSync(cache)).toBe(true);
+
+    const refused = await session.dispatch('accounts.remove', { id: 'remote-1' });
+    expect(refused).toMatchObject({ ok: false, error: { type: 'conflict', field: 'confirmed' } });
+    expect(existsSync(cache)).toBe(true);
+    expect(opened[1]?.close).not.toHaveBeenCalled();
+
+    const removed = await session.dispatch('accounts.remove', { id: 'remote-1', confirmed: true });
+    expect(removed).toMatchObject({ ok: true, value: { activeId: 'local' } });
+    expect(opened[1]?.close).toHaveBeenCalledOnce();
+    expect(existsSync(cache)).toBe(false);
+    expect(opened.at(-1)?.accountId).toBe('local');
+    await session.close();
+  });
+
+  it('keeps preferences in the settings store and announces changes', async () => {
+    const { deps } = setup();
+    const session = await startSession(deps);
+    const seen: unknown[] = [];
+    session.events.onAny((name, payload) => name === 'settings.onDidChange' && seen.push(payload));
+    expect(await session.dispatch('settings.update', { theme: 'dark' })).toEqual({
+      ok: true,
+      value: { syncIntervalSeconds: 60, theme: 'dark' },
+    });
+    expect(deps.settings.read().preferences.theme).toBe('dark');
+    expect(seen).toEqual([{ syncIntervalSeconds: 60, theme: 'dark' }]);
+    expect(await session.dispatch('settings.update', { theme: 'neon' })).toMatchObject({
+      ok: false,
+      error: { type: 'invalid-argument', field: 'theme' },
+    });
+    await session.close();
+  });
+
+  it('falls back to the local workspace when the active remote account cannot be opened', async () => {
+    const log = vi.fn();
+    const first = setup();
+    const session = await startSession(first.deps);
+    await session.dispatch('accounts.add', remote);
+    await session.dispatch('accounts.switch', { id: 'remote-1' });
+    await session.close();
+    // The token went missing between runs.
+    first.deps.secrets.delete('remote-1');
+
+    const again = await startSession({ ...first.deps, log });
+    expect(again.accounts.state().activeId).toBe('local');
+    expect(again.activeConnection()?.baseUrl).toBe('http://127.0.0.1:5555/2.0');
+    expect(log).toHaveBeenCalledWith(
+      expect.stringMatching(/Could not open "Team": The token of "Team" is missing/),
+    );
+    await again.close();
+  });
+
+  it('stays on the open account when the one switched to cannot be opened', async () => {
+    const { deps, opened } = setup();
+    const session = await startSession(deps);
+    await session.dispatch('accounts.add', remote);
+    deps.secrets.delete('remote-1');
+    const result = await session.dispatch('accounts.switch', { id: 'remote-1' });
+    expect(result).toMatchObject({ ok: false, error: { type: 'unauthorized', field: 'token' } });
+    expect(session.accounts.state().activeId).toBe('local');
+    expect(opened.map((o) => o.accountId)).toEqual(['local']);
+    expect(opened[0]?.close).not.toHaveBeenCalled();
+    expect(await session.dispatch('app.info', {})).toMatchObject({ ok: true, value: { version: 'local' } });
+    await session.close();
+  });
+});

@@ -1,0 +1,218 @@
+import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { LOCAL_ACCOUNT_ID, type Account } from '../../../shared/ipc/accounts';
+import { isChannelName } from '../../../shared/ipc/contract';
+import type { Core } from '../core';
+import type { CoreFacade } from '../web-host';
+import { watchActionRequired, type Notifier } from '../notifier';
+import { createDispatch, type Dispatch } from '../dispatch';
+import { EventHub } from '../event-hub';
+import { mergeHandlerMaps } from '../handlers/registry';
+import type { HandlerMap } from '../handlers/types';
+import { createAccounts, type Accounts } from './accounts';
+import type { Connection, Probe } from './probe';
+import type { SecretStore } from './secret-store';
+import type { SettingsStore } from './settings-store';
+
+/** The running embedded service (src/main/core/local-service.ts) as the session sees it. */
+export interface RunningLocalService {
+  connection: Connection;
+  close(): Promise<void>;
+}
+
+export interface SessionDeps {
+  /** The user-data folder: account caches go under `accounts/<id>/`. */
+  dataDir: string;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  probe: Probe;
+  /** Starts the bundled service; called only when the local workspace is used. */
+  startLocalService(): Promise<RunningLocalService>;
+  /** Opens the core (cache, outbox, sync, handlers) of one account. */
+  openCore(args: { account: Account; connection: Connection; dataDir: string }): Promise<Core>;
+  /** Unsent changes of an account; without it the count is unknown and signing out asks first. */
+  pendingChanges?(accountId: string): Promise<number | null>;
+  /** Told when a task becomes action-required for the active account's user. */
+  notifier?: Notifier;
+  newId(): string;
+  log?(message: string): void;
+}
+
+/** What the transports (Electron IPC, the web host's WebSocket) need of the core. */
+export type Session = CoreFacade & {
+  accounts: Accounts;
+  /** The active account's core (its engine: cache, client, sync), once opened. */
+  activeCore(): Core | undefined;
+  /** The connection of the active account (tests and the shell's notifications use it). */
+  activeConnection(): Connection | undefined;
+  close(): Promise<void>;
+};
+
+/**
+ * Holds the accounts and the core of the active one, and presents them to the transports as one
+ * `Core`: `accounts.*` and `settings.*` are answered here, every other channel by the active
+ * account's core. With no account configured it starts the embedded local service and
+ * connects to it exactly as to a remote one (DESIGN.md "The embedded default").
+ */
+export async function startSession(deps: SessionDeps): Promise<Session> {
+  const events = new EventHub();
+  const accountDir = (id: string): string => join(deps.dataDir, 'accounts', id);
+  let inner: { accountId: string; core: Core; connection: Connection; unsubscribe(): void } | undefined;
+  let local: RunningLocalService | undefined;
+  // Switches, removals and close run one at a time.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = queue.then(task, task);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  async function closeInner(): Promise<void> {
+    if (!inner) return;
+    const closing = inner;
+    inner = undefined;
+    closing.unsubscribe();
+    await closing.core.close();
+  }
+
+  const accounts = createAccounts({
+    settings: deps.settings,
+    secrets: deps.secrets,
+    probe: deps.probe,
+    // The active account's outbox count comes from its sync status; another account's from
+    // the host's port, else it is unknown.
+    pendingChanges: async (id) =>
+      inner?.accountId === id && inner.core.engine
+        ? inner.core.engine.sync.status().pendingCount
+        : ((await deps.pendingChanges?.(id)) ?? null),
+    newId: deps.newId,
+    async dropAccountData(id) {
+      if (inner?.accountId === id) await closeInner();
+      await rm(accountDir(id), { recursive: true, force: true });
+    },
+  });
+
+  async function startLocal(): Promise<RunningLocalService> {
+    local ??= await deps.startLocalService();
+    accounts.ensureLocal(local.connection.userId);
+    return local;
+  }
+
+  /** Opens the active account's core, starting the local service when that is the one. */
+  async function openActive(): Promise<void> {
+    let account = accounts.active();
+    if (!account) {
+      await startLocal();
+      accounts.setActive(LOCAL_ACCOUNT_ID);
+      account = accounts.active();
+    }
+    if (!account) throw new Error('No active account after starting the local workspace');
+    if (inner?.accountId === account.id) return;
+    // Resolved before anything is closed: a missing token leaves the open account as it was.
+    const connection =
+      account.kind === 'local' ? (await startLocal()).connection : accounts.remoteConnection(account);
+    await closeInner();
+    if (account.kind !== 'local' && local) {
+      // The bundled service runs only while the local workspace is in use.
+      await local.close();
+      local = undefined;
+    }
+    const core = await deps.openCore({ account, connection, dataDir: accountDir(account.id) });
+    const forward = core.events.onAny((name, payload) => events.emit(name, payload as never));
+    const log = deps.log ?? (() => {});
+    const stopWatching = deps.notifier ? watchActionRequired(core, deps.notifier, log) : () => {};
+    const unsubscribe = (): void => {
+      forward();
+      stopWatching();
+    };
+    inner = { accountId: account.id, core, connection, unsubscribe };
+  }
+
+  const emitAccounts = (): void => events.emit('accounts.onDidChange', accounts.state());
+
+  const own: Partial<HandlerMap> = mergeHandlerMaps([
+    {
+      'accounts.list': () => accounts.state(),
+      'accounts.add': async (arg) => {
+        const account = await accounts.add(arg);
+        emitAccounts();
+        return account;
+      },
+      'accounts.switch': (arg) =>
+        serial(async () => {
+          const previous = accounts.active()?.id;
+          const state = accounts.setActive(arg.id);
+          try {
+            await openActive();
+          } catch (err) {
+            // Stay on (or go back to) the account that was open.
+            if (previous) accounts.setActive(previous);
+            await openActive();
+            throw err;
+          }
+          emitAccounts();
+          return state;
+        }),
+      'accounts.remove': (arg) =>
+        serial(async () => {
+          const state = await accounts.remove(arg.id, arg.confirmed);
+          await openActive();
+          emitAccounts();
+          return state;
+        }),
+    } satisfies HandlerMap<'accounts.list' | 'accounts.add' | 'accounts.switch' | 'accounts.remove'>,
+    {
+      'settings.get': () => deps.settings.read().preferences,
+      'settings.update': (arg) => {
+        const current = deps.settings.read();
+        const preferences = { ...current.preferences, ...arg };
+        deps.settings.write({ ...current, preferences });
+        events.emit('settings.onDidChange', preferences);
+        return preferences;
+      },
+    } satisfies HandlerMap<'settings.get' | 'settings.update'>,
+  ]);
+  const ownDispatch = createDispatch(own, deps.log);
+
+  const dispatch: Dispatch = async (channel, arg) => {
+    if (typeof channel === 'string' && Object.prototype.hasOwnProperty.call(own, channel)) {
+      return ownDispatch(channel, arg);
+    }
+    // The active core validates its own channels; an undeclared name is refused either way.
+    if (!isChannelName(channel) || !inner) {
+      if (!isChannelName(channel)) return ownDispatch(channel, arg);
+      return { ok: false, error: { type: 'offline', message: 'No workspace is open' } };
+    }
+    return inner.core.dispatch(channel, arg);
+  };
+
+  await serial(async () => {
+    try {
+      await openActive();
+    } catch (err) {
+      // A remote account that cannot be opened (its token lost from the secret store, a cache
+      // that will not open) must not keep the app from starting: fall back to the local workspace.
+      if (accounts.active()?.kind !== 'remote') throw err;
+      deps.log?.(
+        `Could not open "${accounts.active()?.label}": ${err instanceof Error ? err.message : String(err)}`,
+      );
+      await startLocal();
+      accounts.setActive(LOCAL_ACCOUNT_ID);
+      await openActive();
+    }
+  });
+
+  return {
+    dispatch,
+    events,
+    accounts,
+    activeConnection: () => inner?.connection,
+    activeCore: () => inner?.core,
+    close: () =>
+      serial(async () => {
+        await closeInner();
+        if (local) await local.close();
+        local = undefined;
+      }),
+  };
+}

@@ -1,0 +1,110 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { createDispatch } from './dispatch';
+import { EventHub } from './event-hub';
+import { appHandlers } from './handlers/app';
+import { startWebHost, type WebHost } from './web-host';
+
+let dir: string;
+let host: WebHost;
+const handler = vi.fn(appHandlers({ version: 't', transport: 'web' })['app.info']);
+const events = new EventHub();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'workdesk-webhost-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Workdesk</title>');
+  host = await startWebHost({
+    core: { dispatch: createDispatch({ 'app.info': handler }), events },
+    rendererDir: dir,
+  });
+});
+afterAll(async () => {
+  await host.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const secret = () => new URL(host.url).hash.replace('#secret=', '');
+const origin = () => `http://127.0.0.1:${host.port}`;
+
+function connect(query: string, headers: Record<string, string>): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/bridge?${query}`, { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+function call(ws: WebSocket, id: number, channel: unknown, arg: unknown): Promise<unknown> {
+  return new Promise((resolve) => {
+    const onMessage = (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
+      if (message.id !== id) return;
+      ws.off('message', onMessage);
+      resolve(message.result);
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ id, channel, arg }));
+  });
+}
+
+function get(path: string): Promise<{ status: number; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port: host.port, path }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, headers: res.headers });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('web host bridge', () => {
+  it('refuses a socket without the secret or from another origin', async () => {
+    await expect(connect('secret=wrong', { origin: origin() })).rejects.toThrow('HTTP 403');
+    await expect(connect(`secret=${secret()}`, { origin: 'http://evil.example' })).rejects.toThrow(
+      'HTTP 403',
+    );
+  });
+
+  it('answers a contract channel, refuses unknown channels and malformed arguments, calling nothing', async () => {
+    const ws = await connect(`secret=${secret()}`, { origin: origin() });
+    expect(await call(ws, 1, 'app.info', {})).toMatchObject({ ok: true, value: { version: 't' } });
+    expect(handler).toHaveBeenCalledOnce();
+    expect(await call(ws, 2, 'fs.readFile', {})).toMatchObject({
+      ok: false,
+      error: { type: 'unknown-channel' },
+    });
+    expect(await call(ws, 3, 'app.info', { extra: 1 })).toMatchObject({
+      ok: false,
+      error: { type: 'invalid-argument', field: 'argument' },
+    });
+    expect(handler).toHaveBeenCalledOnce();
+    ws.close();
+  });
+
+  it('pushes core events to connected pages', async () => {
+    const ws = await connect(`secret=${secret()}`, { origin: origin() });
+    const received = new Promise((resolve) =>
+      ws.once('message', (data) => resolve(JSON.parse(data.toString()))),
+    );
+    events.emit('app.onDidLog', { level: 'info', message: 'hello' });
+    expect(await received).toEqual({ event: 'app.onDidLog', payload: { level: 'info', message: 'hello' } });
+    ws.close();
+  });
+});
+
+describe('web host files', () => {
+  it('serves the renderer with the CSP, and nothing outside its folder', async () => {
+    const index = await get('/');
+    expect(index.status).toBe(200);
+    expect(String(index.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect((await get('/..%2f..%2fetc%2fpasswd')).status).toBe(403);
+    expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
+    expect((await get('/missing.js')).status).toBe(404);
+  });
+});

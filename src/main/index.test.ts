@@ -1,0 +1,128 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Listener = (...args: unknown[]) => void;
+
+const h = vi.hoisted(() => {
+  const appListeners = new Map<string, Listener>();
+  const state = { lock: true, ready: Promise.resolve() };
+  const windows: { webContents: { send: ReturnType<typeof vi.fn> } }[] = [];
+  const session = {
+    dispatch: vi.fn(async () => ({ ok: true, value: 1 })),
+    events: { onAny: vi.fn() },
+    close: vi.fn(async () => {}),
+  };
+  return {
+    appListeners,
+    state,
+    windows,
+    session,
+    app: {
+      requestSingleInstanceLock: vi.fn(() => state.lock),
+      quit: vi.fn(),
+      exit: vi.fn(),
+      on: vi.fn((name: string, listener: Listener) => appListeners.set(name, listener)),
+      whenReady: vi.fn(() => state.ready),
+      getPath: vi.fn(() => '/user-data'),
+      getVersion: () => '9.9.9',
+      getName: () => 'Workdesk',
+      getAppPath: () => '/app',
+      isPackaged: false,
+    },
+    ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
+    defaultSession: { id: 'default-session' },
+    hardenSession: vi.fn(),
+    hardenWebContents: vi.fn(),
+    registerIpc: vi.fn(),
+    handleAppProtocol: vi.fn(),
+    registerAppScheme: vi.fn(),
+    installMenu: vi.fn(),
+    createMainWindow: vi.fn(() => ({ webContents: { send: vi.fn() } })),
+    startHostSession: vi.fn(async () => session),
+  };
+});
+
+vi.mock('electron', () => ({
+  app: h.app,
+  ipcMain: h.ipcMain,
+  BrowserWindow: { getAllWindows: () => h.windows },
+  screen: {
+    getPrimaryDisplay: () => ({ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }),
+    getAllDisplays: () => [],
+  },
+  session: { defaultSession: h.defaultSession },
+  shell: { openExternal: vi.fn() },
+}));
+vi.mock('./security', () => ({
+  hardenSession: h.hardenSession,
+  hardenWebContents: h.hardenWebContents,
+  isAppUrl: () => true,
+}));
+vi.mock('./ipc', () => ({ registerIpc: h.registerIpc, isTrustedSender: vi.fn() }));
+vi.mock('./protocol', () => ({
+  handleAppProtocol: h.handleAppProtocol,
+  registerAppScheme: h.registerAppScheme,
+}));
+vi.mock('./menu', () => ({ installMenu: h.installMenu }));
+vi.mock('./window', () => ({ createMainWindow: h.createMainWindow }));
+vi.mock('./notifications', () => ({ createSystemNotifier: vi.fn(() => ({ notify: vi.fn() })) }));
+vi.mock('./settings', () => ({
+  createElectronSettingsStore: () => ({ read: () => ({ window: null }), write: vi.fn() }),
+}));
+vi.mock('./secret-store', () => ({ createSafeStorageSecretStore: vi.fn(() => ({ protection: 'os' })) }));
+vi.mock('./core/accounts/host-session', () => ({ startHostSession: h.startHostSession }));
+vi.mock('./core/bundled-server', () => ({ startBundledServer: vi.fn() }));
+
+beforeEach(() => {
+  vi.resetModules();
+  vi.clearAllMocks();
+  h.appListeners.clear();
+});
+
+async function boot(): Promise<void> {
+  await import('./index');
+  // Let start() run past whenReady and the awaited session.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('Electron entry', () => {
+  it('leaves at once when another instance holds the lock', async () => {
+    h.state.lock = false;
+    await boot();
+    expect(h.app.quit).toHaveBeenCalled();
+    expect(h.app.whenReady).not.toHaveBeenCalled();
+    expect(h.startHostSession).not.toHaveBeenCalled();
+    h.state.lock = true;
+  });
+
+  it('registers the scheme before ready, hardens every web contents and the session, then opens the window', async () => {
+    await boot();
+    expect(h.registerAppScheme).toHaveBeenCalledOnce();
+    expect(h.appListeners.has('second-instance')).toBe(true);
+    const contents = { id: 1 };
+    h.appListeners.get('web-contents-created')?.({}, contents);
+    expect(h.hardenWebContents).toHaveBeenCalledWith(contents, expect.any(Object));
+    expect(h.hardenSession).toHaveBeenCalledWith(h.defaultSession);
+    expect(h.handleAppProtocol).toHaveBeenCalledWith(expect.stringMatching(/renderer$/));
+    expect(h.startHostSession).toHaveBeenCalledWith(
+      expect.objectContaining({ dataDir: '/user-data', transport: 'electron', version: '9.9.9' }),
+    );
+    expect(h.registerIpc).toHaveBeenCalledWith(h.ipcMain, h.session.dispatch, expect.any(Function));
+    expect(h.installMenu).toHaveBeenCalledWith(expect.objectContaining({ platform: process.platform }));
+    expect(h.createMainWindow).toHaveBeenCalledWith(
+      expect.objectContaining({
+        preload: expect.stringMatching(/preload[/\\]index\.cjs$/),
+        state: { width: 1280, height: 800, maximized: false },
+      }),
+    );
+  });
+
+  it('closes the session before quitting', async () => {
+    await boot();
+    const event = { preventDefault: vi.fn() };
+    h.appListeners.get('will-quit')?.(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(h.session.close).toHaveBeenCalledOnce();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(h.app.quit).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { channel } from './channel';
+
+/** The header the spec names; GoodDay's real service calls it `gd-api-token`. */
+export const DEFAULT_TOKEN_HEADER = 'svc-api-token';
+
+/** The id of the embedded local workspace's account (DESIGN.md "The embedded default"). */
+export const LOCAL_ACCOUNT_ID = 'local';
+
+const label = z.string().trim().min(1, 'a label is required').max(100);
+const userId = z.string().trim().min(1, 'the user to act as is required').max(200);
+const tokenHeader = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/, 'an HTTP header name (letters, digits and dashes)');
+/**
+ * The service address including the `/2.0` version segment (added when the user leaves it out),
+ * no trailing slash: `https://api.example.com/2.0`. Every path of the spec is relative to it.
+ */
+const baseUrl = z
+  .string()
+  .trim()
+  .pipe(z.url({ protocol: /^https?$/, error: 'an http or https address' }))
+  .transform((url) => {
+    const trimmed = url.replace(/\/+$/, '');
+    return trimmed.endsWith('/2.0') ? trimmed : `${trimmed}/2.0`;
+  });
+
+/** A service the app talks to. The token is never part of it: it lives in the secret store. */
+export const RemoteAccount = z
+  .object({ id: z.string().min(1), kind: z.literal('remote'), label, baseUrl, tokenHeader, userId })
+  .strict();
+/** The bundled service on loopback; its address changes every run, so none is stored. */
+export const LocalAccount = z
+  .object({ id: z.literal(LOCAL_ACCOUNT_ID), kind: z.literal('local'), label, userId })
+  .strict();
+export const Account = z.discriminatedUnion('kind', [RemoteAccount, LocalAccount]);
+export type Account = z.infer<typeof Account>;
+export type RemoteAccount = z.infer<typeof RemoteAccount>;
+export type LocalAccount = z.infer<typeof LocalAccount>;
+
+export const AccountsState = z.object({
+  accounts: z.array(Account),
+  activeId: z.string().nullable(),
+});
+export type AccountsState = z.infer<typeof AccountsState>;
+
+export const AddAccountInput = z
+  .object({
+    label,
+    baseUrl,
+    token: z.string().trim().min(1, 'the API token is required').max(1000),
+    tokenHeader: tokenHeader.default(DEFAULT_TOKEN_HEADER),
+    userId,
+  })
+  .strict();
+export type AddAccountInput = z.infer<typeof AddAccountInput>;
+
+const accountId = z.object({ id: z.string().min(1, 'an account id is required').max(200) }).strict();
+
+export const accountsChannels = {
+  'accounts.list': channel(z.object({}).strict(), AccountsState),
+  /** Checks the service with a test call using the token before anything is saved. */
+  'accounts.add': channel(AddAccountInput, Account),
+  'accounts.switch': channel(accountId, AccountsState),
+  /**
+   * Signs out of an account and removes its cache. When changes are still waiting to be sent,
+   * it answers a `conflict` error naming `confirmed` unless `confirmed` is true.
+   */
+  'accounts.remove': channel(
+    accountId.extend({ confirmed: z.boolean().default(false) }).strict(),
+    AccountsState,
+  ),
+};
+
+export const accountsEvents = {
+  'accounts.onDidChange': AccountsState,
+};

@@ -1,0 +1,191 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startHostSession } from '../../src/main/core/accounts/host-session';
+import type { Session } from '../../src/main/core/accounts/session';
+import { createJsonSettingsStore } from '../../src/main/core/accounts/settings-store';
+import { createFileSecretStore } from '../../src/main/core/accounts/secret-store';
+import { startBundledServer } from '../../src/main/core/bundled-server';
+import { startWebHost, type WebHost } from '../../src/main/core/web-host';
+import { startService, type RunningService } from '../support/service';
+import { launchBrowser, screenshot } from './support/browser';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const ONLY_ON_SECOND = 'Only on the second service';
+
+async function projectNames(page: Page): Promise<string[]> {
+  const synced = await invoke(page, 'sync.now', { wait: true });
+  expect(synced).toMatchObject({ ok: true, value: { lastError: null } });
+  const tree = await invoke(page, 'projects.tree', {});
+  expect(tree.ok).toBe(true);
+  return (tree.value as { nodes: { name: string }[] }).nodes.map((node) => node.name);
+}
+
+/**
+ * Calls the core from inside the page, over the same WebSocket bridge and per-run secret the
+ * renderer uses (the account views belong to the renderer; this drives the contract itself).
+ */
+async function invoke(
+  page: Page,
+  channel: string,
+  arg: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: unknown }> {
+  return page.evaluate(
+    ({ channel, arg }) =>
+      new Promise((resolve, reject) => {
+        // Runs in the page; this file is type-checked without the DOM library.
+        const { location } = globalThis as unknown as { location: { hash: string; host: string } };
+        const secret = new URLSearchParams(location.hash.slice(1)).get('secret') ?? '';
+        const socket = new WebSocket(`ws://${location.host}/bridge?secret=${encodeURIComponent(secret)}`);
+        socket.onerror = () => reject(new Error('bridge refused'));
+        socket.onopen = () => socket.send(JSON.stringify({ id: 1, channel, arg }));
+        socket.onmessage = (message) => {
+          const data = JSON.parse(String(message.data)) as { id?: number; result?: unknown };
+          if (data.id !== 1) return;
+          socket.close();
+          resolve(data.result as { ok: boolean });
+        };
+      }),
+    { channel, arg },
+  );
+}
+
+describe('accounts through the web host', () => {
+  let dataDir: string;
+  let session: Session;
+  let host: WebHost;
+  let second: RunningService;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'workdesk-e2e-accounts-'));
+    session = await startHostSession({
+      dataDir,
+      settings: createJsonSettingsStore(join(dataDir, 'settings.json')),
+      secrets: createFileSecretStore(join(dataDir, 'secrets.json')),
+      startServer: startBundledServer,
+      version: 'e2e',
+      transport: 'web',
+      log: () => {},
+    });
+    host = await startWebHost({ core: session, rendererDir: join(ROOT, 'out', 'renderer') });
+    second = await startService({ seed: 'demo', token: 'second-service-token' });
+    // Something only the second service has, to tell its data from the local workspace's.
+    const created = await fetch(`${second.baseUrl}/projects/new-folder`, {
+      method: 'POST',
+      headers: { 'svc-api-token': second.token, 'content-type': 'application/json' },
+      body: JSON.stringify({ createdByUserId: second.users.actingUserId, name: ONLY_ON_SECOND }),
+    });
+    expect(created.status).toBe(200);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await host?.close();
+    await session?.close();
+    await second?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('opens on the local workspace with no setup', async () => {
+    const page = await browser.newPage();
+    await page.goto(host.url);
+    await page.getByTestId('app-info').waitFor();
+    const state = await invoke(page, 'accounts.list', {});
+    expect(state).toEqual({
+      ok: true,
+      value: {
+        accounts: [{ id: 'local', kind: 'local', label: 'Local workspace', userId: 'u-ada' }],
+        activeId: 'local',
+      },
+    });
+    expect(session.activeConnection()?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2\.0$/);
+    // The demo organization came from the bundled service into this account's cache.
+    const names = await projectNames(page);
+    expect(names.length).toBeGreaterThan(5);
+    expect(names).not.toContain(ONLY_ON_SECOND);
+    await screenshot(page, 'accounts-local-workspace');
+    await page.close();
+  });
+
+  it('refuses a remote account whose token the service rejects, and saves nothing', async () => {
+    const page = await browser.newPage();
+    await page.goto(host.url);
+    const result = await invoke(page, 'accounts.add', {
+      label: 'Wrong token',
+      baseUrl: second.baseUrl,
+      token: 'not-the-token',
+      userId: second.users.actingUserId,
+    });
+    expect(result).toMatchObject({ ok: false, error: { type: 'unauthorized', field: 'token' } });
+    expect(await invoke(page, 'accounts.list', {})).toMatchObject({ value: { accounts: [{ id: 'local' }] } });
+    await page.close();
+  });
+
+  it('adds a remote account pointing at a second service and switches to it', async () => {
+    const page = await browser.newPage();
+    await page.goto(host.url);
+    await page.getByTestId('app-info').waitFor();
+    const added = await invoke(page, 'accounts.add', {
+      label: 'Second service',
+      baseUrl: second.baseUrl,
+      token: second.token,
+      tokenHeader: 'gd-api-token',
+      userId: second.users.actingUserId,
+    });
+    expect(added).toMatchObject({
+      ok: true,
+      value: { kind: 'remote', label: 'Second service', baseUrl: second.baseUrl },
+    });
+    const id = (added.value as { id: string }).id;
+    expect(JSON.stringify(added)).not.toContain(second.token);
+
+    const switched = await invoke(page, 'accounts.switch', { id });
+    expect(switched).toMatchObject({ ok: true, value: { activeId: id } });
+    expect(session.activeConnection()).toEqual({
+      baseUrl: second.baseUrl,
+      token: second.token,
+      tokenHeader: 'gd-api-token',
+      userId: second.users.actingUserId,
+    });
+    // The core now serves the second service's data.
+    expect(await projectNames(page)).toContain(ONLY_ON_SECOND);
+    await page.reload();
+    await page.getByTestId('app-info').waitFor();
+    await screenshot(page, 'accounts-switched-to-remote');
+
+    // Back to the local workspace: the bundled service starts again on its kept data.
+    expect(await invoke(page, 'accounts.switch', { id: 'local' })).toMatchObject({
+      ok: true,
+      value: { activeId: 'local' },
+    });
+    expect(session.activeConnection()?.userId).toBe('u-ada');
+    await page.close();
+  });
+
+  it('signs out of the remote account after confirmation and removes its data', async () => {
+    const page = await browser.newPage();
+    await page.goto(host.url);
+    const listed = await invoke(page, 'accounts.list', {});
+    const remote = (listed.value as { accounts: { id: string; kind: string }[] }).accounts.find(
+      (a) => a.kind === 'remote',
+    );
+    expect(remote).toBeDefined();
+    const id = remote?.id ?? '';
+    const refused = await invoke(page, 'accounts.remove', { id });
+    expect(refused).toMatchObject({ ok: false, error: { type: 'conflict', field: 'confirmed' } });
+    const removed = await invoke(page, 'accounts.remove', { id, confirmed: true });
+    expect(removed).toEqual({
+      ok: true,
+      value: {
+        accounts: [{ id: 'local', kind: 'local', label: 'Local workspace', userId: 'u-ada' }],
+        activeId: 'local',
+      },
+    });
+    expect(existsSync(join(dataDir, 'accounts', id))).toBe(false);
+    expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).not.toContain(second.token);
+    await page.close();
+  });
+});

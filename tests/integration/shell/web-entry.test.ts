@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'workdesk-web-entry-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs `src/main/web.ts` until it prints its address (or exits), then stops it with SIGTERM. */
+function run(args: string[], env: Record<string, string> = {}) {
+  // tsx as a loader, so the signal reaches web.ts itself rather than a wrapper process.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/web.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      // The last line of the banner: everything before it has been printed.
+      const match = /running at (\S+)/.exec(stdout);
+      if (match?.[1] && stdout.includes('Ctrl+C stops it')) resolve(match[1]);
+    });
+    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  // A run expected to fail never becomes ready; its rejection is not an error of the test.
+  ready.catch(() => {});
+  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('npm run web entry (src/main/web.ts)', () => {
+  it('keeps its data in --data and opens the local workspace with no setup', async () => {
+    const app = run(['--data', join(dir, 'data')]);
+    const url = await app.ready;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#secret=[\w-]{20,}$/);
+    expect(app.output().stdout).toContain(`Data folder: ${join(dir, 'data')}`);
+    const settings = JSON.parse(readFileSync(join(dir, 'data', 'settings.json'), 'utf8')) as {
+      activeAccountId: string;
+    };
+    expect(settings.activeAccountId).toBe('local');
+    expect(existsSync(join(dir, 'data', 'local-service', 'service.sqlite'))).toBe(true);
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+  });
+
+  it('takes WORKDESK_DATA_DIR when no --data is given', async () => {
+    const app = run([], { WORKDESK_DATA_DIR: join(dir, 'env-data') });
+    await app.ready;
+    expect(existsSync(join(dir, 'env-data', 'settings.json'))).toBe(true);
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+  });
+
+  it('refuses a bad option with a message naming it', async () => {
+    const bad = run(['--port', 'eighty'], { WORKDESK_DATA_DIR: join(dir, 'unused') });
+    expect(await bad.exited).toBe(2);
+    expect(bad.output().stderr).toContain('--port: expected a port number from 0 to 65535, got "eighty"');
+    const unknown = run(['--colour', 'red'], { WORKDESK_DATA_DIR: join(dir, 'unused') });
+    expect(await unknown.exited).toBe(2);
+    expect(unknown.output().stderr).toMatch(/--colour/);
+    expect(existsSync(join(dir, 'unused'))).toBe(false);
+  });
+});
