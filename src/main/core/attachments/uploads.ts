@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import { LIMITS, type AttachmentRef, type UploadUrl } from '../../../shared/api/index';
 import type { UploadPhase, UploadProgress, UploadsStatus } from '../../../shared/ipc/attachments';
 import type { ServiceClient } from '../api/client';
-import { AbortedError, RejectedError } from '../api/errors';
+import { AbortedError, isTransient, RejectedError } from '../api/errors';
 import { chunks } from './names';
 import type { Spool, SpoolMeta } from './spool';
 
@@ -144,7 +144,7 @@ export class Uploads {
         try {
           addresses = await this.#addresses(client, group);
         } catch (err) {
-          for (const m of group) this.#set(m.id, { phase: 'failed', error: messageOf(err) });
+          for (const m of group) this.#set(m.id, failed(err));
           throw err;
         }
         await Promise.all(
@@ -154,7 +154,7 @@ export class Uploads {
                 await this.#put(client, meta, addresses[i]!);
               } catch (err) {
                 if (err instanceof Cancelled) return;
-                this.#set(meta.id, { phase: 'failed', error: messageOf(err) });
+                this.#set(meta.id, failed(err));
                 errors.push(err);
               }
             }),
@@ -255,6 +255,11 @@ export class Uploads {
   #changed(): void {
     this.#onChange(this.status());
   }
+}
+
+/** Offline or a server hiccup: the file waits for the retry; a refusal shows as failed. */
+function failed(err: unknown): Partial<UploadProgress> {
+  return { phase: isTransient(err) ? 'waiting' : 'failed', sent: 0, error: messageOf(err) };
 }
 
 function messageOf(err: unknown): string {
