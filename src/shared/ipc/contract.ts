@@ -13,6 +13,8 @@ import { tasksWriteChannels } from './tasks-write';
 import { outboxChannels } from './outbox';
 import { attachmentChannels } from './attachments';
 import { projectsWriteChannels } from './projects-write';
+import { calendarWriteChannels } from './calendar-write';
+import { crmWriteChannels } from './crm-write';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -35,6 +37,8 @@ export const channels = {
   ...outboxChannels,
   ...attachmentChannels,
   ...projectsWriteChannels,
+  ...calendarWriteChannels,
+  ...crmWriteChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

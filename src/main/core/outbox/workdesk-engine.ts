@@ -2,6 +2,8 @@ import { AttachmentFiles } from '../attachments/files';
 import { cacheFileFor, createEngine, type Engine, type EngineOptions } from '../engine';
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
+import { calendarWriteHandlers } from '../handlers/calendar-write';
+import { crmWriteHandlers } from '../handlers/crm-write';
 import { outboxHandlers } from '../handlers/outbox';
 import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
@@ -66,6 +68,8 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     engine.handlers,
     tasksWriteHandlers({ outbox, cache: engine.cache }),
     projectsWriteHandlers({ outbox }),
+    calendarWriteHandlers({ outbox }),
+    crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
     attachmentHandlers({ files, outbox, cache: engine.cache, emit: (n, p) => engine.events.emit(n, p) }),
   ]);
