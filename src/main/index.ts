@@ -20,13 +20,20 @@ import { restoreBounds } from './window-state';
 const log = (message: string): void => console.error(message);
 
 /**
- * better-sqlite3 built for Electron's ABI (scripts/rebuild-electron.mjs), next to the Node build
- * the tests use. Code that opens a database passes this to better-sqlite3's `nativeBinding`.
+ * Unpackaged runs (`npm start`) load node_modules, whose better-sqlite3 is built for Node (the
+ * tests use it); the Electron build (scripts/rebuild-electron.mjs) sits beside it, and code that
+ * opens a database passes this variable to better-sqlite3's `nativeBinding`. The packaged app
+ * needs none of this: its copy of the module carries the Electron build (build/after-pack.mjs).
  */
 function useElectronSqliteBinding(): void {
-  const file = app.isPackaged
-    ? join(process.resourcesPath, 'native', 'better_sqlite3.node')
-    : join(app.getAppPath(), 'build', 'native', `${process.platform}-${process.arch}`, 'better_sqlite3.node');
+  if (app.isPackaged) return;
+  const file = join(
+    app.getAppPath(),
+    'build',
+    'native',
+    `${process.platform}-${process.arch}`,
+    'better_sqlite3.node',
+  );
   if (existsSync(file)) process.env['WORKDESK_SQLITE_NATIVE_BINDING'] = file;
   else log(`better-sqlite3 for Electron not found at ${file}: run npm run rebuild:electron`);
 }

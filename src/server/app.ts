@@ -31,8 +31,8 @@ export interface ServerOptions {
   /** Id source; tests pass a deterministic one. */
   newId?: () => string;
   /**
-   * Public address the upload URLs are built on (e.g. `http://10.0.0.5:8080`, without `/2.0`);
-   * when omitted, the request's own Host is used.
+   * Public address the upload URLs are built on (e.g. `http://10.0.0.5:8080`, with or without
+   * `/2.0`); when omitted, the request's own Host is used.
    */
   baseUrl?: string;
   /** Cap of one uploaded file, bytes; default 100 MiB. */
@@ -67,7 +67,8 @@ export function buildService(options: ServerOptions): Service {
     newId: options.newId ?? randomId,
     filesDir: options.filesDir,
     uploadLimitBytes: options.uploadLimitBytes ?? LIMITS.defaultUploadBytes,
-    baseUrl: options.baseUrl?.replace(/\/+$/, ''),
+    // Accepted with or without the version segment; upload URLs add `/2.0` themselves.
+    baseUrl: options.baseUrl?.replace(/\/+$/, '').replace(/\/2\.0$/, ''),
   });
   if (options.seed) seedDatabase(db, options.seed, ctx.clock());
   const tokens = new Set(options.tokens);

@@ -6,6 +6,7 @@ import {
   TaskMessagesResponse,
   UploadUrlsResponse,
 } from '../../../src/shared/api/index';
+import { buildService } from '../../../src/server/app';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { startService, type RunningService } from '../../support/service';
 import { client, errorOf, type Client } from './client';
@@ -176,5 +177,28 @@ describe('attachments', () => {
     const unknown = await fetch(`${svc.baseUrl}/uploads/not-a-real-token`, { method: 'PUT', body: 'x' });
     expect(unknown.status).toBe(404);
     expect((await api.get('/attachments/nope')).status).toBe(404);
+  });
+});
+
+describe('upload addresses behind a configured base URL', () => {
+  it('builds them on the base URL, given with or without /2.0', async () => {
+    for (const baseUrl of ['https://work.example.test', 'https://work.example.test/2.0/']) {
+      const { app } = buildService({
+        dbPath: ':memory:',
+        filesDir: svc.dataDir + '/other-files',
+        tokens: ['t'],
+        seed: 'empty',
+        baseUrl,
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/2.0/attachments/upload-urls',
+        headers: { 'svc-api-token': 't' },
+        payload: { files: [{ name: 'a.txt' }] },
+      });
+      const [file] = UploadUrlsResponse.parse(res.json());
+      expect(file!.uploadUrl).toMatch(/^https:\/\/work\.example\.test\/2\.0\/uploads\/[\w-]{40,}$/);
+      await app.close();
+    }
   });
 });
