@@ -93,7 +93,8 @@ describe('attachments: drop files on a row, the detail, the composer and the new
 
   it('a drop on a task row says what it will do, then attaches the files while offline and after', async () => {
     const [name] = await list.visibleNames();
-    const row = list.row(name!);
+    const task = { id: (await list.rows.first().getAttribute('data-task-id'))!, name: name! };
+    const row = list.row(task);
     await app.stopService();
     await ui.waitForOnline(false);
     await dragOver(row, [
@@ -107,7 +108,7 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     // Offline: the files are in the spool, the status bar says they wait.
     await page.getByTestId('upload-status').waitFor();
     expect(await page.getByTestId('upload-status').innerText()).toMatch(/2 files waiting to upload/);
-    await list.open(name!);
+    await list.open(task);
     const draft = page.getByTestId('message').last();
     await draft.getByTestId('attachment').first().waitFor();
     expect(await draft.getByTestId('attachment').allInnerTexts()).toEqual([
@@ -193,8 +194,9 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     expect(first!.attachments!.map((a) => a.name)).toEqual(['brief.pdf']);
     await screenshot(page, 'attachments-new-task-created');
     await page.keyboard.press('Escape');
-    await list.row('Task born with a file').waitFor();
-    await list.open('Task born with a file');
+    const created = await serviceTask('Task born with a file');
+    await list.row(created).waitFor();
+    await list.open(created);
     await page.getByTestId('attachment').filter({ hasText: 'brief.pdf' }).first().waitFor();
     await screenshot(page, 'attachments-new-task');
   });
