@@ -63,10 +63,13 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     ui = new AppPage(page);
     list = new TaskListPage(page);
     await ui.open(app.host.url);
+    // The demo's generated names may change; its project ids do not.
+    const project = await app.api<{ name: string; parentProjectId: string | null }>('/project/g7-p1');
+    const folder = await app.api<{ name: string }>(`/project/${project.parentProjectId}`);
     await ui.treeItem('Company Workspace').waitFor();
     await ui.expand('Company Workspace');
-    await ui.expand('Website relaunch area 1');
-    await ui.openProject('Support desk 1');
+    await ui.expand(folder.name);
+    await ui.openProject(project.name);
     await list.waitForRows();
   });
   afterAll(async () => {
