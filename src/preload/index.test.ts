@@ -11,24 +11,37 @@ const electron = vi.hoisted(() => {
       removeListener: vi.fn(),
       send: vi.fn(),
     },
+    webUtils: { getPathForFile: vi.fn(() => '/home/me/report.pdf') },
   };
 });
-vi.mock('electron', () => ({ contextBridge: electron.contextBridge, ipcRenderer: electron.ipcRenderer }));
+vi.mock('electron', () => ({
+  contextBridge: electron.contextBridge,
+  ipcRenderer: electron.ipcRenderer,
+  webUtils: electron.webUtils,
+}));
 
 await import('./index');
 
 interface Api {
   invoke(channel: string, arg: unknown): Promise<unknown>;
   on(event: string, listener: (payload: unknown) => void): () => void;
+  pathForFile(file: unknown): string;
 }
 const api = electron.exposed.get('workdesk') as Api;
 
 beforeEach(() => vi.clearAllMocks());
 
 describe('preload', () => {
-  it('exposes window.workdesk with invoke and on, and nothing else', () => {
+  it('exposes window.workdesk with invoke, on and pathForFile, and nothing else', () => {
     expect([...electron.exposed.keys()]).toEqual(['workdesk']);
-    expect(Object.keys(api).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'on', 'pathForFile']);
+  });
+
+  it("resolves a dropped file's path with webUtils, so its bytes never cross IPC", () => {
+    const file = { name: 'report.pdf' };
+    expect(api.pathForFile(file)).toBe('/home/me/report.pdf');
+    expect(electron.webUtils.getPathForFile).toHaveBeenCalledWith(file);
+    expect(electron.ipcRenderer.invoke).not.toHaveBeenCalled();
   });
 
   it('forwards a contract channel', async () => {

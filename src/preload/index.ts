@@ -1,6 +1,6 @@
 // The preload exposes exactly `window.workdesk = {invoke, on}` for the contract's channels and
 // events (an allowlist), and nothing else of Node or Electron.
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import { isChannelName } from '../shared/ipc/contract';
 import { isEventName } from '../shared/ipc/events';
 import type { IpcResult } from '../shared/ipc/channel';
@@ -20,6 +20,10 @@ const api = {
     const wrapped = (_event: IpcRendererEvent, payload: unknown): void => listener(payload);
     ipcRenderer.on(event, wrapped);
     return () => ipcRenderer.removeListener(event, wrapped);
+  },
+  /** A dropped or picked file's path, so the main side reads the file itself. */
+  pathForFile(file: File): string {
+    return webUtils.getPathForFile(file);
   },
 };
 

@@ -2,7 +2,8 @@ import { EventHub } from './event-hub';
 import { createDispatch, type Dispatch } from './dispatch';
 import { mergeHandlerMaps } from './handlers/registry';
 import { appHandlers } from './handlers/app';
-import { createEngine, type Engine, type EngineConnection, type EngineOptions } from './engine';
+import type { Engine, EngineConnection, EngineOptions } from './engine';
+import { createWorkdeskEngine } from './outbox/workdesk-engine';
 
 export interface CoreOptions {
   version: string;
@@ -34,7 +35,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw new Error('createCore: dataDir is required with a connection');
   const engine =
     options.connection && options.dataDir
-      ? await createEngine({
+      ? await createWorkdeskEngine({
           ...options.engine,
           dataDir: options.dataDir,
           connection: options.connection,

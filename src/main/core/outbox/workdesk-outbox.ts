@@ -12,6 +12,7 @@ import { calendarKinds } from './kinds/calendar';
 import { crmKinds } from './kinds/crm';
 import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
+import { attachmentKinds, type FileSender } from './kinds/attachments';
 import { Outbox, OutboxError, type OutboxStatus, type SubmitResult } from './outbox';
 import { cacheRemapper } from './remap-cache';
 import type { Clock, Timers } from './types';
@@ -30,6 +31,8 @@ export interface WorkdeskOutboxOptions {
   backoff?: BackoffPolicy;
   tickMs?: number;
   log?: (message: string) => void;
+  /** Dropped files: registers the kinds that upload and reference them. */
+  files?: FileSender;
 }
 
 /** Which views an outbox key (`entity:id`) touches. */
@@ -87,7 +90,15 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const outbox = new Outbox<ServiceClient>({
     db: cache.db,
     client: options.client,
-    kinds: [...tasks.kinds, ...projects.kinds, ...calendar.kinds, ...crm.kinds],
+    kinds: [
+      ...tasks.kinds,
+      ...projects.kinds,
+      ...calendar.kinds,
+      ...crm.kinds,
+      ...(options.files
+        ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
+        : []),
+    ],
     classify: classifyServiceError,
     remapCache: cacheRemapper(cache.db),
     takeTheirs: (entity, id, field, value) => {

@@ -8,6 +8,8 @@ import type { IpcError, IpcResult } from '@shared/ipc/channel';
 export interface Transport {
   invoke(channel: string, arg: unknown): Promise<IpcResult<unknown>>;
   on(event: string, listener: (payload: unknown) => void): () => void;
+  /** Electron only: a dropped file's path on disk, so the core reads it (bytes stay off IPC). */
+  pathForFile?(file: File): string;
 }
 
 declare global {
@@ -34,6 +36,12 @@ export class Bridge {
   constructor(transport: Transport, kind: 'electron' | 'web') {
     this.#transport = transport;
     this.kind = kind;
+  }
+
+  /** A dropped file's path (Electron); undefined in a browser, where the bytes are streamed. */
+  get pathForFile(): ((file: File) => string) | undefined {
+    const transport = this.#transport;
+    return transport.pathForFile ? (file) => transport.pathForFile?.(file) ?? '' : undefined;
   }
 
   async invoke<C extends ChannelName>(channel: C, arg: ChannelInput<C>): Promise<ChannelOutput<C>> {

@@ -10,6 +10,7 @@ import { SyncState } from './sync.svelte';
 import { MyWorkCounts } from './my-work-counts.svelte';
 import { SettingsState } from './settings.svelte';
 import { OutboxState } from './outbox.svelte';
+import { AttachmentsState } from './attachments.svelte';
 
 export const nav = new Navigation();
 export const theme = new Theme();
@@ -20,6 +21,7 @@ export const sync = new SyncState(bridge);
 export const myWorkCounts = new MyWorkCounts(bridge);
 export const settings = new SettingsState(bridge, theme);
 export const outbox = new OutboxState(bridge);
+export const attachments = new AttachmentsState(bridge);
 
 /** Another account is active: read everything again from its cache; its items are not here. */
 settings.onSwitch = () => {
@@ -40,6 +42,7 @@ export function startDomains(): () => void {
     myWorkCounts.start(),
     settings.start(),
     outbox.start(),
+    attachments.start(),
   ];
   return () => stops.forEach((stop) => stop());
 }

@@ -1,0 +1,206 @@
+/// <reference lib="dom" />
+// Files dropped on the app in Chromium through the web host: on a task row, on the task
+// detail, on the composer and on the new-task dialog. Each drop is simulated with a
+// DataTransfer of File objects; the page streams the bytes over the bridge into the spool,
+// the outbox uploads them, and the message shows them (name, size, type icon).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startApp, type RunningApp } from './support/web-host';
+import { AppPage } from './pages/app';
+import { TaskListPage } from './pages/task-list';
+import { NewTaskDialogPage } from './pages/new-task';
+
+interface FileSpec {
+  name: string;
+  size: number;
+  type: string;
+}
+interface ServiceMessage {
+  message: string;
+  attachments?: { name: string; size: number | null; mime: string }[];
+}
+interface ServiceTask {
+  id: string;
+  name: string;
+}
+
+/** Starts dragging files over `target` (dragenter + dragover), as the system would. */
+async function dragOver(target: Locator, files: FileSpec[]): Promise<void> {
+  await target.evaluate((el, specs) => {
+    const data = new DataTransfer();
+    for (const f of specs) {
+      const bytes = new Uint8Array(f.size);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 31) % 251;
+      data.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    (window as unknown as { __drag: DataTransfer }).__drag = data;
+    const init = { bubbles: true, cancelable: true, dataTransfer: data };
+    el.dispatchEvent(new DragEvent('dragenter', init));
+    el.dispatchEvent(new DragEvent('dragover', init));
+  }, files);
+}
+
+/** Drops the files being dragged on `target`. */
+async function drop(target: Locator): Promise<void> {
+  await target.evaluate((el) => {
+    const data = (window as unknown as { __drag: DataTransfer }).__drag;
+    el.dispatchEvent(new DragEvent('drop', { bubbles: true, cancelable: true, dataTransfer: data }));
+  });
+}
+
+describe('attachments: drop files on a row, the detail, the composer and the new-task dialog', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let ui: AppPage;
+  let list: TaskListPage;
+
+  beforeAll(async () => {
+    app = await startApp({ service: { seed: 'demo' } });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
+    ui = new AppPage(page);
+    list = new TaskListPage(page);
+    await ui.open(app.host.url);
+    // The demo's generated names may change; its project ids do not.
+    const project = await app.api<{ name: string; parentProjectId: string | null }>('/project/g7-p1');
+    const folder = await app.api<{ name: string }>(`/project/${project.parentProjectId}`);
+    await ui.treeItem('Company Workspace').waitFor();
+    await ui.expand('Company Workspace');
+    await ui.expand(folder.name);
+    await ui.openProject(project.name);
+    await list.waitForRows();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  async function serviceTask(name: string): Promise<ServiceTask> {
+    const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks?closed=true');
+    const task = tasks.find((t) => t.name === name);
+    if (!task) throw new Error(`no task ${name}`);
+    return task;
+  }
+  async function serviceMessages(name: string): Promise<ServiceMessage[]> {
+    return app.api<ServiceMessage[]>(`/task/${(await serviceTask(name)).id}/messages`);
+  }
+  async function waitFor(check: () => Promise<boolean>, timeout = 20_000): Promise<void> {
+    const end = Date.now() + timeout;
+    while (!(await check())) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('a drop on a task row says what it will do, then attaches the files while offline and after', async () => {
+    const [name] = await list.visibleNames();
+    const task = { id: (await list.rows.first().getAttribute('data-task-id'))!, name: name! };
+    const row = list.row(task);
+    await app.stopService();
+    await ui.waitForOnline(false);
+    await dragOver(row, [
+      { name: 'site-plan.png', size: 120_000, type: 'image/png' },
+      { name: 'budget.pdf', size: 60_000, type: 'application/pdf' },
+    ]);
+    const hint = row.getByTestId('drop-hint');
+    expect(await hint.innerText()).toBe(`Attach 2 files to '${name}'`);
+    await screenshot(page, 'attachments-drag-row');
+    await drop(row);
+    // Offline: the files are in the spool, the status bar says they wait.
+    await page.getByTestId('upload-status').waitFor();
+    expect(await page.getByTestId('upload-status').innerText()).toMatch(/2 files waiting to upload/);
+    await list.open(task);
+    const draft = page.getByTestId('message').last();
+    await draft.getByTestId('attachment').first().waitFor();
+    expect(await draft.getByTestId('attachment').allInnerTexts()).toEqual([
+      expect.stringContaining('site-plan.png'),
+      expect.stringContaining('budget.pdf'),
+    ]);
+    expect(await draft.getByTestId('upload-progress').first().getAttribute('data-phase')).toBe('waiting');
+    await screenshot(page, 'attachments-waiting-offline');
+
+    await app.restartService();
+    await ui.waitForOnline(true);
+    await page.getByTestId('upload-status').waitFor({ state: 'detached', timeout: 30_000 });
+    await waitFor(async () => (await serviceMessages(name!)).some((m) => m.message === 'Attached 2 files'));
+    const sent = (await serviceMessages(name!)).find((m) => m.message === 'Attached 2 files')!;
+    expect(sent.attachments!.map((a) => [a.name, a.size, a.mime])).toEqual([
+      ['site-plan.png', 120_000, 'image/png'],
+      ['budget.pdf', 60_000, 'application/pdf'],
+    ]);
+    await screenshot(page, 'attachments-row-attached');
+  });
+
+  it('a drop on the task detail attaches the file to the open task', async () => {
+    const detail = page.getByTestId('task-detail');
+    const title = await page.getByTestId('task-title').inputValue();
+    await dragOver(detail.getByRole('heading').first(), [
+      { name: 'notes.txt', size: 2_000, type: 'text/plain' },
+    ]);
+    expect(await detail.getByTestId('drop-hint').innerText()).toBe(`Attach 1 file to '${title}'`);
+    await screenshot(page, 'attachments-drag-detail');
+    await drop(detail.getByRole('heading').first());
+    await waitFor(async () => (await serviceMessages(title)).some((m) => m.message === 'Attached 1 file'));
+    const last = page.getByTestId('message').last();
+    await last.getByTestId('attachment').filter({ hasText: 'notes.txt' }).waitFor();
+  });
+
+  it('a drop on the composer stages the file; the comment carries it, with progress shown', async () => {
+    const title = await page.getByTestId('task-title').inputValue();
+    const composer = page.getByTestId('composer');
+    await dragOver(composer, [{ name: 'spec.docx', size: 3_000_000, type: '' }]);
+    expect(await composer.getByTestId('drop-hint').innerText()).toBe('Add 1 file to this comment');
+    await screenshot(page, 'attachments-drag-composer');
+    await drop(composer);
+    await composer.getByTestId('staged-file').filter({ hasText: 'spec.docx' }).waitFor();
+    await composer.getByPlaceholder('Write a comment…').fill('The spec, signed');
+    await app.stopService();
+    await ui.waitForOnline(false);
+    await composer.getByTestId('send-message').click();
+    const last = page.getByTestId('message').last();
+    await last.getByTestId('upload-progress').waitFor();
+    expect(await last.innerText()).toContain('The spec, signed');
+    await screenshot(page, 'attachments-composer-progress');
+    await app.restartService();
+    await waitFor(async () => (await serviceMessages(title)).some((m) => m.message === 'The spec, signed'));
+    const sent = (await serviceMessages(title)).find((m) => m.message === 'The spec, signed')!;
+    // No type from the system: inferred from the name.
+    expect(sent.attachments).toEqual([
+      expect.objectContaining({
+        name: 'spec.docx',
+        size: 3_000_000,
+        mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      }),
+    ]);
+    await last.getByTestId('upload-progress').waitFor({ state: 'detached', timeout: 30_000 });
+    await screenshot(page, 'attachments-composer-sent');
+  });
+
+  it('a drop on the new-task dialog creates the task with the file', async () => {
+    const dialog = new NewTaskDialogPage(page);
+    await dialog.openWithShortcut();
+    await dialog.fill({ title: 'Task born with a file' });
+    const form = dialog.root.locator('form');
+    await dragOver(form, [{ name: 'brief.pdf', size: 8_000, type: 'application/pdf' }]);
+    expect(await form.getByTestId('drop-hint').innerText()).toBe('Create the task with 1 file');
+    await screenshot(page, 'attachments-drag-new-task');
+    await drop(form);
+    await dialog.root.getByTestId('staged-file').filter({ hasText: 'brief.pdf' }).waitFor();
+    await dialog.submit();
+    await waitFor(async () => {
+      const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks?closed=true');
+      return tasks.some((t) => t.name === 'Task born with a file');
+    });
+    const [first] = await serviceMessages('Task born with a file');
+    expect(first!.attachments!.map((a) => a.name)).toEqual(['brief.pdf']);
+    await screenshot(page, 'attachments-new-task-created');
+    await page.keyboard.press('Escape');
+    const created = await serviceTask('Task born with a file');
+    await list.row(created).waitFor();
+    await list.open(created);
+    await page.getByTestId('attachment').filter({ hasText: 'brief.pdf' }).first().waitFor();
+    await screenshot(page, 'attachments-new-task');
+  });
+});
