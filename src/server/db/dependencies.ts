@@ -33,20 +33,16 @@ export function dependencyStore(db: Db) {
     row: (id: string) => byId.get(id),
     /** `{successors, predecessors}` of one item, each element naming only the other side. */
     of: (kind: DependencyKind, id: string) => ({
-      successors: successors
-        .all(kind, id)
-        .map((r): Dependency => ({
-          id: r.id,
-          type: r.type,
-          [`successor${r.successor_kind}Id`]: r.successor_id,
-        })),
-      predecessors: predecessors
-        .all(kind, id)
-        .map((r): Dependency => ({
-          id: r.id,
-          type: r.type,
-          [`predecessor${r.predecessor_kind}Id`]: r.predecessor_id,
-        })),
+      successors: successors.all(kind, id).map((r): Dependency => ({
+        id: r.id,
+        type: r.type,
+        [`successor${r.successor_kind}Id`]: r.successor_id,
+      })),
+      predecessors: predecessors.all(kind, id).map((r): Dependency => ({
+        id: r.id,
+        type: r.type,
+        [`predecessor${r.predecessor_kind}Id`]: r.predecessor_id,
+      })),
     }),
     exists: (row: DependencyRow) => same.get(row) !== undefined,
     insert: (row: DependencyRow) => insert.run(row),

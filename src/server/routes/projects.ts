@@ -36,11 +36,15 @@ function checkDates(start: string | null, end: string | null): void {
   if (start && end && end < start) throw badRequest('endDate', 'must not be before startDate');
 }
 
-/** New project or folder: the creator and owner become Full members, the parent's members are inherited. */
+/**
+ * New project or folder: the creator and owner become Full members; the members of a parent
+ * project or folder are inherited (a Workspace's are not: it only gates who may be added).
+ */
 function createProject(ctx: ServiceContext, row: ProjectRow): void {
   ctx.projects.insert(row);
-  if (row.parent_project_id) {
-    for (const m of ctx.projects.memberRows(row.parent_project_id)) {
+  const parent = row.parent_project_id ? ctx.projects.row(row.parent_project_id) : undefined;
+  if (parent && !parent.is_workspace) {
+    for (const m of ctx.projects.memberRows(parent.id)) {
       ctx.projects.setMember({
         project_id: row.id,
         user_id: m.id,

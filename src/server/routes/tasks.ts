@@ -11,7 +11,7 @@ import {
 import type { ServiceContext } from '../context';
 import type { StatusRow } from '../db/org';
 import type { ProjectRow } from '../db/projects';
-import { jsonArray, type TaskRow } from '../db/tasks';
+import { jsonArray, type TaskRow, type TaskStore } from '../db/tasks';
 import { badRequest, notFound } from '../http/errors';
 import type { Router } from '../http/router';
 import { resolveAttachments } from './attachments-resolve';
@@ -95,7 +95,7 @@ export function taskRoutes(r: Router, ctx: ServiceContext): void {
   r.get('/task/:id', {
     handle: ({ params }) => {
       const task = loadTask(ctx, params['id']);
-      return { jsonText: taskDetailJson(ctx, task) };
+      return { jsonText: taskDetailJson(ctx.tasks, task) };
     },
   });
 
@@ -295,11 +295,11 @@ export function taskRoutes(r: Router, ctx: ServiceContext): void {
  * GET /task/{id}: the Task JSON from SQLite with `subtasks`, `crmAccountId` when linked and the
  * extensions `tags` and `crmContactIds` spliced in before its closing brace.
  */
-export function taskDetailJson(ctx: ServiceContext, task: TaskRow): string {
-  const base = ctx.tasks.json(task.id)!;
-  let extra = `,"subtasks":${jsonArray(ctx.tasks.subtasksJson(task.id))}`;
+export function taskDetailJson(tasks: TaskStore, task: TaskRow): string {
+  const base = tasks.json(task.id)!;
+  let extra = `,"subtasks":${jsonArray(tasks.subtasksJson(task.id))}`;
   if (task.crm_account_id) extra += `,"crmAccountId":${JSON.stringify(task.crm_account_id)}`;
-  extra += `,"tags":${JSON.stringify(ctx.tasks.tagIds(task.id))}`;
-  extra += `,"crmContactIds":${JSON.stringify(ctx.tasks.contactIds(task.id))}`;
+  extra += `,"tags":${JSON.stringify(tasks.tagIds(task.id))}`;
+  extra += `,"crmContactIds":${JSON.stringify(tasks.contactIds(task.id))}`;
   return `${base.slice(0, -1)}${extra}}`;
 }

@@ -9,6 +9,8 @@ import { syncChannels } from './sync';
 import { taskReadChannels } from './tasks';
 import { accountsChannels } from './accounts';
 import { settingsChannels } from './settings';
+import { tasksWriteChannels } from './tasks-write';
+import { outboxChannels } from './outbox';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -27,6 +29,8 @@ export const channels = {
   ...syncChannels,
   ...accountsChannels,
   ...settingsChannels,
+  ...tasksWriteChannels,
+  ...outboxChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SyncStatus } from './sync';
 import { accountsEvents } from './accounts';
 import { settingsEvents } from './settings';
+import { OutboxStatus } from './outbox';
 
 /** What a cache change touched, so views showing those entities read again. */
 export const CacheEntity = z.enum([
@@ -45,6 +46,7 @@ export const events = {
   'app.onDidRequestCommand': z.object({ command: MenuCommand }),
   ...accountsEvents,
   ...settingsEvents,
+  'outbox.onDidChange': OutboxStatus,
 };
 
 export type Events = typeof events;

@@ -67,7 +67,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     transport: 'web',
     dataDir: cacheDir,
     connection: { baseUrl, token, userId: service.users.actingUserId, timeoutMs: 5000 },
-    engine: { sync: { intervalMs: 3000, probeIntervalMs: 500 } },
+    engine: { sync: { intervalMs: 30_000, probeIntervalMs: 500 } },
   });
   const first = await core.dispatch('sync.now', { wait: true });
   if (!first.ok) throw new Error(`first sync failed: ${first.error.message}`);

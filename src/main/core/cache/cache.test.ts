@@ -226,7 +226,9 @@ describe('projects repository', () => {
     const cache = open();
     const p = aProject({ id: 'p', customFieldsData: { f: 'x' }, color: 3 });
     cache.projects.upsertMany([p]);
-    expect(cache.projects.get('p')).toEqual({ ...p, settings: null });
+    // Extension fields the service did not send read back as null.
+    const absent = { isFolder: null, health: null, ownerUserId: null, deadline: null, statusId: null };
+    expect(cache.projects.get('p')).toEqual({ ...p, ...absent, settings: null });
     const settings = {
       workItems: ['TASK'],
       additionalTaskCustomFields: [],

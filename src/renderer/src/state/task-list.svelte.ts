@@ -89,9 +89,22 @@ export class TaskListState {
     this.#rebuild();
   }
 
-  /** Follows cache changes; returns the unsubscribe. */
+  /**
+   * Follows cache changes; returns the unsubscribe. A burst of changes (a sync writes many)
+   * becomes one refresh.
+   */
   start(): () => void {
-    return onCacheChange(this.#bridge, ['tasks', 'statuses'], () => this.refresh());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onCacheChange(this.#bridge, ['tasks', 'statuses'], () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        this.refresh();
+      }, 60);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
   }
 
   get sort(): SortSpec {

@@ -17,6 +17,8 @@ export class TaskWindow {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #requested = new Set<number>();
   #generation = 0;
+  /** The pages of the last range asked for: what is on screen now. */
+  #inView: [number, number] = [0, 0];
   readonly #query: WindowQuery;
   readonly #pageSize: number;
 
@@ -45,19 +47,30 @@ export class TaskWindow {
 
   /** Makes sure the rows from `start` to `end` (inclusive) are loaded or on their way. */
   ensure(start: number, end: number): void {
-    const first = Math.floor(Math.max(0, start) / this.#pageSize);
-    const last = Math.floor(Math.max(0, end) / this.#pageSize);
+    this.#inView = [
+      Math.floor(Math.max(0, start) / this.#pageSize),
+      Math.floor(Math.max(0, end) / this.#pageSize),
+    ];
+    // Half a page of margin either side, so rows are usually there before they scroll in.
+    const margin = this.#pageSize / 2;
+    const first = Math.floor(Math.max(0, start - margin) / this.#pageSize);
+    const last = Math.floor(Math.max(0, end + margin) / this.#pageSize);
     for (let page = first; page <= last; page++) {
       if (this.#loaded && page * this.#pageSize >= this.#total) break;
       if (!this.#requested.has(page)) void this.#fetch(page, this.#generation);
     }
   }
 
-  /** Reads the list again: the first page, and every page seen before. */
+  /**
+   * Reads the list again. Only the pages on screen are fetched now; the others keep their
+   * (possibly stale) rows and are fetched again when they come into view.
+   */
   refresh(): Promise<void> {
     this.#generation += 1;
-    const pages = this.#requested.size ? [...this.#requested] : [0];
     this.#requested.clear();
+    const [first, last] = this.#inView;
+    const pages: number[] = [];
+    for (let page = first; page <= last; page++) pages.push(page);
     return Promise.all(pages.map((page) => this.#fetch(page, this.#generation))).then(() => undefined);
   }
 

@@ -37,13 +37,6 @@ export function createProjectsRepo(db: CacheDb) {
   const stmt = statementCache(db);
   const getStmt = db.prepare(`SELECT ${codec.select}, settings FROM projects WHERE id = ?`);
 
-  /** Drops extension fields the service did not send, so a read equals the response. */
-  function clean(row: Record<string, unknown>): void {
-    for (const key of ['isFolder', 'color', 'health', 'ownerUserId', 'deadline', 'statusId']) {
-      if (row[key] === null) delete row[key];
-    }
-  }
-
   return {
     codec,
 
@@ -65,7 +58,6 @@ export function createProjectsRepo(db: CacheDb) {
       const settings = row.settings === null ? null : (JSON.parse(row.settings as string) as ProjectSettings);
       delete row.settings;
       const view = codec.decode(row) as unknown as Record<string, unknown>;
-      clean(view);
       return { ...view, settings } as ProjectView;
     },
 
@@ -84,7 +76,6 @@ export function createProjectsRepo(db: CacheDb) {
           row.settings === null ? null : (JSON.parse(row.settings as string) as ProjectSettings);
         delete row.settings;
         const view = codec.decode(row) as unknown as Record<string, unknown>;
-        clean(view);
         return { ...view, settings } as ProjectView;
       });
     },

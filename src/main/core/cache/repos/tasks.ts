@@ -181,12 +181,11 @@ export function createTasksRepo(db: CacheDb) {
   function toView(row: Record<string, unknown> | undefined): TaskView | null {
     if (!row) return null;
     const f = codec.decode(row) as TaskFlat & { crmAccountId: string | null };
-    const { statusId, statusName, taskTypeId, taskTypeName, storyPoints, ...rest } = f;
+    const { statusId, statusName, taskTypeId, taskTypeName, ...rest } = f;
     return {
       ...rest,
       status: { id: statusId, name: statusName },
       taskType: { id: taskTypeId, name: taskTypeName },
-      ...(storyPoints === null ? {} : { storyPoints }),
     } as TaskView;
   }
 

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CreateProjectResponse,
+  CreateTaskResponse,
+  TaskDetail,
+  TaskMessagesResponse,
+  UploadUrlsResponse,
+} from '../../../src/shared/api/index';
+import { SEED_IDS } from '../../../src/server/seed/index';
+import { startService, type RunningService } from '../../support/service';
+import { client, errorOf, type Client } from './client';
+
+let svc: RunningService;
+let api: Client;
+let admin: string;
+let taskId: string;
+let now = new Date(2026, 0, 10, 12, 0, 0);
+beforeAll(async () => {
+  svc = await startService({ clock: () => now, uploadLimitBytes: 1024 });
+  api = client(svc);
+  admin = svc.users.actingUserId;
+  const project = CreateProjectResponse.parse(
+    (
+      await api.post('/projects/new-project', {
+        createdByUserId: admin,
+        projectTemplateId: SEED_IDS.templates.project,
+        name: 'Files',
+      })
+    ).json,
+  ).id;
+  taskId = CreateTaskResponse.parse(
+    (await api.post('/tasks', { projectId: project, title: 't', fromUserId: admin })).json,
+  ).id;
+});
+afterAll(() => svc.close());
+
+async function uploadUrls(names: string[]) {
+  const res = await api.post('/attachments/upload-urls', { files: names.map((name) => ({ name })) });
+  expect(res.status, res.text).toBe(200);
+  return UploadUrlsResponse.parse(res.json);
+}
+
+describe('comments and replies', () => {
+  it('stores comments with the action-required user as toUserId', async () => {
+    expect(
+      (await api.post(`/task/${taskId}/comment`, { userId: svc.users.bob, message: 'First' })).text,
+    ).toBe('OK');
+    const messages = TaskMessagesResponse.parse((await api.get(`/task/${taskId}/messages`)).json);
+    expect(messages.at(-1)).toMatchObject({
+      message: 'First',
+      fromUserId: svc.users.bob,
+      toUserId: null,
+      editDate: null,
+    });
+    expect(messages.at(-1)?.dateCreated).toMatch(/^2026-01-10T12:00:00\.000000$/);
+    expect(TaskDetail.parse((await api.get(`/task/${taskId}`)).json).users).toContain(svc.users.bob);
+  });
+
+  it('reply sets the new action-required user (both spellings)', async () => {
+    await api.post(`/task/${taskId}/reply`, {
+      userId: admin,
+      actionRequiredUsedId: svc.users.cleo,
+      message: 'Your turn',
+    });
+    expect(TaskDetail.parse((await api.get(`/task/${taskId}`)).json).actionRequiredUserId).toBe(
+      svc.users.cleo,
+    );
+    await api.post(`/task/${taskId}/reply`, { userId: svc.users.cleo, actionRequiredUserId: svc.users.dan });
+    const t = TaskDetail.parse((await api.get(`/task/${taskId}`)).json);
+    expect(t.actionRequiredUserId).toBe(svc.users.dan);
+    const last = TaskMessagesResponse.parse((await api.get(`/task/${taskId}/messages`)).json).at(-1);
+    expect(last).toMatchObject({ fromUserId: svc.users.cleo, toUserId: svc.users.dan });
+  });
+
+  it('refuses bad comments and replies', async () => {
+    const cases: [string, Record<string, unknown>, number, RegExp][] = [
+      [`/task/${taskId}/comment`, { message: 'x' }, 400, /^userId: is required/],
+      [`/task/${taskId}/comment`, { userId: admin }, 400, /^message:/],
+      [`/task/${taskId}/comment`, { userId: 'ghost', message: 'x' }, 400, /^userId: no user/],
+      [`/task/${taskId}/reply`, { userId: admin }, 400, /^actionRequiredUsedId: is required/],
+      [
+        `/task/${taskId}/reply`,
+        { userId: admin, actionRequiredUsedId: 'ghost' },
+        400,
+        /^actionRequiredUsedId: no user/,
+      ],
+      ['/task/nope/comment', { userId: admin, message: 'x' }, 404, /task/],
+    ];
+    for (const [path, body, status, message] of cases) {
+      const res = await api.post(path, body);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(status);
+      expect(errorOf(res)).toMatch(message);
+    }
+  });
+});
+
+describe('attachments', () => {
+  it('runs the three-step flow: address, PUT bytes, reference', async () => {
+    const [file] = await uploadUrls(['photo.png']);
+    expect(file).toMatchObject({ name: 'photo.png', mime: 'image/png' });
+    expect(file!.uploadUrl.startsWith(svc.baseUrl + '/uploads/')).toBe(true);
+    const put = await fetch(file!.uploadUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array([1, 2, 3]),
+    });
+    expect(put.status).toBe(200);
+    expect(await put.text()).toBe('');
+    const again = await fetch(file!.uploadUrl, { method: 'PUT', body: new Uint8Array([4]) });
+    expect(again.status).toBe(404);
+    await api.post(`/task/${taskId}/comment`, {
+      userId: admin,
+      message: 'see file',
+      attachments: [
+        { fileId: file!.fileId, name: 'photo.png' },
+        { fileId: 'never-uploaded', name: 'ghost.txt' },
+      ],
+    });
+    const last = TaskMessagesResponse.parse((await api.get(`/task/${taskId}/messages`)).json).at(-1);
+    expect(last?.attachments).toEqual([
+      { fileId: file!.fileId, name: 'photo.png', size: 3, mime: 'image/png' },
+    ]);
+    const bytes = await fetch(`${svc.baseUrl}/attachments/${file!.fileId}`, {
+      headers: { 'svc-api-token': svc.token },
+    });
+    expect(bytes.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  it('accepts an upload without Content-Type and infers mime from the name', async () => {
+    const [file] = await uploadUrls(['notes.txt']);
+    const put = await fetch(file!.uploadUrl, { method: 'PUT', body: 'hello' });
+    expect(put.status).toBe(200);
+    const created = CreateTaskResponse.parse(
+      (
+        await api.post('/tasks', {
+          projectId: TaskDetail.parse((await api.get(`/task/${taskId}`)).json).projectId,
+          title: 'with file',
+          fromUserId: admin,
+          attachments: [{ fileId: file!.fileId, name: 'notes.txt' }],
+        })
+      ).json,
+    );
+    const first = TaskMessagesResponse.parse((await api.get(`/task/${created.id}/messages`)).json)[0];
+    expect(first?.attachments?.[0]).toMatchObject({ mime: 'text/plain', size: 5 });
+  });
+
+  it('ignores an address that expired before the upload and refuses the late upload', async () => {
+    const [file] = await uploadUrls(['late.pdf']);
+    now = new Date(now.getTime() + 61 * 60 * 1000);
+    const put = await fetch(file!.uploadUrl, { method: 'PUT', body: 'x' });
+    expect(put.status).toBe(404);
+    await api.post(`/task/${taskId}/comment`, {
+      userId: admin,
+      message: 'late',
+      attachments: [{ fileId: file!.fileId, name: 'late.pdf' }],
+    });
+    const last = TaskMessagesResponse.parse((await api.get(`/task/${taskId}/messages`)).json).at(-1);
+    expect(last?.attachments).toBeUndefined();
+  });
+
+  it('enforces the limits: 20 files, names of 255, upload size, unknown addresses', async () => {
+    const many = await api.post('/attachments/upload-urls', {
+      files: Array.from({ length: 21 }, (_, i) => ({ name: `${i}.txt` })),
+    });
+    expect(many.status).toBe(400);
+    expect(errorOf(many)).toMatch(/^files: at most 20/);
+    const long = await api.post('/attachments/upload-urls', { files: [{ name: 'a'.repeat(256) }] });
+    expect(long.status).toBe(400);
+    expect((await api.post('/attachments/upload-urls', { files: [] })).status).toBe(400);
+    expect((await api.post('/attachments/upload-urls', {})).status).toBe(400);
+    const [file] = await uploadUrls(['big.bin']);
+    const big = await fetch(file!.uploadUrl, { method: 'PUT', body: new Uint8Array(2048) });
+    expect(big.status).toBe(413);
+    const unknown = await fetch(`${svc.baseUrl}/uploads/not-a-real-token`, { method: 'PUT', body: 'x' });
+    expect(unknown.status).toBe(404);
+    expect((await api.get('/attachments/nope')).status).toBe(404);
+  });
+});
