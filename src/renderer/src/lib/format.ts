@@ -62,7 +62,10 @@ export function parseMoment(value: string): Date | undefined {
 export function formatRelative(value: string | null | undefined, now = new Date()): string {
   if (!value) return '';
   const moment = parseMoment(value);
-  if (!moment) return value;
+  return moment ? formatRelativeDate(moment, now) : value;
+}
+
+export function formatRelativeDate(moment: Date, now = new Date()): string {
   const seconds = Math.round((now.getTime() - moment.getTime()) / 1000);
   if (seconds < 45) return 'just now';
   const minutes = Math.round(seconds / 60);

@@ -9,6 +9,7 @@ import { TreeState } from './tree.svelte';
 import { SyncState } from './sync.svelte';
 import { MyWorkCounts } from './my-work-counts.svelte';
 import { SettingsState } from './settings.svelte';
+import { OutboxState } from './outbox.svelte';
 
 export const nav = new Navigation();
 export const theme = new Theme();
@@ -18,9 +19,17 @@ export const tree = new TreeState(bridge);
 export const sync = new SyncState(bridge);
 export const myWorkCounts = new MyWorkCounts(bridge);
 export const settings = new SettingsState(bridge, theme);
+export const outbox = new OutboxState(bridge);
 
 /** Starts every app-wide state once the core answered; returns the unsubscribe. */
 export function startDomains(): () => void {
-  const stops = [org.start(), tree.start(), sync.start(), myWorkCounts.start(), settings.start()];
+  const stops = [
+    org.start(),
+    tree.start(),
+    sync.start(),
+    myWorkCounts.start(),
+    settings.start(),
+    outbox.start(),
+  ];
   return () => stops.forEach((stop) => stop());
 }

@@ -3,6 +3,7 @@
 // cache at once and queues it for the service, so views update through cache events.
 import type { TaskRow } from '@shared/ipc/tasks';
 import { toasts } from '../lib/toasts.svelte';
+import { bridge, type Bridge } from '../lib/bridge';
 
 /** The fields of Update task a view can change (null resets where the service allows it). */
 export interface TaskPatch {
@@ -37,12 +38,14 @@ export interface NewTask {
 
 type TaskRef = Pick<TaskRow, 'id' | 'name'>;
 
-async function unavailable(): Promise<never> {
-  throw new Error('Editing is not available in this build yet.');
-}
-
 export class TaskWrites {
-  /** Runs a write; on failure shows `failure: reason` and answers false. */
+  readonly #bridge: Bridge;
+
+  constructor(bridge: Bridge) {
+    this.#bridge = bridge;
+  }
+
+  /** Runs a write; on failure shows `failure: reason` (naming the field) and answers false. */
   async #run(failure: string, write: () => Promise<unknown>): Promise<boolean> {
     try {
       await write();
@@ -54,44 +57,55 @@ export class TaskWrites {
   }
 
   update(task: TaskRef, patch: TaskPatch): Promise<boolean> {
-    void patch;
-    return this.#run(`Could not change '${task.name}'`, unavailable);
+    return this.#run(`Could not change '${task.name}'`, () =>
+      this.#bridge.invoke('tasks.update', { taskId: task.id, changes: patch }),
+    );
   }
   setStatus(task: TaskRef, statusId: string, message?: string): Promise<boolean> {
-    void statusId;
-    void message;
-    return this.#run(`Could not change the status of '${task.name}'`, unavailable);
+    return this.#run(`Could not change the status of '${task.name}'`, () =>
+      this.#bridge.invoke('tasks.setStatus', { taskId: task.id, statusId, ...(message ? { message } : {}) }),
+    );
   }
   comment(task: TaskRef, message: string): Promise<boolean> {
-    void message;
-    return this.#run(`Could not add the comment to '${task.name}'`, unavailable);
+    return this.#run(`Could not add the comment to '${task.name}'`, () =>
+      this.#bridge.invoke('tasks.comment', { taskId: task.id, message }),
+    );
   }
   reply(task: TaskRef, toUserId: string, message: string): Promise<boolean> {
-    void toUserId;
-    void message;
-    return this.#run(`Could not reply on '${task.name}'`, unavailable);
+    return this.#run(`Could not reply on '${task.name}'`, () =>
+      this.#bridge.invoke('tasks.reply', {
+        taskId: task.id,
+        actionRequiredUserId: toUserId,
+        ...(message ? { message } : {}),
+      }),
+    );
   }
   addTag(task: TaskRef, tagId: string): Promise<boolean> {
-    void tagId;
-    return this.#run(`Could not tag '${task.name}'`, unavailable);
+    return this.#run(`Could not tag '${task.name}'`, () =>
+      this.#bridge.invoke('tasks.addTag', { taskId: task.id, tagId }),
+    );
   }
   removeTag(task: TaskRef, tagId: string): Promise<boolean> {
-    void tagId;
-    return this.#run(`Could not remove the tag from '${task.name}'`, unavailable);
+    return this.#run(`Could not remove the tag from '${task.name}'`, () =>
+      this.#bridge.invoke('tasks.removeTag', { taskId: task.id, tagId }),
+    );
   }
   setCustomField(task: TaskRef, fieldId: string, value: unknown): Promise<boolean> {
-    void fieldId;
-    void value;
-    return this.#run(`Could not change the custom field of '${task.name}'`, unavailable);
+    return this.#run(`Could not change the custom field of '${task.name}'`, () =>
+      this.#bridge.invoke('tasks.setCustomFields', { taskId: task.id, values: [{ id: fieldId, value }] }),
+    );
   }
   delete(task: TaskRef): Promise<boolean> {
-    return this.#run(`Could not delete '${task.name}'`, unavailable);
+    return this.#run(`Could not delete '${task.name}'`, () =>
+      this.#bridge.invoke('tasks.delete', { taskId: task.id }),
+    );
   }
-  /** Creates a task; answers its (possibly local) id. Errors are thrown for the form to show. */
+  /** Creates a task; answers its id (local until the service acknowledges it). Throws for the form. */
   async create(input: NewTask): Promise<string> {
-    void input;
-    return unavailable();
+    // Absent fields travel as undefined and are dropped by the JSON of the bridge.
+    const result = await this.#bridge.invoke('tasks.create', input);
+    return result.id;
   }
 }
 
-export const taskWrites = new TaskWrites();
+export const taskWrites = new TaskWrites(bridge);
