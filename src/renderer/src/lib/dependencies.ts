@@ -41,3 +41,10 @@ export function splitDependencies(
   }
   return sides;
 }
+
+/** The dependencies of several items, each link once. */
+export function uniqueDependencies(lists: readonly (readonly DependencyView[])[]): DependencyView[] {
+  const seen = new Map<string, DependencyView>();
+  for (const list of lists) for (const dep of list) seen.set(dep.id, dep);
+  return [...seen.values()];
+}
