@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/open';
 import { generateWorkspace } from '../../src/server/seed/generate';
@@ -18,6 +18,7 @@ describe('a project of 10,000 tasks', () => {
   let browser: Browser;
   let page: Page;
   let projectName: string;
+  let ui: AppPage;
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'workdesk-e2e-big-'));
@@ -30,15 +31,18 @@ describe('a project of 10,000 tasks', () => {
     app = await startApp({ service: { seed: 'empty', dataDir } });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await new AppPage(page).open(app.host.url);
+    ui = new AppPage(page);
+    await ui.open(app.host.url);
   }, 180_000);
+  afterEach(() => {
+    expect(ui.errors).toEqual([]);
+  });
   afterAll(async () => {
     await browser?.close();
     await app?.close();
   });
 
   it('lists every task with a few dozen rows in the page, and scrolls to the last one', async () => {
-    const ui = new AppPage(page);
     const list = new TaskListPage(page);
     await ui.expand('Company Workspace');
     await ui.openProject(projectName);

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
@@ -30,6 +30,9 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
     ui = new AppPage(page);
     list = new TaskListPage(page);
     await ui.open(app.host.url);
+  });
+  afterEach(() => {
+    expect(ui.errors).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -84,7 +87,7 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
   it('opens a task in the detail panel with its fields and messages, and full view', async () => {
     const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks');
     const target = tasks[0]!;
-    await list.open(target.name);
+    await list.open(target);
     const detail = new TaskDetailPage(page);
     await detail.waitFor(target.name);
     expect(await detail.field('field-status').getAttribute('aria-label')).toBe(

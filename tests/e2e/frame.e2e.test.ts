@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
@@ -18,6 +18,9 @@ describe('app frame: navigation, title, theme, keyboard', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
     ui = new AppPage(page);
     await ui.open(app.host.url);
+  });
+  afterEach(() => {
+    expect(ui.errors).toEqual([]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,12 @@ import type { Locator, Page } from 'playwright-core';
 
 /** The app frame: sidebar, toolbar, status bar, and the global gestures. */
 export class AppPage {
-  constructor(readonly page: Page) {}
+  /** Uncaught errors of the page; every suite expects none. */
+  readonly errors: string[] = [];
+
+  constructor(readonly page: Page) {
+    page.on('pageerror', (error) => this.errors.push(error.message));
+  }
 
   async open(url: string): Promise<void> {
     await this.page.goto(url);

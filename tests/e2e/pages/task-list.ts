@@ -2,6 +2,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { choose } from './picker';
 
+export interface TaskRef {
+  id: string;
+  name: string;
+}
+
 /** A task grid (project, My Work, tag): rows, sorting, toggles, selection, inline edits. */
 export class TaskListPage {
   constructor(readonly page: Page) {}
@@ -12,8 +17,9 @@ export class TaskListPage {
   get rows(): Locator {
     return this.page.getByTestId('task-row');
   }
-  row(name: string): Locator {
-    return this.rows.filter({ has: this.page.locator('.task-name', { hasText: name }) }).first();
+  /** A row by task (names repeat in generated data, so the id decides). */
+  row(task: TaskRef): Locator {
+    return this.page.locator(`[data-testid="task-row"][data-task-id="${task.id}"]`);
   }
   async waitForRows(): Promise<void> {
     await this.rows.first().waitFor();
@@ -51,34 +57,36 @@ export class TaskListPage {
   async filterStatus(status: string): Promise<void> {
     await choose(this.page, this.page.getByTestId('filter-status'), status);
   }
-  async open(name: string): Promise<void> {
-    await this.row(name).locator('.task-name').click();
+  async open(task: TaskRef): Promise<void> {
+    await this.row(task).locator('.task-name').click();
     await this.page.getByTestId('detail-panel').waitFor();
   }
-  async select(names: string[]): Promise<void> {
-    for (const name of names)
-      await this.row(name)
+  async select(tasks: TaskRef[]): Promise<void> {
+    for (const task of tasks)
+      await this.row(task)
         .locator('.task-name')
         .click({ modifiers: ['Control'] });
   }
-  async setStatusInline(name: string, status: string): Promise<void> {
-    await choose(this.page, this.row(name).getByTestId('cell-status'), status);
+  async setStatusInline(task: TaskRef, status: string): Promise<void> {
+    await choose(this.page, this.row(task).getByTestId('cell-status'), status);
   }
-  async setAssigneeInline(name: string, user: string): Promise<void> {
-    await choose(this.page, this.row(name).getByTestId('cell-assignee'), user);
+  async setAssigneeInline(task: TaskRef, user: string): Promise<void> {
+    await choose(this.page, this.row(task).getByTestId('cell-assignee'), user);
   }
-  async setPriorityInline(name: string, priority: string): Promise<void> {
-    await choose(this.page, this.row(name).getByTestId('cell-priority'), priority);
+  async setPriorityInline(task: TaskRef, priority: string): Promise<void> {
+    await choose(this.page, this.row(task).getByTestId('cell-priority'), priority);
   }
-  async setDeadlineInline(name: string, day: string): Promise<void> {
-    await this.row(name).getByTestId('cell-deadline').click();
-    const input = this.row(name).locator('input[type="date"]');
+  async setDeadlineInline(task: TaskRef, day: string): Promise<void> {
+    await this.row(task).getByTestId('cell-deadline').click();
+    const input = this.row(task).locator('input[type="date"]');
+    // Filling a date input fires its change, which saves and closes the editor.
     await input.fill(day);
-    await input.press('Tab');
   }
-  async rename(name: string, next: string): Promise<void> {
-    await this.row(name).locator('.task-name').dblclick();
-    const input = this.page.getByRole('textbox', { name: `Name of ${name}` });
+  async rename(task: TaskRef, next: string): Promise<void> {
+    await this.row(task)
+      .getByRole('button', { name: `Rename ${task.name}` })
+      .click();
+    const input = this.page.getByRole('textbox', { name: `Name of ${task.name}` });
     await input.fill(next);
     await input.press('Enter');
   }

@@ -2,6 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../../src/main/core/core';
+import { createDispatch } from '../../../src/main/core/dispatch';
+import { EventHub } from '../../../src/main/core/event-hub';
+import { appHandlers } from '../../../src/main/core/handlers/app';
+import { mergeHandlerMaps } from '../../../src/main/core/handlers/registry';
+import { createWorkdeskEngine } from '../../../src/main/core/outbox/workdesk-engine';
 import { startWebHost, type WebHost } from '../../../src/main/core/web-host';
 import { startService, type RunningService } from '../../support/service';
 import { startRelay, type Relay } from './relay';
@@ -62,12 +67,9 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   const relay: Relay = await startRelay(servicePort(service));
   const baseUrl = `http://127.0.0.1:${relay.port}/2.0`;
 
-  const core = await createCore({
-    version: 'test',
-    transport: 'web',
+  const core = await createCoreWithOutbox({
     dataDir: cacheDir,
     connection: { baseUrl, token, userId: service.users.actingUserId, timeoutMs: 5000 },
-    engine: { sync: { intervalMs: 30_000, probeIntervalMs: 500 } },
   });
   const first = await core.dispatch('sync.now', { wait: true });
   if (!first.ok) throw new Error(`first sync failed: ${first.error.message}`);
@@ -106,6 +108,34 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       await relay.close();
       rmSync(cacheDir, { recursive: true, force: true });
       if (!options.service?.dataDir) rmSync(serviceDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The core the app runs for an account: read handlers, sync, and the outbox with its write
+ * handlers. Tuned for tests: a quick probe while offline, so a restarted service is found soon.
+ */
+async function createCoreWithOutbox(options: {
+  dataDir: string;
+  connection: { baseUrl: string; token: string; userId: string; timeoutMs: number };
+}): Promise<Core> {
+  const engine = await createWorkdeskEngine({
+    dataDir: options.dataDir,
+    connection: options.connection,
+    sync: { intervalMs: 30_000, probeIntervalMs: 500 },
+    outbox: { backoff: { baseMs: 300, maxMs: 2_000 }, tickMs: 1_000 },
+  });
+  const events = new EventHub();
+  const forward = engine.events.onAny((name, payload) => events.emit(name, payload as never));
+  const handlers = mergeHandlerMaps([appHandlers({ version: 'test', transport: 'web' }), engine.handlers]);
+  return {
+    dispatch: createDispatch(handlers),
+    events,
+    engine,
+    async close() {
+      forward();
+      await engine.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 // The folder/project tree of the sidebar: nodes from the cache, which are expanded (kept
 // between runs), whether archived projects show.
+import { untrack } from 'svelte';
 import { z } from 'zod';
 import type { ProjectNode } from '@shared/ipc/projects';
 import type { Bridge } from '../lib/bridge';
@@ -85,12 +86,19 @@ export class TreeState {
   }
   /** Opens every ancestor so a node becomes visible. */
   reveal(id: string): void {
-    let parent = this.node(id)?.parentProjectId;
-    while (parent) {
-      this.#expanded[parent] = true;
-      parent = this.node(parent)?.parentProjectId;
-    }
-    savePref('tree.expanded', this.#expanded);
+    // Called from effects: reading the expansion state here must not make it their dependency.
+    untrack(() => {
+      let parent = this.node(id)?.parentProjectId;
+      let changed = false;
+      while (parent) {
+        if (!this.#expanded[parent]) {
+          this.#expanded[parent] = true;
+          changed = true;
+        }
+        parent = this.node(parent)?.parentProjectId;
+      }
+      if (changed) savePref('tree.expanded', this.#expanded);
+    });
   }
 
   node(id: string | null | undefined): ProjectNode | undefined {
