@@ -11,6 +11,9 @@ import { accountsChannels } from './accounts';
 import { settingsChannels } from './settings';
 import { tasksWriteChannels } from './tasks-write';
 import { outboxChannels } from './outbox';
+import { projectsWriteChannels } from './projects-write';
+import { calendarWriteChannels } from './calendar-write';
+import { crmWriteChannels } from './crm-write';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -31,6 +34,9 @@ export const channels = {
   ...settingsChannels,
   ...tasksWriteChannels,
   ...outboxChannels,
+  ...projectsWriteChannels,
+  ...calendarWriteChannels,
+  ...crmWriteChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -33,18 +33,38 @@ const WRITES = /^(POST|PUT|DELETE) /;
 
 /** A burst of writes of every kind, some on items created in the same burst. */
 async function writeBurst(e: TestEngine, tag: string): Promise<{ parent: string; child: string }> {
-  const parent = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: `${tag} parent`, message: `${tag} note` });
-  const child = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: `${tag} child`, parentTaskId: parent.id });
+  const parent = await e.call('tasks.create', {
+    projectId: SEED_IDS.workspace,
+    title: `${tag} parent`,
+    message: `${tag} note`,
+  });
+  const child = await e.call('tasks.create', {
+    projectId: SEED_IDS.workspace,
+    title: `${tag} child`,
+    parentTaskId: parent.id,
+  });
   await e.call('tasks.comment', { taskId: parent.id, message: `${tag} comment` });
   await e.call('tasks.update', { taskId: child.id, changes: { priority: 7, estimate: 90 } });
-  await e.call('tasks.setStatus', { taskId: parent.id, statusId: SEED_IDS.statuses.inProgress, message: `${tag} started` });
-  await e.call('tasks.reply', { taskId: child.id, actionRequiredUserId: svc.users.bob, message: `${tag} yours` });
+  await e.call('tasks.setStatus', {
+    taskId: parent.id,
+    statusId: SEED_IDS.statuses.inProgress,
+    message: `${tag} started`,
+  });
+  await e.call('tasks.reply', {
+    taskId: child.id,
+    actionRequiredUserId: svc.users.bob,
+    message: `${tag} yours`,
+  });
   await e.call('tasks.addTag', { taskId: parent.id, tagId: SEED_IDS.tags.backend });
   return { parent: parent.id, child: child.id };
 }
 
 /** What the service holds for a burst, checked for exactly-once. */
-async function expectAppliedOnce(e: TestEngine, tag: string, ids: { parent: string; child: string }): Promise<void> {
+async function expectAppliedOnce(
+  e: TestEngine,
+  tag: string,
+  ids: { parent: string; child: string },
+): Promise<void> {
   const all = await api.projectTasks(SEED_IDS.workspace, { closed: true });
   const mine = all.filter((t) => t.name.startsWith(`${tag} `));
   expect(mine.map((t) => t.name).sort()).toEqual([`${tag} child`, `${tag} parent`]);
@@ -69,12 +89,15 @@ const cases: [string, Partial<Faults>][] = [
   ['5xx', { serverError: { next: 4, match: WRITES } }],
   ['429', { tooMany: { next: 4, match: WRITES, retryAfterSeconds: 0 } }],
   ['hung responses', { hang: { next: 2, match: WRITES } }],
-  ['random mix of every fault on reads and writes', {
-    dropBefore: { rate: 0.1 },
-    dropAfter: { rate: 0.15 },
-    serverError: { rate: 0.1 },
-    tooMany: { rate: 0.05 },
-  }],
+  [
+    'random mix of every fault on reads and writes',
+    {
+      dropBefore: { rate: 0.1 },
+      dropAfter: { rate: 0.15 },
+      serverError: { rate: 0.1 },
+      tooMany: { rate: 0.05 },
+    },
+  ],
 ];
 
 describe('outbox through the fault proxy', () => {
