@@ -103,6 +103,22 @@ describe('project overview: fields, members, milestones, documents, history, set
     await screenshot(page, 'renderer2-project-overview');
   });
 
+  it('refuses a bad field plainly, naming it, and changes nothing', async () => {
+    const name = page.getByTestId('project-name');
+    await name.fill('   ');
+    await name.press('Tab');
+    const refusal = page.getByTestId('project-refusal');
+    expect(await refusal.innerText()).toBe('Name: must not be empty');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    const progress = page.getByTestId('project-progress');
+    await progress.fill('150');
+    await progress.press('Tab');
+    expect(await refusal.innerText()).toBe('Progress: must be a whole number from 0 to 100');
+    await screenshot(page, 'renderer2-project-refusal');
+    const after = await app.api<ServiceProject & { progress: number | null }>(`/project/${project.id}`);
+    expect(after.name).toBe(project.name);
+  });
+
   it('asks before making a member read-only, saying their items go to the owner', async () => {
     const select = page.getByTestId('member-access').first();
     await select.selectOption('-10');

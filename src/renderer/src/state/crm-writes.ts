@@ -22,10 +22,6 @@ export interface AccountFields {
   accountOwnerUserId: string | null;
 }
 
-async function unavailable(): Promise<never> {
-  throw new Error('Editing CRM records is not available in this build yet.');
-}
-
 /** Runs a write; answers the error, or undefined when it was accepted. */
 async function attempt(write: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -42,30 +38,54 @@ async function withToast(failure: string, write: () => Promise<unknown>): Promis
   return !error;
 }
 
+/** The form's fields as the channel takes them: trimmed, empty notes as null. */
+function contactChanges(fields: ContactFields): Omit<ContactFields, 'notes'> & { notes: string | null } {
+  return { ...fields, firstName: fields.firstName.trim(), notes: fields.notes.trim() || null };
+}
+function accountChanges(fields: AccountFields): Omit<AccountFields, 'notes'> & { notes: string | null } {
+  return { ...fields, name: fields.name.trim(), notes: fields.notes.trim() || null };
+}
+
+/** Only the fields that differ from the record (updates send what changed). */
+function changedOnly<T extends object>(record: object, changes: T): Partial<T> {
+  const current = record as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => current[key] !== value),
+  ) as Partial<T>;
+}
+
 export const crmWrites = {
   createContact(fields: ContactFields): Promise<unknown> {
-    void fields;
-    return attempt(unavailable);
+    return attempt(() => bridge.invoke('crm.createContact', contactChanges(fields)));
   },
-  updateContact(contact: CrmContact, fields: Partial<ContactFields>): Promise<unknown> {
-    void [contact, fields];
-    return attempt(unavailable);
+  updateContact(contact: CrmContact, fields: ContactFields): Promise<unknown> {
+    return attempt(() =>
+      bridge.invoke('crm.updateContact', {
+        contactId: contact.id,
+        changes: changedOnly(contact, contactChanges(fields)),
+      }),
+    );
   },
   deleteContact(contact: CrmContact): Promise<boolean> {
-    void contact;
-    return withToast('Could not delete the contact', unavailable);
+    return withToast('Could not delete the contact', () =>
+      bridge.invoke('crm.deleteContact', { contactId: contact.id }),
+    );
   },
   createAccount(fields: AccountFields): Promise<unknown> {
-    void fields;
-    return attempt(unavailable);
+    return attempt(() => bridge.invoke('crm.createAccount', accountChanges(fields)));
   },
-  updateAccount(account: CrmAccount, fields: Partial<AccountFields>): Promise<unknown> {
-    void [account, fields];
-    return attempt(unavailable);
+  updateAccount(account: CrmAccount, fields: AccountFields): Promise<unknown> {
+    return attempt(() =>
+      bridge.invoke('crm.updateAccount', {
+        accountId: account.id,
+        changes: changedOnly(account, accountChanges(fields)),
+      }),
+    );
   },
   deleteAccount(account: CrmAccount): Promise<boolean> {
-    void account;
-    return withToast('Could not delete the account', unavailable);
+    return withToast('Could not delete the account', () =>
+      bridge.invoke('crm.deleteAccount', { accountId: account.id }),
+    );
   },
 
   /** Adds or removes one contact among a task's linked contacts. */

@@ -1,11 +1,8 @@
 // Creating and removing dependencies: one call to the core's write channel each, and a toast
 // naming the field when the core refuses it.
+import { bridge } from '../lib/bridge';
 import { toasts } from '../lib/toasts.svelte';
 import type { ItemRef } from '../lib/dependencies';
-
-async function unavailable(): Promise<never> {
-  throw new Error('Editing dependencies is not available in this build yet.');
-}
 
 async function run(failure: string, write: () => Promise<unknown>): Promise<boolean> {
   try {
@@ -17,17 +14,21 @@ async function run(failure: string, write: () => Promise<unknown>): Promise<bool
   }
 }
 
+type End = Pick<ItemRef, 'kind' | 'id'>;
+
 export const dependencyWrites = {
-  create(
-    type: number,
-    predecessor: Pick<ItemRef, 'kind' | 'id'>,
-    successor: Pick<ItemRef, 'kind' | 'id'>,
-  ): Promise<boolean> {
-    void [type, predecessor, successor];
-    return run('Could not add the dependency', unavailable);
+  create(type: 5 | 6 | 7, predecessor: End, successor: End): Promise<boolean> {
+    return run('Could not add the dependency', () =>
+      bridge.invoke('dependencies.create', {
+        type,
+        predecessor: { kind: predecessor.kind, id: predecessor.id },
+        successor: { kind: successor.kind, id: successor.id },
+      }),
+    );
   },
   remove(dependencyId: string): Promise<boolean> {
-    void dependencyId;
-    return run('Could not remove the dependency', unavailable);
+    return run('Could not remove the dependency', () =>
+      bridge.invoke('dependencies.delete', { dependencyId }),
+    );
   },
 };

@@ -2,6 +2,7 @@
 // per-type rules (a milestone is one day; a personal event needs a user; a project event a
 // project) are checked first with the service's own schema, so the form names the field.
 import { CreateEventBody, type EventType } from '@shared/api/index';
+import { bridge } from '../lib/bridge';
 import { toasts } from '../lib/toasts.svelte';
 
 export interface NewEvent {
@@ -24,16 +25,20 @@ export function checkNewEvent(draft: NewEvent): { field: string; message: string
   return { field: String(issue?.path[0] ?? 'eventType'), message: issue?.message ?? 'is not valid' };
 }
 
-async function unavailable(): Promise<never> {
-  throw new Error('Editing the calendar is not available in this build yet.');
+/** Drops the empty optional fields (the channel takes absent, not null). */
+function present<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== null && v !== undefined && v !== ''),
+  ) as {
+    [K in keyof T]: Exclude<T[K], null>;
+  };
 }
 
 export const eventWrites = {
   /** Answers the error, or undefined when the event was created. */
   async create(draft: NewEvent): Promise<unknown> {
     try {
-      void draft;
-      await unavailable();
+      await bridge.invoke('events.create', present(draft));
       return undefined;
     } catch (err) {
       return err;
@@ -41,8 +46,7 @@ export const eventWrites = {
   },
   async remove(eventId: string, name: string): Promise<boolean> {
     try {
-      void eventId;
-      await unavailable();
+      await bridge.invoke('events.delete', { eventId });
       return true;
     } catch (err) {
       toasts.error(`Could not delete '${name}'`, err);

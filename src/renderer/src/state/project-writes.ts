@@ -1,31 +1,15 @@
 // Every change the project overview makes goes through here: one call to the core's write
 // channel, and a toast naming the field when the core refuses it. The core applies the change
 // to the cache at once and queues it, so the overview updates through cache events.
+import type { ChannelInput } from '@shared/ipc/contract';
+import { bridge } from '../lib/bridge';
 import { toasts } from '../lib/toasts.svelte';
 
 /** The fields of Update project (null resets where the service allows it). */
-export interface ProjectPatch {
-  name?: string;
-  description?: string;
-  color?: number;
-  health?: number | null;
-  statusComments?: string;
-  ownerUserId?: string | null;
-  startDate?: string | null;
-  endDate?: string | null;
-  priority?: number;
-  estimate?: number | null;
-  progress?: number | null;
-  systemStatus?: 2 | 5;
-  statusId?: string;
-}
+export type ProjectPatch = ChannelInput<'projects.update'>['changes'];
 
 /** Access levels in requests: -10 read only, -5 read only + comment, 1 limited, 2 standard, 3 full. */
 export type AccessLevel = -10 | -5 | 1 | 2 | 3;
-
-async function unavailable(): Promise<never> {
-  throw new Error('Editing projects is not available in this build yet.');
-}
 
 /** Runs a write; on failure shows `failure: reason` and answers the error (undefined on success). */
 async function run(failure: string, write: () => Promise<unknown>): Promise<unknown> {
@@ -39,21 +23,20 @@ async function run(failure: string, write: () => Promise<unknown>): Promise<unkn
 }
 
 export const projectWrites = {
-  update(projectId: string, patch: ProjectPatch): Promise<unknown> {
-    void projectId;
-    void patch;
-    return run('Could not change the project', unavailable);
+  update(projectId: string, changes: ProjectPatch): Promise<unknown> {
+    return run('Could not change the project', () =>
+      bridge.invoke('projects.update', { projectId, changes }),
+    );
   },
-  addMember(projectId: string, userId: string, access: AccessLevel): Promise<unknown> {
-    void [projectId, userId, access];
-    return run('Could not add the member', unavailable);
+  addMember(projectId: string, userId: string, access: 1 | 2 | 3): Promise<unknown> {
+    return run('Could not add the member', () => bridge.invoke('members.add', { projectId, userId, access }));
   },
   setAccess(projectId: string, userId: string, access: AccessLevel): Promise<unknown> {
-    void [projectId, userId, access];
-    return run('Could not change the access', unavailable);
+    return run('Could not change the access', () =>
+      bridge.invoke('members.setAccess', { projectId, userId, access }),
+    );
   },
   removeMember(projectId: string, userId: string): Promise<unknown> {
-    void [projectId, userId];
-    return run('Could not remove the member', unavailable);
+    return run('Could not remove the member', () => bridge.invoke('members.remove', { projectId, userId }));
   },
 };
