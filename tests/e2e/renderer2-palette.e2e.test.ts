@@ -9,6 +9,7 @@ import { PalettePage } from './pages/palette';
 interface ServiceTask {
   id: string;
   name: string;
+  actionRequiredUserId: string | null;
 }
 
 describe('command palette and shortcuts help', () => {
@@ -86,5 +87,19 @@ describe('command palette and shortcuts help', () => {
     await page.locator('#global-search').focus();
     await page.keyboard.press('?');
     expect(await palette.help.isVisible()).toBe(false);
+  });
+
+  it('raises a toast when another user hands a task to the acting user', async () => {
+    const users = app.service!.users;
+    const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks');
+    const task = tasks.find((t) => t.actionRequiredUserId !== users.actingUserId);
+    if (!task) throw new Error('every demo task already waits for the acting user');
+    await app.api(`/task/${task.id}/reply`, {
+      method: 'POST',
+      body: { userId: users.bob, actionRequiredUserId: users.actingUserId, message: 'Over to you' },
+    });
+    const toast = page.getByTestId('toast').filter({ hasText: `Your action is required: “${task.name}”` });
+    await toast.first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'renderer2-action-required-toast');
   });
 });
