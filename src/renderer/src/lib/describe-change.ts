@@ -51,7 +51,7 @@ export function describeValue(field: string, value: unknown, look: ChangeLookups
     case 'progress':
       return `${String(value)}%`;
     case 'assignedToUserId':
-      return typeof value === 'string' ? (look.userName(value) ?? 'a user') : String(value);
+      return typeof value === 'string' ? (look.userName(value) ?? `unknown user ${value}`) : String(value);
     case 'projectId':
       return typeof value === 'string' ? (look.projectName(value) ?? 'another project') : String(value);
     case 'parentTaskId':

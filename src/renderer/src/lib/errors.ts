@@ -42,7 +42,7 @@ const TYPE_WORDS: Record<string, string> = {
   offline: 'The Workdesk core cannot be reached right now.',
   'not-found': 'It no longer exists; it may have been deleted.',
   unauthorized: 'The service refused the token; check the account in Settings.',
-  'unknown-channel': 'This version of the app cannot do that yet.',
+  'unknown-channel': 'not available on this connection.',
   conflict: 'Someone changed it at the same time.',
 };
 
@@ -50,7 +50,9 @@ export function describeError(error: unknown): string {
   if (error instanceof BridgeError) {
     const message = stripFieldPrefix(error.message, error.field);
     if (error.field) return `${fieldLabel(error.field)}: ${message}`;
-    if (error.type === 'internal' || !message) return TYPE_WORDS[error.type] ?? message;
+    if (error.type === 'internal' || error.type === 'unknown-channel' || !message) {
+      return TYPE_WORDS[error.type] ?? message;
+    }
     return message || TYPE_WORDS[error.type] || 'Something went wrong.';
   }
   if (error instanceof Error) return error.message;

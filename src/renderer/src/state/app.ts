@@ -21,6 +21,16 @@ export const myWorkCounts = new MyWorkCounts(bridge);
 export const settings = new SettingsState(bridge, theme);
 export const outbox = new OutboxState(bridge);
 
+/** Another account is active: read everything again from its cache; its items are not here. */
+settings.onSwitch = () => {
+  const kind = nav.route.kind;
+  if (kind !== 'settings' && kind !== 'changes' && kind !== 'home') nav.go({ kind: 'home' });
+  void org.load();
+  void tree.load();
+  void sync.load();
+  void myWorkCounts.load();
+};
+
 /** Starts every app-wide state once the core answered; returns the unsubscribe. */
 export function startDomains(): () => void {
   const stops = [

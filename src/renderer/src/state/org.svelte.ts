@@ -58,15 +58,15 @@ export class OrgState {
 
   /** Loads everything and follows cache changes; returns the unsubscribe. */
   start(): () => void {
-    void this.#load();
+    void this.load();
     return onCacheChange(
       this.#bridge,
       ['users', 'statuses', 'taskTypes', 'customFields', 'tags'],
-      () => void this.#load(),
+      () => void this.load(),
     );
   }
 
-  async #load(): Promise<void> {
+  async load(): Promise<void> {
     try {
       const [users, statuses, taskTypes, customFields, tags] = await Promise.all([
         this.#bridge.invoke('org.users', {}),

@@ -42,7 +42,7 @@ export class SettingsState {
 
   start(): () => void {
     void this.#load();
-    const offAccounts = this.#bridge.on('accounts.onDidChange', (state) => (this.#accounts = state));
+    const offAccounts = this.#bridge.on('accounts.onDidChange', (state) => this.#setAccounts(state));
     const offSettings = this.#bridge.on('settings.onDidChange', (prefs) => this.#setPreferences(prefs));
     return () => {
       offAccounts();
@@ -91,7 +91,16 @@ export class SettingsState {
   }
 
   async switchTo(id: string): Promise<void> {
-    this.#accounts = await this.#bridge.invoke('accounts.switch', { id });
+    this.#setAccounts(await this.#bridge.invoke('accounts.switch', { id }));
+  }
+
+  /** Called when the active account changes: every view must read the new account's cache. */
+  onSwitch: () => void = () => {};
+
+  #setAccounts(state: AccountsState): void {
+    const switched = this.#accounts !== undefined && this.#accounts.activeId !== state.activeId;
+    this.#accounts = state;
+    if (switched) this.onSwitch();
   }
 
   /**

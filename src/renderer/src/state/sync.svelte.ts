@@ -17,13 +17,18 @@ export class SyncState {
 
   start(): () => void {
     const off = this.#bridge.on('sync.onDidChangeStatus', (status) => (this.#status = status));
-    this.#bridge
+    void this.load();
+    return off;
+  }
+
+  load(): Promise<void> {
+    return this.#bridge
       .invoke('sync.status', {})
       .then((status) => (this.#status = status))
+      .then(() => undefined)
       .catch(() => {
         // The status bar then says "Sync status unknown"; nothing else depends on it.
       });
-    return off;
   }
 
   async syncNow(): Promise<void> {

@@ -1,4 +1,4 @@
-// Every change the project overview makes goes through here: one call to the core's write
+// Every change the project overview makes (fields, members) goes through here: one call to the core's write
 // channel, and a toast naming the field when the core refuses it. The core applies the change
 // to the cache at once and queues it, so the overview updates through cache events.
 import type { ChannelInput } from '@shared/ipc/contract';
@@ -22,7 +22,7 @@ async function run(failure: string, write: () => Promise<unknown>): Promise<unkn
   }
 }
 
-export const projectWrites = {
+export const projectOverviewWrites = {
   update(projectId: string, changes: ProjectPatch): Promise<unknown> {
     return run('Could not change the project', () =>
       bridge.invoke('projects.update', { projectId, changes }),
