@@ -1,6 +1,7 @@
-// Every change the project overview makes (fields, members) goes through here: one call to the core's write
-// channel, and a toast naming the field when the core refuses it. The core applies the change
-// to the cache at once and queues it, so the overview updates through cache events.
+// Every change the project overview makes (fields, members) goes through here: one call to
+// the core's write channel, and a toast naming the field when the core refuses it. The core
+// applies the change to the cache at once and queues it, so the overview updates through cache
+// events. (Creating and moving projects is the tree's `project-writes.svelte.ts`.)
 import type { ChannelInput } from '@shared/ipc/contract';
 import { bridge } from '../lib/bridge';
 import { toasts } from '../lib/toasts.svelte';
