@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startApp, type RunningApp } from './support/web-host';
+import { AppPage } from './pages/app';
+
+interface ServiceTask {
+  id: string;
+  name: string;
+}
+
+function day(offset: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+describe('timeline strip and the dependencies of a task', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let ui: AppPage;
+  let first: ServiceTask;
+  let second: ServiceTask;
+
+  beforeAll(async () => {
+    app = await startApp({ service: { seed: 'demo' } });
+    const userId = app.service!.users.actingUserId;
+    const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks');
+    [first, second] = [tasks[0]!, tasks[1]!];
+    // Another client dates two tasks and links them Finish to Start; the app syncs it in.
+    await app.api(`/task/${first.id}/update`, {
+      method: 'PUT',
+      body: { userId, startDate: day(-3), endDate: day(1) },
+    });
+    await app.api(`/task/${second.id}/update`, {
+      method: 'PUT',
+      body: { userId, startDate: day(3), endDate: day(6) },
+    });
+    await app.api('/dependencies', {
+      method: 'POST',
+      body: { type: 5, createdByUserId: userId, predecessorTaskId: first.id, successorTaskId: second.id },
+    });
+    const synced = await app.core.dispatch('sync.now', { wait: true });
+    if (!synced.ok) throw new Error(synced.error.message);
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    ui = new AppPage(page);
+    await ui.open(app.host.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('draws the project’s dated tasks and milestones with an arrow for the dependency', async () => {
+    await ui.expand('Company Workspace');
+    await ui.expand('Website relaunch area 1');
+    await ui.openProject('Support desk 1');
+    await page.getByTestId('layout-timeline').click();
+    await page.getByTestId('timeline').waitFor();
+    const labels = await page.locator('[data-testid="timeline-row"] .label').allTextContents();
+    expect(labels.some((label) => first.name.startsWith(label.replace('…', '')))).toBe(true);
+    expect(labels.some((label) => second.name.startsWith(label.replace('…', '')))).toBe(true);
+    await page.getByTestId('timeline-arrow').first().waitFor({ state: 'attached' });
+    expect(await page.locator('[data-testid="timeline-row"][data-kind="event"]').count()).toBeGreaterThan(0);
+    await screenshot(page, 'renderer2-timeline');
+  });
+
+  it('opens a bar’s task, which lists the dependency with its type name', async () => {
+    await page
+      .getByRole('button', { name: `${second.name}, ` })
+      .first()
+      .click();
+    await ui.waitForTitle(second.name);
+    const predecessors = page.getByTestId('predecessors');
+    await predecessors.getByText(first.name).waitFor();
+    expect(await predecessors.innerText()).toContain('Finish to Start');
+    await page.getByTestId('dependency-panel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'renderer2-task-dependencies');
+  });
+});
