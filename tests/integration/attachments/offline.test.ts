@@ -101,7 +101,9 @@ describe('offline', () => {
       expect(messages.map((m) => [m.message, m.attachments?.map((a) => a.name)])).toEqual([
         ['Only one', ['keep.txt']],
       ]);
-      // Once referenced and acknowledged, there is nothing left to cancel.
+      // Once referenced and acknowledged, there is nothing left to cancel (the spool copy goes
+      // just after the acknowledgement is committed).
+      await until(() => !spoolFiles(e.files.spool.dir).some((f) => f.startsWith(keep!.id)));
       await expect(e.call('attachments.unstage', { id: keep!.id })).resolves.toEqual({ removed: false });
     } finally {
       proxy.reset();
