@@ -18,6 +18,8 @@ export interface CampaignOptions {
   print?: (line: string) => void;
   /** Folder for the logs of runs with anomalies. */
   logDir?: string;
+  /** Receives the totals after every run (so a stopped campaign can still report them). */
+  onProgress?: (totals: CampaignTotals) => void;
 }
 
 export interface CampaignTotals {
@@ -104,6 +106,8 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
       );
       print(`  log: ${file}`);
     }
+    totals.ms = Date.now() - started;
+    options.onProgress?.(totals);
   }
   totals.ms = Date.now() - started;
   print(totalLine(totals));
@@ -158,7 +162,14 @@ async function main(): Promise<void> {
     bad ||= fuzz.problems.length > 0;
   }
   if (args.runs > 0 && !(args.fuzzMinutes > 0 && !process.argv.includes('--runs'))) {
-    const totals = await runCampaign(args);
+    // Stopped early (SIGTERM, Ctrl-C): print the totals of the runs that finished.
+    let latest: CampaignTotals | undefined;
+    for (const signal of ['SIGTERM', 'SIGINT'] as const)
+      process.once(signal, () => {
+        if (latest) process.stdout.write(`STOPPED ${totalLine(latest)}\n`);
+        process.exit(latest?.failedSeeds.length ? 1 : 130);
+      });
+    const totals = await runCampaign({ ...args, onProgress: (t) => (latest = t) });
     bad ||= totals.failedSeeds.length > 0;
   }
   process.exit(bad ? 1 : 0);

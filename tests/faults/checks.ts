@@ -3,7 +3,14 @@
 // service's final state, the write log and each client's final snapshot.
 import type { ServiceClient } from '../../src/main/core/api/client';
 import type { OutboxSnapshot, TaskSnapshot } from './client-process';
-import { NUMBER_FIELD, type Intent, type OwnTask, type SharedTask, type TaskRef, type WriteRecord } from './workload';
+import {
+  NUMBER_FIELD,
+  type Intent,
+  type OwnTask,
+  type SharedTask,
+  type TaskRef,
+  type WriteRecord,
+} from './workload';
 
 export type AnomalyKind =
   | 'lost-write'
@@ -94,7 +101,10 @@ function possibleEnds<T>(writes: readonly { outcome: string; value: T }[]): T[] 
     if (w.outcome === 'acked') lastAcked = i;
   });
   if (lastAcked < 0) return undefined;
-  return writes.slice(lastAcked).filter((w) => w.outcome !== 'refused').map((w) => w.value);
+  return writes
+    .slice(lastAcked)
+    .filter((w) => w.outcome === 'acked' || w.outcome === 'unknown')
+    .map((w) => w.value);
 }
 
 export function checkRun(input: CheckInput): Anomaly[] {
@@ -106,7 +116,8 @@ export function checkRun(input: CheckInput): Anomaly[] {
   for (const t of state.tasks) byName.set(t.name, [...(byName.get(t.name) ?? []), t]);
 
   // No duplicate: names of tasks and texts of messages are unique in a run.
-  for (const [name, list] of byName) if (list.length > 1) add('duplicate', `task "${name}" exists ${list.length} times`);
+  for (const [name, list] of byName)
+    if (list.length > 1) add('duplicate', `task "${name}" exists ${list.length} times`);
   for (const [taskId, counts] of state.messageCounts)
     for (const [text, n] of counts)
       if (n > 1 && text) add('duplicate', `message "${text}" on task ${taskId} exists ${n} times`);
@@ -115,8 +126,14 @@ export function checkRun(input: CheckInput): Anomaly[] {
   const excused = ends.map(() => new Set<string>());
   ends.forEach((end, k) => {
     for (const f of end.failed) {
-      if (!f.errorMessage) add('refusal-without-reason', `client ${k} ${f.kind} ${JSON.stringify(f.payload)}`);
-      const p = f.payload as { taskId?: string; tempId?: string; values?: { id: string }[]; input?: { title?: string } };
+      if (!f.errorMessage)
+        add('refusal-without-reason', `client ${k} ${f.kind} ${JSON.stringify(f.payload)}`);
+      const p = f.payload as {
+        taskId?: string;
+        tempId?: string;
+        values?: { id: string }[];
+        input?: { title?: string };
+      };
       const taskId = p.taskId ?? p.tempId;
       if (taskId) {
         excused[k]!.add(taskId);
@@ -124,7 +141,8 @@ export function checkRun(input: CheckInput): Anomaly[] {
       }
       if (p.input?.title) excused[k]!.add(p.input.title);
       const deliberate = f.kind === 'task.setCustomFields' && p.values?.some((v) => v.id === NUMBER_FIELD);
-      if (!deliberate) add('unexpected-refusal', `client ${k} ${f.kind} ${JSON.stringify(f.payload)}: ${f.errorMessage}`);
+      if (!deliberate)
+        add('unexpected-refusal', `client ${k} ${f.kind} ${JSON.stringify(f.payload)}: ${f.errorMessage}`);
     }
   });
 
@@ -141,7 +159,8 @@ export function checkRun(input: CheckInput): Anomaly[] {
   // Deleted items: by acked (surely gone) or unknown (maybe gone) deletes, children included.
   const gone = new Map<string, 'sure' | 'maybe'>();
   for (const w of writes) {
-    if (w.intent.type !== 'delete' || w.outcome === 'refused' || !('own' in w.intent.task)) continue;
+    if (w.intent.type !== 'delete' || !('own' in w.intent.task)) continue;
+    if (w.outcome !== 'acked' && w.outcome !== 'unknown') continue;
     const title = w.intent.task.own;
     const how = w.outcome === 'acked' ? 'sure' : 'maybe';
     for (const o of own[w.client]!)
@@ -157,12 +176,16 @@ export function checkRun(input: CheckInput): Anomaly[] {
     const excusedHere = isExcused(w.client, title) || (parent !== null && isExcused(w.client, parent));
     if (del === 'sure' && found.length && !excusedHere)
       add('lost-write', `client ${w.client} deleted "${title}" but the service still has it`);
-    if (!del && !found.length && !excusedHere) add('lost-write', `client ${w.client} created "${title}": not on the service`);
+    if (!del && !found.length && !excusedHere)
+      add('lost-write', `client ${w.client} created "${title}": not on the service`);
     const task = found[0];
     if (task) {
       const parentName = task.parentTaskId ? byId.get(task.parentTaskId)?.name : null;
       if ((parentName ?? null) !== parent)
-        add('wrong-parent', `"${title}" has parent ${parentName ?? 'none'}, created under ${parent ?? 'none'}`);
+        add(
+          'wrong-parent',
+          `"${title}" has parent ${parentName ?? 'none'}, created under ${parent ?? 'none'}`,
+        );
     }
   }
 
@@ -177,7 +200,10 @@ export function checkRun(input: CheckInput): Anomaly[] {
     }
     const n = state.messageCounts.get(task.id)?.get(w.intent.text) ?? 0;
     if (n === 0 && !isExcused(w.client, key, id))
-      add('lost-write', `client ${w.client} message "${w.intent.text}" on "${task.name}": not on the service`);
+      add(
+        'lost-write',
+        `client ${w.client} message "${w.intent.text}" on "${task.name}": not on the service`,
+      );
   }
 
   // Field values. Per (task, field): the writes of each client in order.
@@ -227,13 +253,17 @@ export function checkRun(input: CheckInput): Anomaly[] {
         ? task.customFieldsData[field.slice(3)]
         : task[field as 'name' | 'priority' | 'statusId'];
     if (!allowed.some((v) => same(v, actual)))
-      add('lost-write', `"${task.name}" ${field} is ${JSON.stringify(actual)}, last writes were ${JSON.stringify(allowed)}`);
+      add(
+        'lost-write',
+        `"${task.name}" ${field} is ${JSON.stringify(actual)}, last writes were ${JSON.stringify(allowed)}`,
+      );
   }
 
   // Refused values never reach the service.
   for (const t of state.tasks) {
     const v = t.customFieldsData[NUMBER_FIELD];
-    if (typeof v === 'string') add('refused-change-applied', `"${t.name}" holds ${JSON.stringify(v)} in a number field`);
+    if (typeof v === 'string')
+      add('refused-change-applied', `"${t.name}" holds ${JSON.stringify(v)} in a number field`);
   }
 
   // Convergence: every cache equals the service, task by task.
@@ -242,9 +272,15 @@ export function checkRun(input: CheckInput): Anomaly[] {
     for (const t of state.tasks) {
       const mine = cached.get(t.id);
       if (!mine) add('divergence', `client ${k} lacks "${t.name}" (${t.id})`);
-      else if (!same(mine, t)) add('divergence', `client ${k} "${t.name}": cache ${JSON.stringify(mine)} service ${JSON.stringify(t)}`);
+      else if (!same(mine, t))
+        add(
+          'divergence',
+          `client ${k} "${t.name}": cache ${JSON.stringify(mine)} service ${JSON.stringify(t)}`,
+        );
     }
-    for (const t of end.tasks) if (!byId.has(t.id)) add('divergence', `client ${k} still shows "${t.name}" (${t.id}), gone from the service`);
+    for (const t of end.tasks)
+      if (!byId.has(t.id))
+        add('divergence', `client ${k} still shows "${t.name}" (${t.id}), gone from the service`);
     if (end.status.pending > 0) add('not-drained', `client ${k} ends with ${JSON.stringify(end.status)}`);
   });
 
@@ -261,7 +297,8 @@ export function checkRun(input: CheckInput): Anomaly[] {
   const sharedIds = new Set(shared.map((s) => s.id));
   ends.forEach((end, k) => {
     for (const c of end.conflicts) {
-      if (!sharedIds.has(c.entityId)) continue;
+      // Fields the workload writes directly; others (a reply's action-required user) are not judged.
+      if (!sharedIds.has(c.entityId) || (c.field !== 'name' && c.field !== 'priority')) continue;
       if (!written(k, c.entityId, c.field, true) || !written(k, c.entityId, c.field, false))
         add('bogus-conflict', `client ${k} conflict on ${c.entityId} ${c.field}: ${JSON.stringify(c)}`);
     }

@@ -17,6 +17,8 @@ export interface ClientArgs {
   userId: string;
   /** Per-request timeout of the engine's client (a hung answer costs this much). */
   timeoutMs: number;
+  /** Receives the child engine's log lines (parent side only; not sent to the child). */
+  onLog?: (line: string) => void;
 }
 
 /** What the child must see right after a successful write (read-your-writes). */
@@ -98,7 +100,8 @@ function bundled(): Promise<string> {
 export async function startClientProcess(args: ClientArgs): Promise<ClientProcess> {
   const script = await bundled();
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const child: ChildProcess = spawn(process.execPath, [script, '--fault-client', JSON.stringify(args)], {
+  const { onLog: _onLog, ...childArgs } = args;
+  const child: ChildProcess = spawn(process.execPath, [script, '--fault-client', JSON.stringify(childArgs)], {
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     env: { ...process.env, NODE_PATH: join(root, 'node_modules') },
   });
@@ -116,8 +119,9 @@ export async function startClientProcess(args: ClientArgs): Promise<ClientProces
     failReady = fail;
   });
   child.on('message', (raw: unknown) => {
-    const message = raw as { ready?: boolean; id?: number; value?: unknown; error?: string };
+    const message = raw as { ready?: boolean; log?: string; id?: number; value?: unknown; error?: string };
     if (message.ready) return markReady();
+    if (message.log !== undefined) return args.onLog?.(message.log);
     const w = message.id === undefined ? undefined : waiting.get(message.id);
     if (!w) return;
     waiting.delete(message.id!);
@@ -166,6 +170,8 @@ async function childMain(args: ClientArgs): Promise<void> {
     autoStart: false,
     sync: { retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 100 }, probeIntervalMs: 100 },
     outbox: { backoff: { baseMs: 20, maxMs: 300 }, tickMs: 50, concurrency: 4 },
+    // The engine's own log goes into the run's log, for replaying an anomaly.
+    log: (line: string) => process.send?.({ log: line }),
   });
   const dispatch = createDispatch(engine.handlers, (m) => process.stderr.write(`${m}\n`));
   const outbox = engine.outbox.outbox;
@@ -175,7 +181,10 @@ async function childMain(args: ClientArgs): Promise<void> {
     return r.ok ? (r.value as DetailValue) : null;
   }
 
-  async function readYourWrites(expect: Expectation, created: string | undefined): Promise<string | undefined> {
+  async function readYourWrites(
+    expect: Expectation,
+    created: string | undefined,
+  ): Promise<string | undefined> {
     const taskId = ('taskId' in expect ? expect.taskId : undefined) ?? created;
     if (!taskId) return 'no task id to read back';
     const d = await detail(outbox.realIdOf(taskId));
@@ -184,10 +193,14 @@ async function childMain(args: ClientArgs): Promise<void> {
     switch (expect.kind) {
       case 'field': {
         const seen = expect.field === 'statusId' ? d.task.status.id : d.task[expect.field];
-        return seen === expect.value ? undefined : `${expect.field} reads ${String(seen)}, wrote ${expect.value}`;
+        return seen === expect.value
+          ? undefined
+          : `${expect.field} reads ${String(seen)}, wrote ${expect.value}`;
       }
       case 'message':
-        return d.messages.some((m) => m.message === expect.text) ? undefined : `message ${expect.text} not read`;
+        return d.messages.some((m) => m.message === expect.text)
+          ? undefined
+          : `message ${expect.text} not read`;
       case 'tag': {
         const has = d.tags.some((t) => t.id === expect.tagId);
         return has === expect.present ? undefined : `tag ${expect.tagId} present=${has}`;
@@ -206,7 +219,9 @@ async function childMain(args: ClientArgs): Promise<void> {
       case 'call': {
         const result = await dispatch(command.channel, command.arg);
         const answer: CallAnswer = { result };
-        if (result.ok && command.expect) {
+        // A write that changed nothing locally (entryId null) claims nothing to read back.
+        const entryId = result.ok ? (result.value as { entryId?: number | null }).entryId : null;
+        if (result.ok && command.expect && entryId !== null) {
           const created = (result.value as { id?: string }).id;
           const problem = await readYourWrites(command.expect, created);
           if (problem) answer.readYourWrites = problem;

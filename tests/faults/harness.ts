@@ -19,7 +19,14 @@ import {
   type ClientProcess,
   type OutboxSnapshot,
 } from './client-process';
-import { clientWorkload, type ClientWorkload, type SharedTask, type Step, type WriteRecord } from './workload';
+import { startRelay } from './relay';
+import {
+  clientWorkload,
+  type ClientWorkload,
+  type SharedTask,
+  type Step,
+  type WriteRecord,
+} from './workload';
 
 export const FAULT_KINDS = [
   'partition-both',
@@ -71,14 +78,15 @@ interface Service {
   port: number;
 }
 
-async function startServiceOn(dataDir: string, port: number): Promise<Service> {
+/** Starts the service on the data folder, on a free port (the relay keeps the address stable). */
+async function startServiceOn(dataDir: string): Promise<Service> {
   const { app } = buildService({
     dbPath: join(dataDir, 'service.sqlite'),
     filesDir: join(dataDir, 'files'),
     tokens: [TOKEN],
     seed: 'empty',
   });
-  const address = await app.listen({ port, host: '127.0.0.1' });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: Number(new URL(address).port) };
 }
 
@@ -152,8 +160,10 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
   const note = (line: string) => log.push(`${String(t()).padStart(6)} ${line}`);
   const faults = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
   const anomalies: Anomaly[] = [];
-  let service = await startServiceOn(serviceDir, 0);
-  const target = `http://127.0.0.1:${service.port}/2.0`;
+  let service = await startServiceOn(serviceDir);
+  const relay = await startRelay();
+  relay.setTarget(service.port);
+  const target = `http://127.0.0.1:${relay.port}/2.0`;
   const api = createServiceClient({ baseUrl: target, token: TOKEN });
   const clients: Client[] = [];
   const proxies: FaultProxy[] = [];
@@ -180,6 +190,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
           token: TOKEN,
           userId: USERS[k % USERS.length]!,
           timeoutMs: options.requestTimeoutMs,
+          onLog: (line) => note(`c${k} engine: ${line.slice(0, 300)}`),
         },
         proxy,
       );
@@ -228,22 +239,46 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       let answer: CallAnswer | undefined;
       let note_: string | undefined;
       try {
-        answer = await proc.send<CallAnswer>({ op: 'call', channel: step.channel, arg: step.arg, expect: step.expect });
+        answer = await proc.send<CallAnswer>({
+          op: 'call',
+          channel: step.channel,
+          arg: step.arg,
+          expect: step.expect,
+        });
       } catch (err) {
         note_ = err instanceof Error ? err.message : String(err);
       }
       const result: IpcResult<unknown> | undefined = answer?.result;
-      const outcome = !result ? 'unknown' : result.ok ? 'acked' : 'refused';
+      const entryId = result?.ok ? (result.value as { entryId?: number | null }).entryId : undefined;
+      // A write that changed nothing locally queues nothing: it is no acknowledged change.
+      const outcome = !result ? 'unknown' : !result.ok ? 'refused' : entryId === null ? 'noop' : 'acked';
       if (result && !result.ok) note_ = `${result.error.type}: ${result.error.message}`;
       const createdId = result?.ok ? (result.value as { id?: string }).id : undefined;
       w.settle(step, outcome, createdId);
-      writes.push({ client: c.index, step: i, channel: step.channel, intent: step.intent, outcome, at, answeredAt: t(), ...(note_ ? { note: note_ } : {}) });
-      note(`c${c.index} ${step.channel} ${JSON.stringify(step.arg)} -> ${outcome}${createdId ? ` ${createdId}` : ''}${note_ ? ` (${note_})` : ''}`);
+      writes.push({
+        client: c.index,
+        step: i,
+        channel: step.channel,
+        intent: step.intent,
+        outcome,
+        at,
+        answeredAt: t(),
+        ...(note_ ? { note: note_ } : {}),
+      });
+      note(
+        `c${c.index} ${step.channel} ${JSON.stringify(step.arg)} -> ${outcome}${entryId ? ` #${entryId}` : ''}${createdId ? ` ${createdId}` : ''}${note_ ? ` (${note_})` : ''}`,
+      );
       if (answer?.readYourWrites) {
-        anomalies.push({ kind: 'read-your-writes', detail: `client ${c.index} ${step.channel}: ${answer.readYourWrites}` });
+        anomalies.push({
+          kind: 'read-your-writes',
+          detail: `client ${c.index} ${step.channel}: ${answer.readYourWrites}`,
+        });
       }
       if (result && !result.ok && result.error.type === 'internal') {
-        anomalies.push({ kind: 'internal-error', detail: `client ${c.index} ${step.channel}: ${result.error.message}` });
+        anomalies.push({
+          kind: 'internal-error',
+          detail: `client ${c.index} ${step.channel}: ${result.error.message}`,
+        });
       }
     }
 
@@ -295,14 +330,19 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
               await c.pause(outage);
               break;
             case 'service-restart': {
-              const port = service.port;
+              relay.setTarget(undefined);
               await service.app.close();
               await sleep(Math.min(outage, 500));
-              service = await startServiceOn(serviceDir, port);
+              service = await startServiceOn(serviceDir);
+              relay.setTarget(service.port);
               break;
             }
           }
-        })().finally(() => busy.delete(c.index));
+        })()
+          .catch((err: unknown) => {
+            anomalies.push({ kind: 'harness-error', detail: `fault ${kind}: ${String(err)}` });
+          })
+          .finally(() => busy.delete(c.index));
         pendingFaults.push(done);
       }
       await Promise.all(pendingFaults);
@@ -328,9 +368,22 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         // it, as a user would, so the rest drains.
         if (status.failed > 0) {
           const list = await proc.send<CallAnswer>({ op: 'call', channel: 'outbox.failed', arg: {} });
-          const entries = list.result.ok ? (list.result.value as { id: number; kind: string; payload: unknown; errorType: string | null; errorMessage: string | null }[]) : [];
+          const entries = list.result.ok
+            ? (list.result.value as {
+                id: number;
+                kind: string;
+                payload: unknown;
+                errorType: string | null;
+                errorMessage: string | null;
+              }[])
+            : [];
           for (const e of entries) {
-            failedSeen[c.index]!.push({ kind: e.kind, payload: e.payload, errorType: e.errorType, errorMessage: e.errorMessage });
+            failedSeen[c.index]!.push({
+              kind: e.kind,
+              payload: e.payload,
+              errorType: e.errorType,
+              errorMessage: e.errorMessage,
+            });
             note(`c${c.index} discard failed ${e.kind} ${JSON.stringify(e.payload)}: ${e.errorMessage}`);
             await proc.send({ op: 'call', channel: 'outbox.discard', arg: { id: e.id } });
           }
@@ -346,7 +399,8 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       const proc = await c.alive();
       await proc.send({ op: 'drain', timeoutMs: 2_000 });
       const problem = await syncUntilClean(proc);
-      if (problem) anomalies.push({ kind: 'sync-failed', detail: `client ${c.index} final sync: ${problem}` });
+      if (problem)
+        anomalies.push({ kind: 'sync-failed', detail: `client ${c.index} final sync: ${problem}` });
       const localIds = workloads[c.index]!.own.map((o) => o.id);
       const snap = await proc.send<OutboxSnapshot>({ op: 'snapshot', projectId: PROJECT, localIds });
       ends.push({ ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] });
@@ -363,7 +417,10 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       }),
     );
   } catch (err) {
-    anomalies.push({ kind: 'harness-error', detail: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    anomalies.push({
+      kind: 'harness-error',
+      detail: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
   } finally {
     for (const c of clients) {
       c.proc?.signal('SIGCONT');
@@ -371,6 +428,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     }
     await Promise.all(clients.map((c) => c.proc?.exited));
     await Promise.all(proxies.map((p) => p.close()));
+    await relay.close();
     await service.app.close().catch(() => undefined);
     rmSync(root, { recursive: true, force: true });
   }

@@ -93,7 +93,12 @@ const TEMPLATES: Template[] = [
   },
   { method: 'PUT', path: '/crm/contact/:contact', body: () => ({ updatedByUserId: u.admin, lastName: 'b' }) },
   { method: 'DELETE', path: '/crm/contact/:contact' },
-  { method: 'POST', path: '/crm/accounts', yields: 'account', body: () => ({ createdByUserId: u.admin, name: 'a' }) },
+  {
+    method: 'POST',
+    path: '/crm/accounts',
+    yields: 'account',
+    body: () => ({ createdByUserId: u.admin, name: 'a' }),
+  },
   { method: 'DELETE', path: '/crm/account/:account' },
   {
     method: 'POST',
@@ -179,7 +184,11 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
       let status: number;
       let text: string;
       try {
-        const res = await fetch(base + path, { method: t.method, headers, ...(body !== undefined ? { body } : {}) });
+        const res = await fetch(base + path, {
+          method: t.method,
+          headers,
+          ...(body !== undefined ? { body } : {}),
+        });
         status = res.status;
         text = await res.text();
       } catch (err) {
@@ -191,7 +200,8 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
       if (status >= 500) result.problems.push(`${label}: ${status} ${text.slice(0, 200)}`);
       if (status >= 400 && status < 500) {
         if (!/errorMessage/.test(text)) result.problems.push(`${label}: ${status} without an error body`);
-        if (changes.get()!.n !== before) result.problems.push(`${label}: refused with ${status} but changed rows`);
+        if (changes.get()!.n !== before)
+          result.problems.push(`${label}: refused with ${status} but changed rows`);
       }
       if (status < 300 && t.yields) {
         try {

@@ -45,7 +45,7 @@ export interface Step {
 }
 
 /** Outcome of a write as the client answered it. */
-export type Outcome = 'acked' | 'refused' | 'unknown';
+export type Outcome = 'acked' | 'noop' | 'refused' | 'unknown';
 
 export interface WriteRecord {
   client: number;
@@ -214,7 +214,7 @@ export function clientWorkload(options: {
       if (s.intent.type === 'create' && outcome === 'acked' && createdId) {
         own.push({ title: s.intent.title, id: createdId, parent: s.intent.parent, deleted: false });
       }
-      if (s.intent.type === 'delete' && outcome !== 'refused') {
+      if (s.intent.type === 'delete' && (outcome === 'acked' || outcome === 'unknown')) {
         const title = 'own' in s.intent.task ? s.intent.task.own : undefined;
         for (const t of own) if (t.title === title || t.parent === title) t.deleted = true;
       }
