@@ -1,5 +1,5 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Figures, Scenario } from './lib/types';
@@ -24,6 +24,14 @@ interface Report {
 }
 
 async function main(): Promise<void> {
+  const meta = {
+    date: new Date().toISOString(),
+    quick,
+    node: process.version,
+    cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
+    /** The 1-minute load average when the run started: on a shared machine it explains the spread. */
+    loadAverage: Math.round((loadavg()[0] ?? 0) * 100) / 100,
+  };
   const dir = join(here, 'scenarios');
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
@@ -54,12 +62,6 @@ async function main(): Promise<void> {
     report.durationMs = Math.round(performance.now() - start);
     reports.push(report);
   }
-  const meta = {
-    date: new Date().toISOString(),
-    quick,
-    node: process.version,
-    cpus: `${cpus().length} x ${cpus()[0]?.model ?? 'unknown'}`,
-  };
   const results = join(here, 'results');
   mkdirSync(results, { recursive: true });
   writeFileSync(
@@ -75,7 +77,7 @@ function markdown(meta: Record<string, unknown>, reports: Report[]): string {
   const lines = [
     `# Benchmarks`,
     '',
-    `${meta['date']} · Node ${meta['node']} · ${meta['cpus']}${meta['quick'] ? ' · quick' : ''}`,
+    `${meta['date']} · Node ${meta['node']} · ${meta['cpus']} · load average ${meta['loadAverage']}${meta['quick'] ? ' · quick' : ''}`,
     '',
   ];
   const row = (cells: readonly (string | number)[]) => `| ${cells.join(' | ')} |`;

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
  * test: `concurrency` keep-alive connections, each sending requests back to back until
  * `maxRequests` have been sent or `maxMs` has passed.
  */
-/** @param {import('./load').LoadOptions} o @returns {Promise<import('./load').LoadResult>} */
+/** @param {import('./load').LoadOptions} o @returns {Promise<import('./load').RawLoad>} */
 async function run(o) {
   const agent = new Agent({ keepAlive: true, maxSockets: o.concurrency });
   const url = new URL(o.url);
@@ -58,20 +58,7 @@ async function run(o) {
   await Promise.all(Array.from({ length: o.concurrency }, worker));
   const elapsedMs = performance.now() - start;
   agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (/** @type {number} */ p) =>
-    latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))] ??
-    NaN;
-  return {
-    requests: latencies.length,
-    errors,
-    statuses,
-    elapsedMs,
-    rps: (latencies.length / elapsedMs) * 1000,
-    p50Ms: at(50),
-    p99Ms: at(99),
-    maxMs: latencies[latencies.length - 1] ?? NaN,
-  };
+  return { latencies, errors, statuses, elapsedMs };
 }
 
 void run(workerData).then((result) => parentPort?.postMessage(result));

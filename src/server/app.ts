@@ -82,6 +82,10 @@ export function buildService(options: ServerOptions): Service {
     },
   });
 
+  // The spec does not say whether read parameters travel in the query or a body, so GET
+  // bodies are parsed too; the query wins when both carry a parameter.
+  app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
+
   app.addHook('onClose', () => {
     db.close();
   });

@@ -25,11 +25,24 @@ export function refused(message: string): ApiError {
   return new ApiError(403, message);
 }
 
-/** One sentence naming the first offending field of a zod failure. */
-export function zodMessage(error: z.ZodError, root: string): string {
+/**
+ * One sentence naming the first offending field of a zod failure; a field absent from `input`
+ * is reported as required whatever the schema's own message says (except for rule checks).
+ */
+export function zodMessage(error: z.ZodError, root: string, input?: unknown): string {
   const issue = error.issues[0];
   if (!issue) return `${root}: invalid`;
   const field = issue.path.length ? issue.path.map(String).join('.') : root;
-  const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
+  // Rule checks (custom issues) keep their own sentence even when they point at an absent field.
+  const missing = issue.code !== 'custom' && issue.path.length > 0 && isAbsent(input, issue.path);
   return missing ? `${field}: is required` : `${field}: ${issue.message}`;
+}
+
+function isAbsent(input: unknown, path: readonly PropertyKey[]): boolean {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return false;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value === undefined;
 }

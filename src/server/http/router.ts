@@ -35,8 +35,16 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType> {
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, root: string): z.output<T> {
   if (!schema) return undefined as z.output<T>;
   const result = schema.safeParse(value ?? {});
-  if (!result.success) throw new ApiError(400, zodMessage(result.error, root));
+  if (!result.success) throw new ApiError(400, zodMessage(result.error, root, value ?? {}));
   return result.data;
+}
+
+/** Query parameters, completed on GET by the fields of a JSON object body. */
+function readParameters(request: FastifyRequest): unknown {
+  const body = request.body;
+  if (request.method !== 'GET' || !body || typeof body !== 'object' || Array.isArray(body))
+    return request.query;
+  return { ...(body as Record<string, unknown>), ...(request.query as Record<string, unknown>) };
 }
 
 export function sendAnswer(reply: FastifyReply, answer: Answer): void {
@@ -69,11 +77,16 @@ export function sendAnswer(reply: FastifyReply, answer: Answer): void {
 export class Router {
   private readonly patterns: { regex: RegExp; method: Method }[] = [];
 
+  /** Runs a handler in one transaction (made once: better-sqlite3 wraps a function per call). */
+  private readonly inTransaction: (fn: () => Answer) => Answer;
+
   constructor(
     private readonly app: FastifyInstance,
-    private readonly db: Db,
+    db: Db,
     private readonly prefix: string,
-  ) {}
+  ) {
+    this.inTransaction = db.transaction((fn: () => Answer) => fn());
+  }
 
   get<Q extends z.ZodType, B extends z.ZodType>(url: string, spec: RouteSpec<Q, B>): void {
     this.add('GET', url, spec);
@@ -109,15 +122,15 @@ export class Router {
     spec: RouteSpec<Q, B>,
   ): void {
     this.remember(method, url);
-    const db = this.db;
+    const inTransaction = this.inTransaction;
     this.app.route({
       method,
       url: this.prefix + url,
       handler(request, reply) {
-        const query = parse(spec.query, request.query, 'query');
+        const query = parse(spec.query, readParameters(request), 'query');
         const body = parse(spec.body, request.body, 'body');
         const params = request.params as Record<string, string>;
-        const answer = db.transaction(() => spec.handle({ params, query, body, request }))();
+        const answer = inTransaction(() => spec.handle({ params, query, body, request }));
         sendAnswer(reply, answer);
       },
     });

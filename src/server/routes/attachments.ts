@@ -34,6 +34,8 @@ async function receive(stream: Readable, target: string, limit: number): Promise
       });
       stream.on('end', () => resolve());
       stream.on('error', reject);
+      // A client that hangs up mid-upload: nothing is kept (a settled promise ignores this).
+      stream.on('close', () => reject(new ApiError(400, 'upload aborted before the end of the body')));
     });
     await new Promise<void>((resolve, reject) =>
       out.end((err?: Error | null) => (err ? reject(err) : resolve())),

@@ -155,7 +155,7 @@ export function taskRoutes(r: Router, ctx: ServiceContext): void {
         recent_activity_moment: now,
       };
       ctx.tasks.insert(task);
-      ctx.tasks.setContacts(task.id, body.crmContactIds ?? []);
+      if (body.crmContactIds?.length) ctx.tasks.setContacts(task.id, body.crmContactIds);
       const attachments = resolveAttachments(ctx, body.attachments);
       if (body.message || attachments.length > 0) {
         addMessage(ctx, task, {

@@ -130,6 +130,44 @@ export function seedDemo(db: Db, now: Date): void {
       }
     });
 
+    // A task that came in through a request form: no creator, the submitted fields kept.
+    const formTask = ws.taskIds[1];
+    if (formTask) {
+      const row = tasks.row(formTask)!;
+      tasks.update({
+        ...row,
+        name: 'Request: new laptop',
+        created_by_user_id: null,
+        task_type_id: SEED_IDS.taskTypes.request,
+        form_submission: JSON.stringify({
+          requestFormName: 'IT request',
+          formFields: [
+            {
+              config: {
+                fieldId: 'f1',
+                label: 'Kind',
+                type: 'dropdown',
+                options: ['Hardware', 'Software'],
+                isRequired: true,
+                description: '',
+              },
+              value: 'Hardware',
+            },
+            {
+              config: {
+                fieldId: 'f2',
+                label: 'Details',
+                type: 'textarea',
+                isRequired: false,
+                description: 'What do you need?',
+              },
+              value: 'A 14-inch laptop for the new designer.',
+            },
+          ],
+        }),
+      });
+    }
+
     // One public project, where removing members is refused.
     db.prepare('UPDATE projects SET is_public = 1 WHERE id = ?').run(project(1));
   })();

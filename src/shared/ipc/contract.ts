@@ -9,6 +9,8 @@ import { syncChannels } from './sync';
 import { taskReadChannels } from './tasks';
 import { tasksWriteChannels } from './tasks-write';
 import { outboxChannels } from './outbox';
+import { projectsWriteChannels } from './projects-write';
+import { calendarWriteChannels } from './calendar-write';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -27,6 +29,8 @@ export const channels = {
   ...syncChannels,
   ...tasksWriteChannels,
   ...outboxChannels,
+  ...projectsWriteChannels,
+  ...calendarWriteChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -96,7 +96,7 @@ describe('project membership', () => {
   });
 
   it('refuses removing a user from a public project', async () => {
-    const demo = await (await import('../../support/service')).startService({ seed: 'demo' });
+    const demo = await startService({ seed: 'demo' });
     try {
       const demoApi = client(demo);
       // The demo marks its second generated project public.

@@ -129,7 +129,8 @@ describe('attachments', () => {
 
   it('accepts an upload without Content-Type and infers mime from the name', async () => {
     const [file] = await uploadUrls(['notes.txt']);
-    const put = await fetch(file!.uploadUrl, { method: 'PUT', body: 'hello' });
+    // A byte array body: fetch sends no Content-Type at all.
+    const put = await fetch(file!.uploadUrl, { method: 'PUT', body: new TextEncoder().encode('hello') });
     expect(put.status).toBe(200);
     const created = CreateTaskResponse.parse(
       (

@@ -7,6 +7,7 @@ import {
   ProjectTemplatesResponse,
   StatusesResponse,
   TagsResponse,
+  TaskDetail,
   TaskTypesResponse,
   User,
   UsersResponse,
@@ -61,5 +62,14 @@ describe('documents', () => {
     expect(doc).toMatchObject({ id: deep[0]!.id, projectId: deep[0]!.projectId });
     expect((await api.get('/document/nope')).status).toBe(404);
     expect((await api.get('/project/nope/documents')).status).toBe(404);
+  });
+});
+
+describe('demo seed', () => {
+  it('has a request-form task with formSubmission and no creator', async () => {
+    const t = TaskDetail.parse((await api.get('/task/g7-t1')).json);
+    expect(t.createdByUserId).toBeNull();
+    expect(t.formSubmission?.requestFormName).toBe('IT request');
+    expect(t.formSubmission?.formFields.map((f) => f.config.type)).toEqual(['dropdown', 'textarea']);
   });
 });

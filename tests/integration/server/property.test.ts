@@ -246,7 +246,7 @@ describe('robustness', () => {
           method: r.method as 'GET',
           url: `/2.0${path}${r.query ? `?${r.query}` : ''}`,
           headers,
-          ...(r.body !== undefined && r.method !== 'GET' ? { payload: r.body } : {}),
+          ...(r.body !== undefined ? { payload: r.body } : {}),
         });
         expect(res.statusCode, `${r.method} ${path} ${res.body}`).toBeLessThan(500);
         if (res.statusCode >= 400) {

@@ -29,11 +29,17 @@ export function tableCodec<T>(
   const entries = Object.entries(fields) as [string, readonly [string, FieldKind]][];
   const columns = entries.map(([, [column]]) => column);
   const converted = entries.filter(([, [, kind]]) => kind !== 'value');
-  const updates = columns.filter((c) => !key.includes(c)).map((c) => `${c} = excluded.${c}`);
+  const valueColumns = columns.filter((c) => !key.includes(c));
+  const updates = valueColumns.map((c) => `${c} = excluded.${c}`);
   const upsertSql =
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => '@' + c).join(', ')}) ` +
     `ON CONFLICT (${key.join(', ')}) DO ` +
-    (updates.length ? `UPDATE SET ${updates.join(', ')}` : 'NOTHING');
+    (updates.length
+      ? // Rows the service sent unchanged are not written again (no page writes, no triggers).
+        `UPDATE SET ${updates.join(', ')} WHERE (${valueColumns.join(', ')}) IS NOT (${valueColumns
+          .map((c) => `excluded.${c}`)
+          .join(', ')})`
+      : 'NOTHING');
   const upsertStmt = db.prepare(upsertSql);
 
   const encode = (record: T): Record<string, unknown> => {

@@ -550,7 +550,13 @@ export class Outbox<C> {
     const keys = new Set(entry.keys);
     try {
       this.#db.transaction(() => {
-        const folded = kind.fold({ now }, payload, result, entry) ?? {};
+        const folded =
+          kind.fold(
+            { now, pendingFields: (entity, id) => this.pendingFieldsFor(entity, id) },
+            payload,
+            result,
+            entry,
+          ) ?? {};
         if (entry.createdTempId) {
           if (!folded.realId) throw new Error(`${kind.name} was acknowledged without an id`);
           this.#remapCache(entry.createdTempId, folded.realId);

@@ -24,10 +24,12 @@ export const outboxMigrations: readonly ((db: Db) => void)[] = [
         created_at INTEGER NOT NULL,
         updated_at INTEGER NOT NULL
       ) STRICT;
-      CREATE INDEX outbox_entries_open ON outbox_entries (state, next_attempt_at) WHERE state <> 'done';
+      CREATE INDEX outbox_entries_open ON outbox_entries (state) WHERE state <> 'done';
+      CREATE INDEX outbox_entries_due ON outbox_entries (next_attempt_at) WHERE state IN ('pending', 'in_flight');
 
-      -- One row per chain an entry belongs to: an entry waits for every earlier open entry that
-      -- shares one of its keys (rule 2), e.g. a comment on an offline task waits for its create.
+      -- One row per chain an open entry belongs to (rows go when the entry is done): an entry
+      -- waits for every earlier entry that shares one of its keys (rule 2), e.g. a comment on an
+      -- offline task waits for its create.
       CREATE TABLE outbox_entry_keys (
         key TEXT NOT NULL,
         entry_id INTEGER NOT NULL REFERENCES outbox_entries (id) ON DELETE CASCADE,

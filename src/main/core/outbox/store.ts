@@ -63,7 +63,6 @@ export class EntryStore {
            AND NOT EXISTS (
              SELECT 1 FROM outbox_entry_keys k1
              JOIN outbox_entry_keys k2 ON k2.key = k1.key AND k2.entry_id < k1.entry_id
-             JOIN outbox_entries e2 ON e2.id = k2.entry_id AND e2.state <> 'done'
              WHERE k1.entry_id = e.id)
          ORDER BY e.id LIMIT ?`,
       ),

@@ -74,6 +74,8 @@ export interface RollbackContext {
 
 export interface FoldContext {
   readonly now: number;
+  /** Fields of an entity that later open entries changed locally: a fold must keep them. */
+  pendingFields(entity: string, id: string): ReadonlySet<string>;
 }
 
 export interface Applied<P> {

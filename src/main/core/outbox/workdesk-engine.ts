@@ -1,6 +1,8 @@
 import { createEngine, type Engine, type EngineOptions } from '../engine';
 import { mergeHandlerMaps } from '../handlers/registry';
+import { calendarWriteHandlers } from '../handlers/calendar-write';
 import { outboxHandlers } from '../handlers/outbox';
+import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
 import type { HandlerMap } from '../handlers/types';
 import type { PendingFields } from '../sync/pending';
@@ -48,6 +50,8 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   const handlers: Partial<HandlerMap> = mergeHandlerMaps([
     engine.handlers,
     tasksWriteHandlers({ outbox, cache: engine.cache }),
+    projectsWriteHandlers({ outbox }),
+    calendarWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
   ]);
   outbox.outbox.start();

@@ -7,6 +7,8 @@ import { HandlerError } from '../dispatch';
 import type { PendingEntity, PendingFields } from '../sync/pending';
 import type { BackoffPolicy } from './backoff';
 import { classifyServiceError } from './classify';
+import { calendarKinds } from './kinds/calendar';
+import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
 import { Outbox, OutboxError, type OutboxStatus, type SubmitResult } from './outbox';
 import { cacheRemapper } from './remap-cache';
@@ -75,12 +77,14 @@ const TASK_FIELD_TO_CHANGE: Record<string, string> = {
 export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const { cache, emit } = options;
   const tasks = taskKinds({ cache, userId: options.userId });
+  const projects = projectKinds({ cache, userId: options.userId });
+  const calendar = calendarKinds({ cache, userId: options.userId });
   // `takeTheirs` queues through the same outbox; bound below.
   const late: { self?: Outbox<ServiceClient> } = {};
   const outbox = new Outbox<ServiceClient>({
     db: cache.db,
     client: options.client,
-    kinds: [...tasks.kinds],
+    kinds: [...tasks.kinds, ...projects.kinds, ...calendar.kinds],
     classify: classifyServiceError,
     remapCache: cacheRemapper(cache.db),
     takeTheirs: (entity, id, field, value) => {

@@ -57,3 +57,47 @@ export function stamp(date: Date): string {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())}T${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}.${p(date.getMilliseconds(), 3)}`;
 }
+
+/**
+ * Groups many small cache writes (one per fetched task) into few transactions: a write runs
+ * when 64 are waiting or 25 ms after the first, whichever comes first. Each commit costs a WAL
+ * write, so batching saves most of them during a large pull. `flush` runs what is waiting.
+ */
+export function createWriteBatcher(
+  cache: { transaction<T>(fn: () => T): T },
+  onFlush: () => void = () => {},
+) {
+  let queue: (() => void)[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  // A write that failed on the timer is thrown by the next explicit flush.
+  let failed: unknown = null;
+  const onTimer = (): void => {
+    try {
+      flush();
+    } catch (err) {
+      failed ??= err;
+    }
+  };
+  const flush = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (failed) throw failed;
+    if (!queue.length) return;
+    const writes = queue;
+    queue = [];
+    cache.transaction(() => {
+      for (const write of writes) write();
+    });
+    onFlush();
+  };
+  return {
+    write(fn: () => void): void {
+      queue.push(fn);
+      if (queue.length >= 64) flush();
+      else if (!timer) timer = setTimeout(onTimer, 25);
+    },
+    flush,
+  };
+}
+
+export type WriteBatcher = ReturnType<typeof createWriteBatcher>;

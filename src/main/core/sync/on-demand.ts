@@ -132,9 +132,9 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
         async () => {
           const { account, contacts } = await gate((s) => client.crmAccount(accountId, s));
           cache.transaction(() => {
-            if (pending.isPendingStructural('crmAccount', accountId)) return;
-            if (pending.pendingFieldsFor('crmAccount', accountId).size) return;
-            cache.crm.putAccountDetail(account, contacts);
+            const incoming = cache.crm.accountFromDetail(account, contacts);
+            const merged = mergePending(pending, 'crmAccount', incoming, () => cache.crm.account(accountId));
+            if (merged) cache.crm.accounts.upsert(merged);
           });
           deps.emitChange({ entities: ['crmAccounts'], ids: { crmAccounts: [accountId] } });
         },

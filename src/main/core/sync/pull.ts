@@ -1,7 +1,7 @@
 import type { Project, Task, TaskDetail } from '../../../shared/api/index';
 import { RejectedError } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
-import { stamp, type Gate, type Progress, type SyncDeps } from './context';
+import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
 import { mergePending } from './pending';
 import { confirmRemoval } from './removal';
 
@@ -42,6 +42,8 @@ export async function pullTaskParts(
   gate: Gate,
   taskId: string,
   withDetail: boolean,
+  /** Where the cache write goes: at once (default) or into a batch. */
+  write: (fn: () => void) => void = (fn) => deps.cache.transaction(fn),
 ): Promise<'ok' | 'gone'> {
   try {
     const [messages, detail] = await Promise.all([
@@ -49,7 +51,7 @@ export async function pullTaskParts(
       withDetail ? gate((s) => deps.client.task(taskId, s)) : Promise.resolve(null),
     ]);
     const at = stamp(deps.clock());
-    deps.cache.transaction(() => {
+    write(() => {
       if (detail) storeTaskDetail(deps, detail, at);
       deps.cache.messages.replaceForTask(taskId, messages, (id) =>
         deps.pending.isPendingStructural('message', id),
@@ -60,8 +62,9 @@ export async function pullTaskParts(
     return 'ok';
   } catch (err) {
     if (err instanceof RejectedError && err.status === 404) {
-      if (!deps.pending.isPendingStructural('task', taskId))
-        deps.cache.transaction(() => deps.cache.tasks.delete([taskId]));
+      write(() => {
+        if (!deps.pending.isPendingStructural('task', taskId)) deps.cache.tasks.delete([taskId]);
+      });
       return 'gone';
     }
     throw err;
@@ -258,23 +261,15 @@ export async function pull(
     ([id, s]) =>
       s.messagesActivityMoment !== s.recentActivityMoment && !pending.isPendingStructural('task', id),
   );
-  let fetched = 0;
+  // Views refresh once per batch of stored messages while they stream in.
+  const batch = createWriteBatcher(cache, () => deps.emitChange({ entities: ['messages', 'tasks'] }));
   const details = stale.map(([id, s]) =>
-    background(pullTaskParts(deps, gate, id, s.detailFetchedAt !== null).then(() => void fetched++)),
+    background(pullTaskParts(deps, gate, id, s.detailFetchedAt !== null, batch.write)),
   );
-  // Views refresh at most twice a second while messages stream in.
-  let emitted = 0;
-  const emitter = setInterval(() => {
-    if (fetched === emitted) return;
-    emitted = fetched;
-    deps.emitChange({ entities: ['messages', 'tasks'] });
-  }, 500);
-  emitter.unref?.();
   try {
     await Promise.all([orgDone, tagLists, ...documents, events, crm, ...details]);
   } finally {
-    clearInterval(emitter);
+    batch.flush();
   }
-  if (fetched !== emitted) deps.emitChange({ entities: ['messages', 'tasks'] });
   cache.syncState.set('pull', stamp(deps.clock()));
 }

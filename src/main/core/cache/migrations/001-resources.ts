@@ -72,10 +72,13 @@ export const migration001: Migration = {
         -- recentActivityMoment of the task when its messages were last fetched
         messages_activity_moment TEXT
       ) STRICT;
-      CREATE INDEX tasks_project_created ON tasks(project_id, moment_created);
+      -- list scopes: the open/closed filter and the default newest-first order come from the
+      -- index (rowid is its implicit last column, the tie-break), so a first window and its
+      -- count read no more than they return
+      CREATE INDEX tasks_project_list ON tasks(project_id, moment_closed, moment_created);
       CREATE INDEX tasks_parent ON tasks(parent_task_id);
-      CREATE INDEX tasks_assigned ON tasks(assigned_to_user_id, moment_created);
-      CREATE INDEX tasks_action_required ON tasks(action_required_user_id, moment_created);
+      CREATE INDEX tasks_assigned ON tasks(assigned_to_user_id, moment_closed, moment_created);
+      CREATE INDEX tasks_action_required ON tasks(action_required_user_id, moment_closed, moment_created);
       CREATE INDEX tasks_crm_account ON tasks(crm_account_id) WHERE crm_account_id IS NOT NULL;
 
       CREATE TABLE messages (

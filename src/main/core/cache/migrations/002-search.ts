@@ -3,7 +3,7 @@ import type { Migration } from './types';
 /**
  * Full-text search. One external-content FTS5 table per searchable resource, keyed by the
  * resource row's rowid, kept current by triggers so every cache write (sync or local edit)
- * updates the index in the same transaction.
+ * updates the index in the same transaction; an update that leaves the text alone skips it.
  */
 export const migration002: Migration = {
   version: 2,
@@ -44,7 +44,8 @@ export const migration002: Migration = {
         CREATE TRIGGER ${source}_fts_delete AFTER DELETE ON ${source} BEGIN
           INSERT INTO ${fts}(${fts}, rowid, ${cols}) VALUES ('delete', old.rowid, ${oldVals});
         END;
-        CREATE TRIGGER ${source}_fts_update AFTER UPDATE OF ${updateOf.join(', ')} ON ${source} BEGIN
+        CREATE TRIGGER ${source}_fts_update AFTER UPDATE OF ${updateOf.join(', ')} ON ${source}
+        WHEN ${updateOf.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ')} BEGIN
           INSERT INTO ${fts}(${fts}, rowid, ${cols}) VALUES ('delete', old.rowid, ${oldVals});
           INSERT INTO ${fts}(rowid, ${cols}) VALUES (new.rowid, ${newVals});
         END;

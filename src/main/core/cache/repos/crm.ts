@@ -101,10 +101,10 @@ export function createCrmRepo(db: CacheDb) {
     deleteAccounts(ids: readonly string[]): void {
       deleteByIds(db, 'crm_accounts', 'id', ids);
     },
-    /** Stores a single-account response; the list-only `contacts` come from the detail's list. */
-    putAccountDetail(account: CrmAccountSingle, contactIds: string[]): void {
+    /** A single-account response in the list shape (the owner is named differently there). */
+    accountFromDetail(account: CrmAccountSingle, contactIds: string[]): CrmAccount {
       const { contactOwnerUserId, companyId: _c, ...rest } = account;
-      accounts.upsert({ ...rest, accountOwnerUserId: contactOwnerUserId, contacts: contactIds });
+      return { ...rest, accountOwnerUserId: contactOwnerUserId, contacts: contactIds };
     },
     putContactDetail(contact: CrmContact, tasks: readonly CrmContactTask[]): void {
       contacts.upsert(contact);

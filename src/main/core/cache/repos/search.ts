@@ -47,6 +47,11 @@ export function toFtsQuery(text: string): string | null {
   return words.map((w) => `"${w}"*`).join(' ');
 }
 
+/** The query over the given kinds, best first; parameters `@q` (an FTS query) and `@limit`. */
+export function searchSql(kinds: readonly Kind[]): string {
+  return `SELECT * FROM (${kinds.map((k) => SOURCES[k].sql).join(' UNION ALL ')}) ORDER BY rank LIMIT @limit`;
+}
+
 export type SearchRepo = ReturnType<typeof createSearchRepo>;
 
 export function createSearchRepo(db: CacheDb) {
@@ -56,8 +61,7 @@ export function createSearchRepo(db: CacheDb) {
     query(text: string, kinds: readonly Kind[], limit: number): SearchHit[] {
       const q = toFtsQuery(text);
       if (!q) return [];
-      const sql = kinds.map((k) => SOURCES[k].sql).join(' UNION ALL ');
-      const rows = stmt(`SELECT * FROM (${sql}) ORDER BY rank LIMIT @limit`).all({
+      const rows = stmt(searchSql(kinds)).all({
         q,
         limit,
       }) as (SearchHit & {

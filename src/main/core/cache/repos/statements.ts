@@ -1,12 +1,16 @@
 import type { Statement } from 'better-sqlite3';
 import type { CacheDb } from '../db';
 
+const perDb = new WeakMap<CacheDb, Map<string, Statement>>();
+
 /**
  * Prepared statements for SQL built from a fixed set of fragments (filters and sorts), keyed by
- * the SQL text, so each distinct query shape is prepared once.
+ * the SQL text and shared per database, so each distinct query shape is prepared once.
  */
 export function statementCache(db: CacheDb): (sql: string) => Statement {
-  const cache = new Map<string, Statement>();
+  let found = perDb.get(db);
+  if (!found) perDb.set(db, (found = new Map()));
+  const cache = found;
   return (sql) => {
     let stmt = cache.get(sql);
     if (!stmt) {
@@ -20,7 +24,7 @@ export function statementCache(db: CacheDb): (sql: string) => Statement {
 /** Deletes rows of `table` whose `column` is in `ids`, in chunks under SQLite's variable limit. */
 export function deleteByIds(db: CacheDb, table: string, column: string, ids: readonly string[]): number {
   if (!ids.length) return 0;
-  const stmt = db.prepare(`DELETE FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(?))`);
+  const stmt = statementCache(db)(`DELETE FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(?))`);
   let changed = 0;
   for (let i = 0; i < ids.length; i += 5000) {
     changed += stmt.run(JSON.stringify(ids.slice(i, i + 5000))).changes;
@@ -43,8 +47,7 @@ export function replaceScope<T extends { id: string }>(
   keep: (id: string) => boolean = () => false,
 ): string[] {
   const incoming = new Set(records.map((r) => r.id));
-  const existing = db
-    .prepare(`SELECT ${idColumn} FROM ${codec.table} WHERE ${scopeSql}`)
+  const existing = statementCache(db)(`SELECT ${idColumn} FROM ${codec.table} WHERE ${scopeSql}`)
     .pluck()
     .all(...scopeParams) as string[];
   const gone = existing.filter((id) => !incoming.has(id) && !keep(id));

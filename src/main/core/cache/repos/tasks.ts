@@ -100,7 +100,7 @@ const SORT_COLUMNS: Record<string, string> = {
 };
 
 /** The flat list row; `closed` is derived. Kept beside TaskRow so the two cannot drift. */
-const ROW_SELECT = [
+export const ROW_SELECT = [
   'id',
   'short_id AS shortId',
   'name',
@@ -277,7 +277,8 @@ export function createTasksRepo(db: CacheDb) {
     /** One window of a list plus the length of the whole list. */
     list(q: TaskListQuery): { rows: TaskRow[]; total: number } {
       const { sql, params } = where(q);
-      const order = `${SORT_COLUMNS[q.sort.by] ?? 'moment_created'} ${q.sort.dir === 'asc' ? 'ASC' : 'DESC'}, id`;
+      const dir = q.sort.dir === 'asc' ? 'ASC' : 'DESC';
+      const order = `${SORT_COLUMNS[q.sort.by] ?? 'moment_created'} ${dir}, tasks.rowid ${dir}`;
       const rows = stmt(
         `${sql.replace('{cols}', ROW_SELECT)} ORDER BY ${order} LIMIT @limit OFFSET @offset`,
       ).all({

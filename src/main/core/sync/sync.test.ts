@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServiceClient } from '../api/client';
+import type { FetchLike } from '../api/http';
+import { createCache } from '../cache/cache';
+import { openCacheDb } from '../cache/db';
+import { aProject, aTask } from '../cache/fixtures';
+import type { SyncStatus } from '../../../shared/ipc/sync';
+import { noPending } from './pending';
+import { createSync, type Sync } from './sync';
+
+/** A tiny service: one root project with one task, every list otherwise empty. */
+function service(state: { down: boolean; calls: string[] }): FetchLike {
+  return async (url) => {
+    const path = new URL(url).pathname.replace('/2.0', '');
+    state.calls.push(path);
+    if (state.down) throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED') });
+    const body =
+      path === '/projects'
+        ? new URL(url).searchParams.get('archived') === 'true'
+          ? []
+          : [aProject({ id: 'p1' })]
+        : path === '/project/p1/tasks'
+          ? [aTask({ id: 't1', projectId: 'p1' })]
+          : path === '/task/t1/messages'
+            ? []
+            : [];
+    return new Response(JSON.stringify(body), { status: 200 });
+  };
+}
+
+const syncs: Sync[] = [];
+afterEach(async () => {
+  await Promise.all(syncs.splice(0).map((s) => s.stop()));
+});
+
+function setup(
+  state: { down: boolean; calls: string[] },
+  intervals = { intervalMs: 60_000, probeIntervalMs: 60_000 },
+) {
+  const cache = createCache(openCacheDb(':memory:'));
+  const client = createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch: service(state) });
+  const statuses: SyncStatus[] = [];
+  const sync = createSync({
+    cache,
+    client,
+    pending: noPending,
+    userId: 'me',
+    clock: () => new Date(2026, 0, 15, 9),
+    log: () => {},
+    emitChange: () => {},
+    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    ...intervals,
+  });
+  sync.onStatus((s) => statuses.push(s));
+  syncs.push(sync);
+  return { cache, sync, statuses };
+}
+
+const until = (sync: Sync, test: (s: SyncStatus) => boolean) =>
+  new Promise<SyncStatus>((resolve) => {
+    const off = sync.onStatus((s) => {
+      if (test(s)) {
+        off();
+        resolve(s);
+      }
+    });
+  });
+
+describe('sync schedule', () => {
+  it('reports phases and progress of a run, and joins a run already going', async () => {
+    const state = { down: false, calls: [] as string[] };
+    const { sync, statuses, cache } = setup(state);
+    const [a, b] = [sync.now(), sync.now()];
+    const [ra, rb] = await Promise.all([a, b]);
+    expect(ra).toEqual(rb);
+    expect(ra).toMatchObject({
+      online: true,
+      running: false,
+      phase: 'idle',
+      lastError: null,
+      lastSyncedAt: '2026-01-15T09:00:00.000',
+    });
+    expect(statuses.map((s) => s.phase)).toEqual(
+      expect.arrayContaining(['org', 'projects', 'tasks', 'details', 'idle']),
+    );
+    expect(ra.done).toBe(ra.total);
+    expect(state.calls.filter((c) => c === '/projects')).toHaveLength(2);
+    expect(cache.tasks.get('t1')).not.toBeNull();
+  });
+
+  it('pulls again on the interval once started', async () => {
+    const state = { down: false, calls: [] as string[] };
+    const { sync } = setup(state, { intervalMs: 30, probeIntervalMs: 30 });
+    sync.start();
+    await new Promise((r) => setTimeout(r, 200));
+    expect(state.calls.filter((c) => c === '/custom-fields').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('goes offline, probes, and pulls as soon as the service answers again', async () => {
+    const state = { down: true, calls: [] as string[] };
+    const { sync } = setup(state, { intervalMs: 60_000, probeIntervalMs: 20 });
+    sync.start();
+    const offline = await until(sync, (s) => !s.online && !s.running);
+    expect(offline.lastError).toMatch(/ECONNREFUSED/);
+    state.down = false;
+    const back = await until(sync, (s) => s.online && !s.running && s.lastSyncedAt !== null);
+    expect(back.lastError).toBeNull();
+  });
+});
