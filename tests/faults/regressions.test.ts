@@ -69,3 +69,30 @@ describe('campaign regressions', () => {
     },
   );
 });
+
+describe('campaign regressions: deletes', () => {
+  // Campaign seed 1000 (CI profile): a subtask deleted, then its parent. The parent's delete
+  // names no subtasks (the cache no longer holds the child), so it is not ordered after the
+  // child's; when the child's first attempt is throttled (429: retried without a look-up), the
+  // parent's DELETE goes first, the service removes both, and the child's retry is answered 404.
+  it('a delete answered 404 because the item is already gone counts as done', async () => {
+    const parent = await syncedTask('delete parent');
+    const { id: childLocal } = await e.call('tasks.create', {
+      projectId: SEED_IDS.workspace,
+      title: 'delete child',
+      parentTaskId: parent,
+    });
+    await e.drained();
+    const child = e.outbox.realIdOf(childLocal);
+    proxy.set({ tooMany: { next: 1, match: new RegExp(`DELETE /2.0/task/${child}$`) } });
+    await e.call('tasks.delete', { taskId: child });
+    await e.call('tasks.delete', { taskId: parent });
+    await e.drained();
+    expect(proxy.stats().injected.tooMany).toBe(1);
+    proxy.reset();
+    expect(e.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+    await e.sync.now();
+    const list = await e.call('tasks.list', { projectId: SEED_IDS.workspace, filter: { closed: 'all' } });
+    expect(list.rows.map((r) => r.name).filter((n) => n.startsWith('delete '))).toEqual([]);
+  });
+});

