@@ -40,7 +40,7 @@ export function runOptions(seed: number, clients: number, ci: boolean, steps?: n
         maxOutageMs: 1_000,
         faultGapMs: 300,
         thinkMs: 40,
-        requestTimeoutMs: 1_000,
+        requestTimeoutMs: 2_000,
         drainTimeoutMs: 60_000,
       }
     : {

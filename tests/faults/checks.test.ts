@@ -25,7 +25,7 @@ function stateOf(tasks: TaskSnapshot[]): ServiceState {
     for (const m of t.messages) counts.set(m, (counts.get(m) ?? 0) + 1);
     messageCounts.set(t.id, counts);
   }
-  return { tasks, messageCounts };
+  return { tasks, messageCounts, eventNames: [] };
 }
 
 let step = 0;
@@ -159,5 +159,20 @@ describe('fault campaign checks', () => {
     const input = clean();
     input.writes.push(write(0, { type: 'delete', task: { own: 'c0-t0' } }));
     expect(kinds(input)).toContain('lost-write');
+  });
+});
+
+describe('fault campaign checks: calendar events', () => {
+  it('report an event created once but stored twice, or lost, and accept a deleted one', () => {
+    const input = clean();
+    input.writes.push(write(0, { type: 'eventCreate', name: 'c0-e1' }));
+    input.state.eventNames = ['c0-e1'];
+    expect(checkRun(input)).toEqual([]);
+    input.state.eventNames = ['c0-e1', 'c0-e1'];
+    expect(kinds(input)).toEqual(['duplicate']);
+    input.state.eventNames = [];
+    expect(kinds(input)).toEqual(['lost-write']);
+    input.writes.push(write(0, { type: 'eventDelete', name: 'c0-e1' }));
+    expect(checkRun(input)).toEqual([]);
   });
 });

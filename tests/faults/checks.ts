@@ -46,11 +46,18 @@ export interface ClientEnd extends OutboxSnapshot {
 
 export interface ServiceState {
   tasks: TaskSnapshot[];
+  /** Names of the calendar events on the campaign's day, one entry per event. */
+  eventNames: string[];
   /** Every message text of each task with its count (duplicates show as count > 1). */
   messageCounts: Map<string, Map<string, number>>;
 }
 
-export async function serviceState(api: ServiceClient, projectId: string): Promise<ServiceState> {
+export async function serviceState(
+  api: ServiceClient,
+  projectId: string,
+  eventDay: string,
+): Promise<ServiceState> {
+  const eventNames = (await api.events({ startDate: eventDay, endDate: eventDay })).map((e) => e.name);
   const list = await api.projectTasks(projectId, { closed: true });
   const tasks: TaskSnapshot[] = [];
   const messageCounts = new Map<string, Map<string, number>>();
@@ -71,7 +78,7 @@ export async function serviceState(api: ServiceClient, projectId: string): Promi
       customFieldsData: detail.customFieldsData ?? {},
     });
   }
-  return { tasks, messageCounts };
+  return { tasks, messageCounts, eventNames };
 }
 
 export interface CheckInput {
@@ -121,6 +128,27 @@ export function checkRun(input: CheckInput): Anomaly[] {
   for (const [taskId, counts] of state.messageCounts)
     for (const [text, n] of counts)
       if (n > 1 && text) add('duplicate', `message "${text}" on task ${taskId} exists ${n} times`);
+
+  // Calendar events: each acked create exists once, unless an acked delete took it.
+  const eventCount = new Map<string, number>();
+  for (const name of state.eventNames) eventCount.set(name, (eventCount.get(name) ?? 0) + 1);
+  for (const [name, n] of eventCount) if (n > 1) add('duplicate', `event "${name}" exists ${n} times`);
+  for (const w of writes) {
+    if (w.intent.type !== 'eventCreate' || w.outcome !== 'acked') continue;
+    const name = w.intent.name;
+    const deletes = writes.filter((d) => d.intent.type === 'eventDelete' && d.intent.name === name);
+    const surelyGone = deletes.some((d) => d.outcome === 'acked');
+    const maybeGone = deletes.some((d) => d.outcome === 'unknown');
+    const refused = ends[w.client]!.failed.some((f) =>
+      JSON.stringify(f.payload).includes(JSON.stringify(name)),
+    );
+    const n = eventCount.get(name) ?? 0;
+    if (refused) continue;
+    if (surelyGone && n > 0)
+      add('lost-write', `client ${w.client} deleted event "${name}" but the service still has it`);
+    if (!surelyGone && !maybeGone && n === 0)
+      add('lost-write', `client ${w.client} created event "${name}": not on the service`);
+  }
 
   // Refusals: each carries the service's reason; only the deliberately bad writes are expected.
   const excused = ends.map(() => new Set<string>());

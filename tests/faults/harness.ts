@@ -22,6 +22,7 @@ import {
 import { startRelay } from './relay';
 import {
   clientWorkload,
+  EVENT_DAY,
   type ClientWorkload,
   type SharedTask,
   type Step,
@@ -136,9 +137,9 @@ class Client {
 }
 
 /** Pulls until a run ends without error (a few tries); answers the last error, if any. */
-async function syncUntilClean(proc: ClientProcess): Promise<string | undefined> {
+async function syncUntilClean(proc: ClientProcess, attempts = 5): Promise<string | undefined> {
   let lastError: string | undefined;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
     const status = await proc.send<{ lastError: string | null }>({ op: 'sync' });
     if (!status.lastError) return undefined;
     lastError = status.lastError;
@@ -200,7 +201,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     // The first pull must succeed: a client cannot write into a project it has never seen.
     await Promise.all(
       clients.map(async (c) => {
-        const problem = await syncUntilClean(await c.alive());
+        const problem = await syncUntilClean(await c.alive(), 10);
         if (problem) throw new Error(`client ${c.index}: first sync failed: ${problem}`);
       }),
     );
@@ -405,7 +406,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       const snap = await proc.send<OutboxSnapshot>({ op: 'snapshot', projectId: PROJECT, localIds });
       ends.push({ ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] });
     }
-    const state = await serviceState(api, PROJECT);
+    const state = await serviceState(api, PROJECT, EVENT_DAY);
     anomalies.push(
       ...checkRun({
         state,

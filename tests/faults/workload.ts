@@ -32,7 +32,9 @@ export type Intent =
   | { type: 'field'; task: TaskRef; field: 'name' | 'priority' | 'statusId'; value: string | number }
   | { type: 'tag'; task: TaskRef; tagId: string; present: boolean }
   | { type: 'customField'; task: TaskRef; fieldId: string; value: unknown; refused: boolean }
-  | { type: 'delete'; task: TaskRef };
+  | { type: 'delete'; task: TaskRef }
+  | { type: 'eventCreate'; name: string }
+  | { type: 'eventDelete'; name: string };
 
 /** A shared task by its real id, or one of the client's own by title. */
 export type TaskRef = { shared: string } | { own: string };
@@ -41,8 +43,19 @@ export interface Step {
   channel: string;
   arg: unknown;
   intent: Intent;
-  expect: Expectation;
+  /** What the client must read back at once; none for items without a detail read. */
+  expect?: Expectation;
 }
+
+/** A calendar event the client created. */
+export interface OwnEvent {
+  name: string;
+  id: string;
+  deleted: boolean;
+}
+
+/** The day every campaign event is on (the checks read this window back). */
+export const EVENT_DAY = '2026-11-23';
 
 /** Outcome of a write as the client answered it. */
 export type Outcome = 'acked' | 'noop' | 'refused' | 'unknown';
@@ -71,6 +84,7 @@ export interface ClientWorkload {
   /** Tells the model how the step ended (ids of creates, deletes). */
   settle(step: Step, outcome: Outcome, createdId?: string): void;
   own: OwnTask[];
+  events: OwnEvent[];
 }
 
 export function clientWorkload(options: {
@@ -83,6 +97,7 @@ export function clientWorkload(options: {
 }): ClientWorkload {
   const { client, run, random, projectId, shared } = options;
   const own: OwnTask[] = [];
+  const events: OwnEvent[] = [];
   let step = 0;
   let n = 0;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -99,7 +114,26 @@ export function clientWorkload(options: {
     return { ref: { shared: s.id }, id: s.id };
   }
 
+  function eventStep(): Step {
+    const mine = events.filter((e) => !e.deleted);
+    if (mine.length && random() < 0.3) {
+      const e = pick(mine);
+      return {
+        channel: 'events.delete',
+        arg: { eventId: e.id },
+        intent: { type: 'eventDelete', name: e.name },
+      };
+    }
+    const name = tag(`e${step}`);
+    return {
+      channel: 'events.create',
+      arg: { eventType: 'company-event', name, startDate: EVENT_DAY, endDate: EVENT_DAY },
+      intent: { type: 'eventCreate', name },
+    };
+  }
+
   function make(): Step | 'sync' {
+    if (random() < 0.06) return eventStep();
     const roll = random() * 100;
     const mine = live();
     if (roll < 8) return 'sync';
@@ -203,6 +237,7 @@ export function clientWorkload(options: {
 
   return {
     own,
+    events,
     next() {
       if (step >= options.steps) return undefined;
       step++;
@@ -213,6 +248,12 @@ export function clientWorkload(options: {
       // the client would show, so it keeps a create only when its id is known.
       if (s.intent.type === 'create' && outcome === 'acked' && createdId) {
         own.push({ title: s.intent.title, id: createdId, parent: s.intent.parent, deleted: false });
+      }
+      if (s.intent.type === 'eventCreate' && outcome === 'acked' && createdId)
+        events.push({ name: s.intent.name, id: createdId, deleted: false });
+      if (s.intent.type === 'eventDelete' && (outcome === 'acked' || outcome === 'unknown')) {
+        const name = s.intent.name;
+        for (const e of events) if (e.name === name) e.deleted = true;
       }
       if (s.intent.type === 'delete' && (outcome === 'acked' || outcome === 'unknown')) {
         const title = 'own' in s.intent.task ? s.intent.task.own : undefined;
