@@ -11,6 +11,7 @@ import { tasksWriteChannels } from './tasks-write';
 import { outboxChannels } from './outbox';
 import { projectsWriteChannels } from './projects-write';
 import { calendarWriteChannels } from './calendar-write';
+import { crmWriteChannels } from './crm-write';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -31,6 +32,7 @@ export const channels = {
   ...outboxChannels,
   ...projectsWriteChannels,
   ...calendarWriteChannels,
+  ...crmWriteChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -98,6 +98,9 @@ async function expectServiceHolds(seed: number, expected: Expected): Promise<voi
   }
 }
 
+/** Eleven child starts per seed, each loading the engine anew: slow on a busy two-core machine. */
+const CHILD_STARTS_BUDGET_MS = 300_000;
+
 describe('crash during replay', () => {
   it.each([1, 2, 3, 4, 5])(
     'seed %i: SIGKILL at 10 random points, restarted on the same files',
@@ -128,5 +131,6 @@ describe('crash during replay', () => {
         rmSync(dataDir, { recursive: true, force: true });
       }
     },
+    CHILD_STARTS_BUDGET_MS,
   );
 });

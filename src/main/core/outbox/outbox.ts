@@ -286,15 +286,18 @@ export class Outbox<C> {
    */
   noteServerValues(entity: string, id: string, server: Readonly<Record<string, unknown>>): void {
     const now = this.#clock.now();
+    let recorded = false;
     for (const [field, remote] of Object.entries(server)) {
       const base = this.claims.baseOf(entity, id, field);
       if (!base || sameValue(base.value, remote)) continue;
       const local = this.claims.localOf(entity, id, field);
       if (local && !sameValue(local.value, remote)) {
         this.conflicts.record(entity, id, field, local.value, remote, now);
+        recorded = true;
       }
       this.claims.rebase(entity, id, field, remote);
     }
+    if (recorded) this.#emitStatus();
   }
 
   /**

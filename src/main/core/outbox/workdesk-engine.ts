@@ -1,6 +1,7 @@
 import { createEngine, type Engine, type EngineOptions } from '../engine';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { calendarWriteHandlers } from '../handlers/calendar-write';
+import { crmWriteHandlers } from '../handlers/crm-write';
 import { outboxHandlers } from '../handlers/outbox';
 import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
@@ -52,6 +53,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     tasksWriteHandlers({ outbox, cache: engine.cache }),
     projectsWriteHandlers({ outbox }),
     calendarWriteHandlers({ outbox }),
+    crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
   ]);
   outbox.outbox.start();

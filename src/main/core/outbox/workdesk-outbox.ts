@@ -1,6 +1,7 @@
 import { ZodError } from 'zod';
 import { describeZodError } from '../../../shared/errors';
 import type { CacheChange, CacheEntity, EventName, EventPayload } from '../../../shared/ipc/events';
+import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
 import { HandlerError } from '../dispatch';
@@ -8,6 +9,7 @@ import type { PendingEntity, PendingFields } from '../sync/pending';
 import type { BackoffPolicy } from './backoff';
 import { classifyServiceError } from './classify';
 import { calendarKinds } from './kinds/calendar';
+import { crmKinds } from './kinds/crm';
 import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
 import { Outbox, OutboxError, type OutboxStatus, type SubmitResult } from './outbox';
@@ -79,35 +81,44 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const tasks = taskKinds({ cache, userId: options.userId });
   const projects = projectKinds({ cache, userId: options.userId });
   const calendar = calendarKinds({ cache, userId: options.userId });
+  const crm = crmKinds({ cache, userId: options.userId });
   // `takeTheirs` queues through the same outbox; bound below.
   const late: { self?: Outbox<ServiceClient> } = {};
   const outbox = new Outbox<ServiceClient>({
     db: cache.db,
     client: options.client,
-    kinds: [...tasks.kinds, ...projects.kinds, ...calendar.kinds],
+    kinds: [...tasks.kinds, ...projects.kinds, ...calendar.kinds, ...crm.kinds],
     classify: classifyServiceError,
     remapCache: cacheRemapper(cache.db),
     takeTheirs: (entity, id, field, value) => {
-      if (entity !== 'task' || !late.self)
-        throw new OutboxError('invalid-argument', `Cannot take theirs for ${entity}`, 'id');
-      if (field === 'status') {
-        const status = value as { id: string };
-        late.self.submit('task.setStatus', {
-          taskId: id,
-          statusId: status.id,
-          draftId: late.self.newLocalRowId(),
-        });
-      } else if (field === 'customFieldsData') {
-        const theirs = (value ?? {}) as Record<string, unknown>;
-        const mine = (cache.tasks.get(id)?.customFieldsData ?? {}) as Record<string, unknown>;
-        const names = new Set([...Object.keys(theirs), ...Object.keys(mine)]);
-        const values = [...names].map((k) => ({ id: k, value: theirs[k] ?? null }));
-        if (values.length) late.self.submit('task.setCustomFields', { taskId: id, values });
-      } else if (TASK_FIELD_TO_CHANGE[field]) {
-        late.self.submit('task.update', { taskId: id, changes: { [TASK_FIELD_TO_CHANGE[field]]: value } });
-      } else {
-        throw new OutboxError('invalid-argument', `Cannot take the service's value of task ${field}`, 'id');
-      }
+      const self = late.self;
+      if (!self) throw new OutboxError('invalid-argument', 'The outbox is not ready', 'id');
+      const refuse = (): never => {
+        throw new OutboxError(
+          'invalid-argument',
+          `Cannot take the service's value of ${entity} ${field}`,
+          'id',
+        );
+      };
+      if (entity === 'task') {
+        if (field === 'status') {
+          const status = value as { id: string };
+          self.submit('task.setStatus', { taskId: id, statusId: status.id, draftId: self.newLocalRowId() });
+        } else if (field === 'customFieldsData') {
+          const theirs = (value ?? {}) as Record<string, unknown>;
+          const mine = (cache.tasks.get(id)?.customFieldsData ?? {}) as Record<string, unknown>;
+          const names = new Set([...Object.keys(theirs), ...Object.keys(mine)]);
+          const values = [...names].map((k) => ({ id: k, value: theirs[k] ?? null }));
+          if (values.length) self.submit('task.setCustomFields', { taskId: id, values });
+        } else if (TASK_FIELD_TO_CHANGE[field]) {
+          self.submit('task.update', { taskId: id, changes: { [TASK_FIELD_TO_CHANGE[field]]: value } });
+        } else refuse();
+      } else if (entity === 'project') {
+        if (!(field in ProjectChanges.shape)) refuse();
+        self.submit('project.update', { projectId: id, changes: { [field]: value } });
+      } else if (entity === 'crmContact' || entity === 'crmAccount') {
+        self.submit(`${entity}.update`, { id, changes: { [field]: value } });
+      } else refuse();
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.timers ? { timers: options.timers } : {}),
@@ -162,6 +173,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     newTempId: () => outbox.newTempId(),
     newLocalRowId: () => outbox.newLocalRowId(),
     descendantsOfTask: (id: string) => tasks.descendants(id),
+    crm: { knownContacts: crm.knownContacts, knownAccounts: crm.knownAccounts },
   };
 }
 

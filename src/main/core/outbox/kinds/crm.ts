@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import type { CrmAccount, CrmContact } from '../../../../shared/api/index';
+import {
+  AccountCreateInput,
+  AccountFields,
+  ContactCreateInput,
+  ContactFields,
+} from '../../../../shared/ipc/crm-write';
+import type { ServiceClient } from '../../api/client';
+import { RejectedError } from '../../api/errors';
+import { OutboxError } from '../outbox';
+import {
+  applyChanges,
+  changedFields,
+  mappedIds,
+  restoreReleased,
+  tempKeys,
+  type Kind,
+  type KindDeps,
+} from './support';
+
+const TempId = z.string().startsWith('local-');
+const Snapshot = z.object({
+  row: z.record(z.string(), z.unknown()),
+  links: z.array(z.record(z.string(), z.unknown())),
+  tasks: z.array(z.string()),
+  contacts: z.array(z.string()),
+});
+
+/** What differs between a contact and an account; the kinds are the same code over both. */
+interface CrmSide<Rec extends { id: string }, C extends z.ZodType, F extends z.ZodType> {
+  entity: 'crmContact' | 'crmAccount';
+  label: string;
+  createInput: C;
+  fields: F;
+  get(id: string): Rec | null;
+  upsert(rec: Rec): void;
+  blank(id: string, input: z.infer<C>): Rec;
+  list(client: ServiceClient): Promise<Rec[]>;
+  /** Fields a look-up compares (what the create sent). */
+  sameAs(rec: Rec, input: z.infer<C>): boolean;
+  create(client: ServiceClient, input: z.infer<C>): Promise<void>;
+  update(client: ServiceClient, id: string, changes: z.infer<F>): Promise<void>;
+  remove(client: ServiceClient, id: string): Promise<void>;
+  fetch(client: ServiceClient, id: string): Promise<{ isDeleted: boolean }>;
+  /** Applies the service's delete to the cache; answers what a rollback restores. */
+  deleteLocal(id: string): z.infer<typeof Snapshot>;
+  restore(snapshot: z.infer<typeof Snapshot>): void;
+  refs(input: Record<string, unknown>): string[];
+}
+
+function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends z.ZodType>(
+  deps: KindDeps,
+  side: CrmSide<Rec, C, F>,
+) {
+  const isMapped = mappedIds(deps.cache);
+  const prefix = side.entity === 'crmContact' ? 'crmContact' : 'crmAccount';
+  const CreatePayload = z.object({ tempId: TempId, input: side.createInput, known: z.array(z.string()) });
+  const UpdatePayload = z.object({ id: z.string(), changes: side.fields });
+  const DeletePayload = z.object({ id: z.string() });
+  type Create = { tempId: string; input: z.infer<C>; known: string[] };
+  type Update = { id: string; changes: z.infer<F> };
+
+  const write = (id: string, values: Record<string, unknown>): void => {
+    const rec = side.get(id);
+    if (rec) side.upsert({ ...rec, ...values });
+  };
+
+  /**
+   * The create answers no id: the new item is the one matching what was sent that is neither
+   * taken by another create nor among those the cache held when the change was made.
+   */
+  const find = async (client: ServiceClient, p: Create): Promise<Rec | undefined> =>
+    (await side.list(client)).find(
+      (r) =>
+        side.sameAs(r, p.input) &&
+        !isMapped(r.id) &&
+        !p.known.includes(r.id) &&
+        !('isDeleted' in r && r.isDeleted),
+    );
+
+  const create: Kind<Create, { id: string }> = {
+    name: `${prefix}.create`,
+    parse: (p) => CreatePayload.parse(p) as Create,
+    keysOf: (p) => [`${prefix}:${p.tempId}`, ...side.refs(p.input as Record<string, unknown>)],
+    createdIdOf: (p) => p.tempId,
+    describe: () => `Create ${side.label}`,
+    apply: (_ctx, p) => {
+      side.upsert(side.blank(p.tempId, p.input));
+    },
+    send: async (client, p) => {
+      await side.create(client, p.input);
+      const found = await find(client, p);
+      if (!found) throw new Error(`The new ${side.label} was not found after its create`);
+      return { id: found.id };
+    },
+    fold: (_ctx, _p, result) => ({ realId: result.id }),
+    lookUp: async (client, p) => {
+      const found = await find(client, p);
+      return found ? { found: true, result: { id: found.id } } : { found: false };
+    },
+    rollback: (_ctx, p) => {
+      side.deleteLocal(p.tempId);
+      deps.cache.db
+        .prepare(`DELETE FROM ${side.entity === 'crmContact' ? 'crm_contacts' : 'crm_accounts'} WHERE id = ?`)
+        .run(p.tempId);
+    },
+  };
+
+  const update: Kind<Update, void> = {
+    name: `${prefix}.update`,
+    parse: (p) => UpdatePayload.parse(p) as Update,
+    keysOf: (p) => [`${prefix}:${p.id}`, ...side.refs(p.changes as Record<string, unknown>)],
+    describe: (p) => `Edit ${side.label} (${Object.keys(p.changes as object).join(', ')})`,
+    apply: (ctx, p) => {
+      const current = side.get(p.id);
+      if (!current) throw new OutboxError('not-found', `${side.label} ${p.id} is not in the cache`, 'id');
+      const diff = changedFields(current as Record<string, unknown>, p.changes as Record<string, unknown>);
+      if (!applyChanges(ctx, side.entity, p.id, diff, write)) return { noop: true };
+      const sent = Object.fromEntries(
+        Object.keys(diff).map((k) => [k, (p.changes as Record<string, unknown>)[k]]),
+      );
+      return { payload: { id: p.id, changes: sent as z.infer<F> } };
+    },
+    send: (client, p) => side.update(client, p.id, p.changes),
+    fold: () => undefined,
+    rollback: (ctx) => restoreReleased(ctx, side.entity, write),
+    merge: (a, b) => ({
+      id: a.id,
+      changes: { ...(a.changes as object), ...(b.changes as object) } as z.infer<F>,
+    }),
+  };
+
+  const remove: Kind<z.infer<typeof DeletePayload>, void> = {
+    name: `${prefix}.delete`,
+    deletes: true,
+    parse: (p) => DeletePayload.parse(p),
+    keysOf: (p) => [`${prefix}:${p.id}`],
+    describe: () => `Delete ${side.label}`,
+    apply: (_ctx, p) => {
+      if (!side.get(p.id))
+        throw new OutboxError('not-found', `${side.label} ${p.id} is not in the cache`, 'id');
+      return { undo: side.deleteLocal(p.id) };
+    },
+    send: (client, p) => side.remove(client, p.id),
+    fold: () => undefined,
+    lookUp: async (client, p) => {
+      try {
+        return (await side.fetch(client, p.id)).isDeleted
+          ? { found: true, result: undefined }
+          : { found: false };
+      } catch (err) {
+        if (err instanceof RejectedError && err.status === 404) return { found: true, result: undefined };
+        throw err;
+      }
+    },
+    rollback: (_ctx, _p, undo) => side.restore(Snapshot.parse(undo)),
+  };
+
+  return [create, update, remove];
+}
+
+export function crmKinds(deps: KindDeps) {
+  const { cache } = deps;
+  const db = cache.db;
+  const linksOf = db.prepare('SELECT * FROM crm_contact_tasks WHERE contact_id = ?');
+  const putLink = db.prepare(
+    `INSERT OR REPLACE INTO crm_contact_tasks (contact_id, task_id, short_id, title, task_status_id, task_type_id)
+     VALUES (@contact_id, @task_id, @short_id, @title, @task_status_id, @task_type_id)`,
+  );
+  const dropLinks = db.prepare('DELETE FROM crm_contact_tasks WHERE contact_id = ?');
+  const tasksOfAccount = db.prepare('SELECT id FROM tasks WHERE crm_account_id = ?').pluck();
+  const setTaskAccount = db.prepare('UPDATE tasks SET crm_account_id = ? WHERE id = ?');
+  const contactsOfAccount = db.prepare('SELECT id FROM crm_contacts WHERE crm_account_id = ?').pluck();
+  const setContactAccount = db.prepare('UPDATE crm_contacts SET crm_account_id = ? WHERE id = ?');
+  const companyId = (): string =>
+    (db.prepare('SELECT company_id FROM crm_contacts WHERE company_id IS NOT NULL LIMIT 1').pluck().get() as
+      string | undefined) ?? '';
+
+  const contacts = crmSideKinds<CrmContact, typeof ContactCreateInput, typeof ContactFields>(deps, {
+    entity: 'crmContact',
+    label: 'contact',
+    createInput: ContactCreateInput,
+    fields: ContactFields,
+    get: (id) => cache.crm.contact(id),
+    upsert: (rec) => cache.crm.contacts.upsert(rec),
+    blank: (id, input) => ({
+      id,
+      companyId: companyId(),
+      contactType: input.contactType ?? null,
+      crmAccountId: input.crmAccountId ?? null,
+      contactOwnerUserId: input.contactOwnerUserId ?? deps.userId,
+      firstName: input.firstName,
+      lastName: input.lastName ?? '',
+      email: input.email ?? '',
+      phone: input.phone ?? '',
+      notes: input.notes ?? null,
+      customFieldsData: input.customFieldsData ?? {},
+      userId: null,
+      isDeleted: false,
+    }),
+    list: (client) => client.crmContacts(),
+    sameAs: (r, i) =>
+      r.firstName === i.firstName &&
+      r.lastName === (i.lastName ?? '') &&
+      r.email === (i.email ?? '') &&
+      r.phone === (i.phone ?? ''),
+    create: (client, input) => client.createCrmContact({ ...input, createdByUserId: deps.userId }),
+    update: (client, id, changes) =>
+      client.updateCrmContact(id, { ...changes, updatedByUserId: deps.userId }),
+    remove: (client, id) => client.deleteCrmContact(id),
+    fetch: async (client, id) => (await client.crmContact(id)).contact,
+    deleteLocal: (id) => {
+      const row = cache.crm.contact(id);
+      const links = linksOf.all(id) as Record<string, unknown>[];
+      // The service marks it deleted and unlinks its tasks.
+      if (row) cache.crm.contacts.upsert({ ...row, isDeleted: true });
+      dropLinks.run(id);
+      return { row: (row ?? {}) as Record<string, unknown>, links, tasks: [], contacts: [] };
+    },
+    restore: (s) => {
+      if (s.row.id) cache.crm.contacts.upsert(s.row as unknown as CrmContact);
+      for (const l of s.links) putLink.run(l);
+    },
+    refs: (input) => tempKeys('crmAccount', input.crmAccountId as string | null | undefined),
+  });
+
+  const accounts = crmSideKinds<CrmAccount, typeof AccountCreateInput, typeof AccountFields>(deps, {
+    entity: 'crmAccount',
+    label: 'account',
+    createInput: AccountCreateInput,
+    fields: AccountFields,
+    get: (id) => cache.crm.account(id),
+    upsert: (rec) => cache.crm.accounts.upsert(rec),
+    blank: (id, input) => ({
+      id,
+      name: input.name,
+      email: input.email ?? '',
+      phone: input.phone ?? '',
+      website: input.website ?? '',
+      notes: input.notes ?? null,
+      accountOwnerUserId: input.accountOwnerUserId ?? deps.userId,
+      contacts: [],
+      customFieldsData: input.customFieldsData ?? {},
+      isDeleted: false,
+    }),
+    list: (client) => client.crmAccounts(),
+    sameAs: (r, i) =>
+      r.name === i.name &&
+      r.email === (i.email ?? '') &&
+      r.phone === (i.phone ?? '') &&
+      r.website === (i.website ?? ''),
+    create: (client, input) => client.createCrmAccount({ ...input, createdByUserId: deps.userId }),
+    update: (client, id, changes) =>
+      client.updateCrmAccount(id, { ...changes, updatedByUserId: deps.userId }),
+    remove: (client, id) => client.deleteCrmAccount(id),
+    fetch: async (client, id) => (await client.crmAccount(id)).account,
+    deleteLocal: (id) => {
+      const row = cache.crm.account(id);
+      const tasks = tasksOfAccount.all(id) as string[];
+      const detached = contactsOfAccount.all(id) as string[];
+      // The service marks it deleted, unlinks its tasks and detaches its contacts.
+      if (row) cache.crm.accounts.upsert({ ...row, isDeleted: true, contacts: [] });
+      for (const t of tasks) setTaskAccount.run(null, t);
+      for (const c of detached) setContactAccount.run(null, c);
+      return { row: (row ?? {}) as Record<string, unknown>, links: [], tasks, contacts: detached };
+    },
+    restore: (s) => {
+      if (s.row.id) cache.crm.accounts.upsert(s.row as unknown as CrmAccount);
+      for (const t of s.tasks) setTaskAccount.run(s.row.id, t);
+      for (const c of s.contacts) setContactAccount.run(s.row.id, c);
+    },
+    refs: () => [],
+  });
+
+  /** Ids of cached records a create's look-up must not take (they existed before it). */
+  const knownContacts = (input: z.infer<typeof ContactCreateInput>): string[] =>
+    db.prepare('SELECT id FROM crm_contacts WHERE first_name = ?').pluck().all(input.firstName) as string[];
+  const knownAccounts = (input: z.infer<typeof AccountCreateInput>): string[] =>
+    db.prepare('SELECT id FROM crm_accounts WHERE name = ?').pluck().all(input.name) as string[];
+
+  return { kinds: [...contacts, ...accounts], knownContacts, knownAccounts };
+}

@@ -1,0 +1,320 @@
+// One test per operation kind: the optimistic state in the cache, the request sent, and the
+// state after the acknowledgement. A recording fake stands in for the service client.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { ServiceClient } from '../../api/client';
+import { createCache, type Cache } from '../../cache/cache';
+import { openCacheDb } from '../../cache/db';
+import { aProject, aTask } from '../../cache/fixtures';
+import { flattenTask } from '../../cache/repos/tasks';
+import { createWorkdeskOutbox, type WorkdeskOutbox } from '../workdesk-outbox';
+
+const ME = 'u-me';
+
+/** Records every call; answers what a test put in `answers` for a method (or undefined). */
+function recordingClient() {
+  const calls: [string, ...unknown[]][] = [];
+  const answers: Record<string, (...args: unknown[]) => unknown> = {};
+  const client = new Proxy(
+    {},
+    {
+      get:
+        (_t, method: string) =>
+        async (...args: unknown[]) => {
+          calls.push([method, ...args.filter((a) => a !== undefined)]);
+          return answers[method]?.(...args);
+        },
+    },
+  ) as ServiceClient;
+  return { client, calls, answers };
+}
+
+interface Rig {
+  cache: Cache;
+  outbox: WorkdeskOutbox;
+  calls: [string, ...unknown[]][];
+  answers: Record<string, (...args: unknown[]) => unknown>;
+  /** Sends everything queued and waits for the acknowledgements. */
+  ack(): Promise<void>;
+}
+
+function rig(): Rig {
+  const cache = createCache(openCacheDb(':memory:'));
+  const { client, calls, answers } = recordingClient();
+  let n = 0;
+  const outbox = createWorkdeskOutbox({
+    cache,
+    client,
+    userId: ME,
+    emit: () => {},
+    newId: () => `id${++n}`,
+    clock: { now: () => Date.UTC(2026, 10, 21, 12) },
+  });
+  cache.transaction(() => {
+    cache.projects.upsertMany([aProject({ id: 'p1', ownerUserId: ME }), aProject({ id: 'p2' })]);
+    cache.org.statuses.replace([
+      { id: 's-new', name: 'New', systemStatus: 1, isClosed: false },
+      { id: 's-done', name: 'Done', systemStatus: 4, isClosed: true },
+    ]);
+    cache.org.taskTypes.replace([{ id: 'tt1', name: 'Task' }]);
+    cache.org.users.replace([
+      { id: ME, name: 'Me', primaryEmail: 'me@x.test' },
+      { id: 'u-bob', name: 'Bob', primaryEmail: 'bob@x.test' },
+    ]);
+    cache.tasks.upsertMany([
+      flattenTask(aTask({ id: 't1', projectId: 'p1', status: { id: 's-new', name: 'New' } })),
+      flattenTask(aTask({ id: 't2', projectId: 'p1', parentTaskId: 't1' })),
+    ]);
+  });
+  return {
+    cache,
+    outbox,
+    calls,
+    answers,
+    async ack() {
+      outbox.outbox.start();
+      await outbox.outbox.idle();
+      await outbox.outbox.stop();
+    },
+  };
+}
+
+let r: Rig;
+beforeEach(() => {
+  r = rig();
+});
+
+describe('task kinds', () => {
+  it('task.create: shown at once under a local id, sent with the acting user, remapped on ack', async () => {
+    r.outbox.write('task.create', {
+      tempId: 'local-a',
+      draftId: 'draft-a',
+      input: {
+        projectId: 'p1',
+        title: 'New one',
+        message: 'hello',
+        toUserId: 'u-bob',
+        startDate: '2026-12-01',
+      },
+    });
+    expect(r.cache.tasks.get('local-a')).toMatchObject({
+      name: 'New one',
+      status: { id: 's-new' },
+      assignedToUserId: 'u-bob',
+      scheduleDate: '2026-12-01',
+      startDate: null,
+      createdByUserId: ME,
+    });
+    expect(r.cache.messages.listForTask('local-a').map((m) => m.message)).toEqual(['hello']);
+    r.answers.createTask = () => ({ id: 'T9', shortId: '9', momentCreated: '2026-11-21 12:00:00.000000' });
+    await r.ack();
+    expect(r.calls).toEqual([
+      [
+        'createTask',
+        {
+          projectId: 'p1',
+          title: 'New one',
+          message: 'hello',
+          toUserId: 'u-bob',
+          startDate: '2026-12-01',
+          fromUserId: ME,
+        },
+      ],
+    ]);
+    expect(r.cache.tasks.get('local-a')).toBeNull();
+    expect(r.cache.tasks.get('T9')).toMatchObject({ shortId: '9', name: 'New one' });
+    expect(r.cache.messages.listForTask('T9')).toHaveLength(1);
+  });
+
+  it('task.update: only changed fields, a move takes the subtasks along, settled on ack', async () => {
+    r.outbox.write('task.update', {
+      taskId: 't1',
+      changes: { title: 'Task t1', priority: 5, projectId: 'p2' },
+    });
+    expect(r.cache.tasks.get('t1')).toMatchObject({ priority: 5, projectId: 'p2' });
+    expect(r.cache.tasks.get('t2')?.projectId).toBe('p2');
+    expect([...r.outbox.pending.pendingFieldsFor('task', 't1')].sort()).toEqual(['priority', 'projectId']);
+    await r.ack();
+    expect(r.calls).toEqual([['updateTask', 't1', { userId: ME, priority: 5, projectId: 'p2' }]]);
+    expect(r.outbox.pending.pendingFieldsFor('task', 't1').size).toBe(0);
+  });
+
+  it('task.setStatus: status, close moment and the message as a comment', async () => {
+    r.outbox.write('task.setStatus', {
+      taskId: 't1',
+      statusId: 's-done',
+      message: 'done!',
+      draftId: 'draft-s',
+    });
+    expect(r.cache.tasks.get('t1')).toMatchObject({
+      status: { id: 's-done', name: 'Done' },
+      systemStatus: 4,
+    });
+    expect(r.cache.tasks.get('t1')?.momentClosed).not.toBeNull();
+    expect(r.cache.messages.listForTask('t1').map((m) => m.message)).toEqual(['done!']);
+    await r.ack();
+    expect(r.calls).toEqual([
+      ['updateTaskStatus', 't1', { userId: ME, statusId: 's-done', message: 'done!' }],
+    ]);
+  });
+
+  it('task.comment and task.reply: drafts at once; reply moves the action-required user', async () => {
+    r.outbox.write('task.comment', { taskId: 't1', message: 'a note', draftId: 'draft-c' });
+    r.outbox.write('task.reply', {
+      taskId: 't1',
+      actionRequiredUserId: 'u-bob',
+      message: 'yours',
+      draftId: 'draft-r',
+    });
+    expect(r.cache.tasks.get('t1')?.actionRequiredUserId).toBe('u-bob');
+    expect(r.cache.messages.listForTask('t1').map((m) => [m.message, m.toUserId])).toEqual([
+      ['a note', null],
+      ['yours', 'u-bob'],
+    ]);
+    expect(r.outbox.pending.isPendingStructural('message', 'draft-c')).toBe(true);
+    await r.ack();
+    expect(r.calls).toEqual([
+      ['comment', 't1', { userId: ME, message: 'a note' }],
+      ['reply', 't1', { userId: ME, actionRequiredUsedId: 'u-bob', message: 'yours' }],
+    ]);
+    expect(r.outbox.pending.isPendingStructural('message', 'draft-c')).toBe(false);
+  });
+
+  it('task.addTag / task.removeTag: toggled at once; adding a present tag sends nothing', async () => {
+    r.outbox.write('task.addTag', { taskId: 't1', tagId: 'tag1' });
+    expect(r.outbox.write('task.addTag', { taskId: 't1', tagId: 'tag1' }).entryId).toBeUndefined();
+    expect(r.cache.org.tagsOfTask('t1').map((t) => t.id)).toEqual(['tag1']);
+    r.outbox.write('task.removeTag', { taskId: 't1', tagId: 'tag1' });
+    expect(r.cache.org.tagsOfTask('t1')).toEqual([]);
+    await r.ack();
+    expect(r.calls).toEqual([
+      ['addTag', 't1', 'tag1', { userId: ME }],
+      ['removeTag', 't1', 'tag1', { userId: ME }],
+    ]);
+  });
+
+  it('task.setCustomFields: values merged, null resets; successive unsent sets merge', async () => {
+    r.outbox.write('task.setCustomFields', { taskId: 't1', values: [{ id: 'cf1', value: 'x' }] });
+    r.outbox.write('task.setCustomFields', { taskId: 't1', values: [{ id: 'cf2', value: 2 }] });
+    expect(r.cache.tasks.get('t1')?.customFieldsData).toEqual({ cf1: 'x', cf2: 2 });
+    await r.ack();
+    expect(r.calls).toEqual([
+      [
+        'setTaskCustomFields',
+        't1',
+        {
+          userId: ME,
+          customFields: [
+            { id: 'cf1', value: 'x' },
+            { id: 'cf2', value: 2 },
+          ],
+        },
+      ],
+    ]);
+  });
+
+  it('task.delete: the task and its subtasks leave the view; a rejection would restore them', async () => {
+    r.outbox.write('task.delete', { taskId: 't1', subtaskIds: ['t2'] });
+    expect(r.cache.tasks.get('t1')).toBeNull();
+    expect(r.cache.tasks.get('t2')).toBeNull();
+    expect(r.outbox.pending.isPendingStructural('task', 't1')).toBe(true);
+    await r.ack();
+    expect(r.calls).toEqual([['deleteTask', 't1']]);
+  });
+});
+
+describe('project, member, calendar and CRM kinds', () => {
+  it('project.update: a closed status archives; only changed fields sent', async () => {
+    r.outbox.write('project.update', {
+      projectId: 'p1',
+      changes: { statusId: 's-done', name: 'Project p1' },
+    });
+    expect(r.cache.projects.get('p1')).toMatchObject({ statusId: 's-done', status: 'Done', systemStatus: 5 });
+    await r.ack();
+    expect(r.calls).toEqual([['updateProject', 'p1', { userId: ME, statusId: 's-done' }]]);
+  });
+
+  it('project.create: the answer replaces the local row and id', async () => {
+    r.outbox.write('project.create', {
+      type: 'folder',
+      tempId: 'local-f',
+      input: { name: 'F', parentProjectId: 'p1' },
+    });
+    expect(r.cache.projects.get('local-f')).toMatchObject({
+      name: 'F',
+      isFolder: true,
+      parentProjectId: 'p1',
+    });
+    r.answers.newFolder = () =>
+      aProject({ id: 'F1', name: 'F', parentProjectId: 'p1', isFolder: true, color: 4 });
+    await r.ack();
+    expect(r.calls).toEqual([['newFolder', { name: 'F', parentProjectId: 'p1', createdByUserId: ME }]]);
+    expect(r.cache.projects.get('F1')).toMatchObject({ name: 'F', color: 4 });
+  });
+
+  it('member.setAccess: read-only hands the user tasks to the owner', async () => {
+    r.cache.transaction(() => {
+      r.cache.projectParts.replaceMembers('p1', [
+        { id: 'u-bob', name: 'Bob', primaryEmail: 'bob@x.test', access: 'Standard', watchAll: false },
+      ]);
+      r.cache.tasks.upsertMany([
+        flattenTask(aTask({ id: 't3', projectId: 'p1', assignedToUserId: 'u-bob' })),
+      ]);
+    });
+    r.outbox.write('member.setAccess', { projectId: 'p1', userId: 'u-bob', access: -10 });
+    expect(r.cache.tasks.get('t3')?.assignedToUserId).toBe(ME);
+    expect(r.cache.projectParts.membersOf('p1')[0]?.access).toBe('Read only');
+    await r.ack();
+    expect(r.calls).toEqual([['updateProjectUser', 'p1', 'u-bob', { userId: ME, access: -10 }]]);
+  });
+
+  it('event.create and dependency.create between local items', async () => {
+    r.outbox.write('event.create', {
+      tempId: 'local-e',
+      input: { eventType: 'project-milestone', name: 'M', startDate: '2026-12-01', projectId: 'p1' },
+    });
+    r.outbox.write('dependency.create', {
+      tempId: 'local-d',
+      input: {
+        type: 5,
+        predecessor: { kind: 'task', id: 't1' },
+        successor: { kind: 'event', id: 'local-e' },
+      },
+    });
+    expect(r.cache.dependencies.listFor('local-e').map((d) => d.id)).toEqual(['local-d']);
+    r.answers.createEvent = () => ({
+      id: 'E1',
+      eventType: 'project-milestone',
+      name: 'M',
+      notes: null,
+      startDate: '2026-12-01',
+      userId: null,
+      projectId: 'p1',
+      assignedToUserId: null,
+      momentCreated: '2026-11-21T12:00:00',
+    });
+    r.answers.createDependency = () => ({
+      id: 'D1',
+      type: 5,
+      predecessorTaskId: 't1',
+      successorEventId: 'E1',
+    });
+    await r.ack();
+    expect(r.calls.map((c) => c[0])).toEqual(['createEvent', 'createDependency']);
+    expect(r.calls[1]![1]).toEqual({
+      type: 5,
+      createdByUserId: ME,
+      predecessorTaskId: 't1',
+      successorEventId: 'E1',
+    });
+    expect(r.cache.dependencies.listFor('E1').map((d) => d.id)).toEqual(['D1']);
+  });
+
+  it('crmContact.create: the id-less answer is followed by finding the new contact', async () => {
+    r.outbox.write('crmContact.create', { tempId: 'local-c', input: { firstName: 'Ola' }, known: [] });
+    expect(r.cache.crm.contact('local-c')).toMatchObject({ firstName: 'Ola', contactOwnerUserId: ME });
+    r.answers.crmContacts = () => [{ ...r.cache.crm.contact('local-c')!, id: 'C7' }];
+    await r.ack();
+    expect(r.calls.map((c) => c[0])).toEqual(['createCrmContact', 'crmContacts']);
+    expect(r.cache.crm.contact('C7')?.firstName).toBe('Ola');
+  });
+});
