@@ -296,6 +296,8 @@ async function childMain(args: ClientArgs): Promise<void> {
       (err: unknown) => process.send?.({ id, error: err instanceof Error ? err.message : String(err) }),
     );
   });
+  // The parent is gone (campaign stopped or crashed): do not outlive it.
+  process.on('disconnect', () => process.exit(0));
   process.send?.({ ready: true });
 }
 
