@@ -53,19 +53,34 @@ describe('campaign regressions', () => {
   it.fails(
     'known bug: a comment whose answer was lost and which a pull saw shows once after the drain',
     async () => {
-      const taskId = await syncedTask('lost answer');
-      proxy.set({ dropAfter: { next: 1, match: /comment/ } });
-      await e.call('tasks.comment', { taskId, message: 'only once' });
-      // Let the send happen (its answer is lost), then pull while its outcome is unknown.
-      for (let i = 0; i < 50 && proxy.stats().injected.dropAfter === 0; i++)
-        await new Promise((r) => setTimeout(r, 20));
-      await e.outbox.outbox.stop();
-      await e.sync.now();
-      e.outbox.outbox.start();
-      await e.drained();
-      await e.sync.now();
-      const detail = await e.call('tasks.detail', { taskId });
-      expect(detail.messages.filter((m) => m.message === 'only once')).toHaveLength(1);
+      // Slow retries: the pull surely runs while the comment's outcome is unknown.
+      const slow = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, {
+        timeoutMs: 1_000,
+        outbox: { backoff: { baseMs: 1_500, maxMs: 1_500 }, tickMs: 50 },
+      });
+      try {
+        await slow.sync.now();
+        const { id } = await slow.call('tasks.create', {
+          projectId: SEED_IDS.workspace,
+          title: 'lost answer',
+        });
+        await slow.drained();
+        await slow.sync.now();
+        const taskId = slow.outbox.realIdOf(id);
+        proxy.set({ dropAfter: { next: 1, match: /comment/ } });
+        await slow.call('tasks.comment', { taskId, message: 'only once' });
+        for (let i = 0; i < 100 && proxy.stats().injected.dropAfter === 0; i++)
+          await new Promise((r) => setTimeout(r, 10));
+        expect(slow.outbox.outbox.status().inFlight).toBe(1);
+        await slow.sync.now();
+        await slow.drained();
+        await slow.sync.now();
+        const detail = await slow.call('tasks.detail', { taskId });
+        expect(detail.messages.filter((m) => m.message === 'only once')).toHaveLength(1);
+      } finally {
+        proxy.reset();
+        await slow.close();
+      }
     },
   );
 });
