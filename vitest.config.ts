@@ -19,6 +19,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // faults (issue 10): the IPC fuzz and the bounded fault campaign (tests/faults/README.md).
+      {
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 60_000,
+          // The campaign runs its own child processes; one file at a time on two cores.
+          fileParallelism: false,
+        },
+      },
       {
         test: {
           name: 'e2e',

@@ -599,7 +599,16 @@ export function taskKinds(deps: KindDeps) {
       for (const id of ids) cache.crm.setTaskContacts(id, []);
       return { undo };
     },
-    send: (client, p) => client.deleteTask(p.taskId),
+    send: async (client, p) => {
+      try {
+        await client.deleteTask(p.taskId);
+      } catch (err) {
+        // Already gone (a parent's delete took it along, or another user deleted it): what the
+        // delete asked for holds, so it is done, not refused.
+        if (err instanceof RejectedError && err.status === 404) return;
+        throw err;
+      }
+    },
     fold: () => undefined,
     lookUp: async (client, p) => {
       try {

@@ -1,0 +1,178 @@
+// The checks find what they are meant to find: a clean run passes, and each kind of anomaly a
+// broken engine could produce (a lost create, a doubled create or comment, a lost field write,
+// a stale cache, a refusal without a reason, a conflict nobody caused) is reported.
+import { describe, expect, it } from 'vitest';
+import { checkRun, type CheckInput, type ClientEnd, type ServiceState } from './checks';
+import type { TaskSnapshot } from './client-process';
+import type { Intent, OwnTask, WriteRecord } from './workload';
+
+const task = (id: string, name: string, extra: Partial<TaskSnapshot> = {}): TaskSnapshot => ({
+  id,
+  name,
+  parentTaskId: null,
+  priority: 1,
+  statusId: 's-new',
+  tags: [],
+  messages: [],
+  customFieldsData: {},
+  ...extra,
+});
+
+function stateOf(tasks: TaskSnapshot[]): ServiceState {
+  const messageCounts = new Map<string, Map<string, number>>();
+  for (const t of tasks) {
+    const counts = new Map<string, number>();
+    for (const m of t.messages) counts.set(m, (counts.get(m) ?? 0) + 1);
+    messageCounts.set(t.id, counts);
+  }
+  return { tasks, messageCounts, eventNames: [] };
+}
+
+let step = 0;
+const write = (client: number, intent: Intent, outcome: WriteRecord['outcome'] = 'acked'): WriteRecord => ({
+  client,
+  step: step++,
+  channel: 'x',
+  intent,
+  outcome,
+  at: step,
+  answeredAt: step,
+});
+
+const end = (tasks: TaskSnapshot[], extra: Partial<ClientEnd> = {}): ClientEnd => ({
+  status: { pending: 0, inFlight: 0, failed: 0, conflicts: 0, paused: null },
+  failed: [],
+  conflicts: [],
+  tasks,
+  realIds: { 'local-a': 'A' },
+  ...extra,
+});
+
+/** A clean two-client run: a create with a comment and a priority, and a shared rename. */
+function clean(): CheckInput {
+  const service = [
+    task('S', 'shared', { name: 'c1-name', priority: 3 }),
+    task('A', 'c0-t0', { priority: 7, messages: ['c0-m1'] }),
+  ];
+  const own: OwnTask[][] = [[{ title: 'c0-t0', id: 'local-a', parent: null, deleted: false }], []];
+  return {
+    state: stateOf(service),
+    shared: [{ id: 'S', name: 'shared' }],
+    writes: [
+      write(0, { type: 'create', title: 'c0-t0', parent: null }),
+      write(0, { type: 'message', task: { own: 'c0-t0' }, text: 'c0-m1' }),
+      write(0, { type: 'field', task: { own: 'c0-t0' }, field: 'priority', value: 2 }),
+      write(0, { type: 'field', task: { own: 'c0-t0' }, field: 'priority', value: 7 }),
+      write(0, { type: 'field', task: { shared: 'S' }, field: 'name', value: 'c0-name' }),
+      write(1, { type: 'field', task: { shared: 'S' }, field: 'name', value: 'c1-name' }),
+    ],
+    ends: [end(service), end(service)],
+    own,
+    faultsInjected: 0,
+  };
+}
+
+const kinds = (input: CheckInput) => checkRun(input).map((a) => a.kind);
+
+describe('fault campaign checks', () => {
+  it('pass a clean run', () => {
+    expect(checkRun(clean())).toEqual([]);
+  });
+
+  it('report a create that never reached the service', () => {
+    const input = clean();
+    input.state = stateOf(input.state.tasks.filter((t) => t.id !== 'A'));
+    input.ends = [end(input.state.tasks), end(input.state.tasks)];
+    expect(kinds(input)).toContain('lost-write');
+  });
+
+  it('accept a create the service refused with a reason, and report one without a reason', () => {
+    const input = clean();
+    input.state = stateOf(input.state.tasks.filter((t) => t.id !== 'A'));
+    const failed = { kind: 'task.create', payload: { tempId: 'local-a', input: { title: 'c0-t0' } } };
+    input.ends = [
+      end(input.state.tasks, { failed: [{ ...failed, errorType: 'rejected', errorMessage: 'no access' }] }),
+      end(input.state.tasks),
+    ];
+    expect(kinds(input)).toEqual(['unexpected-refusal']);
+    input.ends[0]!.failed[0]!.errorMessage = null;
+    expect(kinds(input)).toContain('refusal-without-reason');
+  });
+
+  it('report a task or a comment that exists twice', () => {
+    const input = clean();
+    const doubled = [...input.state.tasks, task('B', 'c0-t0', { priority: 7 })];
+    input.state = stateOf(doubled);
+    expect(kinds(input)).toContain('duplicate');
+    const again = clean();
+    again.state.tasks[1]!.messages.push('c0-m1');
+    again.state = stateOf(again.state.tasks);
+    expect(kinds(again)).toContain('duplicate');
+  });
+
+  it('report a field write lost on a task only its client edits', () => {
+    const input = clean();
+    input.state.tasks[1]!.priority = 2;
+    input.ends = [end(input.state.tasks), end(input.state.tasks)];
+    expect(kinds(input)).toEqual(['lost-write']);
+  });
+
+  it('accept an unknown-outcome write after the last acknowledged one', () => {
+    const input = clean();
+    input.writes.push(
+      write(0, { type: 'field', task: { own: 'c0-t0' }, field: 'priority', value: 9 }, 'unknown'),
+    );
+    expect(checkRun(input)).toEqual([]);
+    input.state.tasks[1]!.priority = 9;
+    input.ends = [end(input.state.tasks), end(input.state.tasks)];
+    expect(checkRun(input)).toEqual([]);
+  });
+
+  it('report a shared field that ends on a value no client wrote last', () => {
+    const input = clean();
+    input.writes.push(write(1, { type: 'field', task: { shared: 'S' }, field: 'name', value: 'c1-later' }));
+    // c1-name is no longer anyone's last value: c0's last is c0-name, c1's is c1-later.
+    expect(kinds(input)).toEqual(['lost-write']);
+  });
+
+  it('report a cache that differs from the service, or keeps a deleted task', () => {
+    const input = clean();
+    input.ends[1] = end([input.state.tasks[0]!, { ...input.state.tasks[1]!, priority: 4 }]);
+    expect(kinds(input)).toEqual(['divergence']);
+    input.ends[1] = end([...input.state.tasks, task('Z', 'ghost')]);
+    expect(kinds(input)).toEqual(['divergence']);
+  });
+
+  it('report a conflict journal entry no concurrent write explains', () => {
+    const input = clean();
+    input.ends[0] = end(input.state.tasks, {
+      conflicts: [{ entityId: 'S', field: 'priority', localValue: 3, remoteValue: 4 }],
+    });
+    expect(kinds(input)).toEqual(['bogus-conflict']);
+    input.ends[0] = end(input.state.tasks, {
+      conflicts: [{ entityId: 'S', field: 'name', localValue: 'c0-name', remoteValue: 'c1-name' }],
+    });
+    expect(checkRun(input)).toEqual([]);
+  });
+
+  it('report a deleted task still on the service', () => {
+    const input = clean();
+    input.writes.push(write(0, { type: 'delete', task: { own: 'c0-t0' } }));
+    expect(kinds(input)).toContain('lost-write');
+  });
+});
+
+describe('fault campaign checks: calendar events', () => {
+  it('report an event created once but stored twice, or lost, and accept a deleted one', () => {
+    const input = clean();
+    input.writes.push(write(0, { type: 'eventCreate', name: 'c0-e1' }));
+    input.state.eventNames = ['c0-e1'];
+    expect(checkRun(input)).toEqual([]);
+    input.state.eventNames = ['c0-e1', 'c0-e1'];
+    expect(kinds(input)).toEqual(['duplicate']);
+    input.state.eventNames = [];
+    expect(kinds(input)).toEqual(['lost-write']);
+    input.writes.push(write(0, { type: 'eventDelete', name: 'c0-e1' }));
+    expect(checkRun(input)).toEqual([]);
+  });
+});

@@ -1,0 +1,437 @@
+// One run of the fault campaign: a service on loopback, K client engines in child processes,
+// each behind its own fault proxy, running seeded workloads while faults are injected at
+// random; then heal, drain, a final sync, and the checks.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createServiceClient } from '../../src/main/core/api/client';
+import { buildService } from '../../src/server/app';
+import { prng } from '../../src/server/seed/generate';
+import { SEED_IDS } from '../../src/server/seed/index';
+import type { IpcResult } from '../../src/shared/ipc/channel';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { checkRun, serviceState, type Anomaly, type ClientEnd } from './checks';
+import {
+  startClientProcess,
+  type CallAnswer,
+  type ClientArgs,
+  type ClientProcess,
+  type OutboxSnapshot,
+} from './client-process';
+import { startRelay } from './relay';
+import {
+  clientWorkload,
+  EVENT_DAY,
+  type ClientWorkload,
+  type SharedTask,
+  type Step,
+  type WriteRecord,
+} from './workload';
+
+export const FAULT_KINDS = [
+  'partition-both',
+  'partition-answers-lost',
+  'drop-before',
+  'drop-after',
+  'error-5xx',
+  'throttle-429',
+  'hang',
+  'sigkill',
+  'sigstop',
+  'service-restart',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface RunOptions {
+  seed: number;
+  clients: number;
+  /** Workload steps per client. */
+  steps: number;
+  /** Longest partition or pause, ms (the issue's 0-10 s; the CI campaign scales it down). */
+  maxOutageMs: number;
+  /** Mean pause between two faults, ms. */
+  faultGapMs: number;
+  /** Longest pause between two steps of a client, ms. */
+  thinkMs: number;
+  /** Engine request timeout: how long a hung answer holds a request. */
+  requestTimeoutMs: number;
+  /** How long the final drain may take before the run counts as not drained. */
+  drainTimeoutMs: number;
+}
+
+export interface RunResult {
+  seed: number;
+  operations: number;
+  faults: Record<FaultKind, number>;
+  anomalies: Anomaly[];
+  /** The timeline: steps, answers and faults, for replaying an anomaly. */
+  log: string[];
+  ms: number;
+}
+
+const TOKEN = 'fault-token';
+const USERS = [SEED_IDS.users.admin, SEED_IDS.users.bob, SEED_IDS.users.cleo, SEED_IDS.users.dan];
+const PROJECT = SEED_IDS.workspace;
+
+interface Service {
+  app: FastifyInstance;
+  port: number;
+}
+
+/** Starts the service on the data folder, on a free port (the relay keeps the address stable). */
+async function startServiceOn(dataDir: string): Promise<Service> {
+  const { app } = buildService({
+    dbPath: join(dataDir, 'service.sqlite'),
+    filesDir: join(dataDir, 'files'),
+    tokens: [TOKEN],
+    seed: 'empty',
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, port: Number(new URL(address).port) };
+}
+
+/** A client across restarts: the same data folder and proxy, a new process after a kill. */
+class Client {
+  proc!: ClientProcess;
+  /** Set while the process is being replaced; callers wait for it. */
+  private restarting: Promise<void> | undefined;
+  stopped = false;
+
+  constructor(
+    readonly index: number,
+    readonly args: ClientArgs,
+    readonly proxy: FaultProxy,
+  ) {}
+
+  async start(): Promise<void> {
+    this.proc = await startClientProcess(this.args);
+    await this.proc.ready;
+  }
+
+  async alive(): Promise<ClientProcess> {
+    while (this.restarting) await this.restarting;
+    return this.proc;
+  }
+
+  /** SIGKILL and start again on the same files. */
+  async killAndRestart(): Promise<void> {
+    if (this.restarting) return;
+    this.restarting = (async () => {
+      const old = this.proc;
+      old.signal('SIGKILL');
+      await old.exited;
+      await this.start();
+    })().finally(() => (this.restarting = undefined));
+    await this.restarting;
+  }
+
+  async pause(ms: number): Promise<void> {
+    const proc = await this.alive();
+    this.stopped = true;
+    proc.signal('SIGSTOP');
+    await sleep(ms);
+    proc.signal('SIGCONT');
+    this.stopped = false;
+  }
+}
+
+/** Pulls until a run ends without error (a few tries); answers the last error, if any. */
+async function syncUntilClean(proc: ClientProcess, attempts = 5): Promise<string | undefined> {
+  let lastError: string | undefined;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const status = await proc.send<{ lastError: string | null }>({ op: 'sync' });
+    if (!status.lastError) return undefined;
+    lastError = status.lastError;
+    await sleep(200 * (attempt + 1));
+  }
+  return lastError;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function runOnce(options: RunOptions): Promise<RunResult> {
+  const started = Date.now();
+  const random = prng(options.seed);
+  const root = mkdtempSync(join(tmpdir(), `faults-${options.seed}-`));
+  const serviceDir = join(root, 'service');
+  mkdirSync(serviceDir);
+  const log: string[] = [];
+  const t = () => Date.now() - started;
+  const note = (line: string) => log.push(`${String(t()).padStart(6)} ${line}`);
+  const faults = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
+  const anomalies: Anomaly[] = [];
+  let service = await startServiceOn(serviceDir);
+  const relay = await startRelay();
+  relay.setTarget(service.port);
+  const target = `http://127.0.0.1:${relay.port}/2.0`;
+  const api = createServiceClient({ baseUrl: target, token: TOKEN });
+  const clients: Client[] = [];
+  const proxies: FaultProxy[] = [];
+  let operations = 0;
+  const writes: WriteRecord[] = [];
+  try {
+    // Shared tasks every client edits at once.
+    const shared: SharedTask[] = [];
+    for (let i = 0; i < 3; i++) {
+      const name = `r${options.seed}-shared${i}`;
+      const task = await api.createTask({ projectId: PROJECT, title: name, fromUserId: USERS[0]! });
+      shared.push({ id: task.id, name });
+    }
+    for (let k = 0; k < options.clients; k++) {
+      const proxy = await startFaultProxy({ target, random: prng(options.seed * 31 + k) });
+      proxies.push(proxy);
+      const dataDir = join(root, `client${k}`);
+      mkdirSync(dataDir);
+      const client = new Client(
+        k,
+        {
+          dataDir,
+          baseUrl: proxy.baseUrl,
+          token: TOKEN,
+          userId: USERS[k % USERS.length]!,
+          timeoutMs: options.requestTimeoutMs,
+          onLog: (line) => note(`c${k} engine: ${line.slice(0, 300)}`),
+        },
+        proxy,
+      );
+      clients.push(client);
+    }
+    await Promise.all(clients.map((c) => c.start()));
+    // The first pull must succeed: a client cannot write into a project it has never seen.
+    await Promise.all(
+      clients.map(async (c) => {
+        const problem = await syncUntilClean(await c.alive(), 10);
+        if (problem) throw new Error(`client ${c.index}: first sync failed: ${problem}`);
+      }),
+    );
+
+    const workloads: ClientWorkload[] = clients.map((c) =>
+      clientWorkload({
+        client: c.index,
+        run: `r${options.seed}`,
+        steps: options.steps,
+        random: prng(options.seed * 1000 + c.index),
+        projectId: PROJECT,
+        shared,
+      }),
+    );
+    let workloadDone = false;
+
+    async function runClient(c: Client, w: ClientWorkload): Promise<void> {
+      const stepRandom = prng(options.seed * 7 + c.index);
+      for (let i = 0; ; i++) {
+        const step = w.next();
+        if (step === undefined) return;
+        await sleep(Math.floor(stepRandom() * options.thinkMs));
+        const proc = await c.alive();
+        if (step === 'sync') {
+          note(`c${c.index} sync`);
+          await proc.send({ op: 'sync' }).catch(() => undefined);
+          continue;
+        }
+        operations++;
+        await write(c, proc, w, step, i);
+      }
+    }
+
+    async function write(c: Client, proc: ClientProcess, w: ClientWorkload, step: Step, i: number) {
+      const at = t();
+      let answer: CallAnswer | undefined;
+      let note_: string | undefined;
+      try {
+        answer = await proc.send<CallAnswer>({
+          op: 'call',
+          channel: step.channel,
+          arg: step.arg,
+          expect: step.expect,
+        });
+      } catch (err) {
+        note_ = err instanceof Error ? err.message : String(err);
+      }
+      const result: IpcResult<unknown> | undefined = answer?.result;
+      const entryId = result?.ok ? (result.value as { entryId?: number | null }).entryId : undefined;
+      // A write that changed nothing locally queues nothing: it is no acknowledged change.
+      const outcome = !result ? 'unknown' : !result.ok ? 'refused' : entryId === null ? 'noop' : 'acked';
+      if (result && !result.ok) note_ = `${result.error.type}: ${result.error.message}`;
+      const createdId = result?.ok ? (result.value as { id?: string }).id : undefined;
+      w.settle(step, outcome, createdId);
+      writes.push({
+        client: c.index,
+        step: i,
+        channel: step.channel,
+        intent: step.intent,
+        outcome,
+        at,
+        answeredAt: t(),
+        ...(note_ ? { note: note_ } : {}),
+      });
+      note(
+        `c${c.index} ${step.channel} ${JSON.stringify(step.arg)} -> ${outcome}${entryId ? ` #${entryId}` : ''}${createdId ? ` ${createdId}` : ''}${note_ ? ` (${note_})` : ''}`,
+      );
+      if (answer?.readYourWrites) {
+        anomalies.push({
+          kind: 'read-your-writes',
+          detail: `client ${c.index} ${step.channel}: ${answer.readYourWrites}`,
+        });
+      }
+      if (result && !result.ok && result.error.type === 'internal') {
+        anomalies.push({
+          kind: 'internal-error',
+          detail: `client ${c.index} ${step.channel}: ${result.error.message}`,
+        });
+      }
+    }
+
+    async function injectFaults(): Promise<void> {
+      const busy = new Set<number>();
+      const pendingFaults: Promise<void>[] = [];
+      while (!workloadDone) {
+        await sleep(Math.floor(random() * 2 * options.faultGapMs));
+        if (workloadDone) break;
+        const kind = FAULT_KINDS[Math.floor(random() * FAULT_KINDS.length)]!;
+        const c = clients[Math.floor(random() * clients.length)]!;
+        const outage = Math.floor(random() * options.maxOutageMs);
+        const burst = 1 + Math.floor(random() * 5);
+        if (busy.has(c.index) && kind !== 'service-restart') continue;
+        faults[kind]++;
+        note(`FAULT ${kind} c${c.index} outage=${outage} burst=${burst}`);
+        busy.add(c.index);
+        const done = (async () => {
+          switch (kind) {
+            case 'partition-both':
+              c.proxy.set({ dropBefore: { rate: 1 } });
+              await sleep(outage);
+              c.proxy.reset();
+              break;
+            case 'partition-answers-lost':
+              c.proxy.set({ dropAfter: { rate: 1 } });
+              await sleep(outage);
+              c.proxy.reset();
+              break;
+            case 'drop-before':
+              c.proxy.set({ dropBefore: { next: burst } });
+              break;
+            case 'drop-after':
+              c.proxy.set({ dropAfter: { next: burst } });
+              break;
+            case 'error-5xx':
+              c.proxy.set({ serverError: { next: burst * 2 } });
+              break;
+            case 'throttle-429':
+              c.proxy.set({ tooMany: { next: burst * 2 } });
+              break;
+            case 'hang':
+              c.proxy.set({ hang: { next: Math.min(burst, 2) } });
+              break;
+            case 'sigkill':
+              await c.killAndRestart();
+              break;
+            case 'sigstop':
+              await c.pause(outage);
+              break;
+            case 'service-restart': {
+              relay.setTarget(undefined);
+              await service.app.close();
+              await sleep(Math.min(outage, 500));
+              service = await startServiceOn(serviceDir);
+              relay.setTarget(service.port);
+              break;
+            }
+          }
+        })()
+          .catch((err: unknown) => {
+            anomalies.push({ kind: 'harness-error', detail: `fault ${kind}: ${String(err)}` });
+          })
+          .finally(() => busy.delete(c.index));
+        pendingFaults.push(done);
+      }
+      await Promise.all(pendingFaults);
+    }
+
+    const faulting = injectFaults();
+    await Promise.all(clients.map((c, k) => runClient(c, workloads[k]!)));
+    workloadDone = true;
+    await faulting;
+
+    // Heal: no faults anywhere, every client running, then drain and a final sync.
+    note('HEAL');
+    for (const p of proxies) p.reset();
+    const ends: ClientEnd[] = [];
+    const failedSeen: ClientEnd['failed'][] = clients.map(() => []);
+    for (const c of clients) {
+      const proc = await c.alive();
+      const until = Date.now() + options.drainTimeoutMs;
+      for (;;) {
+        const status = await proc.send<OutboxSnapshot['status']>({ op: 'drain', timeoutMs: 2_000 });
+        if (status.pending === 0) break;
+        // A refused change stops its item's chain until the user acts: record it, then discard
+        // it, as a user would, so the rest drains.
+        if (status.failed > 0) {
+          const list = await proc.send<CallAnswer>({ op: 'call', channel: 'outbox.failed', arg: {} });
+          const entries = list.result.ok
+            ? (list.result.value as {
+                id: number;
+                kind: string;
+                payload: unknown;
+                errorType: string | null;
+                errorMessage: string | null;
+              }[])
+            : [];
+          for (const e of entries) {
+            failedSeen[c.index]!.push({
+              kind: e.kind,
+              payload: e.payload,
+              errorType: e.errorType,
+              errorMessage: e.errorMessage,
+            });
+            note(`c${c.index} discard failed ${e.kind} ${JSON.stringify(e.payload)}: ${e.errorMessage}`);
+            await proc.send({ op: 'call', channel: 'outbox.discard', arg: { id: e.id } });
+          }
+          continue;
+        }
+        if (Date.now() > until) {
+          anomalies.push({ kind: 'not-drained', detail: `client ${c.index}: ${JSON.stringify(status)}` });
+          break;
+        }
+      }
+    }
+    for (const c of clients) {
+      const proc = await c.alive();
+      await proc.send({ op: 'drain', timeoutMs: 2_000 });
+      const problem = await syncUntilClean(proc);
+      if (problem)
+        anomalies.push({ kind: 'sync-failed', detail: `client ${c.index} final sync: ${problem}` });
+      const localIds = workloads[c.index]!.own.map((o) => o.id);
+      const snap = await proc.send<OutboxSnapshot>({ op: 'snapshot', projectId: PROJECT, localIds });
+      ends.push({ ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] });
+    }
+    const state = await serviceState(api, PROJECT, EVENT_DAY);
+    anomalies.push(
+      ...checkRun({
+        state,
+        shared,
+        writes,
+        ends,
+        own: workloads.map((w) => w.own),
+        faultsInjected: Object.values(faults).reduce((a, b) => a + b, 0),
+      }),
+    );
+  } catch (err) {
+    anomalies.push({
+      kind: 'harness-error',
+      detail: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
+  } finally {
+    for (const c of clients) {
+      c.proc?.signal('SIGCONT');
+      c.proc?.signal('SIGKILL');
+    }
+    await Promise.all(clients.map((c) => c.proc?.exited));
+    await Promise.all(proxies.map((p) => p.close()));
+    await relay.close();
+    await service.app.close().catch(() => undefined);
+    rmSync(root, { recursive: true, force: true });
+  }
+  return { seed: options.seed, operations, faults, anomalies, log, ms: Date.now() - started };
+}
