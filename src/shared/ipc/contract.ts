@@ -9,6 +9,10 @@ import { projectReadChannels } from './projects';
 import { searchReadChannels } from './search';
 import { syncChannels } from './sync';
 import { taskReadChannels } from './tasks';
+import { tasksWriteChannels } from './tasks-write';
+import { outboxChannels } from './outbox';
+import { projectsWriteChannels } from './projects-write';
+import { calendarWriteChannels } from './calendar-write';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -27,6 +31,10 @@ export const channels = {
   ...orgReadChannels,
   ...searchReadChannels,
   ...syncChannels,
+  ...tasksWriteChannels,
+  ...outboxChannels,
+  ...projectsWriteChannels,
+  ...calendarWriteChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountsEvents } from './accounts';
 import { settingsEvents } from './settings';
 import { SyncStatus } from './sync';
+import { OutboxStatus } from './outbox';
 
 /** What the native menus (and their shortcuts) ask the renderer to do. */
 export const MenuCommand = z.enum(['new-task', 'search', 'sync-now', 'settings']);
@@ -45,6 +46,7 @@ export const events = {
   ...settingsEvents,
   'cache.onDidChange': CacheChange,
   'sync.onDidChangeStatus': SyncStatus,
+  'outbox.onDidChange': OutboxStatus,
 };
 
 export type Events = typeof events;

@@ -1,0 +1,54 @@
+import type { OutboxEntryView } from '../../../shared/ipc/outbox';
+import type { OutboxEntry } from '../outbox/types';
+import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { HandlerMap } from './types';
+
+type OutboxChannels =
+  | 'outbox.status'
+  | 'outbox.pending'
+  | 'outbox.failed'
+  | 'outbox.retry'
+  | 'outbox.edit'
+  | 'outbox.discard'
+  | 'conflicts.list'
+  | 'conflicts.resolve';
+
+/** The changes waiting in the outbox, the rejected ones, and the conflict journal. */
+export function outboxHandlers({ outbox: w }: { outbox: WorkdeskOutbox }): HandlerMap<OutboxChannels> {
+  const view = (e: OutboxEntry): OutboxEntryView => ({
+    id: e.id,
+    kind: e.kind,
+    label: w.outbox.describe(e),
+    entityKey: e.entityKey,
+    state: e.state === 'done' ? 'pending' : e.state,
+    attempts: e.attempts,
+    nextAttemptAt: e.nextAttemptAt,
+    createdAt: e.createdAt,
+    errorType: e.errorType,
+    errorMessage: e.errorMessage,
+    payload: e.payload,
+  });
+  return {
+    'outbox.status': () => w.outbox.status(),
+    'outbox.pending': () =>
+      w.outbox
+        .entries()
+        .filter((e) => e.state === 'pending' || e.state === 'in_flight')
+        .map(view),
+    'outbox.failed': () => w.outbox.entries('failed').map(view),
+    'outbox.retry': ({ id }) => w.retry(id),
+    'outbox.edit': ({ id, payload }) => w.edit(id, payload),
+    'outbox.discard': ({ id }) => w.discard(id),
+    'conflicts.list': () =>
+      w.outbox.listConflicts().map((c) => ({
+        id: c.id,
+        entity: c.entity,
+        entityId: c.entityId,
+        field: c.field,
+        localValue: c.localValue,
+        remoteValue: c.remoteValue,
+        detectedAt: c.detectedAt,
+      })),
+    'conflicts.resolve': ({ id, choice }) => w.resolveConflict(id, choice),
+  };
+}

@@ -1,0 +1,49 @@
+import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { HandlerMap } from './types';
+
+type ProjectsWrite =
+  | 'projects.update'
+  | 'projects.setCustomFields'
+  | 'projects.createFolder'
+  | 'projects.create'
+  | 'members.add'
+  | 'members.setAccess'
+  | 'members.remove';
+
+/** Project, folder and membership writes, queued through the outbox like task writes. */
+export function projectsWriteHandlers({ outbox }: { outbox: WorkdeskOutbox }): HandlerMap<ProjectsWrite> {
+  const id = (value: string): string => outbox.realIdOf(value);
+  const opt = (value: string | undefined): string | undefined =>
+    value === undefined ? undefined : id(value);
+  const clean = <T extends object>(value: T): T =>
+    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+  const result = ({ entryId }: { entryId: number | undefined }) => ({ entryId: entryId ?? null });
+  const create = (type: 'folder' | 'project', input: { parentProjectId?: string | undefined }) => {
+    const tempId = outbox.newTempId();
+    const { entryId } = outbox.write('project.create', {
+      type,
+      tempId,
+      input: clean({ ...input, parentProjectId: opt(input.parentProjectId) }),
+    });
+    return { id: tempId, entryId: entryId ?? null };
+  };
+  return {
+    'projects.update': ({ projectId, changes }) =>
+      result(
+        outbox.write('project.update', {
+          projectId: id(projectId),
+          changes: clean({ ...changes, parentProjectId: opt(changes.parentProjectId) }),
+        }),
+      ),
+    'projects.setCustomFields': (input) =>
+      result(outbox.write('project.setCustomFields', { ...input, projectId: id(input.projectId) })),
+    'projects.createFolder': (input) => create('folder', input),
+    'projects.create': (input) => create('project', input),
+    'members.add': (input) =>
+      result(outbox.write('member.add', { ...input, projectId: id(input.projectId) })),
+    'members.setAccess': (input) =>
+      result(outbox.write('member.setAccess', { ...input, projectId: id(input.projectId) })),
+    'members.remove': (input) =>
+      result(outbox.write('member.remove', { ...input, projectId: id(input.projectId) })),
+  };
+}

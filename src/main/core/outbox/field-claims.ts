@@ -1,0 +1,219 @@
+import type { Db } from './types';
+
+export interface FieldChange {
+  /** The value the cache held before the change (the service's, as far as the cache knows). */
+  readonly from: unknown;
+  /** The local value. */
+  readonly to: unknown;
+}
+
+export interface Conflict {
+  readonly id: number;
+  readonly entity: string;
+  readonly entityId: string;
+  readonly field: string;
+  readonly localValue: unknown;
+  readonly remoteValue: unknown;
+  readonly detectedAt: number;
+  readonly resolution: 'mine' | 'theirs' | null;
+}
+
+interface ClaimRow {
+  entity: string;
+  entity_id: string;
+  field: string;
+  entry_id: number;
+  base: string;
+}
+
+interface ConflictRow {
+  id: number;
+  entity: string;
+  entity_id: string;
+  field: string;
+  local_value: string;
+  remote_value: string;
+  detected_at: number;
+  resolution: 'mine' | 'theirs' | null;
+}
+
+/**
+ * Which entity fields have a pending local change, and the service value each replaced (rule 7).
+ * Several open entries may claim one field; the earliest claim holds the base, so rolling back
+ * any of them never restores a value that was itself only local.
+ */
+export class FieldClaims {
+  readonly #stmts;
+
+  constructor(db: Db) {
+    this.#stmts = {
+      baseOf: db
+        .prepare(
+          `SELECT base FROM outbox_field_claims WHERE entity = ? AND entity_id = ? AND field = ?
+         ORDER BY entry_id LIMIT 1`,
+        )
+        .pluck(),
+      upsert: db.prepare(
+        `INSERT INTO outbox_field_claims (entity, entity_id, field, entry_id, base, value) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT DO UPDATE SET value = excluded.value`,
+      ),
+      localOf: db
+        .prepare(
+          `SELECT value FROM outbox_field_claims WHERE entity = ? AND entity_id = ? AND field = ?
+         ORDER BY entry_id DESC LIMIT 1`,
+        )
+        .pluck(),
+      fieldsOf: db
+        .prepare('SELECT DISTINCT field FROM outbox_field_claims WHERE entity = ? AND entity_id = ?')
+        .pluck(),
+      ofEntry: db.prepare('SELECT * FROM outbox_field_claims WHERE entry_id = ?'),
+      othersOnField: db
+        .prepare(
+          `SELECT count(*) FROM outbox_field_claims WHERE entity = ? AND entity_id = ? AND field = ? AND entry_id <> ?`,
+        )
+        .pluck(),
+      passBase: db.prepare(
+        `UPDATE outbox_field_claims SET base = ? WHERE entity = ? AND entity_id = ? AND field = ?`,
+      ),
+      dropEntry: db.prepare('DELETE FROM outbox_field_claims WHERE entry_id = ?'),
+      moveEntry: db.prepare('UPDATE OR IGNORE outbox_field_claims SET entry_id = ? WHERE entry_id = ?'),
+    };
+  }
+
+  claim(entryId: number, entity: string, id: string, changes: Readonly<Record<string, FieldChange>>): void {
+    for (const [field, change] of Object.entries(changes)) {
+      const earlier = this.#stmts.baseOf.get(entity, id, field) as string | undefined;
+      this.#stmts.upsert.run(entity, id, field, entryId, earlier ?? encode(change.from), encode(change.to));
+    }
+  }
+
+  /** The local value of a claimed field: what the latest open entry set. */
+  localOf(entity: string, id: string, field: string): { value: unknown } | undefined {
+    const value = this.#stmts.localOf.get(entity, id, field) as string | undefined;
+    return value === undefined ? undefined : { value: decode(value) };
+  }
+
+  fieldsOf(entity: string, id: string): string[] {
+    return this.#stmts.fieldsOf.all(entity, id) as string[];
+  }
+
+  baseOf(entity: string, id: string, field: string): { value: unknown } | undefined {
+    const base = this.#stmts.baseOf.get(entity, id, field) as string | undefined;
+    return base === undefined ? undefined : { value: decode(base) };
+  }
+
+  /** The service now holds `value` for a claimed field: a later rollback restores that. */
+  rebase(entity: string, id: string, field: string, value: unknown): void {
+    this.#stmts.passBase.run(encode(value), entity, id, field);
+  }
+
+  /**
+   * Drops the claims of one entry. Answers, per entity, the fields no other entry claims, with
+   * their base values: the values a rollback writes back.
+   */
+  release(entryId: number): Map<string, { entity: string; id: string; values: Record<string, unknown> }> {
+    const restore = new Map<string, { entity: string; id: string; values: Record<string, unknown> }>();
+    for (const row of this.#stmts.ofEntry.all(entryId) as ClaimRow[]) {
+      const others = this.#stmts.othersOnField.get(row.entity, row.entity_id, row.field, entryId) as number;
+      if (others > 0) continue;
+      const key = `${row.entity}:${row.entity_id}`;
+      const slot = restore.get(key) ?? { entity: row.entity, id: row.entity_id, values: {} };
+      slot.values[row.field] = decode(row.base);
+      restore.set(key, slot);
+    }
+    this.#stmts.dropEntry.run(entryId);
+    return restore;
+  }
+
+  /** Acknowledged: the entry's fields are the service's now. */
+  settle(entryId: number): void {
+    this.#stmts.dropEntry.run(entryId);
+  }
+
+  /** A merged entry's claims move to the entry it was merged into (earlier bases win). */
+  move(fromEntryId: number, toEntryId: number): void {
+    this.#stmts.moveEntry.run(toEntryId, fromEntryId);
+    this.#stmts.dropEntry.run(fromEntryId);
+  }
+}
+
+/** The conflict journal (rule 7): the service changed a field with a pending local change. */
+export class ConflictJournal {
+  readonly #stmts;
+
+  constructor(db: Db) {
+    this.#stmts = {
+      record: db.prepare(
+        `INSERT INTO outbox_conflicts (entity, entity_id, field, local_value, remote_value, detected_at)
+         VALUES (@entity, @id, @field, @local, @remote, @now)
+         ON CONFLICT (entity, entity_id, field) WHERE resolution IS NULL
+         DO UPDATE SET local_value = @local, remote_value = @remote, detected_at = @now`,
+      ),
+      list: db.prepare('SELECT * FROM outbox_conflicts WHERE resolution IS NULL ORDER BY detected_at, id'),
+      openCount: db.prepare('SELECT count(*) FROM outbox_conflicts WHERE resolution IS NULL').pluck(),
+      listAll: db.prepare('SELECT * FROM outbox_conflicts ORDER BY detected_at, id'),
+      get: db.prepare('SELECT * FROM outbox_conflicts WHERE id = ?'),
+      resolve: db.prepare('UPDATE outbox_conflicts SET resolution = ?, resolved_at = ? WHERE id = ?'),
+    };
+  }
+
+  record(entity: string, id: string, field: string, local: unknown, remote: unknown, now: number): void {
+    this.#stmts.record.run({ entity, id, field, local: encode(local), remote: encode(remote), now });
+  }
+
+  openCount(): number {
+    return this.#stmts.openCount.get() as number;
+  }
+
+  list(includeResolved = false): Conflict[] {
+    const rows = (includeResolved ? this.#stmts.listAll : this.#stmts.list).all() as ConflictRow[];
+    return rows.map(toConflict);
+  }
+
+  get(id: number): Conflict | undefined {
+    const row = this.#stmts.get.get(id) as ConflictRow | undefined;
+    return row && toConflict(row);
+  }
+
+  markResolved(id: number, resolution: 'mine' | 'theirs', now: number): void {
+    this.#stmts.resolve.run(resolution, now, id);
+  }
+}
+
+function toConflict(row: ConflictRow): Conflict {
+  return {
+    id: row.id,
+    entity: row.entity,
+    entityId: row.entity_id,
+    field: row.field,
+    localValue: decode(row.local_value),
+    remoteValue: decode(row.remote_value),
+    detectedAt: row.detected_at,
+    resolution: row.resolution,
+  };
+}
+
+function encode(value: unknown): string {
+  return JSON.stringify(value === undefined ? null : value);
+}
+
+function decode(text: string): unknown {
+  return JSON.parse(text) as unknown;
+}
+
+/** Structural equality of JSON values (field values of the cache), key order aside. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function canonical(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    return Object.fromEntries(entries.map(([k, v]) => [k, canonical(v)]));
+  }
+  return value;
+}

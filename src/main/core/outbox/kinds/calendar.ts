@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import type { CalendarEvent, Dependency } from '../../../../shared/api/index';
+import { DependencyCreateInput, EventCreateInput } from '../../../../shared/ipc/calendar-write';
+import { RejectedError } from '../../api/errors';
+import { OutboxError } from '../outbox';
+import { lookUpFloor, mappedIds, notBefore, stampOf, tempKeys, type Kind, type KindDeps } from './support';
+
+const TempId = z.string().startsWith('local-');
+export const EventCreatePayload = z.object({ tempId: TempId, input: EventCreateInput });
+export const EventDeletePayload = z.object({ eventId: z.string() });
+export const DependencyCreatePayload = z.object({ tempId: TempId, input: DependencyCreateInput });
+export const DependencyDeletePayload = z.object({ dependencyId: z.string() });
+const Row = z.record(z.string(), z.unknown()).nullable();
+
+const SUFFIX = { task: 'Task', event: 'Event', project: 'Project' } as const;
+
+/** Answers whether a 404 says the item is gone: the earlier delete was applied. */
+async function gone(probe: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await probe();
+    return false;
+  } catch (err) {
+    if (err instanceof RejectedError && err.status === 404) return true;
+    throw err;
+  }
+}
+
+export function calendarKinds(deps: KindDeps) {
+  const { cache } = deps;
+  const db = cache.db;
+  const isMapped = mappedIds(cache);
+  const eventRow = db.prepare('SELECT * FROM calendar_events WHERE id = ?');
+  const putEventRow = db.prepare(
+    `INSERT OR REPLACE INTO calendar_events (id, event_type, name, notes, start_date, end_date, user_id, project_id,
+       assigned_to_user_id, moment_created)
+     VALUES (@id, @event_type, @name, @notes, @start_date, @end_date, @user_id, @project_id, @assigned_to_user_id, @moment_created)`,
+  );
+  const deleteEvent = db.prepare('DELETE FROM calendar_events WHERE id = ?');
+  const depRow = db.prepare('SELECT * FROM dependencies WHERE id = ?');
+  const putDepRow = db.prepare(
+    `INSERT OR REPLACE INTO dependencies (id, type, predecessor_kind, predecessor_id, successor_kind, successor_id)
+     VALUES (@id, @type, @predecessor_kind, @predecessor_id, @successor_kind, @successor_id)`,
+  );
+  const deleteDep = db.prepare('DELETE FROM dependencies WHERE id = ?');
+
+  const createEvent: Kind<z.infer<typeof EventCreatePayload>, CalendarEvent> = {
+    name: 'event.create',
+    parse: (p) => EventCreatePayload.parse(p),
+    keysOf: (p) => [`event:${p.tempId}`, ...tempKeys('project', p.input.projectId)],
+    createdIdOf: (p) => p.tempId,
+    describe: (p) => `Create event "${p.input.name}"`,
+    apply: (ctx, { tempId, input }) => {
+      if (input.projectId && !cache.projects.get(input.projectId)) {
+        throw new OutboxError('not-found', `Project ${input.projectId} is not in the cache`, 'projectId');
+      }
+      cache.events.upsert({
+        id: tempId,
+        eventType: input.eventType,
+        name: input.name,
+        notes: input.notes ?? null,
+        startDate: input.startDate,
+        ...(input.endDate ? { endDate: input.endDate } : {}),
+        userId: input.userId ?? null,
+        projectId: input.projectId ?? null,
+        assignedToUserId: input.assignedToUserId ?? null,
+        momentCreated: stampOf(ctx.now).replace(' ', 'T'),
+      });
+    },
+    send: (client, { input }) => client.createEvent({ ...input, createdByUserId: deps.userId }),
+    fold: (_ctx, { tempId }, result) => {
+      cache.events.upsert({ ...result, id: tempId });
+      return { realId: result.id };
+    },
+    lookUp: async (client, { input }, entry) => {
+      const floor = lookUpFloor(entry.sentAt);
+      const found = (
+        await client.events({
+          startDate: input.startDate,
+          endDate: input.endDate ?? input.startDate,
+          eventTypes: [input.eventType],
+        })
+      ).find(
+        (e) =>
+          e.name === input.name &&
+          e.startDate === input.startDate &&
+          (e.projectId ?? undefined) === input.projectId &&
+          notBefore(e.momentCreated, floor) &&
+          !isMapped(e.id),
+      );
+      return found ? { found: true, result: found } : { found: false };
+    },
+    rollback: (_ctx, { tempId }) => {
+      deleteEvent.run(tempId);
+    },
+  };
+
+  const removeEvent: Kind<z.infer<typeof EventDeletePayload>, void> = {
+    name: 'event.delete',
+    deletes: true,
+    parse: (p) => EventDeletePayload.parse(p),
+    keysOf: (p) => [`event:${p.eventId}`],
+    describe: () => 'Delete event',
+    apply: (_ctx, { eventId }) => {
+      const before = eventRow.get(eventId) as Record<string, unknown> | undefined;
+      if (!before) throw new OutboxError('not-found', `Event ${eventId} is not in the cache`, 'eventId');
+      deleteEvent.run(eventId);
+      return { undo: before };
+    },
+    send: (client, { eventId }) => client.deleteEvent(eventId),
+    fold: () => undefined,
+    lookUp: async (client, { eventId }) =>
+      (await gone(() => client.event(eventId))) ? { found: true, result: undefined } : { found: false },
+    rollback: (_ctx, _p, undo) => {
+      const row = Row.parse(undo ?? null);
+      if (row) putEventRow.run(row);
+    },
+  };
+
+  const createDependency: Kind<z.infer<typeof DependencyCreatePayload>, Dependency> = {
+    name: 'dependency.create',
+    parse: (p) => DependencyCreatePayload.parse(p),
+    keysOf: ({ tempId, input }) => [
+      `dependency:${tempId}`,
+      ...tempKeys(input.predecessor.kind, input.predecessor.id),
+      ...tempKeys(input.successor.kind, input.successor.id),
+    ],
+    createdIdOf: (p) => p.tempId,
+    describe: () => 'Create dependency',
+    apply: (_ctx, { tempId, input }) => {
+      putDepRow.run({
+        id: tempId,
+        type: input.type,
+        predecessor_kind: input.predecessor.kind,
+        predecessor_id: input.predecessor.id,
+        successor_kind: input.successor.kind,
+        successor_id: input.successor.id,
+      });
+    },
+    send: (client, { input }) =>
+      client.createDependency({
+        type: input.type,
+        createdByUserId: deps.userId,
+        [`predecessor${SUFFIX[input.predecessor.kind]}Id`]: input.predecessor.id,
+        [`successor${SUFFIX[input.successor.kind]}Id`]: input.successor.id,
+      }),
+    fold: (_ctx, _p, result) => ({ realId: result.id }),
+    // The service refuses a second identical dependency, so a look-up by its ends is exact.
+    lookUp: async (client, { input }) => {
+      const { successors } = await client.dependencies(input.predecessor.kind, input.predecessor.id);
+      const key = `successor${SUFFIX[input.successor.kind]}Id`;
+      const found = successors.find(
+        (d) => d[key] === input.successor.id && d.type === input.type && !isMapped(d.id),
+      );
+      return found ? { found: true, result: found } : { found: false };
+    },
+    rollback: (_ctx, { tempId }) => {
+      deleteDep.run(tempId);
+    },
+  };
+
+  const removeDependency: Kind<z.infer<typeof DependencyDeletePayload>, void> = {
+    name: 'dependency.delete',
+    deletes: true,
+    parse: (p) => DependencyDeletePayload.parse(p),
+    keysOf: (p) => [`dependency:${p.dependencyId}`],
+    describe: () => 'Delete dependency',
+    apply: (_ctx, { dependencyId }) => {
+      const before = depRow.get(dependencyId) as Record<string, unknown> | undefined;
+      if (!before)
+        throw new OutboxError('not-found', `Dependency ${dependencyId} is not in the cache`, 'dependencyId');
+      deleteDep.run(dependencyId);
+      return { undo: before };
+    },
+    send: (client, { dependencyId }) => client.deleteDependency(dependencyId),
+    fold: () => undefined,
+    lookUp: async (client, p, entry) => {
+      const undo = Row.parse(entry.undo ?? null);
+      if (!undo) return { found: false };
+      const kind = undo.predecessor_kind as 'task' | 'event' | 'project';
+      const { successors } = await client.dependencies(kind, String(undo.predecessor_id));
+      return successors.some((d) => d.id === p.dependencyId)
+        ? { found: false }
+        : { found: true, result: undefined };
+    },
+    rollback: (_ctx, _p, undo) => {
+      const row = Row.parse(undo ?? null);
+      if (row) putDepRow.run(row);
+    },
+  };
+
+  return { kinds: [createEvent, removeEvent, createDependency, removeDependency] };
+}

@@ -1,0 +1,339 @@
+import { z } from 'zod';
+import { ACCESS_LEVELS, type ProjectBase } from '../../../../shared/api/index';
+import {
+  FolderCreateInput,
+  MemberAccessInput,
+  MemberAddInput,
+  MemberRemoveInput,
+  ProjectChanges,
+  ProjectCreateInput,
+  ProjectCustomFieldsInput,
+} from '../../../../shared/ipc/projects-write';
+import { OutboxError } from '../outbox';
+import {
+  applyChanges,
+  changedFields,
+  lookUpFloor,
+  mappedIds,
+  notBefore,
+  restoreReleased,
+  stampOf,
+  tempKeys,
+  type Kind,
+  type KindDeps,
+} from './support';
+
+const TempId = z.string().startsWith('local-');
+
+export const ProjectUpdatePayload = z.object({ projectId: z.string(), changes: ProjectChanges });
+export const ProjectCreatePayload = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('folder'), tempId: TempId, input: FolderCreateInput }),
+  z.object({ type: z.literal('project'), tempId: TempId, input: ProjectCreateInput }),
+]);
+const Reassigned = z.object({
+  tasks: z.array(z.tuple([z.string(), z.string().nullable(), z.string().nullable()])),
+  events: z.array(z.tuple([z.string(), z.string().nullable()])),
+  subprojects: z.array(z.tuple([z.string(), z.string().nullable()])),
+  member: z.record(z.string(), z.unknown()).nullable(),
+});
+type Reassigned = z.infer<typeof Reassigned>;
+
+const ARCHIVED = 5;
+const OPEN = 2;
+
+export function projectKinds(deps: KindDeps) {
+  const { cache } = deps;
+  const db = cache.db;
+  const isMapped = mappedIds(cache);
+  const memberRow = db.prepare('SELECT * FROM project_users WHERE project_id = ? AND user_id = ?');
+  const insertMember = db.prepare(
+    `INSERT OR REPLACE INTO project_users (project_id, user_id, name, primary_email, access, watch_all)
+     VALUES (@project_id, @user_id, @name, @primary_email, @access, @watch_all)`,
+  );
+  const deleteMember = db.prepare('DELETE FROM project_users WHERE project_id = ? AND user_id = ?');
+  const tasksOf = db.prepare(
+    `SELECT id, assigned_to_user_id AS a, action_required_user_id AS r FROM tasks
+     WHERE project_id = @project AND (assigned_to_user_id = @user OR action_required_user_id = @user)`,
+  );
+  const setTaskPeople = db.prepare(
+    'UPDATE tasks SET assigned_to_user_id = ?, action_required_user_id = ? WHERE id = ?',
+  );
+  const eventsOf = db
+    .prepare('SELECT id FROM calendar_events WHERE project_id = ? AND assigned_to_user_id = ?')
+    .pluck();
+  const setEventAssignee = db.prepare('UPDATE calendar_events SET assigned_to_user_id = ? WHERE id = ?');
+  const subprojectsOf = db
+    .prepare('SELECT id FROM projects WHERE parent_project_id = ? AND owner_user_id = ?')
+    .pluck();
+  const setOwner = db.prepare('UPDATE projects SET owner_user_id = ? WHERE id = ?');
+
+  function record(id: string): Record<string, unknown> {
+    const view = cache.projects.get(id);
+    if (!view) throw new OutboxError('not-found', `Project ${id} is not in the cache`, 'projectId');
+    return view;
+  }
+
+  function write(id: string, values: Record<string, unknown>): void {
+    const view = cache.projects.get(id);
+    if (!view) return;
+    const { settings: _settings, ...rest } = view;
+    cache.projects.codec.upsert({ ...rest, ...values } as typeof rest);
+  }
+
+  /** The service's rule: the user's items in the project go to the owner (or nobody). */
+  function reassign(projectId: string, userId: string): Omit<Reassigned, 'member'> {
+    const owner = (cache.projects.get(projectId)?.ownerUserId as string | null | undefined) ?? null;
+    const to = owner && owner !== userId ? owner : null;
+    const tasks = tasksOf.all({ project: projectId, user: userId }) as {
+      id: string;
+      a: string | null;
+      r: string | null;
+    }[];
+    for (const t of tasks) setTaskPeople.run(t.a === userId ? to : t.a, t.r === userId ? to : t.r, t.id);
+    const events = eventsOf.all(projectId, userId) as string[];
+    for (const e of events) setEventAssignee.run(to, e);
+    const subprojects = subprojectsOf.all(projectId, userId) as string[];
+    for (const p of subprojects) setOwner.run(to, p);
+    return {
+      tasks: tasks.map((t) => [t.id, t.a, t.r]),
+      events: events.map((e) => [e, userId]),
+      subprojects: subprojects.map((p) => [p, userId]),
+    };
+  }
+
+  function undoReassign(undo: Reassigned, projectId: string, userId: string): void {
+    for (const [id, a, r] of undo.tasks) setTaskPeople.run(a, r, id);
+    for (const [id, who] of undo.events) setEventAssignee.run(who, id);
+    for (const [id, who] of undo.subprojects) setOwner.run(who, id);
+    if (undo.member) insertMember.run(undo.member);
+    else deleteMember.run(projectId, userId);
+  }
+
+  const update: Kind<z.infer<typeof ProjectUpdatePayload>, void> = {
+    name: 'project.update',
+    parse: (p) => ProjectUpdatePayload.parse(p),
+    keysOf: (p) => [`project:${p.projectId}`, ...tempKeys('project', p.changes.parentProjectId)],
+    describe: (p) => `Edit project (${Object.keys(p.changes).join(', ')})`,
+    apply: (ctx, { projectId, changes }) => {
+      const current = record(projectId);
+      const { statusId, systemStatus, ...plain } = changes;
+      const wanted: Record<string, unknown> = { ...plain };
+      if (statusId !== undefined) {
+        // statusId wins; the system status follows it: a closed status archives.
+        if (current.isFolder)
+          throw new OutboxError(
+            'invalid-argument',
+            'statusId: is not supported for folders',
+            'changes.statusId',
+          );
+        const status = cache.org.statuses.all().find((s) => s.id === statusId);
+        if (!status)
+          throw new OutboxError('invalid-argument', `statusId: no status ${statusId}`, 'changes.statusId');
+        Object.assign(wanted, {
+          statusId,
+          status: status.name,
+          systemStatus: status.isClosed ? ARCHIVED : OPEN,
+        });
+      } else if (systemStatus !== undefined) wanted.systemStatus = systemStatus;
+      const diff = changedFields(current, wanted);
+      if (!applyChanges(ctx, 'project', projectId, diff, write)) return { noop: true };
+      // Only what differs is sent (rule 8); a status counts as changed when anything it sets does.
+      const sent: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(plain)) if (k in diff) sent[k] = v;
+      if (statusId !== undefined && (diff.statusId || diff.status || diff.systemStatus))
+        sent.statusId = statusId;
+      else if (statusId === undefined && diff.systemStatus) sent.systemStatus = systemStatus;
+      return { payload: { projectId, changes: sent } };
+    },
+    send: (client, { projectId, changes }) =>
+      client.updateProject(projectId, { userId: deps.userId, ...changes }),
+    fold: () => undefined,
+    rollback: (ctx) => restoreReleased(ctx, 'project', write),
+    merge: (a, b) => {
+      const changes = { ...a.changes, ...b.changes };
+      // statusId wins over systemStatus on the service: a later systemStatus must not be merged under it.
+      if (a.changes.statusId !== undefined && b.changes.systemStatus !== undefined) return undefined;
+      return { projectId: a.projectId, changes };
+    },
+  };
+
+  const setCustomFields: Kind<z.infer<typeof ProjectCustomFieldsInput>, void> = {
+    name: 'project.setCustomFields',
+    parse: (p) => ProjectCustomFieldsInput.parse(p),
+    keysOf: (p) => [`project:${p.projectId}`],
+    describe: () => 'Set project custom fields',
+    apply: (ctx, p) => {
+      const current = record(p.projectId);
+      const data = { ...(current.customFieldsData as Record<string, unknown>) };
+      for (const { id, value } of p.values) {
+        if (value === null || value === undefined) delete data[id];
+        else data[id] = value;
+      }
+      const diff = changedFields(current, { customFieldsData: data });
+      if (!applyChanges(ctx, 'project', p.projectId, diff, write)) return { noop: true };
+      return {};
+    },
+    send: (client, p) =>
+      client.setProjectCustomFields(p.projectId, {
+        userId: deps.userId,
+        customFields: p.values.map((v) => ({ id: v.id, value: v.value ?? null })),
+      }),
+    fold: () => undefined,
+    rollback: (ctx) => restoreReleased(ctx, 'project', write),
+  };
+
+  const create: Kind<z.infer<typeof ProjectCreatePayload>, ProjectBase> = {
+    name: 'project.create',
+    parse: (p) => ProjectCreatePayload.parse(p),
+    keysOf: (p) => [`project:${p.tempId}`, ...tempKeys('project', p.input.parentProjectId)],
+    createdIdOf: (p) => p.tempId,
+    describe: (p) => `Create ${p.type} "${p.input.name}"`,
+    apply: (ctx, p) => {
+      if (p.input.parentProjectId) record(p.input.parentProjectId);
+      const inProgress = cache.org.statuses.all().find((s) => s.name === 'In Progress');
+      const project = p.type === 'project' ? p.input : undefined;
+      cache.projects.codec.upsert({
+        id: p.tempId,
+        name: p.input.name,
+        description: '',
+        startDate: project?.startDate ?? null,
+        endDate: project?.endDate ?? null,
+        estimate: null,
+        moment_created: stampOf(ctx.now).replace(' ', 'T'),
+        parentProjectId: p.input.parentProjectId ?? null,
+        priority: 1,
+        progress: null,
+        status: inProgress?.name ?? 'In Progress',
+        statusComments: '',
+        systemStatus: OPEN,
+        customFieldsData: {},
+        isFolder: p.type === 'folder',
+        color: p.input.color ?? null,
+        health: null,
+        ownerUserId: project?.projectOwnerUserId ?? deps.userId,
+        deadline: project?.deadline ?? null,
+        statusId: inProgress?.id ?? null,
+      });
+    },
+    send: (client, p) =>
+      p.type === 'folder'
+        ? client.newFolder({ ...p.input, createdByUserId: deps.userId })
+        : client.newProject({ ...p.input, createdByUserId: deps.userId }),
+    fold: (ctx, p, result) => {
+      // The create answers the whole project: the view becomes the service's, except fields
+      // later local changes (still queued) hold.
+      const local = cache.projects.get(p.tempId) as Record<string, unknown> | null;
+      const kept = Object.fromEntries(
+        [...ctx.pendingFields('project', p.tempId)].map((f) => [f, local?.[f]]),
+      );
+      cache.projects.codec.upsert({
+        ...result,
+        id: p.tempId,
+        customFieldsData: local?.customFieldsData ?? {},
+        parentProjectId: result.parentProjectId || null,
+        ...kept,
+      });
+      return { realId: result.id };
+    },
+    lookUp: async (client, p, entry) => {
+      const floor = lookUpFloor(entry.sentAt);
+      const found = (await client.projects())
+        .filter(
+          (x) =>
+            x.name === p.input.name &&
+            (x.parentProjectId || null) === (p.input.parentProjectId ?? null) &&
+            Boolean(x.isFolder) === (p.type === 'folder') &&
+            notBefore(x.moment_created, floor) &&
+            !isMapped(x.id),
+        )
+        .sort((a, b) => (a.moment_created < b.moment_created ? -1 : 1))[0];
+      return found ? { found: true, result: found } : { found: false };
+    },
+    rollback: (_ctx, p) => {
+      cache.projects.delete([p.tempId]);
+    },
+  };
+
+  const memberView = (projectId: string, userId: string, access: number) => {
+    const user = cache.org.users.all().find((u) => u.id === userId);
+    return {
+      project_id: projectId,
+      user_id: userId,
+      name: user?.name ?? userId,
+      primary_email: user?.primaryEmail ?? '',
+      access: ACCESS_LEVELS[String(access) as keyof typeof ACCESS_LEVELS],
+      watch_all: 0,
+    };
+  };
+
+  const addMember: Kind<z.infer<typeof MemberAddInput>, void> = {
+    name: 'member.add',
+    parse: (p) => MemberAddInput.parse(p),
+    keysOf: (p) => [`project:${p.projectId}`],
+    describe: () => 'Add member',
+    apply: (_ctx, p) => {
+      record(p.projectId);
+      const before = (memberRow.get(p.projectId, p.userId) as Record<string, unknown> | undefined) ?? null;
+      insertMember.run(memberView(p.projectId, p.userId, p.access));
+      return { undo: { tasks: [], events: [], subprojects: [], member: before } satisfies Reassigned };
+    },
+    send: (client, p) =>
+      client.addProjectUser(p.projectId, p.userId, { userId: deps.userId, access: p.access }),
+    fold: () => undefined,
+    rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
+  };
+
+  const setAccess: Kind<z.infer<typeof MemberAccessInput>, void> = {
+    name: 'member.setAccess',
+    parse: (p) => MemberAccessInput.parse(p),
+    keysOf: (p) => [`project:${p.projectId}`],
+    describe: () => 'Change member access',
+    apply: (_ctx, p) => {
+      record(p.projectId);
+      const before = memberRow.get(p.projectId, p.userId) as Record<string, unknown> | undefined;
+      if (!before)
+        throw new OutboxError('not-found', `User ${p.userId} is not a member of this project`, 'userId');
+      insertMember.run({ ...before, access: ACCESS_LEVELS[String(p.access) as keyof typeof ACCESS_LEVELS] });
+      const moved =
+        p.access < 0 ? reassign(p.projectId, p.userId) : { tasks: [], events: [], subprojects: [] };
+      return { undo: { ...moved, member: before } satisfies Reassigned };
+    },
+    send: (client, p) =>
+      client.updateProjectUser(p.projectId, p.userId, { userId: deps.userId, access: p.access }),
+    fold: () => undefined,
+    rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
+  };
+
+  const removeMember: Kind<z.infer<typeof MemberRemoveInput>, void> = {
+    name: 'member.remove',
+    parse: (p) => MemberRemoveInput.parse(p),
+    keysOf: (p) => [`project:${p.projectId}`],
+    describe: () => 'Remove member',
+    apply: (_ctx, p) => {
+      const project = record(p.projectId);
+      if (project.ownerUserId === p.userId) {
+        throw new OutboxError(
+          'invalid-argument',
+          'cannot remove the project owner; change the owner first',
+          'userId',
+        );
+      }
+      const before = memberRow.get(p.projectId, p.userId) as Record<string, unknown> | undefined;
+      if (!before)
+        throw new OutboxError('not-found', `User ${p.userId} is not a member of this project`, 'userId');
+      const moved = reassign(p.projectId, p.userId);
+      deleteMember.run(p.projectId, p.userId);
+      return { undo: { ...moved, member: before } satisfies Reassigned };
+    },
+    send: (client, p) => client.removeProjectUser(p.projectId, p.userId, { userId: deps.userId }),
+    fold: () => undefined,
+    // Removing twice is refused (not a member): after an unknown outcome, look first.
+    lookUp: async (client, p) =>
+      (await client.projectUsers(p.projectId)).some((m) => m.id === p.userId)
+        ? { found: false }
+        : { found: true, result: undefined },
+    rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
+  };
+
+  return { kinds: [update, setCustomFields, create, addMember, setAccess, removeMember] };
+}

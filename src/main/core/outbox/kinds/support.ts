@@ -1,0 +1,93 @@
+import { formatLocalTimestamp } from '../../../../shared/api/common';
+import type { ServiceClient } from '../../api/client';
+import type { Cache } from '../../cache/cache';
+import { sameValue, type FieldChange } from '../field-claims';
+import { isTempId, TempIdMap } from '../temp-ids';
+import type { ApplyContext, OperationKind, RollbackContext } from '../types';
+
+/** What every real operation kind is built with. */
+export interface KindDeps {
+  cache: Cache;
+  /** The account's acting user: `userId`/`fromUserId`/`createdByUserId` of every request. */
+  userId: string;
+}
+
+export type Kind<P, R = unknown> = OperationKind<P, R, ServiceClient>;
+
+/**
+ * A look-up accepts items the service stamped from this long before the send: the two clocks
+ * are not the same clock. Items already claimed by another create are never taken.
+ */
+export const LOOKUP_SLACK_MS = 5 * 60_000;
+
+/** The service's zone-less local timestamp of a moment (ms). */
+export function stampOf(ms: number): string {
+  return formatLocalTimestamp(new Date(ms));
+}
+
+/** The earliest `momentCreated` a look-up accepts for an entry sent at `sentAt`. */
+export function lookUpFloor(sentAt: number | null): string {
+  return stampOf((sentAt ?? 0) - LOOKUP_SLACK_MS).replace(' ', 'T');
+}
+
+/** Compares zone-less timestamps written with `T` or a space. */
+export function notBefore(moment: string, floor: string): boolean {
+  return moment.replace(' ', 'T') >= floor;
+}
+
+/** Chain keys of the items a payload refers to that the service does not know yet (rule 5). */
+export function tempKeys(entity: string, ...ids: (string | null | undefined)[]): string[] {
+  return ids.filter(isTempId).map((id) => `${entity}:${id}`);
+}
+
+/** Real ids another create already took: a look-up must not pick them again. */
+export function mappedIds(cache: Cache): (id: string) => boolean {
+  const stmt = cache.db.prepare('SELECT 1 FROM outbox_id_map WHERE real_id = ?').pluck();
+  return (id) => stmt.get(id) !== undefined;
+}
+
+export function tempIdMap(cache: Cache): TempIdMap {
+  return new TempIdMap(cache.db);
+}
+
+/**
+ * Rule 8 for one record: the fields of `wanted` whose value differs from `current`, as claims
+ * (from the cached value to the new one).
+ */
+export function changedFields(
+  current: Readonly<Record<string, unknown>>,
+  wanted: Readonly<Record<string, unknown>>,
+): Record<string, FieldChange> {
+  const changes: Record<string, FieldChange> = {};
+  for (const [field, to] of Object.entries(wanted)) {
+    if (to === undefined) continue;
+    const from = current[field] ?? null;
+    if (!sameValue(from, to)) changes[field] = { from, to };
+  }
+  return changes;
+}
+
+/** Writes back the base values a rollback releases, through the record's own writer. */
+export function restoreReleased(
+  ctx: RollbackContext,
+  entity: string,
+  write: (id: string, values: Record<string, unknown>) => void,
+): void {
+  for (const slot of ctx.releaseFields().values()) {
+    if (slot.entity === entity) write(slot.id, slot.values);
+  }
+}
+
+/** Claims the changes and writes them; answers false when nothing changed (no entry needed). */
+export function applyChanges(
+  ctx: ApplyContext,
+  entity: string,
+  id: string,
+  changes: Record<string, FieldChange>,
+  write: (id: string, values: Record<string, unknown>) => void,
+): boolean {
+  if (!Object.keys(changes).length) return false;
+  ctx.claimFields(entity, id, changes);
+  write(id, Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, c.to])));
+  return true;
+}

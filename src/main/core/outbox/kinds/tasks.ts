@@ -1,0 +1,631 @@
+import { z } from 'zod';
+import { COMMUNICATION_FLOW, type TaskMessage } from '../../../../shared/api/index';
+import {
+  TaskChanges,
+  TaskCommentInput,
+  TaskCreateInput,
+  TaskCustomFieldsInput,
+  TaskDeleteInput,
+  TaskReplyInput,
+  TaskStatusInput,
+  TaskTagInput,
+} from '../../../../shared/ipc/tasks-write';
+import type { MessageView } from '../../../../shared/ipc/tasks';
+import { RejectedError } from '../../api/errors';
+import type { TaskFlat } from '../../cache/repos/tasks';
+import { OutboxError } from '../outbox';
+import { isTempId, LOCAL_ROW_PREFIX } from '../temp-ids';
+import {
+  applyChanges,
+  changedFields,
+  lookUpFloor,
+  mappedIds,
+  notBefore,
+  restoreReleased,
+  stampOf,
+  tempKeys,
+  type Kind,
+  type KindDeps,
+} from './support';
+
+const TempId = z.string().startsWith('local-');
+const DraftId = z.string().startsWith(LOCAL_ROW_PREFIX);
+
+export const TaskCreatePayload = z.object({ tempId: TempId, draftId: DraftId, input: TaskCreateInput });
+export const TaskUpdatePayload = z.object({ taskId: z.string(), changes: TaskChanges });
+export const TaskStatusPayload = TaskStatusInput.extend({ draftId: DraftId });
+export const TaskCommentPayload = TaskCommentInput.extend({ draftId: DraftId });
+export const TaskReplyPayload = TaskReplyInput.extend({ draftId: DraftId });
+export const TaskTagPayload = TaskTagInput;
+export const TaskCustomFieldsPayload = TaskCustomFieldsInput;
+const TaskSnapshot = z.object({
+  tasks: z.array(z.record(z.string(), z.unknown())),
+  crmAccounts: z.array(z.tuple([z.string(), z.string().nullable()])),
+  messages: z.array(z.record(z.string(), z.unknown())),
+  tags: z.array(z.tuple([z.string(), z.array(z.string())])),
+  contacts: z.array(z.tuple([z.string(), z.array(z.string())])),
+});
+export const TaskDeletePayload = TaskDeleteInput.extend({ subtaskIds: z.array(z.string()) });
+
+type Changes = z.infer<typeof TaskChanges>;
+
+/** The cache side every task kind shares: reads, the field writer, drafts, snapshots. */
+function taskStore(deps: KindDeps) {
+  const { cache } = deps;
+  const db = cache.db;
+  const descendantsStmt = db
+    .prepare(
+      `WITH RECURSIVE d(id) AS (SELECT id FROM tasks WHERE parent_task_id = ?
+         UNION ALL SELECT t.id FROM tasks t JOIN d ON t.parent_task_id = d.id)
+       SELECT id FROM d`,
+    )
+    .pluck();
+  const setAccount = db.prepare('UPDATE tasks SET crm_account_id = ? WHERE id = ?');
+  const accountOf = db.prepare('SELECT crm_account_id FROM tasks WHERE id = ?').pluck();
+  const addTagStmt = db.prepare('INSERT OR IGNORE INTO task_tags (tag_id, task_id) VALUES (?, ?)');
+  const removeTagStmt = db.prepare('DELETE FROM task_tags WHERE tag_id = ? AND task_id = ?');
+  const hasTagStmt = db.prepare('SELECT 1 FROM task_tags WHERE tag_id = ? AND task_id = ?').pluck();
+  const deleteMessage = db.prepare('DELETE FROM messages WHERE id = ?');
+
+  const descendants = (id: string): string[] => descendantsStmt.all(id) as string[];
+
+  /** The task's fields under the API's names, plus `crmContactIds`: what claims name. */
+  function record(id: string): Record<string, unknown> | null {
+    const view = cache.tasks.get(id);
+    if (!view) return null;
+    return { ...view, storyPoints: view.storyPoints ?? null, crmContactIds: cache.crm.contactIdsOfTask(id) };
+  }
+
+  function require(id: string, field = 'taskId'): Record<string, unknown> {
+    const r = record(id);
+    if (!r) throw new OutboxError('not-found', `Task ${id} is not in the cache`, field);
+    return r;
+  }
+
+  /** Writes API-named values into the cached task; a new projectId carries the subtasks along. */
+  function write(id: string, values: Record<string, unknown>): void {
+    const flat = cache.tasks.getFlat(id);
+    if (!flat) return;
+    const next: TaskFlat = { ...flat };
+    const target = next as unknown as Record<string, unknown>;
+    for (const [field, value] of Object.entries(values)) {
+      switch (field) {
+        case 'status': {
+          const s = value as { id: string; name: string };
+          next.statusId = s.id;
+          next.statusName = s.name;
+          break;
+        }
+        case 'taskType': {
+          const t = value as { id: string; name: string };
+          next.taskTypeId = t.id;
+          next.taskTypeName = t.name;
+          break;
+        }
+        case 'crmAccountId':
+          setAccount.run(value ?? null, id);
+          break;
+        case 'crmContactIds':
+          break;
+        default:
+          if (field in flat) target[field] = value;
+      }
+    }
+    cache.tasks.codec.upsert(next);
+    if ('crmContactIds' in values)
+      cache.crm.setTaskContacts(id, (values.crmContactIds as string[] | null) ?? []);
+    if ('projectId' in values && values.projectId !== flat.projectId) {
+      for (const sub of descendants(id)) {
+        const s = cache.tasks.getFlat(sub);
+        if (s) cache.tasks.codec.upsert({ ...s, projectId: next.projectId });
+      }
+    }
+  }
+
+  function addDraft(
+    draftId: string,
+    taskId: string,
+    at: number,
+    m: { flow: number; message: string; toUserId: string | null; systemStatusNew?: number | null },
+  ): void {
+    const task = cache.tasks.getFlat(taskId);
+    const draft: MessageView = {
+      id: draftId,
+      taskId,
+      dateCreated: stampOf(at).replace(' ', 'T'),
+      communicationFlow: m.flow,
+      fromUserId: deps.userId,
+      toUserId: m.toUserId,
+      message: m.message,
+      messageRTF: {},
+      editByUserId: null,
+      editDate: null,
+      taskStatusId: task?.statusId ?? '',
+      taskSystemStatusNew: m.systemStatusNew ?? null,
+      timeReportId: null,
+    };
+    cache.messages.codec.upsert(draft);
+  }
+
+  function touch(id: string, at: number, ...users: (string | null | undefined)[]): void {
+    const flat = cache.tasks.getFlat(id);
+    if (!flat) return;
+    const list = [...flat.users];
+    for (const u of users) if (u && !list.includes(u)) list.push(u);
+    const moment = stampOf(at).replace(' ', 'T');
+    cache.tasks.codec.upsert({ ...flat, users: list, recentActivityMoment: moment });
+    if (isTempId(id)) markLocalComplete(id, moment);
+  }
+
+  /**
+   * A task created offline has nothing more to fetch: its detail and messages are all local.
+   * Marked so opening it reads the cache instead of asking the service for an id it lacks.
+   */
+  function markLocalComplete(id: string, moment: string): void {
+    cache.tasks.setDetail(id, (accountOf.get(id) as string | null | undefined) ?? null, moment);
+    cache.tasks.markMessagesFetched(id, moment, moment);
+  }
+
+  function snapshot(ids: readonly string[]): z.infer<typeof TaskSnapshot> {
+    return {
+      tasks: ids.map((id) => cache.tasks.getFlat(id)).filter((t) => t !== null) as unknown as Record<
+        string,
+        unknown
+      >[],
+      crmAccounts: ids.map((id) => [id, (accountOf.get(id) as string | null | undefined) ?? null]),
+      messages: ids.flatMap((id) => cache.messages.listForTask(id)) as unknown as Record<string, unknown>[],
+      tags: ids.map((id) => [id, cache.org.tagsOfTask(id).map((t) => t.id)]),
+      contacts: ids.map((id) => [id, cache.crm.contactIdsOfTask(id)]),
+    };
+  }
+
+  function restore(snap: z.infer<typeof TaskSnapshot>): void {
+    for (const t of snap.tasks) cache.tasks.codec.upsert(t as unknown as TaskFlat);
+    for (const [id, account] of snap.crmAccounts) setAccount.run(account, id);
+    for (const m of snap.messages) cache.messages.codec.upsert(m as unknown as MessageView);
+    for (const [id, tags] of snap.tags) for (const tag of tags) addTagStmt.run(tag, id);
+    for (const [id, contacts] of snap.contacts) cache.crm.setTaskContacts(id, contacts);
+  }
+
+  return {
+    record,
+    require,
+    write,
+    descendants,
+    addDraft,
+    deleteDraft: (id: string) => deleteMessage.run(id),
+    touch,
+    markLocalComplete,
+    snapshot,
+    restore,
+    hasTag: (taskId: string, tagId: string) => hasTagStmt.get(tagId, taskId) !== undefined,
+    addTag: (taskId: string, tagId: string) => {
+      cache.org.seeTag(tagId);
+      addTagStmt.run(tagId, taskId);
+    },
+    removeTag: (taskId: string, tagId: string) => removeTagStmt.run(tagId, taskId),
+  };
+}
+
+/** Finds, after an unknown outcome, a message this account posted on the task since the send. */
+async function findMessage(
+  deps: KindDeps,
+  client: Parameters<NonNullable<Kind<unknown>['lookUp']>>[0],
+  taskId: string,
+  sentAt: number | null,
+  match: (m: TaskMessage) => boolean,
+): Promise<boolean> {
+  const floor = lookUpFloor(sentAt);
+  const messages = await client.taskMessages(taskId);
+  return messages.some((m) => m.fromUserId === deps.userId && notBefore(m.dateCreated, floor) && match(m));
+}
+
+export function taskKinds(deps: KindDeps) {
+  const { cache } = deps;
+  const store = taskStore(deps);
+  const isMapped = mappedIds(cache);
+
+  const create: Kind<
+    z.infer<typeof TaskCreatePayload>,
+    { id: string; shortId: string; momentCreated: string }
+  > = {
+    name: 'task.create',
+    parse: (p) => TaskCreatePayload.parse(p),
+    keysOf: (p) => [
+      `task:${p.tempId}`,
+      ...tempKeys('project', p.input.projectId),
+      ...tempKeys('task', p.input.parentTaskId),
+      ...tempKeys('crmAccount', p.input.crmAccountId),
+      ...tempKeys('crmContact', ...(p.input.crmContactIds ?? [])),
+    ],
+    createdIdOf: (p) => p.tempId,
+    describe: (p) => `Create task "${p.input.title}"`,
+    apply: (ctx, { tempId, draftId, input }) => {
+      const project = cache.projects.get(input.projectId);
+      if (!project)
+        throw new OutboxError('not-found', `Project ${input.projectId} is not in the cache`, 'projectId');
+      if (input.parentTaskId) {
+        const parent = cache.tasks.getFlat(input.parentTaskId);
+        if (!parent)
+          throw new OutboxError(
+            'not-found',
+            `Task ${input.parentTaskId} is not in the cache`,
+            'parentTaskId',
+          );
+        if (parent.projectId !== input.projectId) {
+          throw new OutboxError(
+            'invalid-argument',
+            'parentTaskId: belongs to another project',
+            'parentTaskId',
+          );
+        }
+      }
+      // The service's defaults: the project's first workflow status and task type, else the
+      // organization's first open status and first type.
+      const statuses = cache.org.statuses.all();
+      const status =
+        statuses.find((s) => s.id === project.settings?.taskCustomWorkflow[0]) ??
+        statuses.find((s) => !s.isClosed);
+      const types = cache.org.taskTypes.all();
+      const typeId = input.taskTypeId ?? project.settings?.taskTypes[0];
+      const type = types.find((t) => t.id === typeId) ?? (typeId ? { id: typeId, name: '' } : types[0]);
+      const now = stampOf(ctx.now).replace(' ', 'T');
+      const scheduleOnly = input.startDate !== undefined && input.endDate === undefined;
+      const users = [deps.userId];
+      if (input.toUserId && input.toUserId !== deps.userId) users.push(input.toUserId);
+      cache.tasks.codec.upsert({
+        id: tempId,
+        shortId: '',
+        name: input.title,
+        projectId: input.projectId,
+        parentTaskId: input.parentTaskId ?? null,
+        statusId: status?.id ?? '',
+        statusName: status?.name ?? '',
+        systemStatus: status?.systemStatus ?? 1,
+        systemType: 0,
+        scheduleStatus: 0,
+        taskTypeId: type?.id ?? '',
+        taskTypeName: type?.name ?? '',
+        priority: input.priority ?? 1,
+        assignedToUserId: input.toUserId ?? null,
+        actionRequiredUserId: input.toUserId ?? null,
+        createdByUserId: deps.userId,
+        deadline: input.deadline ?? null,
+        startDate: scheduleOnly ? null : (input.startDate ?? null),
+        endDate: input.endDate ?? null,
+        scheduleDate: scheduleOnly ? (input.startDate ?? null) : null,
+        estimate: input.estimate ?? null,
+        progress: null,
+        momentCreated: now,
+        momentClosed: status?.isClosed ? now : null,
+        recentActivityMoment: now,
+        users,
+        customFieldsData: {},
+        formSubmission: null,
+        storyPoints: input.storyPoints ?? null,
+        reportedTime: null,
+      });
+      if (input.crmAccountId) store.write(tempId, { crmAccountId: input.crmAccountId });
+      if (input.crmContactIds?.length) cache.crm.setTaskContacts(tempId, input.crmContactIds);
+      store.markLocalComplete(tempId, now);
+      if (input.message) {
+        store.addDraft(draftId, tempId, ctx.now, {
+          flow: COMMUNICATION_FLOW.created,
+          message: input.message,
+          toUserId: input.toUserId ?? null,
+        });
+      }
+    },
+    send: (client, { input }) => client.createTask({ ...input, fromUserId: deps.userId }),
+    fold: (_ctx, { tempId }, result) => {
+      const flat = cache.tasks.getFlat(tempId);
+      if (flat)
+        cache.tasks.codec.upsert({
+          ...flat,
+          shortId: result.shortId,
+          momentCreated: result.momentCreated.replace(' ', 'T'),
+        });
+      return { realId: result.id };
+    },
+    lookUp: async (client, { input }, entry) => {
+      const floor = lookUpFloor(entry.sentAt);
+      const tasks = await client.projectTasks(input.projectId, { closed: true });
+      const found = tasks
+        .filter(
+          (t) =>
+            t.name === input.title &&
+            t.createdByUserId === deps.userId &&
+            (t.parentTaskId ?? undefined) === input.parentTaskId &&
+            notBefore(t.momentCreated, floor) &&
+            !isMapped(t.id),
+        )
+        .sort((a, b) => (a.momentCreated < b.momentCreated ? -1 : 1))[0];
+      return found
+        ? {
+            found: true,
+            result: { id: found.id, shortId: found.shortId, momentCreated: found.momentCreated },
+          }
+        : { found: false };
+    },
+    rollback: (_ctx, { tempId, draftId }) => {
+      cache.tasks.delete([tempId]);
+      store.deleteDraft(draftId);
+      cache.crm.setTaskContacts(tempId, []);
+    },
+  };
+
+  const update: Kind<z.infer<typeof TaskUpdatePayload>, void> = {
+    name: 'task.update',
+    parse: (p) => TaskUpdatePayload.parse(p),
+    keysOf: (p) => [
+      `task:${p.taskId}`,
+      ...tempKeys('project', p.changes.projectId),
+      ...tempKeys('task', p.changes.parentTaskId),
+      ...tempKeys('crmAccount', p.changes.crmAccountId),
+      ...tempKeys('crmContact', ...(p.changes.crmContactIds ?? [])),
+    ],
+    describe: (p) => `Edit task (${Object.keys(p.changes).join(', ')})`,
+    apply: (ctx, { taskId, changes }) => {
+      const current = store.require(taskId);
+      const { title, ...rest } = changes;
+      const wanted: Record<string, unknown> = { ...rest, ...(title !== undefined ? { name: title } : {}) };
+      const diff = changedFields(current, wanted);
+      // Only what differs is sent (rule 8), under the request's names.
+      const sent: Changes = {};
+      for (const field of Object.keys(diff)) {
+        const key = (field === 'name' ? 'title' : field) as keyof Changes;
+        (sent as Record<string, unknown>)[key] = changes[key];
+      }
+      // The service's semantics: a move detaches from the parent; a new parent brings its project.
+      if (diff.projectId && current.parentTaskId !== null)
+        diff.parentTaskId = { from: current.parentTaskId, to: null };
+      if (diff.parentTaskId && changes.parentTaskId) {
+        const parent = cache.tasks.getFlat(changes.parentTaskId);
+        if (!parent)
+          throw new OutboxError(
+            'not-found',
+            `Task ${changes.parentTaskId} is not in the cache`,
+            'changes.parentTaskId',
+          );
+        if (changes.parentTaskId === taskId || store.descendants(taskId).includes(changes.parentTaskId)) {
+          throw new OutboxError(
+            'invalid-argument',
+            'changes.parentTaskId: cannot make a task a subtask of itself or of its own subtask',
+            'changes.parentTaskId',
+          );
+        }
+        if (parent.projectId !== current.projectId)
+          diff.projectId = { from: current.projectId, to: parent.projectId };
+      }
+      if (!applyChanges(ctx, 'task', taskId, diff, store.write)) return { noop: true };
+      if (diff.assignedToUserId) store.touch(taskId, ctx.now, changes.assignedToUserId);
+      return { payload: { taskId, changes: sent } };
+    },
+    send: (client, { taskId, changes }) => client.updateTask(taskId, { userId: deps.userId, ...changes }),
+    fold: () => undefined,
+    rollback: (ctx) => restoreReleased(ctx, 'task', store.write),
+    merge: (a, b) => {
+      const changes = { ...a.changes, ...b.changes };
+      if (changes.projectId !== undefined && changes.parentTaskId !== undefined) return undefined;
+      return { taskId: a.taskId, changes };
+    },
+  };
+
+  const setStatus: Kind<z.infer<typeof TaskStatusPayload>, void> = {
+    name: 'task.setStatus',
+    parse: (p) => TaskStatusPayload.parse(p),
+    keysOf: (p) => [`task:${p.taskId}`],
+    describe: () => 'Change status',
+    apply: (ctx, p) => {
+      const current = store.require(p.taskId);
+      const status = cache.org.statuses.all().find((s) => s.id === p.statusId);
+      if (!status) throw new OutboxError('invalid-argument', `statusId: no status ${p.statusId}`, 'statusId');
+      const was = cache.org.statuses.all().find((s) => s.id === (current.status as { id: string }).id);
+      const now = stampOf(ctx.now).replace(' ', 'T');
+      const diff = changedFields(current, {
+        status: { id: status.id, name: status.name },
+        systemStatus: status.systemStatus,
+        momentClosed: status.isClosed ? (was?.isClosed ? current.momentClosed : now) : null,
+      });
+      applyChanges(ctx, 'task', p.taskId, diff, store.write);
+      store.touch(p.taskId, ctx.now, deps.userId);
+      if (p.message) {
+        store.addDraft(p.draftId, p.taskId, ctx.now, {
+          flow: COMMUNICATION_FLOW.comment,
+          message: p.message,
+          toUserId: (current.actionRequiredUserId as string | null) ?? null,
+          systemStatusNew: status.systemStatus,
+        });
+      }
+    },
+    send: (client, p) =>
+      client.updateTaskStatus(p.taskId, {
+        userId: deps.userId,
+        statusId: p.statusId,
+        ...(p.message ? { message: p.message } : {}),
+      }),
+    fold: () => undefined,
+    // Setting a status again is harmless; only its message must not be posted twice.
+    lookUp: async (client, p, entry) =>
+      p.message && (await findMessage(deps, client, p.taskId, entry.sentAt, (m) => m.message === p.message))
+        ? { found: true, result: undefined }
+        : { found: false },
+    rollback: (ctx, p) => {
+      restoreReleased(ctx, 'task', store.write);
+      store.deleteDraft(p.draftId);
+    },
+  };
+
+  const comment: Kind<z.infer<typeof TaskCommentPayload>, void> = {
+    name: 'task.comment',
+    parse: (p) => TaskCommentPayload.parse(p),
+    keysOf: (p) => [`task:${p.taskId}`],
+    describe: () => 'Comment',
+    apply: (ctx, p) => {
+      const current = store.require(p.taskId);
+      store.addDraft(p.draftId, p.taskId, ctx.now, {
+        flow: COMMUNICATION_FLOW.comment,
+        message: p.message,
+        toUserId: (current.actionRequiredUserId as string | null) ?? null,
+      });
+      store.touch(p.taskId, ctx.now, deps.userId);
+    },
+    send: (client, p) => client.comment(p.taskId, { userId: deps.userId, message: p.message }),
+    fold: () => undefined,
+    lookUp: async (client, p, entry) =>
+      (await findMessage(
+        deps,
+        client,
+        p.taskId,
+        entry.sentAt,
+        (m) => m.message === p.message && m.communicationFlow === COMMUNICATION_FLOW.comment,
+      ))
+        ? { found: true, result: undefined }
+        : { found: false },
+    rollback: (_ctx, p) => {
+      store.deleteDraft(p.draftId);
+    },
+  };
+
+  const reply: Kind<z.infer<typeof TaskReplyPayload>, void> = {
+    name: 'task.reply',
+    parse: (p) => TaskReplyPayload.parse(p),
+    keysOf: (p) => [`task:${p.taskId}`],
+    describe: () => 'Reply',
+    apply: (ctx, p) => {
+      const current = store.require(p.taskId);
+      const diff = changedFields(current, { actionRequiredUserId: p.actionRequiredUserId });
+      applyChanges(ctx, 'task', p.taskId, diff, store.write);
+      store.touch(p.taskId, ctx.now, deps.userId, p.actionRequiredUserId);
+      store.addDraft(p.draftId, p.taskId, ctx.now, {
+        flow: COMMUNICATION_FLOW.reply,
+        message: p.message ?? '',
+        toUserId: p.actionRequiredUserId,
+      });
+    },
+    send: (client, p) =>
+      client.reply(p.taskId, {
+        userId: deps.userId,
+        actionRequiredUsedId: p.actionRequiredUserId,
+        ...(p.message ? { message: p.message } : {}),
+      }),
+    fold: () => undefined,
+    lookUp: async (client, p, entry) =>
+      (await findMessage(
+        deps,
+        client,
+        p.taskId,
+        entry.sentAt,
+        (m) =>
+          m.message === (p.message ?? '') &&
+          m.communicationFlow === COMMUNICATION_FLOW.reply &&
+          m.toUserId === p.actionRequiredUserId,
+      ))
+        ? { found: true, result: undefined }
+        : { found: false },
+    rollback: (ctx, p) => {
+      restoreReleased(ctx, 'task', store.write);
+      store.deleteDraft(p.draftId);
+    },
+  };
+
+  const tagKind = (add: boolean): Kind<z.infer<typeof TaskTagPayload>, void> => ({
+    name: add ? 'task.addTag' : 'task.removeTag',
+    parse: (p) => TaskTagPayload.parse(p),
+    keysOf: (p) => [`task:${p.taskId}`],
+    describe: () => (add ? 'Add tag' : 'Remove tag'),
+    apply: (_ctx, p) => {
+      store.require(p.taskId);
+      const had = store.hasTag(p.taskId, p.tagId);
+      if (had === add) return { noop: true };
+      if (add) store.addTag(p.taskId, p.tagId);
+      else store.removeTag(p.taskId, p.tagId);
+      return {};
+    },
+    // Adding a tag the task has, or removing one it lacks, changes nothing: safe to resend.
+    send: (client, p) =>
+      add
+        ? client.addTag(p.taskId, p.tagId, { userId: deps.userId })
+        : client.removeTag(p.taskId, p.tagId, { userId: deps.userId }),
+    fold: () => undefined,
+    rollback: (_ctx, p) => {
+      if (add) store.removeTag(p.taskId, p.tagId);
+      else store.addTag(p.taskId, p.tagId);
+    },
+  });
+
+  const setCustomFields: Kind<z.infer<typeof TaskCustomFieldsPayload>, void> = {
+    name: 'task.setCustomFields',
+    parse: (p) => TaskCustomFieldsPayload.parse(p),
+    keysOf: (p) => [`task:${p.taskId}`],
+    describe: () => 'Set custom fields',
+    apply: (ctx, p) => {
+      const current = store.require(p.taskId);
+      const data = { ...(current.customFieldsData as Record<string, unknown>) };
+      for (const { id, value } of p.values) {
+        if (value === null || value === undefined) delete data[id];
+        else data[id] = value;
+      }
+      const diff = changedFields(current, { customFieldsData: data });
+      if (!applyChanges(ctx, 'task', p.taskId, diff, store.write)) return { noop: true };
+      return {};
+    },
+    send: (client, p) =>
+      client.setTaskCustomFields(p.taskId, {
+        userId: deps.userId,
+        customFields: p.values.map((v) => ({ id: v.id, value: v.value ?? null })),
+      }),
+    fold: () => undefined,
+    rollback: (ctx) => restoreReleased(ctx, 'task', store.write),
+    merge: (a, b) => {
+      const byId = new Map(a.values.map((v) => [v.id, v]));
+      for (const v of b.values) byId.set(v.id, v);
+      return { taskId: a.taskId, values: [...byId.values()] };
+    },
+  };
+
+  const remove: Kind<z.infer<typeof TaskDeletePayload>, void> = {
+    name: 'task.delete',
+    deletes: true,
+    parse: (p) => TaskDeletePayload.parse(p),
+    // Ordered after every waiting change of the task and of the subtasks it takes along.
+    keysOf: (p) => [`task:${p.taskId}`, ...p.subtaskIds.map((id) => `task:${id}`)],
+    describe: () => 'Delete task',
+    apply: (_ctx, p) => {
+      store.require(p.taskId);
+      const ids = [p.taskId, ...p.subtaskIds];
+      const undo = store.snapshot(ids);
+      cache.tasks.delete(ids);
+      for (const id of ids) cache.crm.setTaskContacts(id, []);
+      return { undo };
+    },
+    send: (client, p) => client.deleteTask(p.taskId),
+    fold: () => undefined,
+    lookUp: async (client, p) => {
+      try {
+        await client.task(p.taskId);
+        return { found: false };
+      } catch (err) {
+        if (err instanceof RejectedError && err.status === 404) return { found: true, result: undefined };
+        throw err;
+      }
+    },
+    rollback: (_ctx, _p, undo) => store.restore(TaskSnapshot.parse(undo)),
+  };
+
+  return {
+    kinds: [
+      create,
+      update,
+      setStatus,
+      comment,
+      reply,
+      tagKind(true),
+      tagKind(false),
+      setCustomFields,
+      remove,
+    ],
+    /** The subtasks a delete takes along, as the cache knows them. */
+    descendants: store.descendants,
+  };
+}

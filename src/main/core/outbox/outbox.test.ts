@@ -1,0 +1,495 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Outbox } from './outbox';
+import {
+  FakeService,
+  ManualClock,
+  ManualTimers,
+  fakeClassifier,
+  noteKinds,
+  openTestDb,
+  remapNotes,
+  type Fault,
+} from './testing';
+import type { Db } from './types';
+
+interface Rig {
+  db: Db;
+  clock: ManualClock;
+  timers: ManualTimers;
+  service: FakeService;
+  outbox: Outbox<FakeService>;
+  /** Makes a new Outbox on the same database, as after a restart. */
+  restart(): Outbox<FakeService>;
+}
+
+function rig(
+  options: { concurrency?: number; db?: Db; service?: FakeService; clock?: ManualClock } = {},
+): Rig {
+  const db = options.db ?? openTestDb();
+  const clock = options.clock ?? new ManualClock();
+  const timers = new ManualTimers(clock);
+  const service = options.service ?? new FakeService(clock);
+  let seq = 0;
+  const make = (): Outbox<FakeService> =>
+    new Outbox({
+      db,
+      client: service,
+      kinds: noteKinds(db),
+      classify: fakeClassifier,
+      clock,
+      timers,
+      random: () => 0.5,
+      newId: () => `id${++seq}`,
+      concurrency: options.concurrency ?? 4,
+      remapCache: remapNotes(db),
+      takeTheirs: (_entity, id, field, value) => {
+        outbox.submit('note.update', { id, [field]: value });
+      },
+    });
+  let outbox = make();
+  return {
+    db,
+    clock,
+    timers,
+    service,
+    get outbox() {
+      return outbox;
+    },
+    restart() {
+      outbox = make();
+      return outbox;
+    },
+  };
+}
+
+function note(db: Db, id: string): { id: string; title: string; body: string } | undefined {
+  return db.prepare('SELECT * FROM notes WHERE id = ?').get(id) as
+    { id: string; title: string; body: string } | undefined;
+}
+
+function seedNote(r: Rig, id: string, title: string, body = ''): void {
+  r.db.prepare('INSERT INTO notes (id, title, body) VALUES (?, ?, ?)').run(id, title, body);
+  r.service.notes.set(id, { id, title, body, createdAt: 0 });
+}
+
+/** Runs replay until nothing is due, advancing the clock across backoff waits up to `ms`. */
+async function drain(r: Rig, ms = 0): Promise<void> {
+  await r.outbox.idle();
+  for (let waited = 0; waited <= ms; waited += 1_000) {
+    await r.outbox.idle();
+    if (r.outbox.status().pending === 0) return;
+    r.timers.advance(1_000);
+  }
+  await r.outbox.idle();
+}
+
+describe('Outbox: enqueue (rule 1)', () => {
+  let r: Rig;
+  beforeEach(() => {
+    r = rig();
+  });
+
+  it('writes the local change and the entry together, and sends nothing before start', () => {
+    const tempId = r.outbox.newTempId();
+    const { entryId } = r.outbox.submit('note.create', { tempId, title: 'Plan' });
+    expect(note(r.db, tempId)).toEqual({ id: tempId, title: 'Plan', body: '' });
+    expect(r.outbox.entries()).toMatchObject([
+      { id: entryId, kind: 'note.create', state: 'pending', keys: [`note:${tempId}`] },
+    ]);
+    expect(r.outbox.status()).toEqual({ pending: 1, inFlight: 0, failed: 0, conflicts: 0, paused: null });
+    expect(r.service.requests).toEqual([]);
+  });
+
+  it('leaves neither the change nor the entry when applying throws', () => {
+    expect(() => r.outbox.submit('note.update', { id: 'missing', title: 'x' })).toThrow(
+      /note missing is not in the cache/,
+    );
+    expect(r.outbox.entries()).toEqual([]);
+  });
+
+  it('refuses a bad payload naming the field and changes nothing', () => {
+    expect(() => r.outbox.submit('note.create', { tempId: 'local-1', title: '' })).toThrow(/title/);
+    expect(() => r.outbox.submit('no.such', {})).toThrow(/Unknown operation kind "no.such"/);
+    expect(r.db.prepare('SELECT count(*) AS n FROM notes').get()).toEqual({ n: 0 });
+    expect(r.outbox.entries()).toEqual([]);
+  });
+
+  it('stores no entry for an update that changes nothing (rule 8)', () => {
+    seedNote(r, '1', 'Same');
+    expect(r.outbox.submit('note.update', { id: '1', title: 'Same' })).toEqual({
+      entryId: undefined,
+      merged: false,
+    });
+    expect(r.outbox.entries()).toEqual([]);
+  });
+});
+
+describe('Outbox: replay order and parallelism (rules 2, 3)', () => {
+  it('replays one entity in order and entities in parallel, within the bound', async () => {
+    const r = rig({ concurrency: 3 });
+    for (let i = 1; i <= 6; i++) seedNote(r, String(i), `n${i}`);
+    for (let i = 1; i <= 6; i++) {
+      r.outbox.submit('note.update', { id: String(i), title: `a${i}` });
+      r.outbox.submit('note.comment', { noteId: String(i), tempId: r.outbox.newLocalRowId(), text: `c${i}` });
+      r.outbox.submit('note.update', { id: String(i), title: `b${i}` });
+    }
+    let release!: () => void;
+    r.service.gate = new Promise((done) => (release = done));
+    r.outbox.start();
+    await Promise.resolve();
+    expect(r.service.inFlight).toBe(3);
+    release();
+    r.service.gate = undefined;
+    await drain(r);
+    expect(r.service.maxInFlight).toBe(3);
+    for (let i = 1; i <= 6; i++) {
+      const mine = r.service.requests.filter((q) => q.includes(` ${i} `));
+      expect(mine).toEqual([
+        `update ${i} {"title":"a${i}"}`,
+        `comment ${i} c${i}`,
+        `update ${i} {"title":"b${i}"}`,
+      ]);
+      expect(r.service.notes.get(String(i))?.title).toBe(`b${i}`);
+    }
+    expect(r.outbox.status().pending).toBe(0);
+  });
+
+  it('sends at start-up what an earlier run left, and on the timer after a backoff', async () => {
+    const r = rig();
+    seedNote(r, '1', 'old');
+    r.outbox.submit('note.update', { id: '1', title: 'new' });
+    const again = r.restart();
+    r.service.faults.push('server-error');
+    again.start();
+    await again.idle();
+    expect(r.service.requests).toEqual(['update 1 {"title":"new"} !server-error']);
+    expect(again.entries()).toMatchObject([
+      { state: 'in_flight', errorType: 'unknown-outcome', attempts: 1 },
+    ]);
+    // Nothing new is written: the timer alone brings the retry.
+    r.timers.advance(60_000);
+    await again.idle();
+    expect(r.service.notes.get('1')?.title).toBe('new');
+    expect(again.status().pending).toBe(0);
+  });
+
+  it('makes every waiting retry due at once on reconnect', async () => {
+    const r = rig();
+    seedNote(r, '1', 'old');
+    r.service.faults.push('drop-before');
+    r.outbox.submit('note.update', { id: '1', title: 'new' });
+    r.outbox.start();
+    await r.outbox.idle();
+    expect(r.outbox.status().pending).toBe(1);
+    r.outbox.reconnected();
+    await r.outbox.idle();
+    expect(r.outbox.status().pending).toBe(0);
+    expect(r.service.notes.get('1')?.title).toBe('new');
+  });
+});
+
+describe('Outbox: failures (rule 4)', () => {
+  let r: Rig;
+  beforeEach(() => {
+    r = rig();
+    seedNote(r, '1', 'one');
+    seedNote(r, '2', 'two');
+  });
+
+  it.each<Fault>(['drop-before', 'server-error', 'throttled'])(
+    'retries after %s and applies once',
+    async (fault) => {
+      r.service.faults.push(fault, fault);
+      r.outbox.submit('note.update', { id: '1', title: 'x' });
+      r.outbox.start();
+      await drain(r, 120_000);
+      expect(r.service.notes.get('1')?.title).toBe('x');
+      expect(r.service.requests.filter((q) => !q.includes('!'))).toEqual(['update 1 {"title":"x"}']);
+    },
+  );
+
+  it('pauses everything on 401 and resumes with a token', async () => {
+    r = rig({ concurrency: 1 });
+    seedNote(r, '1', 'one');
+    seedNote(r, '2', 'two');
+    const statuses: unknown[] = [];
+    r.outbox.onDidChange((s) => statuses.push(s.paused));
+    r.service.faults.push('unauthorized');
+    r.outbox.submit('note.update', { id: '1', title: 'x' });
+    r.outbox.submit('note.update', { id: '2', title: 'y' });
+    r.outbox.start();
+    await r.outbox.idle();
+    expect(r.outbox.status()).toMatchObject({ paused: 'token-needed', pending: 2, inFlight: 0 });
+    expect(statuses).toContain('token-needed');
+    r.timers.advance(10 * 60_000);
+    await r.outbox.idle();
+    expect(r.service.notes.get('1')?.title).toBe('one');
+    r.outbox.resume();
+    await drain(r);
+    expect(r.outbox.status()).toMatchObject({ paused: null, pending: 0 });
+    expect([r.service.notes.get('1')?.title, r.service.notes.get('2')?.title]).toEqual(['x', 'y']);
+  });
+
+  it('rejects: rolls the view back, stops only that entity, keeps the message', async () => {
+    r.service.faults.push('reject');
+    r.outbox.submit('note.update', { id: '1', title: 'bad' });
+    r.outbox.submit('note.comment', { noteId: '1', tempId: r.outbox.newLocalRowId(), text: 'later' });
+    r.outbox.submit('note.update', { id: '2', title: 'fine' });
+    r.outbox.start();
+    await drain(r);
+    const [failed, blocked] = r.outbox.entries();
+    expect(failed).toMatchObject({ state: 'failed', errorMessage: 'title: refused by the service' });
+    expect(blocked).toMatchObject({ state: 'pending', kind: 'note.comment' });
+    expect(note(r.db, '1')).toEqual({ id: '1', title: 'one', body: '' });
+    expect(r.service.notes.get('2')?.title).toBe('fine');
+    expect(r.service.notes.get('1')).toMatchObject({ title: 'one', body: '' });
+    expect(r.service.comments).toEqual([]);
+    expect(r.outbox.status()).toMatchObject({ failed: 1, pending: 1 });
+  });
+
+  it('retries a rejected entry with its change re-applied', async () => {
+    r.service.faults.push('reject');
+    const { entryId } = r.outbox.submit('note.update', { id: '1', title: 'again' });
+    r.outbox.start();
+    await drain(r);
+    expect(note(r.db, '1')?.title).toBe('one');
+    r.outbox.retry(entryId!);
+    expect(note(r.db, '1')?.title).toBe('again');
+    await drain(r);
+    expect(r.service.notes.get('1')?.title).toBe('again');
+    expect(r.outbox.status()).toMatchObject({ failed: 0, pending: 0 });
+  });
+
+  it('edits a rejected entry and sends the edited one', async () => {
+    r.service.faults.push('reject');
+    const { entryId } = r.outbox.submit('note.update', { id: '1', title: 'too long' });
+    r.outbox.start();
+    await drain(r);
+    expect(() => r.outbox.edit(entryId!, { id: '2', title: 'other' })).toThrow(/cannot change which items/);
+    expect(() => r.outbox.edit(entryId!, { id: '1', title: '' })).toThrow(/title/);
+    r.outbox.edit(entryId!, { id: '1', title: 'short' });
+    expect(note(r.db, '1')?.title).toBe('short');
+    await drain(r);
+    expect(r.service.notes.get('1')?.title).toBe('short');
+  });
+
+  it('discards a rejected entry: the chain behind it goes on, the view shows the service', async () => {
+    r.service.faults.push('reject');
+    const { entryId } = r.outbox.submit('note.update', { id: '1', title: 'bad' });
+    r.outbox.submit('note.comment', { noteId: '1', tempId: r.outbox.newLocalRowId(), text: 'kept' });
+    r.outbox.submit('note.update', { id: '1', body: 'kept' });
+    r.outbox.start();
+    await drain(r);
+    r.outbox.discard(entryId!);
+    await drain(r);
+    expect(r.service.notes.get('1')).toMatchObject({ title: 'one', body: 'kept' });
+    expect(r.service.comments.map((c) => c.text)).toEqual(['kept']);
+    expect(note(r.db, '1')).toMatchObject({ title: 'one', body: 'kept' });
+    expect(r.outbox.entries()).toEqual([]);
+  });
+
+  it('discarding a waiting create discards what needs the item and removes it from the view', () => {
+    const tempId = r.outbox.newTempId();
+    const { entryId } = r.outbox.submit('note.create', { tempId, title: 'draft' });
+    r.outbox.submit('note.update', { id: tempId, body: 'b' });
+    r.outbox.submit('note.update', { id: '1', body: 'other note' });
+    r.outbox.discard(entryId!);
+    expect(note(r.db, tempId)).toBeUndefined();
+    expect(r.outbox.entries()).toMatchObject([{ payload: { id: '1' } }]);
+  });
+
+  it('refuses to change an entry that is being sent', async () => {
+    let release!: () => void;
+    r.service.gate = new Promise((done) => (release = done));
+    const { entryId } = r.outbox.submit('note.update', { id: '1', title: 'x' });
+    r.outbox.start();
+    expect(() => r.outbox.discard(entryId!)).toThrow(/being sent/);
+    expect(() => r.outbox.discard(999)).toThrow(/No waiting change 999/);
+    release();
+    await drain(r);
+  });
+});
+
+describe('Outbox: creates, temp ids and the outcome-unknown mark (rules 5, 6)', () => {
+  let r: Rig;
+  beforeEach(() => {
+    r = rig();
+  });
+
+  it('remaps the cache and the waiting entries in one go, and sends real ids', async () => {
+    const tempId = r.outbox.newTempId();
+    r.outbox.submit('note.create', { tempId, title: 'Offline' });
+    r.outbox.submit('note.update', { id: tempId, body: 'written offline' });
+    r.outbox.submit('note.comment', { noteId: tempId, tempId: r.outbox.newLocalRowId(), text: 'hi' });
+    r.outbox.start();
+    await drain(r);
+    const realId = r.outbox.realIdOf(tempId);
+    expect(realId).toBe('100');
+    expect(note(r.db, tempId)).toBeUndefined();
+    expect(note(r.db, realId)).toEqual({ id: realId, title: 'Offline', body: 'written offline' });
+    expect(r.service.requests).toEqual([
+      'create Offline',
+      'update 100 {"body":"written offline"}',
+      'comment 100 hi',
+    ]);
+    expect(r.db.prepare('SELECT note_id FROM note_comments').pluck().all()).toEqual([realId]);
+  });
+
+  it('a lost answer after the service committed: looks up, finds it, creates once', async () => {
+    const tempId = r.outbox.newTempId();
+    r.service.faults.push('drop-after');
+    r.outbox.submit('note.create', { tempId, title: 'Once' });
+    r.outbox.start();
+    await drain(r, 60_000);
+    expect([...r.service.notes.values()].map((n) => n.title)).toEqual(['Once']);
+    expect(r.service.requests).toEqual(['create Once !drop-after', 'list']);
+    expect(note(r.db, '100')?.title).toBe('Once');
+  });
+
+  it('a request lost before the service: looks up, finds nothing, sends again', async () => {
+    const tempId = r.outbox.newTempId();
+    r.service.faults.push('drop-before');
+    r.outbox.submit('note.create', { tempId, title: 'Once' });
+    r.outbox.start();
+    await drain(r, 60_000);
+    expect(r.service.requests).toEqual(['create Once !drop-before', 'list', 'create Once']);
+    expect(r.service.notes.size).toBe(1);
+  });
+
+  it('a crash between the send and the answer: the next run looks up before resending', async () => {
+    const tempId = r.outbox.newTempId();
+    r.outbox.submit('note.create', { tempId, title: 'Crash' });
+    r.outbox.submit('note.comment', { noteId: tempId, tempId: r.outbox.newLocalRowId(), text: 'c' });
+    // What a crash leaves: the entry marked sent with outcome unknown, the service applied it.
+    const [entry] = r.outbox.entries();
+    r.outbox.store.markSending(entry!.id, r.clock.now(), 600_000);
+    await r.service.createNote('Crash', '');
+    r.service.requests.length = 0;
+    const again = r.restart();
+    again.start();
+    await drain(r);
+    expect(r.service.notes.size).toBe(1);
+    expect(r.service.requests).toEqual(['list', 'comment 100 c']);
+    expect(r.service.comments).toHaveLength(1);
+  });
+
+  it('a comment whose answer was lost is looked up, not posted twice', async () => {
+    seedNote(r, '1', 'n');
+    r.service.faults.push('drop-after');
+    r.outbox.submit('note.comment', { noteId: '1', tempId: r.outbox.newLocalRowId(), text: 'once' });
+    r.outbox.start();
+    await drain(r, 60_000);
+    expect(r.service.comments.map((c) => c.text)).toEqual(['once']);
+  });
+
+  it('refuses a kind whose keys miss a temp id its payload names', () => {
+    seedNote(r, '1', 'n');
+    expect(() => r.outbox.submit('note.comment', { noteId: '1', tempId: 'local-x', text: 't' })).toThrow(
+      /names local-x but its keys do not/,
+    );
+  });
+});
+
+describe('Outbox: merging unsent updates', () => {
+  let r: Rig;
+  beforeEach(() => {
+    r = rig();
+    seedNote(r, '1', 'one');
+  });
+
+  it('merges successive unsent updates of one entity into one request', async () => {
+    const a = r.outbox.submit('note.update', { id: '1', title: 'a' });
+    const b = r.outbox.submit('note.update', { id: '1', body: 'b' });
+    const c = r.outbox.submit('note.update', { id: '1', title: 'c' });
+    expect([a.merged, b.merged, c.merged]).toEqual([false, true, true]);
+    expect(b.entryId).toBe(a.entryId);
+    r.outbox.start();
+    await drain(r);
+    expect(r.service.requests).toEqual(['update 1 {"title":"c","body":"b"}']);
+  });
+
+  it('never merges across another operation on the same entity', async () => {
+    r.outbox.submit('note.update', { id: '1', title: 'a' });
+    r.outbox.submit('note.comment', { noteId: '1', tempId: r.outbox.newLocalRowId(), text: 'mid' });
+    r.outbox.submit('note.update', { id: '1', title: 'b' });
+    r.outbox.start();
+    await drain(r);
+    expect(r.service.requests).toEqual(['update 1 {"title":"a"}', 'comment 1 mid', 'update 1 {"title":"b"}']);
+  });
+
+  it('never merges into an entry already sent', async () => {
+    let release!: () => void;
+    r.service.gate = new Promise((done) => (release = done));
+    r.outbox.submit('note.update', { id: '1', title: 'a' });
+    r.outbox.start();
+    expect(r.outbox.submit('note.update', { id: '1', title: 'b' }).merged).toBe(false);
+    release();
+    r.service.gate = undefined;
+    await drain(r);
+    expect(r.service.requests).toEqual(['update 1 {"title":"a"}', 'update 1 {"title":"b"}']);
+  });
+});
+
+describe('Outbox: pending fields and conflicts (rule 7)', () => {
+  let r: Rig;
+  beforeEach(() => {
+    r = rig();
+    seedNote(r, '1', 'base', 'body');
+  });
+
+  it('reports the fields with a pending change until acknowledged', async () => {
+    r.outbox.submit('note.update', { id: '1', title: 'mine' });
+    expect([...r.outbox.pendingFieldsFor('note', '1')]).toEqual(['title']);
+    r.outbox.start();
+    await drain(r);
+    expect([...r.outbox.pendingFieldsFor('note', '1')]).toEqual([]);
+  });
+
+  it('journals a conflict when the service moved the same field; keep mine sends mine', async () => {
+    r.outbox.submit('note.update', { id: '1', title: 'mine' });
+    r.outbox.noteServerValues('note', '1', { title: 'theirs' });
+    expect(r.outbox.listConflicts()).toMatchObject([
+      {
+        entity: 'note',
+        entityId: '1',
+        field: 'title',
+        localValue: 'mine',
+        remoteValue: 'theirs',
+        resolution: null,
+      },
+    ]);
+    r.outbox.resolveConflict(r.outbox.listConflicts()[0]!.id, 'mine');
+    expect(r.outbox.listConflicts()).toEqual([]);
+    r.outbox.start();
+    await drain(r);
+    expect(r.service.notes.get('1')?.title).toBe('mine');
+  });
+
+  it('take theirs puts the service value back in the view and on the service', async () => {
+    r.outbox.submit('note.update', { id: '1', title: 'mine' });
+    r.service.notes.get('1')!.title = 'theirs';
+    r.outbox.noteServerValues('note', '1', { title: 'theirs' });
+    const [conflict] = r.outbox.listConflicts();
+    r.outbox.resolveConflict(conflict!.id, 'theirs');
+    expect(note(r.db, '1')?.title).toBe('theirs');
+    expect(() => r.outbox.resolveConflict(conflict!.id, 'mine')).toThrow(/already resolved/);
+    r.outbox.start();
+    await drain(r);
+    expect(r.service.notes.get('1')?.title).toBe('theirs');
+  });
+
+  it('a rollback after a remote change restores the service value seen last', async () => {
+    r.outbox.submit('note.update', { id: '1', title: 'mine' });
+    r.outbox.noteServerValues('note', '1', { title: 'newer' });
+    r.service.faults.push('reject');
+    r.outbox.start();
+    await drain(r);
+    expect(note(r.db, '1')?.title).toBe('newer');
+  });
+
+  it('no conflict when the service value did not move', () => {
+    r.outbox.submit('note.update', { id: '1', title: 'mine' });
+    r.outbox.noteServerValues('note', '1', { title: 'base' });
+    expect(r.outbox.listConflicts()).toEqual([]);
+  });
+});

@@ -1,0 +1,664 @@
+import { randomUUID } from 'node:crypto';
+import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
+import { ConflictJournal, FieldClaims, sameValue, type Conflict, type FieldChange } from './field-claims';
+import { EntryStore } from './store';
+import { TempIdMap, makeLocalRowId, makeTempId, tempIdsIn } from './temp-ids';
+import type {
+  ApplyContext,
+  Classifier,
+  Clock,
+  Db,
+  EntryState,
+  OperationKind,
+  OutboxEntry,
+  RollbackContext,
+  Timers,
+} from './types';
+
+/** A kind with its payload and result types erased; every payload goes through its `parse`. */
+export type ErasedKind<C> = OperationKind<unknown, unknown, C>;
+
+export interface OutboxOptions<C> {
+  db: Db;
+  /** What kinds send with (the service client). */
+  client: C;
+  kinds: readonly ErasedKind<C>[];
+  classify: Classifier;
+  clock?: Clock;
+  timers?: Timers;
+  /** Jitter source, [0, 1). */
+  random?: () => number;
+  /** Source of the unique part of temp ids. */
+  newId?: () => string;
+  /** Requests in flight at once, across entities (rule 2). */
+  concurrency?: number;
+  backoff?: BackoffPolicy;
+  /** Replay also runs on this period, whatever else happens (rule 3). */
+  tickMs?: number;
+  /** Rewrites a temp id to the real one in the cache tables; runs in the acknowledging transaction. */
+  remapCache?: (tempId: string, realId: string) => void;
+  /**
+   * "Take theirs" for one field: puts the service's value back in the cache and queues what
+   * makes the service hold it again; called in a transaction, per entity type.
+   */
+  takeTheirs?: (entity: string, id: string, field: string, value: unknown) => void;
+  log?: (message: string) => void;
+}
+
+export type PauseReason = 'token-needed';
+
+export interface OutboxStatus {
+  /** Entries waiting to be sent or whose outcome is not known yet. */
+  pending: number;
+  /** Of those, requests under way or sent with no answer. */
+  inFlight: number;
+  /** Entries the service rejected, waiting for the user. */
+  failed: number;
+  /** Unresolved conflicts in the journal. */
+  conflicts: number;
+  paused: PauseReason | null;
+}
+
+export interface SubmitResult {
+  /** The entry holding the change; undefined when the change was a no-op. */
+  entryId: number | undefined;
+  /** True when the change joined an earlier unsent entry of the same entity. */
+  merged: boolean;
+}
+
+export class OutboxError extends Error {
+  constructor(
+    readonly type: 'not-found' | 'invalid-argument' | 'conflict',
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+const SEND_GUARD_MS = 10 * 60_000;
+const DONE_RETENTION_MS = 7 * 24 * 3_600_000;
+
+/**
+ * The durable outbox: every local write is an entry stored with its optimistic change in one
+ * transaction, replayed in order per entity, in parallel across entities, retried by class of
+ * failure, and folded back into the cache when acknowledged. See DESIGN.md rules 1-8.
+ */
+export class Outbox<C> {
+  readonly #db: Db;
+  readonly #client: C;
+  readonly #kinds = new Map<string, ErasedKind<C>>();
+  readonly #structuralKinds: string[] = [];
+  readonly #classify: Classifier;
+  readonly #clock: Clock;
+  readonly #timers: Timers;
+  readonly #random: () => number;
+  readonly #newId: () => string;
+  readonly #concurrency: number;
+  readonly #backoff: BackoffPolicy;
+  readonly #tickMs: number;
+  readonly #remapCache: (tempId: string, realId: string) => void;
+  readonly #takeTheirs: OutboxOptions<C>['takeTheirs'];
+  readonly #log: (message: string) => void;
+
+  readonly store: EntryStore;
+  readonly ids: TempIdMap;
+  readonly claims: FieldClaims;
+  readonly conflicts: ConflictJournal;
+
+  readonly #running = new Map<number, Promise<void>>();
+  readonly #statusListeners = new Set<(status: OutboxStatus) => void>();
+  readonly #cacheListeners = new Set<(keys: readonly string[]) => void>();
+  #paused: PauseReason | null = null;
+  #started = false;
+  #stopped = false;
+  #timer: unknown;
+
+  constructor(options: OutboxOptions<C>) {
+    this.#db = options.db;
+    this.#client = options.client;
+    for (const kind of options.kinds) {
+      if (this.#kinds.has(kind.name)) throw new Error(`Two operation kinds named "${kind.name}"`);
+      this.#kinds.set(kind.name, kind);
+      if (kind.deletes) this.#structuralKinds.push(kind.name);
+    }
+    this.#classify = options.classify;
+    this.#clock = options.clock ?? { now: () => Date.now() };
+    this.#timers = options.timers ?? {
+      set: (fn, ms) => setTimeout(fn, ms),
+      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+    this.#random = options.random ?? Math.random;
+    this.#newId = options.newId ?? randomUUID;
+    this.#concurrency = Math.max(1, options.concurrency ?? 6);
+    this.#backoff = options.backoff ?? defaultBackoff;
+    this.#tickMs = options.tickMs ?? 30_000;
+    this.#remapCache = options.remapCache ?? (() => {});
+    this.#takeTheirs = options.takeTheirs;
+    this.#log = options.log ?? (() => {});
+    this.store = new EntryStore(this.#db);
+    this.ids = new TempIdMap(this.#db);
+    this.claims = new FieldClaims(this.#db);
+    this.conflicts = new ConflictJournal(this.#db);
+  }
+
+  /** A fresh local id for an item created offline. */
+  newTempId(): string {
+    return makeTempId(this.#newId);
+  }
+
+  /** An id for a local-only row (e.g. a comment not sent yet) that nothing refers to. */
+  newLocalRowId(): string {
+    return makeLocalRowId(this.#newId);
+  }
+
+  /** The real id of an item created offline once the service acknowledged it. */
+  realIdOf(id: string): string {
+    return this.ids.resolve(id) ?? id;
+  }
+
+  /**
+   * Applies a change locally and stores its entry, in one transaction (rule 1). Throws (and
+   * changes nothing) when the payload is invalid or the kind refuses it.
+   */
+  submit(kindName: string, input: unknown): SubmitResult {
+    const kind = this.#kind(kindName);
+    const payload = kind.parse(input);
+    const now = this.#clock.now();
+    const keys = kind.keysOf(payload);
+    checkKeysCoverTempIds(kind.name, keys, payload);
+    const result = this.#db.transaction((): SubmitResult & { keys: string[] } => {
+      const id = this.store.insert({
+        kind: kind.name,
+        keys,
+        payload,
+        createdTempId: kind.createdIdOf?.(payload) ?? null,
+        now,
+      });
+      const applied = kind.apply(this.#applyContext(id, now), payload) ?? {};
+      if (applied.noop) {
+        this.store.delete(id);
+        return { entryId: undefined, merged: false, keys };
+      }
+      const stored = applied.payload ?? payload;
+      const target = this.#mergeTarget(kind, keys, id);
+      if (target) {
+        const merged = kind.merge?.(target.payload, stored);
+        if (merged !== undefined) {
+          this.store.setPayload(target.id, merged, target.undo, now);
+          this.claims.move(id, target.id);
+          this.store.delete(id);
+          return { entryId: target.id, merged: true, keys };
+        }
+      }
+      this.store.setPayload(id, stored, applied.undo, now);
+      return { entryId: id, merged: false, keys };
+    })();
+    this.#emitCache(result.keys);
+    this.#emitStatus();
+    this.#pump();
+    return { entryId: result.entryId, merged: result.merged };
+  }
+
+  /** Starts replay: now (rule 3: start-up), on the timer, and after every write. */
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    this.#stopped = false;
+    const now = this.#clock.now();
+    this.#db.transaction(() => {
+      this.store.pruneDone(now - DONE_RETENTION_MS);
+      // After a restart nothing is under way: sent-but-unanswered entries are due for look-up.
+      this.store.allDueNow(now);
+    })();
+    this.#pump();
+  }
+
+  /** Stops starting requests and waits for the ones under way. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#started = false;
+    if (this.#timer !== undefined) this.#timers.clear(this.#timer);
+    this.#timer = undefined;
+    await this.idle();
+  }
+
+  /** The network is back (rule 3): every waiting retry is due now. */
+  reconnected(): void {
+    this.store.allDueNow(this.#clock.now());
+    this.#pump();
+  }
+
+  /** A token was given after a 401: replay resumes. */
+  resume(): void {
+    if (this.#paused === null) return;
+    this.#paused = null;
+    this.store.allDueNow(this.#clock.now());
+    this.#emitStatus();
+    this.#pump();
+  }
+
+  /** Runs whatever is due now; for callers that know something changed. */
+  kick(): void {
+    this.#pump();
+  }
+
+  /** Resolves once no request is under way (entries waiting for a later time may remain). */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0) await Promise.allSettled([...this.#running.values()]);
+  }
+
+  status(): OutboxStatus {
+    const counts = this.store.counts();
+    return {
+      pending: counts.pending + counts.inFlight,
+      inFlight: counts.inFlight,
+      failed: counts.failed,
+      conflicts: this.conflicts.openCount(),
+      paused: this.#paused,
+    };
+  }
+
+  entries(state?: EntryState): OutboxEntry[] {
+    return this.store.list(state);
+  }
+
+  describe(entry: OutboxEntry): string {
+    const kind = this.#kinds.get(entry.kind);
+    if (!kind) return entry.kind;
+    try {
+      return kind.describe(kind.parse(entry.payload));
+    } catch {
+      return entry.kind;
+    }
+  }
+
+  /** Fields of an entity with a pending local change: sync leaves them alone (rule 7). */
+  pendingFieldsFor(entity: string, id: string): ReadonlySet<string> {
+    return new Set(this.claims.fieldsOf(entity, id));
+  }
+
+  /**
+   * Sync saw the service's values of fields with a pending local change (and kept the local
+   * ones). Where the service value moved away from the base the change started from, records a
+   * conflict (local value kept by default, rule 7) and makes that service value the one a
+   * rollback restores. Runs inside the sync's write transaction.
+   */
+  noteServerValues(entity: string, id: string, server: Readonly<Record<string, unknown>>): void {
+    const now = this.#clock.now();
+    for (const [field, remote] of Object.entries(server)) {
+      const base = this.claims.baseOf(entity, id, field);
+      if (!base || sameValue(base.value, remote)) continue;
+      const local = this.claims.localOf(entity, id, field);
+      if (local && !sameValue(local.value, remote)) {
+        this.conflicts.record(entity, id, field, local.value, remote, now);
+      }
+      this.claims.rebase(entity, id, field, remote);
+    }
+  }
+
+  /**
+   * True while an open entry creates this item (its id is still local) or deletes it: a pull
+   * neither removes nor re-adds it. Local-only rows (drafts) count while an entry names them.
+   */
+  isPendingStructural(entity: string, id: string): boolean {
+    return this.store.isStructural(`${entity}:${id}`, id, this.#structuralKinds);
+  }
+
+  listConflicts(): Conflict[] {
+    return this.conflicts.list();
+  }
+
+  /** "keep mine" leaves the local value; "take theirs" puts the service's value back. */
+  resolveConflict(conflictId: number, choice: 'mine' | 'theirs'): void {
+    const conflict = this.conflicts.get(conflictId);
+    if (!conflict) throw new OutboxError('not-found', `No conflict ${conflictId}`, 'id');
+    if (conflict.resolution !== null) {
+      throw new OutboxError('conflict', `Conflict ${conflictId} is already resolved`, 'id');
+    }
+    if (choice === 'theirs' && !this.#takeTheirs) {
+      throw new OutboxError(
+        'invalid-argument',
+        `Cannot take the service's value of ${conflict.entity}`,
+        'choice',
+      );
+    }
+    this.#db.transaction(() => {
+      if (choice === 'theirs') {
+        this.#takeTheirs?.(conflict.entity, conflict.entityId, conflict.field, conflict.remoteValue);
+      }
+      this.conflicts.markResolved(conflictId, choice, this.#clock.now());
+    })();
+    this.#emitCache([`${conflict.entity}:${conflict.entityId}`]);
+    this.#emitStatus();
+    this.#pump();
+  }
+
+  /** Sends a rejected entry again, with its optimistic change re-applied. */
+  retry(entryId: number): void {
+    const entry = this.#openEntry(entryId, ['failed']);
+    const kind = this.#kind(entry.kind);
+    const now = this.#clock.now();
+    this.#db.transaction(() => {
+      const applied = kind.apply(this.#applyContext(entry.id, now), kind.parse(entry.payload)) ?? {};
+      this.store.setPayload(entry.id, applied.payload ?? entry.payload, applied.undo ?? entry.undo, now);
+      this.store.requeue(entry.id, now);
+    })();
+    this.#emitCache(entry.keys);
+    this.#emitStatus();
+    this.#pump();
+  }
+
+  /**
+   * Replaces the payload of a rejected or waiting entry and queues it again. The entry must stay
+   * about the same items (same chain keys).
+   */
+  edit(entryId: number, input: unknown): void {
+    const entry = this.#openEntry(entryId, ['failed', 'pending']);
+    const kind = this.#kind(entry.kind);
+    const payload = kind.parse(input);
+    const keys = kind.keysOf(payload);
+    if (keys.length !== entry.keys.length || keys.some((k) => !entry.keys.includes(k))) {
+      throw new OutboxError(
+        'invalid-argument',
+        'An edit cannot change which items the change is about',
+        'payload',
+      );
+    }
+    const now = this.#clock.now();
+    this.#db.transaction(() => {
+      if (entry.state === 'pending') this.#rollback(kind, entry, now);
+      const applied = kind.apply(this.#applyContext(entry.id, now), payload) ?? {};
+      this.store.setPayload(entry.id, applied.payload ?? payload, applied.undo, now);
+      this.store.requeue(entry.id, now);
+    })();
+    this.#emitCache(entry.keys);
+    this.#emitStatus();
+    this.#pump();
+  }
+
+  /**
+   * Drops a rejected or waiting entry and rolls its change back in the view. Discarding a create
+   * also discards every open entry that needs the item it would have made.
+   */
+  discard(entryId: number): void {
+    const entry = this.#openEntry(entryId, ['failed', 'pending']);
+    const touched = new Set<string>(entry.keys);
+    const now = this.#clock.now();
+    this.#db.transaction(() => {
+      const doomed = [entry];
+      if (entry.createdTempId) {
+        for (const other of this.store.list()) {
+          if (other.id !== entry.id && tempIdsIn(other.payload).includes(entry.createdTempId)) {
+            if (other.state === 'in_flight' || this.#running.has(other.id)) {
+              throw new OutboxError('conflict', `Entry ${other.id} that needs this item is being sent`, 'id');
+            }
+            doomed.push(other);
+          }
+        }
+      }
+      // Latest first, so each rollback sees the state its own apply left.
+      for (const item of doomed.sort((a, b) => b.id - a.id)) {
+        if (item.state === 'pending') this.#rollback(this.#kind(item.kind), item, now);
+        for (const k of item.keys) touched.add(k);
+        this.store.delete(item.id);
+      }
+    })();
+    this.#emitCache([...touched]);
+    this.#emitStatus();
+    this.#pump();
+  }
+
+  onDidChange(listener: (status: OutboxStatus) => void): () => void {
+    this.#statusListeners.add(listener);
+    return () => this.#statusListeners.delete(listener);
+  }
+
+  /** Cache rows changed by the outbox (fold, rollback, remap); keys as `entity:id`. */
+  onDidChangeCache(listener: (keys: readonly string[]) => void): () => void {
+    this.#cacheListeners.add(listener);
+    return () => this.#cacheListeners.delete(listener);
+  }
+
+  #kind(name: string): ErasedKind<C> {
+    const kind = this.#kinds.get(name);
+    if (!kind) throw new OutboxError('invalid-argument', `Unknown operation kind "${name}"`, 'kind');
+    return kind;
+  }
+
+  #openEntry(entryId: number, states: EntryState[]): OutboxEntry {
+    const entry = this.store.get(entryId);
+    if (!entry || entry.state === 'done')
+      throw new OutboxError('not-found', `No waiting change ${entryId}`, 'id');
+    if (this.#running.has(entryId) || !states.includes(entry.state)) {
+      throw new OutboxError(
+        'conflict',
+        entry.state === 'in_flight' || this.#running.has(entryId)
+          ? `Change ${entryId} is being sent and cannot be changed now`
+          : `Change ${entryId} is ${entry.state}`,
+        'id',
+      );
+    }
+    return entry;
+  }
+
+  #applyContext(entryId: number, now: number): ApplyContext {
+    return {
+      entryId,
+      now,
+      claimFields: (entity: string, id: string, changes: Readonly<Record<string, FieldChange>>) =>
+        this.claims.claim(entryId, entity, id, changes),
+    };
+  }
+
+  #rollback(kind: ErasedKind<C>, entry: OutboxEntry, now: number): void {
+    const ctx: RollbackContext = { now, releaseFields: () => this.claims.release(entry.id) };
+    kind.rollback(ctx, kind.parse(entry.payload), entry.undo);
+    // Whatever the kind did not release is released now: claims never outlive their entry.
+    this.claims.release(entry.id);
+  }
+
+  /** The earlier entry a new one may merge into: the last open one on each of its keys. */
+  #mergeTarget(kind: ErasedKind<C>, keys: string[], newId: number): OutboxEntry | undefined {
+    if (!kind.merge) return undefined;
+    let targetId: number | undefined;
+    for (const key of keys) {
+      const last = this.store.lastOpenBefore(key, newId);
+      if (last === undefined || (targetId !== undefined && last !== targetId)) return undefined;
+      targetId = last;
+    }
+    if (targetId === undefined || this.#running.has(targetId)) return undefined;
+    const target = this.store.get(targetId);
+    if (!target || target.kind !== kind.name || target.state !== 'pending') return undefined;
+    if (target.keys.length !== keys.length || target.keys.some((k) => !keys.includes(k))) return undefined;
+    return target;
+  }
+
+  #pump(): void {
+    if (!this.#started || this.#stopped || this.#paused) return;
+    const free = this.#concurrency - this.#running.size;
+    if (free > 0) {
+      const now = this.#clock.now();
+      for (const entry of this.store.ready(now, free + this.#running.size)) {
+        if (this.#running.size >= this.#concurrency) break;
+        if (this.#running.has(entry.id)) continue;
+        const run = this.#run(entry).finally(() => {
+          this.#running.delete(entry.id);
+          this.#emitStatus();
+          this.#pump();
+        });
+        this.#running.set(entry.id, run);
+      }
+    }
+    this.#arm();
+  }
+
+  /** The timer: the earliest waiting retry, or the periodic tick, whichever comes first. */
+  #arm(): void {
+    if (this.#timer !== undefined) this.#timers.clear(this.#timer);
+    this.#timer = undefined;
+    if (!this.#started || this.#stopped || this.#paused) return;
+    const now = this.#clock.now();
+    const earliest = this.store.earliestAttemptAfter(now);
+    const delay = earliest === undefined ? this.#tickMs : Math.min(this.#tickMs, earliest - now);
+    this.#timer = this.#timers.set(() => {
+      this.#timer = undefined;
+      this.#pump();
+    }, delay);
+  }
+
+  async #run(entry: OutboxEntry): Promise<void> {
+    const kind = this.#kinds.get(entry.kind);
+    if (!kind) {
+      this.#fail(entry, undefined, 'internal', `No operation kind "${entry.kind}" in this version`);
+      return;
+    }
+    let payload: unknown;
+    try {
+      const resolved = this.ids.resolveIn(kind.parse(entry.payload));
+      const missing = resolved.unresolved.filter((id) => id !== entry.createdTempId);
+      if (missing.length) {
+        this.#fail(entry, undefined, 'blocked', `Waits for items never created: ${missing.join(', ')}`);
+        return;
+      }
+      payload = resolved.payload;
+    } catch (err) {
+      this.#fail(entry, undefined, 'internal', `Stored change is unreadable: ${messageOf(err)}`);
+      return;
+    }
+    let phase: 'lookup' | 'send' = 'lookup';
+    try {
+      if (entry.state === 'in_flight' && kind.lookUp) {
+        const found = await kind.lookUp(this.#client, payload, entry);
+        if (found.found) {
+          this.#acknowledge(kind, entry, payload, found.result);
+          return;
+        }
+      }
+      if (this.#stopped || this.#paused) return;
+      phase = 'send';
+      this.store.markSending(entry.id, this.#clock.now(), SEND_GUARD_MS);
+      const result = await kind.send(this.#client, payload, entry);
+      this.#acknowledge(kind, entry, payload, result);
+    } catch (err) {
+      this.#onFailure(kind, entry, payload, err, phase);
+    }
+  }
+
+  #acknowledge(kind: ErasedKind<C>, entry: OutboxEntry, payload: unknown, result: unknown): void {
+    const now = this.#clock.now();
+    const keys = new Set(entry.keys);
+    try {
+      this.#db.transaction(() => {
+        const folded =
+          kind.fold(
+            { now, pendingFields: (entity, id) => this.pendingFieldsFor(entity, id) },
+            payload,
+            result,
+            entry,
+          ) ?? {};
+        if (entry.createdTempId) {
+          if (!folded.realId) throw new Error(`${kind.name} was acknowledged without an id`);
+          this.#remapCache(entry.createdTempId, folded.realId);
+          this.ids.remap(entry.createdTempId, folded.realId, now);
+          keys.add(`${entry.entityKey.split(':')[0]}:${folded.realId}`);
+        }
+        this.claims.settle(entry.id);
+        this.store.markDone(entry.id, now);
+      })();
+    } catch (err) {
+      // The service applied it; what failed is ours. Keep it "outcome unknown" so the next
+      // attempt looks it up (or resends an idempotent request) rather than sending a duplicate.
+      this.#log(`outbox: folding entry ${entry.id} (${entry.kind}) failed: ${messageOf(err)}`);
+      this.store.reschedule(
+        entry.id,
+        'in_flight',
+        now + backoffDelay(entry.attempts + 1, this.#random, this.#backoff),
+        'internal',
+        messageOf(err),
+        now,
+      );
+      return;
+    }
+    this.#emitCache([...keys]);
+  }
+
+  #onFailure(
+    kind: ErasedKind<C>,
+    entry: OutboxEntry,
+    payload: unknown,
+    err: unknown,
+    phase: 'lookup' | 'send',
+  ): void {
+    const failure = this.#classify(err);
+    const now = this.#clock.now();
+    const attempts = entry.attempts + (phase === 'send' ? 1 : 0);
+    // A refusal (429, 401) means this request was not applied, and the look-up before it found
+    // the earlier one was not either: the entry is plainly pending again. A refused look-up
+    // leaves the earlier outcome unknown.
+    const notApplied = phase === 'send' ? 'pending' : 'in_flight';
+    switch (failure.class) {
+      case 'unknown-outcome': {
+        const at = now + backoffDelay(Math.max(1, attempts), this.#random, this.#backoff);
+        this.store.reschedule(entry.id, 'in_flight', at, failure.class, failure.message, now);
+        return;
+      }
+      case 'throttled': {
+        const wait = Math.max(
+          failure.retryAfterMs ?? 0,
+          backoffDelay(Math.max(1, attempts), this.#random, this.#backoff),
+        );
+        this.store.reschedule(entry.id, notApplied, now + wait, failure.class, failure.message, now);
+        return;
+      }
+      case 'unauthorized': {
+        this.store.reschedule(entry.id, notApplied, now, failure.class, failure.message, now);
+        if (this.#paused !== 'token-needed') {
+          this.#paused = 'token-needed';
+          this.#log('outbox: the service refused the token; replay paused until a token is given');
+        }
+        return;
+      }
+      case 'rejected':
+        this.#fail(entry, { kind, payload }, failure.class, failure.message);
+        return;
+    }
+  }
+
+  /** Rejected: the optimistic change leaves the view; the entry stays with its message (rule 4). */
+  #fail(
+    entry: OutboxEntry,
+    rollback: { kind: ErasedKind<C>; payload: unknown } | undefined,
+    errorType: string,
+    message: string,
+  ): void {
+    const now = this.#clock.now();
+    this.#db.transaction(() => {
+      if (rollback) this.#rollback(rollback.kind, { ...entry, payload: rollback.payload }, now);
+      this.store.markFailed(entry.id, errorType, message, now);
+    })();
+    if (rollback) this.#emitCache(entry.keys);
+  }
+
+  #emitStatus(): void {
+    if (!this.#statusListeners.size) return;
+    const status = this.status();
+    for (const listener of this.#statusListeners) listener(status);
+  }
+
+  #emitCache(keys: readonly string[]): void {
+    for (const listener of this.#cacheListeners) listener(keys);
+  }
+}
+
+function checkKeysCoverTempIds(kind: string, keys: readonly string[], payload: unknown): void {
+  for (const temp of tempIdsIn(payload)) {
+    if (!keys.some((k) => k.endsWith(`:${temp}`))) {
+      throw new Error(`Operation kind ${kind}: the payload names ${temp} but its keys do not`);
+    }
+  }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,266 @@
+import { LOCAL_ROW_PREFIX } from './temp-ids';
+import type { Db, EntryState, OutboxEntry } from './types';
+
+interface EntryRow {
+  id: number;
+  kind: string;
+  entity_key: string;
+  payload: string;
+  undo: string | null;
+  state: EntryState;
+  attempts: number;
+  next_attempt_at: number;
+  sent_at: number | null;
+  error_type: string | null;
+  error_message: string | null;
+  created_temp_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface NewEntry {
+  kind: string;
+  keys: readonly string[];
+  payload: unknown;
+  createdTempId: string | null;
+  now: number;
+}
+
+export interface EntryCounts {
+  pending: number;
+  inFlight: number;
+  failed: number;
+}
+
+/**
+ * The entries table behind prepared statements. Every method is synchronous and expects the
+ * caller to hold a transaction when it does more than one write.
+ */
+export class EntryStore {
+  readonly #db: Db;
+  readonly #stmts;
+
+  constructor(db: Db) {
+    this.#db = db;
+    this.#stmts = {
+      insert: db.prepare(
+        `INSERT INTO outbox_entries (kind, entity_key, payload, state, next_attempt_at, created_temp_id, created_at, updated_at)
+         VALUES (?, ?, ?, 'pending', ?, ?, ?, ?)`,
+      ),
+      insertKey: db.prepare('INSERT OR IGNORE INTO outbox_entry_keys (key, entry_id) VALUES (?, ?)'),
+      keysOf: db.prepare('SELECT key FROM outbox_entry_keys WHERE entry_id = ?').pluck(),
+      get: db.prepare('SELECT * FROM outbox_entries WHERE id = ?'),
+      setPayload: db.prepare('UPDATE outbox_entries SET payload = ?, undo = ?, updated_at = ? WHERE id = ?'),
+      lastOpenOnKey: db
+        .prepare(
+          `SELECT max(k.entry_id) FROM outbox_entry_keys k JOIN outbox_entries e ON e.id = k.entry_id
+         WHERE k.key = ? AND k.entry_id < ? AND e.state <> 'done'`,
+        )
+        .pluck(),
+      ready: db.prepare(
+        `SELECT e.* FROM outbox_entries e
+         WHERE e.state IN ('pending', 'in_flight') AND e.next_attempt_at <= ?
+           AND NOT EXISTS (
+             SELECT 1 FROM outbox_entry_keys k1
+             JOIN outbox_entry_keys k2 ON k2.key = k1.key AND k2.entry_id < k1.entry_id
+             WHERE k1.entry_id = e.id)
+         ORDER BY e.id LIMIT ?`,
+      ),
+      earliest: db
+        .prepare(
+          `SELECT min(next_attempt_at) FROM outbox_entries WHERE state IN ('pending', 'in_flight') AND next_attempt_at > ?`,
+        )
+        .pluck(),
+      markSending: db.prepare(
+        `UPDATE outbox_entries SET state = 'in_flight', attempts = attempts + 1, sent_at = ?, next_attempt_at = ?,
+         updated_at = ? WHERE id = ?`,
+      ),
+      markDone: db.prepare(
+        `UPDATE outbox_entries SET state = 'done', error_type = NULL, error_message = NULL, updated_at = ? WHERE id = ?`,
+      ),
+      dropKeys: db.prepare('DELETE FROM outbox_entry_keys WHERE entry_id = ?'),
+      reschedule: db.prepare(
+        `UPDATE outbox_entries SET state = ?, next_attempt_at = ?, error_type = ?, error_message = ?, updated_at = ?
+         WHERE id = ?`,
+      ),
+      markFailed: db.prepare(
+        `UPDATE outbox_entries SET state = 'failed', error_type = ?, error_message = ?, updated_at = ? WHERE id = ?`,
+      ),
+      requeue: db.prepare(
+        `UPDATE outbox_entries SET state = 'pending', attempts = 0, next_attempt_at = ?, error_type = NULL,
+         error_message = NULL, updated_at = ? WHERE id = ?`,
+      ),
+      delete: db.prepare('DELETE FROM outbox_entries WHERE id = ?'),
+      counts: db.prepare(
+        `SELECT
+           coalesce(sum(state = 'pending'), 0) AS pending,
+           coalesce(sum(state = 'in_flight'), 0) AS inFlight,
+           coalesce(sum(state = 'failed'), 0) AS failed
+         FROM outbox_entries WHERE state <> 'done'`,
+      ),
+      listOpen: db.prepare(`SELECT * FROM outbox_entries WHERE state <> 'done' ORDER BY id`),
+      listState: db.prepare(`SELECT * FROM outbox_entries WHERE state = ? ORDER BY id`),
+      dueNow: db.prepare(
+        `UPDATE outbox_entries SET next_attempt_at = ? WHERE state IN ('pending', 'in_flight') AND next_attempt_at > ?`,
+      ),
+      openOnKey: db.prepare(
+        `SELECT e.* FROM outbox_entries e JOIN outbox_entry_keys k ON k.entry_id = e.id
+         WHERE k.key = ? AND e.state <> 'done' ORDER BY e.id`,
+      ),
+      structural: db
+        .prepare(
+          `SELECT EXISTS (SELECT 1 FROM outbox_entries WHERE state <> 'done' AND (
+           created_temp_id = @id
+           OR (entity_key = @key AND kind IN (SELECT value FROM json_each(@kinds)))
+           OR (@draft AND instr(payload, json_quote(@id)) > 0)))`,
+        )
+        .pluck(),
+      pruneDone: db.prepare(`DELETE FROM outbox_entries WHERE state = 'done' AND updated_at < ?`),
+    };
+  }
+
+  insert(entry: NewEntry): number {
+    const s = this.#stmts;
+    const id = Number(
+      s.insert.run(
+        entry.kind,
+        entry.keys[0] ?? '',
+        JSON.stringify(entry.payload),
+        entry.now,
+        entry.createdTempId,
+        entry.now,
+        entry.now,
+      ).lastInsertRowid,
+    );
+    for (const key of entry.keys) s.insertKey.run(key, id);
+    return id;
+  }
+
+  get(id: number): OutboxEntry | undefined {
+    const row = this.#stmts.get.get(id) as EntryRow | undefined;
+    return row && this.#toEntry(row);
+  }
+
+  setPayload(id: number, payload: unknown, undo: unknown, now: number): void {
+    this.#stmts.setPayload.run(
+      JSON.stringify(payload),
+      undo === undefined ? null : JSON.stringify(undo),
+      now,
+      id,
+    );
+  }
+
+  /** The id of the last open entry on `key` before entry `before`, if any. */
+  lastOpenBefore(key: string, before: number): number | undefined {
+    const id = this.#stmts.lastOpenOnKey.get(key, before) as number | null;
+    return id ?? undefined;
+  }
+
+  /** Open entries on `key`, oldest first. */
+  openOn(key: string): OutboxEntry[] {
+    return (this.#stmts.openOnKey.all(key) as EntryRow[]).map((r) => this.#toEntry(r));
+  }
+
+  /** Entries whose time has come and that no earlier open entry on a shared key holds back. */
+  ready(now: number, limit: number): OutboxEntry[] {
+    return (this.#stmts.ready.all(now, limit) as EntryRow[]).map((r) => this.#toEntry(r));
+  }
+
+  /** The next time a waiting entry comes due, after `now` (entries due already wait on others). */
+  earliestAttemptAfter(now: number): number | undefined {
+    return (this.#stmts.earliest.get(now) as number | null) ?? undefined;
+  }
+
+  /**
+   * Marks an entry "sent, outcome unknown" before its request leaves (rule 6). Its next attempt
+   * is pushed out by `guardMs` so only a restart (which makes everything due) or a settled
+   * answer brings it back; the request has its own timeout well inside that.
+   */
+  markSending(id: number, now: number, guardMs: number): void {
+    this.#stmts.markSending.run(now, now + guardMs, now, id);
+  }
+
+  markDone(id: number, now: number): void {
+    this.#stmts.markDone.run(now, id);
+    // Keys only order open entries; a done entry holds nothing back.
+    this.#stmts.dropKeys.run(id);
+  }
+
+  reschedule(
+    id: number,
+    state: 'pending' | 'in_flight',
+    nextAttemptAt: number,
+    errorType: string,
+    message: string,
+    now: number,
+  ): void {
+    this.#stmts.reschedule.run(state, nextAttemptAt, errorType, message, now, id);
+  }
+
+  markFailed(id: number, errorType: string, message: string, now: number): void {
+    this.#stmts.markFailed.run(errorType, message, now, id);
+  }
+
+  requeue(id: number, now: number): void {
+    this.#stmts.requeue.run(now, now, id);
+  }
+
+  delete(id: number): void {
+    this.#stmts.delete.run(id);
+  }
+
+  counts(): EntryCounts {
+    return this.#stmts.counts.get() as EntryCounts;
+  }
+
+  list(state?: EntryState): OutboxEntry[] {
+    const rows = (state ? this.#stmts.listState.all(state) : this.#stmts.listOpen.all()) as EntryRow[];
+    return rows.map((r) => this.#toEntry(r));
+  }
+
+  /** Makes every waiting retry due now (reconnect, start-up, new token). */
+  allDueNow(now: number): void {
+    this.#stmts.dueNow.run(now, now);
+  }
+
+  /** See `Outbox.isPendingStructural`. */
+  isStructural(key: string, id: string, deleteKinds: readonly string[]): boolean {
+    return (
+      this.#stmts.structural.get({
+        id,
+        key,
+        kinds: JSON.stringify(deleteKinds),
+        draft: id.startsWith(LOCAL_ROW_PREFIX) ? 1 : 0,
+      }) === 1
+    );
+  }
+
+  pruneDone(before: number): void {
+    this.#stmts.pruneDone.run(before);
+  }
+
+  get db(): Db {
+    return this.#db;
+  }
+
+  #toEntry(row: EntryRow): OutboxEntry {
+    const others = (this.#stmts.keysOf.all(row.id) as string[]).filter((k) => k !== row.entity_key);
+    return {
+      id: row.id,
+      kind: row.kind,
+      entityKey: row.entity_key,
+      keys: [row.entity_key, ...others],
+      payload: JSON.parse(row.payload) as unknown,
+      undo: row.undo === null ? undefined : (JSON.parse(row.undo) as unknown),
+      state: row.state,
+      attempts: row.attempts,
+      nextAttemptAt: row.next_attempt_at,
+      sentAt: row.sent_at,
+      errorType: row.error_type,
+      errorMessage: row.error_message,
+      createdTempId: row.created_temp_id,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+  }
+}

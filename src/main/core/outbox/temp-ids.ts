@@ -1,0 +1,95 @@
+import type { Db } from './types';
+
+/** Local ids of items created offline start with this; real ids never do. */
+export const TEMP_ID_PREFIX = 'local-';
+const TEMP_ID_PATTERN = /"(local-[A-Za-z0-9-]+)"/g;
+
+export function isTempId(id: unknown): id is string {
+  return typeof id === 'string' && id.startsWith(TEMP_ID_PREFIX);
+}
+
+/** Makes a local id from an id source; the characters are kept to [A-Za-z0-9-]. */
+export function makeTempId(newId: () => string): string {
+  const raw = newId().replace(/[^A-Za-z0-9-]/g, '');
+  if (!raw) throw new Error('The id source returned an empty id');
+  return TEMP_ID_PREFIX + raw;
+}
+
+/**
+ * Ids of local rows no request ever refers to (a comment waiting to be sent); they are never
+ * mapped, and the next pull replaces the row. Distinct from temp ids so a payload may carry one.
+ */
+export const LOCAL_ROW_PREFIX = 'draft-';
+
+export function makeLocalRowId(newId: () => string): string {
+  return LOCAL_ROW_PREFIX + newId().replace(/[^A-Za-z0-9-]/g, '');
+}
+
+/** Every temp id a JSON value mentions. */
+export function tempIdsIn(value: unknown): string[] {
+  const text = JSON.stringify(value) ?? '';
+  return [...new Set([...text.matchAll(TEMP_ID_PATTERN)].map((m) => m[1] as string))];
+}
+
+/**
+ * The map of temp ids to real ids, and the remap of everything the outbox holds that names a
+ * temp id: waiting payloads, undo records, chain keys, field claims and conflicts. Called in the
+ * acknowledging transaction, together with the cache's own remap (rule 5).
+ */
+export class TempIdMap {
+  readonly #stmts;
+
+  constructor(db: Db) {
+    this.#stmts = {
+      put: db.prepare('INSERT OR REPLACE INTO outbox_id_map (temp_id, real_id, mapped_at) VALUES (?, ?, ?)'),
+      get: db.prepare('SELECT real_id FROM outbox_id_map WHERE temp_id = ?').pluck(),
+      payloads: db.prepare(
+        `UPDATE outbox_entries SET payload = replace(payload, json_quote(@temp), json_quote(@real)),
+           undo = replace(undo, json_quote(@temp), json_quote(@real))
+         WHERE state <> 'done' AND (instr(payload, json_quote(@temp)) > 0 OR instr(undo, json_quote(@temp)) > 0)`,
+      ),
+      entityKeys: db.prepare(
+        `UPDATE outbox_entries SET entity_key = substr(entity_key, 1, instr(entity_key, ':')) || @real
+         WHERE state <> 'done' AND substr(entity_key, instr(entity_key, ':') + 1) = @temp`,
+      ),
+      chainKeys: db.prepare(
+        `UPDATE outbox_entry_keys SET key = substr(key, 1, instr(key, ':')) || @real
+         WHERE substr(key, instr(key, ':') + 1) = @temp`,
+      ),
+      claims: db.prepare('UPDATE outbox_field_claims SET entity_id = @real WHERE entity_id = @temp'),
+      conflicts: db.prepare('UPDATE outbox_conflicts SET entity_id = @real WHERE entity_id = @temp'),
+    };
+  }
+
+  resolve(tempId: string): string | undefined {
+    return (this.#stmts.get.get(tempId) as string | undefined) ?? undefined;
+  }
+
+  remap(tempId: string, realId: string, now: number): void {
+    const s = this.#stmts;
+    const ids = { temp: tempId, real: realId };
+    s.put.run(tempId, realId, now);
+    s.payloads.run(ids);
+    s.entityKeys.run(ids);
+    s.chainKeys.run(ids);
+    s.claims.run(ids);
+    s.conflicts.run(ids);
+  }
+
+  /**
+   * Replaces every mapped temp id in a payload. Answers the temp ids still unmapped: the entry
+   * must not be sent with them (its chain should have held it back until the create was acked).
+   */
+  resolveIn<P>(payload: P): { payload: P; unresolved: string[] } {
+    const found = tempIdsIn(payload);
+    if (!found.length) return { payload, unresolved: [] };
+    let text = JSON.stringify(payload);
+    const unresolved: string[] = [];
+    for (const temp of found) {
+      const real = this.resolve(temp);
+      if (real === undefined) unresolved.push(temp);
+      else text = text.split(JSON.stringify(temp)).join(JSON.stringify(real));
+    }
+    return { payload: JSON.parse(text) as P, unresolved };
+  }
+}

@@ -1,0 +1,145 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * Life of an entry. `in_flight` means "a request for it may have reached the service and no
+ * answer says what happened": set before every send and kept after a crash or a lost response,
+ * so the next attempt looks the item up first (rule 6). `failed` entries were rejected by the
+ * service and wait for the user (retry, edit or discard). `done` entries are acknowledged.
+ */
+export type EntryState = 'pending' | 'in_flight' | 'failed' | 'done';
+
+export interface OutboxEntry {
+  readonly id: number;
+  readonly kind: string;
+  /** The entity the entry is mainly about, e.g. `task:123`; used for listing. */
+  readonly entityKey: string;
+  /** Every entity key whose chain the entry belongs to (rule 2); includes `entityKey`. */
+  readonly keys: readonly string[];
+  readonly payload: unknown;
+  /** What the kind recorded at apply time to roll its optimistic change back. */
+  readonly undo: unknown;
+  readonly state: EntryState;
+  readonly attempts: number;
+  readonly nextAttemptAt: number;
+  /** When the last request for it was started (ms); the look-up searches from here. */
+  readonly sentAt: number | null;
+  readonly errorType: string | null;
+  readonly errorMessage: string | null;
+  /** The local id this entry creates, when it is a create. */
+  readonly createdTempId: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+/** How the outbox treats a failed send (rule 4). */
+export type FailureClass =
+  /** network, timeout, 5xx: the request may have been applied; retry after a look-up */
+  | 'unknown-outcome'
+  /** 429: refused before being applied; retry later */
+  | 'throttled'
+  /** 401: pause the whole queue until a token is given */
+  | 'unauthorized'
+  /** any other 4xx: stop this entity's chain and keep the entry with the message */
+  | 'rejected';
+
+export interface Failure {
+  readonly class: FailureClass;
+  readonly message: string;
+  readonly retryAfterMs?: number;
+}
+
+export type Classifier = (error: unknown) => Failure;
+
+/** What a kind's `apply` may ask of the outbox while the enqueue transaction is open. */
+export interface ApplyContext {
+  /** The id of the entry being written (stable across merges). */
+  readonly entryId: number;
+  readonly now: number;
+  /**
+   * Records that this entry changes `fields` of an entity, with the values the cache held before
+   * (the service's values as far as the cache knows). The first claim of a field keeps its base;
+   * sync asks `pendingFieldsFor` before overwriting (rule 7) and a rollback restores the base.
+   */
+  claimFields(entity: string, id: string, bases: Readonly<Record<string, unknown>>): void;
+}
+
+export interface RollbackContext {
+  readonly now: number;
+  /**
+   * Releases the field claims of the rolled-back entry; answers the fields no other open entry
+   * still claims, with their base values, so the kind writes those back into the cache.
+   */
+  releaseFields(): Map<string, { entity: string; id: string; values: Record<string, unknown> }>;
+}
+
+export interface FoldContext {
+  readonly now: number;
+  /** Fields of an entity that later open entries changed locally: a fold must keep them. */
+  pendingFields(entity: string, id: string): ReadonlySet<string>;
+}
+
+export interface Applied<P> {
+  /** The payload to store (a kind may fill in what apply learnt, e.g. the acting user). */
+  readonly payload?: P;
+  readonly undo?: unknown;
+  /** Nothing changed (e.g. an update to the values already held): no entry is stored. */
+  readonly noop?: boolean;
+}
+
+export interface Folded {
+  /** A create answers the real id of the item it made under `createdTempId`. */
+  readonly realId?: string;
+}
+
+export type LookUpResult<R> = { readonly found: true; readonly result: R } | { readonly found: false };
+
+/**
+ * One kind of write (create task, update task, comment, ...). The outbox is generic; each write
+ * of the API is one of these. `C` is what sends requests (the service client).
+ *
+ * Contract: `apply`, `fold` and `rollback` run inside an open SQLite transaction and must be
+ * synchronous; `send` and `lookUp` are the only asynchronous steps and touch no cache.
+ */
+export interface OperationKind<P = unknown, R = unknown, C = unknown> {
+  readonly name: string;
+  /** Validates a payload (from a handler, an edit or the database); throws naming the field. */
+  parse(payload: unknown): P;
+  /** Entity keys this entry must be ordered with; the first is its main entity. */
+  keysOf(payload: P): string[];
+  /** True when the entry deletes its main entity (a pull must not bring it back meanwhile). */
+  readonly deletes?: boolean;
+  /** The temp id this entry creates, if it is a create. */
+  createdIdOf?(payload: P): string | undefined;
+  /** A short human label for lists ("Rename task", "Comment"). */
+  describe(payload: P): string;
+  /** The optimistic local change (rule 1: same transaction as the entry). */
+  apply(ctx: ApplyContext, payload: P): Applied<P> | void;
+  /** Sends the request; `payload` has every temp id replaced by its real id. */
+  send(client: C, payload: P, entry: OutboxEntry): Promise<R>;
+  /** Folds the acknowledged result into the cache. */
+  fold(ctx: FoldContext, payload: P, result: R, entry: OutboxEntry): Folded | void;
+  /**
+   * After an unknown outcome, finds whether the earlier request was applied (rule 6). Kinds whose
+   * request is idempotent leave it out and are simply sent again.
+   */
+  lookUp?(client: C, payload: P, entry: OutboxEntry): Promise<LookUpResult<R>>;
+  /** Undoes the optimistic change (rejected or discarded entry). */
+  rollback(ctx: RollbackContext, payload: P, undo: unknown): void;
+  /**
+   * Merges a later payload into an earlier unsent one of the same kind and entity; answers
+   * undefined when they cannot be merged. Only offered when the earlier entry is the last open
+   * entry on each of its keys, so nothing is reordered.
+   */
+  merge?(earlier: P, later: P): P | undefined;
+}
+
+export interface Clock {
+  now(): number;
+}
+
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export type Db = Database;

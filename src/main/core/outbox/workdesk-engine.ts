@@ -1,0 +1,69 @@
+import { createEngine, type Engine, type EngineOptions } from '../engine';
+import { mergeHandlerMaps } from '../handlers/registry';
+import { calendarWriteHandlers } from '../handlers/calendar-write';
+import { outboxHandlers } from '../handlers/outbox';
+import { projectsWriteHandlers } from '../handlers/projects-write';
+import { tasksWriteHandlers } from '../handlers/tasks-write';
+import type { HandlerMap } from '../handlers/types';
+import type { PendingFields } from '../sync/pending';
+import { createWorkdeskOutbox, type WorkdeskOutbox, type WorkdeskOutboxOptions } from './workdesk-outbox';
+
+export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
+  /** Tuning and test doubles of the outbox (clock, timers, jitter, ids, concurrency). */
+  outbox?: Omit<WorkdeskOutboxOptions, 'cache' | 'client' | 'userId' | 'emit'>;
+}
+
+export interface WorkdeskEngine extends Engine {
+  outbox: WorkdeskOutbox;
+}
+
+/**
+ * The account engine with its outbox: the engine's client, cache, sync and read handlers, plus
+ * the outbox (its tables are in the cache file), the write handlers, the rule-7 port handed to
+ * sync, and replay on start-up, on the timer and on reconnect (rule 3).
+ */
+export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Promise<WorkdeskEngine> {
+  // Sync needs the port at creation; the outbox needs the engine's database: bind late.
+  const late: { port?: PendingFields } = {};
+  const pending: PendingFields = {
+    pendingFieldsFor: (entity, id) => late.port?.pendingFieldsFor(entity, id) ?? new Set(),
+    isPendingStructural: (entity, id) => late.port?.isPendingStructural(entity, id) ?? false,
+    noteServerValues: (entity, id, values) => late.port?.noteServerValues?.(entity, id, values),
+    pendingCount: () => late.port?.pendingCount?.() ?? 0,
+  };
+  const { outbox: outboxOptions, autoStart, ...engineOptions } = options;
+  const engine = await createEngine({ ...engineOptions, pending, autoStart: false });
+  const outbox = createWorkdeskOutbox({
+    ...outboxOptions,
+    ...(options.log && !outboxOptions?.log ? { log: options.log } : {}),
+    cache: engine.cache,
+    client: engine.client,
+    userId: options.connection.userId,
+    emit: (name, payload) => engine.events.emit(name, payload),
+  });
+  late.port = outbox.pending;
+  let online = engine.sync.status().online;
+  const unsubscribe = engine.sync.onStatus((status) => {
+    if (status.online && !online) outbox.outbox.reconnected();
+    online = status.online;
+  });
+  const handlers: Partial<HandlerMap> = mergeHandlerMaps([
+    engine.handlers,
+    tasksWriteHandlers({ outbox, cache: engine.cache }),
+    projectsWriteHandlers({ outbox }),
+    calendarWriteHandlers({ outbox }),
+    outboxHandlers({ outbox }),
+  ]);
+  outbox.outbox.start();
+  if (autoStart ?? true) engine.sync.start();
+  return {
+    ...engine,
+    handlers,
+    outbox,
+    async close() {
+      unsubscribe();
+      await outbox.outbox.stop();
+      await engine.close();
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { ZodError } from 'zod';
+import { describeZodError } from '../../../shared/errors';
+import type { CacheChange, CacheEntity, EventName, EventPayload } from '../../../shared/ipc/events';
+import type { ServiceClient } from '../api/client';
+import type { Cache } from '../cache/cache';
+import { HandlerError } from '../dispatch';
+import type { PendingEntity, PendingFields } from '../sync/pending';
+import type { BackoffPolicy } from './backoff';
+import { classifyServiceError } from './classify';
+import { calendarKinds } from './kinds/calendar';
+import { projectKinds } from './kinds/projects';
+import { taskKinds } from './kinds/tasks';
+import { Outbox, OutboxError, type OutboxStatus, type SubmitResult } from './outbox';
+import { cacheRemapper } from './remap-cache';
+import type { Clock, Timers } from './types';
+
+export interface WorkdeskOutboxOptions {
+  cache: Cache;
+  client: ServiceClient;
+  /** The account's acting user. */
+  userId: string;
+  emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void;
+  clock?: Clock;
+  timers?: Timers;
+  random?: () => number;
+  newId?: () => string;
+  concurrency?: number;
+  backoff?: BackoffPolicy;
+  tickMs?: number;
+  log?: (message: string) => void;
+}
+
+/** Which views an outbox key (`entity:id`) touches. */
+const VIEWS: Record<string, { entities: CacheEntity[]; idsOf?: CacheEntity }> = {
+  task: { entities: ['tasks', 'messages', 'tags'], idsOf: 'tasks' },
+  project: { entities: ['projects', 'members'], idsOf: 'projects' },
+  event: { entities: ['events'], idsOf: 'events' },
+  crmContact: { entities: ['crmContacts'], idsOf: 'crmContacts' },
+  crmAccount: { entities: ['crmAccounts'], idsOf: 'crmAccounts' },
+  dependency: { entities: ['dependencies'] },
+};
+
+export function cacheChangeOf(keys: readonly string[]): CacheChange {
+  const entities = new Set<CacheEntity>();
+  const ids: Partial<Record<CacheEntity, string[]>> = {};
+  for (const key of keys) {
+    const at = key.indexOf(':');
+    const view = VIEWS[key.slice(0, at)];
+    if (!view) continue;
+    for (const e of view.entities) entities.add(e);
+    if (view.idsOf) (ids[view.idsOf] ??= []).push(key.slice(at + 1));
+  }
+  return { entities: [...entities], ids };
+}
+
+/** Request field names of `task.update` by the task field a conflict names. */
+const TASK_FIELD_TO_CHANGE: Record<string, string> = {
+  name: 'title',
+  startDate: 'startDate',
+  endDate: 'endDate',
+  deadline: 'deadline',
+  scheduleDate: 'scheduleDate',
+  priority: 'priority',
+  estimate: 'estimate',
+  progress: 'progress',
+  storyPoints: 'storyPoints',
+  assignedToUserId: 'assignedToUserId',
+  projectId: 'projectId',
+  parentTaskId: 'parentTaskId',
+};
+
+/**
+ * The app's outbox: the generic queue with every operation kind of the service, the cache
+ * remap, the rule-7 port for sync, the events to the renderer, and errors turned into IPC
+ * errors for the handlers.
+ */
+export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
+  const { cache, emit } = options;
+  const tasks = taskKinds({ cache, userId: options.userId });
+  const projects = projectKinds({ cache, userId: options.userId });
+  const calendar = calendarKinds({ cache, userId: options.userId });
+  // `takeTheirs` queues through the same outbox; bound below.
+  const late: { self?: Outbox<ServiceClient> } = {};
+  const outbox = new Outbox<ServiceClient>({
+    db: cache.db,
+    client: options.client,
+    kinds: [...tasks.kinds, ...projects.kinds, ...calendar.kinds],
+    classify: classifyServiceError,
+    remapCache: cacheRemapper(cache.db),
+    takeTheirs: (entity, id, field, value) => {
+      if (entity !== 'task' || !late.self)
+        throw new OutboxError('invalid-argument', `Cannot take theirs for ${entity}`, 'id');
+      if (field === 'status') {
+        const status = value as { id: string };
+        late.self.submit('task.setStatus', {
+          taskId: id,
+          statusId: status.id,
+          draftId: late.self.newLocalRowId(),
+        });
+      } else if (field === 'customFieldsData') {
+        const theirs = (value ?? {}) as Record<string, unknown>;
+        const mine = (cache.tasks.get(id)?.customFieldsData ?? {}) as Record<string, unknown>;
+        const names = new Set([...Object.keys(theirs), ...Object.keys(mine)]);
+        const values = [...names].map((k) => ({ id: k, value: theirs[k] ?? null }));
+        if (values.length) late.self.submit('task.setCustomFields', { taskId: id, values });
+      } else if (TASK_FIELD_TO_CHANGE[field]) {
+        late.self.submit('task.update', { taskId: id, changes: { [TASK_FIELD_TO_CHANGE[field]]: value } });
+      } else {
+        throw new OutboxError('invalid-argument', `Cannot take the service's value of task ${field}`, 'id');
+      }
+    },
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.timers ? { timers: options.timers } : {}),
+    ...(options.random ? { random: options.random } : {}),
+    ...(options.newId ? { newId: options.newId } : {}),
+    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+    ...(options.backoff ? { backoff: options.backoff } : {}),
+    ...(options.tickMs ? { tickMs: options.tickMs } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  late.self = outbox;
+  outbox.onDidChange((status) => emit('outbox.onDidChange', status));
+  outbox.onDidChangeCache((keys) => {
+    const change = cacheChangeOf(keys);
+    if (change.entities.length) emit('cache.onDidChange', change);
+  });
+
+  /** Rule 7 port for sync. Entity names are the sync's; they are also the outbox's key prefixes. */
+  const pending: PendingFields = {
+    pendingFieldsFor: (entity: PendingEntity, id: string) => outbox.pendingFieldsFor(entity, id),
+    isPendingStructural: (entity: PendingEntity, id: string) => outbox.isPendingStructural(entity, id),
+    noteServerValues: (entity: PendingEntity, id: string, values: Record<string, unknown>) =>
+      outbox.noteServerValues(entity, id, values),
+    pendingCount: () => outbox.status().pending,
+  };
+
+  /** Runs an outbox call for a handler: bad input and refusals become IPC errors. */
+  function guard<T>(fn: () => T): T {
+    try {
+      return fn();
+    } catch (err) {
+      if (err instanceof ZodError) {
+        const { field, message } = describeZodError(err);
+        throw new HandlerError('invalid-argument', message, field);
+      }
+      if (err instanceof OutboxError) throw new HandlerError(err.type, err.message, err.field);
+      throw err;
+    }
+  }
+
+  return {
+    outbox,
+    pending,
+    write: (kind: string, payload: unknown): SubmitResult => guard(() => outbox.submit(kind, payload)),
+    retry: (id: number): OutboxStatus => guard(() => (outbox.retry(id), outbox.status())),
+    edit: (id: number, payload: unknown): OutboxStatus =>
+      guard(() => (outbox.edit(id, payload), outbox.status())),
+    discard: (id: number): OutboxStatus => guard(() => (outbox.discard(id), outbox.status())),
+    resolveConflict: (id: number, choice: 'mine' | 'theirs'): OutboxStatus =>
+      guard(() => (outbox.resolveConflict(id, choice), outbox.status())),
+    realIdOf: (id: string) => outbox.realIdOf(id),
+    newTempId: () => outbox.newTempId(),
+    newLocalRowId: () => outbox.newLocalRowId(),
+    descendantsOfTask: (id: string) => tasks.descendants(id),
+  };
+}
+
+export type WorkdeskOutbox = ReturnType<typeof createWorkdeskOutbox>;

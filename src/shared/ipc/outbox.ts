@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { channel } from './channel';
+
+/** The outbox as the status bar shows it. */
+export const OutboxStatus = z.object({
+  /** Changes not yet acknowledged by the service (waiting or sent without an answer). */
+  pending: z.number().int().min(0),
+  /** Of those, sent with no answer yet. */
+  inFlight: z.number().int().min(0),
+  /** Changes the service rejected, waiting for retry, edit or discard. */
+  failed: z.number().int().min(0),
+  /** Unresolved conflicts in the journal. */
+  conflicts: z.number().int().min(0),
+  /** `token-needed` after a 401: nothing is sent until a token is given. */
+  paused: z.enum(['token-needed']).nullable(),
+});
+export type OutboxStatus = z.infer<typeof OutboxStatus>;
+
+export const OutboxEntryView = z.object({
+  id: z.number().int(),
+  /** The operation kind, e.g. `task.update`. */
+  kind: z.string(),
+  /** A short label, e.g. `Edit task (title)`. */
+  label: z.string(),
+  /** The item it is about, `entity:id`. */
+  entityKey: z.string(),
+  state: z.enum(['pending', 'in_flight', 'failed']),
+  attempts: z.number().int(),
+  /** ms since the epoch. */
+  nextAttemptAt: z.number(),
+  createdAt: z.number(),
+  errorType: z.string().nullable(),
+  /** The service's `errorMessage` for a rejected change, or the last retry reason. */
+  errorMessage: z.string().nullable(),
+  /** What `outbox.edit` takes back, changed. */
+  payload: z.unknown(),
+});
+export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
+
+export const ConflictView = z.object({
+  id: z.number().int(),
+  entity: z.string(),
+  entityId: z.string(),
+  field: z.string(),
+  localValue: z.unknown(),
+  remoteValue: z.unknown(),
+  /** ms since the epoch. */
+  detectedAt: z.number(),
+});
+export type ConflictView = z.infer<typeof ConflictView>;
+
+const EntryId = z.object({ id: z.number().int().min(1) }).strict();
+
+export const outboxChannels = {
+  'outbox.status': channel(z.object({}).strict(), OutboxStatus),
+  /** Changes waiting or sent without an answer, oldest first. */
+  'outbox.pending': channel(z.object({}).strict(), z.array(OutboxEntryView)),
+  'outbox.failed': channel(z.object({}).strict(), z.array(OutboxEntryView)),
+  'outbox.retry': channel(EntryId, OutboxStatus),
+  'outbox.edit': channel(EntryId.extend({ payload: z.unknown() }).strict(), OutboxStatus),
+  'outbox.discard': channel(EntryId, OutboxStatus),
+  'conflicts.list': channel(z.object({}).strict(), z.array(ConflictView)),
+  'conflicts.resolve': channel(
+    z.object({ id: z.number().int().min(1), choice: z.enum(['mine', 'theirs']) }).strict(),
+    OutboxStatus,
+  ),
+};

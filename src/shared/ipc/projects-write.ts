@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { Color, DateString, Health, Id, Minutes, Priority, Progress } from '../api/common';
+import { channel } from './channel';
+import { CustomFieldValue, CreateResult, WriteResult } from './tasks-write';
+
+const Name = z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters');
+
+/** Every field of the update-project operation but the acting user. */
+export const ProjectChanges = z
+  .object({
+    name: Name.optional(),
+    description: z.string().max(200_000).optional(),
+    color: Color.optional(),
+    health: Health.nullable().optional(),
+    statusComments: z.string().max(200_000).optional(),
+    /** Moves the project under another project or folder. */
+    parentProjectId: Id.optional(),
+    /** Must already be a member; null removes the owner. */
+    ownerUserId: Id.nullable().optional(),
+    startDate: DateString.nullable().optional(),
+    endDate: DateString.nullable().optional(),
+    priority: Priority.optional(),
+    estimate: Minutes.nullable().optional(),
+    progress: Progress.nullable().optional(),
+    /** 5 archives, 2 re-opens. */
+    systemStatus: z
+      .union([z.literal(2), z.literal(5)], { message: 'must be 2 (open) or 5 (archived)' })
+      .optional(),
+    /** Not for folders; wins over systemStatus. */
+    statusId: Id.optional(),
+  })
+  .strict();
+export type ProjectChanges = z.infer<typeof ProjectChanges>;
+
+export const ProjectUpdateInput = z.object({ projectId: Id, changes: ProjectChanges }).strict();
+export const ProjectCustomFieldsInput = z
+  .object({
+    projectId: Id,
+    values: z.array(CustomFieldValue).min(1, 'must name at least one field').max(200),
+  })
+  .strict();
+export const FolderCreateInput = z
+  .object({ name: Name, parentProjectId: Id.optional(), color: Color.optional() })
+  .strict();
+export const ProjectCreateInput = z
+  .object({
+    name: Name,
+    projectTemplateId: Id,
+    parentProjectId: Id.optional(),
+    color: Color.optional(),
+    projectOwnerUserId: Id.optional(),
+    startDate: DateString.optional(),
+    endDate: DateString.optional(),
+    deadline: DateString.optional(),
+  })
+  .strict();
+export const MemberAddInput = z
+  .object({ projectId: Id, userId: Id, access: z.union([z.literal(1), z.literal(2), z.literal(3)]) })
+  .strict();
+export const MemberAccessInput = z
+  .object({
+    projectId: Id,
+    userId: Id,
+    access: z.union([z.literal(-10), z.literal(-5), z.literal(1), z.literal(2), z.literal(3)], {
+      message: 'must be -10, -5, 1, 2 or 3',
+    }),
+  })
+  .strict();
+export const MemberRemoveInput = z.object({ projectId: Id, userId: Id }).strict();
+
+export const projectsWriteChannels = {
+  'projects.update': channel(ProjectUpdateInput, WriteResult),
+  'projects.setCustomFields': channel(ProjectCustomFieldsInput, WriteResult),
+  'projects.createFolder': channel(FolderCreateInput, CreateResult),
+  'projects.create': channel(ProjectCreateInput, CreateResult),
+  'members.add': channel(MemberAddInput, WriteResult),
+  'members.setAccess': channel(MemberAccessInput, WriteResult),
+  'members.remove': channel(MemberRemoveInput, WriteResult),
+};

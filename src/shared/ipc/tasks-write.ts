@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { DateString, Id, Minutes, Priority, Progress } from '../api/common';
+import { channel } from './channel';
+
+/**
+ * Write channels of tasks. Each write is applied to the cache at once and queued in the outbox;
+ * the answer names the outbox entry (null when the write changed nothing) and, for a create,
+ * the new item's id, a local id (`local-...`) until the service acknowledges it.
+ */
+export const WriteResult = z.object({ entryId: z.number().int().nullable() });
+export type WriteResult = z.infer<typeof WriteResult>;
+
+export const CreateResult = WriteResult.extend({ id: z.string() });
+export type CreateResult = z.infer<typeof CreateResult>;
+
+const Title = z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters');
+const Text = z.string().max(200_000, 'must be at most 200000 characters');
+const StoryPoints = z.int('must be an integer').min(0).max(1_000_000);
+
+/** Every field of the update-task operation but the acting user (the account's). */
+export const TaskChanges = z
+  .object({
+    title: Title.optional(),
+    /** Moves the task (and its subtasks) to another project or folder. */
+    projectId: Id.optional(),
+    /** Makes the task a subtask of this task; not together with projectId. */
+    parentTaskId: Id.optional(),
+    startDate: DateString.nullable().optional(),
+    endDate: DateString.nullable().optional(),
+    deadline: DateString.nullable().optional(),
+    scheduleDate: DateString.nullable().optional(),
+    priority: Priority.optional(),
+    estimate: Minutes.nullable().optional(),
+    progress: Progress.nullable().optional(),
+    storyPoints: StoryPoints.nullable().optional(),
+    assignedToUserId: Id.nullable().optional(),
+    crmContactIds: z.array(Id).max(100).optional(),
+    crmAccountId: Id.nullable().optional(),
+  })
+  .strict()
+  .refine((c) => c.projectId === undefined || c.parentTaskId === undefined, {
+    message: 'cannot be used together with projectId',
+    path: ['parentTaskId'],
+  });
+export type TaskChanges = z.infer<typeof TaskChanges>;
+
+export const TaskCreateInput = z
+  .object({
+    projectId: Id,
+    title: Title,
+    /** Creates a subtask. */
+    parentTaskId: Id.optional(),
+    message: Text.optional(),
+    /** Assignee and action-required user. */
+    toUserId: Id.optional(),
+    taskTypeId: Id.optional(),
+    startDate: DateString.optional(),
+    endDate: DateString.optional(),
+    deadline: DateString.optional(),
+    estimate: Minutes.optional(),
+    storyPoints: StoryPoints.optional(),
+    priority: Priority.optional(),
+    crmContactIds: z.array(Id).max(100).optional(),
+    crmAccountId: Id.optional(),
+  })
+  .strict()
+  .refine((t) => !t.startDate || !t.endDate || t.endDate >= t.startDate, {
+    message: 'must not be before startDate',
+    path: ['endDate'],
+  });
+export type TaskCreateInput = z.infer<typeof TaskCreateInput>;
+
+export const TaskUpdateInput = z.object({ taskId: Id, changes: TaskChanges }).strict();
+export const TaskStatusInput = z.object({ taskId: Id, statusId: Id, message: Text.optional() }).strict();
+export const TaskCommentInput = z
+  .object({ taskId: Id, message: Text.min(1, 'a comment needs a message') })
+  .strict();
+export const TaskReplyInput = z
+  .object({ taskId: Id, actionRequiredUserId: Id, message: Text.optional() })
+  .strict();
+export const TaskTagInput = z.object({ taskId: Id, tagId: Id }).strict();
+export const CustomFieldValue = z.object({ id: Id, value: z.unknown() }).strict();
+export const TaskCustomFieldsInput = z
+  .object({ taskId: Id, values: z.array(CustomFieldValue).min(1, 'must name at least one field').max(200) })
+  .strict();
+export const TaskDeleteInput = z.object({ taskId: Id }).strict();
+
+export const tasksWriteChannels = {
+  'tasks.create': channel(TaskCreateInput, CreateResult),
+  'tasks.update': channel(TaskUpdateInput, WriteResult),
+  'tasks.setStatus': channel(TaskStatusInput, WriteResult),
+  'tasks.comment': channel(TaskCommentInput, WriteResult),
+  'tasks.reply': channel(TaskReplyInput, WriteResult),
+  'tasks.addTag': channel(TaskTagInput, WriteResult),
+  'tasks.removeTag': channel(TaskTagInput, WriteResult),
+  'tasks.setCustomFields': channel(TaskCustomFieldsInput, WriteResult),
+  'tasks.delete': channel(TaskDeleteInput, WriteResult),
+};

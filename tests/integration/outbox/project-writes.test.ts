@@ -1,0 +1,144 @@
+// Project, folder and membership writes through the outbox against the real service.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
+import { SEED_IDS } from '../../../src/server/seed/index';
+import { startService, type RunningService } from '../../support/service';
+import { testEngine, type TestEngine } from './support';
+
+let svc: RunningService;
+let api: ServiceClient;
+let engine: TestEngine;
+
+beforeAll(async () => {
+  svc = await startService({ seed: 'empty' });
+  api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+});
+afterEach(async () => {
+  await engine?.close();
+});
+afterAll(async () => {
+  await svc?.close();
+});
+
+async function freshEngine(): Promise<TestEngine> {
+  engine = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
+  await engine.sync.now();
+  return engine;
+}
+
+describe('project writes through the outbox', () => {
+  it('creates a folder and a project inside it offline, then edits, archives and re-opens', async () => {
+    const e = await freshEngine();
+    await e.outbox.outbox.stop();
+    const folder = await e.call('projects.createFolder', {
+      name: 'Offline folder',
+      parentProjectId: SEED_IDS.workspace,
+    });
+    const project = await e.call('projects.create', {
+      name: 'Offline project',
+      projectTemplateId: SEED_IDS.templates.project,
+      parentProjectId: folder.id,
+      startDate: '2026-12-01',
+    });
+    await e.call('projects.update', {
+      projectId: project.id,
+      changes: { description: 'Written offline', priority: 3 },
+    });
+    const task = await e.call('tasks.create', { projectId: project.id, title: 'Task in an offline project' });
+    expect(e.cache.projects.get(project.id)).toMatchObject({
+      name: 'Offline project',
+      parentProjectId: folder.id,
+      priority: 3,
+    });
+    e.outbox.outbox.start();
+    await e.drained();
+    const [f, p, t] = [folder.id, project.id, task.id].map((x) => e.outbox.realIdOf(x));
+    const remote = await api.project(p!);
+    expect(remote).toMatchObject({
+      name: 'Offline project',
+      parentProjectId: f,
+      description: 'Written offline',
+      priority: 3,
+      startDate: '2026-12-01',
+    });
+    expect((await api.projectTasks(p!)).map((x) => x.id)).toEqual([t]);
+    expect(e.cache.projects.get(p!)).toMatchObject({ parentProjectId: f, description: 'Written offline' });
+
+    await e.call('projects.update', { projectId: p!, changes: { systemStatus: 5 } });
+    expect(e.cache.projects.get(p!)?.systemStatus).toBe(5);
+    await e.drained();
+    expect((await api.projects({ archived: true })).some((x) => x.id === p)).toBe(true);
+    await e.call('projects.update', { projectId: p!, changes: { statusId: SEED_IDS.statuses.inProgress } });
+    expect(e.cache.projects.get(p!)).toMatchObject({
+      systemStatus: 2,
+      statusId: SEED_IDS.statuses.inProgress,
+    });
+    await e.call('projects.setCustomFields', {
+      projectId: p!,
+      values: [{ id: SEED_IDS.customFields.text, value: 'P-1' }],
+    });
+    await e.drained();
+    expect(await api.project(p!)).toMatchObject({
+      systemStatus: 2,
+      customFieldsData: { [SEED_IDS.customFields.text]: 'P-1' },
+    });
+  });
+
+  it('read-only access and removal hand the user items to the owner, as the service does', async () => {
+    const e = await freshEngine();
+    const project = await e.call('projects.create', {
+      name: 'Team project',
+      projectTemplateId: SEED_IDS.templates.project,
+      parentProjectId: SEED_IDS.workspace,
+    });
+    await e.call('members.add', { projectId: project.id, userId: svc.users.bob, access: 2 });
+    await e.call('members.add', { projectId: project.id, userId: svc.users.cleo, access: 2 });
+    const a = await e.call('tasks.create', {
+      projectId: project.id,
+      title: 'Bob task',
+      toUserId: svc.users.bob,
+    });
+    const b = await e.call('tasks.create', {
+      projectId: project.id,
+      title: 'Cleo task',
+      toUserId: svc.users.cleo,
+    });
+    await e.drained();
+    const p = e.outbox.realIdOf(project.id);
+    await e.call('members.setAccess', { projectId: p, userId: svc.users.bob, access: -10 });
+    await e.call('members.remove', { projectId: p, userId: svc.users.cleo });
+    const owner = svc.users.actingUserId;
+    expect(e.cache.tasks.get(e.outbox.realIdOf(a.id))).toMatchObject({
+      assignedToUserId: owner,
+      actionRequiredUserId: owner,
+    });
+    expect(e.cache.tasks.get(e.outbox.realIdOf(b.id))).toMatchObject({ assignedToUserId: owner });
+    expect(e.cache.projectParts.membersOf(p).map((m) => [m.id, m.access])).toEqual(
+      expect.arrayContaining([[svc.users.bob, 'Read only']]),
+    );
+    await e.drained();
+    const remoteTasks = await api.projectTasks(p);
+    expect(remoteTasks.map((t) => [t.name, t.assignedToUserId]).sort()).toEqual([
+      ['Bob task', owner],
+      ['Cleo task', owner],
+    ]);
+    const members = await api.projectUsers(p);
+    expect(members.find((m) => m.id === svc.users.bob)?.access).toBe('Read only');
+    expect(members.some((m) => m.id === svc.users.cleo)).toBe(false);
+  });
+
+  it('removing the owner is refused at once and changes nothing', async () => {
+    const e = await freshEngine();
+    const project = await e.call('projects.create', {
+      name: 'Owned',
+      projectTemplateId: SEED_IDS.templates.project,
+    });
+    await expect(
+      e.call('members.remove', { projectId: project.id, userId: svc.users.actingUserId }),
+    ).rejects.toMatchObject({
+      type: 'invalid-argument',
+      field: 'userId',
+    });
+    expect(e.outbox.outbox.status().pending).toBe(1);
+  });
+});

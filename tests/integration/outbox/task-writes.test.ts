@@ -1,0 +1,161 @@
+// Every task write through the outbox against the real service: applied to the cache at once,
+// sent once, and after draining the service holds exactly what the cache showed.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
+import { SEED_IDS } from '../../../src/server/seed/index';
+import { startService, type RunningService } from '../../support/service';
+import { testEngine, type TestEngine } from './support';
+
+let svc: RunningService;
+let api: ServiceClient;
+let engine: TestEngine;
+
+beforeAll(async () => {
+  svc = await startService({ seed: 'empty' });
+  api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+});
+afterEach(async () => {
+  await engine?.close();
+});
+afterAll(async () => {
+  await svc?.close();
+});
+
+async function freshEngine(): Promise<TestEngine> {
+  engine = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
+  await engine.sync.now();
+  return engine;
+}
+
+describe('task writes through the outbox', () => {
+  it('creates a task with a subtask and a comment offline-style, all remapped after the acks', async () => {
+    const e = await freshEngine();
+    await e.outbox.outbox.stop();
+    const parent = await e.call('tasks.create', {
+      projectId: SEED_IDS.workspace,
+      title: 'Prepare launch',
+      message: 'First notes',
+      toUserId: svc.users.bob,
+      startDate: '2026-12-01',
+    });
+    expect(parent.id).toMatch(/^local-/);
+    const sub = await e.call('tasks.create', {
+      projectId: SEED_IDS.workspace,
+      title: 'Book venue',
+      parentTaskId: parent.id,
+    });
+    await e.call('tasks.comment', { taskId: parent.id, message: 'Looks good' });
+    await e.call('tasks.update', { taskId: sub.id, changes: { priority: 50, deadline: '2026-12-24' } });
+    await e.call('tasks.addTag', { taskId: parent.id, tagId: SEED_IDS.tags.urgent });
+
+    // The view shows it all before anything is sent.
+    const detail = await e.call('tasks.detail', { taskId: parent.id });
+    expect(detail.task).toMatchObject({
+      name: 'Prepare launch',
+      scheduleDate: '2026-12-01',
+      assignedToUserId: svc.users.bob,
+    });
+    expect(detail.subtasks.map((s) => s.name)).toEqual(['Book venue']);
+    expect(detail.messages.map((m) => m.message)).toEqual(['First notes', 'Looks good']);
+    expect(detail.tags.map((t) => t.id)).toEqual([SEED_IDS.tags.urgent]);
+    expect(e.outbox.outbox.status()).toMatchObject({ pending: 5, failed: 0 });
+
+    e.outbox.outbox.start();
+    await e.drained();
+    const realParent = e.outbox.realIdOf(parent.id);
+    const realSub = e.outbox.realIdOf(sub.id);
+    expect(realParent).not.toMatch(/^local-/);
+    const onService = await api.task(realParent);
+    expect(onService).toMatchObject({
+      name: 'Prepare launch',
+      scheduleDate: '2026-12-01',
+      tags: [SEED_IDS.tags.urgent],
+    });
+    expect(onService.subtasks.map((s) => [s.id, s.name, s.priority, s.deadline])).toEqual([
+      [realSub, 'Book venue', 50, '2026-12-24'],
+    ]);
+    expect((await api.taskMessages(realParent)).map((m) => m.message)).toEqual(['First notes', 'Looks good']);
+    // The cache holds the real ids only.
+    expect(e.cache.tasks.get(parent.id)).toBeNull();
+    expect(e.cache.tasks.get(realParent)?.shortId).toBe(onService.shortId);
+    expect(e.cache.tasks.subtasks(realParent).map((s) => s.id)).toEqual([realSub]);
+  });
+
+  it('status with message, reply, custom fields, tag removal and moves follow the service', async () => {
+    const e = await freshEngine();
+    const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Status work' });
+    await e.drained();
+    const taskId = e.outbox.realIdOf(id);
+    await e.call('tasks.setStatus', { taskId, statusId: SEED_IDS.statuses.done, message: 'Finished' });
+    await e.call('tasks.reply', { taskId, actionRequiredUserId: svc.users.cleo, message: 'Over to you' });
+    await e.call('tasks.setCustomFields', {
+      taskId,
+      values: [
+        { id: SEED_IDS.customFields.text, value: 'REF-1' },
+        { id: SEED_IDS.customFields.checkbox, value: true },
+      ],
+    });
+    const local = e.cache.tasks.get(taskId)!;
+    expect(local.status.id).toBe(SEED_IDS.statuses.done);
+    expect(local.momentClosed).not.toBeNull();
+    expect(local.actionRequiredUserId).toBe(svc.users.cleo);
+    await e.drained();
+    const remote = await api.task(taskId);
+    expect(remote).toMatchObject({
+      status: { id: SEED_IDS.statuses.done },
+      actionRequiredUserId: svc.users.cleo,
+      customFieldsData: { [SEED_IDS.customFields.text]: 'REF-1', [SEED_IDS.customFields.checkbox]: true },
+    });
+    expect(remote.momentClosed).not.toBeNull();
+    const messages = await api.taskMessages(taskId);
+    expect(messages.map((m) => [m.message, m.toUserId])).toEqual([
+      ['Finished', null],
+      ['Over to you', svc.users.cleo],
+    ]);
+  });
+
+  it('deleting a task takes its subtasks, in the view at once and on the service', async () => {
+    const e = await freshEngine();
+    const parent = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Doomed' });
+    const child = await e.call('tasks.create', {
+      projectId: SEED_IDS.workspace,
+      title: 'Doomed child',
+      parentTaskId: parent.id,
+    });
+    await e.drained();
+    const [p, c] = [e.outbox.realIdOf(parent.id), e.outbox.realIdOf(child.id)];
+    await e.call('tasks.update', { taskId: c, changes: { title: 'Renamed before delete' } });
+    await e.call('tasks.delete', { taskId: p });
+    expect(e.cache.tasks.get(p)).toBeNull();
+    expect(e.cache.tasks.get(c)).toBeNull();
+    await e.drained();
+    await expect(api.task(p)).rejects.toMatchObject({ status: 404 });
+    await expect(api.task(c)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a rejected write rolls back, keeps the message, and can be edited or discarded', async () => {
+    const e = await freshEngine();
+    const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Will be refused' });
+    await e.drained();
+    const taskId = e.outbox.realIdOf(id);
+    await e.call('tasks.setCustomFields', {
+      taskId,
+      values: [{ id: SEED_IDS.customFields.number, value: 'not a number' }],
+    });
+    expect(e.cache.tasks.get(taskId)?.customFieldsData).toEqual({
+      [SEED_IDS.customFields.number]: 'not a number',
+    });
+    await e.drained();
+    const [failed] = await e.call('outbox.failed', {});
+    expect(failed).toMatchObject({ kind: 'task.setCustomFields', state: 'failed' });
+    expect(failed!.errorMessage).toMatch(/customFields/);
+    expect(e.cache.tasks.get(taskId)?.customFieldsData).toEqual({});
+    await e.call('outbox.edit', {
+      id: failed!.id,
+      payload: { taskId, values: [{ id: SEED_IDS.customFields.number, value: 12 }] },
+    });
+    await e.drained();
+    expect((await api.task(taskId)).customFieldsData).toEqual({ [SEED_IDS.customFields.number]: 12 });
+    expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, failed: 0 });
+  });
+});
