@@ -1,4 +1,6 @@
 import { mount } from 'svelte';
+import './styles/tokens.css';
+import './styles/base.css';
 import App from './App.svelte';
 
 const target = document.getElementById('app');

@@ -1,7 +1,5 @@
 import type { z } from 'zod';
 import { appChannels } from './app';
-import { accountsChannels } from './accounts';
-import { settingsChannels } from './settings';
 import { calendarReadChannels } from './calendar';
 import { crmReadChannels } from './crm';
 import { orgReadChannels } from './org';
@@ -9,8 +7,11 @@ import { projectReadChannels } from './projects';
 import { searchReadChannels } from './search';
 import { syncChannels } from './sync';
 import { taskReadChannels } from './tasks';
+import { accountsChannels } from './accounts';
+import { settingsChannels } from './settings';
 import { tasksWriteChannels } from './tasks-write';
 import { outboxChannels } from './outbox';
+import { attachmentChannels } from './attachments';
 import { projectsWriteChannels } from './projects-write';
 import { calendarWriteChannels } from './calendar-write';
 import type { ChannelSpec } from './channel';
@@ -22,8 +23,6 @@ import type { ChannelSpec } from './channel';
  */
 export const channels = {
   ...appChannels,
-  ...accountsChannels,
-  ...settingsChannels,
   ...projectReadChannels,
   ...taskReadChannels,
   ...calendarReadChannels,
@@ -31,8 +30,11 @@ export const channels = {
   ...orgReadChannels,
   ...searchReadChannels,
   ...syncChannels,
+  ...accountsChannels,
+  ...settingsChannels,
   ...tasksWriteChannels,
   ...outboxChannels,
+  ...attachmentChannels,
   ...projectsWriteChannels,
   ...calendarWriteChannels,
 } satisfies Record<string, ChannelSpec>;

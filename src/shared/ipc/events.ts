@@ -3,6 +3,7 @@ import { accountsEvents } from './accounts';
 import { settingsEvents } from './settings';
 import { SyncStatus } from './sync';
 import { OutboxStatus } from './outbox';
+import { UploadsStatus } from './attachments';
 
 /** What the native menus (and their shortcuts) ask the renderer to do. */
 export const MenuCommand = z.enum(['new-task', 'search', 'sync-now', 'settings']);
@@ -47,6 +48,8 @@ export const events = {
   'cache.onDidChange': CacheChange,
   'sync.onDidChangeStatus': SyncStatus,
   'outbox.onDidChange': OutboxStatus,
+  /** Per-file and overall upload progress of dropped files. */
+  'attachments.onDidProgress': UploadsStatus,
 };
 
 export type Events = typeof events;

@@ -1,25 +1,115 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../../src/main/core/core';
 import { startWebHost, type WebHost } from '../../../src/main/core/web-host';
+import { startService, type RunningService } from '../../support/service';
+import { startRelay, type Relay } from './relay';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
+
+export interface AppOptions {
+  /** Start a seeded service and connect the core to it (default: a bare core, no account). */
+  service?: { seed?: 'demo' | 'empty'; dataDir?: string };
+}
 
 export interface RunningApp {
   core: Core;
   host: WebHost;
+  /** The service behind the relay, while it runs. */
+  service: RunningService | undefined;
+  /** Stops the service (the core then finds it offline); its data stays for `restartService`. */
+  stopService(): Promise<void>;
+  /** Starts the service again on the same data, behind the same address. */
+  restartService(): Promise<void>;
+  /** Calls the service directly (not through the app), as another client would. */
+  api<T = unknown>(path: string, init?: { method?: string; body?: unknown }): Promise<T>;
   close(): Promise<void>;
 }
 
-/** The web host in-process, serving the renderer built by `npm run test:e2e`. */
-export async function startApp(): Promise<RunningApp> {
-  const core = await createCore({ version: 'test', transport: 'web' });
-  const host = await startWebHost({ core, rendererDir: join(ROOT, 'out', 'renderer') });
+/**
+ * The web host in-process, serving the renderer built by `npm run test:e2e`. With `service`, a
+ * seeded Work Management Service runs behind a relay on a fixed port, and the core syncs from it
+ * (first sync done before this resolves).
+ */
+export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
+  const rendererDir = join(ROOT, 'out', 'renderer');
+  if (!options.service) {
+    const core = await createCore({ version: 'test', transport: 'web' });
+    const host = await startWebHost({ core, rendererDir });
+    const none = async (): Promise<never> => {
+      throw new Error('startApp: started without a service');
+    };
+    return {
+      core,
+      host,
+      service: undefined,
+      stopService: none,
+      restartService: none,
+      api: none,
+      async close() {
+        await host.close();
+        await core.close();
+      },
+    };
+  }
+
+  const seed = options.service.seed ?? 'demo';
+  const serviceDir = options.service.dataDir ?? mkdtempSync(join(tmpdir(), 'workdesk-e2e-service-'));
+  const cacheDir = mkdtempSync(join(tmpdir(), 'workdesk-e2e-cache-'));
+  const token = 'e2e-token';
+  let service: RunningService | undefined = await startService({ seed, dataDir: serviceDir, token });
+  const relay: Relay = await startRelay(servicePort(service));
+  const baseUrl = `http://127.0.0.1:${relay.port}/2.0`;
+
+  const core = await createCore({
+    version: 'test',
+    transport: 'web',
+    dataDir: cacheDir,
+    connection: { baseUrl, token, userId: service.users.actingUserId, timeoutMs: 5000 },
+    engine: { sync: { intervalMs: 30_000, probeIntervalMs: 500 } },
+  });
+  const first = await core.dispatch('sync.now', { wait: true });
+  if (!first.ok) throw new Error(`first sync failed: ${first.error.message}`);
+  const host = await startWebHost({ core, rendererDir });
+
   return {
     core,
     host,
+    get service() {
+      return service;
+    },
+    async stopService() {
+      relay.setTarget(undefined);
+      await service?.close();
+      service = undefined;
+    },
+    async restartService() {
+      service = await startService({ seed, dataDir: serviceDir, token });
+      relay.setTarget(servicePort(service));
+    },
+    async api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+      if (!service) throw new Error('the service is stopped');
+      const response = await fetch(`${service.baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers: { 'svc-api-token': token, 'content-type': 'application/json' },
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text}`);
+      return (text && text !== 'OK' ? JSON.parse(text) : text) as T;
+    },
     async close() {
       await host.close();
       await core.close();
+      await service?.close();
+      await relay.close();
+      rmSync(cacheDir, { recursive: true, force: true });
+      if (!options.service?.dataDir) rmSync(serviceDir, { recursive: true, force: true });
     },
   };
+}
+
+function servicePort(service: RunningService): number {
+  return Number(new URL(service.baseUrl).port);
 }

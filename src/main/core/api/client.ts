@@ -49,7 +49,7 @@ import {
   type UploadUrlsBody,
 } from '../../../shared/api/index';
 import { RejectedError } from './errors';
-import { createHttp, type ConnectionSettings } from './http';
+import { createHttp, type ConnectionSettings, type UploadBody } from './http';
 
 export type { ConnectionSettings } from './http';
 
@@ -155,8 +155,8 @@ export function createServiceClient(settings: ConnectionSettings) {
     // --- attachments
     uploadUrls: (body: UploadUrlsBody, signal?: Sig) =>
       http.json('POST', '/attachments/upload-urls', UploadUrlsResponse, { body, signal }),
-    upload: (uploadUrl: string, bytes: Uint8Array, mime: string, signal?: Sig) =>
-      http.upload(uploadUrl, bytes, mime, signal),
+    upload: (uploadUrl: string, bytes: UploadBody, mime: string, signal?: Sig, size?: number) =>
+      http.upload(uploadUrl, bytes, mime, signal, size),
 
     // --- CRM
     crmContacts: (signal?: Sig) => get('/crm/contacts', CrmContactsResponse, signal),

@@ -10,6 +10,9 @@ import {
   UnauthorizedError,
 } from './errors';
 
+/** What an upload PUT sends: bytes in memory, or a stream read as it goes (progress). */
+export type UploadBody = Uint8Array | ReadableStream<Uint8Array>;
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ConnectionSettings {
@@ -49,7 +52,7 @@ export function createHttp(settings: ConnectionSettings) {
     method: string,
     path: string,
     options: RequestOptions,
-    init: { url?: string; headers?: Record<string, string>; body?: Uint8Array | string } = {},
+    init: { url?: string; headers?: Record<string, string>; body?: UploadBody | string } = {},
   ): Promise<Response> {
     const url = new URL(init.url ?? base + path);
     for (const [key, value] of Object.entries(options.query ?? {})) {
@@ -64,12 +67,15 @@ export function createHttp(settings: ConnectionSettings) {
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     requests++;
     try {
+      // A streamed body is sent with its length (no chunked encoding): upload stores want it.
+      const streamed = init.body instanceof ReadableStream;
       return await doFetch(url.toString(), {
         method,
         headers,
         body: init.body ?? (options.body === undefined ? null : JSON.stringify(options.body)),
         signal,
-      });
+        ...(streamed ? { duplex: 'half' } : {}),
+      } as RequestInit);
     } catch (err) {
       if (options.signal?.aborted) throw new AbortedError(method, path, 'cancelled');
       if (timeout.aborted) throw new TimeoutError(method, path, `no answer within ${timeoutMs} ms`);
@@ -172,13 +178,24 @@ export function createHttp(settings: ConnectionSettings) {
       await exchange(method, path, options);
     },
 
-    /** PUT raw bytes to an absolute upload address (no service header, as the spec shows). */
-    async upload(uploadUrl: string, bytes: Uint8Array, mime: string, signal?: AbortSignal): Promise<void> {
+    /**
+     * PUT raw bytes to an absolute upload address (no service header, as the spec shows). A
+     * stream needs its `size`, sent as Content-Length.
+     */
+    async upload(
+      uploadUrl: string,
+      bytes: UploadBody,
+      mime: string,
+      signal?: AbortSignal,
+      size?: number,
+    ): Promise<void> {
+      const headers: Record<string, string> = { 'content-type': mime };
+      if (size !== undefined) headers['content-length'] = String(size);
       await exchange(
         'PUT',
         new URL(uploadUrl).pathname,
         { signal },
-        { url: uploadUrl, headers: { 'content-type': mime }, body: bytes },
+        { url: uploadUrl, headers, body: bytes },
       );
     },
   };

@@ -1,4 +1,6 @@
-import { createEngine, type Engine, type EngineOptions } from '../engine';
+import { AttachmentFiles } from '../attachments/files';
+import { cacheFileFor, createEngine, type Engine, type EngineOptions } from '../engine';
+import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { calendarWriteHandlers } from '../handlers/calendar-write';
 import { outboxHandlers } from '../handlers/outbox';
@@ -10,11 +12,14 @@ import { createWorkdeskOutbox, type WorkdeskOutbox, type WorkdeskOutboxOptions }
 
 export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
   /** Tuning and test doubles of the outbox (clock, timers, jitter, ids, concurrency). */
-  outbox?: Omit<WorkdeskOutboxOptions, 'cache' | 'client' | 'userId' | 'emit'>;
+  outbox?: Omit<WorkdeskOutboxOptions, 'cache' | 'client' | 'userId' | 'emit' | 'files'>;
+  /** Dropped files: per-file size cap, spool folder (default beside the cache file), PUTs at once. */
+  attachments?: { maxFileBytes?: number; spoolDir?: string; concurrency?: number };
 }
 
 export interface WorkdeskEngine extends Engine {
   outbox: WorkdeskOutbox;
+  files: AttachmentFiles;
 }
 
 /**
@@ -31,9 +36,20 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     noteServerValues: (entity, id, values) => late.port?.noteServerValues?.(entity, id, values),
     pendingCount: () => late.port?.pendingCount?.() ?? 0,
   };
-  const { outbox: outboxOptions, autoStart, ...engineOptions } = options;
+  const { outbox: outboxOptions, autoStart, attachments, ...engineOptions } = options;
   const engine = await createEngine({ ...engineOptions, pending, autoStart: false });
+  const files = new AttachmentFiles({
+    dir:
+      attachments?.spoolDir ??
+      cacheFileFor(options.dataDir, options.connection).replace(/\.sqlite$/, '.spool'),
+    db: engine.cache.db,
+    onProgress: (status) => engine.events.emit('attachments.onDidProgress', status),
+    ...(attachments?.maxFileBytes ? { maxFileBytes: attachments.maxFileBytes } : {}),
+    ...(attachments?.concurrency ? { concurrency: attachments.concurrency } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
   const outbox = createWorkdeskOutbox({
+    files: files.sender,
     ...outboxOptions,
     ...(options.log && !outboxOptions?.log ? { log: options.log } : {}),
     cache: engine.cache,
@@ -53,16 +69,20 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     projectsWriteHandlers({ outbox }),
     calendarWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
+    attachmentHandlers({ files, outbox, cache: engine.cache, emit: (n, p) => engine.events.emit(n, p) }),
   ]);
+  await files.sweep(outbox.outbox.entries());
   outbox.outbox.start();
   if (autoStart ?? true) engine.sync.start();
   return {
     ...engine,
     handlers,
     outbox,
+    files,
     async close() {
       unsubscribe();
       await outbox.outbox.stop();
+      await files.close();
       await engine.close();
     },
   };

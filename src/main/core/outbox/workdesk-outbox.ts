@@ -10,6 +10,7 @@ import { classifyServiceError } from './classify';
 import { calendarKinds } from './kinds/calendar';
 import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
+import { attachmentKinds, type FileSender } from './kinds/attachments';
 import { Outbox, OutboxError, type OutboxStatus, type SubmitResult } from './outbox';
 import { cacheRemapper } from './remap-cache';
 import type { Clock, Timers } from './types';
@@ -28,6 +29,8 @@ export interface WorkdeskOutboxOptions {
   backoff?: BackoffPolicy;
   tickMs?: number;
   log?: (message: string) => void;
+  /** Dropped files: registers the kinds that upload and reference them. */
+  files?: FileSender;
 }
 
 /** Which views an outbox key (`entity:id`) touches. */
@@ -84,7 +87,14 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const outbox = new Outbox<ServiceClient>({
     db: cache.db,
     client: options.client,
-    kinds: [...tasks.kinds, ...projects.kinds, ...calendar.kinds],
+    kinds: [
+      ...tasks.kinds,
+      ...projects.kinds,
+      ...calendar.kinds,
+      ...(options.files
+        ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
+        : []),
+    ],
     classify: classifyServiceError,
     remapCache: cacheRemapper(cache.db),
     takeTheirs: (entity, id, field, value) => {

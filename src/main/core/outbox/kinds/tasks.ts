@@ -50,7 +50,7 @@ export const TaskDeletePayload = TaskDeleteInput.extend({ subtaskIds: z.array(z.
 type Changes = z.infer<typeof TaskChanges>;
 
 /** The cache side every task kind shares: reads, the field writer, drafts, snapshots. */
-function taskStore(deps: KindDeps) {
+export function taskStore(deps: KindDeps) {
   const { cache } = deps;
   const db = cache.db;
   const descendantsStmt = db

@@ -1,0 +1,253 @@
+import { z } from 'zod';
+import { COMMUNICATION_FLOW, type AttachmentRef, type StoredAttachment } from '../../../../shared/api/index';
+import { TaskCreateInput } from '../../../../shared/ipc/tasks-write';
+import type { MessageView } from '../../../../shared/ipc/tasks';
+import type { ServiceClient } from '../../api/client';
+import { attachedNote } from '../../attachments/names';
+import { LOCAL_ROW_PREFIX } from '../temp-ids';
+import type { OutboxEntry } from '../types';
+import { lookUpFloor, notBefore, type Kind, type KindDeps } from './support';
+import { taskStore } from './tasks';
+
+/** What the kinds need of the attachments side (spool, uploads, clean-up). */
+export interface FileSender {
+  /** Steps 1-2 for the files; answers the references (files cancelled meanwhile left out). */
+  upload(client: ServiceClient, spoolIds: readonly string[], taskId: string | null): Promise<AttachmentRef[]>;
+  /** The service ids of the files, or null for one not uploaded yet; cancelled files are absent. */
+  fileIds(spoolIds: readonly string[]): Promise<(string | null)[]>;
+  /** Shows the files as waiting for this task (at submit). */
+  track(files: readonly FileRef[], taskId: string | null): void;
+  /** The referencing entry was acknowledged: the spool copies go once it is recorded as done. */
+  settled(entryId: number, spoolIds: readonly string[]): void;
+  /** The entry was rejected or discarded: the files are no longer on their way. */
+  dropped(spoolIds: readonly string[]): void;
+}
+
+export const FileRef = z.object({
+  spoolId: z.string().regex(/^spool-[A-Za-z0-9-]+$/, 'must be a spool id'),
+  name: z.string(),
+  size: z.number().int().min(0),
+  mime: z.string(),
+});
+export type FileRef = z.infer<typeof FileRef>;
+const Files = z.array(FileRef).min(1).max(20);
+const DraftId = z.string().startsWith(LOCAL_ROW_PREFIX);
+
+export const CommentFilesPayload = z.object({
+  taskId: z.string(),
+  draftId: DraftId,
+  message: z.string().optional(),
+  /** Files dropped on the task: the message is "Attached N files", counted at send time. */
+  note: z.boolean().optional(),
+  files: Files,
+});
+export const ReplyFilesPayload = z.object({
+  taskId: z.string(),
+  draftId: DraftId,
+  actionRequiredUserId: z.string(),
+  message: z.string().optional(),
+  files: Files,
+});
+export const CreateFilesPayload = z.object({
+  tempId: z.string().startsWith('local-'),
+  draftId: DraftId,
+  input: TaskCreateInput,
+  files: Files,
+});
+
+/** A reference request answered; `skipped` when every file was cancelled and nothing was left to say. */
+interface Sent {
+  skipped: boolean;
+}
+
+const spoolIdsOf = (p: { files: readonly FileRef[] }): string[] => p.files.map((f) => f.spoolId);
+
+/** The attachments a draft message shows until the service's own message replaces it. */
+function draftAttachments(files: readonly FileRef[]): StoredAttachment[] {
+  return files.map((f) => ({ fileId: f.spoolId, name: f.name, size: f.size, mime: f.mime }));
+}
+
+/**
+ * Outbox kinds of writes that carry dropped files: a comment (also the "Attached N files"
+ * comment of a drop on a task), a reply and a new task. Each is the task kind of the same
+ * write (its optimistic change, rollback and look-up) plus, at send time, the upload of its
+ * files; the request that references them leaves only once every upload succeeded.
+ */
+export function attachmentKinds(
+  deps: KindDeps & { files: FileSender; taskKinds: readonly Kind<unknown, unknown>[] },
+) {
+  const { cache, files } = deps;
+  const store = taskStore(deps);
+  const base = (name: string): Kind<unknown, unknown> => {
+    const kind = deps.taskKinds.find((k) => k.name === name);
+    if (!kind) throw new Error(`No task kind ${name}`);
+    return kind;
+  };
+  const comment = base('task.comment');
+  const reply = base('task.reply');
+  const create = base('task.create');
+  const draftOf = cache.db.prepare('SELECT id FROM messages WHERE id = ?').pluck();
+
+  /** Puts the files on the draft message the base kind wrote (or on a new one). */
+  function attachToDraft(draftId: string, taskId: string, list: readonly FileRef[], at: number): void {
+    if (draftOf.get(draftId) === undefined) {
+      store.addDraft(draftId, taskId, at, { flow: COMMUNICATION_FLOW.created, message: '', toUserId: null });
+    }
+    const draft = cache.messages.listForTask(taskId).find((m) => m.id === draftId);
+    if (draft) cache.messages.codec.upsert({ ...draft, attachments: draftAttachments(list) } as MessageView);
+  }
+
+  /**
+   * After an unknown outcome: the request went out only if every file had been uploaded, and
+   * then a message of ours since the send carries exactly those file ids.
+   */
+  async function findSent(
+    client: ServiceClient,
+    taskId: string,
+    spoolIds: readonly string[],
+    entry: OutboxEntry,
+    flow: number,
+    text: (count: number) => string,
+  ): Promise<boolean> {
+    const ids = await files.fileIds(spoolIds);
+    if (ids.some((id) => id === null)) return false;
+    const wanted = new Set(ids as string[]);
+    const floor = lookUpFloor(entry.sentAt);
+    const messages = await client.taskMessages(taskId);
+    return messages.some((m) => {
+      if (m.fromUserId !== deps.userId || !notBefore(m.dateCreated, floor) || m.communicationFlow !== flow)
+        return false;
+      if (m.attachments && wanted.size > 0) {
+        const got = new Set(m.attachments.map((a) => a.fileId));
+        return got.size === wanted.size && [...wanted].every((id) => got.has(id));
+      }
+      return m.message === text(wanted.size);
+    });
+  }
+
+  const commentWithFiles: Kind<z.infer<typeof CommentFilesPayload>, Sent> = {
+    name: 'task.commentWithFiles',
+    parse: (p) => CommentFilesPayload.parse(p),
+    keysOf: (p) => [`task:${p.taskId}`],
+    describe: (p) => (p.note ? attachedNote(p.files.length) : `Comment with ${p.files.length} files`),
+    apply: (ctx, p) => {
+      const message = p.note ? attachedNote(p.files.length) : (p.message ?? '');
+      comment.apply(ctx, { taskId: p.taskId, message, draftId: p.draftId });
+      attachToDraft(p.draftId, p.taskId, p.files, ctx.now);
+      files.track(p.files, p.taskId);
+    },
+    send: async (client, p) => {
+      const refs = await files.upload(client, spoolIdsOf(p), p.taskId);
+      // A note with no file left, or a comment that was only its files, posts nothing.
+      if (!refs.length && (p.note || !p.message)) return { skipped: true };
+      const message = p.note ? attachedNote(refs.length) : p.message;
+      await client.comment(p.taskId, {
+        userId: deps.userId,
+        ...(message ? { message } : {}),
+        ...(refs.length ? { attachments: refs } : {}),
+      });
+      return { skipped: false };
+    },
+    fold: (_ctx, p, result, entry) => {
+      if (result.skipped) store.deleteDraft(p.draftId);
+      files.settled(entry.id, spoolIdsOf(p));
+    },
+    lookUp: async (client, p, entry) =>
+      (await findSent(client, p.taskId, spoolIdsOf(p), entry, COMMUNICATION_FLOW.comment, (n) =>
+        p.note ? attachedNote(n) : (p.message ?? ''),
+      ))
+        ? { found: true, result: { skipped: false } }
+        : { found: false },
+    rollback: (ctx, p, undo) => {
+      comment.rollback(ctx, { taskId: p.taskId, message: p.message ?? '', draftId: p.draftId }, undo);
+      files.dropped(spoolIdsOf(p));
+    },
+  };
+
+  const replyWithFiles: Kind<z.infer<typeof ReplyFilesPayload>, Sent> = {
+    name: 'task.replyWithFiles',
+    parse: (p) => ReplyFilesPayload.parse(p),
+    keysOf: (p) => [`task:${p.taskId}`],
+    describe: (p) => `Reply with ${p.files.length} files`,
+    apply: (ctx, p) => {
+      const { files: list, ...rest } = p;
+      const applied = reply.apply(ctx, rest);
+      attachToDraft(p.draftId, p.taskId, list, ctx.now);
+      files.track(list, p.taskId);
+      return applied ? { ...(applied.undo !== undefined ? { undo: applied.undo } : {}) } : undefined;
+    },
+    send: async (client, p) => {
+      const refs = await files.upload(client, spoolIdsOf(p), p.taskId);
+      // A reply also moves the action-required user: it is sent even with every file cancelled.
+      await client.reply(p.taskId, {
+        userId: deps.userId,
+        actionRequiredUsedId: p.actionRequiredUserId,
+        ...(p.message ? { message: p.message } : {}),
+        ...(refs.length ? { attachments: refs } : {}),
+      });
+      return { skipped: false };
+    },
+    fold: (_ctx, p, _result, entry) => files.settled(entry.id, spoolIdsOf(p)),
+    lookUp: async (client, p, entry) =>
+      (await findSent(
+        client,
+        p.taskId,
+        spoolIdsOf(p),
+        entry,
+        COMMUNICATION_FLOW.reply,
+        () => p.message ?? '',
+      ))
+        ? { found: true, result: { skipped: false } }
+        : { found: false },
+    rollback: (ctx, p, undo) => {
+      const { files: list, ...rest } = p;
+      reply.rollback(ctx, rest, undo);
+      files.dropped(spoolIdsOf({ files: list }));
+    },
+  };
+
+  const createWithFiles: Kind<
+    z.infer<typeof CreateFilesPayload>,
+    { id: string; shortId: string; momentCreated: string }
+  > = {
+    name: 'task.createWithFiles',
+    parse: (p) => CreateFilesPayload.parse(p),
+    keysOf: (p) => create.keysOf({ tempId: p.tempId, draftId: p.draftId, input: p.input }),
+    createdIdOf: (p) => p.tempId,
+    describe: (p) => `Create task "${p.input.title}" with ${p.files.length} files`,
+    apply: (ctx, p) => {
+      const { files: list, ...rest } = p;
+      create.apply(ctx, rest);
+      attachToDraft(p.draftId, p.tempId, list, ctx.now);
+      files.track(list, p.tempId);
+    },
+    send: async (client, p) => {
+      const refs = await files.upload(client, spoolIdsOf(p), null);
+      return client.createTask({
+        ...p.input,
+        fromUserId: deps.userId,
+        ...(refs.length ? { attachments: refs } : {}),
+      });
+    },
+    fold: (ctx, p, result, entry) => {
+      const { files: list, ...rest } = p;
+      const folded = create.fold(ctx, rest, result, entry);
+      files.settled(entry.id, spoolIdsOf({ files: list }));
+      return folded ?? undefined;
+    },
+    // The task is found by its title, as a plain create is; its files came with it or not at all.
+    lookUp: async (client, p, entry) => {
+      const { files: _files, ...rest } = p;
+      const found = await create.lookUp!(client, rest, entry);
+      return found as
+        { found: true; result: { id: string; shortId: string; momentCreated: string } } | { found: false };
+    },
+    rollback: (ctx, p, undo) => {
+      const { files: list, ...rest } = p;
+      create.rollback(ctx, rest, undo);
+      files.dropped(spoolIdsOf({ files: list }));
+    },
+  };
+
+  return [commentWithFiles, replyWithFiles, createWithFiles] as Kind<unknown, unknown>[];
+}

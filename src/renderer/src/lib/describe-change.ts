@@ -1,0 +1,139 @@
+// A queued change in words a user recognises, e.g. "Status of 'Fix login' → Done". The payload
+// is parsed with the same schemas the write channels use; an unknown kind falls back to the
+// outbox's own label.
+import type { z } from 'zod';
+import {
+  TaskCommentInput,
+  TaskCreateInput,
+  TaskCustomFieldsInput,
+  TaskDeleteInput,
+  TaskReplyInput,
+  TaskStatusInput,
+  TaskTagInput,
+  TaskUpdateInput,
+} from '@shared/ipc/tasks-write';
+import { fieldLabel } from './errors';
+import { formatDay, formatMinutes, priorityLabel } from './format';
+import { formatFieldValue } from './custom-fields';
+
+export interface ChangeLookups {
+  taskName(id: string): string | undefined;
+  statusName(id: string): string | undefined;
+  userName(id: string): string | undefined;
+  tagName(id: string): string | undefined;
+  projectName(id: string): string | undefined;
+  customField(id: string): { name: string; type: number; params: unknown } | undefined;
+}
+
+/** Accepts the extra bookkeeping the outbox keeps in a payload (draft ids, snapshots). */
+function parse<T extends z.ZodObject>(schema: T, payload: unknown): z.infer<T> | undefined {
+  const result = schema.loose().safeParse(payload);
+  return result.success ? (result.data as z.infer<T>) : undefined;
+}
+
+function quote(text: string, max = 60): string {
+  const short = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return `“${short}”`;
+}
+
+export function describeValue(field: string, value: unknown, look: ChangeLookups): string {
+  if (value === null || value === undefined) return 'none';
+  switch (field) {
+    case 'startDate':
+    case 'endDate':
+    case 'deadline':
+    case 'scheduleDate':
+      return typeof value === 'string' ? formatDay(value) : String(value);
+    case 'priority':
+      return priorityLabel(Number(value));
+    case 'estimate':
+      return formatMinutes(Number(value));
+    case 'progress':
+      return `${String(value)}%`;
+    case 'assignedToUserId':
+      return typeof value === 'string' ? (look.userName(value) ?? 'a user') : String(value);
+    case 'projectId':
+      return typeof value === 'string' ? (look.projectName(value) ?? 'another project') : String(value);
+    case 'parentTaskId':
+      return typeof value === 'string' ? `'${look.taskName(value) ?? 'another task'}'` : String(value);
+    case 'statusId':
+    case 'status':
+      return typeof value === 'string' ? (look.statusName(value) ?? value) : String(value);
+    case 'title':
+    case 'name':
+      return `'${String(value)}'`;
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** One line per change an entry makes. */
+export function describeChange(
+  entry: { kind: string; label: string; entityKey: string; payload: unknown },
+  look: ChangeLookups,
+): string[] {
+  const taskId = entry.entityKey.startsWith('task:') ? entry.entityKey.slice(5) : undefined;
+  const name = (id: string | undefined): string => `'${(id && look.taskName(id)) ?? 'a task'}'`;
+  switch (entry.kind) {
+    case 'task.create': {
+      const p = parse(TaskCreateInput, (entry.payload as { input?: unknown } | null)?.input);
+      if (!p) break;
+      const where = look.projectName(p.projectId);
+      return [`New ${p.parentTaskId ? 'subtask' : 'task'} '${p.title}'${where ? ` in ${where}` : ''}`];
+    }
+    case 'task.update': {
+      const p = parse(TaskUpdateInput, entry.payload);
+      if (!p) break;
+      return Object.entries(p.changes).map(
+        ([field, value]) =>
+          `${fieldLabel(field)} of ${name(p.taskId)} → ${describeValue(field, value, look)}`,
+      );
+    }
+    case 'task.setStatus': {
+      const p = parse(TaskStatusInput, entry.payload);
+      if (!p) break;
+      const line = `Status of ${name(p.taskId)} → ${look.statusName(p.statusId) ?? 'another status'}`;
+      return [p.message ? `${line}, with the message ${quote(p.message)}` : line];
+    }
+    case 'task.comment': {
+      const p = parse(TaskCommentInput, entry.payload);
+      if (!p) break;
+      return [`Comment on ${name(p.taskId)}: ${quote(p.message)}`];
+    }
+    case 'task.reply': {
+      const p = parse(TaskReplyInput, entry.payload);
+      if (!p) break;
+      const to = look.userName(p.actionRequiredUserId) ?? 'another user';
+      return [`Reply on ${name(p.taskId)}, handed to ${to}${p.message ? `: ${quote(p.message)}` : ''}`];
+    }
+    case 'task.addTag':
+    case 'task.removeTag': {
+      const p = parse(TaskTagInput, entry.payload);
+      if (!p) break;
+      const tag = look.tagName(p.tagId) ?? 'a tag';
+      return [
+        entry.kind === 'task.addTag'
+          ? `Tag ${tag} added to ${name(p.taskId)}`
+          : `Tag ${tag} removed from ${name(p.taskId)}`,
+      ];
+    }
+    case 'task.setCustomFields': {
+      const p = parse(TaskCustomFieldsInput, entry.payload);
+      if (!p) break;
+      return p.values.map(({ id, value }) => {
+        const def = look.customField(id);
+        const shown = def
+          ? formatFieldValue(def, value, (user) => look.userName(user) ?? user) || 'none'
+          : JSON.stringify(value);
+        return `${def?.name ?? 'A custom field'} of ${name(p.taskId)} → ${shown}`;
+      });
+    }
+    case 'task.delete': {
+      const p = parse(TaskDeleteInput, entry.payload);
+      if (!p) break;
+      const subtasks = (entry.payload as { subtaskIds?: unknown[] } | null)?.subtaskIds?.length ?? 0;
+      return [`Delete ${name(p.taskId)}${subtasks ? ` and its ${subtasks} subtasks` : ''}`];
+    }
+  }
+  return [taskId ? `${entry.label} of ${name(taskId)}` : entry.label];
+}

@@ -1,0 +1,121 @@
+// How values read on screen: dates, relative times, durations, priorities. Pure functions,
+// so the views and their tests agree.
+
+const DAY_MS = 86_400_000;
+
+/** Parses the service's `YYYY-MM-DD` as a local calendar date. */
+export function parseDay(value: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  if (!match) return undefined;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+}
+
+export function toDayString(date: Date): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** "Today", "Tomorrow", "Yesterday", "Mon 3 Mar", or with the year when it is not this year. */
+export function formatDay(value: string | null | undefined, now = new Date()): string {
+  if (!value) return '';
+  const day = parseDay(value);
+  if (!day) return value;
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const diff = Math.round((day.getTime() - today.getTime()) / DAY_MS);
+  if (diff === 0) return 'Today';
+  if (diff === 1) return 'Tomorrow';
+  if (diff === -1) return 'Yesterday';
+  const sameYear = day.getFullYear() === today.getFullYear();
+  return day.toLocaleDateString(undefined, {
+    weekday: sameYear ? 'short' : undefined,
+    day: 'numeric',
+    month: 'short',
+    year: sameYear ? undefined : 'numeric',
+  });
+}
+
+/** Whether a deadline has passed (a task due today is not overdue). */
+export function isOverdue(value: string | null | undefined, now = new Date()): boolean {
+  if (!value) return false;
+  const day = parseDay(value);
+  if (!day) return false;
+  return day.getTime() < new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+}
+
+/** Parses a service timestamp (local time, no zone, up to 6 fraction digits). */
+export function parseMoment(value: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?/.exec(value);
+  if (!match) return undefined;
+  const ms = match[7] ? Math.floor(Number(match[7].padEnd(6, '0')) / 1000) : 0;
+  return new Date(
+    Number(match[1]),
+    Number(match[2]) - 1,
+    Number(match[3]),
+    Number(match[4]),
+    Number(match[5]),
+    Number(match[6] ?? 0),
+    ms,
+  );
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 days ago", then the date. */
+export function formatRelative(value: string | null | undefined, now = new Date()): string {
+  if (!value) return '';
+  const moment = parseMoment(value);
+  return moment ? formatRelativeDate(moment, now) : value;
+}
+
+export function formatRelativeDate(moment: Date, now = new Date()): string {
+  const seconds = Math.round((now.getTime() - moment.getTime()) / 1000);
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
+  return moment.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+export function formatMoment(value: string | null | undefined): string {
+  if (!value) return '';
+  const moment = parseMoment(value);
+  return moment ? moment.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : value;
+}
+
+/** Minutes as "2 h 30 min", "45 min", "3 h". */
+export function formatMinutes(minutes: number | null | undefined): string {
+  if (minutes === null || minutes === undefined) return '';
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h && m) return `${h} h ${m} min`;
+  if (h) return `${h} h`;
+  return `${m} min`;
+}
+
+export const BLOCKER = 50;
+export const EMERGENCY = 100;
+
+/** The priorities a task can have: 1-10, Blocker (50) and Emergency (100). */
+export const PRIORITIES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, BLOCKER, EMERGENCY];
+
+export function priorityLabel(priority: number | null | undefined): string {
+  if (priority === null || priority === undefined) return '';
+  if (priority === BLOCKER) return 'Blocker';
+  if (priority === EMERGENCY) return 'Emergency';
+  return String(priority);
+}
+
+/** Colors of the 24 folder/project colors of the service (1-24), spread around the hue wheel. */
+export function projectColor(color: number | null | undefined): string {
+  if (!color || color < 1 || color > 24) return 'var(--color-text-faint)';
+  const hue = Math.round(((color - 1) * 360) / 24);
+  return `hsl(${hue} 60% 52%)`;
+}
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return (
+    (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')
+  ).toUpperCase();
+}

@@ -1,0 +1,112 @@
+// Where the user is, with a history for back and forward (Alt+arrows, mouse buttons 4/5). The
+// page's URL fragment carries the web host's secret, so history lives here rather than in the
+// location. The window title follows the current place.
+
+/** One place in the app. `taskId` is the task open in the detail panel beside a list. */
+export type Route =
+  | { kind: 'home'; taskId?: string }
+  | { kind: 'project'; projectId: string; layout: 'list' | 'board'; taskId?: string }
+  | { kind: 'mywork'; tab: 'action' | 'assigned'; taskId?: string }
+  | { kind: 'tag'; tagId: string; taskId?: string }
+  | { kind: 'search'; query: string; taskId?: string }
+  | { kind: 'task'; taskId: string }
+  | { kind: 'changes' }
+  | { kind: 'settings' };
+
+const MAX_HISTORY = 200;
+
+function sameRoute(a: Route, b: Route): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export class Navigation {
+  #entries = $state<Route[]>([{ kind: 'home' }]);
+  #index = $state(0);
+
+  get route(): Route {
+    return this.#entries[this.#index] ?? { kind: 'home' };
+  }
+  get canGoBack(): boolean {
+    return this.#index > 0;
+  }
+  get canGoForward(): boolean {
+    return this.#index < this.#entries.length - 1;
+  }
+
+  /** Goes to a place, dropping any forward history; going where we already are does nothing. */
+  go(route: Route): void {
+    if (sameRoute(route, this.route)) return;
+    const kept = this.#entries.slice(0, this.#index + 1);
+    kept.push(route);
+    const overflow = Math.max(0, kept.length - MAX_HISTORY);
+    this.#entries = kept.slice(overflow);
+    this.#index = this.#entries.length - 1;
+  }
+
+  /** Changes the current place without a new history entry (e.g. a sort or a tab inside it). */
+  replace(route: Route): void {
+    this.#entries[this.#index] = route;
+  }
+
+  back(): void {
+    if (this.canGoBack) this.#index -= 1;
+  }
+  forward(): void {
+    if (this.canGoForward) this.#index += 1;
+  }
+
+  /** Opens a task in the detail panel beside the current list, or as the full view elsewhere. */
+  openTask(taskId: string, options: { full?: boolean } = {}): void {
+    const here = this.route;
+    if (options.full || here.kind === 'task' || here.kind === 'changes' || here.kind === 'settings') {
+      this.go({ kind: 'task', taskId });
+    } else {
+      this.go({ ...here, taskId });
+    }
+  }
+
+  closeTask(): void {
+    const here = this.route;
+    if (here.kind === 'task') {
+      this.back();
+    } else if ('taskId' in here && here.taskId) {
+      const { taskId: _closed, ...rest } = here;
+      this.go(rest as Route);
+    }
+  }
+}
+
+/** The task open beside or as the current place, if any. */
+export function openTaskId(route: Route): string | undefined {
+  return 'taskId' in route ? route.taskId : undefined;
+}
+
+/**
+ * Wires the global back/forward gestures: Alt+Left/Right (Cmd+[ and ] too) and the mouse's
+ * back/forward buttons. Returns the unsubscribe.
+ */
+export function bindHistoryGestures(nav: Navigation, target: Window = window): () => void {
+  const onKey = (event: KeyboardEvent): void => {
+    const back = (event.altKey && event.key === 'ArrowLeft') || (event.metaKey && event.key === '[');
+    const forward = (event.altKey && event.key === 'ArrowRight') || (event.metaKey && event.key === ']');
+    if (!back && !forward) return;
+    event.preventDefault();
+    if (back) nav.back();
+    else nav.forward();
+  };
+  const onMouse = (event: MouseEvent): void => {
+    if (event.button === 3) {
+      event.preventDefault();
+      nav.back();
+    } else if (event.button === 4) {
+      event.preventDefault();
+      nav.forward();
+    }
+  };
+  target.addEventListener('keydown', onKey);
+  target.addEventListener('mouseup', onMouse);
+  return () => {
+    target.removeEventListener('keydown', onKey);
+    target.removeEventListener('mouseup', onMouse);
+  };
+}

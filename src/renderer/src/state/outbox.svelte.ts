@@ -1,0 +1,107 @@
+// Local changes on their way to the service: the counts for the status bar, and the pending,
+// failed and conflicting changes for the Changes view. Fed by `outbox.onDidChange`.
+import type { ConflictView, OutboxEntryView, OutboxStatus } from '@shared/ipc/outbox';
+import type { Bridge } from '../lib/bridge';
+import { BridgeError } from '../lib/bridge';
+import { describeError } from '../lib/errors';
+import { toasts } from '../lib/toasts.svelte';
+
+export class OutboxState {
+  #status = $state<OutboxStatus | undefined>();
+  #pending = $state.raw<OutboxEntryView[]>([]);
+  #failed = $state.raw<OutboxEntryView[]>([]);
+  #conflicts = $state.raw<ConflictView[]>([]);
+  #available = $state(true);
+  #error = $state<string | undefined>();
+  #listsWanted = 0;
+  readonly #bridge: Bridge;
+
+  constructor(bridge: Bridge) {
+    this.#bridge = bridge;
+  }
+
+  get status(): OutboxStatus | undefined {
+    return this.#status;
+  }
+  get available(): boolean {
+    return this.#available;
+  }
+  get pending(): readonly OutboxEntryView[] {
+    return this.#pending;
+  }
+  get failed(): readonly OutboxEntryView[] {
+    return this.#failed;
+  }
+  get conflicts(): readonly ConflictView[] {
+    return this.#conflicts;
+  }
+  get error(): string | undefined {
+    return this.#error;
+  }
+
+  start(): () => void {
+    const off = this.#bridge.on('outbox.onDidChange', (status) => {
+      this.#status = status;
+      if (this.#listsWanted) void this.loadLists();
+    });
+    this.#bridge
+      .invoke('outbox.status', {})
+      .then((status) => (this.#status = status))
+      .catch((err: unknown) => {
+        if (err instanceof BridgeError && err.type === 'unknown-channel') this.#available = false;
+      });
+    return off;
+  }
+
+  /** While a view shows the lists, they follow every change; returns the stop. */
+  watchLists(): () => void {
+    this.#listsWanted += 1;
+    void this.loadLists();
+    return () => {
+      this.#listsWanted -= 1;
+    };
+  }
+
+  async loadLists(): Promise<void> {
+    try {
+      const [pending, failed, conflicts] = await Promise.all([
+        this.#bridge.invoke('outbox.pending', {}),
+        this.#bridge.invoke('outbox.failed', {}),
+        this.#bridge.invoke('conflicts.list', {}),
+      ]);
+      this.#pending = pending;
+      this.#failed = failed;
+      this.#conflicts = conflicts;
+      this.#error = undefined;
+    } catch (err) {
+      if (err instanceof BridgeError && err.type === 'unknown-channel') this.#available = false;
+      else this.#error = describeError(err);
+    }
+  }
+
+  async #act(failure: string, call: () => Promise<OutboxStatus>): Promise<void> {
+    try {
+      this.#status = await call();
+      await this.loadLists();
+    } catch (err) {
+      toasts.error(failure, err);
+    }
+  }
+
+  retry(id: number): Promise<void> {
+    return this.#act('Could not retry the change', () => this.#bridge.invoke('outbox.retry', { id }));
+  }
+  discard(id: number): Promise<void> {
+    return this.#act('Could not discard the change', () => this.#bridge.invoke('outbox.discard', { id }));
+  }
+  edit(id: number, payload: unknown): Promise<void> {
+    return this.#act('Could not save the edited change', () =>
+      this.#bridge.invoke('outbox.edit', { id, payload }),
+    );
+  }
+  resolve(id: number, choice: 'mine' | 'theirs'): Promise<void> {
+    return this.#act('Could not resolve the conflict', () =>
+      this.#bridge.invoke('conflicts.resolve', { id, choice }),
+    );
+  }
+}

@@ -1,0 +1,110 @@
+// Accounts and preferences, kept by the shell (electron-store, or a JSON file in the web host).
+// When the core offers no settings channels (a bare core in tests), `available` is false and
+// the theme falls back to this renderer's own storage.
+import type { Account, AccountsState } from '@shared/ipc/accounts';
+import type { Preferences } from '@shared/ipc/settings';
+import type { Bridge } from '../lib/bridge';
+import { BridgeError } from '../lib/bridge';
+import { describeError } from '../lib/errors';
+import type { Theme } from '../lib/theme.svelte';
+
+export class SettingsState {
+  #accounts = $state.raw<AccountsState | undefined>();
+  #preferences = $state.raw<Preferences | undefined>();
+  #available = $state(true);
+  #error = $state<string | undefined>();
+  readonly #bridge: Bridge;
+  readonly #theme: Theme;
+
+  constructor(bridge: Bridge, theme: Theme) {
+    this.#bridge = bridge;
+    this.#theme = theme;
+  }
+
+  get available(): boolean {
+    return this.#available;
+  }
+  get accounts(): readonly Account[] {
+    return this.#accounts?.accounts ?? [];
+  }
+  get activeId(): string | null {
+    return this.#accounts?.activeId ?? null;
+  }
+  get active(): Account | undefined {
+    return this.accounts.find((account) => account.id === this.activeId);
+  }
+  get preferences(): Preferences | undefined {
+    return this.#preferences;
+  }
+  get error(): string | undefined {
+    return this.#error;
+  }
+
+  start(): () => void {
+    void this.#load();
+    const offAccounts = this.#bridge.on('accounts.onDidChange', (state) => (this.#accounts = state));
+    const offSettings = this.#bridge.on('settings.onDidChange', (prefs) => this.#setPreferences(prefs));
+    return () => {
+      offAccounts();
+      offSettings();
+    };
+  }
+
+  async #load(): Promise<void> {
+    try {
+      const [accounts, prefs] = await Promise.all([
+        this.#bridge.invoke('accounts.list', {}),
+        this.#bridge.invoke('settings.get', {}),
+      ]);
+      this.#accounts = accounts;
+      this.#setPreferences(prefs);
+      this.#available = true;
+    } catch (err) {
+      if (err instanceof BridgeError && err.type === 'unknown-channel') this.#available = false;
+      else this.#error = describeError(err);
+    }
+  }
+
+  #setPreferences(prefs: Preferences): void {
+    this.#preferences = prefs;
+    this.#theme.set(prefs.theme);
+  }
+
+  /** Changes preferences; the theme applies at once even before the shell answers. */
+  async update(patch: Partial<Preferences>): Promise<void> {
+    if (patch.theme) this.#theme.set(patch.theme);
+    if (!this.#available) return;
+    this.#setPreferences(await this.#bridge.invoke('settings.update', patch));
+  }
+
+  /** Adds a remote account after the shell checked it with a test call; throws naming the field. */
+  async addAccount(input: {
+    label: string;
+    baseUrl: string;
+    token: string;
+    tokenHeader: string;
+    userId: string;
+  }): Promise<Account> {
+    const account = await this.#bridge.invoke('accounts.add', input);
+    this.#accounts = await this.#bridge.invoke('accounts.list', {});
+    return account;
+  }
+
+  async switchTo(id: string): Promise<void> {
+    this.#accounts = await this.#bridge.invoke('accounts.switch', { id });
+  }
+
+  /**
+   * Signs out of an account. Answers 'needs-confirmation' when changes are still waiting and
+   * `confirmed` was not given, so the view can ask first.
+   */
+  async remove(id: string, confirmed = false): Promise<'removed' | 'needs-confirmation'> {
+    try {
+      this.#accounts = await this.#bridge.invoke('accounts.remove', { id, confirmed });
+      return 'removed';
+    } catch (err) {
+      if (!confirmed && err instanceof BridgeError && err.type === 'conflict') return 'needs-confirmation';
+      throw err;
+    }
+  }
+}

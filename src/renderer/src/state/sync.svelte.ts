@@ -1,0 +1,36 @@
+// Sync status for the status bar: online, running phase and progress, last sync, pending count.
+import type { SyncStatus } from '@shared/ipc/sync';
+import type { Bridge } from '../lib/bridge';
+import { toasts } from '../lib/toasts.svelte';
+
+export class SyncState {
+  #status = $state<SyncStatus | undefined>();
+  readonly #bridge: Bridge;
+
+  constructor(bridge: Bridge) {
+    this.#bridge = bridge;
+  }
+
+  get status(): SyncStatus | undefined {
+    return this.#status;
+  }
+
+  start(): () => void {
+    const off = this.#bridge.on('sync.onDidChangeStatus', (status) => (this.#status = status));
+    this.#bridge
+      .invoke('sync.status', {})
+      .then((status) => (this.#status = status))
+      .catch(() => {
+        // The status bar then says "Sync status unknown"; nothing else depends on it.
+      });
+    return off;
+  }
+
+  async syncNow(): Promise<void> {
+    try {
+      this.#status = await this.#bridge.invoke('sync.now', { wait: false });
+    } catch (err) {
+      toasts.error('Could not start a sync', err);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+// The folder/project tree of the sidebar: nodes from the cache, which are expanded (kept
+// between runs), whether archived projects show.
+import { z } from 'zod';
+import type { ProjectNode } from '@shared/ipc/projects';
+import type { Bridge } from '../lib/bridge';
+import { onCacheChange } from '../lib/cache-events';
+import { describeError } from '../lib/errors';
+import { loadPref, savePref } from '../lib/storage';
+import type { PickerOption } from '../components/ui/Picker.svelte';
+
+export class TreeState {
+  #nodes = $state.raw<ProjectNode[]>([]);
+  #loaded = $state(false);
+  #error = $state<string | undefined>();
+  #expanded = $state<Record<string, boolean>>(
+    loadPref('tree.expanded', z.record(z.string(), z.boolean()), {}),
+  );
+  #showArchived = $state(loadPref('tree.archived', z.boolean(), false));
+  readonly #bridge: Bridge;
+
+  constructor(bridge: Bridge) {
+    this.#bridge = bridge;
+  }
+
+  start(): () => void {
+    void this.load();
+    return onCacheChange(this.#bridge, ['projects', 'tasks'], () => void this.load());
+  }
+
+  async load(): Promise<void> {
+    try {
+      const { nodes } = await this.#bridge.invoke('projects.tree', { includeArchived: true });
+      this.#nodes = nodes;
+      this.#error = undefined;
+    } catch (err) {
+      this.#error = describeError(err);
+    } finally {
+      this.#loaded = true;
+    }
+  }
+
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get error(): string | undefined {
+    return this.#error;
+  }
+  get all(): readonly ProjectNode[] {
+    return this.#nodes;
+  }
+  get showArchived(): boolean {
+    return this.#showArchived;
+  }
+  set showArchived(value: boolean) {
+    this.#showArchived = value;
+    savePref('tree.archived', value);
+  }
+
+  /** The nodes to draw: depth-first, skipping collapsed subtrees and (unless shown) archived ones. */
+  get visible(): ProjectNode[] {
+    const out: ProjectNode[] = [];
+    let hideBelow = Infinity;
+    for (const node of this.#nodes) {
+      if (node.depth > hideBelow) continue;
+      hideBelow = Infinity;
+      if (node.archived && !this.#showArchived) {
+        hideBelow = node.depth;
+        continue;
+      }
+      out.push(node);
+      if (!this.isExpanded(node.id)) hideBelow = node.depth;
+    }
+    return out;
+  }
+
+  hasChildren(id: string): boolean {
+    return this.#nodes.some((node) => node.parentProjectId === id);
+  }
+  isExpanded(id: string): boolean {
+    return this.#expanded[id] ?? false;
+  }
+  toggle(id: string, open = !this.isExpanded(id)): void {
+    this.#expanded[id] = open;
+    savePref('tree.expanded', this.#expanded);
+  }
+  /** Opens every ancestor so a node becomes visible. */
+  reveal(id: string): void {
+    let parent = this.node(id)?.parentProjectId;
+    while (parent) {
+      this.#expanded[parent] = true;
+      parent = this.node(parent)?.parentProjectId;
+    }
+    savePref('tree.expanded', this.#expanded);
+  }
+
+  node(id: string | null | undefined): ProjectNode | undefined {
+    return id ? this.#nodes.find((node) => node.id === id) : undefined;
+  }
+  name(id: string | null | undefined): string {
+    return this.node(id)?.name ?? '';
+  }
+  /** "Folder / Sub / Project" for pickers. */
+  path(id: string): string {
+    const names: string[] = [];
+    let node = this.node(id);
+    while (node) {
+      names.unshift(node.name);
+      node = this.node(node.parentProjectId);
+    }
+    return names.join(' / ');
+  }
+
+  /** Open projects and folders as picker options, with their folder path as the hint. */
+  get projectOptions(): PickerOption[] {
+    return this.#nodes
+      .filter((node) => !node.archived)
+      .map((node) => ({
+        value: node.id,
+        label: node.name,
+        hint: node.parentProjectId ? this.path(node.parentProjectId) : undefined,
+      }));
+  }
+}

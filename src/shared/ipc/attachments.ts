@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { Id, LIMITS } from '../api/common';
+import { channel } from './channel';
+import { TaskCreateInput } from './tasks-write';
+
+/**
+ * Attachments: dropped files are copied into the account's spool folder at once ("staged"),
+ * then joined to a comment, a reply, a new task or an "Attached N files" comment, queued in the
+ * outbox. The upload (address, PUT, reference) happens when the outbox sends the entry.
+ */
+
+/** A file in the spool. `id` is the spool id, never a service file id. */
+export const SpooledFile = z.object({
+  id: z.string(),
+  /** Shortened to the service's limit, extension kept. */
+  name: z.string(),
+  size: z.number().int().min(0),
+  mime: z.string(),
+});
+export type SpooledFile = z.infer<typeof SpooledFile>;
+
+/** A file of a drop that was not taken, and why (a folder, unreadable, too large). */
+export const RefusedFile = z.object({ name: z.string(), reason: z.string() });
+export type RefusedFile = z.infer<typeof RefusedFile>;
+
+export const StageResult = z.object({ staged: z.array(SpooledFile), refused: z.array(RefusedFile) });
+export type StageResult = z.infer<typeof StageResult>;
+
+const SpoolId = z.string().regex(/^spool-[A-Za-z0-9-]+$/, 'must be a spool id');
+const SpoolIds = z.array(SpoolId).min(1, 'must name at least one file').max(1000);
+const Text = z.string().max(LIMITS.textLength, `must be at most ${LIMITS.textLength} characters`);
+
+/** The result of a write with files: the outbox entries, several when more than 20 files. */
+export const AttachWriteResult = z.object({
+  entryIds: z.array(z.number().int()),
+  /** How many requests the files were split into (more than 20 files). */
+  requests: z.number().int().min(1),
+});
+export type AttachWriteResult = z.infer<typeof AttachWriteResult>;
+
+export const UploadPhase = z.enum(['waiting', 'uploading', 'uploaded', 'attached', 'failed', 'cancelled']);
+export type UploadPhase = z.infer<typeof UploadPhase>;
+
+/** Where one spooled file stands. */
+export const UploadProgress = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  sent: z.number().int(),
+  phase: UploadPhase,
+  /** The task the file goes to, when known. */
+  taskId: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type UploadProgress = z.infer<typeof UploadProgress>;
+
+export const UploadsStatus = z.object({
+  files: z.array(UploadProgress),
+  /** Bytes sent and to send over the files not yet attached. */
+  sent: z.number().int(),
+  total: z.number().int(),
+});
+export type UploadsStatus = z.infer<typeof UploadsStatus>;
+
+export const attachmentChannels = {
+  /** Electron: the preload resolved each dropped file's path; the main side reads the files. */
+  'attachments.stagePaths': channel(
+    z.object({ paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
+    StageResult,
+  ),
+  /** Web host: the page streams a file's bytes in chunks (base64) over the bridge. */
+  'attachments.streamStart': channel(
+    z
+      .object({
+        name: z.string().min(1, 'must not be empty').max(4096),
+        size: z.number().int().min(0),
+        mime: z.string().max(255).optional(),
+      })
+      .strict(),
+    z.object({ id: SpoolId }),
+  ),
+  'attachments.streamChunk': channel(
+    z
+      .object({
+        id: SpoolId,
+        offset: z.number().int().min(0),
+        data: z.base64('must be base64').max(4 * 1024 * 1024, 'a chunk must be at most 3 MiB'),
+      })
+      .strict(),
+    z.object({ received: z.number().int() }),
+  ),
+  'attachments.streamEnd': channel(z.object({ id: SpoolId }).strict(), SpooledFile),
+  /** A staged file the user removed before sending. */
+  'attachments.unstage': channel(z.object({ id: SpoolId }).strict(), z.object({ removed: z.boolean() })),
+  'attachments.comment': channel(
+    z.object({ taskId: Id, message: Text.optional(), files: SpoolIds }).strict(),
+    AttachWriteResult,
+  ),
+  'attachments.reply': channel(
+    z.object({ taskId: Id, actionRequiredUserId: Id, message: Text.optional(), files: SpoolIds }).strict(),
+    AttachWriteResult,
+  ),
+  'attachments.createTask': channel(
+    z.object({ input: TaskCreateInput, files: SpoolIds }).strict(),
+    AttachWriteResult.extend({ id: z.string() }),
+  ),
+  /** Files dropped on a task: an "Attached N files" comment. */
+  'attachments.attach': channel(z.object({ taskId: Id, files: SpoolIds }).strict(), AttachWriteResult),
+  /** Stops a file not yet referenced by its request; refused once it is. */
+  'attachments.cancel': channel(z.object({ id: SpoolId }).strict(), UploadsStatus),
+  'attachments.status': channel(z.object({}).strict(), UploadsStatus),
+  /** The per-file size cap, for the drop target to say what will happen. */
+  'attachments.limits': channel(
+    z.object({}).strict(),
+    z.object({ maxFileBytes: z.number().int(), filesPerRequest: z.number().int() }),
+  ),
+};

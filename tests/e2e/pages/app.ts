@@ -1,0 +1,103 @@
+/// <reference lib="dom" />
+import type { Locator, Page } from 'playwright-core';
+
+/** The app frame: sidebar, toolbar, status bar, and the global gestures. */
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
+  }
+
+  get sidebar(): Locator {
+    return this.page.getByRole('navigation', { name: 'Sidebar' });
+  }
+  get viewTitle(): Locator {
+    return this.page.getByTestId('view-title');
+  }
+  get statusBar(): Locator {
+    return this.page.getByTestId('status-bar');
+  }
+  get tree(): Locator {
+    return this.page.getByTestId('project-tree');
+  }
+  treeItem(name: string): Locator {
+    return this.tree.getByRole('treeitem', { name, exact: true });
+  }
+
+  async goToSettings(): Promise<void> {
+    await this.page.getByTestId('nav-settings').click();
+    await this.waitForTitle('Settings');
+  }
+  async goToChanges(): Promise<void> {
+    await this.page.getByTestId('nav-changes').click();
+    await this.waitForTitle('Changes');
+  }
+  async goToActionRequired(): Promise<void> {
+    await this.page.getByTestId('nav-action-required').click();
+    await this.waitForTitle('My Work');
+  }
+  async goToAssigned(): Promise<void> {
+    await this.page.getByTestId('nav-assigned').click();
+    await this.waitForTitle('My Work');
+  }
+  async openProject(name: string): Promise<void> {
+    await this.treeItem(name).click();
+    await this.waitForTitle(name);
+  }
+  /** Opens every folder on the way (the tree remembers expansion). */
+  async expand(name: string): Promise<void> {
+    const item = this.treeItem(name);
+    if ((await item.getAttribute('aria-expanded')) === 'false') {
+      await item.focus();
+      await this.page.keyboard.press('ArrowRight');
+    }
+  }
+
+  async waitForTitle(text: string): Promise<void> {
+    await this.page.waitForFunction(
+      (expected) => document.querySelector('[data-testid="view-title"]')?.textContent?.includes(expected),
+      text,
+    );
+  }
+
+  async back(): Promise<void> {
+    await this.page.keyboard.press('Alt+ArrowLeft');
+  }
+  async forward(): Promise<void> {
+    await this.page.keyboard.press('Alt+ArrowRight');
+  }
+  /** The mouse's back (button 4) or forward (button 5) button. */
+  async mouseHistory(direction: 'back' | 'forward'): Promise<void> {
+    await this.page.evaluate(
+      (button) => {
+        window.dispatchEvent(new MouseEvent('mouseup', { button, bubbles: true }));
+      },
+      direction === 'back' ? 3 : 4,
+    );
+  }
+
+  async pendingCount(): Promise<number> {
+    const value = await this.page.getByTestId('pending-count').getAttribute('data-count');
+    return Number(value);
+  }
+  async waitForPendingCount(count: number, timeout = 30_000): Promise<void> {
+    await this.page.waitForFunction(
+      (expected) =>
+        document.querySelector('[data-testid="pending-count"]')?.getAttribute('data-count') ===
+        String(expected),
+      count,
+      { timeout },
+    );
+  }
+  async waitForOnline(online: boolean, timeout = 30_000): Promise<void> {
+    await this.page.waitForFunction(
+      (expected) =>
+        document.querySelector('[data-testid="connection"]')?.getAttribute('data-online') ===
+        String(expected),
+      online,
+      { timeout },
+    );
+  }
+}
