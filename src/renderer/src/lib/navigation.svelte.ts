@@ -5,11 +5,20 @@
 /** One place in the app. `taskId` is the task open in the detail panel beside a list. */
 export type Route =
   | { kind: 'home'; taskId?: string }
-  | { kind: 'project'; projectId: string; layout: 'list' | 'board'; taskId?: string }
+  | {
+      kind: 'project';
+      projectId: string;
+      layout: 'list' | 'board' | 'overview' | 'timeline';
+      taskId?: string;
+      /** The document open in the overview's reader. */
+      documentId?: string;
+    }
   | { kind: 'mywork'; tab: 'action' | 'assigned'; taskId?: string }
   | { kind: 'tag'; tagId: string; taskId?: string }
   | { kind: 'search'; query: string; taskId?: string }
   | { kind: 'task'; taskId: string }
+  | { kind: 'calendar'; view: 'month' | 'agenda'; month: string; taskId?: string }
+  | { kind: 'crm'; tab: 'contacts' | 'accounts'; recordId?: string; taskId?: string }
   | { kind: 'changes' }
   | { kind: 'settings' };
 

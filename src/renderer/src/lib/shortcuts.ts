@@ -1,6 +1,7 @@
 // App-wide keyboard shortcuts. Ctrl on Windows/Linux, Cmd on macOS.
 import { dialogs } from '../state/dialogs.svelte';
 import { nav, sync } from '../state/app';
+import { overlays } from '../state/palette.svelte';
 import type { Bridge } from './bridge';
 
 export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey'>): boolean {
@@ -18,7 +19,10 @@ export function bindShortcuts(target: Window = window): () => void {
     } else if (key === ',') {
       event.preventDefault();
       nav.go({ kind: 'settings' });
-    } else if (key === 'k' || key === 'f') {
+    } else if (key === 'k') {
+      event.preventDefault();
+      overlays.openPalette();
+    } else if (key === 'f') {
       const search = document.getElementById('global-search');
       if (search) {
         event.preventDefault();
@@ -36,6 +40,6 @@ export function bindMenuCommands(bridge: Bridge): () => void {
     if (command === 'new-task') dialogs.openNewTask();
     else if (command === 'settings') nav.go({ kind: 'settings' });
     else if (command === 'sync-now') void sync.syncNow();
-    else if (command === 'search') document.getElementById('global-search')?.focus();
+    else if (command === 'search') overlays.openPalette();
   });
 }

@@ -26,6 +26,10 @@ export function placeTitle(route: Route): string {
       return `Search · ${route.query}`;
     case 'task':
       return taskTitle(route.taskId) ?? 'Task';
+    case 'calendar':
+      return 'Calendar';
+    case 'crm':
+      return route.tab === 'contacts' ? 'Contacts' : 'Accounts';
     case 'changes':
       return 'Changes';
     case 'settings':

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  coversDay,
+  eventColor,
+  eventTypeLabel,
+  isMonth,
+  monthGrid,
+  monthRange,
+  shiftMonth,
+} from './calendar';
+
+describe('calendar arithmetic', () => {
+  it('shifts months across years', () => {
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect(shiftMonth('2026-03', 0)).toBe('2026-03');
+  });
+
+  it('lays a month on six weeks starting on Monday', () => {
+    const grid = monthGrid('2026-03'); // 1 March 2026 is a Sunday
+    expect(grid).toHaveLength(42);
+    expect(grid[0]).toBe('2026-02-23');
+    expect(grid[6]).toBe('2026-03-01');
+    expect(grid[41]).toBe('2026-04-05');
+  });
+
+  it('knows the first and last day of a month, leap years included', () => {
+    expect(monthRange('2028-02')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+  });
+
+  it('puts single-day and multi-day events on the days they cover', () => {
+    expect(coversDay({ startDate: '2026-03-02' }, '2026-03-02')).toBe(true);
+    expect(coversDay({ startDate: '2026-03-02' }, '2026-03-03')).toBe(false);
+    expect(coversDay({ startDate: '2026-03-02', endDate: '2026-03-04' }, '2026-03-03')).toBe(true);
+  });
+
+  it('names and colors every type, and checks months', () => {
+    expect(eventTypeLabel('personal-sick')).toBe('Sick leave');
+    expect(eventColor('project-milestone')).not.toBe(eventColor('company-holiday'));
+    expect(isMonth('2026-13')).toBe(false);
+    expect(isMonth('2026-07')).toBe(true);
+  });
+});

@@ -1,0 +1,93 @@
+// The calendar's arithmetic and wording: month grids, which events fall on a day, the name
+// and color of each event type. Months are "YYYY-MM", days "YYYY-MM-DD" (local dates).
+import type { EventType } from '@shared/api/index';
+import { parseDay, projectColor, toDayString } from './format';
+
+export const EVENT_TYPE_LABELS: Readonly<Record<EventType, string>> = {
+  'project-milestone': 'Milestone',
+  'project-event': 'Project event',
+  'company-event': 'Company event',
+  'company-holiday': 'Holiday',
+  'personal-vacation': 'Vacation',
+  'personal-sick': 'Sick leave',
+  'personal-travel': 'Travel',
+};
+
+/** One of the 24 project hues per type, far apart on the wheel so the types tell apart. */
+const TYPE_HUE: Readonly<Record<EventType, number>> = {
+  'project-milestone': 19,
+  'project-event': 15,
+  'company-event': 10,
+  'company-holiday': 1,
+  'personal-vacation': 4,
+  'personal-sick': 23,
+  'personal-travel': 7,
+};
+
+/** Every type, in the service's order (the record above is typed to hold each one). */
+export const EVENT_TYPE_LIST = Object.keys(EVENT_TYPE_LABELS) as EventType[];
+
+export function isEventType(value: string): value is EventType {
+  return Object.prototype.hasOwnProperty.call(EVENT_TYPE_LABELS, value);
+}
+
+export function eventTypeLabel(type: string): string {
+  return isEventType(type) ? EVENT_TYPE_LABELS[type] : type;
+}
+
+export function eventColor(type: string): string {
+  return isEventType(type) ? projectColor(TYPE_HUE[type]) : 'var(--color-text-faint)';
+}
+
+export function monthOf(day: Date): string {
+  return toDayString(day).slice(0, 7);
+}
+
+export function isMonth(value: string): boolean {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+}
+
+/** The month `delta` months from `month`. */
+export function shiftMonth(month: string, delta: number): string {
+  const [year, mon] = month.split('-').map(Number);
+  return monthOf(new Date(year ?? 1970, (mon ?? 1) - 1 + delta, 1));
+}
+
+/** The 42 days (6 weeks, Monday first) that show a month, with the days around it. */
+export function monthGrid(month: string): string[] {
+  const first = parseDay(`${month}-01`) ?? new Date();
+  const offset = (first.getDay() + 6) % 7;
+  return Array.from({ length: 42 }, (_, i) =>
+    toDayString(new Date(first.getFullYear(), first.getMonth(), 1 - offset + i)),
+  );
+}
+
+/** The first and last day of a month. */
+export function monthRange(month: string): { from: string; to: string } {
+  const first = parseDay(`${month}-01`) ?? new Date();
+  return { from: `${month}-01`, to: toDayString(new Date(first.getFullYear(), first.getMonth() + 1, 0)) };
+}
+
+export interface Dated {
+  startDate: string;
+  endDate?: string | null | undefined;
+}
+
+/** Whether an event covers a day (single-day events have no end date). */
+export function coversDay(event: Dated, day: string): boolean {
+  return event.startDate <= day && (event.endDate ?? event.startDate) >= day;
+}
+
+/** "March 2026" for a month. */
+export function monthTitle(month: string): string {
+  const first = parseDay(`${month}-01`) ?? new Date();
+  return first.toLocaleDateString(undefined, { month: 'long', year: 'numeric' });
+}
+
+/** From 1 January `years` years before `now` to 31 December `years` years after. */
+export function yearsAround(years: number, now = new Date()): { from: string; to: string } {
+  return {
+    from: toDayString(new Date(now.getFullYear() - years, 0, 1)),
+    to: toDayString(new Date(now.getFullYear() + years, 11, 31)),
+  };
+}

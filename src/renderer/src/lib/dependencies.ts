@@ -1,0 +1,43 @@
+// Dependencies as a view reads them: the type's name, and which links wait for an item
+// (its predecessors) and which wait on it (its successors).
+import type { DependencyView } from '@shared/ipc/tasks';
+
+export type DependencyKind = DependencyView['predecessor']['kind'];
+
+export interface ItemRef {
+  kind: DependencyKind;
+  id: string;
+  name: string;
+}
+
+export const DEPENDENCY_TYPE_NAMES: Readonly<Record<number, string>> = {
+  5: 'Finish to Start',
+  6: 'Start to Start',
+  7: 'Finish to Finish',
+};
+
+export function dependencyTypeName(type: number): string {
+  return DEPENDENCY_TYPE_NAMES[type] ?? `Type ${type}`;
+}
+
+export interface DependencySides {
+  /** Links whose successor is the item: what it waits for. */
+  predecessors: { dependency: DependencyView; other: DependencyView['predecessor'] }[];
+  /** Links whose predecessor is the item: what waits for it. */
+  successors: { dependency: DependencyView; other: DependencyView['successor'] }[];
+}
+
+export function splitDependencies(
+  dependencies: readonly DependencyView[],
+  item: Pick<ItemRef, 'kind' | 'id'>,
+): DependencySides {
+  const sides: DependencySides = { predecessors: [], successors: [] };
+  for (const dependency of dependencies) {
+    const { predecessor, successor } = dependency;
+    if (successor.kind === item.kind && successor.id === item.id)
+      sides.predecessors.push({ dependency, other: predecessor });
+    else if (predecessor.kind === item.kind && predecessor.id === item.id)
+      sides.successors.push({ dependency, other: successor });
+  }
+  return sides;
+}

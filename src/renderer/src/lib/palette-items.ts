@@ -1,0 +1,67 @@
+// The palette's rows and how they are grouped and matched: pure, so tests cover them.
+import type { SearchHit } from '@shared/ipc/search';
+import type { ProjectNode } from '@shared/ipc/projects';
+
+export type PaletteGroup =
+  'Tasks' | 'Projects' | 'Messages' | 'Documents' | 'Contacts' | 'Accounts' | 'Commands';
+
+export const GROUP_ORDER: readonly PaletteGroup[] = [
+  'Tasks',
+  'Projects',
+  'Messages',
+  'Documents',
+  'Contacts',
+  'Accounts',
+  'Commands',
+];
+
+const GROUP_OF: Record<SearchHit['kind'], PaletteGroup> = {
+  task: 'Tasks',
+  message: 'Messages',
+  document: 'Documents',
+  contact: 'Contacts',
+  account: 'Accounts',
+};
+
+/** One row of the palette: a search hit, a project or a command. */
+export interface PaletteItem {
+  key: string;
+  group: PaletteGroup;
+  label: string;
+  /** Quiet text after the label: the project, or a command's keys. */
+  detail?: string | undefined;
+  /** A hit's matched text with the hits wrapped in [ and ]. */
+  snippet?: string | undefined;
+  keys?: string | undefined;
+  /** A color dot before the label (projects). */
+  color?: string | undefined;
+  run: () => void;
+}
+
+const PER_GROUP = 8;
+
+/** Case-insensitive match of every word of the query, anywhere in the text. */
+export function matchesWords(text: string, query: string): boolean {
+  const haystack = text.toLowerCase();
+  return query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/** Items in group order, each group capped, so the list reads as sections. */
+export function groupItems(items: readonly PaletteItem[], perGroup = PER_GROUP): PaletteItem[] {
+  return GROUP_ORDER.flatMap((group) => items.filter((item) => item.group === group).slice(0, perGroup));
+}
+
+/** The group a search hit is listed under. */
+export function hitGroup(hit: SearchHit): PaletteGroup {
+  return GROUP_OF[hit.kind];
+}
+
+/** Projects and folders whose name matches the query. */
+export function matchingProjects(nodes: readonly ProjectNode[], query: string): ProjectNode[] {
+  if (!query.trim()) return [];
+  return nodes.filter((node) => matchesWords(node.name, query));
+}

@@ -1,0 +1,80 @@
+// The calendar: events of the weeks on screen (or the agenda's month), which types show
+// (remembered), read again when the cache says events changed.
+import { z } from 'zod';
+import type { CalendarEvent, EventType } from '@shared/api/index';
+import type { Bridge } from '../lib/bridge';
+import { onCacheChange } from '../lib/cache-events';
+import { describeError } from '../lib/errors';
+import { loadPref, savePref } from '../lib/storage';
+import { EVENT_TYPE_LIST, isEventType, monthGrid } from '../lib/calendar';
+
+export class CalendarState {
+  #events = $state.raw<CalendarEvent[]>([]);
+  #loaded = $state(false);
+  #error = $state<string | undefined>();
+  #hidden = $state<string[]>(loadPref('calendar.hiddenTypes', z.array(z.string()), []));
+  #month = $state('');
+  #seq = 0;
+  readonly #bridge: Bridge;
+
+  constructor(bridge: Bridge) {
+    this.#bridge = bridge;
+  }
+
+  get events(): readonly CalendarEvent[] {
+    return this.#events;
+  }
+  /** The events of the types shown, by start date. */
+  get visible(): CalendarEvent[] {
+    return this.#events.filter((event) => !this.#hidden.includes(event.eventType));
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get error(): string | undefined {
+    return this.#error;
+  }
+
+  shows(type: EventType): boolean {
+    return !this.#hidden.includes(type);
+  }
+  toggle(type: EventType): void {
+    this.#hidden = this.shows(type) ? [...this.#hidden, type] : this.#hidden.filter((t) => t !== type);
+    savePref('calendar.hiddenTypes', this.#hidden);
+  }
+  get shownTypes(): EventType[] {
+    return EVENT_TYPE_LIST.filter((type) => this.shows(type));
+  }
+
+  /** Follows cache changes; call `show` for the month on screen. Returns the unsubscribe. */
+  start(): () => void {
+    return onCacheChange(this.#bridge, ['events'], () => void this.load());
+  }
+
+  show(month: string): void {
+    if (month === this.#month) return;
+    this.#month = month;
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    if (!this.#month) return;
+    const seq = ++this.#seq;
+    const grid = monthGrid(this.#month);
+    try {
+      const events = await this.#bridge.invoke('events.list', {
+        from: grid[0] ?? `${this.#month}-01`,
+        to: grid[grid.length - 1] ?? `${this.#month}-28`,
+      });
+      if (seq !== this.#seq) return;
+      this.#events = [...events]
+        .filter((event) => isEventType(event.eventType))
+        .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name));
+      this.#error = undefined;
+    } catch (err) {
+      if (seq === this.#seq) this.#error = describeError(err);
+    } finally {
+      if (seq === this.#seq) this.#loaded = true;
+    }
+  }
+}

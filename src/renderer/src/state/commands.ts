@@ -1,0 +1,75 @@
+// Every command of the app, declared once: the palette lists and runs them, the shortcuts help
+// shows their keys. A command with `keys` is also bound by the shortcut registry (or the
+// native menus); the label here is what the palette and the help overlay show.
+import { dialogs } from './dialogs.svelte';
+import { nav, sync, theme } from './app';
+import { overlays } from './palette.svelte';
+import { toDayString } from '../lib/format';
+
+export interface Command {
+  id: string;
+  label: string;
+  /** Keys as the user presses them, e.g. "Ctrl+N"; shown beside the label. */
+  keys?: string | undefined;
+  run: () => void;
+}
+
+/** "Ctrl" on Windows/Linux, "Cmd" on macOS, as the shortcut registry reads it. */
+export function primaryKey(): string {
+  return typeof navigator !== 'undefined' && navigator.platform.startsWith('Mac') ? 'Cmd' : 'Ctrl';
+}
+
+function thisMonth(): string {
+  return toDayString(new Date()).slice(0, 7);
+}
+
+export function appCommands(): Command[] {
+  const mod = primaryKey();
+  return [
+    { id: 'new-task', label: 'New task', keys: `${mod}+N`, run: () => dialogs.openNewTask() },
+    {
+      id: 'go-action',
+      label: 'Go to My Work · Action required',
+      run: () => nav.go({ kind: 'mywork', tab: 'action' }),
+    },
+    {
+      id: 'go-assigned',
+      label: 'Go to My Work · Assigned to me',
+      run: () => nav.go({ kind: 'mywork', tab: 'assigned' }),
+    },
+    {
+      id: 'go-calendar',
+      label: 'Go to Calendar',
+      run: () => nav.go({ kind: 'calendar', view: 'month', month: thisMonth() }),
+    },
+    {
+      id: 'go-agenda',
+      label: 'Go to Calendar · Agenda',
+      run: () => nav.go({ kind: 'calendar', view: 'agenda', month: thisMonth() }),
+    },
+    { id: 'go-contacts', label: 'Go to CRM · Contacts', run: () => nav.go({ kind: 'crm', tab: 'contacts' }) },
+    { id: 'go-accounts', label: 'Go to CRM · Accounts', run: () => nav.go({ kind: 'crm', tab: 'accounts' }) },
+    { id: 'go-changes', label: 'Go to Changes', run: () => nav.go({ kind: 'changes' }) },
+    { id: 'go-settings', label: 'Go to Settings', keys: `${mod}+,`, run: () => nav.go({ kind: 'settings' }) },
+    { id: 'back', label: 'Back', keys: 'Alt+Left', run: () => nav.back() },
+    { id: 'forward', label: 'Forward', keys: 'Alt+Right', run: () => nav.forward() },
+    { id: 'sync-now', label: 'Sync now', run: () => void sync.syncNow() },
+    { id: 'theme-light', label: 'Theme: light', run: () => theme.set('light') },
+    { id: 'theme-dark', label: 'Theme: dark', run: () => theme.set('dark') },
+    { id: 'theme-system', label: 'Theme: follow the system', run: () => theme.set('system') },
+    { id: 'palette', label: 'Search and commands', keys: `${mod}+K`, run: () => overlays.openPalette() },
+    { id: 'shortcuts', label: 'Keyboard shortcuts', keys: '?', run: () => overlays.openHelp() },
+  ];
+}
+
+/** Keys that act on what has focus, listed by the help overlay beside the app commands. */
+export const CONTEXT_SHORTCUTS: readonly { area: string; keys: string; label: string }[] = [
+  { area: 'Lists', keys: '↑ ↓ / Page Up, Page Down / Home, End', label: 'Move between rows' },
+  { area: 'Lists', keys: 'Enter', label: 'Open the task beside the list' },
+  { area: 'Lists', keys: 'Space', label: 'Select the row (bulk changes)' },
+  { area: 'Lists', keys: 'Escape', label: 'Close the detail panel' },
+  { area: 'Board', keys: 'Shift+← →', label: 'Move the card to the previous or next status' },
+  { area: 'Tree', keys: '← →', label: 'Collapse or expand a folder' },
+  { area: 'Palette', keys: '↑ ↓, Enter', label: 'Choose a result or command' },
+  { area: 'Calendar', keys: 'Page Up, Page Down', label: 'Previous or next month' },
+];

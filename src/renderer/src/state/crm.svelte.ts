@@ -1,0 +1,141 @@
+// The CRM: contacts or accounts matching a search, and the record open beside the list, read
+// again when the cache says CRM records (or tasks, which link them) changed.
+import type { ChannelOutput } from '@shared/ipc/contract';
+import type { CrmAccount, CrmContact } from '@shared/api/index';
+import type { Bridge } from '../lib/bridge';
+import { BridgeError } from '../lib/bridge';
+import { onCacheChange } from '../lib/cache-events';
+import { describeError } from '../lib/errors';
+
+export type ContactDetail = ChannelOutput<'crm.contact'>;
+export type AccountDetail = ChannelOutput<'crm.account'>;
+export type CrmTab = 'contacts' | 'accounts';
+
+/** The most rows a list shows; the search narrows longer lists. */
+const LIST_LIMIT = 500;
+
+export function contactName(contact: Pick<CrmContact, 'firstName' | 'lastName'>): string {
+  return `${contact.firstName} ${contact.lastName}`.trim();
+}
+
+export class CrmState {
+  #contacts = $state.raw<CrmContact[]>([]);
+  #accounts = $state.raw<CrmAccount[]>([]);
+  #total = $state(0);
+  #text = $state('');
+  #loaded = $state(false);
+  #error = $state<string | undefined>();
+  #contact = $state.raw<ContactDetail | undefined>();
+  #account = $state.raw<AccountDetail | undefined>();
+  #recordError = $state<string | undefined>();
+  #recordId: string | undefined;
+  #seq = 0;
+  readonly #bridge: Bridge;
+  readonly tab: CrmTab;
+
+  constructor(bridge: Bridge, tab: CrmTab) {
+    this.#bridge = bridge;
+    this.tab = tab;
+  }
+
+  get contacts(): readonly CrmContact[] {
+    return this.#contacts;
+  }
+  get accounts(): readonly CrmAccount[] {
+    return this.#accounts;
+  }
+  get total(): number {
+    return this.#total;
+  }
+  get text(): string {
+    return this.#text;
+  }
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+  get error(): string | undefined {
+    return this.#error;
+  }
+  get contact(): ContactDetail | undefined {
+    return this.#contact;
+  }
+  get account(): AccountDetail | undefined {
+    return this.#account;
+  }
+  get recordError(): string | undefined {
+    return this.#recordError;
+  }
+
+  start(): () => void {
+    void this.load();
+    return onCacheChange(this.#bridge, ['crmContacts', 'crmAccounts', 'tasks'], () => {
+      void this.load();
+      void this.#loadRecord();
+    });
+  }
+
+  search(text: string): void {
+    this.#text = text;
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    const seq = ++this.#seq;
+    const text = this.#text.trim() || undefined;
+    try {
+      if (this.tab === 'contacts') {
+        const page = await this.#bridge.invoke('crm.contacts', {
+          limit: LIST_LIMIT,
+          ...(text ? { text } : {}),
+        });
+        if (seq !== this.#seq) return;
+        this.#contacts = page.rows;
+        this.#total = page.total;
+      } else {
+        const page = await this.#bridge.invoke('crm.accounts', {
+          limit: LIST_LIMIT,
+          ...(text ? { text } : {}),
+        });
+        if (seq !== this.#seq) return;
+        this.#accounts = page.rows;
+        this.#total = page.total;
+      }
+      this.#error = undefined;
+    } catch (err) {
+      if (seq === this.#seq) this.#error = describeError(err);
+    } finally {
+      if (seq === this.#seq) this.#loaded = true;
+    }
+  }
+
+  /** Opens a record beside the list (undefined closes it). */
+  open(recordId: string | undefined): void {
+    if (recordId === this.#recordId) return;
+    this.#recordId = recordId;
+    this.#contact = undefined;
+    this.#account = undefined;
+    this.#recordError = undefined;
+    void this.#loadRecord();
+  }
+
+  async #loadRecord(): Promise<void> {
+    const id = this.#recordId;
+    if (!id) return;
+    try {
+      if (this.tab === 'contacts') {
+        const detail = await this.#bridge.invoke('crm.contact', { contactId: id });
+        if (id === this.#recordId) this.#contact = detail;
+      } else {
+        const detail = await this.#bridge.invoke('crm.account', { accountId: id });
+        if (id === this.#recordId) this.#account = detail;
+      }
+      this.#recordError = undefined;
+    } catch (err) {
+      if (id !== this.#recordId) return;
+      this.#recordError =
+        err instanceof BridgeError && err.type === 'not-found'
+          ? 'This record is no longer in the cache; it may have been deleted.'
+          : describeError(err);
+    }
+  }
+}

@@ -1,0 +1,74 @@
+// Notices when a task becomes action-required for the acting user: after the first read (which
+// only sets what is already known), every task that newly appears in the acting user's Action
+// required list raises a toast. The shell raises the system notification from the core.
+import type { Bridge } from '../lib/bridge';
+import { bridge } from '../lib/bridge';
+import { onCacheChange } from '../lib/cache-events';
+import { toasts } from '../lib/toasts.svelte';
+
+/** The most tasks compared per read; a user with more waiting is told about the newest. */
+const WATCH_LIMIT = 500;
+
+/** Tasks in `next` that were not in `known`. */
+export function newlyRequired<T extends { id: string }>(known: ReadonlySet<string>, next: readonly T[]): T[] {
+  return next.filter((task) => !known.has(task.id));
+}
+
+export class ActionRequiredWatch {
+  #known: Set<string> | undefined;
+  #reading: Promise<void> | undefined;
+  #again = false;
+  readonly #bridge: Bridge;
+
+  constructor(bridgeToUse: Bridge) {
+    this.#bridge = bridgeToUse;
+  }
+
+  /** Reads now and after every task change; returns the unsubscribe. */
+  start(): () => void {
+    this.#known = undefined;
+    void this.#read();
+    return onCacheChange(this.#bridge, ['tasks'], () => void this.#read());
+  }
+
+  async #read(): Promise<void> {
+    // Cache events come in bursts during a sync: one read at a time, and one more after it.
+    if (this.#reading) {
+      this.#again = true;
+      return;
+    }
+    this.#reading = this.#readOnce();
+    try {
+      await this.#reading;
+    } finally {
+      this.#reading = undefined;
+    }
+    if (this.#again) {
+      this.#again = false;
+      await this.#read();
+    }
+  }
+
+  async #readOnce(): Promise<void> {
+    let rows;
+    try {
+      ({ rows } = await this.#bridge.invoke('tasks.myWork', {
+        kind: 'actionRequired',
+        limit: WATCH_LIMIT,
+        sort: { by: 'recentActivityMoment', dir: 'desc' },
+      }));
+    } catch {
+      // The Action required list shows the read error; a notice is not worth a second one.
+      return;
+    }
+    if (this.#known) {
+      const fresh = newlyRequired(this.#known, rows);
+      for (const task of fresh.slice(0, 3))
+        toasts.show(`Your action is required: “${task.name}”`, 'info', 8000);
+      if (fresh.length > 3) toasts.show(`${fresh.length - 3} more tasks need your action`, 'info', 8000);
+    }
+    this.#known = new Set(rows.map((task) => task.id));
+  }
+}
+
+export const actionRequiredWatch = new ActionRequiredWatch(bridge);

@@ -1,0 +1,91 @@
+// The command palette and the shortcuts help: which overlay is open, what was typed, and the
+// full-text hits for it, grouped by kind. Searches run on every keystroke; an answer that
+// arrives after a newer keystroke is dropped, so the list always matches the input.
+import type { SearchHit } from '@shared/ipc/search';
+import type { Bridge } from '../lib/bridge';
+import { bridge } from '../lib/bridge';
+import { describeError } from '../lib/errors';
+
+const HITS_LIMIT = 40;
+
+export class PaletteState {
+  #query = $state('');
+  #hits = $state.raw<SearchHit[]>([]);
+  #error = $state<string | undefined>();
+  #searching = $state(false);
+  #seq = 0;
+  readonly #bridge: Bridge;
+
+  constructor(bridgeToUse: Bridge) {
+    this.#bridge = bridgeToUse;
+  }
+
+  get query(): string {
+    return this.#query;
+  }
+  get hits(): readonly SearchHit[] {
+    return this.#hits;
+  }
+  get error(): string | undefined {
+    return this.#error;
+  }
+  get searching(): boolean {
+    return this.#searching;
+  }
+
+  reset(): void {
+    this.#seq++;
+    this.#query = '';
+    this.#hits = [];
+    this.#error = undefined;
+    this.#searching = false;
+  }
+
+  async search(text: string): Promise<void> {
+    this.#query = text;
+    const seq = ++this.#seq;
+    const trimmed = text.trim();
+    if (!trimmed) {
+      this.#hits = [];
+      this.#searching = false;
+      return;
+    }
+    this.#searching = true;
+    try {
+      const { hits } = await this.#bridge.invoke('search.query', { text: trimmed, limit: HITS_LIMIT });
+      if (seq !== this.#seq) return;
+      this.#hits = hits;
+      this.#error = undefined;
+    } catch (err) {
+      if (seq !== this.#seq) return;
+      this.#hits = [];
+      this.#error = describeError(err);
+    } finally {
+      if (seq === this.#seq) this.#searching = false;
+    }
+  }
+}
+
+/** Which app-wide overlay is open: the palette or the shortcuts help (never both). */
+export class Overlays {
+  #open = $state<'palette' | 'help' | undefined>();
+
+  get palette(): boolean {
+    return this.#open === 'palette';
+  }
+  get help(): boolean {
+    return this.#open === 'help';
+  }
+  openPalette(): void {
+    this.#open = 'palette';
+  }
+  openHelp(): void {
+    this.#open = 'help';
+  }
+  close(): void {
+    this.#open = undefined;
+  }
+}
+
+export const overlays = new Overlays();
+export const palette = new PaletteState(bridge);

@@ -1,0 +1,44 @@
+/// <reference lib="dom" />
+import type { Locator, Page } from 'playwright-core';
+
+/** The command palette (Ctrl+K) and the shortcuts help (?). */
+export class PalettePage {
+  constructor(readonly page: Page) {}
+
+  get dialog(): Locator {
+    return this.page.getByTestId('palette');
+  }
+  get input(): Locator {
+    return this.page.getByTestId('palette-input');
+  }
+  get items(): Locator {
+    return this.page.getByTestId('palette-item');
+  }
+  get groups(): Locator {
+    return this.page.getByTestId('palette-group');
+  }
+  get help(): Locator {
+    return this.page.getByTestId('shortcuts-help');
+  }
+
+  async open(): Promise<void> {
+    await this.page.keyboard.press('Control+k');
+    await this.input.waitFor();
+  }
+
+  /** Types the query and waits until the results show a row of `group`. */
+  async search(text: string, group?: string): Promise<void> {
+    await this.input.fill(text);
+    if (group)
+      await this.dialog.locator(`[data-testid="palette-item"][data-group="${group}"]`).first().waitFor();
+  }
+
+  /** The active row's label (the one Enter runs). */
+  async activeLabel(): Promise<string> {
+    return (await this.dialog.locator('[role="option"][aria-selected="true"] .label').innerText()).trim();
+  }
+
+  async groupNames(): Promise<string[]> {
+    return (await this.groups.allTextContents()).map((text) => text.trim());
+  }
+}

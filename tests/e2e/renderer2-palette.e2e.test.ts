@@ -1,0 +1,90 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startApp, type RunningApp } from './support/web-host';
+import { AppPage } from './pages/app';
+import { PalettePage } from './pages/palette';
+
+interface ServiceTask {
+  id: string;
+  name: string;
+}
+
+describe('command palette and shortcuts help', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let ui: AppPage;
+  let palette: PalettePage;
+
+  beforeAll(async () => {
+    app = await startApp({ service: { seed: 'demo' } });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
+    ui = new AppPage(page);
+    palette = new PalettePage(page);
+    await ui.open(app.host.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('lists every command on Ctrl+K and runs one with the keyboard', async () => {
+    await palette.open();
+    expect(await palette.groupNames()).toEqual(['Commands']);
+    expect(await palette.items.count()).toBeGreaterThan(10);
+    await palette.search('calendar agenda');
+    expect(await palette.activeLabel()).toBe('Go to Calendar · Agenda');
+    await page.keyboard.press('Enter');
+    await ui.waitForTitle('Calendar');
+    await page.getByTestId('agenda').waitFor();
+  });
+
+  it('finds a task by a word of its name, grouped, and opens it with arrows and Enter', async () => {
+    const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks');
+    const target = tasks[0];
+    if (!target) throw new Error('the demo project has no tasks');
+    const word = target.name.split(/\s+/).find((w) => w.length > 3) ?? target.name;
+    await palette.open();
+    await palette.search(word, 'Tasks');
+    const groups = await palette.groupNames();
+    expect(groups[0]).toBe('Tasks');
+    expect(groups.indexOf('Tasks')).toBeLessThan(
+      groups.indexOf('Commands') === -1 ? 99 : groups.indexOf('Commands'),
+    );
+    const labels = await palette.dialog.locator('[data-group="Tasks"] .label').allInnerTexts();
+    const index = labels.findIndex((label) => label.trim() === target.name);
+    expect(index).toBeGreaterThanOrEqual(0);
+    for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+    expect(await palette.activeLabel()).toBe(target.name);
+    await screenshot(page, 'renderer2-palette');
+    await page.keyboard.press('Enter');
+    await palette.dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('detail-panel').waitFor();
+    expect(await page.title()).toContain(target.name);
+  });
+
+  it('finds projects by name and CRM records from the index', async () => {
+    await palette.open();
+    await palette.search('Support desk', 'Projects');
+    await palette.search('Northwind', 'Accounts');
+    expect(await palette.groupNames()).toContain('Accounts');
+    await page.keyboard.press('Escape');
+    await palette.dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('shows the shortcuts help on ?, not while typing', async () => {
+    await page.locator('body').click({ position: { x: 700, y: 400 } });
+    await page.keyboard.press('?');
+    await palette.help.waitFor();
+    expect(await palette.help.innerText()).toContain('Ctrl+K');
+    await screenshot(page, 'renderer2-shortcuts-help');
+    await page.keyboard.press('Escape');
+    await palette.help.waitFor({ state: 'hidden' });
+    await page.locator('#global-search').focus();
+    await page.keyboard.press('?');
+    expect(await palette.help.isVisible()).toBe(false);
+  });
+});
