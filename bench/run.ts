@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { renderChart, type Chart } from './lib/chart';
 import { deriveHeadlines } from './lib/headlines';
-import { machine, loadAverage, type Machine } from './lib/machine';
-import { markdown, updateReadme, type Report } from './lib/report';
+import { machine, loadAverage } from './lib/machine';
+import { markdown, updateReadme, type Report, type RunMeta } from './lib/report';
 import { spread, type Spread } from './lib/stats';
 import type { Figures, Headline, Scenario } from './lib/types';
 
@@ -32,8 +32,9 @@ const RUNS: Record<string, { full: number; quick: number }> = {
 
 /** A child that overruns this is killed with its process group and reported as an error. */
 const LIMIT_MS: Record<string, { full: number; quick: number }> = {
-  scaling: { full: 420_000, quick: 120_000 },
-  sync: { full: 420_000, quick: 120_000 },
+  scaling: { full: 1_500_000, quick: 180_000 },
+  startup: { full: 900_000, quick: 600_000 },
+  sync: { full: 600_000, quick: 120_000 },
 };
 const DEFAULT_LIMIT_MS = { full: 240_000, quick: 90_000 };
 
@@ -111,6 +112,17 @@ function combine(runs: RunResult[]): Record<string, Spread> {
   return out;
 }
 
+function write(meta: RunMeta, reports: Report[]): string {
+  mkdirSync(resultsDir, { recursive: true });
+  writeFileSync(
+    join(resultsDir, 'latest.json'),
+    `${JSON.stringify({ ...meta, scenarios: reports }, null, 2)}\n`,
+  );
+  const md = markdown(meta, reports);
+  writeFileSync(join(resultsDir, 'latest.md'), md);
+  return md;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--child') return childMain(args[1]!, args.includes('--quick'));
@@ -119,8 +131,7 @@ async function main(): Promise<void> {
   const files = readdirSync(scenariosDir)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .sort();
-  const meta: { date: string; quick: boolean; machine: Machine; loadAverageEnd?: number[]; totalMs?: number } =
-    { date: new Date().toISOString(), quick, machine: machine() };
+  const meta: RunMeta = { date: new Date().toISOString(), quick, machine: machine() };
   const started = performance.now();
   const reports: Report[] = [];
   for (const file of files) {
@@ -170,16 +181,15 @@ async function main(): Promise<void> {
       report.charts.push({ file: `${chart.file}.svg`, title: chart.title });
     }
     reports.push(report);
+    // Written after every scenario, so an interrupted run still leaves what it measured.
+    write(
+      { ...meta, loadAverageEnd: loadAverage(), totalMs: Math.round(performance.now() - started) },
+      reports,
+    );
   }
   meta.loadAverageEnd = loadAverage();
   meta.totalMs = Math.round(performance.now() - started);
-  mkdirSync(resultsDir, { recursive: true });
-  writeFileSync(
-    join(resultsDir, 'latest.json'),
-    `${JSON.stringify({ ...meta, scenarios: reports }, null, 2)}\n`,
-  );
-  const md = markdown(meta, reports);
-  writeFileSync(join(resultsDir, 'latest.md'), md);
+  const md = write(meta, reports);
   process.stdout.write(md);
   if (args.includes('--readme')) {
     const readme = join(here, '..', 'README.md');

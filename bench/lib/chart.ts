@@ -25,7 +25,7 @@ export interface Chart {
 
 const WIDTH = 640;
 const HEIGHT = 360;
-const MARGIN = { left: 70, right: 20, top: 40, bottom: 70 };
+const MARGIN = { left: 70, right: 34, top: 40, bottom: 70 };
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c'];
 
 /** "Nice" round tick values covering [0, max]. */

@@ -71,10 +71,16 @@ export function deriveHeadlines(
           { name: 'RTT lower bound', key: 'boundSeconds' },
           'timeRatio',
         ),
-        ...line('initial sync requests', 'requests', 'initialRequests', {
-          name: 'least any client needs',
-          key: 'boundRequests',
-        }, 'requestRatio'),
+        ...line(
+          'initial sync requests',
+          'requests',
+          'initialRequests',
+          {
+            name: 'least any client needs',
+            key: 'boundRequests',
+          },
+          'requestRatio',
+        ),
         ...line('core peak RSS during sync', 'MiB', 'peakRssMb'),
       ];
     case 'cache-reads':

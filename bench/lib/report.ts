@@ -51,7 +51,15 @@ export function machineLine(meta: RunMeta): string {
 /** The summary: every headline figure beside its baseline and the ratio. */
 export function summaryTable(reports: Report[]): string[] {
   const lines = [
-    row(['scenario', 'figure', 'median (min–max)', 'baseline (same run)', 'ratio (min–max)', 'runs', 'load avg']),
+    row([
+      'scenario',
+      'figure',
+      'median (min–max)',
+      'baseline (same run)',
+      'ratio (min–max)',
+      'runs',
+      'load avg',
+    ]),
     row(['---', '---', '---', '---', '---', '---', '---']),
   ];
   for (const r of reports) {
@@ -84,6 +92,7 @@ export function markdown(meta: RunMeta, reports: Report[]): string {
     '',
     machineLine(meta),
     '',
+    ...loadedNote(meta),
     '## Summary',
     '',
     ...summaryTable(reports),
@@ -114,6 +123,16 @@ export function markdown(meta: RunMeta, reports: Report[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** Said plainly when the machine was busier than its cores: the figures are then pessimistic and spread. */
+function loadedNote(meta: RunMeta): string[] {
+  const load = Math.max(meta.machine.loadAverage[0] ?? 0, meta.loadAverageEnd?.[0] ?? 0);
+  if (load <= meta.machine.nproc) return [];
+  return [
+    `**These figures were taken on a loaded, shared machine** (load average about ${Math.round(load)} on ${meta.machine.nproc} cores, other people's builds and tests running): absolute times are several times slower and more spread than on an idle machine; the ratios, taken within one run, are steadier. The load average at the start of each scenario is in the last column.`,
+    '',
+  ];
+}
+
 const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
@@ -125,6 +144,7 @@ export function updateReadme(readme: string, meta: RunMeta, reports: Report[]): 
     '',
     `Measured ${meta.date.slice(0, 16).replace('T', ' ')} UTC${meta.quick ? ' (quick run)' : ''} on: ${machineLine(meta)}.`,
     '',
+    ...loadedNote(meta),
     ...summaryTable(reports),
     '',
     ...charts.map((c) => `![${c.title}](bench/results/${c.file})`),
