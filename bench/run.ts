@@ -10,11 +10,12 @@ import { spread, type Spread } from './lib/stats';
 import type { Figures, Headline, Scenario } from './lib/types';
 
 /**
- * npm run bench [-- --quick] [-- --readme] [-- name ...]: runs every scenario module in
+ * npm run bench [-- --quick] [-- --readme] [-- --add] [-- name ...]: runs every scenario module in
  * bench/scenarios (each exports `scenario: Scenario`), or those named, each in its own child
  * process (one cannot skew the next: heap, JIT, open handles, leftover servers), and writes
  * bench/results/latest.json, latest.md and the charts (*.svg). `--readme` also replaces the
- * Performance section of README.md with the summary. The process fails only when a scenario
+ * Performance section of README.md with the summary; `--add` keeps the other scenarios of
+ * the last results (re-running one scenario). The process fails only when a scenario
  * errors or overruns its time limit; no figure is checked against a threshold.
  */
 const here = dirname(fileURLToPath(import.meta.url));
@@ -34,7 +35,7 @@ const RUNS: Record<string, { full: number; quick: number }> = {
 const LIMIT_MS: Record<string, { full: number; quick: number }> = {
   scaling: { full: 1_500_000, quick: 180_000 },
   startup: { full: 900_000, quick: 600_000 },
-  sync: { full: 600_000, quick: 120_000 },
+  sync: { full: 900_000, quick: 180_000 },
 };
 const DEFAULT_LIMIT_MS = { full: 240_000, quick: 90_000 };
 
@@ -112,6 +113,17 @@ function combine(runs: RunResult[]): Record<string, Spread> {
   return out;
 }
 
+function previousReports(): Report[] {
+  try {
+    const parsed = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8')) as {
+      scenarios?: Report[];
+    };
+    return parsed.scenarios ?? [];
+  } catch {
+    return [];
+  }
+}
+
 function write(meta: RunMeta, reports: Report[]): string {
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(
@@ -133,7 +145,10 @@ async function main(): Promise<void> {
     .sort();
   const meta: RunMeta = { date: new Date().toISOString(), quick, machine: machine() };
   const started = performance.now();
+  // `--add`: keep the other scenarios of the last results and replace only those run now.
+  const kept: Report[] = args.includes('--add') ? previousReports() : [];
   const reports: Report[] = [];
+  const all = (): Report[] => [...kept.filter((k) => !reports.some((r) => r.name === k.name)), ...reports];
   for (const file of files) {
     const { scenario } = (await import(pathToFileURL(join(scenariosDir, file)).href)) as {
       scenario?: Scenario;
@@ -184,16 +199,16 @@ async function main(): Promise<void> {
     // Written after every scenario, so an interrupted run still leaves what it measured.
     write(
       { ...meta, loadAverageEnd: loadAverage(), totalMs: Math.round(performance.now() - started) },
-      reports,
+      all(),
     );
   }
   meta.loadAverageEnd = loadAverage();
   meta.totalMs = Math.round(performance.now() - started);
-  const md = write(meta, reports);
+  const md = write(meta, all());
   process.stdout.write(md);
   if (args.includes('--readme')) {
     const readme = join(here, '..', 'README.md');
-    writeFileSync(readme, updateReadme(readFileSync(readme, 'utf8'), meta, reports));
+    writeFileSync(readme, updateReadme(readFileSync(readme, 'utf8'), meta, all()));
   }
   if (reports.some((r) => r.error)) process.exitCode = 1;
 }
