@@ -15,7 +15,8 @@ import type { Figures, Headline, Scenario } from './lib/types';
  * process (one cannot skew the next: heap, JIT, open handles, leftover servers), and writes
  * bench/results/latest.json, latest.md and the charts (*.svg). `--readme` also replaces the
  * Performance section of README.md with the summary; `--add` keeps the other scenarios of
- * the last results (re-running one scenario). The process fails only when a scenario
+ * the last results (re-running one scenario); `--readme-only` rewrites that section from the
+ * last results without running anything. The process fails only when a scenario
  * errors or overruns its time limit; no figure is checked against a threshold.
  */
 const here = dirname(fileURLToPath(import.meta.url));
@@ -138,6 +139,15 @@ function write(meta: RunMeta, reports: Report[]): string {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--child') return childMain(args[1]!, args.includes('--quick'));
+  if (args.includes('--readme-only')) {
+    // The README section from the last results, without measuring anything.
+    const last = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8')) as RunMeta & {
+      scenarios: Report[];
+    };
+    const readme = join(here, '..', 'README.md');
+    writeFileSync(readme, updateReadme(readFileSync(readme, 'utf8'), last, last.scenarios));
+    return;
+  }
   const quick = args.includes('--quick');
   const only = args.filter((a) => !a.startsWith('--'));
   const files = readdirSync(scenariosDir)

@@ -142,7 +142,7 @@ export function updateReadme(readme: string, meta: RunMeta, reports: Report[]): 
   const body = [
     START,
     '',
-    `Measured ${meta.date.slice(0, 16).replace('T', ' ')} UTC${meta.quick ? ' (quick run)' : ''} on: ${machineLine(meta)}.`,
+    `Measured ${meta.date.slice(0, 16).replace('T', ' ')} UTC${meta.quick ? ' (quick run)' : ''}${meta.totalMs ? `, the whole run taking ${Math.round(meta.totalMs / 60_000)} min` : ''}, on: ${machineLine(meta)}.`,
     '',
     ...loadedNote(meta),
     ...summaryTable(reports),
