@@ -114,6 +114,15 @@ function combine(runs: RunResult[]): Record<string, Spread> {
   return out;
 }
 
+async function scenarioNames(): Promise<string[]> {
+  const names: string[] = [];
+  for (const f of readdirSync(scenariosDir).filter((x) => x.endsWith('.ts') && !x.endsWith('.test.ts'))) {
+    const { scenario } = (await import(pathToFileURL(join(scenariosDir, f)).href)) as { scenario?: Scenario };
+    if (scenario) names.push(scenario.name);
+  }
+  return names;
+}
+
 function previousReports(): Report[] {
   try {
     const parsed = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8')) as {
@@ -145,7 +154,9 @@ async function main(): Promise<void> {
       scenarios: Report[];
     };
     const readme = join(here, '..', 'README.md');
-    writeFileSync(readme, updateReadme(readFileSync(readme, 'utf8'), last, last.scenarios));
+    const names = await scenarioNames();
+    const missing = names.filter((n) => !last.scenarios.some((r) => r.name === n));
+    writeFileSync(readme, updateReadme(readFileSync(readme, 'utf8'), last, last.scenarios, missing));
     return;
   }
   const quick = args.includes('--quick');

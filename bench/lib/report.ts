@@ -137,7 +137,13 @@ const START = '<!-- bench:start -->';
 const END = '<!-- bench:end -->';
 
 /** Replaces what lies between the bench markers in README.md (the Performance section's body). */
-export function updateReadme(readme: string, meta: RunMeta, reports: Report[]): string {
+export function updateReadme(
+  readme: string,
+  meta: RunMeta,
+  reports: Report[],
+  /** Scenarios in bench/scenarios with no result in `reports`. */
+  missing: string[] = [],
+): string {
   const charts = reports.flatMap((r) => r.charts);
   const body = [
     START,
@@ -147,6 +153,7 @@ export function updateReadme(readme: string, meta: RunMeta, reports: Report[]): 
     ...loadedNote(meta),
     ...summaryTable(reports),
     '',
+    ...(missing.length > 0 ? [`Not measured in this run: ${missing.join(', ')}.`, ''] : []),
     ...charts.map((c) => `![${c.title}](bench/results/${c.file})`),
     '',
     END,
