@@ -79,7 +79,14 @@ describe('updateReadme', () => {
     expect(out.endsWith('<!-- bench:end -->\n\n## Next\n')).toBe(true);
     expect(out).not.toContain('\nold\n');
     expect(out).toContain('![Sync time](bench/results/scaling-sync-time.svg)');
-    expect(out).toContain('Measured 2026-11-22 00:30 UTC on: 2 cores (nproc)');
+    expect(out).toContain('Measured 2026-11-22 00:30 UTC, on: 2 cores (nproc)');
+    expect(out).not.toContain('Not measured');
+  });
+
+  it('says how long the run took and which scenarios it did not measure', () => {
+    const out = updateReadme(readme, { ...meta, totalMs: 14 * 60_000 }, [report], ['server', 'uploads']);
+    expect(out).toContain('UTC, the whole run taking 14 min, on:');
+    expect(out).toContain('Not measured in this run: server, uploads.');
   });
 
   it('refuses a README without the markers, naming them', () => {
