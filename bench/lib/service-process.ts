@@ -1,0 +1,133 @@
+// The service with a generated workspace (src/server/seed/generate.ts, fixed seed) in a child
+// process, optionally behind the fault proxy adding a round trip: as a remote service would be,
+// so the measuring process's CPU time and memory are the client's alone.
+import { fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface WorkspaceSize {
+  projects: number;
+  tasks: number;
+  messagesPerTask: number;
+  seed: number;
+}
+
+export interface ServiceProcess {
+  /** Through the proxy (when `delayMs` was given), else the service itself; ends with `/2.0`. */
+  baseUrl: string;
+  /** The service itself. */
+  directUrl: string;
+  token: string;
+  /** The user clients act as (the seed's administrator). */
+  userId: string;
+  projectIds: string[];
+  taskIds: string[];
+  /** Requests the proxy received so far (0 without a proxy). */
+  received(): Promise<number>;
+  close(): Promise<void>;
+}
+
+type FromChild =
+  | {
+      type: 'ready';
+      baseUrl: string;
+      directUrl: string;
+      token: string;
+      userId: string;
+      projectIds: string[];
+      taskIds: string[];
+    }
+  | { type: 'received'; count: number };
+
+const CHILD_ENV = 'WORKDESK_BENCH_SERVICE_CHILD';
+
+export function startServiceProcess(size: WorkspaceSize, delayMs?: number): Promise<ServiceProcess> {
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    env: { ...process.env, [CHILD_ENV]: JSON.stringify({ size, delayMs }) },
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = <T extends FromChild['type']>(type: T) =>
+    new Promise<Extract<FromChild, { type: T }>>((resolve, reject) => {
+      const onMessage = (m: FromChild) => {
+        if (m.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(m as Extract<FromChild, { type: T }>);
+      };
+      const onExit = (code: number | null) => reject(new Error(`service process exited with ${code}`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  return next('ready').then((ready) => ({
+    baseUrl: ready.baseUrl,
+    directUrl: ready.directUrl,
+    token: ready.token,
+    userId: ready.userId,
+    projectIds: ready.projectIds,
+    taskIds: ready.taskIds,
+    async received() {
+      child.send({ type: 'received' });
+      return (await next('received')).count;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.send({ type: 'stop' });
+      }),
+  }));
+}
+
+async function serve(size: WorkspaceSize, delayMs: number | undefined): Promise<void> {
+  const { buildService } = await import('../../src/server/app');
+  const { generateWorkspace } = await import('../../src/server/seed/generate');
+  const { SEED_IDS } = await import('../../src/server/seed/index');
+  const { startFaultProxy } = await import('../../tests/support/fault-proxy');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-service-'));
+  const token = 'bench-token';
+  const service = buildService({
+    dbPath: join(dir, 'service.sqlite'),
+    filesDir: join(dir, 'files'),
+    tokens: [token],
+    seed: 'empty',
+  });
+  const ws = generateWorkspace(service.db, size);
+  const directUrl = `${await service.app.listen({ port: 0, host: '127.0.0.1' })}/2.0`;
+  const proxy =
+    delayMs === undefined ? undefined : await startFaultProxy({ target: directUrl, faults: { delayMs } });
+  const send = (m: FromChild) => process.send?.(m);
+  send({
+    type: 'ready',
+    baseUrl: proxy?.baseUrl ?? directUrl,
+    directUrl,
+    token,
+    userId: SEED_IDS.users.admin,
+    projectIds: ws.projectIds,
+    taskIds: ws.taskIds,
+  });
+  process.on('message', (m: { type: 'received' } | { type: 'stop' }) => {
+    if (m.type === 'received') {
+      send({ type: 'received', count: proxy?.stats().received ?? 0 });
+      return;
+    }
+    void (async () => {
+      await proxy?.close();
+      const closing = service.app.close();
+      service.app.server.closeAllConnections();
+      await closing;
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    })();
+  });
+  // The parent died without stopping us: do not linger.
+  process.on('disconnect', () => process.exit(0));
+}
+
+const childArgs = process.env[CHILD_ENV];
+if (childArgs) {
+  const { size, delayMs } = JSON.parse(childArgs) as { size: WorkspaceSize; delayMs?: number };
+  void serve(size, delayMs);
+}
