@@ -19,6 +19,11 @@ export interface EngineConnection {
   /** The user this account acts as. */
   userId: string;
   timeoutMs?: number;
+  /**
+   * Names the cache file instead of the base URL. The local workspace sets it: its bundled
+   * service listens on a new port every start, and its cache (and queued changes) must stay.
+   */
+  cacheKey?: string;
 }
 
 export interface EngineOptions {
@@ -51,11 +56,10 @@ export interface Engine {
 /** The cache file of one account: named from its address and user, never from the token. */
 export function cacheFileFor(
   dataDir: string,
-  connection: Pick<EngineConnection, 'baseUrl' | 'userId'>,
+  connection: Pick<EngineConnection, 'baseUrl' | 'userId' | 'cacheKey'>,
 ): string {
-  const key = createHash('sha256')
-    .update(`${connection.baseUrl.replace(/\/+$/, '')}\n${connection.userId}`)
-    .digest('hex');
+  const place = connection.cacheKey ?? connection.baseUrl.replace(/\/+$/, '');
+  const key = createHash('sha256').update(`${place}\n${connection.userId}`).digest('hex');
   return join(dataDir, `cache-${key.slice(0, 16)}.sqlite`);
 }
 

@@ -66,7 +66,13 @@ export async function startLocalService(options: LocalServiceOptions): Promise<R
     writeFileSync(stateFile, JSON.stringify({ userId }), { mode: 0o600 });
   }
   return {
-    connection: { baseUrl: server.baseUrl, token, tokenHeader: DEFAULT_TOKEN_HEADER, userId },
+    connection: {
+      baseUrl: server.baseUrl,
+      token,
+      tokenHeader: DEFAULT_TOKEN_HEADER,
+      userId,
+      cacheKey: 'local-workspace',
+    },
     close: () => server.close(),
   };
 }

@@ -6,6 +6,7 @@ import { createProbe } from '../../../src/main/core/accounts/probe';
 import { createFileSecretStore } from '../../../src/main/core/accounts/secret-store';
 import { startBundledServer } from '../../../src/main/core/bundled-server';
 import { startLocalService } from '../../../src/main/core/local-service';
+import { cacheFileFor } from '../../../src/main/core/engine';
 import type { Connection } from '../../../src/main/core/accounts/probe';
 
 let dir: string;
@@ -63,6 +64,8 @@ describe('embedded local service', () => {
     try {
       expect(second.connection.token).toBe(first.connection.token);
       expect(second.connection.userId).toBe(first.connection.userId);
+      // A new port every start, but the same cache file, so cached data and queued changes stay.
+      expect(cacheFileFor('/data', second.connection)).toBe(cacheFileFor('/data', first.connection));
       // Same projects, the new folder among them, and no second demo seed doubling them.
       expect(await projectNames(second.connection)).toEqual(before);
     } finally {

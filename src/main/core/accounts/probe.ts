@@ -1,14 +1,8 @@
 import { HandlerError } from '../dispatch';
+import type { EngineConnection } from '../engine';
 
-/** How the core reaches one service: what the engine's ServiceClient needs. */
-export interface Connection {
-  /** The service address, ending with `/2.0`. */
-  baseUrl: string;
-  token: string;
-  tokenHeader: string;
-  /** The user the app acts as. */
-  userId: string;
-}
+/** How the core reaches one service: the engine's connection, with the header name settled. */
+export type Connection = EngineConnection & { tokenHeader: string };
 
 export type Probe = (connection: Connection) => Promise<void>;
 
