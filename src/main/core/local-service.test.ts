@@ -31,6 +31,8 @@ describe('local service', () => {
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       tokenHeader: 'svc-api-token',
       userId: 'u-ada',
+      // Fixed, so the cache survives the new port of every start.
+      cacheKey: 'local-workspace',
     });
     expect(factory).toHaveBeenLastCalledWith({
       dbPath: join(dir, 'svc', 'service.sqlite'),
