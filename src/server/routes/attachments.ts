@@ -17,10 +17,23 @@ function filePath(ctx: ServiceContext, fileId: string): string {
 /** Copies the request body to `target`, refusing more than `limit` bytes with a 413. */
 async function receive(stream: Readable, target: string, limit: number): Promise<number> {
   let size = 0;
+  let settled = false;
   const out = createWriteStream(target);
   try {
-    await new Promise<void>((resolve, reject) => {
+    await new Promise<void>((resolveBody, rejectBody) => {
+      // Once the body is refused or aborted, chunks still buffered (or resumed by a late
+      // 'drain') must not reach the destroyed file stream.
+      const resolve = (): void => {
+        settled = true;
+        resolveBody();
+      };
+      const reject = (err: unknown): void => {
+        settled = true;
+        rejectBody(err);
+      };
+      out.on('error', reject);
       stream.on('data', (chunk: Buffer) => {
+        if (settled) return;
         size += chunk.length;
         if (size > limit) {
           stream.pause();
@@ -29,7 +42,9 @@ async function receive(stream: Readable, target: string, limit: number): Promise
         }
         if (!out.write(chunk)) {
           stream.pause();
-          out.once('drain', () => stream.resume());
+          out.once('drain', () => {
+            if (!settled) stream.resume();
+          });
         }
       });
       stream.on('end', () => resolve());
