@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { runMigrations } from './migrate';
 import { migrations } from './migrations/index';
 
 export type Db = Database.Database;
@@ -19,17 +20,7 @@ export function openDatabase(path: string): Db {
   return db;
 }
 
+/** Brings the service database up to the newest migration this build has. */
 export function migrate(db: Db): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > migrations.length) {
-    throw new Error(`database schema version ${current} is newer than this server (${migrations.length})`);
-  }
-  for (let version = current; version < migrations.length; version++) {
-    const step = migrations[version];
-    if (!step) continue;
-    db.transaction(() => {
-      step(db);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-  }
+  runMigrations(db, migrations, 'Service database');
 }

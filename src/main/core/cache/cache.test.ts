@@ -27,7 +27,7 @@ describe('cache migrations', () => {
   it('refuses a list whose versions are out of order and a database newer than the app', () => {
     const db = openCacheDb(':memory:');
     expect(() => migrate(db, [{ version: 2, name: 'x', up() {} }])).toThrow(/expected 1/);
-    expect(() => migrate(db, migrations.slice(0, 1))).toThrow(/newer than this app knows/);
+    expect(() => migrate(db, migrations.slice(0, 1))).toThrow(/newer than this build knows/);
   });
 
   it('rolls back a failing migration as a whole', () => {
