@@ -3,7 +3,7 @@ import { customFieldValues, fetchOrServeCache, notFound, type ReadDeps } from '.
 
 export function projectReadHandlers(
   deps: ReadDeps,
-): HandlerMap<'projects.tree' | 'projects.detail' | 'documents.get'> {
+): HandlerMap<'projects.tree' | 'projects.detail' | 'documents.get' | 'projects.templates'> {
   const { cache, sync } = deps;
   return {
     'projects.tree': ({ includeArchived }) => ({
@@ -33,6 +33,13 @@ export function projectReadHandlers(
         customFields: customFieldValues(cache, project.customFieldsData),
         detailFetchedAt: cache.projects.detailFetchedAt(projectId),
       };
+    },
+
+    async 'projects.templates'() {
+      // Pulled with the organization lists; asked here only when no pull brought them yet.
+      if (!cache.syncState.get('projectTemplates'))
+        await fetchOrServeCache(deps, () => sync.onDemand.projectTemplates());
+      return cache.org.projectTemplates.all();
     },
 
     async 'documents.get'({ documentId }) {

@@ -2,6 +2,7 @@ import type { Cache } from '../cache/cache';
 import type { Sync } from '../sync/sync';
 import type { CustomFieldValueView } from '../../../shared/ipc/org';
 import { HandlerError } from '../dispatch';
+import { isTempId } from '../outbox/temp-ids';
 
 /** What the read handlers need: the cache to answer from and the sync for on-demand fetches. */
 export interface ReadDeps {
@@ -10,6 +11,16 @@ export interface ReadDeps {
   /** The account's acting user (My Work default). */
   userId: string;
   log: (message: string) => void;
+  /** For the age of cached on-demand parts; the system clock when absent. */
+  clock?: () => Date;
+}
+
+/**
+ * False for the local id of an item created offline and not yet acknowledged: the service does
+ * not know it, so asking would only answer 404 (and a 404 reads as "gone").
+ */
+export function isServiceId(id: string): boolean {
+  return !isTempId(id);
 }
 
 /**
