@@ -41,6 +41,21 @@ export async function fetchOrServeCache(
   }
 }
 
+/**
+ * Brings an item the view opens up to date when `stale`: a service item is fetched on demand
+ * (a failure is logged and the cache answers; "gone" answers not-found naming `field`), while
+ * a local id is never asked about, whatever its bookkeeping says.
+ */
+export async function refreshOpened(
+  deps: ReadDeps,
+  item: { what: string; id: string; field: string },
+  stale: boolean,
+  fetch: () => Promise<'ok' | 'gone'>,
+): Promise<void> {
+  if (!stale || !isServiceId(item.id)) return;
+  if (await fetchOrServeCache(deps, fetch)) notFound(item.what, item.id, item.field);
+}
+
 export function notFound(what: string, id: string, field: string): never {
   throw new HandlerError('not-found', `${what} ${id} is not in the cache`, field);
 }

@@ -261,4 +261,70 @@ describe('read handlers', () => {
     expect(await dispatch('projects.templates', {})).toEqual({ ok: true, value: [] });
     expect(calls).toBe(1);
   });
+
+  it('fetches the single-account response when an account is first opened, then serves the cache', async () => {
+    let calls = 0;
+    const { cache, dispatch } = setup(async (url) => {
+      calls++;
+      expect(String(url)).toContain('/crm/account/a1');
+      const { accountOwnerUserId, contacts: _contacts, ...rest } = anAccount({ id: 'a1', name: 'Renamed' });
+      return new Response(
+        JSON.stringify({
+          account: { ...rest, companyId: 'co', contactOwnerUserId: accountOwnerUserId },
+          contacts: ['c1', 'c2'],
+        }),
+        { status: 200 },
+      );
+    });
+    cache.crm.replaceContacts([aContact({ id: 'c1' }), aContact({ id: 'c2' })]);
+    cache.crm.replaceAccounts([anAccount({ id: 'a1', contacts: [] })]);
+    const expected = {
+      ok: true,
+      value: {
+        account: { id: 'a1', name: 'Renamed', contacts: ['c1', 'c2'] },
+        contacts: [{ id: 'c1' }, { id: 'c2' }],
+      },
+    };
+    expect(await dispatch('crm.account', { accountId: 'a1' })).toMatchObject(expected);
+    expect(await dispatch('crm.account', { accountId: 'a1' })).toMatchObject(expected);
+    expect(calls).toBe(1);
+  });
+
+  it('removes an account the service says is gone and answers not-found', async () => {
+    const { cache, dispatch } = setup(
+      async () => new Response(JSON.stringify({ errorMessage: 'gone' }), { status: 404 }),
+    );
+    cache.crm.replaceAccounts([anAccount({ id: 'a1' })]);
+    expect(await dispatch('crm.account', { accountId: 'a1' })).toEqual({
+      ok: false,
+      error: { type: 'not-found', message: 'Account a1 is not in the cache', field: 'accountId' },
+    });
+    expect(cache.crm.account('a1')).toBeNull();
+  });
+
+  it('never asks the service about a task, project, contact or account with a local id', async () => {
+    let calls = 0;
+    const { cache, dispatch, sync } = setup(async () => {
+      calls++;
+      return new Response(JSON.stringify({ errorMessage: 'no such item' }), { status: 404 });
+    });
+    cache.projects.upsertMany([aProject({ id: 'local-p1', name: 'Offline project' })]);
+    // Created offline: no detail or messages were ever fetched for it.
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 'local-t1', projectId: 'local-p1' }))]);
+    cache.crm.replaceContacts([aContact({ id: 'local-c1' })]);
+    cache.crm.replaceAccounts([anAccount({ id: 'local-a1' })]);
+    expect(await dispatch('tasks.detail', { taskId: 'local-t1' })).toMatchObject({
+      ok: true,
+      value: { task: { id: 'local-t1' }, project: { id: 'local-p1' }, detailFetchedAt: null },
+    });
+    expect(await dispatch('projects.detail', { projectId: 'local-p1' })).toMatchObject({
+      ok: true,
+      value: { project: { id: 'local-p1' } },
+    });
+    expect(await dispatch('crm.contact', { contactId: 'local-c1' })).toMatchObject({ ok: true });
+    expect(await dispatch('crm.account', { accountId: 'local-a1' })).toMatchObject({ ok: true });
+    expect(calls).toBe(0);
+    expect(sync.status().online).toBe(true);
+    expect(cache.tasks.get('local-t1')).not.toBeNull();
+  });
 });

@@ -168,6 +168,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
             const incoming = cache.crm.accountFromDetail(account, contacts);
             const merged = mergePending(pending, 'crmAccount', incoming, () => cache.crm.account(accountId));
             if (merged) cache.crm.accounts.upsert(merged);
+            cache.syncState.set(`account:${accountId}`, now());
           });
           deps.emitChange({ entities: ['crmAccounts'], ids: { crmAccounts: [accountId] } });
         },

@@ -1,5 +1,6 @@
-// Project templates and the dependencies of events and projects, read through the engine's
-// channels against the real service: fetched when first asked, cached, equal to the service.
+// What views open on demand (project templates, dependencies of events and projects, a CRM
+// account), read through the engine's channels against the real service: fetched when first
+// asked, cached, equal to the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../support/service';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
@@ -137,5 +138,30 @@ describe('dependencies.ofEvent and dependencies.ofProject', () => {
     expect(await engine.call('dependencies.ofEvent', { eventId: 'local-abc' })).toEqual([]);
     expect(await engine.call('dependencies.ofProject', { projectId: 'local-def' })).toEqual([]);
     expect(engine.client.requestCount).toBe(before);
+  });
+});
+
+describe('crm.account', () => {
+  it('fetches the single-account response when opened: its contacts, and an account no pull brought', async () => {
+    await engine.sync.now();
+    const accounts = await api.crmAccounts();
+    const withContacts = accounts.find((a) => a.contacts.length > 0 && !a.isDeleted);
+    if (!withContacts) throw new Error('the demo seed has an account with contacts');
+    const single = await api.crmAccount(withContacts.id);
+    const opened = await engine.call('crm.account', { accountId: withContacts.id });
+    expect(opened.account).toMatchObject({ id: single.account.id, name: single.account.name });
+    expect(opened.contacts.map((c) => c.id).sort()).toEqual([...single.contacts].sort());
+
+    await api.createCrmAccount({ createdByUserId: svc.users.actingUserId, name: 'Opened before any pull' });
+    const fresh = (await api.crmAccounts()).find((a) => a.name === 'Opened before any pull');
+    if (!fresh) throw new Error('the account was created');
+    expect(engine.cache.crm.account(fresh.id)).toBeNull();
+    const before = engine.client.requestCount;
+    expect((await engine.call('crm.account', { accountId: fresh.id })).account.name).toBe(
+      'Opened before any pull',
+    );
+    // Opened again: the cache answers.
+    await engine.call('crm.account', { accountId: fresh.id });
+    expect(engine.client.requestCount).toBe(before + 1);
   });
 });
