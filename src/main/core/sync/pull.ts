@@ -3,7 +3,7 @@ import { AbortedError, RejectedError } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
 import { mergePending } from './pending';
-import { confirmRemoval } from './removal';
+import { checkedKeep, confirmRemoval, idSet } from './removal';
 
 export interface EventWindow {
   monthsBack: number;
@@ -190,10 +190,18 @@ export async function pull(
     background(
       (async () => {
         try {
-          const docs = await gate((s) => client.projectDocuments(root, { subfolders: true }, s));
-          cache.transaction(() =>
-            cache.projectParts.replaceDocuments(cache.projects.subtreeIds(root), docs, keep('document')),
+          const fetchDocs = () => gate((s) => client.projectDocuments(root, { subfolders: true }, s));
+          const docs = await fetchDocs();
+          const subtree = cache.projects.subtreeIds(root);
+          const keepDocs = await checkedKeep(
+            cache.projectParts.documentIdsIn(subtree),
+            docs,
+            keep('document'),
+            async () => idSet(await fetchDocs()),
+            log,
+            `documents of project ${root}`,
           );
+          cache.transaction(() => cache.projectParts.replaceDocuments(subtree, docs, keepDocs));
           changed(['documents']);
         } catch (err) {
           if (!(err instanceof RejectedError && err.status === 404)) throw err;
@@ -204,9 +212,18 @@ export async function pull(
   const now = deps.clock();
   const from = shiftMonths(now, -window.monthsBack);
   const to = shiftMonths(now, window.monthsAhead);
+  const fetchEvents = () => gate((s) => client.events({ startDate: from, endDate: to }, s));
   const events = background(
-    gate((s) => client.events({ startDate: from, endDate: to }, s)).then((list) => {
-      cache.transaction(() => cache.events.replaceWindow(from, to, list, keep('event')));
+    fetchEvents().then(async (list) => {
+      const keepEvents = await checkedKeep(
+        cache.events.idsInWindow(from, to),
+        list,
+        keep('event'),
+        async () => idSet(await fetchEvents()),
+        log,
+        'event window',
+      );
+      cache.transaction(() => cache.events.replaceWindow(from, to, list, keepEvents));
       changed(['events']);
     }),
   );

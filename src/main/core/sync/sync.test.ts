@@ -3,7 +3,7 @@ import { createServiceClient } from '../api/client';
 import type { FetchLike } from '../api/http';
 import { createCache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
-import { aProject, aTask } from '../cache/fixtures';
+import { aDocument, anEvent, aProject, aTask } from '../cache/fixtures';
 import type { SyncStatus } from '../../../shared/ipc/sync';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
@@ -105,5 +105,76 @@ describe('sync schedule', () => {
     state.down = false;
     const back = await until(sync, (s) => s.online && !s.running && s.lastSyncedAt !== null);
     expect(back.lastError).toBeNull();
+  });
+});
+
+describe('rule 9 in a pull: documents and events', () => {
+  const docs = Array.from({ length: 30 }, (_, i) => aDocument({ id: `d${i}`, projectId: 'p1' }));
+  const events = Array.from({ length: 30 }, (_, i) => anEvent({ id: `e${i}` }));
+
+  /** One root project; the documents and events lists answer from the queues, then the last. */
+  function glitchy(answers: { documents: unknown[][]; events: unknown[][] }, calls: string[]): FetchLike {
+    const next = (queue: unknown[][]) => (queue.length > 1 ? queue.shift() : queue[0]);
+    return async (url) => {
+      const path = new URL(url).pathname.replace('/2.0', '');
+      calls.push(path);
+      const body =
+        path === '/projects'
+          ? new URL(url).searchParams.get('archived') === 'true'
+            ? []
+            : [aProject({ id: 'p1' })]
+          : path === '/project/p1/documents'
+            ? next(answers.documents)
+            : path === '/events'
+              ? next(answers.events)
+              : [];
+      return new Response(JSON.stringify(body), { status: 200 });
+    };
+  }
+
+  async function pullWith(answers: { documents: unknown[][]; events: unknown[][] }) {
+    const calls: string[] = [];
+    const cache = createCache(openCacheDb(':memory:'));
+    cache.projects.upsertMany([aProject({ id: 'p1' })]);
+    cache.projectParts.replaceDocuments(['p1'], docs);
+    cache.events.replaceWindow('2025-10-15', '2027-01-15', events);
+    const client = createServiceClient({
+      baseUrl: 'http://svc.test/2.0',
+      token: 't',
+      fetch: glitchy(answers, calls),
+    });
+    const log: string[] = [];
+    const sync = createSync({
+      cache,
+      client,
+      pending: noPending,
+      userId: 'me',
+      clock: () => new Date(2026, 0, 15, 9),
+      log: (m) => log.push(m),
+      emitChange: () => {},
+      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    syncs.push(sync);
+    expect((await sync.now()).lastError).toBeNull();
+    return { cache, calls, log };
+  }
+
+  it("keeps a project's documents and the calendar when one answer comes back empty", async () => {
+    const { cache, calls, log } = await pullWith({ documents: [[], docs], events: [[], events] });
+    expect(cache.projectParts.documentsOf('p1')).toHaveLength(30);
+    expect(cache.events.idsInWindow('2025-10-15', '2027-01-15')).toHaveLength(30);
+    expect(calls.filter((c) => c === '/project/p1/documents')).toHaveLength(2);
+    expect(calls.filter((c) => c === '/events')).toHaveLength(2);
+    expect(log.join('\n')).toMatch(/documents of project p1 would lose 30 of 30/);
+  });
+
+  it('removes them when the second answer agrees, and a few at once without asking again', async () => {
+    const { cache } = await pullWith({ documents: [[]], events: [[]] });
+    expect(cache.projectParts.documentsOf('p1')).toEqual([]);
+    expect(cache.events.idsInWindow('2025-10-15', '2027-01-15')).toEqual([]);
+    const few = await pullWith({ documents: [docs.slice(2)], events: [events.slice(1)] });
+    expect(few.cache.projectParts.documentsOf('p1')).toHaveLength(28);
+    expect(few.cache.events.idsInWindow('2025-10-15', '2027-01-15')).toHaveLength(29);
+    expect(few.calls.filter((c) => c === '/project/p1/documents')).toHaveLength(1);
   });
 });
