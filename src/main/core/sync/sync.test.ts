@@ -33,13 +33,13 @@ afterEach(async () => {
   await Promise.all(syncs.splice(0).map((s) => s.stop()));
 });
 
-function setup(
-  state: { down: boolean; calls: string[] },
-  intervals = { intervalMs: 60_000, probeIntervalMs: 60_000 },
-) {
-  const cache = createCache(openCacheDb(':memory:'));
-  const client = createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch: service(state) });
-  const statuses: SyncStatus[] = [];
+/** A sync over `cache` whose service is `fetch`, stopped after the test. */
+function syncOver(
+  cache: ReturnType<typeof createCache>,
+  fetch: FetchLike,
+  extra: { intervalMs?: number; probeIntervalMs?: number; log?: (m: string) => void } = {},
+): Sync {
+  const client = createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch });
   const sync = createSync({
     cache,
     client,
@@ -49,10 +49,20 @@ function setup(
     log: () => {},
     emitChange: () => {},
     retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
-    ...intervals,
+    ...extra,
   });
-  sync.onStatus((s) => statuses.push(s));
   syncs.push(sync);
+  return sync;
+}
+
+function setup(
+  state: { down: boolean; calls: string[] },
+  intervals = { intervalMs: 60_000, probeIntervalMs: 60_000 },
+) {
+  const cache = createCache(openCacheDb(':memory:'));
+  const sync = syncOver(cache, service(state), intervals);
+  const statuses: SyncStatus[] = [];
+  sync.onStatus((s) => statuses.push(s));
   return { cache, sync, statuses };
 }
 
@@ -138,23 +148,8 @@ describe('rule 9 in a pull: documents and events', () => {
     cache.projects.upsertMany([aProject({ id: 'p1' })]);
     cache.projectParts.replaceDocuments(['p1'], docs);
     cache.events.replaceWindow('2025-10-15', '2027-01-15', events);
-    const client = createServiceClient({
-      baseUrl: 'http://svc.test/2.0',
-      token: 't',
-      fetch: glitchy(answers, calls),
-    });
     const log: string[] = [];
-    const sync = createSync({
-      cache,
-      client,
-      pending: noPending,
-      userId: 'me',
-      clock: () => new Date(2026, 0, 15, 9),
-      log: (m) => log.push(m),
-      emitChange: () => {},
-      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
-    });
-    syncs.push(sync);
+    const sync = syncOver(cache, glitchy(answers, calls), { log: (m) => log.push(m) });
     expect((await sync.now()).lastError).toBeNull();
     return { cache, calls, log };
   }
