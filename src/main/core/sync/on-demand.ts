@@ -1,10 +1,11 @@
+import type { DependenciesResponse } from '../../../shared/api/index';
+import type { DependencyKind } from '../cache/repos/dependencies';
+import { storeProjectTemplates } from './project-templates';
 import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
 import { stamp } from './context';
 import { mergePending } from './pending';
-import { pullTaskParts, storeProjectTemplates, storeTasks } from './pull';
-import type { DependenciesResponse } from '../../../shared/api/index';
-import type { DependencyKind } from '../cache/repos/dependencies';
+import { pullTaskParts, storeTasks } from './pull';
 
 const isGone = (err: unknown): boolean => err instanceof RejectedError && err.status === 404;
 

@@ -1,9 +1,10 @@
-import type { Project, ProjectTemplate, Task, TaskDetail } from '../../../shared/api/index';
+import type { Project, Task, TaskDetail } from '../../../shared/api/index';
 import { AbortedError, RejectedError } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
 import { mergePending } from './pending';
 import { checkedKeep, confirmRemoval, idSet } from './removal';
+import { storeProjectTemplates } from './project-templates';
 
 export interface EventWindow {
   monthsBack: number;
@@ -24,15 +25,6 @@ export function storeTasks(deps: SyncDeps, tasks: readonly Task[]): void {
     const merged = mergePending(pending, 'task', t, () => cache.tasks.get(t.id));
     if (merged) cache.tasks.codec.upsert(flattenTask(merged));
   }
-}
-
-/**
- * Stores the project templates (null: the service does not offer the list, so none are known)
- * and records that they were asked for, so an open New-project dialog does not ask again.
- */
-export function storeProjectTemplates(deps: SyncDeps, templates: readonly ProjectTemplate[] | null): void {
-  if (templates) deps.cache.org.projectTemplates.replace(templates);
-  deps.cache.syncState.set('projectTemplates', stamp(deps.clock()));
 }
 
 /** Stores a single-task response: the task, its subtasks, tags, CRM links. */
