@@ -221,7 +221,25 @@ export async function pull(
   );
   const crm = background(
     Promise.all([gate((s) => client.crmContacts(s)), gate((s) => client.crmAccounts(s))]).then(
-      ([contacts, accounts]) => {
+      async ([contacts, accounts]) => {
+        const [keepContacts, keepAccounts] = await Promise.all([
+          checkedKeep(
+            cache.crm.contactIds(),
+            contacts,
+            keep('crmContact'),
+            async () => idSet(await gate((s) => client.crmContacts(s))),
+            log,
+            'CRM contacts',
+          ),
+          checkedKeep(
+            cache.crm.accountIds(),
+            accounts,
+            keep('crmAccount'),
+            async () => idSet(await gate((s) => client.crmAccounts(s))),
+            log,
+            'CRM accounts',
+          ),
+        ]);
         cache.transaction(() => {
           const c = contacts.flatMap(
             (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id)) ?? [],
@@ -229,8 +247,8 @@ export async function pull(
           const a = accounts.flatMap(
             (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id)) ?? [],
           );
-          cache.crm.replaceContacts(c, keep('crmContact'));
-          cache.crm.replaceAccounts(a, keep('crmAccount'));
+          cache.crm.replaceContacts(c, keepContacts);
+          cache.crm.replaceAccounts(a, keepAccounts);
         });
         changed(['crmContacts', 'crmAccounts']);
       },

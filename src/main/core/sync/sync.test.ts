@@ -3,7 +3,7 @@ import { createServiceClient } from '../api/client';
 import type { FetchLike } from '../api/http';
 import { createCache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
-import { aDocument, anEvent, aProject, aTask } from '../cache/fixtures';
+import { aContact, aDocument, anEvent, aProject, aTask } from '../cache/fixtures';
 import type { SyncStatus } from '../../../shared/ipc/sync';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
@@ -118,12 +118,15 @@ describe('sync schedule', () => {
   });
 });
 
-describe('rule 9 in a pull: documents and events', () => {
+describe('rule 9 in a pull: documents, events and CRM records', () => {
   const docs = Array.from({ length: 30 }, (_, i) => aDocument({ id: `d${i}`, projectId: 'p1' }));
   const events = Array.from({ length: 30 }, (_, i) => anEvent({ id: `e${i}` }));
+  const contacts = Array.from({ length: 30 }, (_, i) => aContact({ id: `c${i}` }));
 
-  /** One root project; the documents and events lists answer from the queues, then the last. */
-  function glitchy(answers: { documents: unknown[][]; events: unknown[][] }, calls: string[]): FetchLike {
+  type Answers = { documents: unknown[][]; events: unknown[][]; contacts?: unknown[][] };
+
+  /** One root project; the documents, events and contacts lists answer from the queues, then the last. */
+  function glitchy(answers: Answers, calls: string[]): FetchLike {
     const next = (queue: unknown[][]) => (queue.length > 1 ? queue.shift() : queue[0]);
     return async (url) => {
       const path = new URL(url).pathname.replace('/2.0', '');
@@ -137,25 +140,33 @@ describe('rule 9 in a pull: documents and events', () => {
             ? next(answers.documents)
             : path === '/events'
               ? next(answers.events)
-              : [];
+              : path === '/crm/contacts'
+                ? next(answers.contacts ?? [contacts])
+                : [];
       return new Response(JSON.stringify(body), { status: 200 });
     };
   }
 
-  async function pullWith(answers: { documents: unknown[][]; events: unknown[][] }) {
+  async function pullWith(answers: Answers) {
     const calls: string[] = [];
     const cache = createCache(openCacheDb(':memory:'));
     cache.projects.upsertMany([aProject({ id: 'p1' })]);
     cache.projectParts.replaceDocuments(['p1'], docs);
     cache.events.replaceWindow('2025-10-15', '2027-01-15', events);
+    cache.crm.replaceContacts(contacts);
     const log: string[] = [];
     const sync = syncOver(cache, glitchy(answers, calls), { log: (m) => log.push(m) });
     expect((await sync.now()).lastError).toBeNull();
     return { cache, calls, log };
   }
 
-  it("keeps a project's documents and the calendar when one answer comes back empty", async () => {
-    const { cache, calls, log } = await pullWith({ documents: [[], docs], events: [[], events] });
+  it("keeps a project's documents, the calendar and the contacts when one answer comes back empty", async () => {
+    const { cache, calls, log } = await pullWith({
+      documents: [[], docs],
+      events: [[], events],
+      contacts: [[], contacts],
+    });
+    expect(cache.crm.contactIds()).toHaveLength(30);
     expect(cache.projectParts.documentsOf('p1')).toHaveLength(30);
     expect(cache.events.idsInWindow('2025-10-15', '2027-01-15')).toHaveLength(30);
     expect(calls.filter((c) => c === '/project/p1/documents')).toHaveLength(2);
@@ -164,7 +175,8 @@ describe('rule 9 in a pull: documents and events', () => {
   });
 
   it('removes them when the second answer agrees, and a few at once without asking again', async () => {
-    const { cache } = await pullWith({ documents: [[]], events: [[]] });
+    const { cache } = await pullWith({ documents: [[]], events: [[]], contacts: [[]] });
+    expect(cache.crm.contactIds()).toEqual([]);
     expect(cache.projectParts.documentsOf('p1')).toEqual([]);
     expect(cache.events.idsInWindow('2025-10-15', '2027-01-15')).toEqual([]);
     const few = await pullWith({ documents: [docs.slice(2)], events: [events.slice(1)] });
