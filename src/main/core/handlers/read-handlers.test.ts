@@ -193,6 +193,22 @@ describe('read handlers', () => {
     expect(log.filter((m) => m.includes('on-demand fetch failed'))).toHaveLength(1);
   });
 
+  it('drops the cached dependencies of an event the service says is gone', async () => {
+    let now = new Date(2026, 0, 15, 9, 0, 0);
+    const { cache, dispatch } = setup(
+      async () => new Response(JSON.stringify({ errorMessage: 'no such event' }), { status: 404 }),
+      { clock: () => now },
+    );
+    cache.dependencies.replaceFor('event', 'e1', {
+      predecessors: [{ id: 'd1', type: 5, predecessorTaskId: 't1' }],
+      successors: [],
+    });
+    expect(await dispatch('dependencies.ofEvent', { eventId: 'e1' })).toEqual({ ok: true, value: [] });
+    expect(cache.dependencies.listFor('t1')).toEqual([]);
+    now = new Date(2026, 0, 15, 9, 0, 30);
+    expect(await dispatch('dependencies.ofEvent', { eventId: 'e1' })).toEqual({ ok: true, value: [] });
+  });
+
   it('keeps a dependency with a pending local create or delete when the service answers without it', async () => {
     let calls = 0;
     const pending: PendingFields = {
