@@ -3,7 +3,8 @@ import { AbortedError, RejectedError } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
 import { mergePending } from './pending';
-import { confirmRemoval } from './removal';
+import { checkedKeep, confirmRemoval, idSet } from './removal';
+import { storeProjectTemplates } from './project-templates';
 
 export interface EventWindow {
   monthsBack: number;
@@ -108,15 +109,17 @@ export async function pull(
       gate((s) => client.statuses(s)),
       gate((s) => client.taskTypes(s)),
       gate((s) => client.tags(s)),
-    ]).then(([customFields, users, statuses, taskTypes, tags]) => {
+      gate((s) => client.projectTemplates(s)),
+    ]).then(([customFields, users, statuses, taskTypes, tags, templates]) => {
       cache.transaction(() => {
         cache.org.customFields.replace(customFields);
         if (users) cache.org.users.replace(users);
         if (statuses) cache.org.statuses.replace(statuses);
         if (taskTypes) cache.org.taskTypes.replace(taskTypes);
         if (tags) cache.org.tags.replace(tags);
+        storeProjectTemplates(deps, templates);
       });
-      changed(['customFields', 'users', 'statuses', 'taskTypes', 'tags']);
+      changed(['customFields', 'users', 'statuses', 'taskTypes', 'tags', 'projects']);
       return tags;
     }),
   );
@@ -179,10 +182,18 @@ export async function pull(
     background(
       (async () => {
         try {
-          const docs = await gate((s) => client.projectDocuments(root, { subfolders: true }, s));
-          cache.transaction(() =>
-            cache.projectParts.replaceDocuments(cache.projects.subtreeIds(root), docs, keep('document')),
+          const fetchDocs = () => gate((s) => client.projectDocuments(root, { subfolders: true }, s));
+          const docs = await fetchDocs();
+          const subtree = cache.projects.subtreeIds(root);
+          const keepDocs = await checkedKeep(
+            cache.projectParts.documentIdsIn(subtree),
+            docs,
+            keep('document'),
+            async () => idSet(await fetchDocs()),
+            log,
+            `documents of project ${root}`,
           );
+          cache.transaction(() => cache.projectParts.replaceDocuments(subtree, docs, keepDocs));
           changed(['documents']);
         } catch (err) {
           if (!(err instanceof RejectedError && err.status === 404)) throw err;
@@ -193,15 +204,42 @@ export async function pull(
   const now = deps.clock();
   const from = shiftMonths(now, -window.monthsBack);
   const to = shiftMonths(now, window.monthsAhead);
+  const fetchEvents = () => gate((s) => client.events({ startDate: from, endDate: to }, s));
   const events = background(
-    gate((s) => client.events({ startDate: from, endDate: to }, s)).then((list) => {
-      cache.transaction(() => cache.events.replaceWindow(from, to, list, keep('event')));
+    fetchEvents().then(async (list) => {
+      const keepEvents = await checkedKeep(
+        cache.events.idsInWindow(from, to),
+        list,
+        keep('event'),
+        async () => idSet(await fetchEvents()),
+        log,
+        'event window',
+      );
+      cache.transaction(() => cache.events.replaceWindow(from, to, list, keepEvents));
       changed(['events']);
     }),
   );
   const crm = background(
     Promise.all([gate((s) => client.crmContacts(s)), gate((s) => client.crmAccounts(s))]).then(
-      ([contacts, accounts]) => {
+      async ([contacts, accounts]) => {
+        const [keepContacts, keepAccounts] = await Promise.all([
+          checkedKeep(
+            cache.crm.contactIds(),
+            contacts,
+            keep('crmContact'),
+            async () => idSet(await gate((s) => client.crmContacts(s))),
+            log,
+            'CRM contacts',
+          ),
+          checkedKeep(
+            cache.crm.accountIds(),
+            accounts,
+            keep('crmAccount'),
+            async () => idSet(await gate((s) => client.crmAccounts(s))),
+            log,
+            'CRM accounts',
+          ),
+        ]);
         cache.transaction(() => {
           const c = contacts.flatMap(
             (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id)) ?? [],
@@ -209,8 +247,8 @@ export async function pull(
           const a = accounts.flatMap(
             (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id)) ?? [],
           );
-          cache.crm.replaceContacts(c, keep('crmContact'));
-          cache.crm.replaceAccounts(a, keep('crmAccount'));
+          cache.crm.replaceContacts(c, keepContacts);
+          cache.crm.replaceAccounts(a, keepAccounts);
         });
         changed(['crmContacts', 'crmAccounts']);
       },

@@ -1,3 +1,5 @@
+import { RejectedError } from '../api/errors';
+
 /**
  * Rule 9: a pull that would remove most of a scope's cached items (a project subtree, the
  * project list) is suspicious: a glitch or a permission change can make a list come back empty.
@@ -23,9 +25,39 @@ export async function confirmRemoval(
 ): Promise<string[]> {
   if (!isMassRemoval(cachedCount, candidates.length)) return [...candidates];
   log(`sync: ${scope} would lose ${candidates.length} of ${cachedCount} cached items; checking again`);
-  const again = await refetch();
+  let again: ReadonlySet<string>;
+  try {
+    again = await refetch();
+  } catch (err) {
+    // The scope itself went meanwhile (a project deleted between the two fetches): its items go.
+    if (err instanceof RejectedError && err.status === 404) return [...candidates];
+    throw err;
+  }
   const confirmed = candidates.filter((id) => !again.has(id));
   if (confirmed.length)
     log(`sync: ${scope}: removal of ${confirmed.length} items confirmed by a second fetch`);
   return confirmed;
 }
+
+/**
+ * Rule 9 for a list that replaces a whole scope (a subtree's documents, the event window):
+ * answers the `keep` predicate to replace it with, which protects what `keep` protects plus
+ * the cached items a mass removal would take and a second fetch did not confirm gone.
+ */
+export async function checkedKeep(
+  cachedIds: readonly string[],
+  incoming: readonly { id: string }[],
+  keep: (id: string) => boolean,
+  refetch: () => Promise<ReadonlySet<string>>,
+  log: (message: string) => void,
+  scope: string,
+): Promise<(id: string) => boolean> {
+  const listed = new Set(incoming.map((item) => item.id));
+  const candidates = cachedIds.filter((id) => !listed.has(id) && !keep(id));
+  const confirmed = new Set(await confirmRemoval(cachedIds.length, candidates, refetch, log, scope));
+  const unconfirmed = new Set(candidates.filter((id) => !confirmed.has(id)));
+  return (id) => keep(id) || unconfirmed.has(id);
+}
+
+/** The ids of a list answer, for a `refetch`. */
+export const idSet = (list: readonly { id: string }[]): ReadonlySet<string> => new Set(list.map((x) => x.id));

@@ -3,7 +3,7 @@ import { createServiceClient } from '../api/client';
 import type { FetchLike } from '../api/http';
 import { createCache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
-import { aProject, aTask } from '../cache/fixtures';
+import { aContact, aDocument, anEvent, aProject, aTask } from '../cache/fixtures';
 import type { SyncStatus } from '../../../shared/ipc/sync';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
@@ -33,13 +33,13 @@ afterEach(async () => {
   await Promise.all(syncs.splice(0).map((s) => s.stop()));
 });
 
-function setup(
-  state: { down: boolean; calls: string[] },
-  intervals = { intervalMs: 60_000, probeIntervalMs: 60_000 },
-) {
-  const cache = createCache(openCacheDb(':memory:'));
-  const client = createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch: service(state) });
-  const statuses: SyncStatus[] = [];
+/** A sync over `cache` whose service is `fetch`, stopped after the test. */
+function syncOver(
+  cache: ReturnType<typeof createCache>,
+  fetch: FetchLike,
+  extra: { intervalMs?: number; probeIntervalMs?: number; log?: (m: string) => void } = {},
+): Sync {
+  const client = createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch });
   const sync = createSync({
     cache,
     client,
@@ -49,10 +49,20 @@ function setup(
     log: () => {},
     emitChange: () => {},
     retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
-    ...intervals,
+    ...extra,
   });
-  sync.onStatus((s) => statuses.push(s));
   syncs.push(sync);
+  return sync;
+}
+
+function setup(
+  state: { down: boolean; calls: string[] },
+  intervals = { intervalMs: 60_000, probeIntervalMs: 60_000 },
+) {
+  const cache = createCache(openCacheDb(':memory:'));
+  const sync = syncOver(cache, service(state), intervals);
+  const statuses: SyncStatus[] = [];
+  sync.onStatus((s) => statuses.push(s));
   return { cache, sync, statuses };
 }
 
@@ -105,5 +115,73 @@ describe('sync schedule', () => {
     state.down = false;
     const back = await until(sync, (s) => s.online && !s.running && s.lastSyncedAt !== null);
     expect(back.lastError).toBeNull();
+  });
+});
+
+describe('rule 9 in a pull: documents, events and CRM records', () => {
+  const docs = Array.from({ length: 30 }, (_, i) => aDocument({ id: `d${i}`, projectId: 'p1' }));
+  const events = Array.from({ length: 30 }, (_, i) => anEvent({ id: `e${i}` }));
+  const contacts = Array.from({ length: 30 }, (_, i) => aContact({ id: `c${i}` }));
+
+  type Answers = { documents: unknown[][]; events: unknown[][]; contacts?: unknown[][] };
+
+  /** One root project; the documents, events and contacts lists answer from the queues, then the last. */
+  function glitchy(answers: Answers, calls: string[]): FetchLike {
+    const next = (queue: unknown[][]) => (queue.length > 1 ? queue.shift() : queue[0]);
+    return async (url) => {
+      const path = new URL(url).pathname.replace('/2.0', '');
+      calls.push(path);
+      const body =
+        path === '/projects'
+          ? new URL(url).searchParams.get('archived') === 'true'
+            ? []
+            : [aProject({ id: 'p1' })]
+          : path === '/project/p1/documents'
+            ? next(answers.documents)
+            : path === '/events'
+              ? next(answers.events)
+              : path === '/crm/contacts'
+                ? next(answers.contacts ?? [contacts])
+                : [];
+      return new Response(JSON.stringify(body), { status: 200 });
+    };
+  }
+
+  async function pullWith(answers: Answers) {
+    const calls: string[] = [];
+    const cache = createCache(openCacheDb(':memory:'));
+    cache.projects.upsertMany([aProject({ id: 'p1' })]);
+    cache.projectParts.replaceDocuments(['p1'], docs);
+    cache.events.replaceWindow('2025-10-15', '2027-01-15', events);
+    cache.crm.replaceContacts(contacts);
+    const log: string[] = [];
+    const sync = syncOver(cache, glitchy(answers, calls), { log: (m) => log.push(m) });
+    expect((await sync.now()).lastError).toBeNull();
+    return { cache, calls, log };
+  }
+
+  it("keeps a project's documents, the calendar and the contacts when one answer comes back empty", async () => {
+    const { cache, calls, log } = await pullWith({
+      documents: [[], docs],
+      events: [[], events],
+      contacts: [[], contacts],
+    });
+    expect(cache.crm.contactIds()).toHaveLength(30);
+    expect(cache.projectParts.documentsOf('p1')).toHaveLength(30);
+    expect(cache.events.idsInWindow('2025-10-15', '2027-01-15')).toHaveLength(30);
+    expect(calls.filter((c) => c === '/project/p1/documents')).toHaveLength(2);
+    expect(calls.filter((c) => c === '/events')).toHaveLength(2);
+    expect(log.join('\n')).toMatch(/documents of project p1 would lose 30 of 30/);
+  });
+
+  it('removes them when the second answer agrees, and a few at once without asking again', async () => {
+    const { cache } = await pullWith({ documents: [[]], events: [[]], contacts: [[]] });
+    expect(cache.crm.contactIds()).toEqual([]);
+    expect(cache.projectParts.documentsOf('p1')).toEqual([]);
+    expect(cache.events.idsInWindow('2025-10-15', '2027-01-15')).toEqual([]);
+    const few = await pullWith({ documents: [docs.slice(2)], events: [events.slice(1)] });
+    expect(few.cache.projectParts.documentsOf('p1')).toHaveLength(28);
+    expect(few.cache.events.idsInWindow('2025-10-15', '2027-01-15')).toHaveLength(29);
+    expect(few.calls.filter((c) => c === '/project/p1/documents')).toHaveLength(1);
   });
 });

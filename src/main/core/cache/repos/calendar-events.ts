@@ -1,7 +1,7 @@
 import type { CalendarEvent } from '../../../../shared/api/index';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';
-import { replaceScope, statementCache } from './statements';
+import { replaceScope, scopeIds, statementCache } from './statements';
 
 export type CalendarEventsRepo = ReturnType<typeof createCalendarEventsRepo>;
 
@@ -30,6 +30,10 @@ export function createCalendarEventsRepo(db: CacheDb) {
   const overlap = 'start_date <= ? AND coalesce(end_date, start_date) >= ?';
   return {
     codec,
+    /** Ids of the cached events overlapping the window. */
+    idsInWindow(from: string, to: string): string[] {
+      return scopeIds(db, 'calendar_events', 'id', overlap, [to, from]);
+    },
     /** Makes the cached events overlapping the window exactly `events`. */
     replaceWindow(
       from: string,

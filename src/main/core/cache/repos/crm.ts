@@ -7,7 +7,7 @@ import type {
 } from '../../../../shared/api/index';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';
-import { deleteByIds, replaceScope, statementCache } from './statements';
+import { deleteByIds, replaceScope, scopeIds, statementCache } from './statements';
 
 type CrmContactTask = z.infer<typeof CrmContactTaskSchema>;
 
@@ -88,6 +88,8 @@ export function createCrmRepo(db: CacheDb) {
   return {
     contacts,
     accounts,
+    contactIds: (): string[] => scopeIds(db, 'crm_contacts', 'id', '1', []),
+    accountIds: (): string[] => scopeIds(db, 'crm_accounts', 'id', '1', []),
     replaceContacts(list: readonly CrmContact[], keep?: (id: string) => boolean): string[] {
       return replaceScope(db, contacts, 'id', '1', [], list, keep);
     },

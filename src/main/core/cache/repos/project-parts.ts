@@ -2,7 +2,10 @@ import type { DocumentListItem, ProjectHistoryEvent, ProjectUser } from '../../.
 import type { DocumentView } from '../../../../shared/ipc/projects';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';
-import { replaceScope, statementCache } from './statements';
+import { replaceScope, scopeIds, statementCache } from './statements';
+
+/** Rows whose project is one of a JSON array of ids. */
+const IN_PROJECTS = 'project_id IN (SELECT value FROM json_each(?))';
 
 /** Members, history and documents: the parts of a project fetched per project. */
 export type ProjectPartsRepo = ReturnType<typeof createProjectPartsRepo>;
@@ -80,6 +83,10 @@ export function createProjectPartsRepo(db: CacheDb) {
       ) as unknown as ProjectHistoryEvent[];
     },
 
+    /** Ids of the cached documents of the given projects. */
+    documentIdsIn(projectIds: readonly string[]): string[] {
+      return scopeIds(db, 'documents', 'id', IN_PROJECTS, [JSON.stringify(projectIds)]);
+    },
     /**
      * Makes the cached documents of the given projects exactly `list` (a subfolders=true answer
      * covers a whole subtree). Returns the removed ids.
@@ -89,15 +96,7 @@ export function createProjectPartsRepo(db: CacheDb) {
       list: readonly DocumentListItem[],
       keep?: (id: string) => boolean,
     ): string[] {
-      return replaceScope(
-        db,
-        documents,
-        'id',
-        'project_id IN (SELECT value FROM json_each(?))',
-        [JSON.stringify(projectIds)],
-        list,
-        keep,
-      );
+      return replaceScope(db, documents, 'id', IN_PROJECTS, [JSON.stringify(projectIds)], list, keep);
     },
     documentsOf(projectId: string): DocumentListItem[] {
       return (

@@ -32,6 +32,19 @@ export function deleteByIds(db: CacheDb, table: string, column: string, ids: rea
   return changed;
 }
 
+/** Ids of the rows of `table` where `scopeSql` holds: what a `replaceScope` would consider. */
+export function scopeIds(
+  db: CacheDb,
+  table: string,
+  idColumn: string,
+  scopeSql: string,
+  scopeParams: unknown[],
+): string[] {
+  return statementCache(db)(`SELECT ${idColumn} FROM ${table} WHERE ${scopeSql}`)
+    .pluck()
+    .all(...scopeParams) as string[];
+}
+
 /**
  * Makes the rows of `table` where `scopeSql` holds exactly `records` (by `idColumn`): upserts
  * them and deletes the others, except those `keep` protects (pending local creates). Returns
@@ -47,9 +60,7 @@ export function replaceScope<T extends { id: string }>(
   keep: (id: string) => boolean = () => false,
 ): string[] {
   const incoming = new Set(records.map((r) => r.id));
-  const existing = statementCache(db)(`SELECT ${idColumn} FROM ${codec.table} WHERE ${scopeSql}`)
-    .pluck()
-    .all(...scopeParams) as string[];
+  const existing = scopeIds(db, codec.table, idColumn, scopeSql, scopeParams);
   const gone = existing.filter((id) => !incoming.has(id) && !keep(id));
   deleteByIds(db, codec.table, idColumn, gone);
   for (const r of records) codec.upsert(r);
