@@ -93,7 +93,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...options.sync,
   });
   const unsubscribe = sync.onStatus((status) => events.emit('sync.onDidChangeStatus', status));
-  const handlers = readHandlers({ cache, sync, userId: connection.userId, log });
+  const handlers = readHandlers({ cache, sync, userId: connection.userId, log, clock });
   if (options.autoStart ?? true) sync.start();
   return {
     db,
