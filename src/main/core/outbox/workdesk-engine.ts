@@ -8,6 +8,7 @@ import { outboxHandlers } from '../handlers/outbox';
 import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
 import type { HandlerMap } from '../handlers/types';
+import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { PendingFields } from '../sync/pending';
 import { createWorkdeskOutbox, type WorkdeskOutbox, type WorkdeskOutboxOptions } from './workdesk-outbox';
 
@@ -36,6 +37,8 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     isPendingStructural: (entity, id) => late.port?.isPendingStructural(entity, id) ?? false,
     noteServerValues: (entity, id, values) => late.port?.noteServerValues?.(entity, id, values),
     pendingCount: () => late.port?.pendingCount?.() ?? 0,
+    ackMark: () => late.port?.ackMark?.() ?? 0,
+    ackedSince: (entity, id, mark) => late.port?.ackedSince?.(entity, id, mark) ?? new Set(),
   };
   const { outbox: outboxOptions, autoStart, attachments, ...engineOptions } = options;
   const engine = await createEngine({ ...engineOptions, pending, autoStart: false });
@@ -51,6 +54,8 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   });
   const outbox = createWorkdeskOutbox({
     files: files.sender,
+    // A look-up waits out the request timeout since the send (rule 6, see Outbox).
+    lookUpDelayMs: options.connection.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     ...outboxOptions,
     ...(options.log && !outboxOptions?.log ? { log: options.log } : {}),
     cache: engine.cache,

@@ -187,9 +187,23 @@ export function taskStore(deps: KindDeps) {
     for (const [id, contacts] of snap.contacts) cache.crm.setTaskContacts(id, contacts);
   }
 
+  /**
+   * A message entry was acknowledged: its draft gives way to the service's message when a pull
+   * brought that in already, and the task's messages are fetched again next pull either way
+   * (the fetch that brought it, or the one to come, may predate the acknowledgement).
+   */
+  function settleDraft(draftId: string, taskId: string, match: (m: MessageView) => boolean): void {
+    const landed = cache.messages
+      .listForTask(taskId)
+      .some((m) => !m.id.startsWith(LOCAL_ROW_PREFIX) && m.fromUserId === deps.userId && match(m));
+    if (landed) deleteMessage.run(draftId);
+    cache.tasks.markMessagesStale(taskId);
+  }
+
   return {
     record,
     require,
+    settleDraft,
     write,
     descendants,
     addDraft,
@@ -444,7 +458,9 @@ export function taskKinds(deps: KindDeps) {
         statusId: p.statusId,
         ...(p.message ? { message: p.message } : {}),
       }),
-    fold: () => undefined,
+    fold: (_ctx, p) => {
+      if (p.message) store.settleDraft(p.draftId, p.taskId, (m) => m.message === p.message);
+    },
     // Setting a status again is harmless; only its message must not be posted twice.
     lookUp: async (client, p, entry) =>
       p.message && (await findMessage(deps, client, p.taskId, entry.sentAt, (m) => m.message === p.message))
@@ -471,7 +487,12 @@ export function taskKinds(deps: KindDeps) {
       store.touch(p.taskId, ctx.now, deps.userId);
     },
     send: (client, p) => client.comment(p.taskId, { userId: deps.userId, message: p.message }),
-    fold: () => undefined,
+    fold: (_ctx, p) =>
+      store.settleDraft(
+        p.draftId,
+        p.taskId,
+        (m) => m.message === p.message && m.communicationFlow === COMMUNICATION_FLOW.comment,
+      ),
     lookUp: async (client, p, entry) =>
       (await findMessage(
         deps,
@@ -509,7 +530,12 @@ export function taskKinds(deps: KindDeps) {
         actionRequiredUsedId: p.actionRequiredUserId,
         ...(p.message ? { message: p.message } : {}),
       }),
-    fold: () => undefined,
+    fold: (_ctx, p) =>
+      store.settleDraft(
+        p.draftId,
+        p.taskId,
+        (m) => m.message === (p.message ?? '') && m.communicationFlow === COMMUNICATION_FLOW.reply,
+      ),
     lookUp: async (client, p, entry) =>
       (await findMessage(
         deps,
@@ -529,17 +555,24 @@ export function taskKinds(deps: KindDeps) {
     },
   };
 
+  /** Tag links as claims (rule 7): entity `taskTag`, id the task's, one field per tag id. */
+  const writeTags = (taskId: string, values: Record<string, unknown>): void => {
+    for (const [tagId, has] of Object.entries(values)) {
+      if (has) store.addTag(taskId, tagId);
+      else store.removeTag(taskId, tagId);
+    }
+  };
+
   const tagKind = (add: boolean): Kind<z.infer<typeof TaskTagPayload>, void> => ({
     name: add ? 'task.addTag' : 'task.removeTag',
     parse: (p) => TaskTagPayload.parse(p),
     keysOf: (p) => [`task:${p.taskId}`],
     describe: () => (add ? 'Add tag' : 'Remove tag'),
-    apply: (_ctx, p) => {
+    apply: (ctx, p) => {
       store.require(p.taskId);
       const had = store.hasTag(p.taskId, p.tagId);
       if (had === add) return { noop: true };
-      if (add) store.addTag(p.taskId, p.tagId);
-      else store.removeTag(p.taskId, p.tagId);
+      applyChanges(ctx, 'taskTag', p.taskId, { [p.tagId]: { from: had, to: add } }, writeTags);
       return {};
     },
     // Adding a tag the task has, or removing one it lacks, changes nothing: safe to resend.
@@ -548,10 +581,7 @@ export function taskKinds(deps: KindDeps) {
         ? client.addTag(p.taskId, p.tagId, { userId: deps.userId })
         : client.removeTag(p.taskId, p.tagId, { userId: deps.userId }),
     fold: () => undefined,
-    rollback: (_ctx, p) => {
-      if (add) store.removeTag(p.taskId, p.tagId);
-      else store.addTag(p.taskId, p.tagId);
-    },
+    rollback: (ctx) => restoreReleased(ctx, 'taskTag', writeTags),
   });
 
   const setCustomFields: Kind<z.infer<typeof TaskCustomFieldsPayload>, void> = {
