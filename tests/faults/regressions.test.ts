@@ -81,6 +81,27 @@ describe('campaign regressions', () => {
   });
 });
 
+describe('campaign regressions: creates', () => {
+  // Campaign seed 2 of campaign.test.ts (bug 5): a create timed out client-side while the
+  // service had not committed it yet; the look-up ran at once, found nothing, and the create
+  // was sent again: two tasks. The look-up now waits two request timeouts after the send.
+  it('a create held past the client timeout is looked up after the service committed it: once', async () => {
+    const title = 'held create';
+    // Only the create is held: the delay applies to requests arriving while it is set.
+    proxy.set({ delayMs: 1_100 });
+    const received = proxy.stats().received;
+    const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+    for (let i = 0; i < 200 && proxy.stats().received === received; i++)
+      await new Promise((r) => setTimeout(r, 5));
+    proxy.set({ delayMs: 0 });
+    await e.drained();
+    await e.sync.now();
+    const list = await e.call('tasks.list', { projectId: SEED_IDS.workspace, filter: { closed: 'all' } });
+    expect(list.rows.filter((r) => r.name === title)).toHaveLength(1);
+    expect(e.outbox.outbox.entries('done').find((x) => x.createdTempId === id)?.attempts).toBe(1);
+  });
+});
+
 describe('campaign regressions: deletes', () => {
   // Campaign seed 1000 (CI profile): a subtask deleted, then its parent. The parent's delete
   // names no subtasks (the cache no longer holds the child), so it is not ordered after the

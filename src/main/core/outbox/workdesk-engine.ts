@@ -54,8 +54,9 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   });
   const outbox = createWorkdeskOutbox({
     files: files.sender,
-    // A look-up waits out the request timeout since the send (rule 6, see Outbox).
-    lookUpDelayMs: options.connection.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    // Rule 6: the client gives up on a send after one request timeout, and the service may
+    // still be working on it then; a look-up gives it as long again before concluding.
+    lookUpDelayMs: 2 * (options.connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     ...outboxOptions,
     ...(options.log && !outboxOptions?.log ? { log: options.log } : {}),
     cache: engine.cache,
