@@ -37,6 +37,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     isPendingStructural: (entity, id) => late.port?.isPendingStructural(entity, id) ?? false,
     noteServerValues: (entity, id, values) => late.port?.noteServerValues?.(entity, id, values),
     pendingCount: () => late.port?.pendingCount?.() ?? 0,
+    tokenNeeded: () => late.port?.tokenNeeded?.() ?? false,
     ackMark: () => late.port?.ackMark?.() ?? 0,
     ackedSince: (entity, id, mark) => late.port?.ackedSince?.(entity, id, mark) ?? new Set(),
   };
@@ -66,10 +67,21 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   });
   late.port = outbox.pending;
   let online = engine.sync.status().online;
-  const unsubscribe = engine.sync.onStatus((status) => {
+  const offStatus = engine.sync.onStatus((status) => {
     if (status.online && !online) outbox.outbox.reconnected();
     online = status.online;
   });
+  // The sync status carries the outbox's "token needed": re-emitted when that flips.
+  let paused = outbox.outbox.status().paused;
+  const offOutbox = outbox.outbox.onDidChange((status) => {
+    if (status.paused === paused) return;
+    paused = status.paused;
+    engine.sync.refresh();
+  });
+  const unsubscribe = (): void => {
+    offStatus();
+    offOutbox();
+  };
   const handlers: Partial<HandlerMap> = mergeHandlerMaps([
     engine.handlers,
     tasksWriteHandlers({ outbox, cache: engine.cache }),

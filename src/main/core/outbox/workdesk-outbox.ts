@@ -157,6 +157,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     noteServerValues: (entity: PendingEntity, id: string, values: Record<string, unknown>) =>
       outbox.noteServerValues(entity, id, values),
     pendingCount: () => outbox.status().pending,
+    tokenNeeded: () => outbox.status().paused === 'token-needed',
     ackMark: () => outbox.ackMark(),
     ackedSince: (entity: PendingEntity, id: string, mark: number) => outbox.ackedSince(entity, id, mark),
   };

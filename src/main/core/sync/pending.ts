@@ -34,6 +34,8 @@ export interface PendingFields {
   noteServerValues?(entity: PendingEntity, id: string, values: Record<string, unknown>): void;
   /** Local changes waiting to be sent, for the sync status. */
   pendingCount?(): number;
+  /** True while sending is paused because the service refused the token (rule 4, 401). */
+  tokenNeeded?(): boolean;
   /** Taken before a fetch's first request: the outbox's acknowledgements so far. */
   ackMark?(): number;
   /**
