@@ -2,6 +2,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import { SEED_IDS } from '../../../src/server/seed/index';
+import { startFaultProxy } from '../../support/fault-proxy';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';
 
@@ -125,6 +126,41 @@ describe('project writes through the outbox', () => {
     const members = await api.projectUsers(p);
     expect(members.find((m) => m.id === svc.users.bob)?.access).toBe('Read only');
     expect(members.some((m) => m.id === svc.users.cleo)).toBe(false);
+  });
+
+  it('a removal waits for a waiting edit that gives the member a task, and hands it to the owner', async () => {
+    // Through the fault proxy: the edit's first attempt is throttled, so without the ordering
+    // the removal would reach the service first and the edit would give the task back to bob.
+    const proxy = await startFaultProxy({ target: svc.baseUrl });
+    try {
+      engine = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId);
+      const e = engine;
+      await e.sync.now();
+      const project = await e.call('projects.create', {
+        name: 'Ordered members',
+        projectTemplateId: SEED_IDS.templates.project,
+        parentProjectId: SEED_IDS.workspace,
+      });
+      await e.call('members.add', { projectId: project.id, userId: svc.users.bob, access: 2 });
+      const task = await e.call('tasks.create', { projectId: project.id, title: 'Handed task' });
+      await e.drained();
+      const [p, t] = [project.id, task.id].map((x) => e.outbox.realIdOf(x)) as [string, string];
+      proxy.set({ tooMany: { next: 1, match: new RegExp(`PUT /2.0/task/${t}/update$`) } });
+      await e.call('tasks.update', { taskId: t, changes: { assignedToUserId: svc.users.bob } });
+      await e.call('members.remove', { projectId: p, userId: svc.users.bob });
+      const owner = svc.users.actingUserId;
+      expect(e.cache.tasks.get(t)).toMatchObject({ assignedToUserId: owner });
+      const removal = e.outbox.outbox.entries().find((x) => x.kind === 'member.remove');
+      expect(removal?.keys).toContain(`task:${t}`);
+      await e.drained();
+      expect(proxy.stats().injected.tooMany).toBe(1);
+      const [remote] = (await api.projectTasks(p)).filter((x) => x.id === t);
+      expect(remote?.assignedToUserId).toBe(owner);
+      expect((await api.projectUsers(p)).some((m) => m.id === svc.users.bob)).toBe(false);
+    } finally {
+      await engine?.close();
+      await proxy.close();
+    }
   });
 
   it('removing the owner is refused at once and changes nothing', async () => {

@@ -193,6 +193,16 @@ export class Outbox<C> {
         return { entryId: undefined, merged: false, keys };
       }
       const stored = applied.payload ?? payload;
+      if (applied.payload) {
+        // Apply may learn more items the change touches (e.g. what a membership change hands
+        // over): the entry joins their chains too.
+        const learnt = kind.keysOf(stored).filter((k) => !keys.includes(k));
+        checkKeysCoverTempIds(kind.name, [...keys, ...learnt], stored);
+        if (learnt.length) {
+          this.store.addKeys(id, learnt);
+          keys.push(...learnt);
+        }
+      }
       const target = this.#mergeTarget(kind, keys, id);
       if (target) {
         const merged = kind.merge?.(target.payload, stored);
