@@ -63,4 +63,49 @@ describe('CRM writes through the outbox', () => {
     expect((await api.crmAccounts()).some((x) => x.id === a && !x.isDeleted)).toBe(false);
     expect(e.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
   });
+
+  it('takes for its own create only a record made after the send, not a twin made meanwhile', async () => {
+    engine = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { timeoutMs: 1_000 });
+    const e = engine;
+    await e.sync.now();
+    await e.outbox.outbox.stop();
+    const mine = await e.call('crm.createContact', {
+      firstName: 'Twin',
+      lastName: 'Once',
+      email: 't@x.test',
+    });
+    // The same user, on another device, makes an identical contact before this one is sent.
+    await api.createCrmContact({
+      createdByUserId: svc.users.actingUserId,
+      firstName: 'Twin',
+      lastName: 'Once',
+      email: 't@x.test',
+    });
+    const twin = (await api.crmContacts()).find((c) => c.firstName === 'Twin');
+    e.outbox.outbox.start();
+    await e.drained();
+    const realId = e.outbox.realIdOf(mine.id);
+    expect(realId).not.toBe(mine.id);
+    expect(realId).not.toBe(twin?.id);
+    expect((await api.crmContacts()).filter((c) => c.firstName === 'Twin')).toHaveLength(2);
+  });
+
+  it("a contact owned by someone else is never taken as this account's create", async () => {
+    engine = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { timeoutMs: 1_000 });
+    const e = engine;
+    await e.sync.now();
+    // Bob's identical contact lands after the send; the answer to this client's create is lost.
+    proxy.set({ dropAfter: { next: 1, match: /^POST \/2\.0\/crm\/contacts$/ } });
+    const mine = await e.call('crm.createContact', { firstName: 'Shared', lastName: 'Name' });
+    for (let i = 0; i < 200 && proxy.stats().injected.dropAfter === 0; i++)
+      await new Promise((r) => setTimeout(r, 5));
+    await api.createCrmContact({ createdByUserId: svc.users.bob, firstName: 'Shared', lastName: 'Name' });
+    const bobs = (await api.crmContacts()).find(
+      (c) => c.firstName === 'Shared' && c.contactOwnerUserId === svc.users.bob,
+    );
+    await e.drained();
+    const realId = e.outbox.realIdOf(mine.id);
+    expect(realId).not.toBe(bobs?.id);
+    expect((await api.crmContacts()).filter((c) => c.firstName === 'Shared')).toHaveLength(2);
+  });
 });

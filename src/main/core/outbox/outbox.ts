@@ -587,6 +587,11 @@ export class Outbox<C> {
         }
       }
       if (this.#stopped || this.#paused) return;
+      if (kind.prepare) {
+        payload = await kind.prepare(this.#client, payload);
+        this.store.setPayload(entry.id, payload, entry.undo, this.#clock.now());
+        if (this.#stopped || this.#paused) return;
+      }
       phase = 'send';
       this.store.markSending(entry.id, this.#clock.now(), SEND_GUARD_MS);
       const result = await kind.send(this.#client, payload, entry);
