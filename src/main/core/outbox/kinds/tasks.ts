@@ -11,10 +11,12 @@ import {
   TaskTagInput,
 } from '../../../../shared/ipc/tasks-write';
 import type { MessageView } from '../../../../shared/ipc/tasks';
+import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
 import type { TaskFlat } from '../../cache/repos/tasks';
 import { OutboxError } from '../outbox';
 import { isTempId, LOCAL_ROW_PREFIX } from '../temp-ids';
+import type { FoldContext, LookUpResult, OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
@@ -192,7 +194,7 @@ export function taskStore(deps: KindDeps) {
    * brought that in already, and the task's messages are fetched again next pull either way
    * (the fetch that brought it, or the one to come, may predate the acknowledgement).
    */
-  function settleDraft(draftId: string, taskId: string, match: (m: MessageView) => boolean): void {
+  function settleDraft(draftId: string, taskId: string, match: MessageMatch): void {
     const landed = cache.messages
       .listForTask(taskId)
       .some((m) => !m.id.startsWith(LOCAL_ROW_PREFIX) && m.fromUserId === deps.userId && match(m));
@@ -221,13 +223,16 @@ export function taskStore(deps: KindDeps) {
   };
 }
 
+/** What recognises a posted message: the fields a draft and the service's copy share. */
+type MessageMatch = (m: Pick<TaskMessage, 'message' | 'communicationFlow' | 'toUserId'>) => boolean;
+
 /** Finds, after an unknown outcome, a message this account posted on the task since the send. */
 async function findMessage(
   deps: KindDeps,
-  client: Parameters<NonNullable<Kind<unknown>['lookUp']>>[0],
+  client: ServiceClient,
   taskId: string,
   sentAt: number | null,
-  match: (m: TaskMessage) => boolean,
+  match: MessageMatch,
 ): Promise<boolean> {
   const floor = lookUpFloor(sentAt);
   const messages = await client.taskMessages(taskId);
@@ -238,6 +243,27 @@ export function taskKinds(deps: KindDeps) {
   const { cache } = deps;
   const store = taskStore(deps);
   const isMapped = mappedIds(cache);
+
+  /**
+   * `fold` and `lookUp` of a kind that posts a message, both recognising it by `matchOf` (null:
+   * the entry posts none, and sending it again is harmless).
+   */
+  function postsMessage<P extends { taskId: string; draftId: string }>(
+    matchOf: (p: P) => MessageMatch | null,
+  ) {
+    return {
+      fold: (_ctx: FoldContext, p: P): void => {
+        const match = matchOf(p);
+        if (match) store.settleDraft(p.draftId, p.taskId, match);
+      },
+      lookUp: async (client: ServiceClient, p: P, entry: OutboxEntry): Promise<LookUpResult<void>> => {
+        const match = matchOf(p);
+        return match && (await findMessage(deps, client, p.taskId, entry.sentAt, match))
+          ? { found: true, result: undefined }
+          : { found: false };
+      },
+    };
+  }
 
   const create: Kind<
     z.infer<typeof TaskCreatePayload>,
@@ -458,14 +484,10 @@ export function taskKinds(deps: KindDeps) {
         statusId: p.statusId,
         ...(p.message ? { message: p.message } : {}),
       }),
-    fold: (_ctx, p) => {
-      if (p.message) store.settleDraft(p.draftId, p.taskId, (m) => m.message === p.message);
-    },
     // Setting a status again is harmless; only its message must not be posted twice.
-    lookUp: async (client, p, entry) =>
-      p.message && (await findMessage(deps, client, p.taskId, entry.sentAt, (m) => m.message === p.message))
-        ? { found: true, result: undefined }
-        : { found: false },
+    ...postsMessage<z.infer<typeof TaskStatusPayload>>((p) =>
+      p.message ? (m) => m.message === p.message : null,
+    ),
     rollback: (ctx, p) => {
       restoreReleased(ctx, 'task', store.write);
       store.deleteDraft(p.draftId);
@@ -487,22 +509,9 @@ export function taskKinds(deps: KindDeps) {
       store.touch(p.taskId, ctx.now, deps.userId);
     },
     send: (client, p) => client.comment(p.taskId, { userId: deps.userId, message: p.message }),
-    fold: (_ctx, p) =>
-      store.settleDraft(
-        p.draftId,
-        p.taskId,
-        (m) => m.message === p.message && m.communicationFlow === COMMUNICATION_FLOW.comment,
-      ),
-    lookUp: async (client, p, entry) =>
-      (await findMessage(
-        deps,
-        client,
-        p.taskId,
-        entry.sentAt,
-        (m) => m.message === p.message && m.communicationFlow === COMMUNICATION_FLOW.comment,
-      ))
-        ? { found: true, result: undefined }
-        : { found: false },
+    ...postsMessage<z.infer<typeof TaskCommentPayload>>(
+      (p) => (m) => m.message === p.message && m.communicationFlow === COMMUNICATION_FLOW.comment,
+    ),
     rollback: (_ctx, p) => {
       store.deleteDraft(p.draftId);
     },
@@ -530,25 +539,12 @@ export function taskKinds(deps: KindDeps) {
         actionRequiredUsedId: p.actionRequiredUserId,
         ...(p.message ? { message: p.message } : {}),
       }),
-    fold: (_ctx, p) =>
-      store.settleDraft(
-        p.draftId,
-        p.taskId,
-        (m) => m.message === (p.message ?? '') && m.communicationFlow === COMMUNICATION_FLOW.reply,
-      ),
-    lookUp: async (client, p, entry) =>
-      (await findMessage(
-        deps,
-        client,
-        p.taskId,
-        entry.sentAt,
-        (m) =>
-          m.message === (p.message ?? '') &&
-          m.communicationFlow === COMMUNICATION_FLOW.reply &&
-          m.toUserId === p.actionRequiredUserId,
-      ))
-        ? { found: true, result: undefined }
-        : { found: false },
+    ...postsMessage<z.infer<typeof TaskReplyPayload>>(
+      (p) => (m) =>
+        m.message === (p.message ?? '') &&
+        m.communicationFlow === COMMUNICATION_FLOW.reply &&
+        m.toUserId === p.actionRequiredUserId,
+    ),
     rollback: (ctx, p) => {
       restoreReleased(ctx, 'task', store.write);
       store.deleteDraft(p.draftId);
