@@ -13,6 +13,7 @@ import { OutboxError } from '../outbox';
 import {
   applyChanges,
   changedFields,
+  customFieldsKind,
   lookUpFloor,
   mappedIds,
   notBefore,
@@ -182,30 +183,17 @@ export function projectKinds(deps: KindDeps) {
     },
   };
 
-  const setCustomFields: Kind<z.infer<typeof ProjectCustomFieldsInput>, void> = {
+  const setCustomFields = customFieldsKind<z.infer<typeof ProjectCustomFieldsInput>>({
     name: 'project.setCustomFields',
+    entity: 'project',
     parse: (p) => ProjectCustomFieldsInput.parse(p),
-    keysOf: (p) => [`project:${p.projectId}`],
-    describe: () => 'Set project custom fields',
-    apply: (ctx, p) => {
-      const current = record(p.projectId);
-      const data = { ...(current.customFieldsData as Record<string, unknown>) };
-      for (const { id, value } of p.values) {
-        if (value === null || value === undefined) delete data[id];
-        else data[id] = value;
-      }
-      const diff = changedFields(current, { customFieldsData: data });
-      if (!applyChanges(ctx, 'project', p.projectId, diff, write)) return { noop: true };
-      return {};
-    },
-    send: (client, p) =>
-      client.setProjectCustomFields(p.projectId, {
-        userId: deps.userId,
-        customFields: p.values.map((v) => ({ id: v.id, value: v.value ?? null })),
-      }),
-    fold: () => undefined,
-    rollback: (ctx) => restoreReleased(ctx, 'project', write),
-  };
+    idOf: (p) => p.projectId,
+    describe: 'Set project custom fields',
+    record,
+    write,
+    send: (client, id, body) => client.setProjectCustomFields(id, body),
+    userId: deps.userId,
+  });
 
   const create: Kind<z.infer<typeof ProjectCreatePayload>, ProjectBase> = {
     name: 'project.create',

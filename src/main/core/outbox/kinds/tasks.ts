@@ -20,6 +20,7 @@ import type { FoldContext, LookUpResult, OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
+  customFieldsKind,
   lookUpFloor,
   mappedIds,
   notBefore,
@@ -580,35 +581,17 @@ export function taskKinds(deps: KindDeps) {
     rollback: (ctx) => restoreReleased(ctx, 'taskTag', writeTags),
   });
 
-  const setCustomFields: Kind<z.infer<typeof TaskCustomFieldsPayload>, void> = {
+  const setCustomFields = customFieldsKind<z.infer<typeof TaskCustomFieldsPayload>>({
     name: 'task.setCustomFields',
+    entity: 'task',
     parse: (p) => TaskCustomFieldsPayload.parse(p),
-    keysOf: (p) => [`task:${p.taskId}`],
-    describe: () => 'Set custom fields',
-    apply: (ctx, p) => {
-      const current = store.require(p.taskId);
-      const data = { ...(current.customFieldsData as Record<string, unknown>) };
-      for (const { id, value } of p.values) {
-        if (value === null || value === undefined) delete data[id];
-        else data[id] = value;
-      }
-      const diff = changedFields(current, { customFieldsData: data });
-      if (!applyChanges(ctx, 'task', p.taskId, diff, store.write)) return { noop: true };
-      return {};
-    },
-    send: (client, p) =>
-      client.setTaskCustomFields(p.taskId, {
-        userId: deps.userId,
-        customFields: p.values.map((v) => ({ id: v.id, value: v.value ?? null })),
-      }),
-    fold: () => undefined,
-    rollback: (ctx) => restoreReleased(ctx, 'task', store.write),
-    merge: (a, b) => {
-      const byId = new Map(a.values.map((v) => [v.id, v]));
-      for (const v of b.values) byId.set(v.id, v);
-      return { taskId: a.taskId, values: [...byId.values()] };
-    },
-  };
+    idOf: (p) => p.taskId,
+    describe: 'Set custom fields',
+    record: (id) => store.require(id),
+    write: store.write,
+    send: (client, id, body) => client.setTaskCustomFields(id, body),
+    userId: deps.userId,
+  });
 
   const remove: Kind<z.infer<typeof TaskDeletePayload>, void> = {
     name: 'task.delete',
