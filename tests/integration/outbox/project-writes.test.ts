@@ -1,9 +1,20 @@
 // Project, folder and membership writes through the outbox against the real service.
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { writesSuite } from './support';
+import { writesSuite, type TestEngine } from './support';
 
 const suite = writesSuite();
+
+/** A project in the Workspace with the given users as members (access 2). */
+async function teamProject(e: TestEngine, name: string, ...members: string[]): Promise<{ id: string }> {
+  const project = await e.call('projects.create', {
+    name,
+    projectTemplateId: SEED_IDS.templates.project,
+    parentProjectId: SEED_IDS.workspace,
+  });
+  for (const userId of members) await e.call('members.add', { projectId: project.id, userId, access: 2 });
+  return project;
+}
 
 describe('project writes through the outbox', () => {
   it('creates a folder and a project inside it offline, then edits, archives and re-opens', async () => {
@@ -65,13 +76,7 @@ describe('project writes through the outbox', () => {
 
   it('read-only access and removal hand the user items to the owner, as the service does', async () => {
     const e = await suite.engine();
-    const project = await e.call('projects.create', {
-      name: 'Team project',
-      projectTemplateId: SEED_IDS.templates.project,
-      parentProjectId: SEED_IDS.workspace,
-    });
-    await e.call('members.add', { projectId: project.id, userId: suite.svc.users.bob, access: 2 });
-    await e.call('members.add', { projectId: project.id, userId: suite.svc.users.cleo, access: 2 });
+    const project = await teamProject(e, 'Team project', suite.svc.users.bob, suite.svc.users.cleo);
     const a = await e.call('tasks.create', {
       projectId: project.id,
       title: 'Bob task',
@@ -110,12 +115,7 @@ describe('project writes through the outbox', () => {
     // Through the fault proxy: the edit's first attempt is throttled, so without the ordering
     // the removal would reach the service first and the edit would give the task back to bob.
     const e = await suite.engine();
-    const project = await e.call('projects.create', {
-      name: 'Ordered members',
-      projectTemplateId: SEED_IDS.templates.project,
-      parentProjectId: SEED_IDS.workspace,
-    });
-    await e.call('members.add', { projectId: project.id, userId: suite.svc.users.bob, access: 2 });
+    const project = await teamProject(e, 'Ordered members', suite.svc.users.bob);
     const task = await e.call('tasks.create', { projectId: project.id, title: 'Handed task' });
     await e.drained();
     const [p, t] = [project.id, task.id].map((x) => e.outbox.realIdOf(x)) as [string, string];
