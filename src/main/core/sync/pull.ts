@@ -2,9 +2,15 @@ import type { Project, Task, TaskDetail } from '../../../shared/api/index';
 import { AbortedError, RejectedError } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
-import { ACKED_ITEM, ackedSince, ackMark, mergePending, mergePendingTags } from './pending';
+import {
+  ACKED_ITEM,
+  ackedSince,
+  ackMark,
+  mergePending,
+  mergePendingTags,
+  type PendingEntity,
+} from './pending';
 import { confirmRemoval } from './removal';
-import type { PendingEntity } from './pending';
 
 export interface EventWindow {
   monthsBack: number;
