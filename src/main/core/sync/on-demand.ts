@@ -1,7 +1,7 @@
 import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
 import { stamp } from './context';
-import { ackMark, mergePending } from './pending';
+import { ackMark, mergePending, type PendingEntity } from './pending';
 import { pullTaskParts, storeTagTasks, storeTasks } from './pull';
 
 const isGone = (err: unknown): boolean => err instanceof RejectedError && err.status === 404;
@@ -15,6 +15,13 @@ const isGone = (err: unknown): boolean => err instanceof RejectedError && err.st
 export function createOnDemand(deps: SyncDeps, gate: Gate) {
   const { cache, client, pending } = deps;
   const now = () => stamp(deps.clock());
+  /** Rule 7 for a record fetched after `mark` was taken (see `mergePending`). */
+  const keepLocal = <T extends Record<string, unknown>>(
+    entity: PendingEntity,
+    incoming: T,
+    cached: () => Record<string, unknown> | null,
+    mark: number,
+  ): T | null => mergePending(pending, entity, incoming, cached, mark);
 
   async function guard(run: () => Promise<void>, onGone: () => void): Promise<'ok' | 'gone'> {
     try {
@@ -58,13 +65,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
           ]);
           cache.transaction(() => {
             const { settings, ...listShape } = project;
-            const merged = mergePending(
-              pending,
-              'project',
-              listShape,
-              () => cache.projects.get(projectId),
-              mark,
-            );
+            const merged = keepLocal('project', listShape, () => cache.projects.get(projectId), mark);
             if (merged) cache.projects.upsertMany([merged]);
             cache.projects.setSettings(projectId, settings, now());
             cache.projectParts.replaceMembers(projectId, members);
@@ -126,13 +127,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
           const mark = ackMark(pending);
           const { contact, tasks } = await gate((s) => client.crmContact(contactId, s));
           cache.transaction(() => {
-            const merged = mergePending(
-              pending,
-              'crmContact',
-              contact,
-              () => cache.crm.contact(contactId),
-              mark,
-            );
+            const merged = keepLocal('crmContact', contact, () => cache.crm.contact(contactId), mark);
             if (merged) cache.crm.putContactDetail(merged, tasks);
             cache.syncState.set(`contact:${contactId}`, now());
           });
@@ -151,13 +146,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
           const { account, contacts } = await gate((s) => client.crmAccount(accountId, s));
           cache.transaction(() => {
             const incoming = cache.crm.accountFromDetail(account, contacts);
-            const merged = mergePending(
-              pending,
-              'crmAccount',
-              incoming,
-              () => cache.crm.account(accountId),
-              mark,
-            );
+            const merged = keepLocal('crmAccount', incoming, () => cache.crm.account(accountId), mark);
             if (merged) cache.crm.accounts.upsert(merged);
           });
           deps.emitChange({ entities: ['crmAccounts'], ids: { crmAccounts: [accountId] } });
