@@ -4,8 +4,8 @@ import { storeProjectTemplates } from './project-templates';
 import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
 import { stamp } from './context';
-import { mergePending } from './pending';
-import { pullTaskParts, storeTasks } from './pull';
+import { ACKED_ITEM, ackedSince, ackMark, mergePending, type PendingEntity } from './pending';
+import { pullTaskParts, storeTagTasks, storeTasks } from './pull';
 
 const isGone = (err: unknown): boolean => err instanceof RejectedError && err.status === 404;
 
@@ -18,6 +18,13 @@ const isGone = (err: unknown): boolean => err instanceof RejectedError && err.st
 export function createOnDemand(deps: SyncDeps, gate: Gate) {
   const { cache, client, pending } = deps;
   const now = () => stamp(deps.clock());
+  /** Rule 7 for a record fetched after `mark` was taken (see `mergePending`). */
+  const keepLocal = <T extends Record<string, unknown>>(
+    entity: PendingEntity,
+    incoming: T,
+    cached: () => Record<string, unknown> | null,
+    mark: number,
+  ): T | null => mergePending(pending, entity, incoming, cached, mark);
 
   async function guard(run: () => Promise<void>, onGone: () => void): Promise<'ok' | 'gone'> {
     try {
@@ -30,10 +37,23 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     }
   }
 
-  /** An item's dependencies as the service answered, pending local creates and deletes kept. */
-  function storeDependencies(kind: DependencyKind, id: string, response: DependenciesResponse): void {
-    cache.dependencies.replaceFor(kind, id, response, (depId) =>
-      pending.isPendingStructural('dependency', depId),
+  /**
+   * An item's dependencies as the service answered, pending local creates and deletes kept, and
+   * those acknowledged after `mark` (the answer may predate them).
+   */
+  function storeDependencies(
+    kind: DependencyKind,
+    id: string,
+    response: DependenciesResponse,
+    mark?: number,
+  ): void {
+    cache.dependencies.replaceFor(
+      kind,
+      id,
+      response,
+      (depId) =>
+        pending.isPendingStructural('dependency', depId) ||
+        ackedSince(pending, 'dependency', depId, mark).has(ACKED_ITEM),
     );
     cache.syncState.set(`dependencies:${kind}:${id}`, now());
   }
@@ -42,8 +62,9 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
   function dependenciesOf(kind: 'event' | 'project', id: string): Promise<'ok' | 'gone'> {
     return guard(
       async () => {
+        const mark = ackMark(pending);
         const response = await gate((s) => client.dependencies(kind, id, s));
-        cache.transaction(() => storeDependencies(kind, id, response));
+        cache.transaction(() => storeDependencies(kind, id, response, mark));
         deps.emitChange({ entities: ['dependencies'] });
       },
       () => storeDependencies(kind, id, { predecessors: [], successors: [] }),
@@ -65,6 +86,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
 
     /** The single-task response, messages and dependencies of a task. */
     async task(taskId: string): Promise<'ok' | 'gone'> {
+      const mark = ackMark(pending);
       const [parts, deps_] = await Promise.all([
         pullTaskParts(deps, gate, taskId, true),
         gate((s) => client.dependencies('task', taskId, s)).catch((err: unknown) => {
@@ -72,7 +94,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
           throw err;
         }),
       ]);
-      if (parts === 'ok' && deps_) cache.transaction(() => storeDependencies('task', taskId, deps_));
+      if (parts === 'ok' && deps_) cache.transaction(() => storeDependencies('task', taskId, deps_, mark));
       if (parts === 'ok')
         deps.emitChange({ entities: ['tasks', 'messages', 'dependencies'], ids: { tasks: [taskId] } });
       else deps.emitChange({ entities: ['tasks'], ids: { tasks: [taskId] } });
@@ -83,6 +105,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     project(projectId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const [project, members, history, dependencies] = await Promise.all([
             gate((s) => client.project(projectId, s)),
             gate((s) => client.projectUsers(projectId, s)),
@@ -91,12 +114,12 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
           ]);
           cache.transaction(() => {
             const { settings, ...listShape } = project;
-            const merged = mergePending(pending, 'project', listShape, () => cache.projects.get(projectId));
+            const merged = keepLocal('project', listShape, () => cache.projects.get(projectId), mark);
             if (merged) cache.projects.upsertMany([merged]);
             cache.projects.setSettings(projectId, settings, now());
             cache.projectParts.replaceMembers(projectId, members);
             cache.projectParts.replaceHistory(projectId, history);
-            storeDependencies('project', projectId, dependencies);
+            storeDependencies('project', projectId, dependencies, mark);
           });
           deps.emitChange({
             entities: ['projects', 'members', 'history', 'dependencies'],
@@ -129,12 +152,15 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     tag(tagId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const tasks = await gate((s) => client.tagTasks(tagId, { closed: true }, s));
           cache.transaction(() => {
-            storeTasks(deps, tasks);
-            cache.org.setTagTasks(
+            storeTasks(deps, tasks, mark);
+            storeTagTasks(
+              deps,
               tagId,
               tasks.map((t) => t.id),
+              mark,
             );
             cache.syncState.set(`tag:${tagId}`, now());
           });
@@ -147,9 +173,10 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     contact(contactId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const { contact, tasks } = await gate((s) => client.crmContact(contactId, s));
           cache.transaction(() => {
-            const merged = mergePending(pending, 'crmContact', contact, () => cache.crm.contact(contactId));
+            const merged = keepLocal('crmContact', contact, () => cache.crm.contact(contactId), mark);
             if (merged) cache.crm.putContactDetail(merged, tasks);
             cache.syncState.set(`contact:${contactId}`, now());
           });
@@ -164,10 +191,11 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     account(accountId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const { account, contacts } = await gate((s) => client.crmAccount(accountId, s));
           cache.transaction(() => {
             const incoming = cache.crm.accountFromDetail(account, contacts);
-            const merged = mergePending(pending, 'crmAccount', incoming, () => cache.crm.account(accountId));
+            const merged = keepLocal('crmAccount', incoming, () => cache.crm.account(accountId), mark);
             if (merged) cache.crm.accounts.upsert(merged);
             cache.syncState.set(`account:${accountId}`, now());
           });
