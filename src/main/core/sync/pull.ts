@@ -1,6 +1,7 @@
 import type { Project, Task, TaskDetail } from '../../../shared/api/index';
 import { AbortedError, RejectedError } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
+import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
 import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
 import {
   ACKED_ITEM,
@@ -115,10 +116,20 @@ export async function pullTaskParts(
     write(() => {
       if (detail) storeTaskDetail(deps, detail, at, mark);
       const stale = ackedSince(deps.pending, 'task', taskId, mark).size > 0;
+      // A stale answer may lack what was acknowledged meanwhile, so cached messages stay; but a
+      // settled draft whose message the answer does hold gives way, or it would show twice.
+      const answered = new Set(messages.map((m) => `${m.fromUserId}\n${m.message}`));
+      const drafts = new Map(
+        deps.cache.messages
+          .listForTask(taskId)
+          .filter((m) => m.id.startsWith(LOCAL_ROW_PREFIX))
+          .map((m) => [m.id, `${m.fromUserId}\n${m.message}`]),
+      );
       deps.cache.messages.replaceForTask(
         taskId,
         messages,
-        (id) => stale || deps.pending.isPendingStructural('message', id),
+        (id) =>
+          deps.pending.isPendingStructural('message', id) || (stale && !answered.has(drafts.get(id) ?? '')),
       );
       const activity = deps.cache.tasks.get(taskId)?.recentActivityMoment;
       if (stale) deps.cache.tasks.markMessagesStale(taskId);
