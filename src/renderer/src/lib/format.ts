@@ -108,7 +108,8 @@ export function priorityLabel(priority: number | null | undefined): string {
 
 /** A priority's color, matching its badge: Emergency, Blocker and 8-10 stand out. */
 export function priorityColor(priority: number): string {
-  if (priority === EMERGENCY) return 'var(--color-priority-emergency)';
+  // The emergency token is its badge's (white) text; the badge's fill is the color.
+  if (priority === EMERGENCY) return 'var(--color-priority-emergency-bg)';
   if (priority === BLOCKER) return 'var(--color-priority-blocker)';
   if (priority >= 8 && priority <= 10) return 'var(--color-warning)';
   return 'var(--color-text-faint)';
