@@ -1,8 +1,8 @@
 import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
 import { stamp } from './context';
-import { mergePending } from './pending';
-import { pullTaskParts, storeProjectTemplates, storeTasks } from './pull';
+import { ackMark, mergePending } from './pending';
+import { pullTaskParts, storeProjectTemplates, storeTagTasks, storeTasks } from './pull';
 import type { DependenciesResponse } from '../../../shared/api/index';
 import type { DependencyKind } from '../cache/repos/dependencies';
 
@@ -82,6 +82,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     project(projectId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const [project, members, history, dependencies] = await Promise.all([
             gate((s) => client.project(projectId, s)),
             gate((s) => client.projectUsers(projectId, s)),
@@ -90,7 +91,13 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
           ]);
           cache.transaction(() => {
             const { settings, ...listShape } = project;
-            const merged = mergePending(pending, 'project', listShape, () => cache.projects.get(projectId));
+            const merged = mergePending(
+              pending,
+              'project',
+              listShape,
+              () => cache.projects.get(projectId),
+              mark,
+            );
             if (merged) cache.projects.upsertMany([merged]);
             cache.projects.setSettings(projectId, settings, now());
             cache.projectParts.replaceMembers(projectId, members);
@@ -128,12 +135,15 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     tag(tagId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const tasks = await gate((s) => client.tagTasks(tagId, { closed: true }, s));
           cache.transaction(() => {
-            storeTasks(deps, tasks);
-            cache.org.setTagTasks(
+            storeTasks(deps, tasks, mark);
+            storeTagTasks(
+              deps,
               tagId,
               tasks.map((t) => t.id),
+              mark,
             );
             cache.syncState.set(`tag:${tagId}`, now());
           });
@@ -146,9 +156,16 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     contact(contactId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const { contact, tasks } = await gate((s) => client.crmContact(contactId, s));
           cache.transaction(() => {
-            const merged = mergePending(pending, 'crmContact', contact, () => cache.crm.contact(contactId));
+            const merged = mergePending(
+              pending,
+              'crmContact',
+              contact,
+              () => cache.crm.contact(contactId),
+              mark,
+            );
             if (merged) cache.crm.putContactDetail(merged, tasks);
             cache.syncState.set(`contact:${contactId}`, now());
           });
@@ -163,10 +180,17 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     account(accountId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const { account, contacts } = await gate((s) => client.crmAccount(accountId, s));
           cache.transaction(() => {
             const incoming = cache.crm.accountFromDetail(account, contacts);
-            const merged = mergePending(pending, 'crmAccount', incoming, () => cache.crm.account(accountId));
+            const merged = mergePending(
+              pending,
+              'crmAccount',
+              incoming,
+              () => cache.crm.account(accountId),
+              mark,
+            );
             if (merged) cache.crm.accounts.upsert(merged);
             cache.syncState.set(`account:${accountId}`, now());
           });
