@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
-import { AppPage } from './pages/app';
 import { BoardPage } from './pages/board';
 
 interface ServiceTask {
@@ -15,32 +13,13 @@ interface ServiceTask {
 }
 
 describe('the board grouped by status, assignee or priority', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-  let board: BoardPage;
-  const task = (id: string) => app.api<ServiceTask>(`/task/${id}`);
-
-  beforeAll(async () => {
-    app = await startApp({ service: { seed: 'demo' } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
-    ui = new AppPage(page);
-    board = new BoardPage(page);
-    await ui.open(app.host.url);
-    await ui.expand('Company Workspace');
-    await ui.expand('Website relaunch area 1');
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 860 } });
 
   it('groups by assignee and by priority; a drag changes that field on the service', async () => {
+    const { app, page, ui } = suite;
+    const board = new BoardPage(page);
+    await ui.expand('Company Workspace');
+    await ui.expand('Website relaunch area 1');
     const tasks = await app.api<ServiceTask[]>('/project/g7-p6/tasks');
     // Unique names, so a card is found by its name alone.
     const unique = tasks.filter((t) => tasks.filter((o) => o.name === t.name).length === 1);
@@ -64,7 +43,7 @@ describe('the board grouped by status, assignee or priority', () => {
     await board.column('Dan Whitfield').getByTestId('board-card').filter({ hasText: byDan.name }).waitFor();
     await screenshot(page, 'board-by-assignee');
     await eventually(
-      () => task(byDan.id),
+      () => app.api<ServiceTask>(`/task/${byDan.id}`),
       (t) => t.assignedToUserId === 'u-dan',
     );
 
@@ -75,12 +54,14 @@ describe('the board grouped by status, assignee or priority', () => {
     await board.column('Blocker').getByTestId('board-card').filter({ hasText: toBlocker.name }).waitFor();
     await screenshot(page, 'board-by-priority');
     await eventually(
-      () => task(toBlocker.id),
+      () => app.api<ServiceTask>(`/task/${toBlocker.id}`),
       (t) => t.priority === 50,
     );
   });
 
   it('remembers the grouping per project', async () => {
+    const { page, ui } = suite;
+    const board = new BoardPage(page);
     // Another project starts by status.
     await ui.openProject('Mobile app 5');
     await page.getByTestId('layout-board').click();

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
-import { AppPage } from './pages/app';
 import { TaskListPage } from './pages/task-list';
 import { ChangesPage } from './pages/changes';
 
@@ -15,27 +13,10 @@ interface ServiceTask {
 }
 
 describe('the Changes view: conflicts with the service', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-
-  beforeAll(async () => {
-    app = await startApp({ service: { seed: 'demo', faults: true } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-    ui = new AppPage(page);
-    await ui.open(app.host.url);
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const suite = appSuite({ service: { seed: 'demo', faults: true } });
 
   it('shows both values of a field changed on both sides; keep mine and take theirs each win on the service', async () => {
+    const { app, page, ui } = suite;
     const tasks = await app.api<ServiceTask[]>('/project/g7-p4/tasks');
     const target = tasks.find((task) => task.status.name !== 'Done' && task.priority < 8)!;
     const mine = `${target.name} (mine)`;

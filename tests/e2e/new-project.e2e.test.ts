@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
-import { AppPage } from './pages/app';
 import { choose } from './pages/picker';
 
 interface ServiceProject {
@@ -14,27 +12,10 @@ interface ServiceProject {
 }
 
 describe('the New project dialog', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-
-  beforeAll(async () => {
-    app = await startApp({ service: { seed: 'demo' } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    ui = new AppPage(page);
-    await ui.open(app.host.url);
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
 
   it('offers the service templates by name and creates the project from the one chosen', async () => {
+    const { app, page, ui } = suite;
     await ui.treeItem('Company Workspace').waitFor();
     await page.getByTestId('new-project').click();
     const dialog = page.getByTestId('new-project-dialog');

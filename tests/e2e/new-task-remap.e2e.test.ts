@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
-import { AppPage } from './pages/app';
 import { NewTaskDialogPage } from './pages/new-task';
 import { TaskDetailPage } from './pages/task-detail';
 
@@ -13,30 +11,13 @@ interface ServiceTask {
 }
 
 describe('a new task opens at once and stays open when the service gives it its id', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
+  const suite = appSuite({ service: { seed: 'demo', faults: true } });
 
-  beforeAll(async () => {
-    app = await startApp({ service: { seed: 'demo', faults: true } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-    ui = new AppPage(page);
-    await ui.open(app.host.url);
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
-
-  const panel = (): ReturnType<Page['getByTestId']> => page.getByTestId('detail-panel');
-  const openId = async (): Promise<string> => (await panel().getAttribute('data-task-id')) ?? '';
+  const openId = async (): Promise<string> =>
+    (await suite.page.getByTestId('detail-panel').getAttribute('data-task-id')) ?? '';
 
   async function create(title: string): Promise<string> {
+    const { page } = suite;
     const dialog = new NewTaskDialogPage(page);
     await dialog.openWithShortcut();
     await dialog.fill({ title });
@@ -47,6 +28,7 @@ describe('a new task opens at once and stays open when the service gives it its 
   }
 
   it('opens each created task under its local id, then follows the real id in place and in history', async () => {
+    const { app, page, ui } = suite;
     await ui.expand('Company Workspace');
     await ui.expand('Website relaunch area 1');
     await ui.openProject('Customer portal 4');
