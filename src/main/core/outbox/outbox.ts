@@ -16,6 +16,7 @@ import type {
   RollbackContext,
   Timers,
 } from './types';
+import type { IdRemap } from '../../../shared/ipc/events';
 
 /** A kind with its payload and result types erased; every payload goes through its `parse`. */
 export type ErasedKind<C> = OperationKind<unknown, unknown, C>;
@@ -120,6 +121,7 @@ export class Outbox<C> {
   readonly #running = new Map<number, Promise<void>>();
   readonly #statusListeners = new Set<(status: OutboxStatus) => void>();
   readonly #cacheListeners = new Set<(keys: readonly string[]) => void>();
+  readonly #remapListeners = new Set<(remap: IdRemap) => void>();
   #paused: PauseReason | null = null;
   #started = false;
   #stopped = false;
@@ -458,6 +460,12 @@ export class Outbox<C> {
     return () => this.#cacheListeners.delete(listener);
   }
 
+  /** A local id was replaced by the service's; told after the acknowledging transaction commits. */
+  onDidRemapId(listener: (remap: IdRemap) => void): () => void {
+    this.#remapListeners.add(listener);
+    return () => this.#remapListeners.delete(listener);
+  }
+
   #kind(name: string): ErasedKind<C> {
     const kind = this.#kinds.get(name);
     if (!kind) throw new OutboxError('invalid-argument', `Unknown operation kind "${name}"`, 'kind');
@@ -606,6 +614,7 @@ export class Outbox<C> {
     const keys = new Set(entry.keys);
     const items: string[] = kind.deletes ? [entry.entityKey] : [];
     let claimed: { entity: string; id: string; field: string }[] = [];
+    let remap: IdRemap | undefined;
     try {
       this.#db.transaction(() => {
         const folded =
@@ -619,9 +628,11 @@ export class Outbox<C> {
           if (!folded.realId) throw new Error(`${kind.name} was acknowledged without an id`);
           this.#remapCache(entry.createdTempId, folded.realId);
           this.ids.remap(entry.createdTempId, folded.realId, now);
-          const created = `${entry.entityKey.split(':')[0]}:${folded.realId}`;
+          const entity = entry.entityKey.split(':')[0] ?? '';
+          const created = `${entity}:${folded.realId}`;
           keys.add(created);
           items.push(created);
+          remap = { entity, tempId: entry.createdTempId, realId: folded.realId };
         }
         claimed = this.claims.ofEntry(entry.id);
         this.claims.settle(entry.id);
@@ -647,6 +658,7 @@ export class Outbox<C> {
       this.acks.record(key.slice(0, at), key.slice(at + 1), items.includes(key) ? [ACKED_ITEM] : [], now);
     }
     this.#emitCache([...keys]);
+    if (remap) for (const listener of this.#remapListeners) listener(remap);
   }
 
   #onFailure(

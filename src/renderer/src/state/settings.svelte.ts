@@ -90,6 +90,14 @@ export class SettingsState {
     return account;
   }
 
+  /**
+   * Gives an account a new token after the service refused the old one; the shell checks it
+   * with a test call first. Throws naming the field. Nothing about the token comes back.
+   */
+  async setToken(id: string, token: string): Promise<void> {
+    this.#setAccounts(await this.#bridge.invoke('accounts.setToken', { id, token }));
+  }
+
   async switchTo(id: string): Promise<void> {
     this.#setAccounts(await this.#bridge.invoke('accounts.switch', { id }));
   }
