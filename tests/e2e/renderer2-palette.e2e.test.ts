@@ -102,4 +102,28 @@ describe('command palette and shortcuts help', () => {
     await toast.first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'renderer2-action-required-toast');
   });
+
+  // Last: its sync.now restarts the sync schedule the toast test above waits on.
+  it('finds a project by a word of its description, in the Projects group, and opens it', async () => {
+    const projects = await app.api<{ id: string; name: string }[]>('/projects');
+    const target = projects.find((p) => p.name.startsWith('Support desk')) ?? projects[0];
+    if (!target) throw new Error('the demo seed has projects');
+    const userId = app.service?.users.actingUserId;
+    await app.api(`/project/${target.id}`, {
+      method: 'PUT',
+      body: { userId, description: 'Escalations from the zanzibar helpline' },
+    });
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    await palette.open();
+    await palette.search('zanzibar', 'Projects');
+    expect(await palette.groupNames()).toEqual(['Projects']);
+    expect(await palette.activeLabel()).toBe(target.name);
+    expect(await palette.dialog.locator('[data-group="Projects"] mark').allInnerTexts()).toEqual([
+      'zanzibar',
+    ]);
+    await screenshot(page, 'renderer2-palette-projects');
+    await page.keyboard.press('Enter');
+    await palette.dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.title()).toContain(target.name);
+  });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channel } from './channel';
 import { Id } from './read-common';
+import { DependencyView } from './tasks';
 import { CalendarEvent, DateString, EVENT_TYPES } from '../api/index';
 
 export const calendarReadChannels = {
@@ -16,4 +17,6 @@ export const calendarReadChannels = {
       .strict(),
     z.array(CalendarEvent),
   ),
+  /** The event's predecessors and successors (fetched when opened, then cached). */
+  'dependencies.ofEvent': channel(z.object({ eventId: Id }).strict(), z.array(DependencyView)),
 };

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { channel } from './channel';
 import { Id } from './read-common';
 import { CustomFieldValueView } from './org';
-import { DocumentListItem, Project, ProjectHistoryEvent, ProjectSettings, ProjectUser } from '../api/index';
+import { DependencyView } from './tasks';
+import {
+  DocumentListItem,
+  Project,
+  ProjectHistoryEvent,
+  ProjectSettings,
+  ProjectTemplate,
+  ProjectUser,
+} from '../api/index';
 
 /** One node of the folder/project tree, in depth-first order (children sorted by name). */
 export const ProjectNode = z.object({
@@ -53,4 +61,8 @@ export const projectReadChannels = {
   ),
   'projects.detail': channel(z.object({ projectId: Id }).strict(), ProjectDetail),
   'documents.get': channel(z.object({ documentId: Id }).strict(), DocumentView),
+  /** The templates new-project accepts (`projectTemplateId`); empty when the service offers none. */
+  'projects.templates': channel(z.object({}).strict(), z.array(ProjectTemplate)),
+  /** The project's predecessors and successors (fetched when opened, then cached). */
+  'dependencies.ofProject': channel(z.object({ projectId: Id }).strict(), z.array(DependencyView)),
 };

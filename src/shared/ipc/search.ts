@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channel } from './channel';
 
-export const SearchKind = z.enum(['task', 'message', 'document', 'contact', 'account']);
+export const SearchKind = z.enum(['task', 'project', 'message', 'document', 'contact', 'account']);
 
 export const SearchHit = z.object({
   kind: SearchKind,
@@ -11,6 +11,7 @@ export const SearchHit = z.object({
   snippet: z.string(),
   /** The task a message belongs to, or the task itself. */
   taskId: z.string().nullable(),
+  /** The project of a task, message or document, or the project or folder itself. */
   projectId: z.string().nullable(),
 });
 export type SearchHit = z.infer<typeof SearchHit>;

@@ -186,6 +186,18 @@ describe('read handlers after a sync equal the service', () => {
     expect(byId(await call('org.taskTypes', {}))).toEqual(byId((await api.taskTypes()) ?? []));
     expect(byId(await call('org.customFields', {}))).toEqual(byId(await api.customFields()));
     expect(byId(await call('org.tags', {}))).toEqual(byId((await api.tags()) ?? []));
+    expect(byId(await call('projects.templates', {}))).toEqual(byId((await api.projectTemplates()) ?? []));
+  });
+
+  it('search finds every project and folder of the service by its name', async () => {
+    for (const p of [...(await api.projects()), ...(await api.projects({ archived: true }))]) {
+      const { hits } = await call('search.query', { text: p.name, kinds: ['project'], limit: 500 });
+      expect(hits.find((h) => h.id === p.id)).toMatchObject({
+        kind: 'project',
+        title: p.name,
+        projectId: p.id,
+      });
+    }
   });
 
   it('search finds a task by a word of its name', async () => {

@@ -15,6 +15,7 @@ import {
   DocumentsResponse,
   ProjectDetail,
   ProjectHistoryResponse,
+  ProjectTemplatesResponse,
   ProjectsResponse,
   ProjectUsersResponse,
   StatusesResponse,
@@ -151,6 +152,8 @@ export function createServiceClient(settings: ConnectionSettings) {
     statuses: (signal?: Sig) => offered(get('/statuses', StatusesResponse, signal)),
     taskTypes: (signal?: Sig) => offered(get('/task-types', TaskTypesResponse, signal)),
     tags: (signal?: Sig) => offered(get('/tags', TagsResponse, signal)),
+    /** The `projectTemplateId` values new-project accepts (an extension; null when not offered). */
+    projectTemplates: (signal?: Sig) => offered(get('/project-templates', ProjectTemplatesResponse, signal)),
 
     // --- attachments
     uploadUrls: (body: UploadUrlsBody, signal?: Sig) =>

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from './db';
 import { createCache } from './cache';
@@ -341,6 +342,55 @@ describe('search', () => {
     expect(cache.search.query('annual', ['task'], 10)).toHaveLength(1);
     cache.tasks.delete(['t1']);
     expect(cache.search.query('annual budg', kinds, 10).map((h) => h.kind)).toEqual([]);
+  });
+
+  it('finds projects and folders by name and description, kept current by writes', () => {
+    const cache = open();
+    cache.projects.upsertMany([
+      aProject({ id: 'p1', name: 'Website relaunch', description: 'New landing pages and a blog' }),
+      aProject({ id: 'f1', name: 'Marketing' }),
+      aProject({ id: 'p2', name: 'Blog migration', parentProjectId: 'f1' }),
+    ]);
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't1', projectId: 'p1', name: 'Write blog post' }))]);
+    const hits = cache.search.query('blog', ['project'], 10);
+    // The name outweighs the description.
+    expect(hits.map((h) => h.id)).toEqual(['p2', 'p1']);
+    expect(hits[1]).toEqual({
+      kind: 'project',
+      id: 'p1',
+      title: 'Website relaunch',
+      snippet: 'New landing pages and a [blog]',
+      taskId: null,
+      projectId: 'p1',
+    });
+    expect(
+      cache.search
+        .query('blog', ['task', 'project'], 10)
+        .map((h) => `${h.kind}:${h.id}`)
+        .sort(),
+    ).toEqual(['project:p1', 'project:p2', 'task:t1']);
+    cache.projects.upsertMany([
+      aProject({ id: 'p1', name: 'Website relaunch', description: 'Landing pages' }),
+    ]);
+    expect(cache.search.query('blog', ['project'], 10).map((h) => h.id)).toEqual(['p2']);
+    cache.projects.delete(['p2']);
+    expect(cache.search.query('blog migration', ['project'], 10)).toEqual([]);
+    expect(cache.search.query('market', ['project'], 10).map((h) => h.id)).toEqual(['f1']);
+  });
+
+  it('indexes projects cached before the project search existed when the migration runs', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 4));
+    db.prepare(
+      `INSERT INTO projects (id, name, description, moment_created, priority, status, system_status)
+       VALUES ('p1', 'Old roadmap', 'kept from before', '2026-01-01T09:00:00', 1, 'Open', 2)`,
+    ).run();
+    expect(migrate(db, migrations)).toBe(migrations.length);
+    expect(
+      createCache(db)
+        .search.query('roadmap', ['project'], 5)
+        .map((h) => h.id),
+    ).toEqual(['p1']);
   });
 
   it('treats operators and punctuation in the input as plain text', () => {

@@ -1,5 +1,5 @@
 import type { HandlerMap } from './types';
-import { fetchOrServeCache, notFound, type ReadDeps } from './read-deps';
+import { notFound, refreshOpened, type ReadDeps } from './read-deps';
 
 export function crmReadHandlers(
   deps: ReadDeps,
@@ -11,10 +11,12 @@ export function crmReadHandlers(
 
     async 'crm.contact'({ contactId }) {
       // The contact's linked tasks come with the single-contact response, fetched when opened.
-      if (!cache.syncState.get(`contact:${contactId}`)) {
-        const gone = await fetchOrServeCache(deps, () => sync.onDemand.contact(contactId));
-        if (gone) notFound('Contact', contactId, 'contactId');
-      }
+      await refreshOpened(
+        deps,
+        { what: 'Contact', id: contactId, field: 'contactId' },
+        !cache.syncState.get(`contact:${contactId}`),
+        () => sync.onDemand.contact(contactId),
+      );
       const contact = cache.crm.contact(contactId);
       if (!contact) notFound('Contact', contactId, 'contactId');
       return {
@@ -24,7 +26,14 @@ export function crmReadHandlers(
       };
     },
 
-    'crm.account'({ accountId }) {
+    async 'crm.account'({ accountId }) {
+      // The single-account response (its contact list) is fetched when first opened.
+      await refreshOpened(
+        deps,
+        { what: 'Account', id: accountId, field: 'accountId' },
+        !cache.syncState.get(`account:${accountId}`),
+        () => sync.onDemand.account(accountId),
+      );
       const account = cache.crm.account(accountId);
       if (!account) notFound('Account', accountId, 'accountId');
       return {

@@ -1,9 +1,9 @@
 import type { HandlerMap } from './types';
-import { customFieldValues, fetchOrServeCache, notFound, type ReadDeps } from './read-deps';
+import { customFieldValues, fetchOrServeCache, notFound, refreshOpened, type ReadDeps } from './read-deps';
 
 export function projectReadHandlers(
   deps: ReadDeps,
-): HandlerMap<'projects.tree' | 'projects.detail' | 'documents.get'> {
+): HandlerMap<'projects.tree' | 'projects.detail' | 'documents.get' | 'projects.templates'> {
   const { cache, sync } = deps;
   return {
     'projects.tree': ({ includeArchived }) => ({
@@ -12,10 +12,12 @@ export function projectReadHandlers(
 
     async 'projects.detail'({ projectId }) {
       // Settings, members and history are fetched the first time a project is opened.
-      if (cache.projects.detailFetchedAt(projectId) === null) {
-        const gone = await fetchOrServeCache(deps, () => sync.onDemand.project(projectId));
-        if (gone) notFound('Project', projectId, 'projectId');
-      }
+      await refreshOpened(
+        deps,
+        { what: 'Project', id: projectId, field: 'projectId' },
+        cache.projects.detailFetchedAt(projectId) === null,
+        () => sync.onDemand.project(projectId),
+      );
       const project = cache.projects.get(projectId);
       if (!project) notFound('Project', projectId, 'projectId');
       const counts = cache.tasks.counts();
@@ -35,13 +37,22 @@ export function projectReadHandlers(
       };
     },
 
+    async 'projects.templates'() {
+      // Pulled with the organization lists; asked here only when no pull brought them yet.
+      if (!cache.syncState.get('projectTemplates'))
+        await fetchOrServeCache(deps, () => sync.onDemand.projectTemplates());
+      return cache.org.projectTemplates.all();
+    },
+
     async 'documents.get'({ documentId }) {
       const cached = cache.projectParts.document(documentId);
       // Content is fetched when first read and again once the document changed on the service.
-      if (!cached || cached.content === null || cached.contentMoment !== cached.momentUpdated) {
-        const gone = await fetchOrServeCache(deps, () => sync.onDemand.document(documentId));
-        if (gone) notFound('Document', documentId, 'documentId');
-      }
+      await refreshOpened(
+        deps,
+        { what: 'Document', id: documentId, field: 'documentId' },
+        !cached || cached.content === null || cached.contentMoment !== cached.momentUpdated,
+        () => sync.onDemand.document(documentId),
+      );
       const doc = cache.projectParts.document(documentId);
       if (!doc) notFound('Document', documentId, 'documentId');
       const { contentMoment: _moment, ...view } = doc;

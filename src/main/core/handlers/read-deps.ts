@@ -2,6 +2,7 @@ import type { Cache } from '../cache/cache';
 import type { Sync } from '../sync/sync';
 import type { CustomFieldValueView } from '../../../shared/ipc/org';
 import { HandlerError } from '../dispatch';
+import { isTempId } from '../outbox/temp-ids';
 
 /** What the read handlers need: the cache to answer from and the sync for on-demand fetches. */
 export interface ReadDeps {
@@ -10,6 +11,16 @@ export interface ReadDeps {
   /** The account's acting user (My Work default). */
   userId: string;
   log: (message: string) => void;
+  /** For the age of cached on-demand parts; the system clock when absent. */
+  clock?: () => Date;
+}
+
+/**
+ * False for the local id of an item created offline and not yet acknowledged: the service does
+ * not know it, so asking would only answer 404 (and a 404 reads as "gone").
+ */
+export function isServiceId(id: string): boolean {
+  return !isTempId(id);
 }
 
 /**
@@ -28,6 +39,21 @@ export async function fetchOrServeCache(
     );
     return false;
   }
+}
+
+/**
+ * Brings an item the view opens up to date when `stale`: a service item is fetched on demand
+ * (a failure is logged and the cache answers; "gone" answers not-found naming `field`), while
+ * a local id is never asked about, whatever its bookkeeping says.
+ */
+export async function refreshOpened(
+  deps: ReadDeps,
+  item: { what: string; id: string; field: string },
+  stale: boolean,
+  fetch: () => Promise<'ok' | 'gone'>,
+): Promise<void> {
+  if (!stale || !isServiceId(item.id)) return;
+  if (await fetchOrServeCache(deps, fetch)) notFound(item.what, item.id, item.field);
 }
 
 export function notFound(what: string, id: string, field: string): never {

@@ -5,13 +5,19 @@ import { openCacheDb } from '../cache/db';
 import { aContact, aDocument, aMessage, anAccount, aProject, aTask } from '../cache/fixtures';
 import { flattenTask } from '../cache/repos/tasks';
 import { createDispatch } from '../dispatch';
-import { noPending } from '../sync/pending';
+import { noPending, type PendingFields } from '../sync/pending';
 import { createSync } from '../sync/sync';
 import { readHandlers } from './read';
 import type { FetchLike } from '../api/http';
 
 /** Handlers over an in-memory cache whose service answers `answer` (default: unreachable). */
-function setup(answer: FetchLike = () => Promise.reject(new TypeError('fetch failed'))) {
+function setup(
+  answer: FetchLike = () => Promise.reject(new TypeError('fetch failed')),
+  {
+    clock = () => new Date(2026, 0, 15),
+    pending = noPending,
+  }: { clock?: () => Date; pending?: PendingFields } = {},
+) {
   const cache = createCache(openCacheDb(':memory:'));
   const client = createServiceClient({
     baseUrl: 'http://svc.test/2.0',
@@ -23,14 +29,16 @@ function setup(answer: FetchLike = () => Promise.reject(new TypeError('fetch fai
   const sync = createSync({
     cache,
     client,
-    pending: noPending,
+    pending,
     userId: 'me',
-    clock: () => new Date(2026, 0, 15),
+    clock,
     log: (m) => log.push(m),
     emitChange: () => {},
     retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
   });
-  const dispatch = createDispatch(readHandlers({ cache, sync, userId: 'me', log: (m) => log.push(m) }));
+  const dispatch = createDispatch(
+    readHandlers({ cache, sync, userId: 'me', log: (m) => log.push(m), clock }),
+  );
   return { cache, sync, dispatch, log };
 }
 
@@ -120,5 +128,203 @@ describe('read handlers', () => {
       ok: true,
       value: { online: true, running: false, phase: 'idle', pendingCount: 0, lastSyncedAt: null },
     });
+  });
+
+  it("fetches an event's dependencies when first opened and again once they are a minute old", async () => {
+    let calls = 0;
+    let now = new Date(2026, 0, 15, 9, 0, 0);
+    const answer = {
+      predecessors: [{ id: 'd1', type: 5, predecessorTaskId: 't1' }],
+      successors: [{ id: 'd2', type: 7, successorProjectId: 'p1' }],
+    };
+    const { cache, dispatch } = setup(
+      async (url) => {
+        calls++;
+        expect(String(url)).toContain('/event/e1/dependencies');
+        return new Response(JSON.stringify(answer), { status: 200 });
+      },
+      { clock: () => now },
+    );
+    cache.projects.upsertMany([aProject({ id: 'p1', name: 'Alpha' })]);
+    const expected = [
+      {
+        id: 'd1',
+        type: 5,
+        predecessor: { kind: 'task', id: 't1', name: null },
+        successor: { kind: 'event', id: 'e1', name: null },
+      },
+      {
+        id: 'd2',
+        type: 7,
+        predecessor: { kind: 'event', id: 'e1', name: null },
+        successor: { kind: 'project', id: 'p1', name: 'Alpha' },
+      },
+    ];
+    expect(await dispatch('dependencies.ofEvent', { eventId: 'e1' })).toEqual({ ok: true, value: expected });
+    now = new Date(2026, 0, 15, 9, 0, 59);
+    expect(await dispatch('dependencies.ofEvent', { eventId: 'e1' })).toEqual({ ok: true, value: expected });
+    expect(calls).toBe(1);
+    now = new Date(2026, 0, 15, 9, 1, 1);
+    answer.successors = [];
+    expect(await dispatch('dependencies.ofEvent', { eventId: 'e1' })).toEqual({
+      ok: true,
+      value: [expected[0]],
+    });
+    expect(calls).toBe(2);
+  });
+
+  it('never fetches for a local id, and answers cached dependencies when the service is unreachable', async () => {
+    const { cache, dispatch, log } = setup();
+    cache.dependencies.replaceFor('project', 'p1', {
+      predecessors: [{ id: 'd1', type: 6, predecessorEventId: 'e1' }],
+      successors: [],
+    });
+    expect(await dispatch('dependencies.ofProject', { projectId: 'p1' })).toMatchObject({
+      ok: true,
+      value: [
+        { id: 'd1', predecessor: { kind: 'event', id: 'e1' }, successor: { kind: 'project', id: 'p1' } },
+      ],
+    });
+    expect(log.filter((m) => m.includes('on-demand fetch failed'))).toHaveLength(1);
+    expect(await dispatch('dependencies.ofProject', { projectId: 'local-p9' })).toEqual({
+      ok: true,
+      value: [],
+    });
+    expect(log.filter((m) => m.includes('on-demand fetch failed'))).toHaveLength(1);
+  });
+
+  it('keeps a dependency with a pending local create or delete when the service answers without it', async () => {
+    let calls = 0;
+    const pending: PendingFields = {
+      ...noPending,
+      isPendingStructural: (entity, id) => entity === 'dependency' && (id === 'local-d9' || id === 'd2'),
+    };
+    const { cache, dispatch } = setup(
+      async () => {
+        calls++;
+        return new Response(
+          JSON.stringify({ predecessors: [], successors: [{ id: 'd2', type: 5, successorTaskId: 't2' }] }),
+          {
+            status: 200,
+          },
+        );
+      },
+      { pending },
+    );
+    // d1 was removed on the service; local-d9 waits to be created; d2 waits to be deleted locally.
+    cache.dependencies.replaceFor('event', 'e1', {
+      predecessors: [],
+      successors: [
+        { id: 'd1', type: 5, successorTaskId: 't1' },
+        { id: 'local-d9', type: 6, successorTaskId: 't3' },
+      ],
+    });
+    const result = await dispatch('dependencies.ofEvent', { eventId: 'e1' });
+    expect(calls).toBe(1);
+    expect(cache.dependencies.listFor('e1').map((d) => d.id)).toEqual(['local-d9']);
+    expect(result).toMatchObject({ ok: true, value: [{ id: 'local-d9' }] });
+  });
+
+  it('lists project templates, asking the service once when no pull brought them', async () => {
+    let calls = 0;
+    const { dispatch } = setup(async () => {
+      calls++;
+      return new Response(
+        JSON.stringify([
+          { id: 'pt2', name: 'Kanban' },
+          { id: 'pt1', name: 'Agile' },
+        ]),
+        {
+          status: 200,
+        },
+      );
+    });
+    const expected = {
+      ok: true,
+      value: [
+        { id: 'pt1', name: 'Agile' },
+        { id: 'pt2', name: 'Kanban' },
+      ],
+    };
+    expect(await dispatch('projects.templates', {})).toEqual(expected);
+    expect(await dispatch('projects.templates', {})).toEqual(expected);
+    expect(calls).toBe(1);
+  });
+
+  it('answers no templates, without asking again, when the service does not offer the list', async () => {
+    let calls = 0;
+    const { dispatch } = setup(async () => {
+      calls++;
+      return new Response('Not Found', { status: 404 });
+    });
+    expect(await dispatch('projects.templates', {})).toEqual({ ok: true, value: [] });
+    expect(await dispatch('projects.templates', {})).toEqual({ ok: true, value: [] });
+    expect(calls).toBe(1);
+  });
+
+  it('fetches the single-account response when an account is first opened, then serves the cache', async () => {
+    let calls = 0;
+    const { cache, dispatch } = setup(async (url) => {
+      calls++;
+      expect(String(url)).toContain('/crm/account/a1');
+      const { accountOwnerUserId, contacts: _contacts, ...rest } = anAccount({ id: 'a1', name: 'Renamed' });
+      return new Response(
+        JSON.stringify({
+          account: { ...rest, companyId: 'co', contactOwnerUserId: accountOwnerUserId },
+          contacts: ['c1', 'c2'],
+        }),
+        { status: 200 },
+      );
+    });
+    cache.crm.replaceContacts([aContact({ id: 'c1' }), aContact({ id: 'c2' })]);
+    cache.crm.replaceAccounts([anAccount({ id: 'a1', contacts: [] })]);
+    const expected = {
+      ok: true,
+      value: {
+        account: { id: 'a1', name: 'Renamed', contacts: ['c1', 'c2'] },
+        contacts: [{ id: 'c1' }, { id: 'c2' }],
+      },
+    };
+    expect(await dispatch('crm.account', { accountId: 'a1' })).toMatchObject(expected);
+    expect(await dispatch('crm.account', { accountId: 'a1' })).toMatchObject(expected);
+    expect(calls).toBe(1);
+  });
+
+  it('removes an account the service says is gone and answers not-found', async () => {
+    const { cache, dispatch } = setup(
+      async () => new Response(JSON.stringify({ errorMessage: 'gone' }), { status: 404 }),
+    );
+    cache.crm.replaceAccounts([anAccount({ id: 'a1' })]);
+    expect(await dispatch('crm.account', { accountId: 'a1' })).toEqual({
+      ok: false,
+      error: { type: 'not-found', message: 'Account a1 is not in the cache', field: 'accountId' },
+    });
+    expect(cache.crm.account('a1')).toBeNull();
+  });
+
+  it('never asks the service about a task, project, contact or account with a local id', async () => {
+    let calls = 0;
+    const { cache, dispatch, sync } = setup(async () => {
+      calls++;
+      return new Response(JSON.stringify({ errorMessage: 'no such item' }), { status: 404 });
+    });
+    cache.projects.upsertMany([aProject({ id: 'local-p1', name: 'Offline project' })]);
+    // Created offline: no detail or messages were ever fetched for it.
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 'local-t1', projectId: 'local-p1' }))]);
+    cache.crm.replaceContacts([aContact({ id: 'local-c1' })]);
+    cache.crm.replaceAccounts([anAccount({ id: 'local-a1' })]);
+    expect(await dispatch('tasks.detail', { taskId: 'local-t1' })).toMatchObject({
+      ok: true,
+      value: { task: { id: 'local-t1' }, project: { id: 'local-p1' }, detailFetchedAt: null },
+    });
+    expect(await dispatch('projects.detail', { projectId: 'local-p1' })).toMatchObject({
+      ok: true,
+      value: { project: { id: 'local-p1' } },
+    });
+    expect(await dispatch('crm.contact', { contactId: 'local-c1' })).toMatchObject({ ok: true });
+    expect(await dispatch('crm.account', { accountId: 'local-a1' })).toMatchObject({ ok: true });
+    expect(calls).toBe(0);
+    expect(sync.status().online).toBe(true);
+    expect(cache.tasks.get('local-t1')).not.toBeNull();
   });
 });

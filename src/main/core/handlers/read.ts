@@ -3,6 +3,7 @@ import type { HandlerMap } from './types';
 import type { ReadDeps } from './read-deps';
 import { calendarReadHandlers } from './calendar-read';
 import { crmReadHandlers } from './crm-read';
+import { dependencyReadHandlers } from './dependencies-read';
 import { orgReadHandlers } from './org-read';
 import { projectReadHandlers } from './projects-read';
 import { searchReadHandlers } from './search-read';
@@ -18,6 +19,7 @@ export function readHandlers(deps: ReadDeps): Partial<HandlerMap> {
     taskReadHandlers(deps),
     calendarReadHandlers(deps),
     crmReadHandlers(deps),
+    dependencyReadHandlers(deps),
     orgReadHandlers(deps),
     searchReadHandlers(deps),
     syncHandlers(deps),

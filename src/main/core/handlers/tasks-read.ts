@@ -1,6 +1,6 @@
 import type { HandlerMap } from './types';
 import type { TaskDetail } from '../../../shared/ipc/tasks';
-import { customFieldValues, fetchOrServeCache, notFound, type ReadDeps } from './read-deps';
+import { customFieldValues, fetchOrServeCache, notFound, refreshOpened, type ReadDeps } from './read-deps';
 
 export function taskReadHandlers(
   deps: ReadDeps,
@@ -29,14 +29,14 @@ export function taskReadHandlers(
       const state = cache.tasks.fetchStateOf(taskId);
       // Opening a task fetches its detail, messages and dependencies when never fetched or
       // when its activity moved since; otherwise the cache answers at once.
-      if (
+      await refreshOpened(
+        deps,
+        { what: 'Task', id: taskId, field: 'taskId' },
         !state ||
-        state.detailFetchedAt === null ||
-        state.messagesActivityMoment !== state.recentActivityMoment
-      ) {
-        const gone = await fetchOrServeCache(deps, () => sync.onDemand.task(taskId));
-        if (gone) notFound('Task', taskId, 'taskId');
-      }
+          state.detailFetchedAt === null ||
+          state.messagesActivityMoment !== state.recentActivityMoment,
+        () => sync.onDemand.task(taskId),
+      );
       const task = cache.tasks.get(taskId);
       if (!task) notFound('Task', taskId, 'taskId');
       const project = cache.projects.get(task.projectId);

@@ -2,7 +2,9 @@ import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
 import { stamp } from './context';
 import { mergePending } from './pending';
-import { pullTaskParts, storeTasks } from './pull';
+import { pullTaskParts, storeProjectTemplates, storeTasks } from './pull';
+import type { DependenciesResponse } from '../../../shared/api/index';
+import type { DependencyKind } from '../cache/repos/dependencies';
 
 const isGone = (err: unknown): boolean => err instanceof RejectedError && err.status === 404;
 
@@ -27,7 +29,39 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     }
   }
 
+  /** An item's dependencies as the service answered, pending local creates and deletes kept. */
+  function storeDependencies(kind: DependencyKind, id: string, response: DependenciesResponse): void {
+    cache.dependencies.replaceFor(kind, id, response, (depId) =>
+      pending.isPendingStructural('dependency', depId),
+    );
+    cache.syncState.set(`dependencies:${kind}:${id}`, now());
+  }
+
+  /** When the item is gone, its dependencies go; the item itself is left to its own fetch or the pull. */
+  function dependenciesOf(kind: 'event' | 'project', id: string): Promise<'ok' | 'gone'> {
+    return guard(
+      async () => {
+        const response = await gate((s) => client.dependencies(kind, id, s));
+        cache.transaction(() => storeDependencies(kind, id, response));
+        deps.emitChange({ entities: ['dependencies'] });
+      },
+      () => storeDependencies(kind, id, { predecessors: [], successors: [] }),
+    );
+  }
+
   return {
+    /** An event's dependencies (a task's come with `task`, a project's also with `project`). */
+    eventDependencies: (eventId: string) => dependenciesOf('event', eventId),
+    projectDependencies: (projectId: string) => dependenciesOf('project', projectId),
+
+    /** The project templates, when a view needs them before a pull brought them. */
+    async projectTemplates(): Promise<'ok'> {
+      const templates = await gate((s) => client.projectTemplates(s));
+      cache.transaction(() => storeProjectTemplates(deps, templates));
+      deps.emitChange({ entities: ['projects'] });
+      return 'ok';
+    },
+
     /** The single-task response, messages and dependencies of a task. */
     async task(taskId: string): Promise<'ok' | 'gone'> {
       const [parts, deps_] = await Promise.all([
@@ -37,8 +71,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
           throw err;
         }),
       ]);
-      if (parts === 'ok' && deps_)
-        cache.transaction(() => cache.dependencies.replaceFor('task', taskId, deps_));
+      if (parts === 'ok' && deps_) cache.transaction(() => storeDependencies('task', taskId, deps_));
       if (parts === 'ok')
         deps.emitChange({ entities: ['tasks', 'messages', 'dependencies'], ids: { tasks: [taskId] } });
       else deps.emitChange({ entities: ['tasks'], ids: { tasks: [taskId] } });
@@ -62,7 +95,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
             cache.projects.setSettings(projectId, settings, now());
             cache.projectParts.replaceMembers(projectId, members);
             cache.projectParts.replaceHistory(projectId, history);
-            cache.dependencies.replaceFor('project', projectId, dependencies);
+            storeDependencies('project', projectId, dependencies);
           });
           deps.emitChange({
             entities: ['projects', 'members', 'history', 'dependencies'],
@@ -135,6 +168,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
             const incoming = cache.crm.accountFromDetail(account, contacts);
             const merged = mergePending(pending, 'crmAccount', incoming, () => cache.crm.account(accountId));
             if (merged) cache.crm.accounts.upsert(merged);
+            cache.syncState.set(`account:${accountId}`, now());
           });
           deps.emitChange({ entities: ['crmAccounts'], ids: { crmAccounts: [accountId] } });
         },

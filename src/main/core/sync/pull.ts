@@ -1,4 +1,4 @@
-import type { Project, Task, TaskDetail } from '../../../shared/api/index';
+import type { Project, ProjectTemplate, Task, TaskDetail } from '../../../shared/api/index';
 import { AbortedError, RejectedError } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
@@ -24,6 +24,15 @@ export function storeTasks(deps: SyncDeps, tasks: readonly Task[]): void {
     const merged = mergePending(pending, 'task', t, () => cache.tasks.get(t.id));
     if (merged) cache.tasks.codec.upsert(flattenTask(merged));
   }
+}
+
+/**
+ * Stores the project templates (null: the service does not offer the list, so none are known)
+ * and records that they were asked for, so an open New-project dialog does not ask again.
+ */
+export function storeProjectTemplates(deps: SyncDeps, templates: readonly ProjectTemplate[] | null): void {
+  if (templates) deps.cache.org.projectTemplates.replace(templates);
+  deps.cache.syncState.set('projectTemplates', stamp(deps.clock()));
 }
 
 /** Stores a single-task response: the task, its subtasks, tags, CRM links. */
@@ -108,15 +117,17 @@ export async function pull(
       gate((s) => client.statuses(s)),
       gate((s) => client.taskTypes(s)),
       gate((s) => client.tags(s)),
-    ]).then(([customFields, users, statuses, taskTypes, tags]) => {
+      gate((s) => client.projectTemplates(s)),
+    ]).then(([customFields, users, statuses, taskTypes, tags, templates]) => {
       cache.transaction(() => {
         cache.org.customFields.replace(customFields);
         if (users) cache.org.users.replace(users);
         if (statuses) cache.org.statuses.replace(statuses);
         if (taskTypes) cache.org.taskTypes.replace(taskTypes);
         if (tags) cache.org.tags.replace(tags);
+        storeProjectTemplates(deps, templates);
       });
-      changed(['customFields', 'users', 'statuses', 'taskTypes', 'tags']);
+      changed(['customFields', 'users', 'statuses', 'taskTypes', 'tags', 'projects']);
       return tags;
     }),
   );

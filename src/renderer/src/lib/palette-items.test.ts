@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupItems, matchesWords, matchingProjects, type PaletteItem } from './palette-items';
+import { groupItems, hitGroup, hitItem, matchesWords, type PaletteItem } from './palette-items';
+import type { SearchHit } from '@shared/ipc/search';
 import type { ProjectNode } from '@shared/ipc/projects';
 
 const item = (key: string, group: PaletteItem['group']): PaletteItem => ({
@@ -22,9 +23,80 @@ describe('palette items', () => {
     expect(groupItems(items, 1).map((i) => i.key)).toEqual(['t1', 'a1', 'c1']);
   });
 
-  it('finds projects by name only when something was typed', () => {
-    const node = { id: 'p', name: 'Website relaunch' } as ProjectNode;
-    expect(matchingProjects([node], 'relaunch')).toEqual([node]);
-    expect(matchingProjects([node], '')).toEqual([]);
+  it('lists project and folder hits as their own group, after tasks and before messages', () => {
+    const hit = (kind: SearchHit['kind'], id: string): SearchHit => ({
+      kind,
+      id,
+      title: id,
+      snippet: id,
+      taskId: null,
+      projectId: null,
+    });
+    const context = { node: () => undefined };
+    const items = [hit('message', 'm1'), hit('project', 'p1'), hit('task', 't1'), hit('project', 'f1')].map(
+      (h) => hitItem(h, context, () => {}),
+    );
+    expect(hitGroup(hit('project', 'p1'))).toBe('Projects');
+    expect(groupItems(items).map((i) => `${i.group}:${i.key}`)).toEqual([
+      'Tasks:task:t1',
+      'Projects:project:p1',
+      'Projects:project:f1',
+      'Messages:message:m1',
+    ]);
+  });
+
+  it('decorates a project hit from the tree and shows its snippet only when the match is elsewhere', () => {
+    const folder = { id: 'f1', name: 'Marketing', isFolder: true, archived: false, color: 3 } as ProjectNode;
+    const project = {
+      id: 'p1',
+      name: 'Website relaunch',
+      isFolder: false,
+      archived: true,
+      color: null,
+    } as ProjectNode;
+    const nodes = new Map([folder, project].map((n) => [n.id, n]));
+    const context = { node: (id: string) => nodes.get(id) };
+    const byName: SearchHit = {
+      kind: 'project',
+      id: 'f1',
+      title: 'Marketing',
+      snippet: '[Marketing]',
+      taskId: null,
+      projectId: 'f1',
+    };
+    expect(hitItem(byName, context, () => {})).toMatchObject({
+      key: 'project:f1',
+      group: 'Projects',
+      label: 'Marketing',
+      detail: 'Folder',
+      snippet: undefined,
+      color: 'hsl(30 60% 52%)',
+    });
+    const byDescription: SearchHit = {
+      ...byName,
+      id: 'p1',
+      title: 'Website relaunch',
+      snippet: 'a new [blog]',
+      projectId: 'p1',
+    };
+    expect(hitItem(byDescription, context, () => {})).toMatchObject({
+      detail: 'Archived',
+      snippet: 'a new [blog]',
+    });
+    // A message names its task's project and shows where the words matched.
+    const message: SearchHit = {
+      kind: 'message',
+      id: 'm1',
+      title: 'Task',
+      snippet: '[blog] draft',
+      taskId: 't1',
+      projectId: 'p1',
+    };
+    expect(hitItem(message, context, () => {})).toMatchObject({
+      group: 'Messages',
+      detail: 'Website relaunch',
+      snippet: '[blog] draft',
+      color: undefined,
+    });
   });
 });

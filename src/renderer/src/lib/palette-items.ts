@@ -1,6 +1,8 @@
 // The palette's rows and how they are grouped and matched: pure, so tests cover them.
 import type { SearchHit } from '@shared/ipc/search';
 import type { ProjectNode } from '@shared/ipc/projects';
+import { projectColor } from './format';
+import { snippetPieces } from './snippet';
 
 export type PaletteGroup =
   'Tasks' | 'Projects' | 'Messages' | 'Documents' | 'Contacts' | 'Accounts' | 'Commands';
@@ -17,6 +19,7 @@ export const GROUP_ORDER: readonly PaletteGroup[] = [
 
 const GROUP_OF: Record<SearchHit['kind'], PaletteGroup> = {
   task: 'Tasks',
+  project: 'Projects',
   message: 'Messages',
   document: 'Documents',
   contact: 'Contacts',
@@ -60,8 +63,29 @@ export function hitGroup(hit: SearchHit): PaletteGroup {
   return GROUP_OF[hit.kind];
 }
 
-/** Projects and folders whose name matches the query. */
-export function matchingProjects(nodes: readonly ProjectNode[], query: string): ProjectNode[] {
-  if (!query.trim()) return [];
-  return nodes.filter((node) => matchesWords(node.name, query));
+/** What a search hit's row needs from the project tree. */
+export interface HitContext {
+  node: (projectId: string) => ProjectNode | undefined;
+}
+
+/**
+ * The palette row of a search hit. A project or folder row carries its color dot and says
+ * Folder or Archived; the others name their project. The matched text is shown under the
+ * label unless the label already is all of it (a task's name, a project found by its name).
+ */
+export function hitItem(hit: SearchHit, context: HitContext, run: () => void): PaletteItem {
+  const node = hit.projectId ? context.node(hit.projectId) : undefined;
+  const isProject = hit.kind === 'project';
+  const matched = snippetPieces(hit.snippet)
+    .map((piece) => piece.text)
+    .join('');
+  return {
+    key: `${hit.kind}:${hit.id}`,
+    group: hitGroup(hit),
+    label: hit.title,
+    detail: isProject ? (node?.isFolder ? 'Folder' : node?.archived ? 'Archived' : undefined) : node?.name,
+    snippet: hit.kind === 'task' || matched === hit.title ? undefined : hit.snippet,
+    color: isProject ? projectColor(node?.color) : undefined,
+    run,
+  };
 }

@@ -2,10 +2,18 @@ import type { Migration } from './types';
 import { migration001 } from './001-resources';
 import { migration002 } from './002-search';
 import { migration003 } from './003-outbox';
+import { migration004 } from './004-project-templates';
+import { migration005 } from './005-project-search';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
  * `Migration` whose `version` is the next number, and append it here. Never edit or reorder a
  * migration that has shipped; a database records the last version it ran in `user_version`.
  */
-export const migrations: readonly Migration[] = [migration001, migration002, migration003];
+export const migrations: readonly Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+];

@@ -3,15 +3,18 @@ import type { DependencyView } from '../../../../shared/ipc/tasks';
 import type { CacheDb } from '../db';
 import { statementCache } from './statements';
 
-type Kind = 'task' | 'event' | 'project';
+export type DependencyKind = 'task' | 'event' | 'project';
+type Kind = DependencyKind;
 const KINDS: readonly [Kind, string][] = [
   ['task', 'Task'],
   ['event', 'Event'],
   ['project', 'Project'],
 ];
 
+type End = { kind: Kind; id: string };
+
 /** The one predecessor or successor end a dependency names. */
-function endOf(dep: Dependency, role: 'predecessor' | 'successor'): { kind: Kind; id: string } | null {
+function endOf(dep: Dependency, role: 'predecessor' | 'successor'): End | null {
   for (const [kind, suffix] of KINDS) {
     const id = dep[`${role}${suffix}Id`];
     if (typeof id === 'string' && id) return { kind, id };
@@ -32,21 +35,29 @@ export function createDependenciesRepo(db: CacheDb) {
   return {
     /**
      * Stores what GET /{kind}/{id}/dependencies answered for item `id`: its predecessors list
-     * names only the other end, so the item itself fills the missing end.
+     * names only the other end, so the item itself fills the missing end. Dependencies `keep`
+     * protects (a local create or delete waiting in the outbox) are neither removed nor re-added.
      */
-    replaceFor(kind: Kind, id: string, response: DependenciesResponse): void {
-      stmt('DELETE FROM dependencies WHERE predecessor_id = ? OR successor_id = ?').run(id, id);
+    replaceFor(
+      kind: Kind,
+      id: string,
+      response: DependenciesResponse,
+      keep: (dependencyId: string) => boolean = () => false,
+    ): void {
+      const existing = stmt('SELECT id FROM dependencies WHERE predecessor_id = ? OR successor_id = ?')
+        .pluck()
+        .all(id, id) as string[];
+      const remove = stmt('DELETE FROM dependencies WHERE id = ?');
+      for (const depId of existing) if (!keep(depId)) remove.run(depId);
       const self = { kind, id };
-      for (const dep of response.predecessors) {
-        const pred = endOf(dep, 'predecessor');
-        const succ = endOf(dep, 'successor') ?? self;
-        if (pred) insert.run(dep.id, dep.type, pred.kind, pred.id, succ.kind, succ.id);
-      }
-      for (const dep of response.successors) {
-        const succ = endOf(dep, 'successor');
-        const pred = endOf(dep, 'predecessor') ?? self;
-        if (succ) insert.run(dep.id, dep.type, pred.kind, pred.id, succ.kind, succ.id);
-      }
+      const put = (dep: Dependency, pred: End | null, succ: End | null) => {
+        if (pred && succ && !keep(dep.id))
+          insert.run(dep.id, dep.type, pred.kind, pred.id, succ.kind, succ.id);
+      };
+      for (const dep of response.predecessors)
+        put(dep, endOf(dep, 'predecessor'), endOf(dep, 'successor') ?? self);
+      for (const dep of response.successors)
+        put(dep, endOf(dep, 'predecessor') ?? self, endOf(dep, 'successor'));
     },
     /** Dependencies touching an item, with the names of cached ends. */
     listFor(id: string): DependencyView[] {

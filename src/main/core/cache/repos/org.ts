@@ -1,4 +1,11 @@
-import type { CustomFieldDefinition, Status, Tag, TaskType, User } from '../../../../shared/api/index';
+import type {
+  CustomFieldDefinition,
+  ProjectTemplate,
+  Status,
+  Tag,
+  TaskType,
+  User,
+} from '../../../../shared/api/index';
 import type { CacheDb } from '../db';
 import { tableCodec, type FieldMap } from '../codec';
 import { replaceScope, statementCache } from './statements';
@@ -66,6 +73,12 @@ export function createOrgRepo(db: CacheDb) {
       'sort_position',
     ),
     tags,
+    projectTemplates: orgList<ProjectTemplate>(
+      db,
+      'project_templates',
+      { id: ['id', 'value'], name: ['name', 'value'] },
+      'name COLLATE NOCASE',
+    ),
     /** Records a tag id seen on a task when the tag list is not offered; a known name is kept. */
     seeTag(id: string): void {
       stmt(`INSERT INTO tags (id, name, color) VALUES (?, '', NULL) ON CONFLICT (id) DO NOTHING`).run(id);

@@ -11,6 +11,12 @@ const SOURCES: Record<Kind, { sql: string }> = {
             s.id AS taskId, s.project_id AS projectId, bm25(tasks_fts) AS rank
           FROM tasks_fts JOIN tasks s ON s.rowid = tasks_fts.rowid WHERE tasks_fts MATCH @q`,
   },
+  project: {
+    // A project or folder: its name weighs more than words of its description.
+    sql: `SELECT 'project' AS kind, s.id, s.name AS title, snippet(projects_fts, -1, '[', ']', '…', 12) AS snippet,
+            NULL AS taskId, s.id AS projectId, bm25(projects_fts, 4.0, 1.0) AS rank
+          FROM projects_fts JOIN projects s ON s.rowid = projects_fts.rowid WHERE projects_fts MATCH @q`,
+  },
   message: {
     sql: `SELECT 'message' AS kind, s.id, coalesce(t.name, '') AS title, snippet(messages_fts, -1, '[', ']', '…', 12) AS snippet,
             s.task_id AS taskId, t.project_id AS projectId, bm25(messages_fts) AS rank
