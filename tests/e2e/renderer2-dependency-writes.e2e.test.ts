@@ -6,6 +6,8 @@ import { startApp, type RunningApp } from './support/web-host';
 import { eventually } from './support/wait';
 import { AppPage } from './pages/app';
 import { TaskListPage } from './pages/task-list';
+import { ProjectOverviewPage } from './pages/project-overview';
+import { CalendarPage } from './pages/calendar';
 
 interface ServiceTask {
   id: string;
@@ -16,8 +18,10 @@ interface Link {
   type: number;
   predecessorTaskId?: string;
   predecessorEventId?: string;
+  predecessorProjectId?: string;
   successorTaskId?: string;
   successorEventId?: string;
+  successorProjectId?: string;
 }
 interface Dependencies {
   predecessors: Link[];
@@ -102,5 +106,53 @@ describe('dependency writes: add by searching the other item, remove', () => {
     );
     await ui.waitForPendingCount(0);
     await screenshot(page, 'renderer2-dependency-removed');
+  });
+
+  it('adds and removes a dependency on the project overview', async () => {
+    const ofProject = (): Promise<Dependencies> => app.api<Dependencies>('/project/g7-p1/dependencies');
+    const overview = new ProjectOverviewPage(page);
+    await overview.open();
+    const panel = overview.root.getByTestId('dependency-panel');
+    await panel.getByTestId('predecessors').waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await panel.getByTestId('dependency-side').selectOption('predecessor');
+    await panel.getByTestId('dependency-type').selectOption({ label: 'Finish to Start' });
+    await panel.getByTestId('dependency-search').fill(other.name);
+    await page.getByTestId('dependency-result').filter({ hasText: other.name }).first().click();
+    await panel.getByTestId('predecessors').getByText(other.name).waitFor();
+    await eventually(ofProject, (d) =>
+      d.predecessors.some((link) => link.predecessorTaskId === other.id && link.type === 5),
+    );
+    await screenshot(page, 'renderer2-project-dependencies');
+    await panel.getByRole('button', { name: `Remove the dependency on ${other.name}` }).click();
+    await eventually(ofProject, (d) => !d.predecessors.some((link) => link.predecessorTaskId === other.id));
+    await panel.getByTestId('predecessors').getByText(other.name).waitFor({ state: 'detached' });
+  });
+
+  it('lists, adds and removes the dependencies of an event', async () => {
+    const calendar = new CalendarPage(page);
+    await calendar.open();
+    const chip = calendar.chips.filter({ hasText: 'project milestone' }).first();
+    await chip.click();
+    await calendar.detail.waitFor();
+    const events = await app.api<{ id: string; name: string }[]>(
+      `/events?startDate=2000-01-01&endDate=2100-01-01&eventTypes=project-milestone`,
+    );
+    const title = (await calendar.detail.getByRole('heading').first().innerText()).trim();
+    const event = events.find((e) => e.name === title);
+    if (!event) throw new Error(`no milestone named ${title}`);
+    const ofEvent = (): Promise<Dependencies> => app.api<Dependencies>(`/event/${event.id}/dependencies`);
+    const panel = calendar.detail.getByTestId('dependency-panel');
+    await panel.getByTestId('successors').waitFor();
+    await panel.getByTestId('dependency-side').selectOption('successor');
+    await panel.getByTestId('dependency-search').fill('Support desk 2');
+    await page.getByTestId('dependency-result').filter({ hasText: 'Support desk 2' }).first().click();
+    await panel.getByTestId('successors').getByText('Support desk 2').waitFor();
+    const added = await eventually(ofEvent, (d) => d.successors.some((link) => link.successorProjectId));
+    expect(added.successors.find((link) => link.successorProjectId)?.type).toBe(5);
+    await screenshot(page, 'renderer2-event-dependencies');
+    await panel.getByRole('button', { name: 'Remove the dependency on Support desk 2' }).click();
+    await eventually(ofEvent, (d) => !d.successors.some((link) => link.successorProjectId));
+    await ui.waitForPendingCount(0);
   });
 });
