@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
 import { eventually } from './support/wait';
+import { dayString } from './support/demo';
 import { AppPage } from './pages/app';
 import { CalendarPage } from './pages/calendar';
 import { choose } from './pages/picker';
@@ -18,13 +19,6 @@ interface ServiceEvent {
   projectId: string | null;
 }
 
-function day(offset: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 describe('calendar writes: each type created under its rule, and deleted', () => {
   let app: RunningApp;
   let browser: Browser;
@@ -32,7 +26,7 @@ describe('calendar writes: each type created under its rule, and deleted', () =>
   let calendar: CalendarPage;
 
   const events = (): Promise<ServiceEvent[]> =>
-    app.api<ServiceEvent[]>(`/events?startDate=${day(-40)}&endDate=${day(40)}`);
+    app.api<ServiceEvent[]>(`/events?startDate=${dayString(-40)}&endDate=${dayString(40)}`);
   const named = async (name: string): Promise<ServiceEvent | undefined> =>
     (await events()).find((event) => event.name === name);
 
@@ -79,8 +73,8 @@ describe('calendar writes: each type created under its rule, and deleted', () =>
 
   it('creates a vacation only once it names the person, over the chosen days', async () => {
     await startNew('personal-vacation', 'Bob in the mountains');
-    await page.getByTestId('event-start').fill(day(2));
-    await page.getByTestId('event-end').fill(day(4));
+    await page.getByTestId('event-start').fill(dayString(2));
+    await page.getByTestId('event-end').fill(dayString(4));
     await page.getByTestId('event-create').click();
     expect(await page.getByTestId('event-problem').innerText()).toMatch(/^Person: /);
     await choose(page, page.getByTestId('event-user'), 'Bob Okafor');
@@ -93,8 +87,8 @@ describe('calendar writes: each type created under its rule, and deleted', () =>
     expect(vacation).toMatchObject({
       eventType: 'personal-vacation',
       userId: app.service!.users.bob,
-      startDate: day(2),
-      endDate: day(4),
+      startDate: dayString(2),
+      endDate: dayString(4),
     });
   });
 

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
 import { eventually } from './support/wait';
+import { uniquelyNamed } from './support/demo';
 import { AppPage } from './pages/app';
 import { CrmPage } from './pages/crm';
 import { choose } from './pages/picker';
@@ -48,9 +49,7 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
     app = await startApp({ service: { seed: 'demo' } });
     const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks');
     // A task name no other task shares, so the search finds exactly it.
-    const counts = new Map<string, number>();
-    for (const t of tasks) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
-    const unique = tasks.find((t) => counts.get(t.name) === 1);
+    const unique = uniquelyNamed(tasks)[0];
     if (!unique) throw new Error('every demo task name repeats');
     task = unique;
     browser = await launchBrowser();

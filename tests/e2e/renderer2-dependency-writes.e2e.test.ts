@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
 import { eventually } from './support/wait';
+import { uniquelyNamed } from './support/demo';
 import { AppPage } from './pages/app';
 import { TaskListPage } from './pages/task-list';
 import { ProjectOverviewPage } from './pages/project-overview';
@@ -41,18 +42,14 @@ describe('dependency writes: add by searching the other item, remove', () => {
   beforeAll(async () => {
     app = await startApp({ service: { seed: 'demo' } });
     const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks');
-    const counts = new Map<string, number>();
-    for (const t of tasks) counts.set(t.name, (counts.get(t.name) ?? 0) + 1);
-    const unique = tasks.filter((t) => counts.get(t.name) === 1);
+    const unique = uniquelyNamed(tasks);
     if (unique.length < 2) throw new Error('the demo project has too few distinct task names');
     [task, other] = [unique[0]!, unique[1]!];
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     ui = new AppPage(page);
     await ui.open(app.host.url);
-    await ui.expand('Company Workspace');
-    await ui.expand('Website relaunch area 1');
-    await ui.openProject('Support desk 1');
+    await ui.openDemoProject('Support desk 1');
     const list = new TaskListPage(page);
     await list.waitForRows();
     await list.open(task);

@@ -47,9 +47,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
     ui = new AppPage(page);
     list = new TaskListPage(page);
     await ui.open(app.host.url);
-    await ui.expand('Company Workspace');
-    await ui.expand('Website relaunch area 1');
-    await ui.openProject('Support desk 1');
+    await ui.openDemoProject('Support desk 1');
     await list.waitForRows();
   });
   afterAll(async () => {

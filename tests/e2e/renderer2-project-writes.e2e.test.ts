@@ -47,9 +47,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     ui = new AppPage(page);
     overview = new ProjectOverviewPage(page);
     await ui.open(app.host.url);
-    await ui.expand('Company Workspace');
-    await ui.expand('Website relaunch area 1');
-    await ui.openProject(PROJECT.name);
+    await ui.openDemoProject(PROJECT.name);
     await overview.open();
   });
   afterAll(async () => {
