@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// Renderer code imports shared code as `@shared/...`, as electron.vite.config.ts resolves it.
+const shared = fileURLToPath(new URL('./src/shared', import.meta.url));
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: { '@shared': shared } },
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],

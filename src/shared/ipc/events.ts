@@ -37,6 +37,14 @@ export const CacheChange = z.object({
 export type CacheChange = z.infer<typeof CacheChange>;
 
 /**
+ * An item created offline was acknowledged: its local id is now the service's. Views holding
+ * the local id (an open detail, history entries) swap it. `entity` is the outbox's entity name
+ * (`task`, `project`, `event`, ...).
+ */
+export const IdRemap = z.object({ entity: z.string(), tempId: z.string(), realId: z.string() });
+export type IdRemap = z.infer<typeof IdRemap>;
+
+/**
  * Push events from the core to the renderer, declared once. Names are `onDidX`-style.
  * Later domains add their events here.
  */
@@ -48,6 +56,7 @@ export const events = {
   'cache.onDidChange': CacheChange,
   'sync.onDidChangeStatus': SyncStatus,
   'outbox.onDidChange': OutboxStatus,
+  'outbox.onDidRemapId': IdRemap,
   /** Per-file and overall upload progress of dropped files. */
   'attachments.onDidProgress': UploadsStatus,
 };

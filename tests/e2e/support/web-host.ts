@@ -9,13 +9,19 @@ import { mergeHandlerMaps } from '../../../src/main/core/handlers/registry';
 import { createWorkdeskEngine } from '../../../src/main/core/outbox/workdesk-engine';
 import { startWebHost, type WebHost } from '../../../src/main/core/web-host';
 import { startService, type RunningService } from '../../support/service';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startRelay, type Relay } from './relay';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
 export interface AppOptions {
   /** Start a seeded service and connect the core to it (default: a bare core, no account). */
-  service?: { seed?: 'demo' | 'empty'; dataDir?: string };
+  service?: {
+    seed?: 'demo' | 'empty';
+    dataDir?: string;
+    /** Put a fault proxy between the app and the service (`RunningApp.faults`). */
+    faults?: boolean;
+  };
 }
 
 export interface RunningApp {
@@ -23,6 +29,11 @@ export interface RunningApp {
   host: WebHost;
   /** The service behind the relay, while it runs. */
   service: RunningService | undefined;
+  /**
+   * With `service.faults`: the proxy the app reaches the service through, to make it
+   * unreachable (dropBefore) or refuse some requests only, while `api` still reaches it.
+   */
+  faults: FaultProxy | undefined;
   /** Stops the service (the core then finds it offline); its data stays for `restartService`. */
   stopService(): Promise<void>;
   /** Starts the service again on the same data, behind the same address. */
@@ -49,6 +60,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       core,
       host,
       service: undefined,
+      faults: undefined,
       stopService: none,
       restartService: none,
       api: none,
@@ -64,7 +76,15 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
   const cacheDir = mkdtempSync(join(tmpdir(), 'workdesk-e2e-cache-'));
   const token = 'e2e-token';
   let service: RunningService | undefined = await startService({ seed, dataDir: serviceDir, token });
-  const relay: Relay = await startRelay(servicePort(service));
+  let faults: FaultProxy | undefined;
+  /** The port the relay sends to: the service, or a fault proxy in front of it. */
+  const front = async (running: RunningService): Promise<number> => {
+    if (!options.service?.faults) return servicePort(running);
+    await faults?.close();
+    faults = await startFaultProxy({ target: running.baseUrl });
+    return Number(new URL(faults.origin).port);
+  };
+  const relay: Relay = await startRelay(await front(service));
   const baseUrl = `http://127.0.0.1:${relay.port}/2.0`;
 
   const core = await createCoreWithOutbox({
@@ -81,6 +101,9 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     get service() {
       return service;
     },
+    get faults() {
+      return faults;
+    },
     async stopService() {
       relay.setTarget(undefined);
       await service?.close();
@@ -88,7 +111,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
     },
     async restartService() {
       service = await startService({ seed, dataDir: serviceDir, token });
-      relay.setTarget(servicePort(service));
+      relay.setTarget(await front(service));
     },
     async api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
       if (!service) throw new Error('the service is stopped');
@@ -105,6 +128,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
       await host.close();
       await core.close();
       await service?.close();
+      await faults?.close();
       await relay.close();
       rmSync(cacheDir, { recursive: true, force: true });
       if (!options.service?.dataDir) rmSync(serviceDir, { recursive: true, force: true });

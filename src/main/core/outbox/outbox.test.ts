@@ -335,6 +335,16 @@ describe('Outbox: creates, temp ids and the outcome-unknown mark (rules 5, 6)', 
     expect(r.db.prepare('SELECT note_id FROM note_comments').pluck().all()).toEqual([realId]);
   });
 
+  it('tells its listeners the local and real id once the remap is committed', async () => {
+    const tempId = r.outbox.newTempId();
+    const heard: unknown[] = [];
+    r.outbox.onDidRemapId((remap) => heard.push({ ...remap, committed: note(r.db, remap.realId)?.title }));
+    r.outbox.submit('note.create', { tempId, title: 'Offline' });
+    r.outbox.start();
+    await drain(r);
+    expect(heard).toEqual([{ entity: 'note', tempId, realId: '100', committed: 'Offline' }]);
+  });
+
   it('a lost answer after the service committed: looks up, finds it, creates once', async () => {
     const tempId = r.outbox.newTempId();
     r.service.faults.push('drop-after');

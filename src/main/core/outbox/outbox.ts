@@ -14,6 +14,7 @@ import type {
   RollbackContext,
   Timers,
 } from './types';
+import type { IdRemap } from '../../../shared/ipc/events';
 
 /** A kind with its payload and result types erased; every payload goes through its `parse`. */
 export type ErasedKind<C> = OperationKind<unknown, unknown, C>;
@@ -109,6 +110,7 @@ export class Outbox<C> {
   readonly #running = new Map<number, Promise<void>>();
   readonly #statusListeners = new Set<(status: OutboxStatus) => void>();
   readonly #cacheListeners = new Set<(keys: readonly string[]) => void>();
+  readonly #remapListeners = new Set<(remap: IdRemap) => void>();
   #paused: PauseReason | null = null;
   #started = false;
   #stopped = false;
@@ -423,6 +425,12 @@ export class Outbox<C> {
     return () => this.#cacheListeners.delete(listener);
   }
 
+  /** A local id was replaced by the service's; told after the acknowledging transaction commits. */
+  onDidRemapId(listener: (remap: IdRemap) => void): () => void {
+    this.#remapListeners.add(listener);
+    return () => this.#remapListeners.delete(listener);
+  }
+
   #kind(name: string): ErasedKind<C> {
     const kind = this.#kinds.get(name);
     if (!kind) throw new OutboxError('invalid-argument', `Unknown operation kind "${name}"`, 'kind');
@@ -551,6 +559,7 @@ export class Outbox<C> {
   #acknowledge(kind: ErasedKind<C>, entry: OutboxEntry, payload: unknown, result: unknown): void {
     const now = this.#clock.now();
     const keys = new Set(entry.keys);
+    let remap: IdRemap | undefined;
     try {
       this.#db.transaction(() => {
         const folded =
@@ -564,7 +573,9 @@ export class Outbox<C> {
           if (!folded.realId) throw new Error(`${kind.name} was acknowledged without an id`);
           this.#remapCache(entry.createdTempId, folded.realId);
           this.ids.remap(entry.createdTempId, folded.realId, now);
-          keys.add(`${entry.entityKey.split(':')[0]}:${folded.realId}`);
+          const entity = entry.entityKey.split(':')[0] ?? '';
+          keys.add(`${entity}:${folded.realId}`);
+          remap = { entity, tempId: entry.createdTempId, realId: folded.realId };
         }
         this.claims.settle(entry.id);
         this.store.markDone(entry.id, now);
@@ -584,6 +595,7 @@ export class Outbox<C> {
       return;
     }
     this.#emitCache([...keys]);
+    if (remap) for (const listener of this.#remapListeners) listener(remap);
   }
 
   #onFailure(

@@ -142,6 +142,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   });
   late.self = outbox;
   outbox.onDidChange((status) => emit('outbox.onDidChange', status));
+  outbox.onDidRemapId((remap) => emit('outbox.onDidRemapId', remap));
   outbox.onDidChangeCache((keys) => {
     const change = cacheChangeOf(keys);
     if (change.entities.length) emit('cache.onDidChange', change);

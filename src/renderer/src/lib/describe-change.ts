@@ -12,7 +12,7 @@ import {
   TaskTagInput,
   TaskUpdateInput,
 } from '@shared/ipc/tasks-write';
-import { fieldLabel } from './errors';
+import { fieldLabel } from './field-labels';
 import { formatDay, formatMinutes, priorityLabel } from './format';
 import { formatFieldValue } from './custom-fields';
 
@@ -67,6 +67,36 @@ export function describeValue(field: string, value: unknown, look: ChangeLookups
   }
 }
 
+const ENTITY_NOUNS: Record<string, string> = {
+  task: 'a task',
+  project: 'a project',
+  event: 'an event',
+  crmContact: 'a contact',
+  crmAccount: 'an account',
+};
+
+/** A conflict in words: which field of what, and both values. */
+export function describeConflict(
+  conflict: { entity: string; entityId: string; field: string; localValue: unknown; remoteValue: unknown },
+  look: ChangeLookups,
+): { line: string; mine: string; theirs: string } {
+  const task = conflict.entity === 'task';
+  // A task's name is its title wherever the user edits it (and in the pending changes).
+  const label = task && conflict.field === 'name' ? 'Title' : fieldLabel(conflict.field);
+  const named =
+    conflict.entity === 'task'
+      ? look.taskName(conflict.entityId)
+      : conflict.entity === 'project'
+        ? look.projectName(conflict.entityId)
+        : undefined;
+  const what = named ? `'${named}'` : (ENTITY_NOUNS[conflict.entity] ?? 'an item');
+  return {
+    line: `${label} of ${what}`,
+    mine: describeValue(conflict.field, conflict.localValue, look),
+    theirs: describeValue(conflict.field, conflict.remoteValue, look),
+  };
+}
+
 /** One line per change an entry makes. */
 export function describeChange(
   entry: { kind: string; label: string; entityKey: string; payload: unknown },
@@ -84,9 +114,11 @@ export function describeChange(
     case 'task.update': {
       const p = parse(TaskUpdateInput, entry.payload);
       if (!p) break;
-      return Object.entries(p.changes).map(
-        ([field, value]) =>
-          `${fieldLabel(field)} of ${name(p.taskId)} → ${describeValue(field, value, look)}`,
+      return Object.entries(p.changes).map(([field, value]) =>
+        // The cache already holds the new title, so "Title of 'New' → 'New'" would say nothing.
+        field === 'title' && value === look.taskName(p.taskId)
+          ? `Rename to ${describeValue(field, value, look)}`
+          : `${fieldLabel(field)} of ${name(p.taskId)} → ${describeValue(field, value, look)}`,
       );
     }
     case 'task.setStatus': {

@@ -1,44 +1,8 @@
 // Bridge errors in words a user understands, naming the field when the core names one.
 import { BridgeError } from './bridge';
+import { fieldLabel } from './field-labels';
 
-const FIELD_LABELS: Record<string, string> = {
-  title: 'Title',
-  name: 'Name',
-  firstName: 'First name',
-  lastName: 'Last name',
-  projectId: 'Project',
-  parentTaskId: 'Parent task',
-  parentProjectId: 'Parent folder',
-  statusId: 'Status',
-  assignedToUserId: 'Assignee',
-  actionRequiredUserId: 'Action required user',
-  toUserId: 'Assignee',
-  priority: 'Priority',
-  deadline: 'Deadline',
-  startDate: 'Start date',
-  endDate: 'End date',
-  scheduleDate: 'Schedule date',
-  estimate: 'Estimate',
-  progress: 'Progress',
-  storyPoints: 'Story points',
-  message: 'Message',
-  taskTypeId: 'Task type',
-  customFields: 'Custom field',
-  color: 'Color',
-  userId: 'Acting user',
-  baseUrl: 'Service address',
-  token: 'Token',
-};
-
-/** The user-facing label of an argument field path such as `patch.deadline`. */
-export function fieldLabel(field: string): string {
-  const last =
-    field
-      .split('.')
-      .filter((part) => !/^\d+$/.test(part))
-      .pop() ?? field;
-  return FIELD_LABELS[last] ?? last.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
-}
+export { fieldLabel };
 
 const TYPE_WORDS: Record<string, string> = {
   offline: 'The Workdesk core cannot be reached right now.',

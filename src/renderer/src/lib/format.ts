@@ -106,6 +106,15 @@ export function priorityLabel(priority: number | null | undefined): string {
   return String(priority);
 }
 
+/** A priority's color, matching its badge: Emergency, Blocker and 8-10 stand out. */
+export function priorityColor(priority: number): string {
+  // The emergency token is its badge's (white) text; the badge's fill is the color.
+  if (priority === EMERGENCY) return 'var(--color-priority-emergency-bg)';
+  if (priority === BLOCKER) return 'var(--color-priority-blocker)';
+  if (priority >= 8 && priority <= 10) return 'var(--color-warning)';
+  return 'var(--color-text-faint)';
+}
+
 /** Colors of the 24 folder/project colors of the service (1-24), spread around the hue wheel. */
 export function projectColor(color: number | null | undefined): string {
   if (!color || color < 1 || color > 24) return 'var(--color-text-faint)';

@@ -1,6 +1,7 @@
 // Where the user is, with a history for back and forward (Alt+arrows, mouse buttons 4/5). The
 // page's URL fragment carries the web host's secret, so history lives here rather than in the
 // location. The window title follows the current place.
+import { remapRoute } from './route-remap';
 
 /** One place in the app. `taskId` is the task open in the detail panel beside a list. */
 export type Route =
@@ -23,6 +24,7 @@ export type Route =
   | { kind: 'settings' };
 
 const MAX_HISTORY = 200;
+const MAX_REMAPS = 50;
 
 function sameRoute(a: Route, b: Route): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -31,6 +33,9 @@ function sameRoute(a: Route, b: Route): boolean {
 export class Navigation {
   #entries = $state<Route[]>([{ kind: 'home' }]);
   #index = $state(0);
+  // Bookkeeping only (applied inside go/replace/remapId); nothing renders from it.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #remapped = new Map<string, string>();
 
   get route(): Route {
     return this.#entries[this.#index] ?? { kind: 'home' };
@@ -43,7 +48,8 @@ export class Navigation {
   }
 
   /** Goes to a place, dropping any forward history; going where we already are does nothing. */
-  go(route: Route): void {
+  go(place: Route): void {
+    const route = this.#current(place);
     if (sameRoute(route, this.route)) return;
     const kept = this.#entries.slice(0, this.#index + 1);
     kept.push(route);
@@ -54,7 +60,24 @@ export class Navigation {
 
   /** Changes the current place without a new history entry (e.g. a sort or a tab inside it). */
   replace(route: Route): void {
-    this.#entries[this.#index] = route;
+    this.#entries[this.#index] = this.#current(route);
+  }
+
+  /**
+   * An item's local id became the service's: the current place and the history follow it. The
+   * last few remaps are kept so a place named by a local id that arrives late (an answer that
+   * raced the acknowledgement) is still rewritten.
+   */
+  remapId(tempId: string, realId: string): void {
+    this.#remapped.set(tempId, realId);
+    if (this.#remapped.size > MAX_REMAPS) this.#remapped.delete(this.#remapped.keys().next().value ?? '');
+    this.#entries = this.#entries.map((route) => remapRoute(route, tempId, realId));
+  }
+
+  #current(route: Route): Route {
+    let out = route;
+    for (const [tempId, realId] of this.#remapped) out = remapRoute(out, tempId, realId);
+    return out;
   }
 
   back(): void {

@@ -43,6 +43,8 @@ export function startDomains(): () => void {
     settings.start(),
     outbox.start(),
     attachments.start(),
+    // A task or project created offline keeps its place (open detail, history) under its real id.
+    bridge.on('outbox.onDidRemapId', ({ tempId, realId }) => nav.remapId(tempId, realId)),
   ];
   return () => stops.forEach((stop) => stop());
 }

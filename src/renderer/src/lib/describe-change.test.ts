@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { describeChange, describeConflict, type ChangeLookups } from './describe-change';
+
+const look: ChangeLookups = {
+  taskName: (id) => ({ t1: 'Fix login', t2: 'Renamed here' })[id],
+  statusName: (id) => ({ s2: 'Done' })[id],
+  userName: (id) => ({ u1: 'Ada' })[id],
+  tagName: () => undefined,
+  projectName: (id) => ({ p1: 'Website' })[id],
+  customField: () => undefined,
+};
+
+const entry = (kind: string, entityKey: string, payload: unknown) => ({
+  kind,
+  label: kind,
+  entityKey,
+  payload,
+});
+
+describe('describeChange', () => {
+  it('names the task, the field and the new value', () => {
+    expect(
+      describeChange(entry('task.update', 'task:t1', { taskId: 't1', changes: { priority: 50 } }), look),
+    ).toEqual(["Priority of 'Fix login' → Blocker"]);
+    expect(
+      describeChange(entry('task.setStatus', 'task:t1', { taskId: 't1', statusId: 's2' }), look),
+    ).toEqual(["Status of 'Fix login' → Done"]);
+  });
+
+  it('says "Rename to" when the cache already shows the new title', () => {
+    expect(
+      describeChange(
+        entry('task.update', 'task:t2', { taskId: 't2', changes: { title: 'Renamed here' } }),
+        look,
+      ),
+    ).toEqual(["Rename to 'Renamed here'"]);
+    // Rolled back (refused): the cache shows the old title, so both are named.
+    expect(
+      describeChange(
+        entry('task.update', 'task:t1', { taskId: 't1', changes: { title: 'Fix sign-in' } }),
+        look,
+      ),
+    ).toEqual(["Title of 'Fix login' → 'Fix sign-in'"]);
+  });
+});
+
+describe('describeConflict', () => {
+  it('calls a task name its title and shows both values in words', () => {
+    expect(
+      describeConflict(
+        { entity: 'task', entityId: 't1', field: 'name', localValue: 'Mine', remoteValue: 'Theirs' },
+        look,
+      ),
+    ).toEqual({ line: "Title of 'Fix login'", mine: "'Mine'", theirs: "'Theirs'" });
+    expect(
+      describeConflict(
+        { entity: 'task', entityId: 't1', field: 'assignedToUserId', localValue: 'u1', remoteValue: null },
+        look,
+      ),
+    ).toEqual({ line: "Assignee of 'Fix login'", mine: 'Ada', theirs: 'none' });
+  });
+
+  it('names projects, and other items by their kind', () => {
+    expect(
+      describeConflict(
+        { entity: 'project', entityId: 'p1', field: 'color', localValue: 3, remoteValue: 4 },
+        look,
+      ).line,
+    ).toBe("Color of 'Website'");
+    expect(
+      describeConflict(
+        { entity: 'crmContact', entityId: 'c1', field: 'email', localValue: 'a', remoteValue: 'b' },
+        look,
+      ).line,
+    ).toBe('Email of a contact');
+  });
+});

@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
+import { startApp, type RunningApp } from './support/web-host';
+import { eventually } from './support/wait';
+import { AppPage } from './pages/app';
+import { TaskListPage } from './pages/task-list';
+import { ChangesPage } from './pages/changes';
+
+interface ServiceTask {
+  id: string;
+  name: string;
+  status: { id: string; name: string };
+  priority: number;
+}
+
+describe('the Changes view: conflicts with the service', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let ui: AppPage;
+
+  beforeAll(async () => {
+    app = await startApp({ service: { seed: 'demo', faults: true } });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+    ui = new AppPage(page);
+    await ui.open(app.host.url);
+  });
+  afterEach(() => {
+    expect(ui.errors).toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('shows both values of a field changed on both sides; keep mine and take theirs each win on the service', async () => {
+    const tasks = await app.api<ServiceTask[]>('/project/g7-p4/tasks');
+    const target = tasks.find((task) => task.status.name !== 'Done' && task.priority < 8)!;
+    const mine = `${target.name} (mine)`;
+    const theirs = `${target.name} (theirs)`;
+    const list = new TaskListPage(page);
+    await ui.expand('Company Workspace');
+    await ui.expand('Website relaunch area 1');
+    await ui.openProject('Customer portal 4');
+    await list.waitForRows();
+
+    // The service cannot be reached: two edits wait in the outbox.
+    app.faults!.set({ dropBefore: { rate: 1 } });
+    await page.getByTestId('sync-now').click();
+    await ui.waitForOnline(false);
+    await list.rename(target, mine);
+    await list.setPriorityInline({ id: target.id, name: mine }, 'Blocker');
+    await ui.waitForPendingCount(2);
+
+    // Meanwhile someone else changes the same two fields on the service.
+    await app.api(`/task/${target.id}/update`, {
+      method: 'PUT',
+      body: { userId: app.service!.users.bob, title: theirs, priority: 100 },
+    });
+
+    // The service is back for reads only, so the pull sees their values before ours are sent.
+    app.faults!.set({ dropBefore: undefined, serverError: { rate: 1, match: /^(PUT|POST|DELETE) / } });
+    await ui.waitForOnline(true);
+    await ui.goToChanges();
+    const changes = new ChangesPage(page);
+    await eventually(
+      () => changes.conflicts.count(),
+      (n) => n === 2,
+    );
+    const nameConflict = changes.conflicts.filter({ hasText: 'Title of' });
+    const priorityConflict = changes.conflicts.filter({ hasText: 'Priority of' });
+    expect(await nameConflict.innerText()).toContain(`Mine: '${mine}'`);
+    expect(await nameConflict.innerText()).toContain(`Theirs: '${theirs}'`);
+    expect(await priorityConflict.innerText()).toContain('Mine: Blocker');
+    expect(await priorityConflict.innerText()).toContain('Theirs: Emergency');
+    await screenshot(page, 'changes-conflicts');
+
+    await priorityConflict.getByRole('button', { name: 'Keep mine' }).click();
+    await nameConflict.getByRole('button', { name: 'Take theirs' }).click();
+    await changes.conflicts.first().waitFor({ state: 'detached' });
+
+    // Writes reach the service again: mine for the priority, theirs for the name.
+    app.faults!.reset();
+    await ui.waitForPendingCount(0);
+    const onService = await eventually(
+      () => app.api<ServiceTask>(`/task/${target.id}`),
+      (task) => task.name === theirs && task.priority === 50,
+    );
+    expect(onService).toMatchObject({ name: theirs, priority: 50 });
+    await page.getByText('Every change has reached the service').waitFor();
+
+    // The list shows the same.
+    await ui.back();
+    const row = list.row(target);
+    await row.getByText(theirs, { exact: true }).waitFor();
+    await row.scrollIntoViewIfNeeded();
+    await row.getByTitle('Priority Blocker').waitFor();
+    await screenshot(page, 'changes-conflicts-resolved');
+  });
+});
