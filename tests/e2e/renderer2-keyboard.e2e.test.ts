@@ -142,6 +142,32 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
     await screenshot(page, 'renderer2-keyboard-board');
   });
 
+  it('acts on the active row of My Work the same way', async () => {
+    await ui.goToAssigned();
+    await list.waitForRows();
+    await list.table.focus();
+    await page.keyboard.press('ArrowDown');
+    const id = await activeTaskId();
+    expect(id).not.toBe('');
+    // (Assigning it away would drop the row from this list; priority keeps it here.)
+    const priority = (await task(id)).priority === 3 ? '2' : '3';
+    await page.keyboard.press('p');
+    await page.getByRole('combobox', { name: /^Filter / }).waitFor();
+    await typeAndEnter(priority);
+    await eventually(
+      () => task(id),
+      (t) => t.priority === Number(priority),
+    );
+    await list.table.focus();
+    await page.keyboard.press('o');
+    await page.getByTestId('detail-panel').waitFor();
+    await page.waitForFunction((taskId) => !!document.getElementById(`title-${taskId}`), id);
+    await screenshot(page, 'renderer2-keyboard-my-work');
+    await ui.back();
+    await ui.back();
+    await ui.waitForTitle('Support desk 1');
+  });
+
   it('keeps a half-typed comment while the place around the open task changes', async () => {
     // The task stays open beside the list while the layout switches board -> list -> board.
     await page.getByTestId('layout-board').click();
