@@ -49,6 +49,9 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     await ui.open(app.host.url);
     await ui.openDemoProject(PROJECT.name);
     await overview.open();
+    // The first opening fetches members, documents and history; edit once they are in.
+    await overview.members.first().waitFor();
+    await overview.history.waitFor();
   });
   afterAll(async () => {
     await browser?.close();
