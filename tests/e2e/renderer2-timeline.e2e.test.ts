@@ -3,18 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
+import { dayString } from './support/demo';
 import { AppPage } from './pages/app';
 
 interface ServiceTask {
   id: string;
   name: string;
-}
-
-function day(offset: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 describe('timeline strip and the dependencies of a task', () => {
@@ -33,11 +27,11 @@ describe('timeline strip and the dependencies of a task', () => {
     // Another client dates two tasks and links them Finish to Start; the app syncs it in.
     await app.api(`/task/${first.id}/update`, {
       method: 'PUT',
-      body: { userId, startDate: day(-3), endDate: day(1) },
+      body: { userId, startDate: dayString(-3), endDate: dayString(1) },
     });
     await app.api(`/task/${second.id}/update`, {
       method: 'PUT',
-      body: { userId, startDate: day(3), endDate: day(6) },
+      body: { userId, startDate: dayString(3), endDate: dayString(6) },
     });
     await app.api('/dependencies', {
       method: 'POST',
@@ -56,9 +50,7 @@ describe('timeline strip and the dependencies of a task', () => {
   });
 
   it('draws the project’s dated tasks and milestones with an arrow for the dependency', async () => {
-    await ui.expand('Company Workspace');
-    await ui.expand('Website relaunch area 1');
-    await ui.openProject('Support desk 1');
+    await ui.openDemoProject('Support desk 1');
     await page.getByTestId('layout-timeline').click();
     await page.getByTestId('timeline').waitFor();
     const labels = await page.locator('[data-testid="timeline-row"] .label').allTextContents();

@@ -50,6 +50,12 @@ export class AppPage {
     await this.treeItem(name).click();
     await this.waitForTitle(name);
   }
+  /** Opens a project of the demo seed's "Website relaunch area 1" folder through the tree. */
+  async openDemoProject(name: string): Promise<void> {
+    await this.expand('Company Workspace');
+    await this.expand('Website relaunch area 1');
+    await this.openProject(name);
+  }
   /** Opens every folder on the way (the tree remembers expansion). */
   async expand(name: string): Promise<void> {
     const item = this.treeItem(name);

@@ -27,6 +27,11 @@ export class ProjectOverviewPage {
     return this.page.getByTestId('project-settings');
   }
 
+  /** A control of the overview by its test id. */
+  field(testId: string): Locator {
+    return this.root.getByTestId(testId);
+  }
+
   async open(): Promise<void> {
     await this.page.getByTestId('layout-overview').click();
     await this.root.waitFor();

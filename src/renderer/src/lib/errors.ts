@@ -34,3 +34,11 @@ function stripFieldPrefix(message: string, field: string | undefined): string {
   if (field && message.startsWith(`${field}: `)) return message.slice(field.length + 2);
   return message;
 }
+
+/** A form's error line: the field's label, then the message without a field prefix of its own. */
+export function problemLine(
+  problem: { field: string; message: string } | undefined,
+  label: (field: string) => string = fieldLabel,
+): string {
+  return problem ? `${label(problem.field)}: ${problem.message.replace(/^[^:]+: /, '')}` : '';
+}

@@ -4,6 +4,8 @@
 const FIELD_LABELS: Record<string, string> = {
   title: 'Title',
   name: 'Name',
+  firstName: 'First name',
+  lastName: 'Last name',
   projectId: 'Project',
   parentTaskId: 'Parent task',
   parentProjectId: 'Parent folder',

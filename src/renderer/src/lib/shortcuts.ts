@@ -1,8 +1,10 @@
-// App-wide keyboard shortcuts. Ctrl on Windows/Linux, Cmd on macOS.
+// App-wide keyboard shortcuts: Ctrl (Windows/Linux) or Cmd (macOS) chords, and the plain keys
+// that act on the selected task (`task-shortcuts.ts`).
 import { dialogs } from '../state/dialogs.svelte';
 import { nav, sync } from '../state/app';
 import { overlays } from '../state/palette.svelte';
 import type { Bridge } from './bridge';
+import { TASK_KEYS, isTyping, runTaskAction, selectedTask } from './task-shortcuts';
 
 export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey'>): boolean {
   return navigator.platform.startsWith('Mac') ? event.metaKey : event.ctrlKey;
@@ -11,6 +13,10 @@ export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKe
 /** Binds the global shortcuts; returns the unsubscribe. */
 export function bindShortcuts(target: Window = window): () => void {
   const onKey = (event: KeyboardEvent): void => {
+    if (!event.ctrlKey && !event.metaKey && !event.altKey) {
+      onPlainKey(event);
+      return;
+    }
     if (!isPrimaryModifier(event) || event.altKey) return;
     const key = event.key.toLowerCase();
     if (key === 'n' && !event.shiftKey) {
@@ -32,6 +38,17 @@ export function bindShortcuts(target: Window = window): () => void {
   };
   target.addEventListener('keydown', onKey);
   return () => target.removeEventListener('keydown', onKey);
+}
+
+/** S, A, P, C, O on the selected task, unless a field has the keys or a dialog is open. */
+function onPlainKey(event: KeyboardEvent): void {
+  const action = event.shiftKey ? undefined : TASK_KEYS[event.key.toLowerCase()];
+  if (!action || event.defaultPrevented || isTyping(event.target)) return;
+  if (document.querySelector('dialog[open]')) return;
+  const selected = selectedTask(document, nav.route);
+  if (!selected) return;
+  event.preventDefault();
+  void runTaskAction(action, selected, nav);
 }
 
 /** Follows the native menus' commands (desktop app); returns the unsubscribe. */

@@ -5,6 +5,7 @@ import { dialogs } from './dialogs.svelte';
 import { nav, sync, theme } from './app';
 import { overlays } from './palette.svelte';
 import { toDayString } from '../lib/format';
+import { TASK_SHORTCUTS } from '../lib/task-shortcuts';
 
 export interface Command {
   id: string;
@@ -68,6 +69,7 @@ export const CONTEXT_SHORTCUTS: readonly { area: string; keys: string; label: st
   { area: 'Lists', keys: 'Enter', label: 'Open the task beside the list' },
   { area: 'Lists', keys: 'Space', label: 'Select the row (bulk changes)' },
   { area: 'Lists', keys: 'Escape', label: 'Close the detail panel' },
+  ...TASK_SHORTCUTS.map((shortcut) => ({ area: 'Selected task', ...shortcut })),
   { area: 'Board', keys: 'Shift+← →', label: 'Move the card to the previous or next status' },
   { area: 'Tree', keys: '← →', label: 'Collapse or expand a folder' },
   { area: 'Palette', keys: '↑ ↓, Enter', label: 'Choose a result or command' },

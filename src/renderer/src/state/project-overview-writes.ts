@@ -29,6 +29,12 @@ export const projectOverviewWrites = {
       bridge.invoke('projects.update', { projectId, changes }),
     );
   },
+  /** One custom-field value; null resets it. */
+  setCustomField(projectId: string, fieldId: string, value: unknown): Promise<unknown> {
+    return run('Could not change the custom field', () =>
+      bridge.invoke('projects.setCustomFields', { projectId, values: [{ id: fieldId, value }] }),
+    );
+  },
   addMember(projectId: string, userId: string, access: 1 | 2 | 3): Promise<unknown> {
     return run('Could not add the member', () => bridge.invoke('members.add', { projectId, userId, access }));
   },
