@@ -217,6 +217,9 @@ async function main(): Promise<void> {
       report.charts.push({ file: `${chart.file}.svg`, title: chart.title });
     }
     reports.push(report);
+    process.stdout.write(
+      `[${scenario.name}] wall time ${(report.durationMs / 1000).toFixed(1)} s (load average ${loadBefore[0]} → ${report.loadAverage.after[0]})\n`,
+    );
     // Written after every scenario, so an interrupted run still leaves what it measured.
     write(
       { ...meta, loadAverageEnd: loadAverage(), totalMs: Math.round(performance.now() - started) },

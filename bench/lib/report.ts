@@ -84,6 +84,34 @@ export function summaryTable(reports: Report[]): string[] {
   return lines;
 }
 
+/**
+ * Each scenario's wall time (all its runs, set-up included) and the load it ran under, so the
+ * run's time bound can be checked per scenario.
+ */
+export function wallTimeTable(meta: RunMeta, reports: Report[]): string[] {
+  const loaded = reports.some((r) => (r.loadAverage.before[0] ?? 0) > meta.machine.nproc);
+  return [
+    row(['scenario', 'runs', 'wall time', 'load avg (1 min) before → after']),
+    row(['---', '---', '---', '---']),
+    ...reports.map((r) =>
+      row([
+        r.name,
+        r.runs,
+        `${(r.durationMs / 1000).toFixed(1)} s`,
+        `${r.loadAverage.before[0] ?? ''} → ${r.loadAverage.after[0] ?? ''}`,
+      ]),
+    ),
+    ...(meta.totalMs ? [row(['**all**', '', `${(meta.totalMs / 1000).toFixed(1)} s`, ''])] : []),
+    '',
+    ...(loaded
+      ? [
+          `Wall times taken with the load average above ${meta.machine.nproc} (the machine's cores) are upper bounds: other processes had part of the CPU.`,
+          '',
+        ]
+      : []),
+  ];
+}
+
 export function markdown(meta: RunMeta, reports: Report[]): string {
   const lines = [
     `# Benchmarks`,
@@ -97,6 +125,9 @@ export function markdown(meta: RunMeta, reports: Report[]): string {
     '',
     ...summaryTable(reports),
     '',
+    '## Wall time',
+    '',
+    ...wallTimeTable(meta, reports),
   ];
   for (const r of reports) {
     lines.push(`## ${r.name}`, '');
@@ -153,6 +184,9 @@ export function updateReadme(
     ...loadedNote(meta),
     ...summaryTable(reports),
     '',
+    'Wall time of each scenario in this run:',
+    '',
+    ...wallTimeTable(meta, reports),
     ...(missing.length > 0 ? [`Not measured in this run: ${missing.join(', ')}.`, ''] : []),
     ...charts.map((c) => `![${c.title}](bench/results/${c.file})`),
     '',
