@@ -6,7 +6,7 @@ import { renderChart, type Chart } from './lib/chart';
 import { deriveHeadlines } from './lib/headlines';
 import { machine, loadAverage } from './lib/machine';
 import { markdown, updateReadme, type Report, type RunMeta } from './lib/report';
-import { spread, type Spread } from './lib/stats';
+import { round, spread, type Spread } from './lib/stats';
 import type { Figures, Headline, Scenario } from './lib/types';
 
 /**
@@ -168,6 +168,15 @@ async function main(): Promise<void> {
     .sort();
   const meta: RunMeta = { date: new Date().toISOString(), quick, machine: machine() };
   const started = performance.now();
+  // The load through the run, not only at its ends: other people's work comes and goes.
+  const loadSamples: number[] = [loadAverage()[0] ?? 0];
+  const sampler = setInterval(() => loadSamples.push(loadAverage()[0] ?? 0), 10_000);
+  sampler.unref();
+  const during = (): NonNullable<RunMeta['loadDuring']> => ({
+    mean: round(loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length, 2),
+    max: Math.max(...loadSamples),
+    samples: loadSamples.length,
+  });
   // `--add`: keep the other scenarios of the last results and replace only those run now.
   const kept: Report[] = args.includes('--add') ? previousReports() : [];
   const reports: Report[] = [];
@@ -224,11 +233,18 @@ async function main(): Promise<void> {
     );
     // Written after every scenario, so an interrupted run still leaves what it measured.
     write(
-      { ...meta, loadAverageEnd: loadAverage(), totalMs: Math.round(performance.now() - started) },
+      {
+        ...meta,
+        loadAverageEnd: loadAverage(),
+        loadDuring: during(),
+        totalMs: Math.round(performance.now() - started),
+      },
       all(),
     );
   }
+  clearInterval(sampler);
   meta.loadAverageEnd = loadAverage();
+  meta.loadDuring = during();
   meta.totalMs = Math.round(performance.now() - started);
   const md = write(meta, all());
   process.stdout.write(md);

@@ -54,6 +54,11 @@ describe('markdown', () => {
     );
   });
 
+  it('states the load sampled during the run', () => {
+    const md = markdown({ ...meta, loadDuring: { mean: 9.5, max: 14, samples: 80 } }, [report]);
+    expect(md).toContain('1-minute load average during the run 9.5 on average, 14 at most (80 samples)');
+  });
+
   it('reports a failed scenario in the summary', () => {
     const md = markdown(meta, [{ ...report, error: 'Error: boom\n    at x' }]);
     expect(md).toContain('| sync | **failed**: Error: boom |');

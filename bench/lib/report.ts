@@ -25,6 +25,8 @@ export interface RunMeta {
   quick: boolean;
   machine: Machine;
   loadAverageEnd?: number[];
+  /** The 1-minute load average sampled through the run (every 10 s). */
+  loadDuring?: { mean: number; max: number; samples: number };
   totalMs?: number;
 }
 
@@ -45,6 +47,11 @@ export function machineLine(meta: RunMeta): string {
     `Node ${m.node}`,
     m.platform,
     `load average ${m.loadAverage.join(' / ')} at the start${meta.loadAverageEnd ? `, ${meta.loadAverageEnd.join(' / ')} at the end` : ''} (1 / 5 / 15 min)`,
+    ...(meta.loadDuring
+      ? [
+          `1-minute load average during the run ${meta.loadDuring.mean} on average, ${meta.loadDuring.max} at most (${meta.loadDuring.samples} samples)`,
+        ]
+      : []),
   ].join(' · ');
 }
 
@@ -156,7 +163,11 @@ export function markdown(meta: RunMeta, reports: Report[]): string {
 
 /** Said plainly when the machine was busier than its cores: the figures are then pessimistic and spread. */
 function loadedNote(meta: RunMeta): string[] {
-  const load = Math.max(meta.machine.loadAverage[0] ?? 0, meta.loadAverageEnd?.[0] ?? 0);
+  const load = Math.max(
+    meta.machine.loadAverage[0] ?? 0,
+    meta.loadAverageEnd?.[0] ?? 0,
+    meta.loadDuring?.mean ?? 0,
+  );
   if (load <= meta.machine.nproc) return [];
   return [
     `**These figures were taken on a loaded, shared machine** (load average about ${Math.round(load)} on ${meta.machine.nproc} cores, other people's builds and tests running): absolute times are several times slower and more spread than on an idle machine; the ratios, taken within one run, are steadier. The load average at the start of each scenario is in the last column.`,
