@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { renderChart, type Chart } from './lib/chart';
 import { deriveHeadlines } from './lib/headlines';
-import { machine, loadAverage } from './lib/machine';
+import { childrenCpuMs, machine, loadAverage } from './lib/machine';
 import { markdown, updateReadme, type Report, type RunMeta } from './lib/report';
 import { round, spread, type Spread } from './lib/stats';
 import type { Figures, Headline, Scenario } from './lib/types';
@@ -105,6 +105,12 @@ function runChild(file: string, quick: boolean, limitMs: number): Promise<RunRes
   });
 }
 
+/** CPU time the scenario's processes used: with the wall time, how much of it was waiting. */
+function cpuSince(before: number | undefined): { cpuMs?: number } {
+  const now = childrenCpuMs();
+  return before === undefined || now === undefined ? {} : { cpuMs: now - before };
+}
+
 /** Numeric figures over several runs: median, min and max of each. */
 function combine(runs: RunResult[]): Record<string, Spread> {
   const keys = new Set(runs.flatMap((r) => Object.keys(r.figures)));
@@ -193,6 +199,7 @@ async function main(): Promise<void> {
     const limit = LIMIT_MS[scenario.name]?.[mode] ?? DEFAULT_LIMIT_MS[mode];
     const loadBefore = loadAverage();
     const t0 = performance.now();
+    const cpu0 = childrenCpuMs();
     const runs: RunResult[] = [];
     for (let i = 0; i < times; i++) {
       process.stdout.write(`[${scenario.name}] run ${i + 1}/${times} (load average ${loadBefore[0]})\n`);
@@ -220,6 +227,7 @@ async function main(): Promise<void> {
       charts: [],
       loadAverage: { before: loadBefore, after: loadAverage() },
       durationMs: Math.round(performance.now() - t0),
+      ...cpuSince(cpu0),
       ...(runs.find((r) => r.error) ? { error: runs.find((r) => r.error)!.error! } : {}),
     };
     mkdirSync(resultsDir, { recursive: true });

@@ -54,6 +54,12 @@ describe('markdown', () => {
     );
   });
 
+  it("adds each scenario's CPU time and their sum when measured", () => {
+    const md = markdown({ ...meta, totalMs: 61_000 }, [{ ...report, durationMs: 12_345, cpuMs: 4_000 }]);
+    expect(md).toContain('| sync | 1 | 12.3 s | 4.0 s | 18 → 19 |');
+    expect(md).toContain('| **all** |  | 61.0 s | 4.0 s |  |');
+  });
+
   it('states the load sampled during the run', () => {
     const md = markdown({ ...meta, loadDuring: { mean: 9.5, max: 14, samples: 80 } }, [report]);
     expect(md).toContain('1-minute load average during the run 9.5 on average, 14 at most (80 samples)');

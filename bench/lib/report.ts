@@ -17,6 +17,8 @@ export interface Report {
   charts: { file: string; title: string }[];
   loadAverage: { before: number[]; after: number[] };
   durationMs: number;
+  /** CPU time (user + system) of the scenario's processes that exited within it. */
+  cpuMs?: number;
   error?: string;
 }
 
@@ -97,19 +99,37 @@ export function summaryTable(reports: Report[]): string[] {
  */
 export function wallTimeTable(meta: RunMeta, reports: Report[]): string[] {
   const loaded = reports.some((r) => (r.loadAverage.before[0] ?? 0) > meta.machine.nproc);
+  const withCpu = reports.some((r) => r.cpuMs !== undefined);
+  const seconds = (ms: number | undefined) => (ms === undefined ? '' : `${(ms / 1000).toFixed(1)} s`);
+  const cpuTotal = reports.reduce((sum, r) => sum + (r.cpuMs ?? 0), 0);
   return [
-    row(['scenario', 'runs', 'wall time', 'load avg (1 min) before → after']),
-    row(['---', '---', '---', '---']),
+    row([
+      'scenario',
+      'runs',
+      'wall time',
+      ...(withCpu ? ['CPU time (its processes)'] : []),
+      'load avg (1 min) before → after',
+    ]),
+    row(['---', '---', '---', ...(withCpu ? ['---'] : []), '---']),
     ...reports.map((r) =>
       row([
         r.name,
         r.runs,
-        `${(r.durationMs / 1000).toFixed(1)} s`,
+        seconds(r.durationMs),
+        ...(withCpu ? [seconds(r.cpuMs)] : []),
         `${r.loadAverage.before[0] ?? ''} → ${r.loadAverage.after[0] ?? ''}`,
       ]),
     ),
-    ...(meta.totalMs ? [row(['**all**', '', `${(meta.totalMs / 1000).toFixed(1)} s`, ''])] : []),
+    ...(meta.totalMs
+      ? [row(['**all**', '', seconds(meta.totalMs), ...(withCpu ? [seconds(cpuTotal)] : []), ''])]
+      : []),
     '',
+    ...(withCpu
+      ? [
+          `CPU time is what the scenario's processes (services, cores, Chromium) used on the ${meta.machine.nproc} cores; wall time above it is waiting (round trips, timers) or, on a loaded machine, other people's work.`,
+          '',
+        ]
+      : []),
     ...(loaded
       ? [
           `Wall times taken with the load average above ${meta.machine.nproc} (the machine's cores) are upper bounds: other processes had part of the CPU.`,
