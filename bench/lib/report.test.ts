@@ -54,9 +54,27 @@ describe('markdown', () => {
     );
   });
 
+  it("adds each scenario's CPU time and their sum when measured", () => {
+    const md = markdown({ ...meta, totalMs: 61_000 }, [{ ...report, durationMs: 12_345, cpuMs: 4_000 }]);
+    expect(md).toContain('| sync | 1 | 12.3 s | 4.0 s | 18 → 19 |');
+    expect(md).toContain('| **all** |  | 61.0 s | 4.0 s |  |');
+  });
+
+  it('states the load sampled during the run', () => {
+    const md = markdown({ ...meta, loadDuring: { mean: 9.5, max: 14, samples: 80 } }, [report]);
+    expect(md).toContain('1-minute load average during the run 9.5 on average, 14 at most (80 samples)');
+  });
+
   it('reports a failed scenario in the summary', () => {
     const md = markdown(meta, [{ ...report, error: 'Error: boom\n    at x' }]);
     expect(md).toContain('| sync | **failed**: Error: boom |');
+  });
+
+  it("lists each scenario's wall time, the total, and says loaded wall times are upper bounds", () => {
+    const md = markdown({ ...meta, totalMs: 61_000 }, [{ ...report, durationMs: 12_345 }]);
+    expect(md).toContain('| sync | 1 | 12.3 s | 18 → 19 |');
+    expect(md).toContain('| **all** |  | 61.0 s |  |');
+    expect(md).toContain('are upper bounds');
   });
 
   it('leaves the note out on an idle machine', () => {
@@ -65,7 +83,9 @@ describe('markdown', () => {
       machine: { ...meta.machine, loadAverage: [0.5, 0.4, 0.3] },
       loadAverageEnd: [1, 1, 1],
     };
-    expect(markdown(idle, [report])).not.toContain('loaded, shared machine');
+    const md = markdown(idle, [{ ...report, loadAverage: { before: [0.5, 0, 0], after: [1, 0, 0] } }]);
+    expect(md).not.toContain('loaded, shared machine');
+    expect(md).not.toContain('upper bounds');
   });
 });
 
@@ -87,6 +107,7 @@ describe('updateReadme', () => {
     const out = updateReadme(readme, { ...meta, totalMs: 14 * 60_000 }, [report], ['server', 'uploads']);
     expect(out).toContain('UTC, the whole run taking 14 min, on:');
     expect(out).toContain('Not measured in this run: server, uploads.');
+    expect(out).toContain('| sync | 1 | 1.0 s | 18 → 19 |');
   });
 
   it('refuses a README without the markers, naming them', () => {
@@ -137,7 +158,27 @@ describe('deriveHeadlines', () => {
     });
   });
 
+  it('puts the first window of a project list beside raw SQLite, with the p95 ratio', () => {
+    const s = (median: number) => ({ median, min: median, max: median });
+    const lines = deriveHeadlines(
+      'cache-reads',
+      { firstWindowP95Ms: s(3), firstWindowRawP95Ms: s(2), firstWindowP95Ratio: s(1.5) },
+      { figures: {}, tables: [] },
+      3,
+    );
+    expect(lines).toEqual([
+      {
+        figure: 'project list, first window of 200 (of 10,000, 20,000-task cache), p95 — aim < 5 ms',
+        unit: 'ms',
+        value: s(3),
+        runs: 3,
+        baseline: { name: 'raw SQLite', value: s(2) },
+        ratio: s(1.5),
+      },
+    ]);
+  });
+
   it('has nothing to say about an unknown scenario', () => {
-    expect(deriveHeadlines('renderer', {}, { figures: {}, tables: [] }, 1)).toEqual([]);
+    expect(deriveHeadlines('no-such-scenario', {}, { figures: {}, tables: [] }, 1)).toEqual([]);
   });
 });

@@ -17,6 +17,8 @@ export interface Report {
   charts: { file: string; title: string }[];
   loadAverage: { before: number[]; after: number[] };
   durationMs: number;
+  /** CPU time (user + system) of the scenario's processes that exited within it. */
+  cpuMs?: number;
   error?: string;
 }
 
@@ -25,6 +27,8 @@ export interface RunMeta {
   quick: boolean;
   machine: Machine;
   loadAverageEnd?: number[];
+  /** The 1-minute load average sampled through the run (every 10 s). */
+  loadDuring?: { mean: number; max: number; samples: number };
   totalMs?: number;
 }
 
@@ -45,6 +49,11 @@ export function machineLine(meta: RunMeta): string {
     `Node ${m.node}`,
     m.platform,
     `load average ${m.loadAverage.join(' / ')} at the start${meta.loadAverageEnd ? `, ${meta.loadAverageEnd.join(' / ')} at the end` : ''} (1 / 5 / 15 min)`,
+    ...(meta.loadDuring
+      ? [
+          `1-minute load average during the run ${meta.loadDuring.mean} on average, ${meta.loadDuring.max} at most (${meta.loadDuring.samples} samples)`,
+        ]
+      : []),
   ].join(' · ');
 }
 
@@ -84,6 +93,52 @@ export function summaryTable(reports: Report[]): string[] {
   return lines;
 }
 
+/**
+ * Each scenario's wall time (all its runs, set-up included) and the load it ran under, so the
+ * run's time bound can be checked per scenario.
+ */
+export function wallTimeTable(meta: RunMeta, reports: Report[]): string[] {
+  const loaded = reports.some((r) => (r.loadAverage.before[0] ?? 0) > meta.machine.nproc);
+  const withCpu = reports.some((r) => r.cpuMs !== undefined);
+  const seconds = (ms: number | undefined) => (ms === undefined ? '' : `${(ms / 1000).toFixed(1)} s`);
+  const cpuTotal = reports.reduce((sum, r) => sum + (r.cpuMs ?? 0), 0);
+  return [
+    row([
+      'scenario',
+      'runs',
+      'wall time',
+      ...(withCpu ? ['CPU time (its processes)'] : []),
+      'load avg (1 min) before → after',
+    ]),
+    row(['---', '---', '---', ...(withCpu ? ['---'] : []), '---']),
+    ...reports.map((r) =>
+      row([
+        r.name,
+        r.runs,
+        seconds(r.durationMs),
+        ...(withCpu ? [seconds(r.cpuMs)] : []),
+        `${r.loadAverage.before[0] ?? ''} → ${r.loadAverage.after[0] ?? ''}`,
+      ]),
+    ),
+    ...(meta.totalMs
+      ? [row(['**all**', '', seconds(meta.totalMs), ...(withCpu ? [seconds(cpuTotal)] : []), ''])]
+      : []),
+    '',
+    ...(withCpu
+      ? [
+          `CPU time is what the scenario's processes (services, cores, Chromium) used on the ${meta.machine.nproc} cores; wall time above it is waiting (round trips, timers) or, on a loaded machine, other people's work.`,
+          '',
+        ]
+      : []),
+    ...(loaded
+      ? [
+          `Wall times taken with the load average above ${meta.machine.nproc} (the machine's cores) are upper bounds: other processes had part of the CPU.`,
+          '',
+        ]
+      : []),
+  ];
+}
+
 export function markdown(meta: RunMeta, reports: Report[]): string {
   const lines = [
     `# Benchmarks`,
@@ -97,6 +152,9 @@ export function markdown(meta: RunMeta, reports: Report[]): string {
     '',
     ...summaryTable(reports),
     '',
+    '## Wall time',
+    '',
+    ...wallTimeTable(meta, reports),
   ];
   for (const r of reports) {
     lines.push(`## ${r.name}`, '');
@@ -125,7 +183,11 @@ export function markdown(meta: RunMeta, reports: Report[]): string {
 
 /** Said plainly when the machine was busier than its cores: the figures are then pessimistic and spread. */
 function loadedNote(meta: RunMeta): string[] {
-  const load = Math.max(meta.machine.loadAverage[0] ?? 0, meta.loadAverageEnd?.[0] ?? 0);
+  const load = Math.max(
+    meta.machine.loadAverage[0] ?? 0,
+    meta.loadAverageEnd?.[0] ?? 0,
+    meta.loadDuring?.mean ?? 0,
+  );
   if (load <= meta.machine.nproc) return [];
   return [
     `**These figures were taken on a loaded, shared machine** (load average about ${Math.round(load)} on ${meta.machine.nproc} cores, other people's builds and tests running): absolute times are several times slower and more spread than on an idle machine; the ratios, taken within one run, are steadier. The load average at the start of each scenario is in the last column.`,
@@ -153,6 +215,9 @@ export function updateReadme(
     ...loadedNote(meta),
     ...summaryTable(reports),
     '',
+    'Wall time of each scenario in this run:',
+    '',
+    ...wallTimeTable(meta, reports),
     ...(missing.length > 0 ? [`Not measured in this run: ${missing.join(', ')}.`, ''] : []),
     ...charts.map((c) => `![${c.title}](bench/results/${c.file})`),
     '',

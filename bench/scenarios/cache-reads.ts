@@ -1,6 +1,7 @@
 // Cache reads a view makes, through the dispatch (argument validation included), beside the raw
-// SQLite query of the same rows: the first window of 200 and the whole 10,000-task list of one
-// project, My Work, and a search.
+// SQLite query of the same rows, on a 20,000-task cache: the first window of 200 of one project's
+// 10,000-task list (what the list's first screen reads: issue #4 aims at p95 < 5 ms), the whole
+// list, My Work, and a search.
 import { createServiceClient } from '../../src/main/core/api/client';
 import { createCache } from '../../src/main/core/cache/cache';
 import { openCacheDb } from '../../src/main/core/cache/db';
@@ -29,6 +30,7 @@ const WORDS = [
 ];
 
 interface Pair {
+  rounds: number;
   handler: { p50: number; p95: number };
   raw: { p50: number; p95: number };
   /** Median over rounds of handler time / raw time, each round timing both back to back. */
@@ -61,16 +63,20 @@ async function paired(times: number, handler: () => Promise<unknown>, raw: () =>
     const s = sorted(v);
     return { p50: round(percentile(s, 50), 3), p95: round(percentile(s, 95), 3) };
   };
-  return { handler: stats(h), raw: stats(r), ratio: round(percentile(sorted(ratios), 50), 2) };
+  return { rounds: times, handler: stats(h), raw: stats(r), ratio: round(percentile(sorted(ratios), 50), 2) };
 }
 
 export const scenario: Scenario = {
   name: 'cache-reads',
   description:
-    'Read handlers through createDispatch, timed in alternating rounds with the raw query, on an in-memory cache of 10,000 open tasks in one project (plus 10,000 elsewhere and 30,000 messages), beside the raw better-sqlite3 query of the same rows (ms).',
+    'Read handlers through createDispatch, timed in alternating rounds with the raw query, on an in-memory cache of 20,000 tasks: 10,000 open in one project, 10,000 in another, and 30,000 messages, beside the raw better-sqlite3 query of the same rows (ms).',
   quick: true,
   async run(ctx) {
+    // Rounds per read. A whole-list round reads 10,000 rows twice (hundreds of ms on a loaded
+    // machine), so it takes fewer rounds: its p50 is still over a dozen of them, and the runner
+    // repeats the scenario in fresh processes for the min–max.
     const times = ctx.quick ? 50 : 200;
+    const wholeTimes = ctx.quick ? 5 : 12;
     const cache = createCache(openCacheDb(':memory:'));
     const me = 'u-me';
     cache.transaction(() => {
@@ -143,7 +149,7 @@ export const scenario: Scenario = {
       {
         read: 'project list, whole (10,000 rows)',
         ...(await paired(
-          Math.ceil(times / 4),
+          wholeTimes,
           () => call('tasks.list', { projectId: 'big', limit: 10_000 }),
           () => rawAll.all('big'),
         )),
@@ -165,18 +171,21 @@ export const scenario: Scenario = {
         )),
       },
     ];
+    const first = rows[0]!;
     const whole = rows[1]!;
     const total = ((await call('tasks.list', { projectId: 'big', limit: 1 })) as { total: number }).total;
     ctx.table(
-      ['read', 'handler p50', 'handler p95', 'raw p50', 'raw p95', 'ratio (median of rounds)'],
-      rows.map((r) => [r.read, r.handler.p50, r.handler.p95, r.raw.p50, r.raw.p95, r.ratio]),
+      ['read', 'rounds', 'handler p50', 'handler p95', 'raw p50', 'raw p95', 'ratio (median of rounds)'],
+      rows.map((r) => [r.read, r.rounds, r.handler.p50, r.handler.p95, r.raw.p50, r.raw.p95, r.ratio]),
     );
     await sync.stop();
     cache.db.close();
     return {
       projectTasks: total,
-      firstWindowP50Ms: rows[0]!.handler.p50,
-      firstWindowP95Ms: rows[0]!.handler.p95,
+      firstWindowP50Ms: first.handler.p50,
+      firstWindowP95Ms: first.handler.p95,
+      firstWindowRawP95Ms: first.raw.p95,
+      firstWindowP95Ratio: round(first.handler.p95 / first.raw.p95, 2),
       wholeListP50Ms: whole.handler.p50,
       wholeListRawP50Ms: whole.raw.p50,
       wholeListRatio: whole.ratio,

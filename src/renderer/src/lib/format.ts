@@ -25,13 +25,25 @@ export function formatDay(value: string | null | undefined, now = new Date()): s
   if (diff === 0) return 'Today';
   if (diff === 1) return 'Tomorrow';
   if (diff === -1) return 'Yesterday';
-  const sameYear = day.getFullYear() === today.getFullYear();
-  return day.toLocaleDateString(undefined, {
-    weekday: sameYear ? 'short' : undefined,
-    day: 'numeric',
-    month: 'short',
-    year: sameYear ? undefined : 'numeric',
-  });
+  return dayFormat(day.getFullYear() === today.getFullYear()).format(day);
+}
+
+// `toLocaleDateString` builds a new Intl.DateTimeFormat on every call, which made formatDay the
+// costliest function of a task row scrolled into view (bench/scenarios/renderer.ts, profiled);
+// the two formats are built once and reused.
+const dayFormats = new Map<boolean, Intl.DateTimeFormat>();
+function dayFormat(sameYear: boolean): Intl.DateTimeFormat {
+  let format = dayFormats.get(sameYear);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, {
+      weekday: sameYear ? 'short' : undefined,
+      day: 'numeric',
+      month: 'short',
+      year: sameYear ? undefined : 'numeric',
+    });
+    dayFormats.set(sameYear, format);
+  }
+  return format;
 }
 
 /** Whether a deadline has passed (a task due today is not overdue). */

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { openCacheDb } from '../db';
+import { createCache } from '../cache';
+import { aProject, aTask } from '../fixtures';
+import { flattenTask, ROW_SELECT } from './tasks';
+import { TaskRow } from '../../../../shared/ipc/tasks';
+
+/** Two tasks with a distinct value in every list column, one open (a subtask) and one closed. */
+function seeded() {
+  const cache = createCache(openCacheDb(':memory:'));
+  cache.projects.upsertMany([aProject({ id: 'p1' })]);
+  const open = aTask({
+    id: 't1',
+    projectId: 'p1',
+    parentTaskId: 't2',
+    status: { id: 's2', name: 'Doing' },
+    taskType: { id: 'tt2', name: 'Bug' },
+    priority: 7,
+    assignedToUserId: 'u2',
+    actionRequiredUserId: 'u3',
+    createdByUserId: 'u4',
+    deadline: '2026-12-01',
+    startDate: '2026-11-01',
+    endDate: '2026-11-30',
+    scheduleDate: '2026-11-15',
+    estimate: 120,
+    progress: 40,
+    momentCreated: '2026-01-02T09:00:00.000000',
+    recentActivityMoment: '2026-01-03T09:00:00.000000',
+  });
+  const closed = aTask({ id: 't2', projectId: 'p1', momentClosed: '2026-02-01T09:00:00.000000' });
+  cache.tasks.upsertMany([flattenTask(open), flattenTask(closed)]);
+  return cache;
+}
+
+describe('task list rows', () => {
+  it('are exactly the TaskRow shape, equal to what SQLite names the columns, closed a boolean', () => {
+    const cache = seeded();
+    const { rows, total } = cache.tasks.list({
+      scope: { kind: 'project', projectId: 'p1', includeSubprojects: false },
+      filter: { closed: 'all', topLevelOnly: false },
+      sort: { by: 'momentCreated', dir: 'asc' },
+      offset: 0,
+      limit: 10,
+    });
+    expect(total).toBe(2);
+    // The object-mode read of the same columns: the names come from SQLite's own AS clauses.
+    const named = cache.db.prepare(`SELECT ${ROW_SELECT} FROM tasks ORDER BY moment_created`).all() as Record<
+      string,
+      unknown
+    >[];
+    expect(rows).toEqual(named.map((r) => ({ ...r, closed: r['closed'] === 1 })));
+    for (const row of rows) expect(TaskRow.strict().parse(row)).toEqual(row);
+    expect(rows.map((r) => [r.id, r.closed])).toEqual([
+      ['t2', true],
+      ['t1', false],
+    ]);
+  });
+
+  it('serve a single row and the subtasks the same way', () => {
+    const cache = seeded();
+    const row = cache.tasks.row('t1');
+    expect(row).toMatchObject({ id: 't1', parentTaskId: 't2', priority: 7, closed: false });
+    expect(TaskRow.strict().parse(row)).toEqual(row);
+    expect(cache.tasks.subtasks('t2')).toEqual([row]);
+    expect(cache.tasks.row('nope')).toBeNull();
+  });
+});
