@@ -58,4 +58,29 @@ describe('events and dependencies through the outbox', () => {
     await expect(suite.api.event(rm!)).rejects.toMatchObject({ status: 404 });
     expect(e.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
   });
+
+  it('a dependency create between synced tasks is sent before a later delete of its successor', async () => {
+    const e = await suite.engine({ timeoutMs: 1_000 });
+    const ids: string[] = [];
+    for (const title of ['dep from', 'dep to']) {
+      const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+      await e.drained();
+      ids.push(e.outbox.realIdOf(id));
+    }
+    const [from, to] = ids as [string, string];
+    // The create's first attempt is refused: it must still go before the delete of its task.
+    suite.proxy.set({ tooMany: { next: 1, match: /^POST \/2\.0\/dependencies$/ } });
+    await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: from },
+      successor: { kind: 'task', id: to },
+    });
+    await e.call('tasks.delete', { taskId: to });
+    await e.drained();
+    expect(suite.proxy.stats().injected.tooMany).toBe(1);
+    expect(e.outbox.outbox.entries('failed')).toEqual([]);
+    expect(e.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+    expect((await suite.api.dependencies('task', from)).successors).toEqual([]);
+    await expect(suite.api.task(to)).rejects.toMatchObject({ status: 404 });
+  });
 });

@@ -119,10 +119,12 @@ export function calendarKinds(deps: KindDeps) {
   const createDependency: Kind<z.infer<typeof DependencyCreatePayload>, Dependency> = {
     name: 'dependency.create',
     parse: (p) => DependencyCreatePayload.parse(p),
+    // Ordered with every change of both ends, whether their ids are local or real: a later
+    // delete of either waits for it (rule 2), or the service would refuse it ("no task").
     keysOf: ({ tempId, input }) => [
       `dependency:${tempId}`,
-      ...tempKeys(input.predecessor.kind, input.predecessor.id),
-      ...tempKeys(input.successor.kind, input.successor.id),
+      `${input.predecessor.kind}:${input.predecessor.id}`,
+      `${input.successor.kind}:${input.successor.id}`,
     ],
     createdIdOf: (p) => p.tempId,
     describe: () => 'Create dependency',
