@@ -69,6 +69,7 @@ describe('events and dependencies through the outbox', () => {
     }
     const [from, to] = ids as [string, string];
     // The create's first attempt is refused: it must still go before the delete of its task.
+    const refused = suite.proxy.stats().injected.tooMany;
     suite.proxy.set({ tooMany: { next: 1, match: /^POST \/2\.0\/dependencies$/ } });
     await e.call('dependencies.create', {
       type: 5,
@@ -77,9 +78,38 @@ describe('events and dependencies through the outbox', () => {
     });
     await e.call('tasks.delete', { taskId: to });
     await e.drained();
-    expect(suite.proxy.stats().injected.tooMany).toBe(1);
+    expect(suite.proxy.stats().injected.tooMany - refused).toBe(1);
     expect(e.outbox.outbox.entries('failed')).toEqual([]);
     expect(e.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+    expect((await suite.api.dependencies('task', from)).successors).toEqual([]);
+    await expect(suite.api.task(to)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a dependency delete overtaken by the delete of its task counts as done', async () => {
+    const e = await suite.engine({ timeoutMs: 1_000 });
+    const ids: string[] = [];
+    for (const title of ['undep from', 'undep to']) {
+      const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+      await e.drained();
+      ids.push(e.outbox.realIdOf(id));
+    }
+    const [from, to] = ids as [string, string];
+    const dep = await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: from },
+      successor: { kind: 'task', id: to },
+    });
+    await e.drained();
+    const depId = e.outbox.realIdOf(dep.id);
+    // The dependency's delete is refused once; the task's delete (a chain of its own) goes
+    // first and takes the dependency along: the retry is answered 404.
+    const refused = suite.proxy.stats().injected.tooMany;
+    suite.proxy.set({ tooMany: { next: 1, match: /^DELETE \/2\.0\/dependency\// } });
+    await e.call('dependencies.delete', { dependencyId: depId });
+    await e.call('tasks.delete', { taskId: to });
+    await e.drained();
+    expect(suite.proxy.stats().injected.tooMany - refused).toBe(1);
+    expect(e.outbox.outbox.entries('failed')).toEqual([]);
     expect((await suite.api.dependencies('task', from)).successors).toEqual([]);
     await expect(suite.api.task(to)).rejects.toMatchObject({ status: 404 });
   });
