@@ -2,9 +2,20 @@
 // with the answers of their creates lost after the service committed (look-up, no duplicate).
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { writesSuite } from './support';
+import { writesSuite, type TestEngine } from './support';
 
 const suite = writesSuite();
+
+/** Two tasks created through the outbox and acknowledged: their real ids. */
+async function syncedTasks(e: TestEngine, ...titles: [string, string]): Promise<[string, string]> {
+  const ids: string[] = [];
+  for (const title of titles) {
+    const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+    await e.drained();
+    ids.push(e.outbox.realIdOf(id));
+  }
+  return ids as [string, string];
+}
 
 describe('events and dependencies through the outbox', () => {
   it('links offline-created tasks and an event, once each, despite lost answers; deletes follow', async () => {
@@ -57,5 +68,48 @@ describe('events and dependencies through the outbox', () => {
     expect((await suite.api.dependencies('task', ra!)).successors).toEqual([]);
     await expect(suite.api.event(rm!)).rejects.toMatchObject({ status: 404 });
     expect(e.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+  });
+
+  it('a dependency create between synced tasks is sent before a later delete of its successor', async () => {
+    const e = await suite.engine({ timeoutMs: 1_000 });
+    const [from, to] = await syncedTasks(e, 'dep from', 'dep to');
+    // The create's first attempt is refused: it must still go before the delete of its task.
+    const refused = suite.proxy.stats().injected.tooMany;
+    suite.proxy.set({ tooMany: { next: 1, match: /^POST \/2\.0\/dependencies$/ } });
+    await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: from },
+      successor: { kind: 'task', id: to },
+    });
+    await e.call('tasks.delete', { taskId: to });
+    await e.drained();
+    expect(suite.proxy.stats().injected.tooMany - refused).toBe(1);
+    expect(e.outbox.outbox.entries('failed')).toEqual([]);
+    expect(e.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+    expect((await suite.api.dependencies('task', from)).successors).toEqual([]);
+    await expect(suite.api.task(to)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a dependency delete overtaken by the delete of its task counts as done', async () => {
+    const e = await suite.engine({ timeoutMs: 1_000 });
+    const [from, to] = await syncedTasks(e, 'undep from', 'undep to');
+    const dep = await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: from },
+      successor: { kind: 'task', id: to },
+    });
+    await e.drained();
+    const depId = e.outbox.realIdOf(dep.id);
+    // The dependency's delete is refused once; the task's delete (a chain of its own) goes
+    // first and takes the dependency along: the retry is answered 404.
+    const refused = suite.proxy.stats().injected.tooMany;
+    suite.proxy.set({ tooMany: { next: 1, match: /^DELETE \/2\.0\/dependency\// } });
+    await e.call('dependencies.delete', { dependencyId: depId });
+    await e.call('tasks.delete', { taskId: to });
+    await e.drained();
+    expect(suite.proxy.stats().injected.tooMany - refused).toBe(1);
+    expect(e.outbox.outbox.entries('failed')).toEqual([]);
+    expect((await suite.api.dependencies('task', from)).successors).toEqual([]);
+    await expect(suite.api.task(to)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -93,4 +93,23 @@ describe('CRM writes through the outbox', () => {
     expect(realId).not.toBe(bobs?.id);
     expect((await suite.api.crmContacts()).filter((c) => c.firstName === 'Shared')).toHaveLength(2);
   });
+
+  it('a contact whose post went through and whose id look-up was refused is created once', async () => {
+    const e = await suite.engine({ timeoutMs: 1_000 });
+    const proxy = suite.proxy;
+    // Every request is held a while, so the 429 is armed while the post waits in the proxy: the
+    // next list of contacts is then the id look-up after the post (the one before it has passed).
+    proxy.set({ delayMs: 200 });
+    const before = proxy.stats().received;
+    const { id } = await e.call('crm.createContact', { firstName: 'Throttled look-up' });
+    for (let i = 0; i < 400 && proxy.stats().received < before + 2; i++)
+      await new Promise((r) => setTimeout(r, 5));
+    proxy.set({ tooMany: { next: 1, match: /^GET \/2\.0\/crm\/contacts$/ } });
+    await e.drained();
+    expect(proxy.stats().injected.tooMany).toBe(1);
+    proxy.reset();
+    const named = (await suite.api.crmContacts()).filter((c) => c.firstName === 'Throttled look-up');
+    expect(named.map((c) => c.id)).toEqual([e.outbox.realIdOf(id)]);
+    expect(e.outbox.outbox.entries('done').find((x) => x.createdTempId === id)?.attempts).toBe(1);
+  });
 });

@@ -399,6 +399,37 @@ describe('Outbox: creates, temp ids and the outcome-unknown mark (rules 5, 6)', 
     expect(r.service.comments.map((c) => c.text)).toEqual(['once']);
   });
 
+  // A send of two requests (a post, then a list for the id): once the post was answered, no
+  // failure of the list may post again; the entry stays "outcome unknown" and is looked up.
+  it.each(['throttled', 'server-error', 'reject'] as const)(
+    'an id look-up answered %s after an answered post: looked up, not posted again',
+    async (fault) => {
+      const tempId = r.outbox.newTempId();
+      r.service.faults.push('none', fault);
+      r.outbox.submit('note.createListed', { tempId, title: 'Listed' });
+      r.outbox.start();
+      await r.outbox.idle();
+      expect(r.outbox.entries()).toMatchObject([{ state: 'in_flight', attempts: 1 }]);
+      // Nothing rolled back meanwhile: the service holds the note.
+      expect(note(r.db, tempId)?.title).toBe('Listed');
+      await drain(r, 60_000);
+      expect(r.service.requests).toEqual(['create Listed', `list !${fault}`, 'list']);
+      expect([...r.service.notes.values()].map((n) => n.title)).toEqual(['Listed']);
+      expect(r.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+      expect(note(r.db, '100')?.title).toBe('Listed');
+    },
+  );
+
+  it('a refused post of a two-request send is sent again: nothing was applied', async () => {
+    const tempId = r.outbox.newTempId();
+    r.service.faults.push('throttled');
+    r.outbox.submit('note.createListed', { tempId, title: 'Refused' });
+    r.outbox.start();
+    await drain(r, 60_000);
+    expect(r.service.requests).toEqual(['create Refused !throttled', 'create Refused', 'list']);
+    expect(r.service.notes.size).toBe(1);
+  });
+
   it('waits out the request timeout since the send before a look-up, across a restart', async () => {
     const timed = rig({ lookUpDelayMs: 30_000 });
     const tempId = timed.outbox.newTempId();

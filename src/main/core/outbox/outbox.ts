@@ -85,6 +85,26 @@ export class OutboxError extends Error {
   }
 }
 
+/**
+ * Thrown by a `send` made of several requests once its write was answered: what failed came
+ * after (e.g. the look-up of the new item's id), so the write must not be sent again. The entry
+ * stays "outcome unknown" and its next attempt only looks the item up (rule 6).
+ */
+export class AppliedError extends Error {
+  constructor(cause: unknown) {
+    super(messageOf(cause), { cause });
+  }
+}
+
+/** Runs the part of a `send` that follows its answered write; its failures are `AppliedError`s. */
+export async function afterApplied<R>(rest: () => Promise<R>): Promise<R> {
+  try {
+    return await rest();
+  } catch (err) {
+    throw new AppliedError(err);
+  }
+}
+
 const SEND_GUARD_MS = 10 * 60_000;
 const DONE_RETENTION_MS = 7 * 24 * 3_600_000;
 
@@ -668,17 +688,20 @@ export class Outbox<C> {
     err: unknown,
     phase: 'lookup' | 'send',
   ): void {
-    const failure = this.#classify(err);
+    const applied = phase === 'send' && err instanceof AppliedError;
+    const failure = this.#classify(applied ? err.cause : err);
     const now = this.#clock.now();
     const attempts = entry.attempts + (phase === 'send' ? 1 : 0);
     // A refusal (429, 401) means this request was not applied, and the look-up before it found
     // the earlier one was not either: the entry is plainly pending again. A refused look-up
-    // leaves the earlier outcome unknown.
-    const notApplied = phase === 'send' ? 'pending' : 'in_flight';
-    switch (failure.class) {
+    // leaves the earlier outcome unknown, and so does any failure after an answered write.
+    const notApplied = phase === 'send' && !applied ? 'pending' : 'in_flight';
+    // After an answered write nothing is rolled back: a refused look-up is tried again later.
+    const cls = applied && failure.class === 'rejected' ? 'unknown-outcome' : failure.class;
+    switch (cls) {
       case 'unknown-outcome': {
         const at = now + backoffDelay(Math.max(1, attempts), this.#random, this.#backoff);
-        this.store.reschedule(entry.id, 'in_flight', at, failure.class, failure.message, now);
+        this.store.reschedule(entry.id, 'in_flight', at, cls, failure.message, now);
         return;
       }
       case 'throttled': {

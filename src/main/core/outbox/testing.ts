@@ -1,8 +1,9 @@
 // Test doubles for the outbox's own unit tests: an in-memory database with the outbox tables and
 // a small "notes" cache table, a fake service with scripted faults, a manual clock and timers,
-// and three operation kinds (create, update, comment) written the way the real ones are.
+// and four operation kinds (two creates, update, comment) written the way the real ones are.
 import Database from 'better-sqlite3';
 import { z } from 'zod';
+import { afterApplied } from './outbox';
 import { outboxMigrations } from './schema';
 import type { Classifier, Clock, Db, FailureClass, OperationKind, Timers } from './types';
 
@@ -75,6 +76,7 @@ export const fakeClassifier: Classifier = (err) =>
 
 /** What the next request meets. */
 export type Fault =
+  | 'none' // answered normally (to script a fault on a later request)
   | 'drop-before' // connection lost before the service saw it
   | 'drop-after' // the service applied it, the answer was lost
   | 'server-error'
@@ -110,7 +112,7 @@ export class FakeService {
       await Promise.resolve();
       if (this.gate) await this.gate;
       const fault = this.faults.shift();
-      this.requests.push(fault ? `${label} !${fault}` : label);
+      this.requests.push(fault && fault !== 'none' ? `${label} !${fault}` : label);
       switch (fault) {
         case 'drop-before':
           throw new FakeFailure('unknown-outcome', 'connection reset');
@@ -125,6 +127,7 @@ export class FakeService {
           throw new FakeFailure('unauthorized', 'HTTP 401');
         case 'reject':
           throw new FakeFailure('rejected', 'title: refused by the service');
+        case 'none':
         case undefined:
           return apply();
       }
@@ -179,7 +182,7 @@ interface NoteRow {
   body: string;
 }
 
-/** The three test kinds over the `notes` table, built like the real ones. */
+/** The test kinds over the `notes` table, built like the real ones. */
 export function noteKinds(db: Db) {
   const get = db.prepare('SELECT * FROM notes WHERE id = ?');
   const insert = db.prepare('INSERT INTO notes (id, title, body) VALUES (@id, @title, @body)');
@@ -190,6 +193,10 @@ export function noteKinds(db: Db) {
     if (typeof values.title === 'string') setTitle.run(values.title, id);
     if (typeof values.body === 'string') setBody.run(values.body, id);
   };
+
+  /** Finds a note created by the entry sent at `sentAt` (the creates' look-up). */
+  const findCreated = async (service: FakeService, title: string, sentAt: number | null) =>
+    (await service.listNotes()).find((n) => n.title === title && n.createdAt >= (sentAt ?? 0));
 
   const create: OperationKind<z.infer<typeof NoteCreate>, { id: string }, FakeService> = {
     name: 'note.create',
@@ -203,13 +210,25 @@ export function noteKinds(db: Db) {
     send: (service, p) => service.createNote(p.title, p.body),
     fold: (_ctx, _p, result) => ({ realId: result.id }),
     lookUp: async (service, p, entry) => {
-      const found = (await service.listNotes()).find(
-        (n) => n.title === p.title && n.createdAt >= (entry.sentAt ?? 0),
-      );
+      const found = await findCreated(service, p.title, entry.sentAt);
       return found ? { found: true, result: { id: found.id } } : { found: false };
     },
     rollback: (_ctx, p) => {
       del.run(p.tempId);
+    },
+  };
+
+  /** A create whose answer is not used: it lists the notes to learn the id, as CRM creates do. */
+  const createListed: OperationKind<z.infer<typeof NoteCreate>, { id: string }, FakeService> = {
+    ...create,
+    name: 'note.createListed',
+    send: async (service, p, entry) => {
+      await service.createNote(p.title, p.body);
+      return afterApplied(async () => {
+        const found = await findCreated(service, p.title, entry.sentAt);
+        if (!found) throw new Error('the new note was not listed');
+        return { id: found.id };
+      });
     },
   };
 
@@ -269,7 +288,7 @@ export function noteKinds(db: Db) {
     },
   };
 
-  return [create, update, comment];
+  return [create, createListed, update, comment];
 }
 
 /** Rewrites a temp id in the notes tables (the cache's part of rule 5). */

@@ -120,7 +120,11 @@ export interface OperationKind<P = unknown, R = unknown, C = unknown> {
    * names no id use it to note what already existed at send time (rule 6: created after it).
    */
   prepare?(client: C, payload: P): Promise<P>;
-  /** Sends the request; `payload` has every temp id replaced by its real id. */
+  /**
+   * Sends the request; `payload` has every temp id replaced by its real id. A send of several
+   * requests wraps what follows its write in `afterApplied`, so a failure after the write was
+   * answered leads to a look-up, never to a second write (rule 6).
+   */
   send(client: C, payload: P, entry: OutboxEntry): Promise<R>;
   /** Folds the acknowledged result into the cache. */
   fold(ctx: FoldContext, payload: P, result: R, entry: OutboxEntry): Folded | void;

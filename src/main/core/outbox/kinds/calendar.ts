@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import type { CalendarEvent, Dependency } from '../../../../shared/api/index';
 import { DependencyCreateInput, EventCreateInput } from '../../../../shared/ipc/calendar-write';
-import { RejectedError } from '../../api/errors';
 import { OutboxError } from '../outbox';
-import { lookUpFloor, mappedIds, notBefore, stampOf, tempKeys, type Kind, type KindDeps } from './support';
+import {
+  gone,
+  lookUpFloor,
+  mappedIds,
+  notBefore,
+  stampOf,
+  tempKeys,
+  type Kind,
+  type KindDeps,
+} from './support';
 
 const TempId = z.string().startsWith('local-');
 export const EventCreatePayload = z.object({ tempId: TempId, input: EventCreateInput });
@@ -13,17 +21,6 @@ export const DependencyDeletePayload = z.object({ dependencyId: z.string() });
 const Row = z.record(z.string(), z.unknown()).nullable();
 
 const SUFFIX = { task: 'Task', event: 'Event', project: 'Project' } as const;
-
-/** Answers whether a 404 says the item is gone: the earlier delete was applied. */
-async function gone(probe: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await probe();
-    return false;
-  } catch (err) {
-    if (err instanceof RejectedError && err.status === 404) return true;
-    throw err;
-  }
-}
 
 export function calendarKinds(deps: KindDeps) {
   const { cache } = deps;
@@ -106,7 +103,10 @@ export function calendarKinds(deps: KindDeps) {
       deleteEvent.run(eventId);
       return { undo: before };
     },
-    send: (client, { eventId }) => client.deleteEvent(eventId),
+    // Already gone (another user, or a delete the service applied before): the delete holds.
+    send: async (client, { eventId }) => {
+      await gone(() => client.deleteEvent(eventId));
+    },
     fold: () => undefined,
     lookUp: async (client, { eventId }) =>
       (await gone(() => client.event(eventId))) ? { found: true, result: undefined } : { found: false },
@@ -119,10 +119,12 @@ export function calendarKinds(deps: KindDeps) {
   const createDependency: Kind<z.infer<typeof DependencyCreatePayload>, Dependency> = {
     name: 'dependency.create',
     parse: (p) => DependencyCreatePayload.parse(p),
+    // Ordered with every change of both ends, whether their ids are local or real: a later
+    // delete of either waits for it (rule 2), or the service would refuse it ("no task").
     keysOf: ({ tempId, input }) => [
       `dependency:${tempId}`,
-      ...tempKeys(input.predecessor.kind, input.predecessor.id),
-      ...tempKeys(input.successor.kind, input.successor.id),
+      `${input.predecessor.kind}:${input.predecessor.id}`,
+      `${input.successor.kind}:${input.successor.id}`,
     ],
     createdIdOf: (p) => p.tempId,
     describe: () => 'Create dependency',
@@ -171,7 +173,10 @@ export function calendarKinds(deps: KindDeps) {
       deleteDep.run(dependencyId);
       return { undo: before };
     },
-    send: (client, { dependencyId }) => client.deleteDependency(dependencyId),
+    // Already gone (a delete of one of its ends took it along): the delete holds.
+    send: async (client, { dependencyId }) => {
+      await gone(() => client.deleteDependency(dependencyId));
+    },
     fold: () => undefined,
     lookUp: async (client, p, entry) => {
       const undo = Row.parse(entry.undo ?? null);

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/ipc/crm-write';
 import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
-import { OutboxError } from '../outbox';
+import { afterApplied, OutboxError } from '../outbox';
 import {
   applyChanges,
   changedFields,
@@ -96,9 +96,12 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
     },
     send: async (client, p) => {
       await side.create(client, p.input);
-      const found = await find(client, p);
-      if (!found) throw new Error(`The new ${side.label} was not found after its create`);
-      return { id: found.id };
+      // The post was answered: a failed id look-up must not post it again, only look again.
+      return afterApplied(async () => {
+        const found = await find(client, p);
+        if (!found) throw new Error(`The new ${side.label} was not found after its create`);
+        return { id: found.id };
+      });
     },
     fold: (_ctx, _p, result) => ({ realId: result.id }),
     lookUp: async (client, p) => {

@@ -1,5 +1,6 @@
 import { formatLocalTimestamp } from '../../../../shared/api/common';
 import type { ServiceClient } from '../../api/client';
+import { RejectedError } from '../../api/errors';
 import type { Cache } from '../../cache/cache';
 import { sameValue, type FieldChange } from '../field-claims';
 import { isTempId, TempIdMap } from '../temp-ids';
@@ -33,6 +34,20 @@ export function lookUpFloor(sentAt: number | null): string {
 /** Compares zone-less timestamps written with `T` or a space. */
 export function notBefore(moment: string, floor: string): boolean {
   return moment.replace(' ', 'T') >= floor;
+}
+
+/**
+ * Answers whether a request was answered 404, i.e. the item is gone: for a delete's send, what
+ * it asked for already holds; for a delete's look-up, the earlier delete was applied.
+ */
+export async function gone(request: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await request();
+    return false;
+  } catch (err) {
+    if (err instanceof RejectedError && err.status === 404) return true;
+    throw err;
+  }
 }
 
 /** Chain keys of the items a payload refers to that the service does not know yet (rule 5). */

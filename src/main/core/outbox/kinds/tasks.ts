@@ -12,7 +12,6 @@ import {
 } from '../../../../shared/ipc/tasks-write';
 import type { MessageView } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
-import { RejectedError } from '../../api/errors';
 import type { TaskFlat } from '../../cache/repos/tasks';
 import { OutboxError } from '../outbox';
 import { isTempId, LOCAL_ROW_PREFIX } from '../temp-ids';
@@ -21,6 +20,7 @@ import {
   applyChanges,
   changedFields,
   customFieldsKind,
+  gone,
   lookUpFloor,
   mappedIds,
   notBefore,
@@ -608,26 +608,14 @@ export function taskKinds(deps: KindDeps) {
       for (const id of ids) cache.crm.setTaskContacts(id, []);
       return { undo };
     },
+    // Already gone (a parent's delete took it along, or another user deleted it): what the
+    // delete asked for holds, so it is done, not refused.
     send: async (client, p) => {
-      try {
-        await client.deleteTask(p.taskId);
-      } catch (err) {
-        // Already gone (a parent's delete took it along, or another user deleted it): what the
-        // delete asked for holds, so it is done, not refused.
-        if (err instanceof RejectedError && err.status === 404) return;
-        throw err;
-      }
+      await gone(() => client.deleteTask(p.taskId));
     },
     fold: () => undefined,
-    lookUp: async (client, p) => {
-      try {
-        await client.task(p.taskId);
-        return { found: false };
-      } catch (err) {
-        if (err instanceof RejectedError && err.status === 404) return { found: true, result: undefined };
-        throw err;
-      }
-    },
+    lookUp: async (client, p) =>
+      (await gone(() => client.task(p.taskId))) ? { found: true, result: undefined } : { found: false },
     rollback: (_ctx, _p, undo) => store.restore(TaskSnapshot.parse(undo)),
   };
 
