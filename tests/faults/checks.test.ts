@@ -3,7 +3,7 @@
 // a stale cache, a refusal without a reason, a conflict nobody caused) is reported.
 import { describe, expect, it } from 'vitest';
 import { checkRun, type CheckInput, type ClientEnd, type ServiceState } from './checks';
-import type { TaskSnapshot } from './client-process';
+import type { TaskSnapshot } from '../support/engine-commands';
 import type { Intent, OwnTask, WriteRecord } from './workload';
 
 const task = (id: string, name: string, extra: Partial<TaskSnapshot> = {}): TaskSnapshot => ({

@@ -2,7 +2,7 @@
 // a conflict journal that only records real concurrent changes. Pure functions over the
 // service's final state, the write log and each client's final snapshot.
 import type { ServiceClient } from '../../src/main/core/api/client';
-import type { OutboxSnapshot, TaskSnapshot } from './client-process';
+import type { OutboxSnapshot, TaskSnapshot } from '../support/engine-commands';
 import {
   NUMBER_FIELD,
   type Intent,

@@ -12,13 +12,8 @@ import { SEED_IDS } from '../../src/server/seed/index';
 import type { IpcResult } from '../../src/shared/ipc/channel';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { checkRun, serviceState, type Anomaly, type ClientEnd } from './checks';
-import {
-  startClientProcess,
-  type CallAnswer,
-  type ClientArgs,
-  type ClientProcess,
-  type OutboxSnapshot,
-} from './client-process';
+import type { CallAnswer, OutboxSnapshot } from '../support/engine-commands';
+import { startEngineProcess, type EngineProcess, type EngineProcessArgs } from '../support/engine-process';
 import { startRelay } from './relay';
 import {
   clientWorkload,
@@ -93,23 +88,23 @@ async function startServiceOn(dataDir: string): Promise<Service> {
 
 /** A client across restarts: the same data folder and proxy, a new process after a kill. */
 class Client {
-  proc!: ClientProcess;
+  proc!: EngineProcess;
   /** Set while the process is being replaced; callers wait for it. */
   private restarting: Promise<void> | undefined;
   stopped = false;
 
   constructor(
     readonly index: number,
-    readonly args: ClientArgs,
+    readonly args: EngineProcessArgs,
     readonly proxy: FaultProxy,
   ) {}
 
   async start(): Promise<void> {
-    this.proc = await startClientProcess(this.args);
+    this.proc = await startEngineProcess(this.args);
     await this.proc.ready;
   }
 
-  async alive(): Promise<ClientProcess> {
+  async alive(): Promise<EngineProcess> {
     while (this.restarting) await this.restarting;
     return this.proc;
   }
@@ -137,7 +132,7 @@ class Client {
 }
 
 /** Pulls until a run ends without error (a few tries); answers the last error, if any. */
-async function syncUntilClean(proc: ClientProcess, attempts = 5): Promise<string | undefined> {
+async function syncUntilClean(proc: EngineProcess, attempts = 5): Promise<string | undefined> {
   let lastError: string | undefined;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const status = await proc.send<{ lastError: string | null }>({ op: 'sync' });
@@ -191,6 +186,11 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
           token: TOKEN,
           userId: USERS[k % USERS.length]!,
           timeoutMs: options.requestTimeoutMs,
+          sync: { retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 100 }, probeIntervalMs: 100 },
+          backoff: { baseMs: 20, maxMs: 300 },
+          tickMs: 50,
+          concurrency: 4,
+          serve: true,
           onLog: (line) => note(`c${k} engine: ${line.slice(0, 300)}`),
         },
         proxy,
@@ -235,7 +235,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       }
     }
 
-    async function write(c: Client, proc: ClientProcess, w: ClientWorkload, step: Step, i: number) {
+    async function write(c: Client, proc: EngineProcess, w: ClientWorkload, step: Step, i: number) {
       const at = t();
       let answer: CallAnswer | undefined;
       let note_: string | undefined;

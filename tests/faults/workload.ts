@@ -3,7 +3,7 @@
 // same sequence of choices; how the steps interleave with other clients and with faults
 // depends on timing, which the replay log records.
 import { SEED_IDS } from '../../src/server/seed/index';
-import type { Expectation } from './client-process';
+import type { Expectation } from '../support/engine-commands';
 
 export const STATUSES = [
   SEED_IDS.statuses.new,
