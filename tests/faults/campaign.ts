@@ -63,7 +63,10 @@ export function summaryLine(r: RunResult): string {
         .map(([k, n]) => `${k}=${n}`)
         .join(',')
     : '0';
-  return `run seed=${r.seed} ops=${r.operations} faults=${faults} anomalies=${anomalies} ${(r.ms / 1000).toFixed(1)}s`;
+  const phases = Object.entries(r.phases)
+    .map(([k, ms]) => `${k}=${(ms / 1000).toFixed(1)}`)
+    .join(' ');
+  return `run seed=${r.seed} ops=${r.operations} faults=${faults} anomalies=${anomalies} ${(r.ms / 1000).toFixed(1)}s (${phases})`;
 }
 
 function countBy(list: readonly string[]): Record<string, number> {

@@ -63,6 +63,8 @@ export interface RunResult {
   /** The timeline: steps, answers and faults, for replaying an anomaly. */
   log: string[];
   ms: number;
+  /** Where the run's time went, ms per phase (setup, workload, faults, drain, final, check, teardown). */
+  phases: Record<string, number>;
 }
 
 const TOKEN = 'fault-token';
@@ -121,11 +123,12 @@ class Client {
     await this.restarting;
   }
 
-  async pause(ms: number): Promise<void> {
+  /** SIGSTOP until `over` resolves, then SIGCONT. */
+  async pause(over: Promise<void>): Promise<void> {
     const proc = await this.alive();
     this.stopped = true;
     proc.signal('SIGSTOP');
-    await sleep(ms);
+    await over;
     proc.signal('SIGCONT');
     this.stopped = false;
   }
@@ -143,7 +146,7 @@ async function syncUntilClean(proc: EngineProcess, attempts = 5): Promise<string
   return lastError;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function runOnce(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
@@ -153,6 +156,13 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
   mkdirSync(serviceDir);
   const log: string[] = [];
   const t = () => Date.now() - started;
+  const phases: Record<string, number> = {};
+  let phaseStart = started;
+  const phase = (name: string) => {
+    const now = Date.now();
+    phases[name] = (phases[name] ?? 0) + now - phaseStart;
+    phaseStart = now;
+  };
   const note = (line: string) => log.push(`${String(t()).padStart(6)} ${line}`);
   const faults = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
   const anomalies: Anomaly[] = [];
@@ -197,7 +207,9 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       );
       clients.push(client);
     }
+    phase('setup');
     await Promise.all(clients.map((c) => c.start()));
+    phase('start');
     // The first pull must succeed: a client cannot write into a project it has never seen.
     await Promise.all(
       clients.map(async (c) => {
@@ -217,6 +229,11 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       }),
     );
     let workloadDone = false;
+    // An outage still under way when the workload ends is cut short: the heal ends it anyway.
+    let endOutages: () => void = () => {};
+    const outagesOver = new Promise<void>((done) => (endOutages = done));
+    const outage = (ms: number) => Promise.race([sleep(ms), outagesOver]);
+    phase('firstSync');
 
     async function runClient(c: Client, w: ClientWorkload): Promise<void> {
       const stepRandom = prng(options.seed * 7 + c.index);
@@ -283,6 +300,45 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       }
     }
 
+    /** Replays the client's outbox until empty; a refused change is recorded, then discarded. */
+    async function drainClient(c: Client, failedSeen: ClientEnd['failed']): Promise<void> {
+      const proc = await c.alive();
+      const until = Date.now() + options.drainTimeoutMs;
+      for (;;) {
+        const status = await proc.send<OutboxSnapshot['status']>({ op: 'drain', timeoutMs: 2_000 });
+        if (status.pending === 0) return;
+        // A refused change stops its item's chain until the user acts: record it, then discard
+        // it, as a user would, so the rest drains.
+        if (status.failed > 0) {
+          const list = await proc.send<CallAnswer>({ op: 'call', channel: 'outbox.failed', arg: {} });
+          const entries = list.result.ok
+            ? (list.result.value as {
+                id: number;
+                kind: string;
+                payload: unknown;
+                errorType: string | null;
+                errorMessage: string | null;
+              }[])
+            : [];
+          for (const e of entries) {
+            failedSeen.push({
+              kind: e.kind,
+              payload: e.payload,
+              errorType: e.errorType,
+              errorMessage: e.errorMessage,
+            });
+            note(`c${c.index} discard failed ${e.kind} ${JSON.stringify(e.payload)}: ${e.errorMessage}`);
+            await proc.send({ op: 'call', channel: 'outbox.discard', arg: { id: e.id } });
+          }
+          continue;
+        }
+        if (Date.now() > until) {
+          anomalies.push({ kind: 'not-drained', detail: `client ${c.index}: ${JSON.stringify(status)}` });
+          return;
+        }
+      }
+    }
+
     async function injectFaults(): Promise<void> {
       const busy = new Set<number>();
       const pendingFaults: Promise<void>[] = [];
@@ -291,22 +347,22 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         if (workloadDone) break;
         const kind = FAULT_KINDS[Math.floor(random() * FAULT_KINDS.length)]!;
         const c = clients[Math.floor(random() * clients.length)]!;
-        const outage = Math.floor(random() * options.maxOutageMs);
+        const ms = Math.floor(random() * options.maxOutageMs);
         const burst = 1 + Math.floor(random() * 5);
         if (busy.has(c.index) && kind !== 'service-restart') continue;
         faults[kind]++;
-        note(`FAULT ${kind} c${c.index} outage=${outage} burst=${burst}`);
+        note(`FAULT ${kind} c${c.index} outage=${ms} burst=${burst}`);
         busy.add(c.index);
         const done = (async () => {
           switch (kind) {
             case 'partition-both':
               c.proxy.set({ dropBefore: { rate: 1 } });
-              await sleep(outage);
+              await outage(ms);
               c.proxy.reset();
               break;
             case 'partition-answers-lost':
               c.proxy.set({ dropAfter: { rate: 1 } });
-              await sleep(outage);
+              await outage(ms);
               c.proxy.reset();
               break;
             case 'drop-before':
@@ -328,12 +384,12 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
               await c.killAndRestart();
               break;
             case 'sigstop':
-              await c.pause(outage);
+              await c.pause(outage(ms));
               break;
             case 'service-restart': {
               relay.setTarget(undefined);
               await service.app.close();
-              await sleep(Math.min(outage, 500));
+              await sleep(Math.min(ms, 500));
               service = await startServiceOn(serviceDir);
               relay.setTarget(service.port);
               break;
@@ -352,60 +408,31 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     const faulting = injectFaults();
     await Promise.all(clients.map((c, k) => runClient(c, workloads[k]!)));
     workloadDone = true;
+    endOutages();
+    phase('workload');
     await faulting;
+    phase('faults');
 
     // Heal: no faults anywhere, every client running, then drain and a final sync.
     note('HEAL');
     for (const p of proxies) p.reset();
-    const ends: ClientEnd[] = [];
     const failedSeen: ClientEnd['failed'][] = clients.map(() => []);
-    for (const c of clients) {
-      const proc = await c.alive();
-      const until = Date.now() + options.drainTimeoutMs;
-      for (;;) {
-        const status = await proc.send<OutboxSnapshot['status']>({ op: 'drain', timeoutMs: 2_000 });
-        if (status.pending === 0) break;
-        // A refused change stops its item's chain until the user acts: record it, then discard
-        // it, as a user would, so the rest drains.
-        if (status.failed > 0) {
-          const list = await proc.send<CallAnswer>({ op: 'call', channel: 'outbox.failed', arg: {} });
-          const entries = list.result.ok
-            ? (list.result.value as {
-                id: number;
-                kind: string;
-                payload: unknown;
-                errorType: string | null;
-                errorMessage: string | null;
-              }[])
-            : [];
-          for (const e of entries) {
-            failedSeen[c.index]!.push({
-              kind: e.kind,
-              payload: e.payload,
-              errorType: e.errorType,
-              errorMessage: e.errorMessage,
-            });
-            note(`c${c.index} discard failed ${e.kind} ${JSON.stringify(e.payload)}: ${e.errorMessage}`);
-            await proc.send({ op: 'call', channel: 'outbox.discard', arg: { id: e.id } });
-          }
-          continue;
-        }
-        if (Date.now() > until) {
-          anomalies.push({ kind: 'not-drained', detail: `client ${c.index}: ${JSON.stringify(status)}` });
-          break;
-        }
-      }
-    }
-    for (const c of clients) {
-      const proc = await c.alive();
-      await proc.send({ op: 'drain', timeoutMs: 2_000 });
-      const problem = await syncUntilClean(proc);
-      if (problem)
-        anomalies.push({ kind: 'sync-failed', detail: `client ${c.index} final sync: ${problem}` });
-      const localIds = workloads[c.index]!.own.map((o) => o.id);
-      const snap = await proc.send<OutboxSnapshot>({ op: 'snapshot', projectId: PROJECT, localIds });
-      ends.push({ ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] });
-    }
+    // Clients drain at once, then pull at once: waiting for one before the next proves nothing.
+    await Promise.all(clients.map((c) => drainClient(c, failedSeen[c.index]!)));
+    phase('drain');
+    const ends: ClientEnd[] = await Promise.all(
+      clients.map(async (c) => {
+        const proc = await c.alive();
+        await proc.send({ op: 'drain', timeoutMs: 2_000 });
+        const problem = await syncUntilClean(proc);
+        if (problem)
+          anomalies.push({ kind: 'sync-failed', detail: `client ${c.index} final sync: ${problem}` });
+        const localIds = workloads[c.index]!.own.map((o) => o.id);
+        const snap = await proc.send<OutboxSnapshot>({ op: 'snapshot', projectId: PROJECT, localIds });
+        return { ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] };
+      }),
+    );
+    phase('final');
     const state = await serviceState(api, PROJECT, EVENT_DAY);
     anomalies.push(
       ...checkRun({
@@ -417,6 +444,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         faultsInjected: Object.values(faults).reduce((a, b) => a + b, 0),
       }),
     );
+    phase('check');
   } catch (err) {
     anomalies.push({
       kind: 'harness-error',
@@ -432,6 +460,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     await relay.close();
     await service.app.close().catch(() => undefined);
     rmSync(root, { recursive: true, force: true });
+    phase('teardown');
   }
-  return { seed: options.seed, operations, faults, anomalies, log, ms: Date.now() - started };
+  return { seed: options.seed, operations, faults, anomalies, log, ms: Date.now() - started, phases };
 }

@@ -212,7 +212,8 @@ export function commandRunner(engine: WorkdeskEngine): <T>(command: Command) => 
       case 'drain': {
         const until = command.timeoutMs === undefined ? Infinity : Date.now() + command.timeoutMs;
         while (outbox.status().pending > 0 && Date.now() < until) {
-          outbox.kick();
+          // Asked to drain: every retry waiting out its backoff is due now (as on reconnect).
+          outbox.reconnected();
           await outbox.idle();
           await new Promise((r) => setTimeout(r, 5));
         }
