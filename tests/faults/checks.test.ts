@@ -176,3 +176,62 @@ describe('fault campaign checks: calendar events', () => {
     expect(checkRun(input)).toEqual([]);
   });
 });
+
+describe('fault campaign checks: the conflict journal records every overwritten concurrent change', () => {
+  /** Client 0 renamed S (acknowledged locally at 50 ms), client 1's rename was committed at 100 ms,
+   * and client 0 pulled at 200-300 ms with its rename still waiting: its pull saw c1-name. */
+  function pulled(): CheckInput {
+    const input = clean();
+    input.writes = input.writes.map((w) =>
+      w.client === 0 && w.intent.type === 'field' && w.intent.field === 'name'
+        ? { ...w, at: 40, answeredAt: 50 }
+        : w,
+    );
+    input.commits = [{ taskId: 'S', field: 'name', value: 'c1-name', client: 1, at: 100 }];
+    const claim = { entityId: 'S', field: 'name', entryId: 5, value: 'c0-name' };
+    input.pulls = [
+      { client: 0, start: 200, end: 300, ok: true, claimsBefore: [claim], claimsAfter: [claim] },
+    ];
+    input.ends[0] = end(input.state.tasks, {
+      conflicts: [{ entityId: 'S', field: 'name', localValue: 'c0-name', remoteValue: 'c1-name' }],
+    });
+    return input;
+  }
+
+  it('pass a run whose journal holds the conflict', () => {
+    expect(checkRun(pulled())).toEqual([]);
+  });
+
+  it('report a pull that saw another client’s value over a pending one and journaled nothing', () => {
+    const input = pulled();
+    input.ends[0] = end(input.state.tasks);
+    expect(kinds(input)).toEqual(['missing-conflict']);
+  });
+
+  it('judge only what the pull surely saw', () => {
+    const journalless = () => {
+      const input = pulled();
+      input.ends[0] = end(input.state.tasks);
+      return input;
+    };
+    // The service changed the name during the pull: which value the pull saw is unknown.
+    const during = journalless();
+    during.commits!.push({ taskId: 'S', field: 'name', value: 'c0-name', client: 0, at: 250 });
+    expect(checkRun(during)).toEqual([]);
+    // The other rename came before the local one: the local change may have started from it.
+    const before = journalless();
+    before.commits![0]!.at = 45;
+    expect(checkRun(before)).toEqual([]);
+    // The entry was sent and acknowledged during the pull (another entry or none holds it after).
+    const acked = journalless();
+    acked.pulls![0]!.claimsAfter = [];
+    expect(checkRun(acked)).toEqual([]);
+    // A failed pull saw nothing for sure; the client's own earlier value is no conflict.
+    const failed = journalless();
+    failed.pulls![0]!.ok = false;
+    expect(checkRun(failed)).toEqual([]);
+    const own = journalless();
+    own.commits![0]!.client = 0;
+    expect(checkRun(own)).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@
 // a conflict journal that only records real concurrent changes. Pure functions over the
 // service's final state, the write log and each client's final snapshot.
 import type { ServiceClient } from '../../src/main/core/api/client';
-import type { OutboxSnapshot, TaskSnapshot } from '../support/engine-commands';
+import type { Claim, OutboxSnapshot, TaskSnapshot } from '../support/engine-commands';
 import {
   NUMBER_FIELD,
   type Intent,
@@ -18,6 +18,7 @@ export type AnomalyKind =
   | 'divergence'
   | 'read-your-writes'
   | 'bogus-conflict'
+  | 'missing-conflict'
   | 'refusal-without-reason'
   | 'unexpected-refusal'
   | 'refused-change-applied'
@@ -81,8 +82,32 @@ export async function serviceState(
   return { tasks, messageCounts, eventNames };
 }
 
+/** A rename of a shared task the service committed (seen by the harness's hook on the service). */
+export interface SharedCommit {
+  taskId: string;
+  field: 'name';
+  value: unknown;
+  /** The client whose user sent it; null when several clients act as that user. */
+  client: number | null;
+  /** ms since the run started. */
+  at: number;
+}
+
+/** A pull a client ran during the workload, with its claims on the shared tasks around it. */
+export interface PullRecord {
+  client: number;
+  start: number;
+  end: number;
+  ok: boolean;
+  claimsBefore: Claim[];
+  claimsAfter: Claim[];
+}
+
 export interface CheckInput {
   state: ServiceState;
+  /** Renames of shared tasks as the service committed them, and the workload's pulls. */
+  commits?: SharedCommit[];
+  pulls?: PullRecord[];
   shared: SharedTask[];
   writes: WriteRecord[];
   ends: ClientEnd[];
@@ -331,5 +356,55 @@ export function checkRun(input: CheckInput): Anomaly[] {
         add('bogus-conflict', `client ${k} conflict on ${c.entityId} ${c.field}: ${JSON.stringify(c)}`);
     }
   });
+  for (const a of missingConflicts(input)) add('missing-conflict', a);
   return out;
+}
+
+/**
+ * The conflict journal records every overwritten concurrent change (rule 7), where the harness
+ * can prove the engine saw it: a pull that ran while one open entry of the client held a rename
+ * of a shared task (the same entry, before and after the pull), while the service held another
+ * client's name for it, committed after the client's own rename was acknowledged locally (so its
+ * base cannot have been that name) and unchanged during the whole pull. That pull saw the other
+ * name over a pending local one: the client's journal must hold a conflict on the field. Names
+ * only: they are unique per client, priorities are not.
+ */
+export function missingConflicts(input: CheckInput): string[] {
+  const { commits = [], pulls = [], writes, ends } = input;
+  const out = new Set<string>();
+  for (const pull of pulls) {
+    if (!pull.ok) continue;
+    for (const claim of pull.claimsBefore) {
+      if (claim.field !== 'name') continue;
+      const held = pull.claimsAfter.some(
+        (c) => c.entityId === claim.entityId && c.field === claim.field && c.entryId === claim.entryId,
+      );
+      if (!held) continue;
+      const onField = commits.filter((c) => c.taskId === claim.entityId && c.field === claim.field);
+      if (onField.some((c) => c.at >= pull.start && c.at <= pull.end)) continue;
+      const seen = onField.filter((c) => c.at < pull.start).at(-1);
+      if (!seen || seen.client === null || seen.client === pull.client || same(seen.value, claim.value))
+        continue;
+      const mine = writes.find(
+        (w) =>
+          w.client === pull.client &&
+          w.intent.type === 'field' &&
+          w.intent.field === 'name' &&
+          'shared' in w.intent.task &&
+          w.intent.task.shared === claim.entityId &&
+          same(w.intent.value, claim.value),
+      );
+      if (!mine || seen.at <= mine.answeredAt) continue;
+      const journaled = ends[pull.client]?.conflicts.some(
+        (c) => c.entityId === claim.entityId && c.field === claim.field,
+      );
+      if (!journaled)
+        out.add(
+          `client ${pull.client} pulled at ${pull.start}-${pull.end} ms while renaming ${claim.entityId} to ` +
+            `${JSON.stringify(claim.value)} (entry #${claim.entryId}); the service held client ${seen.client}'s ` +
+            `${JSON.stringify(seen.value)} (committed at ${seen.at} ms); no conflict in its journal`,
+        );
+    }
+  }
+  return [...out];
 }

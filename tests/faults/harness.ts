@@ -11,8 +11,15 @@ import { prng } from '../../src/server/seed/generate';
 import { SEED_IDS } from '../../src/server/seed/index';
 import type { IpcResult } from '../../src/shared/ipc/channel';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { checkRun, serviceState, type Anomaly, type ClientEnd } from './checks';
-import type { CallAnswer, OutboxSnapshot } from '../support/engine-commands';
+import {
+  checkRun,
+  serviceState,
+  type Anomaly,
+  type ClientEnd,
+  type PullRecord,
+  type SharedCommit,
+} from './checks';
+import type { CallAnswer, OutboxSnapshot, SyncAnswer } from '../support/engine-commands';
 import { startEngineProcess, type EngineProcess, type EngineProcessArgs } from '../support/engine-process';
 import { startRelay } from './relay';
 import {
@@ -76,13 +83,23 @@ interface Service {
   port: number;
 }
 
-/** Starts the service on the data folder, on a free port (the relay keeps the address stable). */
-async function startServiceOn(dataDir: string): Promise<Service> {
+/** Starts the service on the data folder, on a free port (the relay keeps the address stable).
+ * `onCommit` hears every successful task update, with its body, when the service answers it. */
+async function startServiceOn(
+  dataDir: string,
+  onCommit: (taskId: string, body: unknown) => void,
+): Promise<Service> {
   const { app } = buildService({
     dbPath: join(dataDir, 'service.sqlite'),
     filesDir: join(dataDir, 'files'),
     tokens: [TOKEN],
     seed: 'empty',
+  });
+  // The journal check needs when each shared task's name changed on the service. The service
+  // writes synchronously in the handler, so the answer's moment follows the commit at once.
+  app.addHook('onSend', async (request, reply) => {
+    const match = /\/task\/([^/]+)\/update$/.exec(request.url);
+    if (request.method === 'PUT' && match && reply.statusCode < 300) onCommit(match[1]!, request.body);
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: Number(new URL(address).port) };
@@ -166,7 +183,18 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
   const note = (line: string) => log.push(`${String(t()).padStart(6)} ${line}`);
   const faults = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
   const anomalies: Anomaly[] = [];
-  let service = await startServiceOn(serviceDir);
+  const commits: SharedCommit[] = [];
+  const pulls: PullRecord[] = [];
+  const clientOfUser = (userId: unknown): number | null => {
+    const matching = [...Array(options.clients).keys()].filter((k) => USERS[k % USERS.length] === userId);
+    return matching.length === 1 ? matching[0]! : null;
+  };
+  const onCommit = (taskId: string, raw: unknown) => {
+    const body = raw as { title?: unknown; userId?: unknown } | undefined;
+    if (body?.title !== undefined)
+      commits.push({ taskId, field: 'name', value: body.title, client: clientOfUser(body.userId), at: t() });
+  };
+  let service = await startServiceOn(serviceDir, onCommit);
   const relay = await startRelay();
   relay.setTarget(service.port);
   const target = `http://127.0.0.1:${relay.port}/2.0`;
@@ -244,7 +272,17 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         const proc = await c.alive();
         if (step === 'sync') {
           note(`c${c.index} sync`);
-          await proc.send({ op: 'sync' }).catch(() => undefined);
+          const start = t();
+          const claims = { entity: 'task', ids: shared.map((x) => x.id), fields: ['name'] };
+          const answer = await proc.send<SyncAnswer>({ op: 'sync', claims }).catch(() => undefined);
+          pulls.push({
+            client: c.index,
+            start,
+            end: t(),
+            ok: !!answer && !answer.lastError,
+            claimsBefore: answer?.claimsBefore ?? [],
+            claimsAfter: answer?.claimsAfter ?? [],
+          });
           continue;
         }
         operations++;
@@ -390,7 +428,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
               relay.setTarget(undefined);
               await service.app.close();
               await sleep(Math.min(ms, 500));
-              service = await startServiceOn(serviceDir);
+              service = await startServiceOn(serviceDir, onCommit);
               relay.setTarget(service.port);
               break;
             }
@@ -437,6 +475,8 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     anomalies.push(
       ...checkRun({
         state,
+        commits,
+        pulls,
         shared,
         writes,
         ends,

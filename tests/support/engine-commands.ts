@@ -47,7 +47,7 @@ export type Command =
   | { op: 'call'; channel: string; arg: unknown; expect?: Expectation }
   /** A pull; `claims` asks for the claimed fields of these entities before and after it. */
   | { op: 'sync'; claims?: { entity: string; ids: string[]; fields: string[] } }
-  /** Replays until nothing is pending (or `timeoutMs` passed); answers the outbox status. */
+  /** Replays until nothing is pending, an entry failed or `timeoutMs` passed; answers the status. */
   | { op: 'drain'; timeoutMs?: number }
   | { op: 'snapshot'; projectId: string; localIds: string[] }
   | { op: 'close' };
@@ -211,7 +211,8 @@ export function commandRunner(engine: WorkdeskEngine): <T>(command: Command) => 
       }
       case 'drain': {
         const until = command.timeoutMs === undefined ? Infinity : Date.now() + command.timeoutMs;
-        while (outbox.status().pending > 0 && Date.now() < until) {
+        // A failed entry stops its item's chain until someone acts: return it to the caller.
+        while (outbox.status().pending > 0 && outbox.status().failed === 0 && Date.now() < until) {
           // Asked to drain: every retry waiting out its backoff is due now (as on reconnect).
           outbox.reconnected();
           await outbox.idle();
