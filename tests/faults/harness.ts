@@ -254,6 +254,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         random: prng(options.seed * 1000 + c.index),
         projectId: PROJECT,
         shared,
+        userId: USERS[c.index % USERS.length]!,
       }),
     );
     let workloadDone = false;
@@ -300,6 +301,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
           channel: step.channel,
           arg: step.arg,
           expect: step.expect,
+          ...(step.stage ? { stage: step.stage } : {}),
         });
       } catch (err) {
         note_ = err instanceof Error ? err.message : String(err);
@@ -465,7 +467,8 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         const problem = await syncUntilClean(proc);
         if (problem)
           anomalies.push({ kind: 'sync-failed', detail: `client ${c.index} final sync: ${problem}` });
-        const localIds = workloads[c.index]!.own.map((o) => o.id);
+        const w = workloads[c.index]!;
+        const localIds = [...w.own, ...w.records].map((o) => o.id);
         const snap = await proc.send<OutboxSnapshot>({ op: 'snapshot', projectId: PROJECT, localIds });
         return { ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] };
       }),
@@ -481,6 +484,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         writes,
         ends,
         own: workloads.map((w) => w.own),
+        records: workloads.map((w) => w.records),
         faultsInjected: Object.values(faults).reduce((a, b) => a + b, 0),
       }),
     );

@@ -44,7 +44,8 @@ export interface Claim {
 }
 
 export type Command =
-  | { op: 'call'; channel: string; arg: unknown; expect?: Expectation }
+  /** A write; `stage` first drops a small file of that name and puts its spool id in `arg.files`. */
+  | { op: 'call'; channel: string; arg: unknown; expect?: Expectation; stage?: { name: string } }
   /** A pull; `claims` asks for the claimed fields of these entities before and after it. */
   | { op: 'sync'; claims?: { entity: string; ids: string[]; fields: string[] } }
   /** Replays until nothing is pending, an entry failed or `timeoutMs` passed; answers the status. */
@@ -79,7 +80,7 @@ interface DetailValue {
 }
 
 /** The child's side: answers one command against its engine. */
-export function commandRunner(engine: WorkdeskEngine): <T>(command: Command) => Promise<T> {
+export function commandRunner(engine: WorkdeskEngine, dataDir: string): <T>(command: Command) => Promise<T> {
   // Lazy: the dispatch module is only bundled into the child.
   let dispatchOf: Promise<(channel: string, arg: unknown) => Promise<IpcResult<unknown>>> | undefined;
   const dispatch = async (channel: string, arg: unknown) => {
@@ -185,10 +186,25 @@ export function commandRunner(engine: WorkdeskEngine): <T>(command: Command) => 
     };
   }
 
+  /** Drops a small file (written beside the cache) and names its spool id in the write's `files`. */
+  async function withStaged(arg: unknown, name: string): Promise<unknown> {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const dir = join(dataDir, 'drops');
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, name);
+    writeFileSync(path, `${name}\n`);
+    const staged = await dispatch('attachments.stagePaths', { paths: [path] });
+    if (!staged.ok) throw new Error(`attachments.stagePaths: ${staged.error.message}`);
+    const ids = (staged.value as { staged: { id: string }[] }).staged.map((f) => f.id);
+    return { ...(arg as Record<string, unknown>), files: ids };
+  }
+
   async function run(command: Command): Promise<unknown> {
     switch (command.op) {
       case 'call': {
-        const result = await dispatch(command.channel, command.arg);
+        const arg = command.stage ? await withStaged(command.arg, command.stage.name) : command.arg;
+        const result = await dispatch(command.channel, arg);
         const answer: CallAnswer = { result };
         // A write that changed nothing locally (entryId null) claims nothing to read back.
         const entryId = result.ok ? (result.value as { entryId?: number | null }).entryId : null;

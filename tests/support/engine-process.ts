@@ -177,7 +177,7 @@ async function childMain(args: Omit<EngineProcessArgs, 'onLog'>): Promise<void> 
     // The engine's own log goes to the parent (the campaign keeps it in the run's log).
     log: (line: string) => process.send?.({ log: line }),
   });
-  const run = commandRunner(engine);
+  const run = commandRunner(engine, args.dataDir);
   if (!args.serve) {
     process.send?.({ ready: true });
     const status = await run<{ failed: number }>({ op: 'drain' });
