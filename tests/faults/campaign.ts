@@ -27,6 +27,8 @@ export interface CampaignTotals {
   operations: number;
   faults: Record<FaultKind, number>;
   anomalies: Record<string, number>;
+  /** Every anomaly with its seed. */
+  found: { seed: number; kind: string; detail: string }[];
   failedSeeds: number[];
   ms: number;
 }
@@ -84,6 +86,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
     operations: 0,
     faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
     anomalies: {},
+    found: [],
     failedSeeds: [],
     ms: 0,
   };
@@ -93,7 +96,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
     totals.runs++;
     totals.operations += result.operations;
     for (const k of FAULT_KINDS) totals.faults[k] += result.faults[k];
-    for (const a of result.anomalies) totals.anomalies[a.kind] = (totals.anomalies[a.kind] ?? 0) + 1;
+    for (const a of result.anomalies) {
+      totals.anomalies[a.kind] = (totals.anomalies[a.kind] ?? 0) + 1;
+      totals.found.push({ seed, ...a });
+    }
     print(summaryLine(result));
     if (result.anomalies.length) {
       totals.failedSeeds.push(seed);

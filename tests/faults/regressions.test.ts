@@ -111,3 +111,28 @@ describe('campaign regressions: deletes', () => {
     expect(list.rows.map((r) => r.name).filter((n) => n.startsWith('delete '))).toEqual([]);
   });
 });
+
+describe('campaign regressions: dependencies', () => {
+  // Campaign seed 2 (bounded vitest profile, widened workload): a dependency created on two
+  // tasks, then its successor task deleted. The dependency's create is ordered with its tasks
+  // only while their ids are local, so once they are real the delete does not wait for it: when
+  // the create's first attempt is throttled (429), the task's DELETE goes first and the create
+  // is refused ("no task with id"): a failed change for a dependency the user's own later delete
+  // made moot.
+  it.fails('known bug: a dependency create is sent before a later delete of its task', async () => {
+    const a = await syncedTask('dependency from');
+    const b = await syncedTask('dependency to');
+    proxy.set({ tooMany: { next: 1, match: /POST \/2.0\/dependencies$/ } });
+    await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: a },
+      successor: { kind: 'task', id: b },
+    });
+    await e.call('tasks.delete', { taskId: b });
+    await e.drained();
+    proxy.reset();
+    const failed = e.outbox.outbox.entries('failed');
+    for (const f of failed) await e.call('outbox.discard', { id: f.id });
+    expect(failed.map((f) => f.kind)).toEqual([]);
+  });
+});
