@@ -2,7 +2,7 @@
 // broken engine could produce (a lost create, a doubled create or comment, a lost field write,
 // a stale cache, a refusal without a reason, a conflict nobody caused) is reported.
 import { describe, expect, it } from 'vitest';
-import { checkRun, type CheckInput, type ClientEnd, type ServiceState } from './checks';
+import { checkRun, missingConflicts, type CheckInput, type ClientEnd, type ServiceState } from './checks';
 import type { TaskSnapshot } from '../support/engine-commands';
 import type { Intent, OwnTask, WriteRecord } from './workload';
 
@@ -266,6 +266,7 @@ describe('fault campaign checks: the conflict journal records every overwritten 
 
   it('pass a run whose journal holds the conflict', () => {
     expect(checkRun(pulled())).toEqual([]);
+    expect(missingConflicts(pulled())).toEqual({ judged: 1, missing: [] });
   });
 
   it('report a pull that saw another client’s value over a pending one and journaled nothing', () => {

@@ -469,7 +469,7 @@ export function checkRun(input: CheckInput): Anomaly[] {
         add('bogus-conflict', `client ${k} conflict on ${c.entityId} ${c.field}: ${JSON.stringify(c)}`);
     }
   });
-  for (const a of missingConflicts(input)) add('missing-conflict', a);
+  for (const a of missingConflicts(input).missing) add('missing-conflict', a);
   return out;
 }
 
@@ -482,9 +482,10 @@ export function checkRun(input: CheckInput): Anomaly[] {
  * name over a pending local one: the client's journal must hold a conflict on the field. Names
  * only: they are unique per client, priorities are not.
  */
-export function missingConflicts(input: CheckInput): string[] {
+export function missingConflicts(input: CheckInput): { judged: number; missing: string[] } {
   const { commits = [], pulls = [], writes, ends } = input;
   const out = new Set<string>();
+  let judged = 0;
   for (const pull of pulls) {
     if (!pull.ok) continue;
     for (const claim of pull.claimsBefore) {
@@ -508,6 +509,7 @@ export function missingConflicts(input: CheckInput): string[] {
           same(w.intent.value, claim.value),
       );
       if (!mine || seen.at <= mine.answeredAt) continue;
+      judged++;
       const journaled = ends[pull.client]?.conflicts.some(
         (c) => c.entityId === claim.entityId && c.field === claim.field,
       );
@@ -519,5 +521,5 @@ export function missingConflicts(input: CheckInput): string[] {
         );
     }
   }
-  return [...out];
+  return { judged, missing: [...out] };
 }

@@ -13,8 +13,10 @@ import type { IpcResult } from '../../src/shared/ipc/channel';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import {
   checkRun,
+  missingConflicts,
   serviceState,
   type Anomaly,
+  type CheckInput,
   type ClientEnd,
   type PullRecord,
   type SharedCommit,
@@ -70,6 +72,8 @@ export interface RunResult {
   /** The timeline: steps, answers and faults, for replaying an anomaly. */
   log: string[];
   ms: number;
+  /** Pulls the conflict-journal check could judge (see `missingConflicts`). */
+  journalJudged: number;
   /** Where the run's time went, ms per phase (setup, workload, faults, drain, final, check, teardown). */
   phases: Record<string, number>;
 }
@@ -202,6 +206,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
   const clients: Client[] = [];
   const proxies: FaultProxy[] = [];
   let operations = 0;
+  let journalJudged = 0;
   const writes: WriteRecord[] = [];
   try {
     // Shared tasks every client edits at once.
@@ -475,19 +480,19 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     );
     phase('final');
     const state = await serviceState(api, PROJECT, EVENT_DAY);
-    anomalies.push(
-      ...checkRun({
-        state,
-        commits,
-        pulls,
-        shared,
-        writes,
-        ends,
-        own: workloads.map((w) => w.own),
-        records: workloads.map((w) => w.records),
-        faultsInjected: Object.values(faults).reduce((a, b) => a + b, 0),
-      }),
-    );
+    const input: CheckInput = {
+      state,
+      commits,
+      pulls,
+      shared,
+      writes,
+      ends,
+      own: workloads.map((w) => w.own),
+      records: workloads.map((w) => w.records),
+      faultsInjected: Object.values(faults).reduce((a, b) => a + b, 0),
+    };
+    anomalies.push(...checkRun(input));
+    journalJudged = missingConflicts(input).judged;
     phase('check');
   } catch (err) {
     anomalies.push({
@@ -506,5 +511,14 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     rmSync(root, { recursive: true, force: true });
     phase('teardown');
   }
-  return { seed: options.seed, operations, faults, anomalies, log, ms: Date.now() - started, phases };
+  return {
+    seed: options.seed,
+    operations,
+    faults,
+    anomalies,
+    log,
+    ms: Date.now() - started,
+    phases,
+    journalJudged,
+  };
 }
