@@ -281,6 +281,9 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
           const start = t();
           const claims = { entity: 'task', ids: shared.map((x) => x.id), fields: ['name'] };
           const answer = await proc.send<SyncAnswer>({ op: 'sync', claims }).catch(() => undefined);
+          note(
+            `c${c.index} sync done: ${answer?.lastError ?? 'ok'}, claims ${JSON.stringify(answer?.claimsBefore ?? [])}`,
+          );
           pulls.push({
             client: c.index,
             start,
