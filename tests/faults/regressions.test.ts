@@ -1,6 +1,5 @@
 // Minimal reproductions of anomalies the fault campaign found, each against the real service.
-// Known engine bugs are written with `it.fails`: they document the wrong behaviour today and
-// turn red once the engine is fixed, to be flipped to `it` then.
+// Known engine bugs were written with `it.fails` and flipped to `it` when fixed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/server/seed/index';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -31,11 +30,10 @@ async function syncedTask(title: string): Promise<string> {
 }
 
 describe('campaign regressions', () => {
-  // Campaign seed 10 (CI profile): tasks.addTag read back without the tag. The tag kinds claim
-  // nothing, and storeTaskDetail replaces the task's tags with the service's, so a detail
-  // fetch while the change waits reverts it in the view (rule 7) until the next pull after it
-  // is sent.
-  it.fails('known bug: a pull while an addTag waits keeps the added tag in the view', async () => {
+  // Campaign seed 10 (CI profile): tasks.addTag read back without the tag. The tag kinds claimed
+  // nothing, and storeTaskDetail replaced the task's tags with the service's, so a detail
+  // fetch while the change waited reverted it in the view (rule 7). Tag links are claims now.
+  it('a pull while an addTag waits keeps the added tag in the view', async () => {
     const taskId = await syncedTask('tag pull');
     await e.outbox.outbox.stop();
     await e.call('tasks.addTag', { taskId, tagId: SEED_IDS.tags.urgent });
@@ -47,42 +45,61 @@ describe('campaign regressions', () => {
   });
 
   // Campaign seed 12 (CI profile): a reply whose answer was lost, seen by a pull before its
-  // look-up, stays twice in the cache: the pull stores the service's message and keeps the
-  // draft (its entry is open); the look-up finds the message, the entry is done, `fold` leaves
-  // the draft, and no later pull refetches the task's messages (activity unchanged since).
-  it.fails(
-    'known bug: a comment whose answer was lost and which a pull saw shows once after the drain',
-    async () => {
-      // Slow retries: the pull surely runs while the comment's outcome is unknown.
-      const slow = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, {
-        timeoutMs: 1_000,
-        outbox: { backoff: { baseMs: 1_500, maxMs: 1_500 }, tickMs: 50 },
+  // look-up, stayed twice in the cache: the pull stored the service's message and kept the
+  // draft (its entry open); the look-up found the message, `fold` left the draft, and no later
+  // pull refetched the task's messages. Now `fold` drops the draft once the service's message
+  // is cached and marks the messages to be fetched again.
+  it('a comment whose answer was lost and which a pull saw shows once after the drain', async () => {
+    // Slow retries: the pull surely runs while the comment's outcome is unknown.
+    const slow = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, {
+      timeoutMs: 1_000,
+      outbox: { backoff: { baseMs: 1_500, maxMs: 1_500 }, tickMs: 50 },
+    });
+    try {
+      await slow.sync.now();
+      const { id } = await slow.call('tasks.create', {
+        projectId: SEED_IDS.workspace,
+        title: 'lost answer',
       });
-      try {
-        await slow.sync.now();
-        const { id } = await slow.call('tasks.create', {
-          projectId: SEED_IDS.workspace,
-          title: 'lost answer',
-        });
-        await slow.drained();
-        await slow.sync.now();
-        const taskId = slow.outbox.realIdOf(id);
-        proxy.set({ dropAfter: { next: 1, match: /comment/ } });
-        await slow.call('tasks.comment', { taskId, message: 'only once' });
-        for (let i = 0; i < 100 && proxy.stats().injected.dropAfter === 0; i++)
-          await new Promise((r) => setTimeout(r, 10));
-        expect(slow.outbox.outbox.status().inFlight).toBe(1);
-        await slow.sync.now();
-        await slow.drained();
-        await slow.sync.now();
-        const detail = await slow.call('tasks.detail', { taskId });
-        expect(detail.messages.filter((m) => m.message === 'only once')).toHaveLength(1);
-      } finally {
-        proxy.reset();
-        await slow.close();
-      }
-    },
-  );
+      await slow.drained();
+      await slow.sync.now();
+      const taskId = slow.outbox.realIdOf(id);
+      proxy.set({ dropAfter: { next: 1, match: /comment/ } });
+      await slow.call('tasks.comment', { taskId, message: 'only once' });
+      for (let i = 0; i < 100 && proxy.stats().injected.dropAfter === 0; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(slow.outbox.outbox.status().inFlight).toBe(1);
+      await slow.sync.now();
+      await slow.drained();
+      await slow.sync.now();
+      const detail = await slow.call('tasks.detail', { taskId });
+      expect(detail.messages.filter((m) => m.message === 'only once')).toHaveLength(1);
+    } finally {
+      proxy.reset();
+      await slow.close();
+    }
+  });
+});
+
+describe('campaign regressions: creates', () => {
+  // Campaign seed 2 of campaign.test.ts (bug 5): a create timed out client-side while the
+  // service had not committed it yet; the look-up ran at once, found nothing, and the create
+  // was sent again: two tasks. The look-up now waits two request timeouts after the send.
+  it('a create held past the client timeout is looked up after the service committed it: once', async () => {
+    const title = 'held create';
+    // Only the create is held: the delay applies to requests arriving while it is set.
+    proxy.set({ delayMs: 1_100 });
+    const received = proxy.stats().received;
+    const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+    for (let i = 0; i < 200 && proxy.stats().received === received; i++)
+      await new Promise((r) => setTimeout(r, 5));
+    proxy.set({ delayMs: 0 });
+    await e.drained();
+    await e.sync.now();
+    const list = await e.call('tasks.list', { projectId: SEED_IDS.workspace, filter: { closed: 'all' } });
+    expect(list.rows.filter((r) => r.name === title)).toHaveLength(1);
+    expect(e.outbox.outbox.entries('done').find((x) => x.createdTempId === id)?.attempts).toBe(1);
+  });
 });
 
 describe('campaign regressions: deletes', () => {

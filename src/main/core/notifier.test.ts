@@ -47,6 +47,7 @@ describe('watchActionRequired', () => {
         lastSyncedAt,
         lastError: null,
         pendingCount: 0,
+        tokenNeeded: false,
       });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     return { dispatch, notify, stop, status, settle, setRows: (next: typeof rows) => (rows = next) };

@@ -45,11 +45,13 @@ export const AccountsState = z.object({
 });
 export type AccountsState = z.infer<typeof AccountsState>;
 
+const token = z.string().trim().min(1, 'the API token is required').max(1000);
+
 export const AddAccountInput = z
   .object({
     label,
     baseUrl,
-    token: z.string().trim().min(1, 'the API token is required').max(1000),
+    token,
     tokenHeader: tokenHeader.default(DEFAULT_TOKEN_HEADER),
     userId,
   })
@@ -58,11 +60,21 @@ export type AddAccountInput = z.infer<typeof AddAccountInput>;
 
 const accountId = z.object({ id: z.string().min(1, 'an account id is required').max(200) }).strict();
 
+/** A new token for a remote account, e.g. after the service refused the old one (401). */
+export const SetTokenInput = accountId.extend({ token }).strict();
+export type SetTokenInput = z.infer<typeof SetTokenInput>;
+
 export const accountsChannels = {
   'accounts.list': channel(z.object({}).strict(), AccountsState),
   /** Checks the service with a test call using the token before anything is saved. */
   'accounts.add': channel(AddAccountInput, Account),
   'accounts.switch': channel(accountId, AccountsState),
+  /**
+   * Replaces a remote account's token after a test call with it succeeds. For the open account,
+   * sending and syncing start again with it (the "token needed" state of `sync.status` ends).
+   * The token is stored in the secret store only; nothing answers or logs it.
+   */
+  'accounts.setToken': channel(SetTokenInput, AccountsState),
   /**
    * Signs out of an account and removes its cache. When changes are still waiting to be sent,
    * it answers a `conflict` error naming `confirmed` unless `confirmed` is true.

@@ -26,6 +26,11 @@ export const SyncStatus = z.object({
   lastError: z.string().nullable(),
   /** Local changes waiting in the outbox. */
   pendingCount: z.number().int().min(0),
+  /**
+   * The service refused the token (401): sending is paused and syncing fails until a new token
+   * is given with `accounts.setToken`.
+   */
+  tokenNeeded: z.boolean().default(false),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

@@ -1,37 +1,15 @@
 // Events and dependencies through the outbox, including ones between items created offline,
 // with the answers of their creates lost after the service committed (look-up, no duplicate).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
+import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { startService, type RunningService } from '../../support/service';
-import { testEngine, type TestEngine } from './support';
+import { writesSuite } from './support';
 
-let svc: RunningService;
-let api: ServiceClient;
-let proxy: FaultProxy;
-let engine: TestEngine;
-
-beforeAll(async () => {
-  svc = await startService({ seed: 'empty' });
-  api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-  proxy = await startFaultProxy({ target: svc.baseUrl });
-});
-afterEach(async () => {
-  proxy.reset();
-  await engine?.close();
-});
-afterAll(async () => {
-  await proxy?.close();
-  await svc?.close();
-});
+const suite = writesSuite();
 
 describe('events and dependencies through the outbox', () => {
   it('links offline-created tasks and an event, once each, despite lost answers; deletes follow', async () => {
-    engine = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { timeoutMs: 1_000 });
-    const e = engine;
-    await e.sync.now();
-    proxy.set({ dropAfter: { next: 3, match: /^POST \/2\.0\/(dependencies|events)/ } });
+    const e = await suite.engine({ timeoutMs: 1_000 });
+    suite.proxy.set({ dropAfter: { next: 3, match: /^POST \/2\.0\/(dependencies|events)/ } });
     const a = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Design' });
     const b = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Build' });
     const milestone = await e.call('events.create', {
@@ -57,12 +35,12 @@ describe('events and dependencies through the outbox', () => {
         .sort(),
     ).toEqual([dep.id, dep2.id].sort());
     await e.drained();
-    expect(proxy.stats().injected.dropAfter).toBe(3);
+    expect(suite.proxy.stats().injected.dropAfter).toBe(3);
     const [ra, rb, rm, rd] = [a.id, b.id, milestone.id, dep.id].map((x) => e.outbox.realIdOf(x));
-    const deps = await api.dependencies('task', rb!);
+    const deps = await suite.api.dependencies('task', rb!);
     expect(deps.predecessors.map((d) => [d.id, d.predecessorTaskId])).toEqual([[rd, ra]]);
     expect(deps.successors.map((d) => d.successorEventId)).toEqual([rm]);
-    const events = await api.events({ startDate: '2026-12-01', endDate: '2026-12-31' });
+    const events = await suite.api.events({ startDate: '2026-12-01', endDate: '2026-12-31' });
     expect(events.filter((x) => x.name === 'Beta').map((x) => x.id)).toEqual([rm]);
     expect(
       e.cache.dependencies
@@ -71,13 +49,13 @@ describe('events and dependencies through the outbox', () => {
         .sort(),
     ).toEqual([rd, e.outbox.realIdOf(dep2.id)].sort());
 
-    proxy.set({ dropAfter: { next: 2, match: /^DELETE / } });
+    suite.proxy.set({ dropAfter: { next: 2, match: /^DELETE / } });
     await e.call('dependencies.delete', { dependencyId: rd! });
     await e.call('events.delete', { eventId: rm! });
     expect(e.cache.dependencies.listFor(ra!)).toEqual([]);
     await e.drained();
-    expect((await api.dependencies('task', ra!)).successors).toEqual([]);
-    await expect(api.event(rm!)).rejects.toMatchObject({ status: 404 });
+    expect((await suite.api.dependencies('task', ra!)).successors).toEqual([]);
+    await expect(suite.api.event(rm!)).rejects.toMatchObject({ status: 404 });
     expect(e.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
   });
 });

@@ -1,34 +1,24 @@
 // Project, folder and membership writes through the outbox against the real service.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
+import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startService, type RunningService } from '../../support/service';
-import { testEngine, type TestEngine } from './support';
+import { writesSuite, type TestEngine } from './support';
 
-let svc: RunningService;
-let api: ServiceClient;
-let engine: TestEngine;
+const suite = writesSuite();
 
-beforeAll(async () => {
-  svc = await startService({ seed: 'empty' });
-  api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-});
-afterEach(async () => {
-  await engine?.close();
-});
-afterAll(async () => {
-  await svc?.close();
-});
-
-async function freshEngine(): Promise<TestEngine> {
-  engine = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
-  await engine.sync.now();
-  return engine;
+/** A project in the Workspace with the given users as members (access 2). */
+async function teamProject(e: TestEngine, name: string, ...members: string[]): Promise<{ id: string }> {
+  const project = await e.call('projects.create', {
+    name,
+    projectTemplateId: SEED_IDS.templates.project,
+    parentProjectId: SEED_IDS.workspace,
+  });
+  for (const userId of members) await e.call('members.add', { projectId: project.id, userId, access: 2 });
+  return project;
 }
 
 describe('project writes through the outbox', () => {
   it('creates a folder and a project inside it offline, then edits, archives and re-opens', async () => {
-    const e = await freshEngine();
+    const e = await suite.engine();
     await e.outbox.outbox.stop();
     const folder = await e.call('projects.createFolder', {
       name: 'Offline folder',
@@ -53,7 +43,7 @@ describe('project writes through the outbox', () => {
     e.outbox.outbox.start();
     await e.drained();
     const [f, p, t] = [folder.id, project.id, task.id].map((x) => e.outbox.realIdOf(x));
-    const remote = await api.project(p!);
+    const remote = await suite.api.project(p!);
     expect(remote).toMatchObject({
       name: 'Offline project',
       parentProjectId: f,
@@ -61,13 +51,13 @@ describe('project writes through the outbox', () => {
       priority: 3,
       startDate: '2026-12-01',
     });
-    expect((await api.projectTasks(p!)).map((x) => x.id)).toEqual([t]);
+    expect((await suite.api.projectTasks(p!)).map((x) => x.id)).toEqual([t]);
     expect(e.cache.projects.get(p!)).toMatchObject({ parentProjectId: f, description: 'Written offline' });
 
     await e.call('projects.update', { projectId: p!, changes: { systemStatus: 5 } });
     expect(e.cache.projects.get(p!)?.systemStatus).toBe(5);
     await e.drained();
-    expect((await api.projects({ archived: true })).some((x) => x.id === p)).toBe(true);
+    expect((await suite.api.projects({ archived: true })).some((x) => x.id === p)).toBe(true);
     await e.call('projects.update', { projectId: p!, changes: { statusId: SEED_IDS.statuses.inProgress } });
     expect(e.cache.projects.get(p!)).toMatchObject({
       systemStatus: 2,
@@ -78,63 +68,79 @@ describe('project writes through the outbox', () => {
       values: [{ id: SEED_IDS.customFields.text, value: 'P-1' }],
     });
     await e.drained();
-    expect(await api.project(p!)).toMatchObject({
+    expect(await suite.api.project(p!)).toMatchObject({
       systemStatus: 2,
       customFieldsData: { [SEED_IDS.customFields.text]: 'P-1' },
     });
   });
 
   it('read-only access and removal hand the user items to the owner, as the service does', async () => {
-    const e = await freshEngine();
-    const project = await e.call('projects.create', {
-      name: 'Team project',
-      projectTemplateId: SEED_IDS.templates.project,
-      parentProjectId: SEED_IDS.workspace,
-    });
-    await e.call('members.add', { projectId: project.id, userId: svc.users.bob, access: 2 });
-    await e.call('members.add', { projectId: project.id, userId: svc.users.cleo, access: 2 });
+    const e = await suite.engine();
+    const project = await teamProject(e, 'Team project', suite.svc.users.bob, suite.svc.users.cleo);
     const a = await e.call('tasks.create', {
       projectId: project.id,
       title: 'Bob task',
-      toUserId: svc.users.bob,
+      toUserId: suite.svc.users.bob,
     });
     const b = await e.call('tasks.create', {
       projectId: project.id,
       title: 'Cleo task',
-      toUserId: svc.users.cleo,
+      toUserId: suite.svc.users.cleo,
     });
     await e.drained();
     const p = e.outbox.realIdOf(project.id);
-    await e.call('members.setAccess', { projectId: p, userId: svc.users.bob, access: -10 });
-    await e.call('members.remove', { projectId: p, userId: svc.users.cleo });
-    const owner = svc.users.actingUserId;
+    await e.call('members.setAccess', { projectId: p, userId: suite.svc.users.bob, access: -10 });
+    await e.call('members.remove', { projectId: p, userId: suite.svc.users.cleo });
+    const owner = suite.svc.users.actingUserId;
     expect(e.cache.tasks.get(e.outbox.realIdOf(a.id))).toMatchObject({
       assignedToUserId: owner,
       actionRequiredUserId: owner,
     });
     expect(e.cache.tasks.get(e.outbox.realIdOf(b.id))).toMatchObject({ assignedToUserId: owner });
     expect(e.cache.projectParts.membersOf(p).map((m) => [m.id, m.access])).toEqual(
-      expect.arrayContaining([[svc.users.bob, 'Read only']]),
+      expect.arrayContaining([[suite.svc.users.bob, 'Read only']]),
     );
     await e.drained();
-    const remoteTasks = await api.projectTasks(p);
+    const remoteTasks = await suite.api.projectTasks(p);
     expect(remoteTasks.map((t) => [t.name, t.assignedToUserId]).sort()).toEqual([
       ['Bob task', owner],
       ['Cleo task', owner],
     ]);
-    const members = await api.projectUsers(p);
-    expect(members.find((m) => m.id === svc.users.bob)?.access).toBe('Read only');
-    expect(members.some((m) => m.id === svc.users.cleo)).toBe(false);
+    const members = await suite.api.projectUsers(p);
+    expect(members.find((m) => m.id === suite.svc.users.bob)?.access).toBe('Read only');
+    expect(members.some((m) => m.id === suite.svc.users.cleo)).toBe(false);
+  });
+
+  it('a removal waits for a waiting edit that gives the member a task, and hands it to the owner', async () => {
+    // Through the fault proxy: the edit's first attempt is throttled, so without the ordering
+    // the removal would reach the service first and the edit would give the task back to bob.
+    const e = await suite.engine();
+    const project = await teamProject(e, 'Ordered members', suite.svc.users.bob);
+    const task = await e.call('tasks.create', { projectId: project.id, title: 'Handed task' });
+    await e.drained();
+    const [p, t] = [project.id, task.id].map((x) => e.outbox.realIdOf(x)) as [string, string];
+    suite.proxy.set({ tooMany: { next: 1, match: new RegExp(`PUT /2.0/task/${t}/update$`) } });
+    await e.call('tasks.update', { taskId: t, changes: { assignedToUserId: suite.svc.users.bob } });
+    await e.call('members.remove', { projectId: p, userId: suite.svc.users.bob });
+    const owner = suite.svc.users.actingUserId;
+    expect(e.cache.tasks.get(t)).toMatchObject({ assignedToUserId: owner });
+    const removal = e.outbox.outbox.entries().find((x) => x.kind === 'member.remove');
+    expect(removal?.keys).toContain(`task:${t}`);
+    await e.drained();
+    expect(suite.proxy.stats().injected.tooMany).toBe(1);
+    const [remote] = (await suite.api.projectTasks(p)).filter((x) => x.id === t);
+    expect(remote?.assignedToUserId).toBe(owner);
+    expect((await suite.api.projectUsers(p)).some((m) => m.id === suite.svc.users.bob)).toBe(false);
   });
 
   it('removing the owner is refused at once and changes nothing', async () => {
-    const e = await freshEngine();
+    const e = await suite.engine();
     const project = await e.call('projects.create', {
       name: 'Owned',
       projectTemplateId: SEED_IDS.templates.project,
     });
     await expect(
-      e.call('members.remove', { projectId: project.id, userId: svc.users.actingUserId }),
+      e.call('members.remove', { projectId: project.id, userId: suite.svc.users.actingUserId }),
     ).rejects.toMatchObject({
       type: 'invalid-argument',
       field: 'userId',

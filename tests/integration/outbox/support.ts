@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import type { HandlerMap } from '../../../src/main/core/handlers/types';
 import {
   createWorkdeskEngine,
@@ -13,6 +15,8 @@ import {
   type ChannelName,
   type ChannelOutput,
 } from '../../../src/shared/ipc/contract';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
+import { startService, type RunningService } from '../../support/service';
 
 export type TestEngine = WorkdeskEngine & {
   dataDir: string;
@@ -61,6 +65,52 @@ export async function testEngine(
     async close() {
       await engine.close();
       if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The set-up the write suites share: one service (empty seed) for the file, a fault proxy in
+ * front of it, a client straight to it (`api`), and engines that are closed after each test.
+ * Call at the top level of a test file; read the fields inside tests.
+ */
+export function writesSuite() {
+  const state: { svc?: RunningService; api?: ServiceClient; proxy?: FaultProxy } = {};
+  const open: TestEngine[] = [];
+  beforeAll(async () => {
+    state.svc = await startService({ seed: 'empty' });
+    state.api = createServiceClient({ baseUrl: state.svc.baseUrl, token: state.svc.token });
+    state.proxy = await startFaultProxy({ target: state.svc.baseUrl });
+  });
+  afterEach(async () => {
+    state.proxy?.reset();
+    for (const e of open.splice(0)) await e.close();
+  });
+  afterAll(async () => {
+    await state.proxy?.close();
+    await state.svc?.close();
+  });
+  const need = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('writesSuite: used outside a test');
+    return value;
+  };
+  return {
+    get svc(): RunningService {
+      return need(state.svc);
+    },
+    get api(): ServiceClient {
+      return need(state.api);
+    },
+    get proxy(): FaultProxy {
+      return need(state.proxy);
+    },
+    /** An engine acting as the admin, through the proxy, after a first pull. */
+    async engine(extra: Parameters<typeof testEngine>[3] = {}): Promise<TestEngine> {
+      const svc = need(state.svc);
+      const e = await testEngine(need(state.proxy).baseUrl, svc.token, svc.users.actingUserId, extra);
+      open.push(e);
+      await e.sync.now();
+      return e;
     },
   };
 }

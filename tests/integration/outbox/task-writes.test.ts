@@ -1,41 +1,20 @@
 // Every task write through the outbox against the real service: applied to the cache at once,
 // sent once, and after draining the service holds exactly what the cache showed.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
+import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startService, type RunningService } from '../../support/service';
-import { testEngine, type TestEngine } from './support';
+import { writesSuite } from './support';
 
-let svc: RunningService;
-let api: ServiceClient;
-let engine: TestEngine;
-
-beforeAll(async () => {
-  svc = await startService({ seed: 'empty' });
-  api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-});
-afterEach(async () => {
-  await engine?.close();
-});
-afterAll(async () => {
-  await svc?.close();
-});
-
-async function freshEngine(): Promise<TestEngine> {
-  engine = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
-  await engine.sync.now();
-  return engine;
-}
+const suite = writesSuite();
 
 describe('task writes through the outbox', () => {
   it('creates a task with a subtask and a comment offline-style, all remapped after the acks', async () => {
-    const e = await freshEngine();
+    const e = await suite.engine();
     await e.outbox.outbox.stop();
     const parent = await e.call('tasks.create', {
       projectId: SEED_IDS.workspace,
       title: 'Prepare launch',
       message: 'First notes',
-      toUserId: svc.users.bob,
+      toUserId: suite.svc.users.bob,
       startDate: '2026-12-01',
     });
     expect(parent.id).toMatch(/^local-/);
@@ -53,7 +32,7 @@ describe('task writes through the outbox', () => {
     expect(detail.task).toMatchObject({
       name: 'Prepare launch',
       scheduleDate: '2026-12-01',
-      assignedToUserId: svc.users.bob,
+      assignedToUserId: suite.svc.users.bob,
     });
     expect(detail.subtasks.map((s) => s.name)).toEqual(['Book venue']);
     expect(detail.messages.map((m) => m.message)).toEqual(['First notes', 'Looks good']);
@@ -65,7 +44,7 @@ describe('task writes through the outbox', () => {
     const realParent = e.outbox.realIdOf(parent.id);
     const realSub = e.outbox.realIdOf(sub.id);
     expect(realParent).not.toMatch(/^local-/);
-    const onService = await api.task(realParent);
+    const onService = await suite.api.task(realParent);
     expect(onService).toMatchObject({
       name: 'Prepare launch',
       scheduleDate: '2026-12-01',
@@ -74,7 +53,10 @@ describe('task writes through the outbox', () => {
     expect(onService.subtasks.map((s) => [s.id, s.name, s.priority, s.deadline])).toEqual([
       [realSub, 'Book venue', 50, '2026-12-24'],
     ]);
-    expect((await api.taskMessages(realParent)).map((m) => m.message)).toEqual(['First notes', 'Looks good']);
+    expect((await suite.api.taskMessages(realParent)).map((m) => m.message)).toEqual([
+      'First notes',
+      'Looks good',
+    ]);
     // The cache holds the real ids only.
     expect(e.cache.tasks.get(parent.id)).toBeNull();
     expect(e.cache.tasks.get(realParent)?.shortId).toBe(onService.shortId);
@@ -82,12 +64,16 @@ describe('task writes through the outbox', () => {
   });
 
   it('status with message, reply, custom fields, tag removal and moves follow the service', async () => {
-    const e = await freshEngine();
+    const e = await suite.engine();
     const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Status work' });
     await e.drained();
     const taskId = e.outbox.realIdOf(id);
     await e.call('tasks.setStatus', { taskId, statusId: SEED_IDS.statuses.done, message: 'Finished' });
-    await e.call('tasks.reply', { taskId, actionRequiredUserId: svc.users.cleo, message: 'Over to you' });
+    await e.call('tasks.reply', {
+      taskId,
+      actionRequiredUserId: suite.svc.users.cleo,
+      message: 'Over to you',
+    });
     await e.call('tasks.setCustomFields', {
       taskId,
       values: [
@@ -98,24 +84,24 @@ describe('task writes through the outbox', () => {
     const local = e.cache.tasks.get(taskId)!;
     expect(local.status.id).toBe(SEED_IDS.statuses.done);
     expect(local.momentClosed).not.toBeNull();
-    expect(local.actionRequiredUserId).toBe(svc.users.cleo);
+    expect(local.actionRequiredUserId).toBe(suite.svc.users.cleo);
     await e.drained();
-    const remote = await api.task(taskId);
+    const remote = await suite.api.task(taskId);
     expect(remote).toMatchObject({
       status: { id: SEED_IDS.statuses.done },
-      actionRequiredUserId: svc.users.cleo,
+      actionRequiredUserId: suite.svc.users.cleo,
       customFieldsData: { [SEED_IDS.customFields.text]: 'REF-1', [SEED_IDS.customFields.checkbox]: true },
     });
     expect(remote.momentClosed).not.toBeNull();
-    const messages = await api.taskMessages(taskId);
+    const messages = await suite.api.taskMessages(taskId);
     expect(messages.map((m) => [m.message, m.toUserId])).toEqual([
       ['Finished', null],
-      ['Over to you', svc.users.cleo],
+      ['Over to you', suite.svc.users.cleo],
     ]);
   });
 
   it('deleting a task takes its subtasks, in the view at once and on the service', async () => {
-    const e = await freshEngine();
+    const e = await suite.engine();
     const parent = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Doomed' });
     const child = await e.call('tasks.create', {
       projectId: SEED_IDS.workspace,
@@ -129,12 +115,12 @@ describe('task writes through the outbox', () => {
     expect(e.cache.tasks.get(p)).toBeNull();
     expect(e.cache.tasks.get(c)).toBeNull();
     await e.drained();
-    await expect(api.task(p)).rejects.toMatchObject({ status: 404 });
-    await expect(api.task(c)).rejects.toMatchObject({ status: 404 });
+    await expect(suite.api.task(p)).rejects.toMatchObject({ status: 404 });
+    await expect(suite.api.task(c)).rejects.toMatchObject({ status: 404 });
   });
 
   it('a rejected write rolls back, keeps the message, and can be edited or discarded', async () => {
-    const e = await freshEngine();
+    const e = await suite.engine();
     const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Will be refused' });
     await e.drained();
     const taskId = e.outbox.realIdOf(id);
@@ -155,7 +141,7 @@ describe('task writes through the outbox', () => {
       payload: { taskId, values: [{ id: SEED_IDS.customFields.number, value: 12 }] },
     });
     await e.drained();
-    expect((await api.task(taskId)).customFieldsData).toEqual({ [SEED_IDS.customFields.number]: 12 });
+    expect((await suite.api.task(taskId)).customFieldsData).toEqual({ [SEED_IDS.customFields.number]: 12 });
     expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, failed: 0 });
   });
 });

@@ -4,6 +4,7 @@ import {
   type AccountsState,
   type AddAccountInput,
   type LocalAccount,
+  type SetTokenInput,
 } from '../../../shared/ipc/accounts';
 import { HandlerError } from '../dispatch';
 import type { Connection, Probe } from './probe';
@@ -32,6 +33,8 @@ export interface Accounts {
   /** Checks the service with the token, then saves the account (token in the secret store). */
   add(input: AddAccountInput): Promise<Account>;
   setActive(id: string): AccountsState;
+  /** Checks the service with the new token, then stores it (remote accounts only). */
+  setToken(input: SetTokenInput): Promise<Account>;
   /** Refuses with a `conflict` naming `confirmed` when changes are pending and not confirmed. */
   remove(id: string, confirmed: boolean): Promise<AccountsState>;
   /** The remote connection of an account; the local one's address is only known once started. */
@@ -94,6 +97,20 @@ export function createAccounts(deps: AccountsDeps): Accounts {
       // Read again: the probe awaited, and settings may have changed meanwhile.
       const latest = settings.read();
       settings.write({ ...latest, accounts: [...latest.accounts, account] });
+      return account;
+    },
+    async setToken({ id, token }) {
+      const account = find(id);
+      if (account.kind !== 'remote') {
+        throw new HandlerError('rejected', 'The local workspace manages its own token', 'id');
+      }
+      await deps.probe({
+        baseUrl: account.baseUrl,
+        tokenHeader: account.tokenHeader,
+        userId: account.userId,
+        token,
+      });
+      secrets.set(account.id, token);
       return account;
     },
     setActive(id) {

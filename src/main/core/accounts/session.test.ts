@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createDispatch } from '../dispatch';
+import { createDispatch, HandlerError } from '../dispatch';
 import { EventHub } from '../event-hub';
 import type { Core } from '../core';
 import { appHandlers } from '../handlers/app';
@@ -171,6 +171,55 @@ describe('session', () => {
       expect.stringMatching(/Could not open "Team": The token of "Team" is missing/),
     );
     await again.close();
+  });
+
+  it('takes a new token for the open account: checked, stored, the core reopened with it', async () => {
+    const probe = vi.fn(async () => {});
+    const { deps, opened } = setup({ probe });
+    const session = await startSession(deps);
+    await session.dispatch('accounts.add', remote);
+    await session.dispatch('accounts.switch', { id: 'remote-1' });
+    const changes: unknown[] = [];
+    session.events.onAny((name, payload) => name === 'accounts.onDidChange' && changes.push(payload));
+
+    const result = await session.dispatch('accounts.setToken', { id: 'remote-1', token: ' fresh-tok ' });
+    expect(result).toMatchObject({ ok: true, value: { activeId: 'remote-1' } });
+    // The answer and the event carry no token.
+    expect(JSON.stringify([result, changes])).not.toMatch(/fresh-tok/);
+    expect(changes).toHaveLength(1);
+    expect(probe).toHaveBeenLastCalledWith(expect.objectContaining({ token: 'fresh-tok', userId: 'u9' }));
+    expect(deps.secrets.get('remote-1')).toBe('fresh-tok');
+    expect(opened.map((o) => o.accountId)).toEqual(['local', 'remote-1', 'remote-1']);
+    expect(opened[1]?.close).toHaveBeenCalledOnce();
+    expect(session.activeConnection()?.token).toBe('fresh-tok');
+    await session.close();
+  });
+
+  it('keeps the old token and the open core when the service refuses the new one', async () => {
+    const { deps, opened } = setup();
+    const session = await startSession(deps);
+    await session.dispatch('accounts.add', remote);
+    await session.dispatch('accounts.switch', { id: 'remote-1' });
+    deps.probe = async () => {
+      throw new HandlerError('unauthorized', 'The service refused the token', 'token');
+    };
+    const again = await startSession(deps);
+    expect(await again.dispatch('accounts.setToken', { id: 'remote-1', token: 'bad' })).toMatchObject({
+      ok: false,
+      error: { type: 'unauthorized', field: 'token' },
+    });
+    expect(deps.secrets.get('remote-1')).toBe('remote-tok');
+    expect(opened.at(-1)?.close).not.toHaveBeenCalled();
+    expect(await again.dispatch('accounts.setToken', { id: 'local', token: 'x' })).toMatchObject({
+      ok: false,
+      error: { type: 'rejected', field: 'id' },
+    });
+    expect(await again.dispatch('accounts.setToken', { id: 'remote-1', token: ' ' })).toMatchObject({
+      ok: false,
+      error: { type: 'invalid-argument', field: 'token' },
+    });
+    await again.close();
+    await session.close();
   });
 
   it('stays on the open account when the one switched to cannot be opened', async () => {

@@ -153,6 +153,18 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
           emitAccounts();
           return state;
         }),
+      'accounts.setToken': (arg) =>
+        serial(async () => {
+          const account = await accounts.setToken(arg);
+          // The open account's client holds the old token: reopen it with the new one. Its
+          // outbox starts unpaused and replays what waits (rule 3: start-up), sync runs again.
+          if (inner?.accountId === account.id) {
+            await closeInner();
+            await openActive();
+          }
+          emitAccounts();
+          return accounts.state();
+        }),
       'accounts.remove': (arg) =>
         serial(async () => {
           const state = await accounts.remove(arg.id, arg.confirmed);
@@ -160,7 +172,9 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
           emitAccounts();
           return state;
         }),
-    } satisfies HandlerMap<'accounts.list' | 'accounts.add' | 'accounts.switch' | 'accounts.remove'>,
+    } satisfies HandlerMap<
+      'accounts.list' | 'accounts.add' | 'accounts.switch' | 'accounts.setToken' | 'accounts.remove'
+    >,
     {
       'settings.get': () => deps.settings.read().preferences,
       'settings.update': (arg) => {

@@ -33,7 +33,7 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * One HTTP exchange with the service: adds the token header, applies the timeout and the

@@ -125,6 +125,15 @@ export class FieldClaims {
     return restore;
   }
 
+  /** The fields one entry claims. */
+  ofEntry(entryId: number): { entity: string; id: string; field: string }[] {
+    return (this.#stmts.ofEntry.all(entryId) as ClaimRow[]).map((r) => ({
+      entity: r.entity,
+      id: r.entity_id,
+      field: r.field,
+    }));
+  }
+
   /** Acknowledged: the entry's fields are the service's now. */
   settle(entryId: number): void {
     this.#stmts.dropEntry.run(entryId);

@@ -23,7 +23,13 @@ interface Rig {
 }
 
 function rig(
-  options: { concurrency?: number; db?: Db; service?: FakeService; clock?: ManualClock } = {},
+  options: {
+    concurrency?: number;
+    db?: Db;
+    service?: FakeService;
+    clock?: ManualClock;
+    lookUpDelayMs?: number;
+  } = {},
 ): Rig {
   const db = options.db ?? openTestDb();
   const clock = options.clock ?? new ManualClock();
@@ -45,6 +51,7 @@ function rig(
       takeTheirs: (_entity, id, field, value) => {
         outbox.submit('note.update', { id, [field]: value });
       },
+      ...(options.lookUpDelayMs ? { lookUpDelayMs: options.lookUpDelayMs } : {}),
     });
   let outbox = make();
   return {
@@ -382,6 +389,29 @@ describe('Outbox: creates, temp ids and the outcome-unknown mark (rules 5, 6)', 
     expect(r.service.comments.map((c) => c.text)).toEqual(['once']);
   });
 
+  it('waits out the request timeout since the send before a look-up, across a restart', async () => {
+    const timed = rig({ lookUpDelayMs: 30_000 });
+    const tempId = timed.outbox.newTempId();
+    timed.outbox.submit('note.create', { tempId, title: 'Slow' });
+    // The send timed out client-side and the app restarted; the service is still processing it.
+    const [entry] = timed.outbox.entries();
+    timed.outbox.store.markSending(entry!.id, timed.clock.now(), 600_000);
+    const again = timed.restart();
+    again.start();
+    await drain(timed);
+    timed.timers.advance(20_000);
+    await again.idle();
+    expect(timed.service.requests).toEqual([]);
+    // The service commits the first request late; the look-up after the wait finds it.
+    await timed.service.createNote('Slow', '');
+    timed.service.requests.length = 0;
+    timed.timers.advance(10_000);
+    await drain(timed);
+    expect(timed.service.requests).toEqual(['list']);
+    expect(timed.service.notes.size).toBe(1);
+    expect(again.realIdOf(tempId)).toBe('100');
+  });
+
   it('refuses a kind whose keys miss a temp id its payload names', () => {
     seedNote(r, '1', 'n');
     expect(() => r.outbox.submit('note.comment', { noteId: '1', tempId: 'local-x', text: 't' })).toThrow(
@@ -443,6 +473,18 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
     r.outbox.start();
     await drain(r);
     expect([...r.outbox.pendingFieldsFor('note', '1')]).toEqual([]);
+  });
+
+  it('remembers what was acknowledged after a mark: fields, created items, any change', async () => {
+    const mark = r.outbox.ackMark();
+    const tempId = r.outbox.newTempId();
+    r.outbox.submit('note.update', { id: '1', title: 'mine' });
+    r.outbox.submit('note.create', { tempId, title: 'new' });
+    r.outbox.start();
+    await drain(r);
+    expect([...r.outbox.ackedSince('note', '1', mark)].sort()).toEqual(['#', 'title']);
+    expect([...r.outbox.ackedSince('note', r.outbox.realIdOf(tempId), mark)].sort()).toEqual(['#', '*']);
+    expect([...r.outbox.ackedSince('note', '1', r.outbox.ackMark())]).toEqual([]);
   });
 
   it('journals a conflict when the service moved the same field; keep mine sends mine', async () => {

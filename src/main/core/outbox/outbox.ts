@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { ACKED_ITEM } from '../sync/pending';
+import { AckLog } from './ack-log';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
 import { ConflictJournal, FieldClaims, sameValue, type Conflict, type FieldChange } from './field-claims';
 import { EntryStore } from './store';
@@ -43,6 +45,12 @@ export interface OutboxOptions<C> {
    */
   takeTheirs?: (entity: string, id: string, field: string, value: unknown) => void;
   log?: (message: string) => void;
+  /**
+   * How long after a send a look-up may run (the client's request timeout): until then the
+   * request may still be on its way to the service or being processed, and a look-up that
+   * finds nothing would send the change twice (rule 6).
+   */
+  lookUpDelayMs?: number;
 }
 
 export type PauseReason = 'token-needed';
@@ -100,11 +108,14 @@ export class Outbox<C> {
   readonly #remapCache: (tempId: string, realId: string) => void;
   readonly #takeTheirs: OutboxOptions<C>['takeTheirs'];
   readonly #log: (message: string) => void;
+  readonly #lookUpDelayMs: number;
 
   readonly store: EntryStore;
   readonly ids: TempIdMap;
   readonly claims: FieldClaims;
   readonly conflicts: ConflictJournal;
+  /** Recent acknowledgements, for fetches that began before them (see `ackedSince`). */
+  readonly acks = new AckLog();
 
   readonly #running = new Map<number, Promise<void>>();
   readonly #statusListeners = new Set<(status: OutboxStatus) => void>();
@@ -136,6 +147,7 @@ export class Outbox<C> {
     this.#remapCache = options.remapCache ?? (() => {});
     this.#takeTheirs = options.takeTheirs;
     this.#log = options.log ?? (() => {});
+    this.#lookUpDelayMs = options.lookUpDelayMs ?? 0;
     this.store = new EntryStore(this.#db);
     this.ids = new TempIdMap(this.#db);
     this.claims = new FieldClaims(this.#db);
@@ -181,6 +193,16 @@ export class Outbox<C> {
         return { entryId: undefined, merged: false, keys };
       }
       const stored = applied.payload ?? payload;
+      if (applied.payload) {
+        // Apply may learn more items the change touches (e.g. what a membership change hands
+        // over): the entry joins their chains too.
+        const learnt = kind.keysOf(stored).filter((k) => !keys.includes(k));
+        checkKeysCoverTempIds(kind.name, [...keys, ...learnt], stored);
+        if (learnt.length) {
+          this.store.addKeys(id, learnt);
+          keys.push(...learnt);
+        }
+      }
       const target = this.#mergeTarget(kind, keys, id);
       if (target) {
         const merged = kind.merge?.(target.payload, stored);
@@ -276,6 +298,19 @@ export class Outbox<C> {
   /** Fields of an entity with a pending local change: sync leaves them alone (rule 7). */
   pendingFieldsFor(entity: string, id: string): ReadonlySet<string> {
     return new Set(this.claims.fieldsOf(entity, id));
+  }
+
+  /** The acknowledgement position a fetch takes before its first request. */
+  ackMark(): number {
+    return this.acks.mark();
+  }
+
+  /**
+   * Fields of an entity acknowledged after `mark` (plus `*` when the item was created or
+   * deleted, `#` when anything about it was): data fetched before then may predate them.
+   */
+  ackedSince(entity: string, id: string, mark: number): ReadonlySet<string> {
+    return this.acks.since(entity, id, mark);
   }
 
   /**
@@ -532,6 +567,19 @@ export class Outbox<C> {
     let phase: 'lookup' | 'send' = 'lookup';
     try {
       if (entry.state === 'in_flight' && kind.lookUp) {
+        const lookUpAt = (entry.sentAt ?? 0) + this.#lookUpDelayMs;
+        if (this.#clock.now() < lookUpAt) {
+          // Not yet: the earlier request may still be reaching the service.
+          this.store.reschedule(
+            entry.id,
+            'in_flight',
+            lookUpAt,
+            entry.errorType ?? 'unknown-outcome',
+            entry.errorMessage ?? '',
+            this.#clock.now(),
+          );
+          return;
+        }
         const found = await kind.lookUp(this.#client, payload, entry);
         if (found.found) {
           this.#acknowledge(kind, entry, payload, found.result);
@@ -539,6 +587,11 @@ export class Outbox<C> {
         }
       }
       if (this.#stopped || this.#paused) return;
+      if (kind.prepare) {
+        payload = await kind.prepare(this.#client, payload);
+        this.store.setPayload(entry.id, payload, entry.undo, this.#clock.now());
+        if (this.#stopped || this.#paused) return;
+      }
       phase = 'send';
       this.store.markSending(entry.id, this.#clock.now(), SEND_GUARD_MS);
       const result = await kind.send(this.#client, payload, entry);
@@ -551,6 +604,8 @@ export class Outbox<C> {
   #acknowledge(kind: ErasedKind<C>, entry: OutboxEntry, payload: unknown, result: unknown): void {
     const now = this.#clock.now();
     const keys = new Set(entry.keys);
+    const items: string[] = kind.deletes ? [entry.entityKey] : [];
+    let claimed: { entity: string; id: string; field: string }[] = [];
     try {
       this.#db.transaction(() => {
         const folded =
@@ -564,8 +619,11 @@ export class Outbox<C> {
           if (!folded.realId) throw new Error(`${kind.name} was acknowledged without an id`);
           this.#remapCache(entry.createdTempId, folded.realId);
           this.ids.remap(entry.createdTempId, folded.realId, now);
-          keys.add(`${entry.entityKey.split(':')[0]}:${folded.realId}`);
+          const created = `${entry.entityKey.split(':')[0]}:${folded.realId}`;
+          keys.add(created);
+          items.push(created);
         }
+        claimed = this.claims.ofEntry(entry.id);
         this.claims.settle(entry.id);
         this.store.markDone(entry.id, now);
       })();
@@ -582,6 +640,11 @@ export class Outbox<C> {
         now,
       );
       return;
+    }
+    for (const c of claimed) this.acks.record(c.entity, c.id, [c.field], now);
+    for (const key of keys) {
+      const at = key.indexOf(':');
+      this.acks.record(key.slice(0, at), key.slice(at + 1), items.includes(key) ? [ACKED_ITEM] : [], now);
     }
     this.#emitCache([...keys]);
   }

@@ -136,6 +136,11 @@ export class EntryStore {
     return id;
   }
 
+  /** Puts an entry in more chains (keys learnt while applying it). */
+  addKeys(id: number, keys: readonly string[]): void {
+    for (const key of keys) this.#stmts.insertKey.run(key, id);
+  }
+
   get(id: number): OutboxEntry | undefined {
     const row = this.#stmts.get.get(id) as EntryRow | undefined;
     return row && this.#toEntry(row);

@@ -114,6 +114,12 @@ export interface OperationKind<P = unknown, R = unknown, C = unknown> {
   describe(payload: P): string;
   /** The optimistic local change (rule 1: same transaction as the entry). */
   apply(ctx: ApplyContext, payload: P): Applied<P> | void;
+  /**
+   * Runs before each send (not before a look-up); what it answers is stored as the entry's
+   * payload before the request goes out, so a later look-up sees it too. Creates whose answer
+   * names no id use it to note what already existed at send time (rule 6: created after it).
+   */
+  prepare?(client: C, payload: P): Promise<P>;
   /** Sends the request; `payload` has every temp id replaced by its real id. */
   send(client: C, payload: P, entry: OutboxEntry): Promise<R>;
   /** Folds the acknowledged result into the cache. */

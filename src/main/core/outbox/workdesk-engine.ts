@@ -8,6 +8,7 @@ import { outboxHandlers } from '../handlers/outbox';
 import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
 import type { HandlerMap } from '../handlers/types';
+import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { PendingFields } from '../sync/pending';
 import { createWorkdeskOutbox, type WorkdeskOutbox, type WorkdeskOutboxOptions } from './workdesk-outbox';
 
@@ -36,6 +37,9 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     isPendingStructural: (entity, id) => late.port?.isPendingStructural(entity, id) ?? false,
     noteServerValues: (entity, id, values) => late.port?.noteServerValues?.(entity, id, values),
     pendingCount: () => late.port?.pendingCount?.() ?? 0,
+    tokenNeeded: () => late.port?.tokenNeeded?.() ?? false,
+    ackMark: () => late.port?.ackMark?.() ?? 0,
+    ackedSince: (entity, id, mark) => late.port?.ackedSince?.(entity, id, mark) ?? new Set(),
   };
   const { outbox: outboxOptions, autoStart, attachments, ...engineOptions } = options;
   const engine = await createEngine({ ...engineOptions, pending, autoStart: false });
@@ -51,6 +55,9 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   });
   const outbox = createWorkdeskOutbox({
     files: files.sender,
+    // Rule 6: the client gives up on a send after one request timeout, and the service may
+    // still be working on it then; a look-up gives it as long again before concluding.
+    lookUpDelayMs: 2 * (options.connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     ...outboxOptions,
     ...(options.log && !outboxOptions?.log ? { log: options.log } : {}),
     cache: engine.cache,
@@ -60,10 +67,21 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   });
   late.port = outbox.pending;
   let online = engine.sync.status().online;
-  const unsubscribe = engine.sync.onStatus((status) => {
+  const offStatus = engine.sync.onStatus((status) => {
     if (status.online && !online) outbox.outbox.reconnected();
     online = status.online;
   });
+  // The sync status carries the outbox's "token needed": re-emitted when that flips.
+  let paused = outbox.outbox.status().paused;
+  const offOutbox = outbox.outbox.onDidChange((status) => {
+    if (status.paused === paused) return;
+    paused = status.paused;
+    engine.sync.refresh();
+  });
+  const unsubscribe = (): void => {
+    offStatus();
+    offOutbox();
+  };
   const handlers: Partial<HandlerMap> = mergeHandlerMaps([
     engine.handlers,
     tasksWriteHandlers({ outbox, cache: engine.cache }),

@@ -31,6 +31,8 @@ export interface WorkdeskOutboxOptions {
   backoff?: BackoffPolicy;
   tickMs?: number;
   log?: (message: string) => void;
+  /** See `OutboxOptions.lookUpDelayMs`. */
+  lookUpDelayMs?: number;
   /** Dropped files: registers the kinds that upload and reference them. */
   files?: FileSender;
 }
@@ -139,6 +141,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     ...(options.backoff ? { backoff: options.backoff } : {}),
     ...(options.tickMs ? { tickMs: options.tickMs } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.lookUpDelayMs ? { lookUpDelayMs: options.lookUpDelayMs } : {}),
   });
   late.self = outbox;
   outbox.onDidChange((status) => emit('outbox.onDidChange', status));
@@ -154,6 +157,9 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     noteServerValues: (entity: PendingEntity, id: string, values: Record<string, unknown>) =>
       outbox.noteServerValues(entity, id, values),
     pendingCount: () => outbox.status().pending,
+    tokenNeeded: () => outbox.status().paused === 'token-needed',
+    ackMark: () => outbox.ackMark(),
+    ackedSince: (entity: PendingEntity, id: string, mark: number) => outbox.ackedSince(entity, id, mark),
   };
 
   /** Runs an outbox call for a handler: bad input and refusals become IPC errors. */

@@ -1,8 +1,8 @@
 import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
 import { stamp } from './context';
-import { mergePending } from './pending';
-import { pullTaskParts, storeTasks } from './pull';
+import { ackMark, mergePending } from './pending';
+import { pullTaskParts, storeTagTasks, storeTasks } from './pull';
 
 const isGone = (err: unknown): boolean => err instanceof RejectedError && err.status === 404;
 
@@ -49,6 +49,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     project(projectId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const [project, members, history, dependencies] = await Promise.all([
             gate((s) => client.project(projectId, s)),
             gate((s) => client.projectUsers(projectId, s)),
@@ -57,7 +58,13 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
           ]);
           cache.transaction(() => {
             const { settings, ...listShape } = project;
-            const merged = mergePending(pending, 'project', listShape, () => cache.projects.get(projectId));
+            const merged = mergePending(
+              pending,
+              'project',
+              listShape,
+              () => cache.projects.get(projectId),
+              mark,
+            );
             if (merged) cache.projects.upsertMany([merged]);
             cache.projects.setSettings(projectId, settings, now());
             cache.projectParts.replaceMembers(projectId, members);
@@ -95,12 +102,15 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     tag(tagId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const tasks = await gate((s) => client.tagTasks(tagId, { closed: true }, s));
           cache.transaction(() => {
-            storeTasks(deps, tasks);
-            cache.org.setTagTasks(
+            storeTasks(deps, tasks, mark);
+            storeTagTasks(
+              deps,
               tagId,
               tasks.map((t) => t.id),
+              mark,
             );
             cache.syncState.set(`tag:${tagId}`, now());
           });
@@ -113,9 +123,16 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     contact(contactId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const { contact, tasks } = await gate((s) => client.crmContact(contactId, s));
           cache.transaction(() => {
-            const merged = mergePending(pending, 'crmContact', contact, () => cache.crm.contact(contactId));
+            const merged = mergePending(
+              pending,
+              'crmContact',
+              contact,
+              () => cache.crm.contact(contactId),
+              mark,
+            );
             if (merged) cache.crm.putContactDetail(merged, tasks);
             cache.syncState.set(`contact:${contactId}`, now());
           });
@@ -130,10 +147,17 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     account(accountId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
+          const mark = ackMark(pending);
           const { account, contacts } = await gate((s) => client.crmAccount(accountId, s));
           cache.transaction(() => {
             const incoming = cache.crm.accountFromDetail(account, contacts);
-            const merged = mergePending(pending, 'crmAccount', incoming, () => cache.crm.account(accountId));
+            const merged = mergePending(
+              pending,
+              'crmAccount',
+              incoming,
+              () => cache.crm.account(accountId),
+              mark,
+            );
             if (merged) cache.crm.accounts.upsert(merged);
           });
           deps.emitChange({ entities: ['crmAccounts'], ids: { crmAccounts: [accountId] } });

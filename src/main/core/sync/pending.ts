@@ -5,7 +5,21 @@
  * Field names are the API's (e.g. `name`, `assignedToUserId`, `status` for a task).
  */
 export type PendingEntity =
-  'task' | 'project' | 'message' | 'event' | 'document' | 'crmContact' | 'crmAccount' | 'dependency';
+  | 'task'
+  /** A task's tag links: id is the task's, field names are tag ids, values true/false. */
+  | 'taskTag'
+  | 'project'
+  | 'message'
+  | 'event'
+  | 'document'
+  | 'crmContact'
+  | 'crmAccount'
+  | 'dependency';
+
+/** Field of `ackedSince`: the item itself was created or deleted. */
+export const ACKED_ITEM = '*';
+/** Field of `ackedSince`: some change of the item was acknowledged. */
+export const ACKED_ANY = '#';
 
 export interface PendingFields {
   /** Fields of this entity with a local change not yet acknowledged by the service. */
@@ -20,6 +34,16 @@ export interface PendingFields {
   noteServerValues?(entity: PendingEntity, id: string, values: Record<string, unknown>): void;
   /** Local changes waiting to be sent, for the sync status. */
   pendingCount?(): number;
+  /** True while sending is paused because the service refused the token (rule 4, 401). */
+  tokenNeeded?(): boolean;
+  /** Taken before a fetch's first request: the outbox's acknowledgements so far. */
+  ackMark?(): number;
+  /**
+   * Fields of this entity whose local change the service acknowledged after `mark` (plus
+   * `ACKED_ITEM`, `ACKED_ANY`): a fetch that began before may hold older values, and the claims
+   * that protected them are gone. The cache's values win for those.
+   */
+  ackedSince?(entity: PendingEntity, id: string, mark: number): ReadonlySet<string>;
 }
 
 const NONE: ReadonlySet<string> = new Set();
@@ -29,24 +53,46 @@ export const noPending: PendingFields = {
   isPendingStructural: () => false,
 };
 
+/** The acknowledgement mark a fetch takes before its first request (0 when the port has none). */
+export function ackMark(pending: PendingFields): number {
+  return pending.ackMark?.() ?? 0;
+}
+
+/** See `PendingFields.ackedSince`; nothing when no mark was taken. */
+export function ackedSince(
+  pending: PendingFields,
+  entity: PendingEntity,
+  id: string,
+  mark: number | undefined,
+): ReadonlySet<string> {
+  return mark === undefined ? NONE : (pending.ackedSince?.(entity, id, mark) ?? NONE);
+}
+
 /**
  * Rule 7 applied to one incoming record: fields with a pending local change keep the cached
- * value; the service's values of those fields go to `noteServerValues`. Returns null when the
- * entity is pending create or delete (the pull leaves it alone).
+ * value; the service's values of those fields go to `noteServerValues`. Fields acknowledged
+ * after `mark` (the fetch began before) keep the cached value too, without a conflict: the
+ * fetched value is older. Returns null when the entity is pending create or delete, or was
+ * created or deleted after `mark` (the pull leaves it alone).
  */
 export function mergePending<T extends Record<string, unknown>>(
   pending: PendingFields,
   entity: PendingEntity,
   incoming: T,
   cached: () => Record<string, unknown> | null,
+  mark?: number,
 ): T | null {
   const id = incoming.id as string;
   if (pending.isPendingStructural(entity, id)) return null;
+  const acked = ackedSince(pending, entity, id, mark);
+  if (acked.has(ACKED_ITEM)) return null;
   const fields = pending.pendingFieldsFor(entity, id);
-  if (!fields.size) return incoming;
+  if (!fields.size && acked.size <= 1) return incoming;
   const local = cached();
   if (!local) return incoming;
   const merged: Record<string, unknown> = { ...incoming };
+  for (const field of acked) if (field in local) merged[field] = local[field];
+  if (!fields.size) return merged as T;
   const server: Record<string, unknown> = {};
   for (const field of fields) {
     server[field] = incoming[field];
@@ -54,4 +100,30 @@ export function mergePending<T extends Record<string, unknown>>(
   }
   pending.noteServerValues?.(entity, id, server);
   return merged as T;
+}
+
+/**
+ * Rule 7 for a task's tag links: the tags with a pending add or remove (or one acknowledged
+ * after `mark`) keep their cached presence; the rest are the service's.
+ */
+export function mergePendingTags(
+  pending: PendingFields,
+  taskId: string,
+  incoming: readonly string[],
+  cachedHas: (tagId: string) => boolean,
+  mark?: number,
+): string[] {
+  const claimed = pending.pendingFieldsFor('taskTag', taskId);
+  const acked = ackedSince(pending, 'taskTag', taskId, mark);
+  if (!claimed.size && acked.size <= 1) return [...incoming];
+  const tags = new Set(incoming);
+  const server: Record<string, unknown> = {};
+  for (const tagId of [...claimed, ...acked]) {
+    if (tagId === ACKED_ANY || tagId === ACKED_ITEM) continue;
+    if (claimed.has(tagId)) server[tagId] = tags.has(tagId);
+    if (cachedHas(tagId)) tags.add(tagId);
+    else tags.delete(tagId);
+  }
+  if (claimed.size) pending.noteServerValues?.('taskTag', taskId, server);
+  return [...tags];
 }

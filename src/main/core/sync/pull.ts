@@ -2,7 +2,14 @@ import type { Project, Task, TaskDetail } from '../../../shared/api/index';
 import { AbortedError, RejectedError } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
-import { mergePending } from './pending';
+import {
+  ACKED_ITEM,
+  ackedSince,
+  ackMark,
+  mergePending,
+  mergePendingTags,
+  type PendingEntity,
+} from './pending';
 import { confirmRemoval } from './removal';
 
 export interface EventWindow {
@@ -17,26 +24,78 @@ function shiftMonths(date: Date, months: number): string {
   return stamp(d).slice(0, 10);
 }
 
-/** Stores tasks in the list shape, keeping fields with pending local changes (rule 7). */
-export function storeTasks(deps: SyncDeps, tasks: readonly Task[]): void {
+/**
+ * Stores tasks in the list shape, keeping fields with pending local changes (rule 7) and those
+ * acknowledged after `mark`, when the fetch began (see `PendingFields.ackedSince`).
+ */
+export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number): void {
   const { cache, pending } = deps;
   for (const t of tasks) {
-    const merged = mergePending(pending, 'task', t, () => cache.tasks.get(t.id));
+    const merged = mergePending(pending, 'task', t, () => cache.tasks.get(t.id), mark);
     if (merged) cache.tasks.codec.upsert(flattenTask(merged));
   }
 }
 
-/** Stores a single-task response: the task, its subtasks, tags, CRM links. */
-export function storeTaskDetail(deps: SyncDeps, detail: TaskDetail, at: string): void {
-  const { cache } = deps;
-  const { subtasks, crmAccountId, tags, crmContactIds, ...task } = detail;
-  storeTasks(deps, [task, ...subtasks]);
-  cache.tasks.setDetail(detail.id, crmAccountId ?? null, at);
-  if (tags) cache.org.setTaskTags(detail.id, tags);
-  if (crmContactIds) cache.crm.setTaskContacts(detail.id, crmContactIds);
+/** Stores a single-task response: the task, its subtasks, tags, CRM links (rule 7 for each). */
+export function storeTaskDetail(deps: SyncDeps, detail: TaskDetail, at: string, mark?: number): void {
+  const { cache, pending } = deps;
+  const { subtasks, tags, ...task } = detail;
+  const incoming = {
+    ...task,
+    crmAccountId: task.crmAccountId ?? null,
+    crmContactIds: task.crmContactIds ?? cache.crm.contactIdsOfTask(detail.id),
+  };
+  const merged = mergePending(
+    pending,
+    'task',
+    incoming,
+    () => {
+      const view = cache.tasks.get(detail.id);
+      return view && { ...view, crmContactIds: cache.crm.contactIdsOfTask(detail.id) };
+    },
+    mark,
+  );
+  storeTasks(deps, subtasks, mark);
+  if (!merged) return;
+  const { crmAccountId, crmContactIds, ...flat } = merged;
+  cache.tasks.codec.upsert(flattenTask(flat));
+  cache.tasks.setDetail(detail.id, crmAccountId, at);
+  if (tags) {
+    const has = new Set(cache.org.tagsOfTask(detail.id).map((t) => t.id));
+    cache.org.setTaskTags(
+      detail.id,
+      mergePendingTags(pending, detail.id, tags, (id) => has.has(id), mark),
+    );
+  }
+  cache.crm.setTaskContacts(detail.id, crmContactIds);
 }
 
-/** Fetches a task's messages (and its detail when asked) and stores them in one transaction. */
+/** Makes the cached tasks of a tag `taskIds`, except links with a pending or newer local change. */
+export function storeTagTasks(
+  deps: SyncDeps,
+  tagId: string,
+  taskIds: readonly string[],
+  mark?: number,
+): void {
+  const { cache, pending } = deps;
+  const cached = new Set(cache.org.taskIdsOfTag(tagId));
+  const result = new Set(taskIds);
+  for (const id of new Set([...cached, ...taskIds])) {
+    const local =
+      pending.pendingFieldsFor('taskTag', id).has(tagId) ||
+      ackedSince(pending, 'taskTag', id, mark).has(tagId);
+    if (!local) continue;
+    if (cached.has(id)) result.add(id);
+    else result.delete(id);
+  }
+  cache.org.setTagTasks(tagId, [...result]);
+}
+
+/**
+ * Fetches a task's messages (and its detail when asked) and stores them in one transaction.
+ * When a change of the task was acknowledged while the fetch ran, the answer may predate it: the
+ * cached messages it lacks (a comment's draft) stay and the messages are fetched again next pull.
+ */
 export async function pullTaskParts(
   deps: SyncDeps,
   gate: Gate,
@@ -45,6 +104,7 @@ export async function pullTaskParts(
   /** Where the cache write goes: at once (default) or into a batch. */
   write: (fn: () => void) => void = (fn) => deps.cache.transaction(fn),
 ): Promise<'ok' | 'gone'> {
+  const mark = ackMark(deps.pending);
   try {
     const [messages, detail] = await Promise.all([
       gate((s) => deps.client.taskMessages(taskId, s)),
@@ -52,18 +112,26 @@ export async function pullTaskParts(
     ]);
     const at = stamp(deps.clock());
     write(() => {
-      if (detail) storeTaskDetail(deps, detail, at);
-      deps.cache.messages.replaceForTask(taskId, messages, (id) =>
-        deps.pending.isPendingStructural('message', id),
+      if (detail) storeTaskDetail(deps, detail, at, mark);
+      const stale = ackedSince(deps.pending, 'task', taskId, mark).size > 0;
+      deps.cache.messages.replaceForTask(
+        taskId,
+        messages,
+        (id) => stale || deps.pending.isPendingStructural('message', id),
       );
       const activity = deps.cache.tasks.get(taskId)?.recentActivityMoment;
-      if (activity) deps.cache.tasks.markMessagesFetched(taskId, activity, at);
+      if (stale) deps.cache.tasks.markMessagesStale(taskId);
+      else if (activity) deps.cache.tasks.markMessagesFetched(taskId, activity, at);
     });
     return 'ok';
   } catch (err) {
     if (err instanceof RejectedError && err.status === 404) {
       write(() => {
-        if (!deps.pending.isPendingStructural('task', taskId)) deps.cache.tasks.delete([taskId]);
+        if (
+          !deps.pending.isPendingStructural('task', taskId) &&
+          !ackedSince(deps.pending, 'task', taskId, mark).has(ACKED_ITEM)
+        )
+          deps.cache.tasks.delete([taskId]);
       });
       return 'gone';
     }
@@ -88,14 +156,17 @@ export async function pull(
   poolSize = 16,
 ): Promise<void> {
   const { cache, client, pending, log } = deps;
+  // What the outbox acknowledges from here on may be missing from the answers (rule 7).
+  const mark = ackMark(pending);
   // Work started now and awaited later: the first failure cancels the rest of the run, and
   // no rejection is left unhandled meanwhile.
   const background = <T>(p: Promise<T>): Promise<T> => {
     p.catch((err: unknown) => run.abort(err));
     return p;
   };
-  const keep = (entity: Parameters<typeof pending.isPendingStructural>[0]) => (id: string) =>
-    pending.isPendingStructural(entity, id);
+  /** Not removed though the service's list lacks it: created or deleted locally, or since the mark. */
+  const keep = (entity: PendingEntity) => (id: string) =>
+    pending.isPendingStructural(entity, id) || ackedSince(pending, entity, id, mark).has(ACKED_ITEM);
   const changed = (entities: Parameters<SyncDeps['emitChange']>[0]['entities']) =>
     deps.emitChange({ entities });
 
@@ -134,19 +205,17 @@ export async function pull(
   const projectIds = new Set(projects.map((p) => p.id));
   const goneProjects = await confirmRemoval(
     cachedProjects.length,
-    cachedProjects.filter((id) => !projectIds.has(id) && !pending.isPendingStructural('project', id)),
+    cachedProjects.filter((id) => !projectIds.has(id) && !keep('project')(id)),
     async () => new Set((await fetchProjects()).map((p) => p.id)),
     log,
     'project list',
   );
   cache.transaction(() => {
     for (const p of projects) {
-      const merged = mergePending(pending, 'project', p, () => cache.projects.get(p.id));
+      const merged = mergePending(pending, 'project', p, () => cache.projects.get(p.id), mark);
       if (merged) cache.projects.upsertMany([merged]);
     }
-    cache.tasks.delete(
-      cache.tasks.idsInProjects(goneProjects).filter((id) => !pending.isPendingStructural('task', id)),
-    );
+    cache.tasks.delete(cache.tasks.idsInProjects(goneProjects).filter((id) => !keep('task')(id)));
     cache.projects.delete(goneProjects);
   });
   changed(['projects']);
@@ -164,7 +233,7 @@ export async function pull(
       (async () => {
         try {
           const tasks = await gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s));
-          cache.transaction(() => storeTasks(deps, tasks));
+          cache.transaction(() => storeTasks(deps, tasks, mark));
           for (const t of tasks) seen.add(t.id);
           fetchedRoots.push(root);
           changed(['tasks']);
@@ -204,10 +273,10 @@ export async function pull(
       ([contacts, accounts]) => {
         cache.transaction(() => {
           const c = contacts.flatMap(
-            (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id)) ?? [],
+            (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id), mark) ?? [],
           );
           const a = accounts.flatMap(
-            (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id)) ?? [],
+            (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id), mark) ?? [],
           );
           cache.crm.replaceContacts(c, keep('crmContact'));
           cache.crm.replaceAccounts(a, keep('crmAccount'));
@@ -222,9 +291,11 @@ export async function pull(
         (tags ?? []).map(async (tag) => {
           const tasks = await gate((s) => client.tagTasks(tag.id, { closed: true }, s));
           cache.transaction(() => {
-            cache.org.setTagTasks(
+            storeTagTasks(
+              deps,
               tag.id,
               tasks.map((t) => t.id),
+              mark,
             );
             cache.syncState.set(`tag:${tag.id}`, stamp(deps.clock()));
           });
@@ -238,7 +309,7 @@ export async function pull(
   for (const root of fetchedRoots) {
     const subtree = cache.projects.subtreeIds(root);
     const cached = cache.tasks.idsInProjects(subtree);
-    const candidates = cached.filter((id) => !seen.has(id) && !pending.isPendingStructural('task', id));
+    const candidates = cached.filter((id) => !seen.has(id) && !keep('task')(id));
     const gone = await confirmRemoval(
       cached.length,
       candidates,

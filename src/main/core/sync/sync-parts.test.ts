@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { mergePending, noPending, type PendingFields } from './pending';
+import {
+  ACKED_ANY,
+  ACKED_ITEM,
+  mergePending,
+  mergePendingTags,
+  noPending,
+  type PendingFields,
+} from './pending';
 import { confirmRemoval, isMassRemoval } from './removal';
 import { withRetry } from './retry';
 import { createGate, createWriteBatcher, type Progress, type SyncDeps } from './context';
@@ -37,6 +44,52 @@ describe('rule 7: mergePending', () => {
   it('leaves an entity pending create or delete alone', () => {
     const { port } = pendingOf({}, ['t1']);
     expect(mergePending(port, 'task', incoming, () => null)).toBeNull();
+  });
+});
+
+describe('rule 7 after an acknowledgement: data fetched before it', () => {
+  const incoming = { id: 't1', name: 'Fetched name', priority: 5 };
+  const cached = { id: 't1', name: 'Acked name', priority: 1 };
+  function ackedPort(acked: Record<string, string[]>, claimed: string[] = []) {
+    const noted: Record<string, unknown>[] = [];
+    const marks: number[] = [];
+    const port: PendingFields = {
+      pendingFieldsFor: () => new Set(claimed),
+      isPendingStructural: () => false,
+      noteServerValues: (_e, _id, values) => noted.push(values),
+      ackedSince: (_entity, id, mark) => (marks.push(mark), new Set(acked[id] ?? [])),
+    };
+    return { port, noted, marks };
+  }
+
+  it('keeps the cached value of a field acknowledged after the mark, without a conflict note', () => {
+    const { port, noted, marks } = ackedPort({ t1: ['name', ACKED_ANY] });
+    expect(mergePending(port, 'task', incoming, () => cached, 7)).toEqual({
+      ...incoming,
+      name: 'Acked name',
+    });
+    expect(marks).toEqual([7]);
+    expect(noted).toEqual([]);
+  });
+
+  it('leaves alone an item created or deleted after the mark', () => {
+    const { port } = ackedPort({ t1: [ACKED_ITEM, ACKED_ANY] });
+    expect(mergePending(port, 'task', incoming, () => cached, 0)).toBeNull();
+  });
+
+  it('asks nothing of the acknowledgements when no mark was taken', () => {
+    const { port, marks } = ackedPort({ t1: ['name', ACKED_ANY] });
+    expect(mergePending(port, 'task', incoming, () => cached)).toBe(incoming);
+    expect(marks).toEqual([]);
+  });
+
+  it('tag links: claimed and newly acknowledged tags keep their cached presence', () => {
+    const { port, noted } = ackedPort({ t1: ['b', ACKED_ANY] }, ['a', 'c']);
+    // Cached: a added locally (pending), b removed (acknowledged after the mark), c removed (pending).
+    const cachedHas = (tag: string) => tag === 'a';
+    const tags = mergePendingTags(port, 't1', ['b', 'c', 'd'], cachedHas, 0);
+    expect(tags.sort()).toEqual(['a', 'd']);
+    expect(noted).toEqual([{ a: false, c: true }]);
   });
 });
 

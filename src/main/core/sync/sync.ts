@@ -30,6 +30,8 @@ export interface Sync {
   notifyOnline(): void;
   /** Fetches of what a view opens. Offline errors also mark the status offline. */
   onDemand: OnDemand;
+  /** Emits the status again: what the outbox reports in it (pending, token needed) changed. */
+  refresh(): void;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export function createSync(options: SyncOptions): Sync {
   const intervalMs = options.intervalMs ?? 5 * 60_000;
   const probeIntervalMs = options.probeIntervalMs ?? 15_000;
   const listeners = new Set<(status: SyncStatus) => void>();
-  let state: Omit<SyncStatus, 'pendingCount'> = {
+  let state: Omit<SyncStatus, 'pendingCount' | 'tokenNeeded'> = {
     online: true,
     running: false,
     phase: 'idle',
@@ -58,7 +60,13 @@ export function createSync(options: SyncOptions): Sync {
   let stopped = false;
   let lastProgressEmit = 0;
 
-  const status = (): SyncStatus => ({ ...state, pendingCount: options.pending.pendingCount?.() ?? 0 });
+  // The last request of sync itself was refused for the token (cleared by any success).
+  let refused = false;
+  const status = (): SyncStatus => ({
+    ...state,
+    pendingCount: options.pending.pendingCount?.() ?? 0,
+    tokenNeeded: refused || (options.pending.tokenNeeded?.() ?? false),
+  });
   const emit = (): void => {
     const s = status();
     for (const l of listeners) l(s);
@@ -89,11 +97,14 @@ export function createSync(options: SyncOptions): Sync {
   async function probe(): Promise<void> {
     try {
       await deps.client.customFields();
+      refused = false;
       update({ online: true });
       await run();
     } catch (err) {
-      if (err instanceof UnauthorizedError)
+      if (err instanceof UnauthorizedError) {
+        refused = true;
         update({ online: true, lastError: 'unauthorized: the token was refused' });
+      }
       schedule();
     }
   }
@@ -128,7 +139,10 @@ export function createSync(options: SyncOptions): Sync {
       concurrency * 3,
     )
       .then(
-        () => update({ online: true, lastSyncedAt: stamp(deps.clock()), lastError: null }),
+        () => {
+          refused = false;
+          update({ online: true, lastSyncedAt: stamp(deps.clock()), lastError: null });
+        },
         (thrown: unknown) => {
           // The first failure aborts the run with itself as the reason; later ones are echoes.
           const reason: unknown = controller.signal.reason;
@@ -145,6 +159,7 @@ export function createSync(options: SyncOptions): Sync {
                 : err instanceof Error
                   ? err.message
                   : String(err);
+          if (err instanceof UnauthorizedError) refused = true;
           deps.log(`sync failed: ${message}`);
           if (isOffline(err)) state.online = false;
           update({ lastError: message });
@@ -210,6 +225,7 @@ export function createSync(options: SyncOptions): Sync {
       if (!state.online && !current) void probe();
     },
     onDemand,
+    refresh: emit,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -85,6 +85,9 @@ export function createOrgRepo(db: CacheDb) {
       for (const id of taskIds)
         stmt('INSERT OR IGNORE INTO task_tags (tag_id, task_id) VALUES (?, ?)').run(tagId, id);
     },
+    taskIdsOfTag(tagId: string): string[] {
+      return stmt('SELECT task_id FROM task_tags WHERE tag_id = ?').pluck().all(tagId) as string[];
+    },
     tagsOfTask(taskId: string): Tag[] {
       return stmt(
         `SELECT t.id, t.name, t.color FROM task_tags tt JOIN tags t ON t.id = tt.tag_id WHERE tt.task_id = ? ORDER BY t.name COLLATE NOCASE, t.id`,

@@ -333,6 +333,11 @@ export function createTasksRepo(db: CacheDb) {
       );
     },
 
+    /** The cached messages may be incomplete: the next pull fetches them again. */
+    markMessagesStale(id: string): void {
+      stmt('UPDATE tasks SET messages_activity_moment = NULL WHERE id = ?').run(id);
+    },
+
     fetchedAt(id: string): { detailFetchedAt: string | null; messagesFetchedAt: string | null } | null {
       return (
         (stmt(

@@ -67,8 +67,10 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
   };
 
   /**
-   * The create answers no id: the new item is the one matching what was sent that is neither
-   * taken by another create nor among those the cache held when the change was made.
+   * The create answers no id: the new item is the one matching what was sent (its owner too,
+   * which the service sets to the creator unless given) that is neither taken by another create
+   * nor among those that existed before: held by the cache when the change was made, or listed
+   * by the service just before the send (`prepare`).
    */
   const find = async (client: ServiceClient, p: Create): Promise<Rec | undefined> =>
     (await side.list(client)).find(
@@ -87,6 +89,10 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
     describe: () => `Create ${side.label}`,
     apply: (_ctx, p) => {
       side.upsert(side.blank(p.tempId, p.input));
+    },
+    prepare: async (client, p) => {
+      const before = (await side.list(client)).filter((r) => side.sameAs(r, p.input)).map((r) => r.id);
+      return { ...p, known: [...new Set([...p.known, ...before])] };
     },
     send: async (client, p) => {
       await side.create(client, p.input);
@@ -202,6 +208,8 @@ export function crmKinds(deps: KindDeps) {
     list: (client) => client.crmContacts(),
     sameAs: (r, i) =>
       r.firstName === i.firstName &&
+      r.contactOwnerUserId === (i.contactOwnerUserId ?? deps.userId) &&
+      r.crmAccountId === (i.crmAccountId ?? null) &&
       r.lastName === (i.lastName ?? '') &&
       r.email === (i.email ?? '') &&
       r.phone === (i.phone ?? ''),
@@ -247,6 +255,7 @@ export function crmKinds(deps: KindDeps) {
     list: (client) => client.crmAccounts(),
     sameAs: (r, i) =>
       r.name === i.name &&
+      r.accountOwnerUserId === (i.accountOwnerUserId ?? deps.userId) &&
       r.email === (i.email ?? '') &&
       r.phone === (i.phone ?? '') &&
       r.website === (i.website ?? ''),

@@ -312,9 +312,14 @@ describe('project, member, calendar and CRM kinds', () => {
   it('crmContact.create: the id-less answer is followed by finding the new contact', async () => {
     r.outbox.write('crmContact.create', { tempId: 'local-c', input: { firstName: 'Ola' }, known: [] });
     expect(r.cache.crm.contact('local-c')).toMatchObject({ firstName: 'Ola', contactOwnerUserId: ME });
-    r.answers.crmContacts = () => [{ ...r.cache.crm.contact('local-c')!, id: 'C7' }];
+    // Before the send the service has a twin (C6); after it, the new one too (C7).
+    const twin = { ...r.cache.crm.contact('local-c')!, id: 'C6' };
+    let created = false;
+    r.answers.createCrmContact = () => void (created = true);
+    r.answers.crmContacts = () => (created ? [twin, { ...twin, id: 'C7' }] : [twin]);
     await r.ack();
-    expect(r.calls.map((c) => c[0])).toEqual(['createCrmContact', 'crmContacts']);
+    expect(r.calls.map((c) => c[0])).toEqual(['crmContacts', 'createCrmContact', 'crmContacts']);
     expect(r.cache.crm.contact('C7')?.firstName).toBe('Ola');
+    expect(r.outbox.outbox.entries('done')[0]?.payload).toMatchObject({ known: ['C6'] });
   });
 });

@@ -13,6 +13,7 @@ import { OutboxError } from '../outbox';
 import {
   applyChanges,
   changedFields,
+  customFieldsKind,
   lookUpFloor,
   mappedIds,
   notBefore,
@@ -37,6 +38,31 @@ const Reassigned = z.object({
   member: z.record(z.string(), z.unknown()).nullable(),
 });
 type Reassigned = z.infer<typeof Reassigned>;
+
+/**
+ * A membership change that hands the user's items to the owner names them, so it is ordered
+ * after every waiting change of those items and before every later one (rule 2): the service
+ * reassigns what it holds when the change arrives.
+ */
+const Hands = z
+  .object({ tasks: z.array(z.string()), events: z.array(z.string()), subprojects: z.array(z.string()) })
+  .default({ tasks: [], events: [], subprojects: [] });
+export const MemberAccessPayload = MemberAccessInput.extend({ hands: Hands });
+export const MemberRemovePayload = MemberRemoveInput.extend({ hands: Hands });
+type Hands = z.infer<typeof Hands>;
+
+const handsKeys = (p: { projectId: string; hands: Hands }): string[] => [
+  `project:${p.projectId}`,
+  ...p.hands.tasks.map((id) => `task:${id}`),
+  ...p.hands.events.map((id) => `event:${id}`),
+  ...p.hands.subprojects.map((id) => `project:${id}`),
+];
+
+const handsOf = (moved: Omit<Reassigned, 'member'>): Hands => ({
+  tasks: moved.tasks.map(([id]) => id),
+  events: moved.events.map(([id]) => id),
+  subprojects: moved.subprojects.map(([id]) => id),
+});
 
 const ARCHIVED = 5;
 const OPEN = 2;
@@ -157,30 +183,17 @@ export function projectKinds(deps: KindDeps) {
     },
   };
 
-  const setCustomFields: Kind<z.infer<typeof ProjectCustomFieldsInput>, void> = {
+  const setCustomFields = customFieldsKind<z.infer<typeof ProjectCustomFieldsInput>>({
     name: 'project.setCustomFields',
+    entity: 'project',
     parse: (p) => ProjectCustomFieldsInput.parse(p),
-    keysOf: (p) => [`project:${p.projectId}`],
-    describe: () => 'Set project custom fields',
-    apply: (ctx, p) => {
-      const current = record(p.projectId);
-      const data = { ...(current.customFieldsData as Record<string, unknown>) };
-      for (const { id, value } of p.values) {
-        if (value === null || value === undefined) delete data[id];
-        else data[id] = value;
-      }
-      const diff = changedFields(current, { customFieldsData: data });
-      if (!applyChanges(ctx, 'project', p.projectId, diff, write)) return { noop: true };
-      return {};
-    },
-    send: (client, p) =>
-      client.setProjectCustomFields(p.projectId, {
-        userId: deps.userId,
-        customFields: p.values.map((v) => ({ id: v.id, value: v.value ?? null })),
-      }),
-    fold: () => undefined,
-    rollback: (ctx) => restoreReleased(ctx, 'project', write),
-  };
+    idOf: (p) => p.projectId,
+    describe: 'Set project custom fields',
+    record,
+    write,
+    send: (client, id, body) => client.setProjectCustomFields(id, body),
+    userId: deps.userId,
+  });
 
   const create: Kind<z.infer<typeof ProjectCreatePayload>, ProjectBase> = {
     name: 'project.create',
@@ -283,10 +296,10 @@ export function projectKinds(deps: KindDeps) {
     rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
   };
 
-  const setAccess: Kind<z.infer<typeof MemberAccessInput>, void> = {
+  const setAccess: Kind<z.infer<typeof MemberAccessPayload>, void> = {
     name: 'member.setAccess',
-    parse: (p) => MemberAccessInput.parse(p),
-    keysOf: (p) => [`project:${p.projectId}`],
+    parse: (p) => MemberAccessPayload.parse(p),
+    keysOf: handsKeys,
     describe: () => 'Change member access',
     apply: (_ctx, p) => {
       record(p.projectId);
@@ -296,7 +309,10 @@ export function projectKinds(deps: KindDeps) {
       insertMember.run({ ...before, access: ACCESS_LEVELS[String(p.access) as keyof typeof ACCESS_LEVELS] });
       const moved =
         p.access < 0 ? reassign(p.projectId, p.userId) : { tasks: [], events: [], subprojects: [] };
-      return { undo: { ...moved, member: before } satisfies Reassigned };
+      return {
+        payload: { ...p, hands: handsOf(moved) },
+        undo: { ...moved, member: before } satisfies Reassigned,
+      };
     },
     send: (client, p) =>
       client.updateProjectUser(p.projectId, p.userId, { userId: deps.userId, access: p.access }),
@@ -304,10 +320,10 @@ export function projectKinds(deps: KindDeps) {
     rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
   };
 
-  const removeMember: Kind<z.infer<typeof MemberRemoveInput>, void> = {
+  const removeMember: Kind<z.infer<typeof MemberRemovePayload>, void> = {
     name: 'member.remove',
-    parse: (p) => MemberRemoveInput.parse(p),
-    keysOf: (p) => [`project:${p.projectId}`],
+    parse: (p) => MemberRemovePayload.parse(p),
+    keysOf: handsKeys,
     describe: () => 'Remove member',
     apply: (_ctx, p) => {
       const project = record(p.projectId);
@@ -323,7 +339,10 @@ export function projectKinds(deps: KindDeps) {
         throw new OutboxError('not-found', `User ${p.userId} is not a member of this project`, 'userId');
       const moved = reassign(p.projectId, p.userId);
       deleteMember.run(p.projectId, p.userId);
-      return { undo: { ...moved, member: before } satisfies Reassigned };
+      return {
+        payload: { ...p, hands: handsOf(moved) },
+        undo: { ...moved, member: before } satisfies Reassigned,
+      };
     },
     send: (client, p) => client.removeProjectUser(p.projectId, p.userId, { userId: deps.userId }),
     fold: () => undefined,

@@ -91,3 +91,58 @@ export function applyChanges(
   write(id, Object.fromEntries(Object.entries(changes).map(([k, c]) => [k, c.to])));
   return true;
 }
+
+type FieldValue = { id: string; value?: unknown };
+
+/**
+ * The custom-field write of a record (task or project), the same on both: the new values go
+ * into `customFieldsData` (null or absent removes one), only a real change is queued, and
+ * unsent writes of one record merge field by field.
+ */
+export function customFieldsKind<P extends { values: FieldValue[] }>(spec: {
+  name: string;
+  entity: 'task' | 'project';
+  parse(payload: unknown): P;
+  idOf(p: P): string;
+  describe: string;
+  record(id: string): Record<string, unknown>;
+  write(id: string, values: Record<string, unknown>): void;
+  send(
+    client: ServiceClient,
+    id: string,
+    body: { userId: string; customFields: { id: string; value: unknown }[] },
+  ): Promise<unknown>;
+  userId: string;
+}): Kind<P, void> {
+  return {
+    name: spec.name,
+    parse: (p) => spec.parse(p),
+    keysOf: (p) => [`${spec.entity}:${spec.idOf(p)}`],
+    describe: () => spec.describe,
+    apply: (ctx, p) => {
+      const id = spec.idOf(p);
+      const current = spec.record(id);
+      const data = { ...(current.customFieldsData as Record<string, unknown>) };
+      for (const { id: field, value } of p.values) {
+        if (value === null || value === undefined) delete data[field];
+        else data[field] = value;
+      }
+      const diff = changedFields(current, { customFieldsData: data });
+      if (!applyChanges(ctx, spec.entity, id, diff, spec.write)) return { noop: true };
+      return {};
+    },
+    send: async (client, p) => {
+      await spec.send(client, spec.idOf(p), {
+        userId: spec.userId,
+        customFields: p.values.map((v) => ({ id: v.id, value: v.value ?? null })),
+      });
+    },
+    fold: () => undefined,
+    rollback: (ctx) => restoreReleased(ctx, spec.entity, spec.write),
+    merge: (a, b) => {
+      const byId = new Map(a.values.map((v) => [v.id, v]));
+      for (const v of b.values) byId.set(v.id, v);
+      return { ...a, values: [...byId.values()] };
+    },
+  };
+}

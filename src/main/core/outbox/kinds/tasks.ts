@@ -11,13 +11,16 @@ import {
   TaskTagInput,
 } from '../../../../shared/ipc/tasks-write';
 import type { MessageView } from '../../../../shared/ipc/tasks';
+import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
 import type { TaskFlat } from '../../cache/repos/tasks';
 import { OutboxError } from '../outbox';
 import { isTempId, LOCAL_ROW_PREFIX } from '../temp-ids';
+import type { FoldContext, LookUpResult, OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
+  customFieldsKind,
   lookUpFloor,
   mappedIds,
   notBefore,
@@ -187,9 +190,23 @@ export function taskStore(deps: KindDeps) {
     for (const [id, contacts] of snap.contacts) cache.crm.setTaskContacts(id, contacts);
   }
 
+  /**
+   * A message entry was acknowledged: its draft gives way to the service's message when a pull
+   * brought that in already, and the task's messages are fetched again next pull either way
+   * (the fetch that brought it, or the one to come, may predate the acknowledgement).
+   */
+  function settleDraft(draftId: string, taskId: string, match: MessageMatch): void {
+    const landed = cache.messages
+      .listForTask(taskId)
+      .some((m) => !m.id.startsWith(LOCAL_ROW_PREFIX) && m.fromUserId === deps.userId && match(m));
+    if (landed) deleteMessage.run(draftId);
+    cache.tasks.markMessagesStale(taskId);
+  }
+
   return {
     record,
     require,
+    settleDraft,
     write,
     descendants,
     addDraft,
@@ -207,13 +224,16 @@ export function taskStore(deps: KindDeps) {
   };
 }
 
+/** What recognises a posted message: the fields a draft and the service's copy share. */
+type MessageMatch = (m: Pick<TaskMessage, 'message' | 'communicationFlow' | 'toUserId'>) => boolean;
+
 /** Finds, after an unknown outcome, a message this account posted on the task since the send. */
 async function findMessage(
   deps: KindDeps,
-  client: Parameters<NonNullable<Kind<unknown>['lookUp']>>[0],
+  client: ServiceClient,
   taskId: string,
   sentAt: number | null,
-  match: (m: TaskMessage) => boolean,
+  match: MessageMatch,
 ): Promise<boolean> {
   const floor = lookUpFloor(sentAt);
   const messages = await client.taskMessages(taskId);
@@ -224,6 +244,27 @@ export function taskKinds(deps: KindDeps) {
   const { cache } = deps;
   const store = taskStore(deps);
   const isMapped = mappedIds(cache);
+
+  /**
+   * `fold` and `lookUp` of a kind that posts a message, both recognising it by `matchOf` (null:
+   * the entry posts none, and sending it again is harmless).
+   */
+  function postsMessage<P extends { taskId: string; draftId: string }>(
+    matchOf: (p: P) => MessageMatch | null,
+  ) {
+    return {
+      fold: (_ctx: FoldContext, p: P): void => {
+        const match = matchOf(p);
+        if (match) store.settleDraft(p.draftId, p.taskId, match);
+      },
+      lookUp: async (client: ServiceClient, p: P, entry: OutboxEntry): Promise<LookUpResult<void>> => {
+        const match = matchOf(p);
+        return match && (await findMessage(deps, client, p.taskId, entry.sentAt, match))
+          ? { found: true, result: undefined }
+          : { found: false };
+      },
+    };
+  }
 
   const create: Kind<
     z.infer<typeof TaskCreatePayload>,
@@ -444,12 +485,10 @@ export function taskKinds(deps: KindDeps) {
         statusId: p.statusId,
         ...(p.message ? { message: p.message } : {}),
       }),
-    fold: () => undefined,
     // Setting a status again is harmless; only its message must not be posted twice.
-    lookUp: async (client, p, entry) =>
-      p.message && (await findMessage(deps, client, p.taskId, entry.sentAt, (m) => m.message === p.message))
-        ? { found: true, result: undefined }
-        : { found: false },
+    ...postsMessage<z.infer<typeof TaskStatusPayload>>((p) =>
+      p.message ? (m) => m.message === p.message : null,
+    ),
     rollback: (ctx, p) => {
       restoreReleased(ctx, 'task', store.write);
       store.deleteDraft(p.draftId);
@@ -471,17 +510,9 @@ export function taskKinds(deps: KindDeps) {
       store.touch(p.taskId, ctx.now, deps.userId);
     },
     send: (client, p) => client.comment(p.taskId, { userId: deps.userId, message: p.message }),
-    fold: () => undefined,
-    lookUp: async (client, p, entry) =>
-      (await findMessage(
-        deps,
-        client,
-        p.taskId,
-        entry.sentAt,
-        (m) => m.message === p.message && m.communicationFlow === COMMUNICATION_FLOW.comment,
-      ))
-        ? { found: true, result: undefined }
-        : { found: false },
+    ...postsMessage<z.infer<typeof TaskCommentPayload>>(
+      (p) => (m) => m.message === p.message && m.communicationFlow === COMMUNICATION_FLOW.comment,
+    ),
     rollback: (_ctx, p) => {
       store.deleteDraft(p.draftId);
     },
@@ -509,24 +540,24 @@ export function taskKinds(deps: KindDeps) {
         actionRequiredUsedId: p.actionRequiredUserId,
         ...(p.message ? { message: p.message } : {}),
       }),
-    fold: () => undefined,
-    lookUp: async (client, p, entry) =>
-      (await findMessage(
-        deps,
-        client,
-        p.taskId,
-        entry.sentAt,
-        (m) =>
-          m.message === (p.message ?? '') &&
-          m.communicationFlow === COMMUNICATION_FLOW.reply &&
-          m.toUserId === p.actionRequiredUserId,
-      ))
-        ? { found: true, result: undefined }
-        : { found: false },
+    ...postsMessage<z.infer<typeof TaskReplyPayload>>(
+      (p) => (m) =>
+        m.message === (p.message ?? '') &&
+        m.communicationFlow === COMMUNICATION_FLOW.reply &&
+        m.toUserId === p.actionRequiredUserId,
+    ),
     rollback: (ctx, p) => {
       restoreReleased(ctx, 'task', store.write);
       store.deleteDraft(p.draftId);
     },
+  };
+
+  /** Tag links as claims (rule 7): entity `taskTag`, id the task's, one field per tag id. */
+  const writeTags = (taskId: string, values: Record<string, unknown>): void => {
+    for (const [tagId, has] of Object.entries(values)) {
+      if (has) store.addTag(taskId, tagId);
+      else store.removeTag(taskId, tagId);
+    }
   };
 
   const tagKind = (add: boolean): Kind<z.infer<typeof TaskTagPayload>, void> => ({
@@ -534,12 +565,11 @@ export function taskKinds(deps: KindDeps) {
     parse: (p) => TaskTagPayload.parse(p),
     keysOf: (p) => [`task:${p.taskId}`],
     describe: () => (add ? 'Add tag' : 'Remove tag'),
-    apply: (_ctx, p) => {
+    apply: (ctx, p) => {
       store.require(p.taskId);
       const had = store.hasTag(p.taskId, p.tagId);
       if (had === add) return { noop: true };
-      if (add) store.addTag(p.taskId, p.tagId);
-      else store.removeTag(p.taskId, p.tagId);
+      applyChanges(ctx, 'taskTag', p.taskId, { [p.tagId]: { from: had, to: add } }, writeTags);
       return {};
     },
     // Adding a tag the task has, or removing one it lacks, changes nothing: safe to resend.
@@ -548,41 +578,20 @@ export function taskKinds(deps: KindDeps) {
         ? client.addTag(p.taskId, p.tagId, { userId: deps.userId })
         : client.removeTag(p.taskId, p.tagId, { userId: deps.userId }),
     fold: () => undefined,
-    rollback: (_ctx, p) => {
-      if (add) store.removeTag(p.taskId, p.tagId);
-      else store.addTag(p.taskId, p.tagId);
-    },
+    rollback: (ctx) => restoreReleased(ctx, 'taskTag', writeTags),
   });
 
-  const setCustomFields: Kind<z.infer<typeof TaskCustomFieldsPayload>, void> = {
+  const setCustomFields = customFieldsKind<z.infer<typeof TaskCustomFieldsPayload>>({
     name: 'task.setCustomFields',
+    entity: 'task',
     parse: (p) => TaskCustomFieldsPayload.parse(p),
-    keysOf: (p) => [`task:${p.taskId}`],
-    describe: () => 'Set custom fields',
-    apply: (ctx, p) => {
-      const current = store.require(p.taskId);
-      const data = { ...(current.customFieldsData as Record<string, unknown>) };
-      for (const { id, value } of p.values) {
-        if (value === null || value === undefined) delete data[id];
-        else data[id] = value;
-      }
-      const diff = changedFields(current, { customFieldsData: data });
-      if (!applyChanges(ctx, 'task', p.taskId, diff, store.write)) return { noop: true };
-      return {};
-    },
-    send: (client, p) =>
-      client.setTaskCustomFields(p.taskId, {
-        userId: deps.userId,
-        customFields: p.values.map((v) => ({ id: v.id, value: v.value ?? null })),
-      }),
-    fold: () => undefined,
-    rollback: (ctx) => restoreReleased(ctx, 'task', store.write),
-    merge: (a, b) => {
-      const byId = new Map(a.values.map((v) => [v.id, v]));
-      for (const v of b.values) byId.set(v.id, v);
-      return { taskId: a.taskId, values: [...byId.values()] };
-    },
-  };
+    idOf: (p) => p.taskId,
+    describe: 'Set custom fields',
+    record: (id) => store.require(id),
+    write: store.write,
+    send: (client, id, body) => client.setTaskCustomFields(id, body),
+    userId: deps.userId,
+  });
 
   const remove: Kind<z.infer<typeof TaskDeletePayload>, void> = {
     name: 'task.delete',

@@ -1,0 +1,133 @@
+// Campaign bug 4: a fetch that began before an entry was acknowledged and is stored after it
+// must not overwrite the acknowledged value, nor drop a comment's draft without the service's
+// message, nor mark the task's messages fetched. The fetch is held deterministically: a gated
+// fetch lets the service answer (before the write reaches it), then holds that answer until the
+// write is acknowledged.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FetchLike } from '../../../src/main/core/api/http';
+import { SEED_IDS } from '../../../src/server/seed/index';
+import { startService, type RunningService } from '../../support/service';
+import { LOCAL_ROW_PREFIX } from '../../../src/main/core/outbox/temp-ids';
+import { testEngine, type TestEngine } from './support';
+
+let svc: RunningService;
+let e: TestEngine | undefined;
+
+/** A fetch that, when armed for a request, reads the service's answer at once and holds it. */
+function gatedFetch() {
+  let armed: { match: RegExp; answered: () => void; release: Promise<void> } | undefined;
+  const fetch: FetchLike = async (input, init) => {
+    const gate =
+      armed && armed.match.test(`${init.method ?? 'GET'} ${new URL(input).pathname}`) ? armed : undefined;
+    if (gate) armed = undefined;
+    const response = await globalThis.fetch(input, init);
+    if (!gate) return response;
+    const body = await response.arrayBuffer();
+    gate.answered();
+    await gate.release;
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+  return {
+    fetch,
+    /** Arms the gate; `answered` resolves once the service answered, `release` lets it through. */
+    arm(match: RegExp) {
+      let release!: () => void;
+      let answered!: () => void;
+      const answeredP = new Promise<void>((r) => (answered = r));
+      armed = { match, answered, release: new Promise<void>((r) => (release = r)) };
+      return { answered: answeredP, release };
+    },
+  };
+}
+
+beforeAll(async () => {
+  svc = await startService({ seed: 'empty' });
+});
+afterEach(async () => {
+  await e?.close();
+  e = undefined;
+});
+afterAll(async () => {
+  await svc?.close();
+});
+
+async function engineWithTask(title: string) {
+  const gate = gatedFetch();
+  e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { fetch: gate.fetch });
+  const engine = e;
+  await engine.sync.now();
+  const { id } = await engine.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+  await engine.drained();
+  const taskId = engine.outbox.realIdOf(id);
+  // Fetched once, so the detail is part of every later fetch of the task.
+  await engine.sync.onDemand.task(taskId);
+  return { engine, gate, taskId };
+}
+
+describe('a fetch that began before an acknowledgement (campaign bug 4)', () => {
+  it('keeps the acknowledged field value instead of the older fetched one', async () => {
+    const { engine, gate, taskId } = await engineWithTask('stale field');
+    const held = gate.arm(new RegExp(`^GET /2.0/task/${taskId}$`));
+    const fetching = engine.sync.onDemand.task(taskId);
+    await held.answered;
+    await engine.call('tasks.update', { taskId, changes: { priority: 7 } });
+    await engine.drained();
+    expect(engine.outbox.outbox.status().pending).toBe(0);
+    held.release();
+    await fetching;
+    expect(engine.cache.tasks.get(taskId)?.priority).toBe(7);
+  });
+
+  it('keeps an acknowledged tag the older fetch lacks', async () => {
+    const { engine, gate, taskId } = await engineWithTask('stale tag');
+    const held = gate.arm(new RegExp(`^GET /2.0/task/${taskId}$`));
+    const fetching = engine.sync.onDemand.task(taskId);
+    await held.answered;
+    await engine.call('tasks.addTag', { taskId, tagId: SEED_IDS.tags.urgent });
+    await engine.drained();
+    held.release();
+    await fetching;
+    expect(engine.cache.org.tagsOfTask(taskId).map((t) => t.id)).toContain(SEED_IDS.tags.urgent);
+  });
+
+  it('keeps a comment the older fetch lacks, and the next pull shows it once', async () => {
+    const { engine, gate, taskId } = await engineWithTask('stale comment');
+    const held = gate.arm(new RegExp(`^GET /2.0/task/${taskId}/messages$`));
+    const fetching = engine.sync.onDemand.task(taskId);
+    await held.answered;
+    await engine.call('tasks.comment', { taskId, message: 'after the fetch began' });
+    await engine.drained();
+    held.release();
+    await fetching;
+    const texts = () => engine.cache.messages.listForTask(taskId).map((m) => m.message);
+    expect(texts()).toContain('after the fetch began');
+    // Not marked fetched from the stale answer: the next pull asks again and ends with exactly
+    // the service's message.
+    expect(engine.cache.tasks.fetchStateOf(taskId)?.messagesActivityMoment).toBeNull();
+    await engine.sync.now();
+    expect(texts().filter((t) => t === 'after the fetch began')).toHaveLength(1);
+    expect(engine.cache.messages.listForTask(taskId).every((m) => !m.id.startsWith(LOCAL_ROW_PREFIX))).toBe(
+      true,
+    );
+  });
+
+  it('does not bring back a task whose delete was acknowledged after the fetch began', async () => {
+    const { engine, gate, taskId } = await engineWithTask('stale delete');
+    const held = gate.arm(new RegExp(`^GET /2.0/project/${SEED_IDS.workspace}/tasks$`));
+    const pulling = engine.sync.now();
+    await held.answered;
+    await engine.call('tasks.delete', { taskId });
+    await engine.drained();
+    // Checked at every cache change: a later step of the pull (its 404 on the task's messages)
+    // would remove it again, hiding that the stale list had put it back.
+    let reappeared = false;
+    const off = engine.events.onAny(() => {
+      if (engine.cache.tasks.get(taskId)) reappeared = true;
+    });
+    held.release();
+    await pulling;
+    off();
+    expect(reappeared).toBe(false);
+    expect(engine.cache.tasks.get(taskId)).toBeNull();
+  });
+});
