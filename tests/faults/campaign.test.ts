@@ -15,8 +15,8 @@ const SEED = Number(process.env['FAULT_SEED'] ?? 1);
 const KNOWN_BUGS: readonly { bug: string; kind: AnomalyKind; match?: RegExp }[] = process.env['FAULT_STRICT']
   ? []
   : [
-      { bug: 'README 4: a fetch begun before an ack overwrites it', kind: 'read-your-writes' },
-      { bug: 'README 4: a fetch begun before an ack overwrites it', kind: 'divergence' },
+      // README 2-4 (tags, comment drafts, fetches begun before an ack) were fixed on s2-outbox:
+      // their read-your-writes and divergence kinds are no longer tolerated.
       {
         bug: 'README 6: a dependency create overtaken by a delete of its task',
         kind: 'unexpected-refusal',

@@ -211,7 +211,9 @@ export function commandRunner(engine: WorkdeskEngine, dataDir: string): <T>(comm
         if (result.ok && command.expect && entryId !== null) {
           const created = (result.value as { id?: string }).id;
           const problem = await readYourWrites(command.expect, created);
-          if (problem) answer.readYourWrites = problem;
+          // A change the service refused before the read is rolled back: its answer replaced it.
+          const refused = outbox.entries('failed').some((f) => f.id === entryId);
+          if (problem && !refused) answer.readYourWrites = problem;
         }
         return answer;
       }
