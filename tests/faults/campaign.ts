@@ -26,7 +26,11 @@ export interface CampaignTotals {
   runs: number;
   operations: number;
   faults: Record<FaultKind, number>;
+  /** Pulls the conflict-journal check could judge. */
+  journalJudged: number;
   anomalies: Record<string, number>;
+  /** Every anomaly with its seed. */
+  found: { seed: number; kind: string; detail: string }[];
   failedSeeds: number[];
   ms: number;
 }
@@ -63,7 +67,10 @@ export function summaryLine(r: RunResult): string {
         .map(([k, n]) => `${k}=${n}`)
         .join(',')
     : '0';
-  return `run seed=${r.seed} ops=${r.operations} faults=${faults} anomalies=${anomalies} ${(r.ms / 1000).toFixed(1)}s`;
+  const phases = Object.entries(r.phases)
+    .map(([k, ms]) => `${k}=${(ms / 1000).toFixed(1)}`)
+    .join(' ');
+  return `run seed=${r.seed} ops=${r.operations} faults=${faults} journal-judged=${r.journalJudged} anomalies=${anomalies} ${(r.ms / 1000).toFixed(1)}s (${phases})`;
 }
 
 function countBy(list: readonly string[]): Record<string, number> {
@@ -79,8 +86,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
   const totals: CampaignTotals = {
     runs: 0,
     operations: 0,
+    journalJudged: 0,
     faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
     anomalies: {},
+    found: [],
     failedSeeds: [],
     ms: 0,
   };
@@ -89,8 +98,12 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
     const result = await runOnce(runOptions(seed, options.clients, options.ci, options.steps));
     totals.runs++;
     totals.operations += result.operations;
+    totals.journalJudged += result.journalJudged;
     for (const k of FAULT_KINDS) totals.faults[k] += result.faults[k];
-    for (const a of result.anomalies) totals.anomalies[a.kind] = (totals.anomalies[a.kind] ?? 0) + 1;
+    for (const a of result.anomalies) {
+      totals.anomalies[a.kind] = (totals.anomalies[a.kind] ?? 0) + 1;
+      totals.found.push({ seed, ...a });
+    }
     print(summaryLine(result));
     if (result.anomalies.length) {
       totals.failedSeeds.push(seed);
@@ -123,7 +136,7 @@ export function totalLine(t: CampaignTotals): string {
     .map(([k, n]) => `${k}=${n}`)
     .join(' ');
   return (
-    `TOTAL runs=${t.runs} operations=${t.operations} faults=${faults} (${byKind}) ` +
+    `TOTAL runs=${t.runs} operations=${t.operations} faults=${faults} (${byKind}) journal-judged=${t.journalJudged} ` +
     `anomalies=${anomalies || '0'}${t.failedSeeds.length ? ` seeds=${t.failedSeeds.join(',')}` : ''} ` +
     `time=${(t.ms / 1000).toFixed(0)}s`
   );

@@ -2,8 +2,8 @@
 // broken engine could produce (a lost create, a doubled create or comment, a lost field write,
 // a stale cache, a refusal without a reason, a conflict nobody caused) is reported.
 import { describe, expect, it } from 'vitest';
-import { checkRun, type CheckInput, type ClientEnd, type ServiceState } from './checks';
-import type { TaskSnapshot } from './client-process';
+import { checkRun, missingConflicts, type CheckInput, type ClientEnd, type ServiceState } from './checks';
+import type { TaskSnapshot } from '../support/engine-commands';
 import type { Intent, OwnTask, WriteRecord } from './workload';
 
 const task = (id: string, name: string, extra: Partial<TaskSnapshot> = {}): TaskSnapshot => ({
@@ -25,7 +25,7 @@ function stateOf(tasks: TaskSnapshot[]): ServiceState {
     for (const m of t.messages) counts.set(m, (counts.get(m) ?? 0) + 1);
     messageCounts.set(t.id, counts);
   }
-  return { tasks, messageCounts, eventNames: [] };
+  return { tasks, messageCounts, records: [], attachments: new Map(), dependencies: [] };
 }
 
 let step = 0;
@@ -162,17 +162,143 @@ describe('fault campaign checks', () => {
   });
 });
 
-describe('fault campaign checks: calendar events', () => {
+describe('fault campaign checks: events, CRM records, projects, dependencies, attachments', () => {
   it('report an event created once but stored twice, or lost, and accept a deleted one', () => {
     const input = clean();
-    input.writes.push(write(0, { type: 'eventCreate', name: 'c0-e1' }));
-    input.state.eventNames = ['c0-e1'];
+    input.writes.push(write(0, { type: 'recordCreate', kind: 'event', name: 'c0-e1' }));
+    const event = { kind: 'event' as const, name: 'c0-e1', fields: {} };
+    input.state.records = [event];
     expect(checkRun(input)).toEqual([]);
-    input.state.eventNames = ['c0-e1', 'c0-e1'];
+    input.state.records = [event, event];
     expect(kinds(input)).toEqual(['duplicate']);
-    input.state.eventNames = [];
+    input.state.records = [];
     expect(kinds(input)).toEqual(['lost-write']);
-    input.writes.push(write(0, { type: 'eventDelete', name: 'c0-e1' }));
+    input.writes.push(write(0, { type: 'recordDelete', kind: 'event', name: 'c0-e1' }));
     expect(checkRun(input)).toEqual([]);
+  });
+
+  it('report a lost edit of a contact and a lost project membership, unless refused with a reason', () => {
+    const input = clean();
+    input.records = [[{ kind: 'project', name: 'c0-p1', id: 'local-p', deleted: false, members: [] }], []];
+    input.writes.push(
+      write(0, { type: 'recordCreate', kind: 'contact', name: 'c0-c1' }),
+      write(0, { type: 'recordField', kind: 'contact', name: 'c0-c1', field: 'lastName', value: 'c0-v1' }),
+      write(0, { type: 'recordCreate', kind: 'project', name: 'c0-p1' }),
+      write(0, { type: 'recordField', kind: 'project', name: 'c0-p1', field: 'member:u-bob', value: true }),
+    );
+    input.state.records = [
+      { kind: 'contact', name: 'c0-c1', fields: { lastName: 'c0-v1' } },
+      { kind: 'project', name: 'c0-p1', fields: { priority: 1, 'member:u-ada': true, 'member:u-bob': true } },
+    ];
+    expect(checkRun(input)).toEqual([]);
+    input.state.records[0]!.fields['lastName'] = '';
+    delete input.state.records[1]!.fields['member:u-bob'];
+    expect(checkRun(input).map((a) => a.detail)).toEqual([
+      expect.stringContaining('lastName'),
+      expect.stringContaining('member:u-bob'),
+    ]);
+    const refused = { kind: 'member.add', payload: { projectId: 'local-p', userId: 'u-bob' } };
+    input.ends[0] = end(input.state.tasks, {
+      failed: [{ ...refused, errorType: 'rejected', errorMessage: 'not in the Workspace' }],
+    });
+    // The refused membership is not judged; the lost contact edit still is.
+    expect(checkRun(input).map((a) => [a.kind, a.detail.includes('lastName')])).toEqual([
+      ['unexpected-refusal', false],
+      ['lost-write', true],
+    ]);
+  });
+
+  it('report a dependency created twice, lost, or left after its delete', () => {
+    const input = clean();
+    input.state = stateOf([...input.state.tasks, task('B', 'c0-t1')]);
+    input.own[0]!.push({ title: 'c0-t1', id: 'local-b', parent: null, deleted: false });
+    input.ends = [end(input.state.tasks), end(input.state.tasks)];
+    input.writes.push(
+      write(0, { type: 'create', title: 'c0-t1', parent: null }),
+      write(0, { type: 'dependency', from: 'c0-t0', to: 'c0-t1', present: true }),
+    );
+    const dep = { id: 'D1', from: 'A', to: 'B' };
+    input.state.dependencies = [dep];
+    expect(checkRun(input)).toEqual([]);
+    input.state.dependencies = [dep, { ...dep, id: 'D2' }];
+    expect(kinds(input)).toEqual(['duplicate']);
+    input.state.dependencies = [];
+    expect(kinds(input)).toEqual(['lost-write']);
+    input.writes.push(write(0, { type: 'dependency', from: 'c0-t0', to: 'c0-t1', present: false }));
+    expect(checkRun(input)).toEqual([]);
+    input.state.dependencies = [dep];
+    expect(kinds(input)).toEqual(['lost-write']);
+  });
+
+  it('report a comment whose attached file is missing on the service', () => {
+    const input = clean();
+    input.writes[1] = {
+      ...input.writes[1]!,
+      intent: { ...input.writes[1]!.intent, files: ['c0-m1.txt'] } as Intent,
+    };
+    input.state.attachments.set('A', new Map([['c0-m1', ['c0-m1.txt']]]));
+    expect(checkRun(input)).toEqual([]);
+    input.state.attachments.set('A', new Map([['c0-m1', []]]));
+    expect(kinds(input)).toEqual(['lost-write']);
+  });
+});
+
+describe('fault campaign checks: the conflict journal records every overwritten concurrent change', () => {
+  /** Client 0 renamed S (acknowledged locally at 50 ms), client 1's rename was committed at 100 ms,
+   * and client 0 pulled at 200-300 ms with its rename still waiting: its pull saw c1-name. */
+  function pulled(): CheckInput {
+    const input = clean();
+    input.writes = input.writes.map((w) =>
+      w.client === 0 && w.intent.type === 'field' && w.intent.field === 'name'
+        ? { ...w, at: 40, answeredAt: 50 }
+        : w,
+    );
+    input.commits = [{ taskId: 'S', field: 'name', value: 'c1-name', client: 1, at: 100 }];
+    const claim = { entityId: 'S', field: 'name', entryId: 5, value: 'c0-name' };
+    input.pulls = [
+      { client: 0, start: 200, end: 300, ok: true, claimsBefore: [claim], claimsAfter: [claim] },
+    ];
+    input.ends[0] = end(input.state.tasks, {
+      conflicts: [{ entityId: 'S', field: 'name', localValue: 'c0-name', remoteValue: 'c1-name' }],
+    });
+    return input;
+  }
+
+  it('pass a run whose journal holds the conflict', () => {
+    expect(checkRun(pulled())).toEqual([]);
+    expect(missingConflicts(pulled())).toEqual({ judged: 1, missing: [] });
+  });
+
+  it('report a pull that saw another client’s value over a pending one and journaled nothing', () => {
+    const input = pulled();
+    input.ends[0] = end(input.state.tasks);
+    expect(kinds(input)).toEqual(['missing-conflict']);
+  });
+
+  it('judge only what the pull surely saw', () => {
+    const journalless = () => {
+      const input = pulled();
+      input.ends[0] = end(input.state.tasks);
+      return input;
+    };
+    // The service changed the name during the pull: which value the pull saw is unknown.
+    const during = journalless();
+    during.commits!.push({ taskId: 'S', field: 'name', value: 'c0-name', client: 0, at: 250 });
+    expect(checkRun(during)).toEqual([]);
+    // The other rename came before the local one: the local change may have started from it.
+    const before = journalless();
+    before.commits![0]!.at = 45;
+    expect(checkRun(before)).toEqual([]);
+    // The entry was sent and acknowledged during the pull (another entry or none holds it after).
+    const acked = journalless();
+    acked.pulls![0]!.claimsAfter = [];
+    expect(checkRun(acked)).toEqual([]);
+    // A failed pull saw nothing for sure; the client's own earlier value is no conflict.
+    const failed = journalless();
+    failed.pulls![0]!.ok = false;
+    expect(checkRun(failed)).toEqual([]);
+    const own = journalless();
+    own.commits![0]!.client = 0;
+    expect(checkRun(own)).toEqual([]);
   });
 });

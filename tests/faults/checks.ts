@@ -2,10 +2,12 @@
 // a conflict journal that only records real concurrent changes. Pure functions over the
 // service's final state, the write log and each client's final snapshot.
 import type { ServiceClient } from '../../src/main/core/api/client';
-import type { OutboxSnapshot, TaskSnapshot } from './client-process';
+import type { Claim, OutboxSnapshot, TaskSnapshot } from '../support/engine-commands';
 import {
   NUMBER_FIELD,
   type Intent,
+  type RecordKind,
+  type OwnRecord,
   type OwnTask,
   type SharedTask,
   type TaskRef,
@@ -18,6 +20,7 @@ export type AnomalyKind =
   | 'divergence'
   | 'read-your-writes'
   | 'bogus-conflict'
+  | 'missing-conflict'
   | 'refusal-without-reason'
   | 'unexpected-refusal'
   | 'refused-change-applied'
@@ -44,12 +47,24 @@ export interface ClientEnd extends OutboxSnapshot {
   failed: FailedEntry[];
 }
 
+/** A record on the service (event, CRM contact or account, project) in the terms the checks use. */
+export interface ServiceRecord {
+  kind: RecordKind;
+  name: string;
+  /** The fields the workload edits; `member:<userId>` true for each project member. */
+  fields: Record<string, unknown>;
+}
+
 export interface ServiceState {
   tasks: TaskSnapshot[];
-  /** Names of the calendar events on the campaign's day, one entry per event. */
-  eventNames: string[];
+  /** Events on the campaign's day, CRM contacts and accounts, projects (one entry per item). */
+  records: ServiceRecord[];
   /** Every message text of each task with its count (duplicates show as count > 1). */
   messageCounts: Map<string, Map<string, number>>;
+  /** Names of the files attached to each message, by task id and message text. */
+  attachments: Map<string, Map<string, string[]>>;
+  /** Task-to-task dependencies, each once. */
+  dependencies: { id: string; from: string; to: string }[];
 }
 
 export async function serviceState(
@@ -57,16 +72,41 @@ export async function serviceState(
   projectId: string,
   eventDay: string,
 ): Promise<ServiceState> {
-  const eventNames = (await api.events({ startDate: eventDay, endDate: eventDay })).map((e) => e.name);
+  const records: ServiceRecord[] = [];
+  for (const e of await api.events({ startDate: eventDay, endDate: eventDay }))
+    records.push({ kind: 'event', name: e.name, fields: {} });
+  for (const c of await api.crmContacts())
+    records.push({ kind: 'contact', name: c.firstName, fields: { lastName: c.lastName } });
+  for (const a of await api.crmAccounts())
+    records.push({ kind: 'account', name: a.name, fields: { website: a.website } });
+  for (const p of await api.projects()) {
+    if (p.id === projectId) continue;
+    const fields: Record<string, unknown> = { priority: p.priority };
+    for (const m of await api.projectUsers(p.id)) fields[`member:${m.id}`] = true;
+    records.push({ kind: 'project', name: p.name, fields });
+  }
   const list = await api.projectTasks(projectId, { closed: true });
   const tasks: TaskSnapshot[] = [];
   const messageCounts = new Map<string, Map<string, number>>();
+  const attachments = new Map<string, Map<string, string[]>>();
+  const dependencies = new Map<string, { id: string; from: string; to: string }>();
   for (const t of list) {
     const detail = await api.task(t.id);
-    const messages = (await api.taskMessages(t.id)).map((m) => m.message ?? '');
+    const raw = await api.taskMessages(t.id);
+    const messages = raw.map((m) => m.message ?? '');
     const counts = new Map<string, number>();
     for (const m of messages) counts.set(m, (counts.get(m) ?? 0) + 1);
     messageCounts.set(t.id, counts);
+    attachments.set(
+      t.id,
+      new Map(raw.map((m) => [m.message ?? '', (m.attachments ?? []).map((a) => a.name)] as const)),
+    );
+    const deps = await api.dependencies('task', t.id);
+    // Each list leaves out the task it was asked for: a predecessor's successor is this task.
+    for (const d of deps.predecessors)
+      if (d.predecessorTaskId) dependencies.set(d.id, { id: d.id, from: d.predecessorTaskId, to: t.id });
+    for (const d of deps.successors)
+      if (d.successorTaskId) dependencies.set(d.id, { id: d.id, from: t.id, to: d.successorTaskId });
     tasks.push({
       id: t.id,
       name: t.name,
@@ -78,15 +118,41 @@ export async function serviceState(
       customFieldsData: detail.customFieldsData ?? {},
     });
   }
-  return { tasks, messageCounts, eventNames };
+  return { tasks, records, messageCounts, attachments, dependencies: [...dependencies.values()] };
+}
+
+/** A rename of a shared task the service committed (seen by the harness's hook on the service). */
+export interface SharedCommit {
+  taskId: string;
+  field: 'name';
+  value: unknown;
+  /** The client whose user sent it; null when several clients act as that user. */
+  client: number | null;
+  /** ms since the run started. */
+  at: number;
+}
+
+/** A pull a client ran during the workload, with its claims on the shared tasks around it. */
+export interface PullRecord {
+  client: number;
+  start: number;
+  end: number;
+  ok: boolean;
+  claimsBefore: Claim[];
+  claimsAfter: Claim[];
 }
 
 export interface CheckInput {
   state: ServiceState;
+  /** Renames of shared tasks as the service committed them, and the workload's pulls. */
+  commits?: SharedCommit[];
+  pulls?: PullRecord[];
   shared: SharedTask[];
   writes: WriteRecord[];
   ends: ClientEnd[];
   own: OwnTask[][];
+  /** Each client's records (events, CRM, projects), for their ids. */
+  records?: OwnRecord[][];
   faultsInjected: number;
 }
 
@@ -115,7 +181,7 @@ function possibleEnds<T>(writes: readonly { outcome: string; value: T }[]): T[] 
 }
 
 export function checkRun(input: CheckInput): Anomaly[] {
-  const { state, shared, writes, ends, own } = input;
+  const { state, shared, writes, ends, own, records = [] } = input;
   const out: Anomaly[] = [];
   const add = (kind: AnomalyKind, detail: string) => out.push({ kind, detail });
   const byId = new Map(state.tasks.map((t) => [t.id, t]));
@@ -128,27 +194,6 @@ export function checkRun(input: CheckInput): Anomaly[] {
   for (const [taskId, counts] of state.messageCounts)
     for (const [text, n] of counts)
       if (n > 1 && text) add('duplicate', `message "${text}" on task ${taskId} exists ${n} times`);
-
-  // Calendar events: each acked create exists once, unless an acked delete took it.
-  const eventCount = new Map<string, number>();
-  for (const name of state.eventNames) eventCount.set(name, (eventCount.get(name) ?? 0) + 1);
-  for (const [name, n] of eventCount) if (n > 1) add('duplicate', `event "${name}" exists ${n} times`);
-  for (const w of writes) {
-    if (w.intent.type !== 'eventCreate' || w.outcome !== 'acked') continue;
-    const name = w.intent.name;
-    const deletes = writes.filter((d) => d.intent.type === 'eventDelete' && d.intent.name === name);
-    const surelyGone = deletes.some((d) => d.outcome === 'acked');
-    const maybeGone = deletes.some((d) => d.outcome === 'unknown');
-    const refused = ends[w.client]!.failed.some((f) =>
-      JSON.stringify(f.payload).includes(JSON.stringify(name)),
-    );
-    const n = eventCount.get(name) ?? 0;
-    if (refused) continue;
-    if (surelyGone && n > 0)
-      add('lost-write', `client ${w.client} deleted event "${name}" but the service still has it`);
-    if (!surelyGone && !maybeGone && n === 0)
-      add('lost-write', `client ${w.client} created event "${name}": not on the service`);
-  }
 
   // Refusals: each carries the service's reason; only the deliberately bad writes are expected.
   const excused = ends.map(() => new Set<string>());
@@ -231,6 +276,99 @@ export function checkRun(input: CheckInput): Anomaly[] {
       add(
         'lost-write',
         `client ${w.client} message "${w.intent.text}" on "${task.name}": not on the service`,
+      );
+    const files = state.attachments.get(task.id)?.get(w.intent.text) ?? [];
+    if (n > 0 && !same([...files].sort(), [...(w.intent.files ?? [])].sort()))
+      add(
+        'lost-write',
+        `client ${w.client} message "${w.intent.text}" carries ${JSON.stringify(files)}, sent ${JSON.stringify(w.intent.files ?? [])}`,
+      );
+  }
+
+  // Records: each acked create exists once, unless a delete took it (or it was refused), and
+  // each field its creator edited ends on its last acknowledged value.
+  const recordsByKey = new Map<string, ServiceRecord[]>();
+  for (const r of state.records) {
+    const key = `${r.kind}:${r.name}`;
+    recordsByKey.set(key, [...(recordsByKey.get(key) ?? []), r]);
+  }
+  for (const [key, list] of recordsByKey)
+    if (list.length > 1) add('duplicate', `${key} exists ${list.length} times`);
+  /** A refusal of this client names the item (by name or id): its later state is not judged. */
+  const mentioned = (client: number, needles: readonly string[]) =>
+    ends[client]!.failed.some((f) =>
+      needles.some((n) => JSON.stringify(f.payload).includes(JSON.stringify(n))),
+    );
+  const recordIds = (client: number, kind: RecordKind, name: string): string[] => {
+    const r = records[client]?.find((x) => x.kind === kind && x.name === name);
+    return r ? [name, r.id, ends[client]!.realIds[r.id] ?? r.id] : [name];
+  };
+  for (const w of writes) {
+    if (w.intent.type !== 'recordCreate' || w.outcome !== 'acked') continue;
+    const { kind, name } = w.intent;
+    const deletes = writes.filter(
+      (d) => d.intent.type === 'recordDelete' && d.intent.kind === kind && d.intent.name === name,
+    );
+    const surelyGone = deletes.some((d) => d.outcome === 'acked');
+    const maybeGone = deletes.some((d) => d.outcome === 'unknown');
+    const n = recordsByKey.get(`${kind}:${name}`)?.length ?? 0;
+    if (mentioned(w.client, recordIds(w.client, kind, name))) continue;
+    if (surelyGone && n > 0)
+      add('lost-write', `client ${w.client} deleted ${kind} "${name}" but the service still has it`);
+    if (!surelyGone && !maybeGone && n === 0)
+      add('lost-write', `client ${w.client} created ${kind} "${name}": not on the service`);
+  }
+  const recordFields = new Map<string, { client: number; list: { outcome: string; value: unknown }[] }>();
+  for (const w of writes) {
+    if (w.intent.type !== 'recordField') continue;
+    const key = JSON.stringify([w.intent.kind, w.intent.name, w.intent.field]);
+    const slot = recordFields.get(key) ?? { client: w.client, list: [] };
+    slot.list.push({ outcome: w.outcome, value: w.intent.value });
+    recordFields.set(key, slot);
+  }
+  for (const [key, { client, list }] of recordFields) {
+    const [kind, name, field] = JSON.parse(key) as [RecordKind, string, string];
+    const record = recordsByKey.get(`${kind}:${name}`)?.[0];
+    const allowed = possibleEnds(list);
+    if (!record || !allowed || mentioned(client, recordIds(client, kind, name))) continue;
+    const actual = field.startsWith('member:') ? record.fields[field] === true : record.fields[field];
+    if (!allowed.some((v) => same(v, actual)))
+      add(
+        'lost-write',
+        `${kind} "${name}" ${field} is ${JSON.stringify(actual)}, last writes were ${JSON.stringify(allowed)}`,
+      );
+  }
+
+  // Dependencies between own tasks: at most one per pair; present or not as last acknowledged.
+  const taskName = (id: string) => byId.get(id)?.name;
+  const depCount = new Map<string, number>();
+  for (const d of state.dependencies) {
+    const key = JSON.stringify([taskName(d.from), taskName(d.to)]);
+    depCount.set(key, (depCount.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of depCount) if (n > 1) add('duplicate', `dependency ${key} exists ${n} times`);
+  const depWrites = new Map<string, { client: number; list: { outcome: string; value: unknown }[] }>();
+  for (const w of writes) {
+    if (w.intent.type !== 'dependency') continue;
+    const key = JSON.stringify([w.intent.from, w.intent.to]);
+    const slot = depWrites.get(key) ?? { client: w.client, list: [] };
+    slot.list.push({ outcome: w.outcome, value: w.intent.present });
+    depWrites.set(key, slot);
+  }
+  for (const [key, { client, list }] of depWrites) {
+    const [from, to] = JSON.parse(key) as [string, string];
+    const allowed = possibleEnds(list);
+    if (!allowed || gone.has(from) || gone.has(to) || !byName.has(from) || !byName.has(to)) continue;
+    const ids = [from, to].flatMap((t) => {
+      const mine = own[client]!.find((o) => o.title === t);
+      return mine ? [t, mine.id, ends[client]!.realIds[mine.id] ?? mine.id] : [t];
+    });
+    if (isExcused(client, from) || isExcused(client, to) || mentioned(client, ids)) continue;
+    const actual = (depCount.get(key) ?? 0) > 0;
+    if (!allowed.includes(actual))
+      add(
+        'lost-write',
+        `dependency ${from} -> ${to} present=${actual}, last writes were ${JSON.stringify(allowed)}`,
       );
   }
 
@@ -331,5 +469,57 @@ export function checkRun(input: CheckInput): Anomaly[] {
         add('bogus-conflict', `client ${k} conflict on ${c.entityId} ${c.field}: ${JSON.stringify(c)}`);
     }
   });
+  for (const a of missingConflicts(input).missing) add('missing-conflict', a);
   return out;
+}
+
+/**
+ * The conflict journal records every overwritten concurrent change (rule 7), where the harness
+ * can prove the engine saw it: a pull that ran while one open entry of the client held a rename
+ * of a shared task (the same entry, before and after the pull), while the service held another
+ * client's name for it, committed after the client's own rename was acknowledged locally (so its
+ * base cannot have been that name) and unchanged during the whole pull. That pull saw the other
+ * name over a pending local one: the client's journal must hold a conflict on the field. Names
+ * only: they are unique per client, priorities are not.
+ */
+export function missingConflicts(input: CheckInput): { judged: number; missing: string[] } {
+  const { commits = [], pulls = [], writes, ends } = input;
+  const out = new Set<string>();
+  let judged = 0;
+  for (const pull of pulls) {
+    if (!pull.ok) continue;
+    for (const claim of pull.claimsBefore) {
+      if (claim.field !== 'name') continue;
+      const held = pull.claimsAfter.some(
+        (c) => c.entityId === claim.entityId && c.field === claim.field && c.entryId === claim.entryId,
+      );
+      if (!held) continue;
+      const onField = commits.filter((c) => c.taskId === claim.entityId && c.field === claim.field);
+      if (onField.some((c) => c.at >= pull.start && c.at <= pull.end)) continue;
+      const seen = onField.filter((c) => c.at < pull.start).at(-1);
+      if (!seen || seen.client === null || seen.client === pull.client || same(seen.value, claim.value))
+        continue;
+      const mine = writes.find(
+        (w) =>
+          w.client === pull.client &&
+          w.intent.type === 'field' &&
+          w.intent.field === 'name' &&
+          'shared' in w.intent.task &&
+          w.intent.task.shared === claim.entityId &&
+          same(w.intent.value, claim.value),
+      );
+      if (!mine || seen.at <= mine.answeredAt) continue;
+      judged++;
+      const journaled = ends[pull.client]?.conflicts.some(
+        (c) => c.entityId === claim.entityId && c.field === claim.field,
+      );
+      if (!journaled)
+        out.add(
+          `client ${pull.client} pulled at ${pull.start}-${pull.end} ms while renaming ${claim.entityId} to ` +
+            `${JSON.stringify(claim.value)} (entry #${claim.entryId}); the service held client ${seen.client}'s ` +
+            `${JSON.stringify(seen.value)} (committed at ${seen.at} ms); no conflict in its journal`,
+        );
+    }
+  }
+  return { judged, missing: [...out] };
 }

@@ -11,14 +11,18 @@ import { prng } from '../../src/server/seed/generate';
 import { SEED_IDS } from '../../src/server/seed/index';
 import type { IpcResult } from '../../src/shared/ipc/channel';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { checkRun, serviceState, type Anomaly, type ClientEnd } from './checks';
 import {
-  startClientProcess,
-  type CallAnswer,
-  type ClientArgs,
-  type ClientProcess,
-  type OutboxSnapshot,
-} from './client-process';
+  checkRun,
+  missingConflicts,
+  serviceState,
+  type Anomaly,
+  type CheckInput,
+  type ClientEnd,
+  type PullRecord,
+  type SharedCommit,
+} from './checks';
+import type { CallAnswer, OutboxSnapshot, SyncAnswer } from '../support/engine-commands';
+import { startEngineProcess, type EngineProcess, type EngineProcessArgs } from '../support/engine-process';
 import { startRelay } from './relay';
 import {
   clientWorkload,
@@ -68,6 +72,10 @@ export interface RunResult {
   /** The timeline: steps, answers and faults, for replaying an anomaly. */
   log: string[];
   ms: number;
+  /** Pulls the conflict-journal check could judge (see `missingConflicts`). */
+  journalJudged: number;
+  /** Where the run's time went, ms per phase (setup, workload, faults, drain, final, check, teardown). */
+  phases: Record<string, number>;
 }
 
 const TOKEN = 'fault-token';
@@ -79,13 +87,23 @@ interface Service {
   port: number;
 }
 
-/** Starts the service on the data folder, on a free port (the relay keeps the address stable). */
-async function startServiceOn(dataDir: string): Promise<Service> {
+/** Starts the service on the data folder, on a free port (the relay keeps the address stable).
+ * `onCommit` hears every successful task update, with its body, when the service answers it. */
+async function startServiceOn(
+  dataDir: string,
+  onCommit: (taskId: string, body: unknown) => void,
+): Promise<Service> {
   const { app } = buildService({
     dbPath: join(dataDir, 'service.sqlite'),
     filesDir: join(dataDir, 'files'),
     tokens: [TOKEN],
     seed: 'empty',
+  });
+  // The journal check needs when each shared task's name changed on the service. The service
+  // writes synchronously in the handler, so the answer's moment follows the commit at once.
+  app.addHook('onSend', async (request, reply) => {
+    const match = /\/task\/([^/]+)\/update$/.exec(request.url);
+    if (request.method === 'PUT' && match && reply.statusCode < 300) onCommit(match[1]!, request.body);
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: Number(new URL(address).port) };
@@ -93,23 +111,23 @@ async function startServiceOn(dataDir: string): Promise<Service> {
 
 /** A client across restarts: the same data folder and proxy, a new process after a kill. */
 class Client {
-  proc!: ClientProcess;
+  proc!: EngineProcess;
   /** Set while the process is being replaced; callers wait for it. */
   private restarting: Promise<void> | undefined;
   stopped = false;
 
   constructor(
     readonly index: number,
-    readonly args: ClientArgs,
+    readonly args: EngineProcessArgs,
     readonly proxy: FaultProxy,
   ) {}
 
   async start(): Promise<void> {
-    this.proc = await startClientProcess(this.args);
+    this.proc = await startEngineProcess(this.args);
     await this.proc.ready;
   }
 
-  async alive(): Promise<ClientProcess> {
+  async alive(): Promise<EngineProcess> {
     while (this.restarting) await this.restarting;
     return this.proc;
   }
@@ -126,18 +144,19 @@ class Client {
     await this.restarting;
   }
 
-  async pause(ms: number): Promise<void> {
+  /** SIGSTOP until `over` resolves, then SIGCONT. */
+  async pause(over: Promise<void>): Promise<void> {
     const proc = await this.alive();
     this.stopped = true;
     proc.signal('SIGSTOP');
-    await sleep(ms);
+    await over;
     proc.signal('SIGCONT');
     this.stopped = false;
   }
 }
 
 /** Pulls until a run ends without error (a few tries); answers the last error, if any. */
-async function syncUntilClean(proc: ClientProcess, attempts = 5): Promise<string | undefined> {
+async function syncUntilClean(proc: EngineProcess, attempts = 5): Promise<string | undefined> {
   let lastError: string | undefined;
   for (let attempt = 0; attempt < attempts; attempt++) {
     const status = await proc.send<{ lastError: string | null }>({ op: 'sync' });
@@ -148,7 +167,7 @@ async function syncUntilClean(proc: ClientProcess, attempts = 5): Promise<string
   return lastError;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function runOnce(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
@@ -158,10 +177,28 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
   mkdirSync(serviceDir);
   const log: string[] = [];
   const t = () => Date.now() - started;
+  const phases: Record<string, number> = {};
+  let phaseStart = started;
+  const phase = (name: string) => {
+    const now = Date.now();
+    phases[name] = (phases[name] ?? 0) + now - phaseStart;
+    phaseStart = now;
+  };
   const note = (line: string) => log.push(`${String(t()).padStart(6)} ${line}`);
   const faults = Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>;
   const anomalies: Anomaly[] = [];
-  let service = await startServiceOn(serviceDir);
+  const commits: SharedCommit[] = [];
+  const pulls: PullRecord[] = [];
+  const clientOfUser = (userId: unknown): number | null => {
+    const matching = [...Array(options.clients).keys()].filter((k) => USERS[k % USERS.length] === userId);
+    return matching.length === 1 ? matching[0]! : null;
+  };
+  const onCommit = (taskId: string, raw: unknown) => {
+    const body = raw as { title?: unknown; userId?: unknown } | undefined;
+    if (body?.title !== undefined)
+      commits.push({ taskId, field: 'name', value: body.title, client: clientOfUser(body.userId), at: t() });
+  };
+  let service = await startServiceOn(serviceDir, onCommit);
   const relay = await startRelay();
   relay.setTarget(service.port);
   const target = `http://127.0.0.1:${relay.port}/2.0`;
@@ -169,6 +206,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
   const clients: Client[] = [];
   const proxies: FaultProxy[] = [];
   let operations = 0;
+  let journalJudged = 0;
   const writes: WriteRecord[] = [];
   try {
     // Shared tasks every client edits at once.
@@ -191,13 +229,20 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
           token: TOKEN,
           userId: USERS[k % USERS.length]!,
           timeoutMs: options.requestTimeoutMs,
+          sync: { retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 100 }, probeIntervalMs: 100 },
+          backoff: { baseMs: 20, maxMs: 300 },
+          tickMs: 50,
+          concurrency: 4,
+          serve: true,
           onLog: (line) => note(`c${k} engine: ${line.slice(0, 300)}`),
         },
         proxy,
       );
       clients.push(client);
     }
+    phase('setup');
     await Promise.all(clients.map((c) => c.start()));
+    phase('start');
     // The first pull must succeed: a client cannot write into a project it has never seen.
     await Promise.all(
       clients.map(async (c) => {
@@ -214,9 +259,15 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         random: prng(options.seed * 1000 + c.index),
         projectId: PROJECT,
         shared,
+        userId: USERS[c.index % USERS.length]!,
       }),
     );
     let workloadDone = false;
+    // An outage still under way when the workload ends is cut short: the heal ends it anyway.
+    let endOutages: () => void = () => {};
+    const outagesOver = new Promise<void>((done) => (endOutages = done));
+    const outage = (ms: number) => Promise.race([sleep(ms), outagesOver]);
+    phase('firstSync');
 
     async function runClient(c: Client, w: ClientWorkload): Promise<void> {
       const stepRandom = prng(options.seed * 7 + c.index);
@@ -227,7 +278,20 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         const proc = await c.alive();
         if (step === 'sync') {
           note(`c${c.index} sync`);
-          await proc.send({ op: 'sync' }).catch(() => undefined);
+          const start = t();
+          const claims = { entity: 'task', ids: shared.map((x) => x.id), fields: ['name'] };
+          const answer = await proc.send<SyncAnswer>({ op: 'sync', claims }).catch(() => undefined);
+          note(
+            `c${c.index} sync done: ${answer?.lastError ?? 'ok'}, claims ${JSON.stringify(answer?.claimsBefore ?? [])}`,
+          );
+          pulls.push({
+            client: c.index,
+            start,
+            end: t(),
+            ok: !!answer && !answer.lastError,
+            claimsBefore: answer?.claimsBefore ?? [],
+            claimsAfter: answer?.claimsAfter ?? [],
+          });
           continue;
         }
         operations++;
@@ -235,7 +299,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       }
     }
 
-    async function write(c: Client, proc: ClientProcess, w: ClientWorkload, step: Step, i: number) {
+    async function write(c: Client, proc: EngineProcess, w: ClientWorkload, step: Step, i: number) {
       const at = t();
       let answer: CallAnswer | undefined;
       let note_: string | undefined;
@@ -245,6 +309,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
           channel: step.channel,
           arg: step.arg,
           expect: step.expect,
+          ...(step.stage ? { stage: step.stage } : {}),
         });
       } catch (err) {
         note_ = err instanceof Error ? err.message : String(err);
@@ -283,6 +348,45 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       }
     }
 
+    /** Replays the client's outbox until empty; a refused change is recorded, then discarded. */
+    async function drainClient(c: Client, failedSeen: ClientEnd['failed']): Promise<void> {
+      const proc = await c.alive();
+      const until = Date.now() + options.drainTimeoutMs;
+      for (;;) {
+        const status = await proc.send<OutboxSnapshot['status']>({ op: 'drain', timeoutMs: 2_000 });
+        if (status.pending === 0) return;
+        // A refused change stops its item's chain until the user acts: record it, then discard
+        // it, as a user would, so the rest drains.
+        if (status.failed > 0) {
+          const list = await proc.send<CallAnswer>({ op: 'call', channel: 'outbox.failed', arg: {} });
+          const entries = list.result.ok
+            ? (list.result.value as {
+                id: number;
+                kind: string;
+                payload: unknown;
+                errorType: string | null;
+                errorMessage: string | null;
+              }[])
+            : [];
+          for (const e of entries) {
+            failedSeen.push({
+              kind: e.kind,
+              payload: e.payload,
+              errorType: e.errorType,
+              errorMessage: e.errorMessage,
+            });
+            note(`c${c.index} discard failed ${e.kind} ${JSON.stringify(e.payload)}: ${e.errorMessage}`);
+            await proc.send({ op: 'call', channel: 'outbox.discard', arg: { id: e.id } });
+          }
+          continue;
+        }
+        if (Date.now() > until) {
+          anomalies.push({ kind: 'not-drained', detail: `client ${c.index}: ${JSON.stringify(status)}` });
+          return;
+        }
+      }
+    }
+
     async function injectFaults(): Promise<void> {
       const busy = new Set<number>();
       const pendingFaults: Promise<void>[] = [];
@@ -291,22 +395,22 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         if (workloadDone) break;
         const kind = FAULT_KINDS[Math.floor(random() * FAULT_KINDS.length)]!;
         const c = clients[Math.floor(random() * clients.length)]!;
-        const outage = Math.floor(random() * options.maxOutageMs);
+        const ms = Math.floor(random() * options.maxOutageMs);
         const burst = 1 + Math.floor(random() * 5);
         if (busy.has(c.index) && kind !== 'service-restart') continue;
         faults[kind]++;
-        note(`FAULT ${kind} c${c.index} outage=${outage} burst=${burst}`);
+        note(`FAULT ${kind} c${c.index} outage=${ms} burst=${burst}`);
         busy.add(c.index);
         const done = (async () => {
           switch (kind) {
             case 'partition-both':
               c.proxy.set({ dropBefore: { rate: 1 } });
-              await sleep(outage);
+              await outage(ms);
               c.proxy.reset();
               break;
             case 'partition-answers-lost':
               c.proxy.set({ dropAfter: { rate: 1 } });
-              await sleep(outage);
+              await outage(ms);
               c.proxy.reset();
               break;
             case 'drop-before':
@@ -328,13 +432,13 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
               await c.killAndRestart();
               break;
             case 'sigstop':
-              await c.pause(outage);
+              await c.pause(outage(ms));
               break;
             case 'service-restart': {
               relay.setTarget(undefined);
               await service.app.close();
-              await sleep(Math.min(outage, 500));
-              service = await startServiceOn(serviceDir);
+              await sleep(Math.min(ms, 500));
+              service = await startServiceOn(serviceDir, onCommit);
               relay.setTarget(service.port);
               break;
             }
@@ -352,71 +456,47 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     const faulting = injectFaults();
     await Promise.all(clients.map((c, k) => runClient(c, workloads[k]!)));
     workloadDone = true;
+    endOutages();
+    phase('workload');
     await faulting;
+    phase('faults');
 
     // Heal: no faults anywhere, every client running, then drain and a final sync.
     note('HEAL');
     for (const p of proxies) p.reset();
-    const ends: ClientEnd[] = [];
     const failedSeen: ClientEnd['failed'][] = clients.map(() => []);
-    for (const c of clients) {
-      const proc = await c.alive();
-      const until = Date.now() + options.drainTimeoutMs;
-      for (;;) {
-        const status = await proc.send<OutboxSnapshot['status']>({ op: 'drain', timeoutMs: 2_000 });
-        if (status.pending === 0) break;
-        // A refused change stops its item's chain until the user acts: record it, then discard
-        // it, as a user would, so the rest drains.
-        if (status.failed > 0) {
-          const list = await proc.send<CallAnswer>({ op: 'call', channel: 'outbox.failed', arg: {} });
-          const entries = list.result.ok
-            ? (list.result.value as {
-                id: number;
-                kind: string;
-                payload: unknown;
-                errorType: string | null;
-                errorMessage: string | null;
-              }[])
-            : [];
-          for (const e of entries) {
-            failedSeen[c.index]!.push({
-              kind: e.kind,
-              payload: e.payload,
-              errorType: e.errorType,
-              errorMessage: e.errorMessage,
-            });
-            note(`c${c.index} discard failed ${e.kind} ${JSON.stringify(e.payload)}: ${e.errorMessage}`);
-            await proc.send({ op: 'call', channel: 'outbox.discard', arg: { id: e.id } });
-          }
-          continue;
-        }
-        if (Date.now() > until) {
-          anomalies.push({ kind: 'not-drained', detail: `client ${c.index}: ${JSON.stringify(status)}` });
-          break;
-        }
-      }
-    }
-    for (const c of clients) {
-      const proc = await c.alive();
-      await proc.send({ op: 'drain', timeoutMs: 2_000 });
-      const problem = await syncUntilClean(proc);
-      if (problem)
-        anomalies.push({ kind: 'sync-failed', detail: `client ${c.index} final sync: ${problem}` });
-      const localIds = workloads[c.index]!.own.map((o) => o.id);
-      const snap = await proc.send<OutboxSnapshot>({ op: 'snapshot', projectId: PROJECT, localIds });
-      ends.push({ ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] });
-    }
-    const state = await serviceState(api, PROJECT, EVENT_DAY);
-    anomalies.push(
-      ...checkRun({
-        state,
-        shared,
-        writes,
-        ends,
-        own: workloads.map((w) => w.own),
-        faultsInjected: Object.values(faults).reduce((a, b) => a + b, 0),
+    // Clients drain at once, then pull at once: waiting for one before the next proves nothing.
+    await Promise.all(clients.map((c) => drainClient(c, failedSeen[c.index]!)));
+    phase('drain');
+    const ends: ClientEnd[] = await Promise.all(
+      clients.map(async (c) => {
+        const proc = await c.alive();
+        await proc.send({ op: 'drain', timeoutMs: 2_000 });
+        const problem = await syncUntilClean(proc);
+        if (problem)
+          anomalies.push({ kind: 'sync-failed', detail: `client ${c.index} final sync: ${problem}` });
+        const w = workloads[c.index]!;
+        const localIds = [...w.own, ...w.records].map((o) => o.id);
+        const snap = await proc.send<OutboxSnapshot>({ op: 'snapshot', projectId: PROJECT, localIds });
+        return { ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] };
       }),
     );
+    phase('final');
+    const state = await serviceState(api, PROJECT, EVENT_DAY);
+    const input: CheckInput = {
+      state,
+      commits,
+      pulls,
+      shared,
+      writes,
+      ends,
+      own: workloads.map((w) => w.own),
+      records: workloads.map((w) => w.records),
+      faultsInjected: Object.values(faults).reduce((a, b) => a + b, 0),
+    };
+    anomalies.push(...checkRun(input));
+    journalJudged = missingConflicts(input).judged;
+    phase('check');
   } catch (err) {
     anomalies.push({
       kind: 'harness-error',
@@ -432,6 +512,16 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     await relay.close();
     await service.app.close().catch(() => undefined);
     rmSync(root, { recursive: true, force: true });
+    phase('teardown');
   }
-  return { seed: options.seed, operations, faults, anomalies, log, ms: Date.now() - started };
+  return {
+    seed: options.seed,
+    operations,
+    faults,
+    anomalies,
+    log,
+    ms: Date.now() - started,
+    phases,
+    journalJudged,
+  };
 }

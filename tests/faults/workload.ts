@@ -3,7 +3,7 @@
 // same sequence of choices; how the steps interleave with other clients and with faults
 // depends on timing, which the replay log records.
 import { SEED_IDS } from '../../src/server/seed/index';
-import type { Expectation } from './client-process';
+import type { Expectation } from '../support/engine-commands';
 
 export const STATUSES = [
   SEED_IDS.statuses.new,
@@ -16,6 +16,12 @@ export const TEXT_FIELD = SEED_IDS.customFields.text;
 /** Written with a value the service refuses: the change must end in the failed list. */
 export const NUMBER_FIELD = SEED_IDS.customFields.number;
 const REPLY_USERS = [SEED_IDS.users.bob, SEED_IDS.users.cleo];
+/** Members of the Workspace, so each may be added to a project in it. */
+const MEMBERS = [SEED_IDS.users.admin, SEED_IDS.users.bob, SEED_IDS.users.cleo, SEED_IDS.users.dan];
+
+/** Items other than tasks, each known by its name (unique in the run). */
+export const RECORD_KINDS = ['event', 'contact', 'account', 'project'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
 
 /** A task the client created: known by its title (unique in the run) and the id it was given. */
 export interface OwnTask {
@@ -28,13 +34,18 @@ export interface OwnTask {
 /** What one write asked for, in the terms the checks use. */
 export type Intent =
   | { type: 'create'; title: string; parent: string | null }
-  | { type: 'message'; task: TaskRef; text: string }
+  /** A comment or reply; `files` are the names of files attached to it. */
+  | { type: 'message'; task: TaskRef; text: string; files?: string[] }
   | { type: 'field'; task: TaskRef; field: 'name' | 'priority' | 'statusId'; value: string | number }
   | { type: 'tag'; task: TaskRef; tagId: string; present: boolean }
   | { type: 'customField'; task: TaskRef; fieldId: string; value: unknown; refused: boolean }
   | { type: 'delete'; task: TaskRef }
-  | { type: 'eventCreate'; name: string }
-  | { type: 'eventDelete'; name: string };
+  | { type: 'recordCreate'; kind: RecordKind; name: string }
+  | { type: 'recordDelete'; kind: RecordKind; name: string }
+  /** A field of a record only its creator edits; `member:<userId>` is a project membership. */
+  | { type: 'recordField'; kind: RecordKind; name: string; field: string; value: unknown }
+  /** A finish-to-start dependency between two of the client's own tasks (by title). */
+  | { type: 'dependency'; from: string; to: string; present: boolean };
 
 /** A shared task by its real id, or one of the client's own by title. */
 export type TaskRef = { shared: string } | { own: string };
@@ -45,11 +56,24 @@ export interface Step {
   intent: Intent;
   /** What the client must read back at once; none for items without a detail read. */
   expect?: Expectation;
+  /** A file to drop first: its spool id goes into `arg.files`. */
+  stage?: { name: string };
 }
 
-/** A calendar event the client created. */
-export interface OwnEvent {
+/** A record (event, CRM contact or account, project) the client created. */
+export interface OwnRecord {
+  kind: RecordKind;
   name: string;
+  id: string;
+  deleted: boolean;
+  /** Project members the client added (and has not removed since). */
+  members: string[];
+}
+
+/** A dependency the client created between two of its tasks. */
+export interface OwnDependency {
+  from: string;
+  to: string;
   id: string;
   deleted: boolean;
 }
@@ -84,7 +108,8 @@ export interface ClientWorkload {
   /** Tells the model how the step ended (ids of creates, deletes). */
   settle(step: Step, outcome: Outcome, createdId?: string): void;
   own: OwnTask[];
-  events: OwnEvent[];
+  records: OwnRecord[];
+  dependencies: OwnDependency[];
 }
 
 export function clientWorkload(options: {
@@ -94,10 +119,13 @@ export function clientWorkload(options: {
   random: () => number;
   projectId: string;
   shared: SharedTask[];
+  /** The user the client acts as (never removed from its own projects: it owns them). */
+  userId: string;
 }): ClientWorkload {
   const { client, run, random, projectId, shared } = options;
   const own: OwnTask[] = [];
-  const events: OwnEvent[] = [];
+  const records: OwnRecord[] = [];
+  const dependencies: OwnDependency[] = [];
   let step = 0;
   let n = 0;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -114,26 +142,106 @@ export function clientWorkload(options: {
     return { ref: { shared: s.id }, id: s.id };
   }
 
-  function eventStep(): Step {
-    const mine = events.filter((e) => !e.deleted);
-    if (mine.length && random() < 0.3) {
-      const e = pick(mine);
+  /** Creates, field edits, member changes and deletes of events, CRM records and projects. */
+  function recordStep(): Step {
+    const kind = pick(RECORD_KINDS);
+    const mine = records.filter((r) => r.kind === kind && !r.deleted);
+    const roll = random();
+    if (mine.length && roll < 0.6) {
+      const r = pick(mine);
+      const edit = (field: string, value: unknown, channel: string, arg: unknown): Step => ({
+        channel,
+        arg,
+        intent: { type: 'recordField', kind, name: r.name, field, value },
+      });
+      const remove = (channel: string, arg: unknown): Step => ({
+        channel,
+        arg,
+        intent: { type: 'recordDelete', kind, name: r.name },
+      });
+      const text = tag(`v${step}`);
+      switch (kind) {
+        case 'event':
+          return remove('events.delete', { eventId: r.id });
+        case 'contact':
+          return roll < 0.45
+            ? edit('lastName', text, 'crm.updateContact', { contactId: r.id, changes: { lastName: text } })
+            : remove('crm.deleteContact', { contactId: r.id });
+        case 'account':
+          return roll < 0.45
+            ? edit('website', text, 'crm.updateAccount', { accountId: r.id, changes: { website: text } })
+            : remove('crm.deleteAccount', { accountId: r.id });
+        case 'project': {
+          if (roll < 0.25) {
+            const priority = 1 + Math.floor(random() * 10);
+            return edit('priority', priority, 'projects.update', { projectId: r.id, changes: { priority } });
+          }
+          // Membership: add someone, or remove one the client added.
+          const others = MEMBERS.filter((u) => u !== options.userId);
+          const added = r.members.length && random() < 0.5 ? pick(r.members) : undefined;
+          if (added)
+            return edit(`member:${added}`, false, 'members.remove', { projectId: r.id, userId: added });
+          const userId = pick(others);
+          return edit(`member:${userId}`, true, 'members.add', { projectId: r.id, userId, access: 2 });
+        }
+      }
+    }
+    const name = tag(`${kind[0]}${step}`);
+    const create = (channel: string, arg: unknown): Step => ({
+      channel,
+      arg,
+      intent: { type: 'recordCreate', kind, name },
+    });
+    switch (kind) {
+      case 'event':
+        return create('events.create', {
+          eventType: 'company-event',
+          name,
+          startDate: EVENT_DAY,
+          endDate: EVENT_DAY,
+        });
+      case 'contact':
+        return create('crm.createContact', { firstName: name });
+      case 'account':
+        return create('crm.createAccount', { name });
+      case 'project':
+        return create('projects.create', {
+          name,
+          projectTemplateId: SEED_IDS.templates.project,
+          parentProjectId: projectId,
+        });
+    }
+  }
+
+  /** A dependency between two live tasks of the client, or the deletion of one it made. */
+  function dependencyStep(): Step | undefined {
+    const liveDeps = dependencies.filter((d) => !d.deleted);
+    if (liveDeps.length && random() < 0.35) {
+      const d = pick(liveDeps);
       return {
-        channel: 'events.delete',
-        arg: { eventId: e.id },
-        intent: { type: 'eventDelete', name: e.name },
+        channel: 'dependencies.delete',
+        arg: { dependencyId: d.id },
+        intent: { type: 'dependency', from: d.from, to: d.to, present: false },
       };
     }
-    const name = tag(`e${step}`);
+    const mine = live();
+    if (mine.length < 2) return undefined;
+    const from = pick(mine);
+    const to = pick(mine.filter((t) => t !== from));
+    if (dependencies.some((d) => !d.deleted && d.from === from.title && d.to === to.title)) return undefined;
     return {
-      channel: 'events.create',
-      arg: { eventType: 'company-event', name, startDate: EVENT_DAY, endDate: EVENT_DAY },
-      intent: { type: 'eventCreate', name },
+      channel: 'dependencies.create',
+      arg: { type: 5, predecessor: { kind: 'task', id: from.id }, successor: { kind: 'task', id: to.id } },
+      intent: { type: 'dependency', from: from.title, to: to.title, present: true },
     };
   }
 
   function make(): Step | 'sync' {
-    if (random() < 0.06) return eventStep();
+    if (random() < 0.16) return recordStep();
+    if (random() < 0.06) {
+      const d = dependencyStep();
+      if (d) return d;
+    }
     const roll = random() * 100;
     const mine = live();
     if (roll < 8) return 'sync';
@@ -171,6 +279,17 @@ export function clientWorkload(options: {
     if (roll < 56) {
       const { ref, id } = anyTask();
       const text = tag(`m${step}`);
+      if (random() < 0.15 && 'own' in ref) {
+        // A comment with a dropped file: staged into the spool, uploaded when the entry is sent.
+        const file = `${text}.txt`;
+        return {
+          channel: 'attachments.comment',
+          arg: { taskId: id, message: text, files: [] },
+          intent: { type: 'message', task: ref, text, files: [file] },
+          expect: { kind: 'message', taskId: id, text },
+          stage: { name: file },
+        };
+      }
       if (random() < 0.7)
         return {
           channel: 'tasks.comment',
@@ -237,7 +356,8 @@ export function clientWorkload(options: {
 
   return {
     own,
-    events,
+    records,
+    dependencies,
     next() {
       if (step >= options.steps) return undefined;
       step++;
@@ -245,19 +365,54 @@ export function clientWorkload(options: {
     },
     settle(s, outcome, createdId) {
       // An unknown outcome may or may not have been written locally; the model follows what
-      // the client would show, so it keeps a create only when its id is known.
-      if (s.intent.type === 'create' && outcome === 'acked' && createdId) {
-        own.push({ title: s.intent.title, id: createdId, parent: s.intent.parent, deleted: false });
-      }
-      if (s.intent.type === 'eventCreate' && outcome === 'acked' && createdId)
-        events.push({ name: s.intent.name, id: createdId, deleted: false });
-      if (s.intent.type === 'eventDelete' && (outcome === 'acked' || outcome === 'unknown')) {
-        const name = s.intent.name;
-        for (const e of events) if (e.name === name) e.deleted = true;
-      }
-      if (s.intent.type === 'delete' && (outcome === 'acked' || outcome === 'unknown')) {
-        const title = 'own' in s.intent.task ? s.intent.task.own : undefined;
-        for (const t of own) if (t.title === title || t.parent === title) t.deleted = true;
+      // the client would show, so it keeps a create only when its id is known, and counts a
+      // delete or removal as done.
+      const done = outcome === 'acked' || outcome === 'unknown';
+      const intent = s.intent;
+      switch (intent.type) {
+        case 'create':
+          if (outcome === 'acked' && createdId)
+            own.push({ title: intent.title, id: createdId, parent: intent.parent, deleted: false });
+          break;
+        case 'recordCreate':
+          if (outcome === 'acked' && createdId)
+            records.push({
+              kind: intent.kind,
+              name: intent.name,
+              id: createdId,
+              deleted: false,
+              members: [],
+            });
+          break;
+        case 'recordDelete':
+          if (done)
+            for (const r of records) if (r.kind === intent.kind && r.name === intent.name) r.deleted = true;
+          break;
+        case 'recordField': {
+          const r = records.find((x) => x.kind === intent.kind && x.name === intent.name);
+          const user = intent.field.startsWith('member:') ? intent.field.slice(7) : undefined;
+          if (!r || !user) break;
+          // A member is added for the model only once surely added; removed when maybe removed.
+          if (intent.value === true && outcome === 'acked' && !r.members.includes(user)) r.members.push(user);
+          if (intent.value === false && done) r.members = r.members.filter((u) => u !== user);
+          break;
+        }
+        case 'dependency':
+          if (intent.present && outcome === 'acked' && createdId)
+            dependencies.push({ from: intent.from, to: intent.to, id: createdId, deleted: false });
+          if (!intent.present && done)
+            for (const d of dependencies) if (d.from === intent.from && d.to === intent.to) d.deleted = true;
+          break;
+        case 'delete': {
+          if (!done) break;
+          const title = 'own' in intent.task ? intent.task.own : undefined;
+          for (const t of own) if (t.title === title || t.parent === title) t.deleted = true;
+          for (const d of dependencies)
+            if (own.some((t) => t.deleted && (t.title === d.from || t.title === d.to))) d.deleted = true;
+          break;
+        }
+        default:
+          break;
       }
     },
   };

@@ -275,7 +275,8 @@ export function taskKinds(deps: KindDeps) {
     keysOf: (p) => [
       `task:${p.tempId}`,
       ...tempKeys('project', p.input.projectId),
-      ...tempKeys('task', p.input.parentTaskId),
+      // Always the parent, local or real: a later delete of the parent waits for this create.
+      ...(p.input.parentTaskId ? [`task:${p.input.parentTaskId}`] : []),
       ...tempKeys('crmAccount', p.input.crmAccountId),
       ...tempKeys('crmContact', ...(p.input.crmContactIds ?? [])),
     ],
