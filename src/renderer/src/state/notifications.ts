@@ -51,7 +51,11 @@ export class ActionRequiredWatch {
 
   async #readOnce(): Promise<void> {
     let rows;
+    let firstSyncDone;
     try {
+      // Until the account's first sync completes, the cache is still filling: what arrives then
+      // is the baseline, not news (a first sync would otherwise announce every waiting task).
+      firstSyncDone = (await this.#bridge.invoke('sync.status', {})).lastSyncedAt !== null;
       ({ rows } = await this.#bridge.invoke('tasks.myWork', {
         kind: 'actionRequired',
         limit: WATCH_LIMIT,
@@ -61,7 +65,7 @@ export class ActionRequiredWatch {
       // The Action required list shows the read error; a notice is not worth a second one.
       return;
     }
-    if (this.#known) {
+    if (this.#known && firstSyncDone) {
       const fresh = newlyRequired(this.#known, rows);
       for (const task of fresh.slice(0, 3))
         toasts.show(`Your action is required: “${task.name}”`, 'info', 8000);
