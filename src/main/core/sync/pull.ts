@@ -107,6 +107,9 @@ export async function pullTaskParts(
   write: (fn: () => void) => void = (fn) => deps.cache.transaction(fn),
 ): Promise<'ok' | 'gone'> {
   const mark = ackMark(deps.pending);
+  // The activity the answer can be trusted to cover: the one known before asking. A newer fetch
+  // may store a later moment while this one runs; marking that one would hide its messages.
+  const asked = deps.cache.tasks.get(taskId)?.recentActivityMoment;
   try {
     const [messages, detail] = await Promise.all([
       gate((s) => deps.client.taskMessages(taskId, s)),
@@ -131,7 +134,8 @@ export async function pullTaskParts(
         (id) =>
           deps.pending.isPendingStructural('message', id) || (stale && !answered.has(drafts.get(id) ?? '')),
       );
-      const activity = deps.cache.tasks.get(taskId)?.recentActivityMoment;
+      // A task first seen in this answer's detail has no earlier moment: the detail's is the one.
+      const activity = asked ?? deps.cache.tasks.get(taskId)?.recentActivityMoment;
       if (stale) deps.cache.tasks.markMessagesStale(taskId);
       else if (activity) deps.cache.tasks.markMessagesFetched(taskId, activity, at);
     });
