@@ -46,7 +46,7 @@ async function failedKinds(): Promise<string[]> {
   proxy.reset();
   const failed = e.outbox.outbox.entries('failed');
   for (const f of failed) await e.call('outbox.discard', { id: f.id });
-  return failed.map((f) => `${f.kind}: ${f.error?.message ?? ''}`);
+  return failed.map((f) => `${f.kind}: ${f.errorMessage ?? ''}`);
 }
 
 describe('deleting a subtree bottom-up', () => {
