@@ -84,4 +84,38 @@ describe('deleting a subtree bottom-up', () => {
     const list = await e.call('tasks.list', { projectId: SEED_IDS.workspace, filter: { closed: 'all' } });
     expect(list.rows.map((r) => r.name).filter((n) => n.startsWith('offline '))).toEqual([]);
   });
+
+  // Campaign seed 8026: a subtask's create answered nothing (the service had made it), a pull
+  // brought the service's copy before the look-up, and the parent's delete named both the local
+  // subtask and that copy. When the look-up matched them, the delete held both keys of one task
+  // and the acknowledgement failed on every attempt: the outbox never drained.
+  it("acknowledges a subtask's create when a waiting delete names both its local id and the service's copy", async () => {
+    const { id: parentLocal } = await e.call('tasks.create', {
+      projectId: SEED_IDS.workspace,
+      title: 'twin parent',
+    });
+    await e.drained();
+    const parent = e.outbox.realIdOf(parentLocal);
+    const lost = proxy.stats().injected.dropAfter;
+    proxy.set({ dropAfter: { next: 1, match: /POST \/2.0\/tasks$/ } });
+    const { id: child } = await e.call('tasks.create', {
+      projectId: SEED_IDS.workspace,
+      title: 'twin child',
+      parentTaskId: parent,
+    });
+    for (let i = 0; i < 200 && proxy.stats().injected.dropAfter === lost; i++)
+      await new Promise((r) => setTimeout(r, 10));
+    // The look-up waits two request timeouts; the pull runs before it and stores the copy.
+    await e.sync.now();
+    const twins = e.cache.tasks
+      .idsInProjects([SEED_IDS.workspace])
+      .filter((id) => e.cache.tasks.get(id)?.name === 'twin child');
+    expect(twins).toHaveLength(2);
+    await e.call('tasks.delete', { taskId: parent });
+    expect(await failedKinds()).toEqual([]);
+    expect(e.outbox.realIdOf(child)).not.toBe(child);
+    await e.sync.now();
+    const list = await e.call('tasks.list', { projectId: SEED_IDS.workspace, filter: { closed: 'all' } });
+    expect(list.rows.map((r) => r.name).filter((n) => n.startsWith('twin '))).toEqual([]);
+  });
 });

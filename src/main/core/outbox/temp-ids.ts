@@ -52,10 +52,13 @@ export class TempIdMap {
         `UPDATE outbox_entries SET entity_key = substr(entity_key, 1, instr(entity_key, ':')) || @real
          WHERE state <> 'done' AND substr(entity_key, instr(entity_key, ':') + 1) = @temp`,
       ),
+      // An entry may hold the real key already (a delete that named both the local item and the
+      // service's copy a pull brought before the look-up matched them): it keeps that one.
       chainKeys: db.prepare(
-        `UPDATE outbox_entry_keys SET key = substr(key, 1, instr(key, ':')) || @real
+        `UPDATE OR IGNORE outbox_entry_keys SET key = substr(key, 1, instr(key, ':')) || @real
          WHERE substr(key, instr(key, ':') + 1) = @temp`,
       ),
+      leftKeys: db.prepare(`DELETE FROM outbox_entry_keys WHERE substr(key, instr(key, ':') + 1) = @temp`),
       claims: db.prepare('UPDATE outbox_field_claims SET entity_id = @real WHERE entity_id = @temp'),
       conflicts: db.prepare('UPDATE outbox_conflicts SET entity_id = @real WHERE entity_id = @temp'),
     };
@@ -72,6 +75,7 @@ export class TempIdMap {
     s.payloads.run(ids);
     s.entityKeys.run(ids);
     s.chainKeys.run(ids);
+    s.leftKeys.run(ids);
     s.claims.run(ids);
     s.conflicts.run(ids);
   }
