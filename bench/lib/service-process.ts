@@ -14,7 +14,8 @@ export interface WorkspaceSize {
   seed: number;
 }
 
-export interface ServiceProcess {
+/** What the child reports once its service listens. */
+interface ServiceInfo {
   /** Through the proxy (when `delayMs` was given), else the service itself; ends with `/2.0`. */
   baseUrl: string;
   /** The service itself. */
@@ -25,6 +26,9 @@ export interface ServiceProcess {
   projectIds: string[];
   taskIds: string[];
   messageCount: number;
+}
+
+export interface ServiceProcess extends ServiceInfo {
   /** Requests the proxy received so far (0 without a proxy). */
   received(): Promise<number>;
   /**
@@ -35,17 +39,13 @@ export interface ServiceProcess {
   close(): Promise<void>;
 }
 
+/** The connection a core under measurement uses to reach the service (through the proxy). */
+export function connectionOf(service: ServiceProcess, timeoutMs: number) {
+  return { baseUrl: service.baseUrl, token: service.token, userId: service.userId, timeoutMs };
+}
+
 type FromChild =
-  | {
-      type: 'ready';
-      baseUrl: string;
-      directUrl: string;
-      token: string;
-      userId: string;
-      projectIds: string[];
-      taskIds: string[];
-      messageCount: number;
-    }
+  | ({ type: 'ready' } & ServiceInfo)
   | { type: 'received'; count: number }
   | { type: 'changed'; tasks: number };
 type ToChild = { type: 'received' } | { type: 'change'; fraction: number } | { type: 'stop' };
@@ -70,14 +70,8 @@ export function startServiceProcess(size: WorkspaceSize, delayMs?: number): Prom
       child.on('message', onMessage);
       child.once('exit', onExit);
     });
-  return next('ready').then((ready) => ({
-    baseUrl: ready.baseUrl,
-    directUrl: ready.directUrl,
-    token: ready.token,
-    userId: ready.userId,
-    projectIds: ready.projectIds,
-    taskIds: ready.taskIds,
-    messageCount: ready.messageCount,
+  return next('ready').then(({ type: _ready, ...info }) => ({
+    ...info,
     async received() {
       child.send({ type: 'received' } satisfies ToChild);
       return (await next('received')).count;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine } from '../../src/main/core/engine';
-import { startServiceProcess, type ServiceProcess } from '../lib/service-process';
+import { connectionOf, startServiceProcess, type ServiceProcess } from '../lib/service-process';
 import { round } from '../lib/stats';
 import type { Scenario } from '../lib/types';
 
@@ -69,12 +69,7 @@ export const scenario: Scenario = {
       );
       const engine = await createEngine({
         dataDir,
-        connection: {
-          baseUrl: service.baseUrl,
-          token: service.token,
-          userId: service.userId,
-          timeoutMs: 120_000,
-        },
+        connection: connectionOf(service, 120_000),
         autoStart: false,
         sync: { concurrency: CONCURRENCY },
       });
