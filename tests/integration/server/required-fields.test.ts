@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startService, type RunningService } from '../../support/service';
-import { client, errorOf, type Client, type Method } from './client';
+import { errorOf, serviceSuite, type Method } from './client';
 
 /**
  * Systematic contract checks over every write: each required body field, when missing or of a
  * wrong type, is refused with a 400 naming it; every path id that does not exist answers 404;
  * and a refusal changes nothing a read can see.
  */
-let svc: RunningService;
-let api: Client;
-beforeAll(async () => {
-  svc = await startService({ seed: 'demo' });
-  api = client(svc);
-});
-afterAll(() => svc.close());
+const { api } = serviceSuite({ seed: 'demo' });
 
 const u = SEED_IDS.users;
 /**
