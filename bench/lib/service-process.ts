@@ -14,7 +14,8 @@ export interface WorkspaceSize {
   seed: number;
 }
 
-export interface ServiceProcess {
+/** What the child reports once its service listens. */
+interface ServiceInfo {
   /** Through the proxy (when `delayMs` was given), else the service itself; ends with `/2.0`. */
   baseUrl: string;
   /** The service itself. */
@@ -24,22 +25,30 @@ export interface ServiceProcess {
   userId: string;
   projectIds: string[];
   taskIds: string[];
+  messageCount: number;
+}
+
+export interface ServiceProcess extends ServiceInfo {
   /** Requests the proxy received so far (0 without a proxy). */
   received(): Promise<number>;
+  /**
+   * Comments on every (1/fraction)-th task, as a colleague's work on the service would (it moves
+   * recentActivityMoment); resolves with the number of tasks changed.
+   */
+  changeTasks(fraction: number): Promise<number>;
   close(): Promise<void>;
 }
 
+/** The connection a core under measurement uses to reach the service (through the proxy). */
+export function connectionOf(service: ServiceProcess, timeoutMs: number) {
+  return { baseUrl: service.baseUrl, token: service.token, userId: service.userId, timeoutMs };
+}
+
 type FromChild =
-  | {
-      type: 'ready';
-      baseUrl: string;
-      directUrl: string;
-      token: string;
-      userId: string;
-      projectIds: string[];
-      taskIds: string[];
-    }
-  | { type: 'received'; count: number };
+  | ({ type: 'ready' } & ServiceInfo)
+  | { type: 'received'; count: number }
+  | { type: 'changed'; tasks: number };
+type ToChild = { type: 'received' } | { type: 'change'; fraction: number } | { type: 'stop' };
 
 const CHILD_ENV = 'WORKDESK_BENCH_SERVICE_CHILD';
 
@@ -61,22 +70,21 @@ export function startServiceProcess(size: WorkspaceSize, delayMs?: number): Prom
       child.on('message', onMessage);
       child.once('exit', onExit);
     });
-  return next('ready').then((ready) => ({
-    baseUrl: ready.baseUrl,
-    directUrl: ready.directUrl,
-    token: ready.token,
-    userId: ready.userId,
-    projectIds: ready.projectIds,
-    taskIds: ready.taskIds,
+  return next('ready').then(({ type: _ready, ...info }) => ({
+    ...info,
     async received() {
-      child.send({ type: 'received' });
+      child.send({ type: 'received' } satisfies ToChild);
       return (await next('received')).count;
+    },
+    async changeTasks(fraction) {
+      child.send({ type: 'change', fraction } satisfies ToChild);
+      return (await next('changed')).tasks;
     },
     close: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.send({ type: 'stop' });
+        child.send({ type: 'stop' } satisfies ToChild);
       }),
   }));
 }
@@ -107,10 +115,26 @@ async function serve(size: WorkspaceSize, delayMs: number | undefined): Promise<
     userId: SEED_IDS.users.admin,
     projectIds: ws.projectIds,
     taskIds: ws.taskIds,
+    messageCount: ws.messageCount,
   });
-  process.on('message', (m: { type: 'received' } | { type: 'stop' }) => {
+  process.on('message', (m: ToChild) => {
     if (m.type === 'received') {
       send({ type: 'received', count: proxy?.stats().received ?? 0 });
+      return;
+    }
+    if (m.type === 'change') {
+      void (async () => {
+        const step = Math.round(1 / m.fraction);
+        const chosen = ws.taskIds.filter((_, i) => i % step === 0);
+        for (const id of chosen) {
+          await fetch(`${directUrl}/task/${id}/comment`, {
+            method: 'POST',
+            headers: { 'svc-api-token': token, 'content-type': 'application/json' },
+            body: JSON.stringify({ userId: SEED_IDS.users.admin, message: 'benchmark change' }),
+          });
+        }
+        send({ type: 'changed', tasks: chosen.length });
+      })();
       return;
     }
     void (async () => {

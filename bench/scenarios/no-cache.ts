@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createEngine } from '../../src/main/core/engine';
 import { createDispatch } from '../../src/main/core/dispatch';
 import { round, spread, type Spread } from '../lib/stats';
-import { startServiceProcess } from '../lib/service-process';
+import { connectionOf, startServiceProcess } from '../lib/service-process';
 import type { Scenario } from '../lib/types';
 
 const RTT_MS = 50;
@@ -35,12 +35,7 @@ export const scenario: Scenario = {
     try {
       const engine = await createEngine({
         dataDir,
-        connection: {
-          baseUrl: service.baseUrl,
-          token: service.token,
-          userId: service.userId,
-          timeoutMs: 60_000,
-        },
+        connection: connectionOf(service, 60_000),
         autoStart: false,
       });
       const t0 = performance.now();

@@ -1,18 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startHostSession } from '../../src/main/core/accounts/host-session';
-import type { Session } from '../../src/main/core/accounts/session';
-import { createJsonSettingsStore } from '../../src/main/core/accounts/settings-store';
-import { createFileSecretStore } from '../../src/main/core/accounts/secret-store';
-import { startBundledServer } from '../../src/main/core/bundled-server';
-import { startWebHost, type WebHost } from '../../src/main/core/web-host';
+import type { Page } from 'playwright-core';
 import { startService, type RunningService } from '../support/service';
-import { launchBrowser, screenshot } from './support/browser';
-
-const ROOT = join(import.meta.dirname, '..', '..');
+import { screenshot } from './support/browser';
+import { sessionSuite } from './support/suite';
 const ONLY_ON_SECOND = 'Only on the second service';
 
 async function projectNames(page: Page): Promise<string[]> {
@@ -53,24 +45,9 @@ async function invoke(
 }
 
 describe('accounts through the web host', () => {
-  let dataDir: string;
-  let session: Session;
-  let host: WebHost;
   let second: RunningService;
-  let browser: Browser;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'workdesk-e2e-accounts-'));
-    session = await startHostSession({
-      dataDir,
-      settings: createJsonSettingsStore(join(dataDir, 'settings.json')),
-      secrets: createFileSecretStore(join(dataDir, 'secrets.json')),
-      startServer: startBundledServer,
-      version: 'e2e',
-      transport: 'web',
-      log: () => {},
-    });
-    host = await startWebHost({ core: session, rendererDir: join(ROOT, 'out', 'renderer') });
     second = await startService({ seed: 'demo', token: 'second-service-token' });
     // Something only the second service has, to tell its data from the local workspace's.
     const created = await fetch(`${second.baseUrl}/projects/new-folder`, {
@@ -79,19 +56,17 @@ describe('accounts through the web host', () => {
       body: JSON.stringify({ createdByUserId: second.users.actingUserId, name: ONLY_ON_SECOND }),
     });
     expect(created.status).toBe(200);
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await host?.close();
-    await session?.close();
     await second?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
+  // Each test opens its own page and drives the bridge contract from it.
+  const suite = sessionSuite({ page: false });
 
   it('opens on the local workspace with no setup', async () => {
+    const { app, browser } = suite;
     const page = await browser.newPage();
-    await page.goto(host.url);
+    await page.goto(app.host.url);
     await page.getByTestId('app-info').waitFor();
     const state = await invoke(page, 'accounts.list', {});
     expect(state).toEqual({
@@ -101,7 +76,7 @@ describe('accounts through the web host', () => {
         activeId: 'local',
       },
     });
-    expect(session.activeConnection()?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2\.0$/);
+    expect(app.session.activeConnection()?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/2\.0$/);
     // The demo organization came from the bundled service into this account's cache.
     const names = await projectNames(page);
     expect(names.length).toBeGreaterThan(5);
@@ -111,8 +86,9 @@ describe('accounts through the web host', () => {
   });
 
   it('refuses a remote account whose token the service rejects, and saves nothing', async () => {
+    const { app, browser } = suite;
     const page = await browser.newPage();
-    await page.goto(host.url);
+    await page.goto(app.host.url);
     const result = await invoke(page, 'accounts.add', {
       label: 'Wrong token',
       baseUrl: second.baseUrl,
@@ -125,8 +101,9 @@ describe('accounts through the web host', () => {
   });
 
   it('adds a remote account pointing at a second service and switches to it', async () => {
+    const { app, browser } = suite;
     const page = await browser.newPage();
-    await page.goto(host.url);
+    await page.goto(app.host.url);
     await page.getByTestId('app-info').waitFor();
     const added = await invoke(page, 'accounts.add', {
       label: 'Second service',
@@ -144,7 +121,7 @@ describe('accounts through the web host', () => {
 
     const switched = await invoke(page, 'accounts.switch', { id });
     expect(switched).toMatchObject({ ok: true, value: { activeId: id } });
-    expect(session.activeConnection()).toEqual({
+    expect(app.session.activeConnection()).toEqual({
       baseUrl: second.baseUrl,
       token: second.token,
       tokenHeader: 'gd-api-token',
@@ -161,13 +138,14 @@ describe('accounts through the web host', () => {
       ok: true,
       value: { activeId: 'local' },
     });
-    expect(session.activeConnection()?.userId).toBe('u-ada');
+    expect(app.session.activeConnection()?.userId).toBe('u-ada');
     await page.close();
   });
 
   it('signs out of the remote account after confirmation and removes its data', async () => {
+    const { app, browser } = suite;
     const page = await browser.newPage();
-    await page.goto(host.url);
+    await page.goto(app.host.url);
     const listed = await invoke(page, 'accounts.list', {});
     const remote = (listed.value as { accounts: { id: string; kind: string }[] }).accounts.find(
       (a) => a.kind === 'remote',
@@ -184,8 +162,8 @@ describe('accounts through the web host', () => {
         activeId: 'local',
       },
     });
-    expect(existsSync(join(dataDir, 'accounts', id))).toBe(false);
-    expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).not.toContain(second.token);
+    expect(existsSync(join(app.dataDir, 'accounts', id))).toBe(false);
+    expect(readFileSync(join(app.dataDir, 'secrets.json'), 'utf8')).not.toContain(second.token);
     await page.close();
   });
 });

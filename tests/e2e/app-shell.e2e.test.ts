@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 
 describe('web host in Chromium', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  // Each test opens its own page: the second one is refused the bridge on purpose.
+  const suite = appSuite({ page: false });
 
   it('shows a value that came from the core through the WebSocket bridge', async () => {
+    const { app, browser } = suite;
     const page = await browser.newPage();
     await page.goto(app.host.url);
     const info = page.getByTestId('app-info');
@@ -28,6 +19,7 @@ describe('web host in Chromium', () => {
   });
 
   it('refuses a bridge connection without the secret', async () => {
+    const { app, browser } = suite;
     const page = await browser.newPage();
     await page.goto(app.host.url.replace(/#.*$/, '#secret=wrong'));
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/Could not reach the Workdesk core/);

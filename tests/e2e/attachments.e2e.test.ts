@@ -3,11 +3,10 @@
 // detail, on the composer and on the new-task dialog. Each drop is simulated with a
 // DataTransfer of File objects; the page streams the bytes over the bridge into the spool,
 // the outbox uploads them, and the message shows them (name, size, type icon).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
-import { AppPage } from './pages/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { TaskListPage } from './pages/task-list';
 import { NewTaskDialogPage } from './pages/new-task';
 
@@ -50,19 +49,11 @@ async function drop(target: Locator): Promise<void> {
 }
 
 describe('attachments: drop files on a row, the detail, the composer and the new-task dialog', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-  let list: TaskListPage;
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 860 } });
 
   beforeAll(async () => {
-    app = await startApp({ service: { seed: 'demo' } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
-    ui = new AppPage(page);
-    list = new TaskListPage(page);
-    await ui.open(app.host.url);
+    const { app, ui } = suite;
+    const list = new TaskListPage(suite.page);
     // The demo's generated names may change; its project ids do not.
     const project = await app.api<{ name: string; parentProjectId: string | null }>('/project/g7-p1');
     const folder = await app.api<{ name: string }>(`/project/${project.parentProjectId}`);
@@ -72,18 +63,16 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     await ui.openProject(project.name);
     await list.waitForRows();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
 
   async function serviceTask(name: string): Promise<ServiceTask> {
+    const { app } = suite;
     const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks?closed=true');
     const task = tasks.find((t) => t.name === name);
     if (!task) throw new Error(`no task ${name}`);
     return task;
   }
   async function serviceMessages(name: string): Promise<ServiceMessage[]> {
+    const { app } = suite;
     return app.api<ServiceMessage[]>(`/task/${(await serviceTask(name)).id}/messages`);
   }
   async function waitFor(check: () => Promise<boolean>, timeout = 20_000): Promise<void> {
@@ -95,6 +84,8 @@ describe('attachments: drop files on a row, the detail, the composer and the new
   }
 
   it('a drop on a task row says what it will do, then attaches the files while offline and after', async () => {
+    const { app, page, ui } = suite;
+    const list = new TaskListPage(page);
     const [name] = await list.visibleNames();
     const task = { id: (await list.rows.first().getAttribute('data-task-id'))!, name: name! };
     const row = list.row(task);
@@ -134,6 +125,7 @@ describe('attachments: drop files on a row, the detail, the composer and the new
   });
 
   it('a drop on the task detail attaches the file to the open task', async () => {
+    const { page } = suite;
     const detail = page.getByTestId('task-detail');
     const title = await page.getByTestId('task-title').inputValue();
     await dragOver(detail.getByRole('heading').first(), [
@@ -148,6 +140,7 @@ describe('attachments: drop files on a row, the detail, the composer and the new
   });
 
   it('a drop on the composer stages the file; the comment carries it, with progress shown', async () => {
+    const { app, page, ui } = suite;
     const title = await page.getByTestId('task-title').inputValue();
     const composer = page.getByTestId('composer');
     await dragOver(composer, [{ name: 'spec.docx', size: 3_000_000, type: '' }]);
@@ -179,6 +172,8 @@ describe('attachments: drop files on a row, the detail, the composer and the new
   });
 
   it('a drop on the new-task dialog creates the task with the file', async () => {
+    const { app, page } = suite;
+    const list = new TaskListPage(page);
     const dialog = new NewTaskDialogPage(page);
     await dialog.openWithShortcut();
     await dialog.fill({ title: 'Task born with a file' });

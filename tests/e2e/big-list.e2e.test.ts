@@ -1,47 +1,36 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/open';
 import { generateWorkspace } from '../../src/server/seed/generate';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
-import { AppPage } from './pages/app';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { TaskListPage } from './pages/task-list';
 
 const TASKS = 10_000;
 
 describe('a project of 10,000 tasks', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
   let projectName: string;
-  let ui: AppPage;
-
-  beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'workdesk-e2e-big-'));
-    const db = openDatabase(join(dataDir, 'service.sqlite'));
-    const generated = generateWorkspace(db, { projects: 1, tasks: TASKS, messagesPerTask: 0, seed: 5 });
-    projectName = (
-      db.prepare('SELECT name FROM projects WHERE id = ?').get(generated.projectIds[0]) as { name: string }
-    ).name;
-    db.close();
-    app = await startApp({ service: { seed: 'empty', dataDir } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    ui = new AppPage(page);
-    await ui.open(app.host.url);
-  }, 180_000);
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+  const suite = appSuite({
+    service: {
+      seed: 'empty',
+      prepare(dataDir) {
+        const db = openDatabase(join(dataDir, 'service.sqlite'));
+        const generated = generateWorkspace(db, { projects: 1, tasks: TASKS, messagesPerTask: 0, seed: 5 });
+        projectName = (
+          db.prepare('SELECT name FROM projects WHERE id = ?').get(generated.projectIds[0]) as {
+            name: string;
+          }
+        ).name;
+        db.close();
+      },
+    },
+    viewport: { width: 1280, height: 800 },
+    startTimeoutMs: 180_000,
   });
 
   it('lists every task with a few dozen rows in the page, and scrolls to the last one', async () => {
+    const { app, page, ui } = suite;
     const list = new TaskListPage(page);
     await ui.expand('Company Workspace');
     await ui.openProject(projectName);

@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
-import { AppPage } from './pages/app';
 import { ChangesPage } from './pages/changes';
 
 interface ServiceTask {
@@ -13,27 +11,10 @@ interface ServiceTask {
 }
 
 describe('the Changes view: a change the service refuses', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-
-  beforeAll(async () => {
-    app = await startApp({ service: { seed: 'demo' } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-    ui = new AppPage(page);
-    await ui.open(app.host.url);
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const suite = appSuite({ service: { seed: 'demo' } });
 
   it('shows the refusal in words, lets the user edit and resend it, or discard it', async () => {
+    const { app, page, ui } = suite;
     const [first, second] = await app.api<ServiceTask[]>('/project/g7-p5/tasks');
     // Another client of the core (say, an older window) queues an assignee the service does not know.
     for (const task of [first!, second!]) {

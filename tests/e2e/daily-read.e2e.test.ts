@@ -1,8 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
-import { AppPage } from './pages/app';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { TaskListPage } from './pages/task-list';
 import { TaskDetailPage } from './pages/task-detail';
 import { BoardPage } from './pages/board';
@@ -16,29 +14,10 @@ interface ServiceTask {
 }
 
 describe('the daily loop, reading: tree, project list, board, My Work, tag, task detail', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-  let list: TaskListPage;
-
-  beforeAll(async () => {
-    app = await startApp({ service: { seed: 'demo' } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
-    ui = new AppPage(page);
-    list = new TaskListPage(page);
-    await ui.open(app.host.url);
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 860 } });
 
   it('shows the folder tree with expand/collapse remembered, and the status bar online and synced', async () => {
+    const { page, ui } = suite;
     await ui.treeItem('Company Workspace').waitFor();
     await ui.expand('Company Workspace');
     await ui.expand('Website relaunch area 1');
@@ -57,6 +36,8 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
   });
 
   it('lists a project with the same open tasks as the service, sorts, groups by status and shows closed ones', async () => {
+    const { app, page, ui } = suite;
+    const list = new TaskListPage(page);
     const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks?closed=true');
     const open = tasks.filter((task) => !task.momentClosed);
     await ui.openProject('Support desk 1');
@@ -84,6 +65,8 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
   });
 
   it('opens a task in the detail panel with its fields and messages, and full view', async () => {
+    const { app, page, ui } = suite;
+    const list = new TaskListPage(page);
     const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks');
     const target = tasks[0]!;
     await list.open(target);
@@ -105,6 +88,7 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
   });
 
   it('shows the board by status', async () => {
+    const { app, page } = suite;
     await page.getByTestId('layout-board').click();
     const board = new BoardPage(page);
     await board.root.waitFor();
@@ -118,6 +102,8 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
   });
 
   it("shows My Work (action required, assigned to me) with the service's counts, and a tag's tasks", async () => {
+    const { app, page, ui } = suite;
+    const list = new TaskListPage(page);
     const user = app.service!.users.actingUserId;
     const action = await app.api<ServiceTask[]>(`/user/${user}/action-required-tasks`);
     const assigned = await app.api<ServiceTask[]>(`/user/${user}/assigned-tasks`);
@@ -139,6 +125,8 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
   });
 
   it('moves through the list by keyboard and opens the active task with Enter', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
     await ui.openProject('Support desk 1');
     await list.waitForRows();
     await list.table.focus();

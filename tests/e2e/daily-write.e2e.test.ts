@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
-import { AppPage } from './pages/app';
 import { TaskListPage } from './pages/task-list';
 import { TaskDetailPage } from './pages/task-detail';
 import { BoardPage } from './pages/board';
@@ -31,36 +29,22 @@ interface ServiceMessage {
 }
 
 describe('the daily loop, editing: inline, bulk, board, task detail, new task', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-  let list: TaskListPage;
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 900 } });
   let tasks: ServiceTask[];
-  const task = (id: string) => app.api<ServiceTask>(`/task/${id}`);
+  const task = (id: string) => suite.app.api<ServiceTask>(`/task/${id}`);
 
   beforeAll(async () => {
-    app = await startApp({ service: { seed: 'demo' } });
+    const { app, page, ui } = suite;
     tasks = await app.api<ServiceTask[]>('/project/g7-p2/tasks');
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    ui = new AppPage(page);
-    list = new TaskListPage(page);
-    await ui.open(app.host.url);
     await ui.expand('Company Workspace');
     await ui.expand('Website relaunch area 1');
     await ui.openProject('Support desk 2');
-    await list.waitForRows();
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
+    await new TaskListPage(page).waitForRows();
   });
 
   it('edits name, status, assignee, priority and deadline inline; the service gets each change', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
     const [a, b] = [tasks[0]!, tasks[1]!];
     await list.rename(a, `${a.name} (renamed)`);
     const renamed = { id: a.id, name: `${a.name} (renamed)` };
@@ -82,6 +66,8 @@ describe('the daily loop, editing: inline, bulk, board, task detail, new task', 
   });
 
   it('changes the priority of several selected tasks at once', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
     const [c, d] = [tasks[2]!, tasks[3]!];
     await list.select([c, d]);
     await page.getByTestId('bulk-bar').waitFor();
@@ -96,6 +82,7 @@ describe('the daily loop, editing: inline, bulk, board, task detail, new task', 
   });
 
   it('drags a card on the board to another status', async () => {
+    const { page } = suite;
     const e = tasks[4]!;
     const target = e.status.name === 'On Hold' ? 'New' : 'On Hold';
     await page.getByTestId('layout-board').click();
@@ -112,6 +99,8 @@ describe('the daily loop, editing: inline, bulk, board, task detail, new task', 
   });
 
   it('edits every kind of field in the task detail, comments, replies, tags and adds a subtask', async () => {
+    const { app, page, ui } = suite;
+    const list = new TaskListPage(page);
     const f = tasks[5]!;
     await list.open(f);
     const detail = new TaskDetailPage(page);
@@ -184,6 +173,8 @@ describe('the daily loop, editing: inline, bulk, board, task detail, new task', 
   });
 
   it('moves a task to another project and deletes one after confirmation', async () => {
+    const { app, page } = suite;
+    const list = new TaskListPage(page);
     const g = tasks[6]!;
     const h = tasks[7]!;
     await page.keyboard.press('Escape');
@@ -210,6 +201,8 @@ describe('the daily loop, editing: inline, bulk, board, task detail, new task', 
   });
 
   it('creates a task with Ctrl+N, names the missing field, and remembers the last project', async () => {
+    const { app, page, ui } = suite;
+    const list = new TaskListPage(page);
     const dialog = new NewTaskDialogPage(page);
     await ui.goToActionRequired();
     await dialog.openWithShortcut();
@@ -249,6 +242,8 @@ describe('the daily loop, editing: inline, bulk, board, task detail, new task', 
   });
 
   it('shows a refused edit in words that name the field', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
     await ui.openProject('Support desk 2');
     await list.waitForRows();
     const first = tasks[8]!;

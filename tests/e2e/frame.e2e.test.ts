@@ -1,32 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
-import { AppPage } from './pages/app';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { SettingsPage } from './pages/settings';
 
 describe('app frame: navigation, title, theme, keyboard', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-    ui = new AppPage(page);
-    await ui.open(app.host.url);
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const suite = appSuite();
 
   it('goes back and forward with Alt+arrows and the mouse buttons, and titles the window', async () => {
+    const { page, ui } = suite;
     await ui.waitForTitle('Home');
     expect(await page.title()).toBe('Home — Workdesk');
     await ui.goToSettings();
@@ -52,6 +33,7 @@ describe('app frame: navigation, title, theme, keyboard', () => {
   });
 
   it('opens settings with Ctrl+, and switches between light and dark themes, remembering the choice', async () => {
+    const { page, ui } = suite;
     await page.keyboard.press('Control+Comma');
     await ui.waitForTitle('Settings');
     const settings = new SettingsPage(page);
@@ -77,6 +59,7 @@ describe('app frame: navigation, title, theme, keyboard', () => {
   });
 
   it('shows where the keyboard is: a visible focus ring on the focused control', async () => {
+    const { page } = suite;
     await page.getByRole('button', { name: 'Back (Alt+Left)' }).focus();
     await page.keyboard.press('Tab');
     const outline = await page.evaluate(() => {
@@ -87,6 +70,7 @@ describe('app frame: navigation, title, theme, keyboard', () => {
   });
 
   it('opens the New task dialog with Ctrl+N and closes it with Escape', async () => {
+    const { page } = suite;
     await page.keyboard.press('Control+n');
     const dialog = page.getByTestId('new-task-dialog');
     await dialog.getByRole('heading', { name: 'New task' }).waitFor();

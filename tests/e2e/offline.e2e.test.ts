@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
-import { AppPage } from './pages/app';
 import { TaskListPage } from './pages/task-list';
 import { TaskDetailPage } from './pages/task-detail';
 import { ChangesPage } from './pages/changes';
@@ -16,27 +14,10 @@ interface ServiceTask {
 }
 
 describe('editing offline', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-
-  beforeAll(async () => {
-    app = await startApp({ service: { seed: 'demo' } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
-    ui = new AppPage(page);
-    await ui.open(app.host.url);
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 860 } });
 
   it('shows an edit made while the service is down at once, counts it pending, and sends it when the service is back', async () => {
+    const { app, page, ui } = suite;
     const tasks = await app.api<ServiceTask[]>('/project/g7-p4/tasks');
     const target = tasks.find((task) => task.status.name !== 'Done' && task.status.name !== 'In Progress')!;
     const list = new TaskListPage(page);

@@ -1,78 +1,42 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startHostSession } from '../../src/main/core/accounts/host-session';
-import type { Session } from '../../src/main/core/accounts/session';
-import { createJsonSettingsStore } from '../../src/main/core/accounts/settings-store';
-import { createFileSecretStore } from '../../src/main/core/accounts/secret-store';
-import { startBundledServer } from '../../src/main/core/bundled-server';
-import { startWebHost, type WebHost } from '../../src/main/core/web-host';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../src/shared/ipc/settings';
 import { startService, type RunningService } from '../support/service';
-import { launchBrowser, screenshot } from './support/browser';
-import { AppPage } from './pages/app';
-
-const ROOT = join(import.meta.dirname, '..', '..');
+import { screenshot } from './support/browser';
+import { sessionSuite } from './support/suite';
 
 describe('a refused token: the status bar asks for a new one', () => {
-  let dataDir: string;
   let service: RunningService;
-  let session: Session;
-  let host: WebHost;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-
   beforeAll(async () => {
     service = await startService({ seed: 'demo', token: 'the-current-token' });
-    dataDir = mkdtempSync(join(tmpdir(), 'workdesk-e2e-token-'));
-    const settings = createJsonSettingsStore(join(dataDir, 'settings.json'));
-    settings.write({
-      ...DEFAULT_SETTINGS,
-      accounts: [
-        {
-          id: 'team',
-          kind: 'remote',
-          label: 'Team service',
-          baseUrl: service.baseUrl,
-          tokenHeader: 'svc-api-token',
-          userId: service.users.actingUserId,
-        },
-      ],
-      activeAccountId: 'team',
-    });
-    const secrets = createFileSecretStore(join(dataDir, 'secrets.json'));
-    // The token stored for the account was revoked on the service.
-    secrets.set('team', 'the-revoked-token');
-    session = await startHostSession({
-      dataDir,
-      settings,
-      secrets,
-      startServer: startBundledServer,
-      version: 'e2e',
-      transport: 'web',
-      log: () => {},
-    });
-    host = await startWebHost({ core: session, rendererDir: join(ROOT, 'out', 'renderer') });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
-    ui = new AppPage(page);
-    await ui.open(host.url);
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await host?.close();
-    await session?.close();
     await service?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+  const suite = sessionSuite({
+    configure({ settings, secrets }) {
+      settings.write({
+        ...DEFAULT_SETTINGS,
+        accounts: [
+          {
+            id: 'team',
+            kind: 'remote',
+            label: 'Team service',
+            baseUrl: service.baseUrl,
+            tokenHeader: 'svc-api-token',
+            userId: service.users.actingUserId,
+          },
+        ],
+        activeAccountId: 'team',
+      });
+      // The token stored for the account was revoked on the service.
+      secrets.set('team', 'the-revoked-token');
+    },
   });
 
   it('takes a new token in a password field, refuses a wrong one, and syncs with the right one', async () => {
+    const { app, page, ui } = suite;
     const prompt = page.getByTestId('token-needed');
     await prompt.waitFor({ timeout: 30_000 });
     await screenshot(page, 'token-needed');
@@ -107,7 +71,7 @@ describe('a refused token: the status bar asks for a new one', () => {
     await screenshot(page, 'token-resumed');
 
     // Stored for the account, and never handed back to the page.
-    expect(readFileSync(join(dataDir, 'secrets.json'), 'utf8')).toContain('the-current-token');
+    expect(readFileSync(join(app.dataDir, 'secrets.json'), 'utf8')).toContain('the-current-token');
     expect(await page.content()).not.toContain('the-current-token');
   });
 });

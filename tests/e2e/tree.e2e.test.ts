@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startApp, type RunningApp } from './support/web-host';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
-import { AppPage } from './pages/app';
 
 interface ServiceProject {
   id: string;
@@ -12,27 +10,10 @@ interface ServiceProject {
 }
 
 describe('the sidebar tree: create a folder, drag a project into it, archived toggle', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let page: Page;
-  let ui: AppPage;
-
-  beforeAll(async () => {
-    app = await startApp({ service: { seed: 'demo' } });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
-    ui = new AppPage(page);
-    await ui.open(app.host.url);
-  });
-  afterEach(() => {
-    expect(ui.errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 860 } });
 
   it('creates a folder and moves a project into it by drag and drop; the service follows', async () => {
+    const { app, page, ui } = suite;
     await ui.treeItem('Company Workspace').waitFor();
     await page.getByTestId('new-folder').click();
     const dialog = page.getByTestId('new-project-dialog');
@@ -56,6 +37,7 @@ describe('the sidebar tree: create a folder, drag a project into it, archived to
   });
 
   it('remembers which folders are open and hides archived projects unless asked', async () => {
+    const { page, ui } = suite;
     await page.reload();
     await ui.treeItem('Archive 2026').waitFor();
     await page.getByTestId('toggle-archived').click();

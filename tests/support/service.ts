@@ -32,6 +32,16 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** The seeded users every started service has (`RunningService.users`). */
+export const SEEDED_USERS: RunningService['users'] = {
+  actingUserId: SEED_IDS.users.admin,
+  admin: SEED_IDS.users.admin,
+  bob: SEED_IDS.users.bob,
+  cleo: SEED_IDS.users.cleo,
+  dan: SEED_IDS.users.dan,
+  guestUserId: SEED_IDS.users.guest,
+};
+
 /** Starts the real service on 127.0.0.1, port 0, with a temp data folder (or the one given). */
 export async function startService(options: StartServiceOptions = {}): Promise<RunningService> {
   const ownsDir = options.dataDir === undefined;
@@ -46,18 +56,10 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     ...(options.uploadLimitBytes ? { uploadLimitBytes: options.uploadLimitBytes } : {}),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const u = SEED_IDS.users;
   return {
     baseUrl: `${address}/2.0`,
     token,
-    users: {
-      actingUserId: u.admin,
-      admin: u.admin,
-      bob: u.bob,
-      cleo: u.cleo,
-      dan: u.dan,
-      guestUserId: u.guest,
-    },
+    users: SEEDED_USERS,
     dataDir,
     app,
     async close() {

@@ -24,6 +24,20 @@ export function memberRoutes(r: Router, ctx: ServiceContext): void {
     if (userId !== undefined && !ctx.org.isUser(userId)) throw notFound('user', userId);
     return project;
   };
+  /** The project and user a membership route names, once the acting user is known. */
+  const target = (params: Record<string, string>, actingUserId: string) => {
+    const project = load(params);
+    const userId = params['userId'];
+    ctx.requireUser('userId', actingUserId);
+    return { project, userId };
+  };
+  /** The same, and that user's membership of the project, which must exist. */
+  const membership = (params: Record<string, string>, actingUserId: string) => {
+    const { project, userId } = target(params, actingUserId);
+    const member = ctx.projects.member(project.id, userId);
+    if (!member) throw notFound('project member', userId);
+    return { project, userId, member };
+  };
 
   r.get('/project/:id/users', {
     handle: ({ params }) => ({ json: ctx.projects.members(load(params).id) }),
@@ -32,9 +46,7 @@ export function memberRoutes(r: Router, ctx: ServiceContext): void {
   r.post('/project/:id/user/:userId', {
     body: AddMemberBody,
     handle: ({ params, body }) => {
-      const project = load(params);
-      const userId = params['userId'];
-      ctx.requireUser('userId', body.userId);
+      const { project, userId } = target(params, body.userId);
       if (!project.is_workspace) {
         const workspace = ctx.projects.ancestors(project.id).find((a) => a.is_workspace === 1);
         if (workspace && !ctx.projects.member(workspace.id, userId)) {
@@ -58,11 +70,7 @@ export function memberRoutes(r: Router, ctx: ServiceContext): void {
   r.put('/project/:id/user/:userId', {
     body: UpdateMemberBody,
     handle: ({ params, body }) => {
-      const project = load(params);
-      const userId = params['userId'];
-      ctx.requireUser('userId', body.userId);
-      const member = ctx.projects.member(project.id, userId);
-      if (!member) throw notFound('project member', userId);
+      const { project, userId, member } = membership(params, body.userId);
       ctx.projects.setMember({ ...member, access: body.access });
       if (body.access < 0) reassignToOwner(ctx, project, userId);
       recordHistory(
@@ -80,11 +88,7 @@ export function memberRoutes(r: Router, ctx: ServiceContext): void {
   r.delete('/project/:id/user/:userId', {
     body: RemoveMemberBody,
     handle: ({ params, body }) => {
-      const project = load(params);
-      const userId = params['userId'];
-      ctx.requireUser('userId', body.userId);
-      const member = ctx.projects.member(project.id, userId);
-      if (!member) throw notFound('project member', userId);
+      const { project, userId, member } = membership(params, body.userId);
       if (project.owner_user_id === userId) {
         throw refused(
           'cannot remove the project owner; change the owner first (PUT /project/{id} with ownerUserId)',

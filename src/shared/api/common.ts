@@ -10,6 +10,13 @@ import { z } from 'zod';
 export const Id = z.string().min(1, 'must be a non-empty id').max(200, 'must be at most 200 characters');
 export type Id = z.infer<typeof Id>;
 
+/** The name of a task, project or folder: trimmed, 1-1000 characters. */
+export const Title = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(1000, 'must be at most 1000 characters');
+
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True when `value` is a real calendar date written YYYY-MM-DD. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CustomFieldsData, Id, withAliases } from './common';
+import { CustomFieldsData, Id, Title, withAliases } from './common';
 
 export const CrmContact = z.looseObject({
   id: z.string(),
@@ -32,12 +32,12 @@ export const CrmContactDetail = z.looseObject({ contact: CrmContact, tasks: z.ar
 export type CrmContactDetail = z.infer<typeof CrmContactDetail>;
 
 const Text = z.string().max(1000, 'must be at most 1000 characters');
-const Notes = z.string().max(200_000);
+const Notes = z.string().max(200_000, 'must be at most 200000 characters');
 
 /** POST /crm/contacts */
 export const CreateCrmContactBody = z.object({
   createdByUserId: Id,
-  firstName: z.string().trim().min(1, 'must not be empty').max(1000),
+  firstName: Title,
   contactType: Id.nullish(),
   crmAccountId: Id.nullish(),
   lastName: Text.nullish(),
@@ -49,19 +49,24 @@ export const CreateCrmContactBody = z.object({
 });
 export type CreateCrmContactBody = z.input<typeof CreateCrmContactBody>;
 
-/** PUT /crm/contact/{id} */
-export const UpdateCrmContactBody = z.object({
-  updatedByUserId: Id,
-  contactType: Id.nullable().optional(),
-  crmAccountId: Id.nullable().optional(),
-  firstName: z.string().trim().min(1, 'must not be empty').max(1000).optional(),
+/**
+ * The fields of PUT /crm/contact/{id} but the acting user. The IPC's contact changes are these
+ * (src/shared/ipc/crm-write.ts).
+ */
+export const CrmContactUpdateFields = z.object({
+  firstName: Title.optional(),
   lastName: Text.optional(),
   email: Text.optional(),
   phone: Text.optional(),
+  contactType: Id.nullable().optional(),
+  crmAccountId: Id.nullable().optional(),
   contactOwnerUserId: Id.nullable().optional(),
   notes: Notes.nullable().optional(),
   customFieldsData: CustomFieldsData.optional(),
 });
+
+/** PUT /crm/contact/{id} */
+export const UpdateCrmContactBody = z.object({ updatedByUserId: Id, ...CrmContactUpdateFields.shape });
 export type UpdateCrmContactBody = z.input<typeof UpdateCrmContactBody>;
 
 /** GET /crm/accounts elements. */
@@ -101,7 +106,7 @@ export type CrmAccountDetail = z.infer<typeof CrmAccountDetail>;
 export const CreateCrmAccountBody = withAliases(
   z.object({
     createdByUserId: Id,
-    name: z.string().trim().min(1, 'must not be empty').max(1000),
+    name: Title,
     email: Text.nullish(),
     phone: Text.nullish(),
     website: Text.nullish(),
@@ -113,18 +118,20 @@ export const CreateCrmAccountBody = withAliases(
 );
 export type CreateCrmAccountBody = z.input<typeof CreateCrmAccountBody>;
 
+/** The fields of PUT /crm/account/{id} but the acting user; the IPC's account changes too. */
+export const CrmAccountUpdateFields = z.object({
+  name: Title.optional(),
+  email: Text.optional(),
+  phone: Text.optional(),
+  website: Text.optional(),
+  accountOwnerUserId: Id.nullable().optional(),
+  notes: Notes.nullable().optional(),
+  customFieldsData: CustomFieldsData.optional(),
+});
+
 /** PUT /crm/account/{id} */
 export const UpdateCrmAccountBody = withAliases(
-  z.object({
-    updatedByUserId: Id,
-    name: z.string().trim().min(1, 'must not be empty').max(1000).optional(),
-    email: Text.optional(),
-    phone: Text.optional(),
-    website: Text.optional(),
-    accountOwnerUserId: Id.nullable().optional(),
-    notes: Notes.nullable().optional(),
-    customFieldsData: CustomFieldsData.optional(),
-  }),
+  z.object({ updatedByUserId: Id, ...CrmAccountUpdateFields.shape }),
   { contactOwnerUserId: 'accountOwnerUserId' },
 );
 export type UpdateCrmAccountBody = z.input<typeof UpdateCrmAccountBody>;

@@ -10,6 +10,7 @@ import {
   OptionalFlag,
   Priority,
   Progress,
+  Title,
   withAliases,
 } from './common';
 
@@ -75,7 +76,7 @@ export const ProjectsQuery = z.object({ archived: OptionalFlag, rootOnly: Option
 /** POST /projects/new-folder */
 export const NewFolderBody = z.object({
   createdByUserId: Id,
-  name: z.string().trim().min(1, 'must not be empty').max(1000),
+  name: Title,
   parentProjectId: Id.nullish(),
   color: Color.nullish(),
 });
@@ -86,7 +87,7 @@ export const NewProjectBody = withAliases(
   z.object({
     createdByUserId: Id,
     projectTemplateId: Id,
-    name: z.string().trim().min(1, 'must not be empty').max(1000),
+    name: Title,
     parentProjectId: Id.nullish(),
     color: Color.nullish(),
     projectOwnerUserId: Id.nullish(),
@@ -100,29 +101,38 @@ export type NewProjectBody = z.input<typeof NewProjectBody>;
 
 export const CreateProjectResponse = ProjectBase;
 
-/** PUT /project/{id}. Absent fields are unchanged; null resets where marked. */
-export const UpdateProjectBody = withAliases(
-  z.object({
-    userId: Id,
-    name: z.string().trim().min(1, 'must not be empty').max(1000).optional(),
-    description: z.string().max(200_000).optional(),
-    color: Color.optional(),
-    health: Health.nullable().optional(),
-    statusComments: z.string().max(200_000).optional(),
-    parentProjectId: Id.optional(),
-    ownerUserId: Id.nullable().optional(),
-    startDate: DateString.nullable().optional(),
-    endDate: DateString.nullable().optional(),
-    priority: Priority.optional(),
-    estimate: Minutes.nullable().optional(),
-    progress: Progress.nullable().optional(),
-    systemStatus: z
-      .union([z.literal(2), z.literal(5)], { message: 'must be 2 (open) or 5 (archived)' })
-      .optional(),
-    statusId: Id.optional(),
-  }),
-  { 'start-date': 'startDate', 'end-date': 'endDate' },
-);
+/**
+ * The fields of PUT /project/{id} but the acting user. Absent fields are unchanged; null resets
+ * where marked. The IPC's project changes are these (src/shared/ipc/projects-write.ts).
+ */
+export const ProjectUpdateFields = z.object({
+  name: Title.optional(),
+  description: z.string().max(200_000).optional(),
+  color: Color.optional(),
+  health: Health.nullable().optional(),
+  statusComments: z.string().max(200_000).optional(),
+  /** Moves the project under another project or folder. */
+  parentProjectId: Id.optional(),
+  /** Must already be a member; null removes the owner. */
+  ownerUserId: Id.nullable().optional(),
+  startDate: DateString.nullable().optional(),
+  endDate: DateString.nullable().optional(),
+  priority: Priority.optional(),
+  estimate: Minutes.nullable().optional(),
+  progress: Progress.nullable().optional(),
+  /** 5 archives, 2 re-opens. */
+  systemStatus: z
+    .union([z.literal(2), z.literal(5)], { message: 'must be 2 (open) or 5 (archived)' })
+    .optional(),
+  /** Not for folders; wins over systemStatus. */
+  statusId: Id.optional(),
+});
+
+/** PUT /project/{id} */
+export const UpdateProjectBody = withAliases(z.object({ userId: Id, ...ProjectUpdateFields.shape }), {
+  'start-date': 'startDate',
+  'end-date': 'endDate',
+});
 export type UpdateProjectBody = z.input<typeof UpdateProjectBody>;
 
 /** GET /project/{id}/documents */

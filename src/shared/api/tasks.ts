@@ -10,6 +10,7 @@ import {
   OptionalFlag,
   Priority,
   Progress,
+  Title,
   withAliases,
 } from './common';
 
@@ -79,12 +80,14 @@ export const ProjectTasksQuery = z.object({ closed: OptionalFlag, subfolders: Op
 export const ClosedQuery = z.object({ closed: OptionalFlag });
 
 const DATE_ALIASES = { 'start-date': 'startDate', 'end-date': 'endDate' };
+/** Story points a request may set. */
+export const StoryPoints = z.int('must be an integer').min(0).max(1_000_000);
 
 /** POST /tasks. Optional fields also accept an explicit null, meaning absent. */
 export const CreateTaskBody = withAliases(
   z.object({
     projectId: Id,
-    title: z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters'),
+    title: Title,
     fromUserId: Id,
     parentTaskId: Id.nullish(),
     message: z.string().max(200_000).nullish(),
@@ -94,7 +97,7 @@ export const CreateTaskBody = withAliases(
     endDate: DateString.nullish(),
     deadline: DateString.nullish(),
     estimate: Minutes.nullish(),
-    storyPoints: z.int('must be an integer').min(0).max(1_000_000).nullish(),
+    storyPoints: StoryPoints.nullish(),
     priority: Priority.nullish(),
     todoList: z.unknown().optional(),
     crmContactIds: z.array(Id).max(100).nullish(),
@@ -113,33 +116,32 @@ export const CreateTaskResponse = z.looseObject({
 });
 export type CreateTaskResponse = z.infer<typeof CreateTaskResponse>;
 
-/** PUT /task/{id}/update. Absent fields are unchanged; null resets where the spec allows. */
-export const UpdateTaskBody = withAliases(
-  z.object({
-    userId: Id,
-    title: z
-      .string()
-      .trim()
-      .min(1, 'must not be empty')
-      .max(1000, 'must be at most 1000 characters')
-      .optional(),
-    projectId: Id.optional(),
-    parentTaskId: Id.optional(),
-    startDate: DateString.nullable().optional(),
-    endDate: DateString.nullable().optional(),
-    deadline: DateString.nullable().optional(),
-    scheduleDate: DateString.nullable().optional(),
-    priority: Priority.optional(),
-    estimate: Minutes.nullable().optional(),
-    progress: Progress.nullable().optional(),
-    storyPoints: z.int('must be an integer').min(0).max(1_000_000).nullable().optional(),
-    assignedToUserId: Id.nullable().optional(),
-    todoList: z.unknown().optional(),
-    crmContactIds: z.array(Id).max(100).optional(),
-    crmAccountId: Id.nullable().optional(),
-  }),
-  DATE_ALIASES,
-);
+/**
+ * The fields of PUT /task/{id}/update but the acting user. Absent fields are unchanged; null
+ * resets where the spec allows. The IPC's task changes are these (src/shared/ipc/tasks-write.ts).
+ */
+export const TaskUpdateFields = z.object({
+  title: Title.optional(),
+  /** Moves the task (and its subtasks) to another project or folder. */
+  projectId: Id.optional(),
+  /** Makes the task a subtask of this task. */
+  parentTaskId: Id.optional(),
+  startDate: DateString.nullable().optional(),
+  endDate: DateString.nullable().optional(),
+  deadline: DateString.nullable().optional(),
+  scheduleDate: DateString.nullable().optional(),
+  priority: Priority.optional(),
+  estimate: Minutes.nullable().optional(),
+  progress: Progress.nullable().optional(),
+  storyPoints: StoryPoints.nullable().optional(),
+  assignedToUserId: Id.nullable().optional(),
+  todoList: z.unknown().optional(),
+  crmContactIds: z.array(Id).max(100).optional(),
+  crmAccountId: Id.nullable().optional(),
+});
+
+/** PUT /task/{id}/update */
+export const UpdateTaskBody = withAliases(z.object({ userId: Id, ...TaskUpdateFields.shape }), DATE_ALIASES);
 export type UpdateTaskBody = z.input<typeof UpdateTaskBody>;
 
 /** PUT /task/{id}/status */

@@ -1,35 +1,11 @@
 import { z } from 'zod';
-import { Color, DateString, Health, Id, Minutes, Priority, Progress } from '../api/common';
+import { Color, DateString, Id, Title } from '../api/common';
+import { ProjectUpdateFields } from '../api/projects';
 import { channel } from './channel';
 import { CustomFieldValue, CreateResult, WriteResult } from './tasks-write';
 
-const Name = z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters');
-
 /** Every field of the update-project operation but the acting user. */
-export const ProjectChanges = z
-  .object({
-    name: Name.optional(),
-    description: z.string().max(200_000).optional(),
-    color: Color.optional(),
-    health: Health.nullable().optional(),
-    statusComments: z.string().max(200_000).optional(),
-    /** Moves the project under another project or folder. */
-    parentProjectId: Id.optional(),
-    /** Must already be a member; null removes the owner. */
-    ownerUserId: Id.nullable().optional(),
-    startDate: DateString.nullable().optional(),
-    endDate: DateString.nullable().optional(),
-    priority: Priority.optional(),
-    estimate: Minutes.nullable().optional(),
-    progress: Progress.nullable().optional(),
-    /** 5 archives, 2 re-opens. */
-    systemStatus: z
-      .union([z.literal(2), z.literal(5)], { message: 'must be 2 (open) or 5 (archived)' })
-      .optional(),
-    /** Not for folders; wins over systemStatus. */
-    statusId: Id.optional(),
-  })
-  .strict();
+export const ProjectChanges = ProjectUpdateFields.strict();
 export type ProjectChanges = z.infer<typeof ProjectChanges>;
 
 export const ProjectUpdateInput = z.object({ projectId: Id, changes: ProjectChanges }).strict();
@@ -40,11 +16,11 @@ export const ProjectCustomFieldsInput = z
   })
   .strict();
 export const FolderCreateInput = z
-  .object({ name: Name, parentProjectId: Id.optional(), color: Color.optional() })
+  .object({ name: Title, parentProjectId: Id.optional(), color: Color.optional() })
   .strict();
 export const ProjectCreateInput = z
   .object({
-    name: Name,
+    name: Title,
     projectTemplateId: Id,
     parentProjectId: Id.optional(),
     color: Color.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateString, Id, Minutes, Priority, Progress } from '../api/common';
+import { DateString, Id, Minutes, Priority, Title } from '../api/common';
+import { StoryPoints, TaskUpdateFields } from '../api/tasks';
 import { channel } from './channel';
 
 /**
@@ -13,30 +14,10 @@ export type WriteResult = z.infer<typeof WriteResult>;
 export const CreateResult = WriteResult.extend({ id: z.string() });
 export type CreateResult = z.infer<typeof CreateResult>;
 
-const Title = z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters');
 const Text = z.string().max(200_000, 'must be at most 200000 characters');
-const StoryPoints = z.int('must be an integer').min(0).max(1_000_000);
 
-/** Every field of the update-task operation but the acting user (the account's). */
-export const TaskChanges = z
-  .object({
-    title: Title.optional(),
-    /** Moves the task (and its subtasks) to another project or folder. */
-    projectId: Id.optional(),
-    /** Makes the task a subtask of this task; not together with projectId. */
-    parentTaskId: Id.optional(),
-    startDate: DateString.nullable().optional(),
-    endDate: DateString.nullable().optional(),
-    deadline: DateString.nullable().optional(),
-    scheduleDate: DateString.nullable().optional(),
-    priority: Priority.optional(),
-    estimate: Minutes.nullable().optional(),
-    progress: Progress.nullable().optional(),
-    storyPoints: StoryPoints.nullable().optional(),
-    assignedToUserId: Id.nullable().optional(),
-    crmContactIds: z.array(Id).max(100).optional(),
-    crmAccountId: Id.nullable().optional(),
-  })
+/** Every field of the update-task operation but the acting user (the account's) and the to-do list. */
+export const TaskChanges = TaskUpdateFields.omit({ todoList: true })
   .strict()
   .refine((c) => c.projectId === undefined || c.parentTaskId === undefined, {
     message: 'cannot be used together with projectId',

@@ -19,6 +19,8 @@ export interface AppOptions {
   service?: {
     seed?: 'demo' | 'empty';
     dataDir?: string;
+    /** Fills the service's (fresh) data folder before it first starts, e.g. with a generated workspace. */
+    prepare?(dataDir: string): void;
     /** Put a fault proxy between the app and the service (`RunningApp.faults`). */
     faults?: boolean;
   };
@@ -73,6 +75,7 @@ export async function startApp(options: AppOptions = {}): Promise<RunningApp> {
 
   const seed = options.service.seed ?? 'demo';
   const serviceDir = options.service.dataDir ?? mkdtempSync(join(tmpdir(), 'workdesk-e2e-service-'));
+  options.service.prepare?.(serviceDir);
   const cacheDir = mkdtempSync(join(tmpdir(), 'workdesk-e2e-cache-'));
   const token = 'e2e-token';
   let service: RunningService | undefined = await startService({ seed, dataDir: serviceDir, token });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CreateProjectResponse,
   CreateTaskResponse,
@@ -9,18 +9,10 @@ import {
   TaskDetail,
 } from '../../../src/shared/api/index';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startService, type RunningService } from '../../support/service';
-import { client, errorOf, type Client } from './client';
+import { errorOf, serviceSuite } from './client';
 
-let svc: RunningService;
-let api: Client;
-let admin: string;
-beforeAll(async () => {
-  svc = await startService();
-  api = client(svc);
-  admin = svc.users.actingUserId;
-});
-afterAll(() => svc.close());
+const { api, seeded } = serviceSuite();
+const admin = seeded.actingUserId;
 
 async function createAccount(body: Record<string, unknown> = {}): Promise<string> {
   const res = await api.post('/crm/accounts', { createdByUserId: admin, name: 'Acme', ...body });
@@ -40,13 +32,13 @@ describe('CRM accounts', () => {
   it('creates (owner in either spelling), lists, reads, updates and deletes', async () => {
     const id = await createAccount({
       email: 'a@acme.test',
-      contactOwnerUserId: svc.users.bob,
+      contactOwnerUserId: seeded.bob,
       customFieldsData: { [SEED_IDS.customFields.rag]: 1 },
     });
     const list = CrmAccountsResponse.parse((await api.get('/crm/accounts')).json);
     expect(list.find((a) => a.id === id)).toMatchObject({
       name: 'Acme',
-      accountOwnerUserId: svc.users.bob,
+      accountOwnerUserId: seeded.bob,
       contacts: [],
       isDeleted: false,
     });
@@ -55,7 +47,7 @@ describe('CRM accounts', () => {
     expect(detail.account).toMatchObject({
       id,
       companyId: SEED_IDS.companyId,
-      contactOwnerUserId: svc.users.bob,
+      contactOwnerUserId: seeded.bob,
       customFieldsData: { [SEED_IDS.customFields.rag]: 1 },
     });
     expect(detail.contacts).toEqual([contact]);
@@ -106,13 +98,13 @@ describe('CRM contacts', () => {
     const id = await createContact({
       lastName: 'Keller',
       contactType: SEED_IDS.contactTypes.customer,
-      contactOwnerUserId: svc.users.cleo,
+      contactOwnerUserId: seeded.cleo,
     });
     const listed = CrmContactsResponse.parse((await api.get('/crm/contacts')).json).find((c) => c.id === id);
     expect(listed).toMatchObject({
       firstName: 'Maya',
       lastName: 'Keller',
-      contactOwnerUserId: svc.users.cleo,
+      contactOwnerUserId: seeded.cleo,
       crmAccountId: null,
       isDeleted: false,
     });

@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CalendarEvent,
   CalendarEventsResponse,
@@ -10,17 +10,13 @@ import {
   EVENT_TYPES,
 } from '../../../src/shared/api/index';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startService, type RunningService } from '../../support/service';
-import { client, errorOf, type Client } from './client';
+import { errorOf, serviceSuite } from './client';
 
-let svc: RunningService;
-let api: Client;
-let admin: string;
+const { api, service, seeded } = serviceSuite();
+const admin = seeded.actingUserId;
+
 let project: string;
 beforeAll(async () => {
-  svc = await startService();
-  api = client(svc);
-  admin = svc.users.actingUserId;
   project = CreateProjectResponse.parse(
     (
       await api.post('/projects/new-project', {
@@ -31,11 +27,10 @@ beforeAll(async () => {
     ).json,
   ).id;
 });
-afterAll(() => svc.close());
 
 /** A GET with a JSON body, sent with node:http (fetch cannot send one). */
 function getWithBody(path: string, body: unknown): Promise<string> {
-  const url = new URL(svc.baseUrl + path);
+  const url = new URL(service().baseUrl + path);
   const text = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -43,7 +38,7 @@ function getWithBody(path: string, body: unknown): Promise<string> {
       {
         method: 'GET',
         headers: {
-          'svc-api-token': svc.token,
+          'svc-api-token': service().token,
           'content-type': 'application/json',
           'content-length': String(Buffer.byteLength(text)),
         },
@@ -78,13 +73,13 @@ async function newEvent(body: Record<string, unknown>) {
 describe('events', () => {
   it('creates every type with its rules and lists by range and type', async () => {
     const byType: Record<string, Record<string, unknown>> = {
-      'project-milestone': { projectId: project, assignedToUserId: svc.users.bob },
+      'project-milestone': { projectId: project, assignedToUserId: seeded.bob },
       'project-event': { projectId: project, endDate: '2026-03-03' },
       'company-event': { endDate: '2026-03-02', notes: 'All hands' },
       'company-holiday': { endDate: '2026-03-04' },
-      'personal-vacation': { userId: svc.users.bob, endDate: '2026-03-09' },
-      'personal-sick': { userId: svc.users.cleo, endDate: '2026-03-02' },
-      'personal-travel': { userId: svc.users.dan, endDate: '2026-03-05' },
+      'personal-vacation': { userId: seeded.bob, endDate: '2026-03-09' },
+      'personal-sick': { userId: seeded.cleo, endDate: '2026-03-02' },
+      'personal-travel': { userId: seeded.dan, endDate: '2026-03-05' },
     };
     const created = [];
     for (const eventType of EVENT_TYPES) created.push(await newEvent({ eventType, ...byType[eventType] }));
@@ -93,7 +88,7 @@ describe('events', () => {
     expect(milestone).toMatchObject({
       projectId: project,
       userId: null,
-      assignedToUserId: svc.users.bob,
+      assignedToUserId: seeded.bob,
       notes: null,
     });
     expect(CalendarEvent.parse((await api.get(`/event/${milestone.id}`)).json)).toEqual(milestone);
@@ -109,9 +104,9 @@ describe('events', () => {
       ).json,
     );
     expect(some.map((e) => e.eventType).sort()).toEqual(['company-event', 'personal-sick']);
-    const viaBody = await fetch(`${svc.baseUrl}/events?eventTypes=personal-sick`, {
+    const viaBody = await fetch(`${service().baseUrl}/events?eventTypes=personal-sick`, {
       method: 'GET',
-      headers: { 'svc-api-token': svc.token, 'content-type': 'application/json' },
+      headers: { 'svc-api-token': service().token, 'content-type': 'application/json' },
       body: JSON.stringify({ startDate: '2026-03-01', endDate: '2026-03-31' }),
     }).catch(() => undefined);
     // Node's fetch refuses GET bodies; the raw request below is what such clients send.
@@ -139,7 +134,7 @@ describe('events', () => {
       ],
       [{ ...base, eventType: 'company-event', endDate: '2026-03-01' }, /^endDate: must not be before/],
       [
-        { ...base, eventType: 'company-event', endDate: '2026-03-03', userId: svc.users.bob },
+        { ...base, eventType: 'company-event', endDate: '2026-03-03', userId: seeded.bob },
         /^userId: is not used/,
       ],
       [{ ...base, eventType: 'project-milestone', projectId: 'nope' }, /^projectId: no project/],

@@ -1,28 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBody, UsersResponse } from '../../../src/shared/api/index';
-import { startService, type RunningService } from '../../support/service';
-import { client, errorOf, type Client } from './client';
+import { errorOf, serviceSuite } from './client';
 
-let svc: RunningService;
-let api: Client;
-beforeAll(async () => {
-  svc = await startService();
-  api = client(svc);
-});
-afterAll(() => svc.close());
+const { api, service } = serviceSuite();
 
 describe('HTTP conventions', () => {
   it('accepts the token in svc-api-token, gd-api-token or as a query parameter', async () => {
-    for (const headers of [{ 'svc-api-token': svc.token }, { 'gd-api-token': svc.token }] as Record<
-      string,
-      string
-    >[]) {
+    for (const headers of [
+      { 'svc-api-token': service().token },
+      { 'gd-api-token': service().token },
+    ] as Record<string, string>[]) {
       const res = await api.get('/users', headers);
       expect(res.status).toBe(200);
       UsersResponse.parse(res.json);
     }
-    expect((await api.get(`/users?gd-api-token=${svc.token}`, {})).status).toBe(200);
-    expect((await api.get(`/users?svc-api-token=${svc.token}`, {})).status).toBe(200);
+    expect((await api.get(`/users?gd-api-token=${service().token}`, {})).status).toBe(200);
+    expect((await api.get(`/users?svc-api-token=${service().token}`, {})).status).toBe(200);
   });
 
   it('answers 401 with an error body for a missing or wrong token', async () => {
@@ -44,8 +37,8 @@ describe('HTTP conventions', () => {
   });
 
   it('tolerates double and trailing slashes', async () => {
-    const res = await fetch(svc.baseUrl.replace('/2.0', '//2.0//users/'), {
-      headers: { 'svc-api-token': svc.token },
+    const res = await fetch(service().baseUrl.replace('/2.0', '//2.0//users/'), {
+      headers: { 'svc-api-token': service().token },
     });
     expect(res.status).toBe(200);
   });
@@ -64,17 +57,17 @@ describe('HTTP conventions', () => {
 
   it('accepts a JSON content type with no body and JSON bodies on GET and DELETE', async () => {
     const res = await api.call('GET', '/users', undefined, {
-      'svc-api-token': svc.token,
+      'svc-api-token': service().token,
       'content-type': 'application/json',
     });
     expect(res.status).toBe(200);
-    const withBody = await fetch(`${svc.baseUrl}/tag/tag-urgent/tasks`, {
+    const withBody = await fetch(`${service().baseUrl}/tag/tag-urgent/tasks`, {
       method: 'GET',
-      headers: { 'svc-api-token': svc.token, 'content-type': 'application/json' },
+      headers: { 'svc-api-token': service().token, 'content-type': 'application/json' },
     });
     expect(withBody.status).toBe(200);
     const del = await api.call('DELETE', '/dependency/unknown', undefined, {
-      'svc-api-token': svc.token,
+      'svc-api-token': service().token,
       'content-type': 'application/json',
     });
     expect(del.status).toBe(404);

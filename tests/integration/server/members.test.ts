@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CreateProjectResponse, ProjectUsersResponse, TaskDetail } from '../../../src/shared/api/index';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startService, type RunningService } from '../../support/service';
-import { client, errorOf, type Client } from './client';
+import { startService } from '../../support/service';
+import { client, errorOf, serviceSuite } from './client';
 
-let svc: RunningService;
-let api: Client;
-let admin: string;
-beforeAll(async () => {
-  svc = await startService();
-  api = client(svc);
-  admin = svc.users.actingUserId;
-});
-afterAll(() => svc.close());
+const { api, seeded } = serviceSuite();
+const admin = seeded.actingUserId;
 
 /** A project in the Workspace (members inherited from it) or, with `root`, at the top. */
 async function project(root = false): Promise<string> {
@@ -28,50 +21,50 @@ async function project(root = false): Promise<string> {
 describe('project membership', () => {
   it('adds, updates and lists members with access names', async () => {
     const id = await project();
-    expect((await api.post(`/project/${id}/user/${svc.users.bob}`, { userId: admin, access: 1 })).text).toBe(
+    expect((await api.post(`/project/${id}/user/${seeded.bob}`, { userId: admin, access: 1 })).text).toBe(
       'OK',
     );
-    expect((await api.put(`/project/${id}/user/${svc.users.bob}`, { userId: admin, access: 3 })).status).toBe(
+    expect((await api.put(`/project/${id}/user/${seeded.bob}`, { userId: admin, access: 3 })).status).toBe(
       200,
     );
     const users = ProjectUsersResponse.parse((await api.get(`/project/${id}/users`)).json);
-    expect(users.find((u) => u.id === svc.users.bob)).toMatchObject({ access: 'Full', watchAll: false });
+    expect(users.find((u) => u.id === seeded.bob)).toMatchObject({ access: 'Full', watchAll: false });
     expect(users.find((u) => u.id === admin)?.access).toBe('Full');
   });
 
   it('validates access levels per operation', async () => {
     const id = await project(true);
-    const add = await api.post(`/project/${id}/user/${svc.users.bob}`, { userId: admin, access: -5 });
+    const add = await api.post(`/project/${id}/user/${seeded.bob}`, { userId: admin, access: -5 });
     expect(add.status).toBe(400);
     expect(errorOf(add)).toMatch(/^access: must be 1, 2 or 3/);
-    await api.post(`/project/${id}/user/${svc.users.bob}`, { userId: admin, access: 2 });
-    expect((await api.put(`/project/${id}/user/${svc.users.bob}`, { userId: admin, access: 4 })).status).toBe(
+    await api.post(`/project/${id}/user/${seeded.bob}`, { userId: admin, access: 2 });
+    expect((await api.put(`/project/${id}/user/${seeded.bob}`, { userId: admin, access: 4 })).status).toBe(
       400,
     );
     expect((await api.post(`/project/${id}/user/ghost`, { userId: admin, access: 2 })).status).toBe(404);
-    expect((await api.post(`/project/nope/user/${svc.users.bob}`, { userId: admin, access: 2 })).status).toBe(
+    expect((await api.post(`/project/nope/user/${seeded.bob}`, { userId: admin, access: 2 })).status).toBe(
       404,
     );
-    expect((await api.put(`/project/${id}/user/${svc.users.dan}`, { userId: admin, access: 2 })).status).toBe(
+    expect((await api.put(`/project/${id}/user/${seeded.dan}`, { userId: admin, access: 2 })).status).toBe(
       404,
     );
   });
 
   it('refuses adding a non-Workspace member to a project inside the Workspace', async () => {
     const id = await project();
-    const res = await api.post(`/project/${id}/user/${svc.users.guestUserId}`, { userId: admin, access: 2 });
+    const res = await api.post(`/project/${id}/user/${seeded.guestUserId}`, { userId: admin, access: 2 });
     expect(res.status).toBe(403);
     expect(errorOf(res)).toMatch(/Workspace/);
     expect(
       (
-        await api.post(`/project/${SEED_IDS.workspace}/user/${svc.users.guestUserId}`, {
+        await api.post(`/project/${SEED_IDS.workspace}/user/${seeded.guestUserId}`, {
           userId: admin,
           access: 1,
         })
       ).status,
     ).toBe(200);
     expect(
-      (await api.post(`/project/${id}/user/${svc.users.guestUserId}`, { userId: admin, access: 2 })).status,
+      (await api.post(`/project/${id}/user/${seeded.guestUserId}`, { userId: admin, access: 2 })).status,
     ).toBe(200);
   });
 
@@ -83,14 +76,14 @@ describe('project membership', () => {
     const sub = CreateProjectResponse.parse(
       (
         await api.post('/projects/new-project', {
-          createdByUserId: svc.users.bob,
+          createdByUserId: seeded.bob,
           projectTemplateId: SEED_IDS.templates.project,
           name: 'Sub',
           parentProjectId: id,
         })
       ).json,
     );
-    const inherited = await api.del(`/project/${sub.id}/user/${admin}`, { userId: svc.users.bob });
+    const inherited = await api.del(`/project/${sub.id}/user/${admin}`, { userId: seeded.bob });
     expect(inherited.status).toBe(403);
     expect(errorOf(inherited)).toMatch(/inherited/);
   });
@@ -114,7 +107,7 @@ describe('project membership', () => {
 
   it('removes a member and hands their tasks to the owner; read-only access does the same', async () => {
     const id = await project(true);
-    for (const user of [svc.users.bob, svc.users.cleo]) {
+    for (const user of [seeded.bob, seeded.cleo]) {
       await api.post(`/project/${id}/user/${user}`, { userId: admin, access: 2 });
     }
     const create = async (to: string) =>
@@ -123,16 +116,16 @@ describe('project membership', () => {
           id: string;
         }
       ).id;
-    const bobTask = await create(svc.users.bob);
-    const cleoTask = await create(svc.users.cleo);
-    expect((await api.del(`/project/${id}/user/${svc.users.bob}`, { userId: admin })).text).toBe('OK');
+    const bobTask = await create(seeded.bob);
+    const cleoTask = await create(seeded.cleo);
+    expect((await api.del(`/project/${id}/user/${seeded.bob}`, { userId: admin })).text).toBe('OK');
     const bobAfter = TaskDetail.parse((await api.get(`/task/${bobTask}`)).json);
     expect(bobAfter.assignedToUserId).toBe(admin);
     const users = ProjectUsersResponse.parse((await api.get(`/project/${id}/users`)).json);
-    expect(users.some((u) => u.id === svc.users.bob)).toBe(false);
-    await api.put(`/project/${id}/user/${svc.users.cleo}`, { userId: admin, access: -10 });
+    expect(users.some((u) => u.id === seeded.bob)).toBe(false);
+    await api.put(`/project/${id}/user/${seeded.cleo}`, { userId: admin, access: -10 });
     expect(TaskDetail.parse((await api.get(`/task/${cleoTask}`)).json).assignedToUserId).toBe(admin);
-    const missingBody = await api.del(`/project/${id}/user/${svc.users.cleo}`);
+    const missingBody = await api.del(`/project/${id}/user/${seeded.cleo}`);
     expect(missingBody.status).toBe(400);
     expect(errorOf(missingBody)).toMatch(/^userId: is required/);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateProjectResponse,
   CreateTaskResponse,
@@ -8,18 +8,14 @@ import {
 } from '../../../src/shared/api/index';
 import { buildService } from '../../../src/server/app';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startService, type RunningService } from '../../support/service';
-import { client, errorOf, type Client } from './client';
+import { errorOf, serviceSuite } from './client';
 
-let svc: RunningService;
-let api: Client;
-let admin: string;
+const { api, service, seeded } = serviceSuite({ clock: () => now, uploadLimitBytes: 1024 });
+const admin = seeded.actingUserId;
+
 let taskId: string;
 let now = new Date(2026, 0, 10, 12, 0, 0);
 beforeAll(async () => {
-  svc = await startService({ clock: () => now, uploadLimitBytes: 1024 });
-  api = client(svc);
-  admin = svc.users.actingUserId;
   const project = CreateProjectResponse.parse(
     (
       await api.post('/projects/new-project', {
@@ -33,7 +29,6 @@ beforeAll(async () => {
     (await api.post('/tasks', { projectId: project, title: 't', fromUserId: admin })).json,
   ).id;
 });
-afterAll(() => svc.close());
 
 async function uploadUrls(names: string[]) {
   const res = await api.post('/attachments/upload-urls', { files: names.map((name) => ({ name })) });
@@ -43,34 +38,32 @@ async function uploadUrls(names: string[]) {
 
 describe('comments and replies', () => {
   it('stores comments with the action-required user as toUserId', async () => {
-    expect(
-      (await api.post(`/task/${taskId}/comment`, { userId: svc.users.bob, message: 'First' })).text,
-    ).toBe('OK');
+    expect((await api.post(`/task/${taskId}/comment`, { userId: seeded.bob, message: 'First' })).text).toBe(
+      'OK',
+    );
     const messages = TaskMessagesResponse.parse((await api.get(`/task/${taskId}/messages`)).json);
     expect(messages.at(-1)).toMatchObject({
       message: 'First',
-      fromUserId: svc.users.bob,
+      fromUserId: seeded.bob,
       toUserId: null,
       editDate: null,
     });
     expect(messages.at(-1)?.dateCreated).toMatch(/^2026-01-10T12:00:00\.000000$/);
-    expect(TaskDetail.parse((await api.get(`/task/${taskId}`)).json).users).toContain(svc.users.bob);
+    expect(TaskDetail.parse((await api.get(`/task/${taskId}`)).json).users).toContain(seeded.bob);
   });
 
   it('reply sets the new action-required user (both spellings)', async () => {
     await api.post(`/task/${taskId}/reply`, {
       userId: admin,
-      actionRequiredUsedId: svc.users.cleo,
+      actionRequiredUsedId: seeded.cleo,
       message: 'Your turn',
     });
-    expect(TaskDetail.parse((await api.get(`/task/${taskId}`)).json).actionRequiredUserId).toBe(
-      svc.users.cleo,
-    );
-    await api.post(`/task/${taskId}/reply`, { userId: svc.users.cleo, actionRequiredUserId: svc.users.dan });
+    expect(TaskDetail.parse((await api.get(`/task/${taskId}`)).json).actionRequiredUserId).toBe(seeded.cleo);
+    await api.post(`/task/${taskId}/reply`, { userId: seeded.cleo, actionRequiredUserId: seeded.dan });
     const t = TaskDetail.parse((await api.get(`/task/${taskId}`)).json);
-    expect(t.actionRequiredUserId).toBe(svc.users.dan);
+    expect(t.actionRequiredUserId).toBe(seeded.dan);
     const last = TaskMessagesResponse.parse((await api.get(`/task/${taskId}/messages`)).json).at(-1);
-    expect(last).toMatchObject({ fromUserId: svc.users.cleo, toUserId: svc.users.dan });
+    expect(last).toMatchObject({ fromUserId: seeded.cleo, toUserId: seeded.dan });
   });
 
   it('refuses bad comments and replies', async () => {
@@ -105,7 +98,7 @@ describe('attachments', () => {
   it('runs the three-step flow: address, PUT bytes, reference', async () => {
     const [file] = await uploadUrls(['photo.png']);
     expect(file).toMatchObject({ name: 'photo.png', mime: 'image/png' });
-    expect(file!.uploadUrl.startsWith(svc.baseUrl + '/uploads/')).toBe(true);
+    expect(file!.uploadUrl.startsWith(service().baseUrl + '/uploads/')).toBe(true);
     const put = await fetch(file!.uploadUrl, {
       method: 'PUT',
       headers: { 'content-type': 'image/png' },
@@ -127,8 +120,8 @@ describe('attachments', () => {
     expect(last?.attachments).toEqual([
       { fileId: file!.fileId, name: 'photo.png', size: 3, mime: 'image/png' },
     ]);
-    const bytes = await fetch(`${svc.baseUrl}/attachments/${file!.fileId}`, {
-      headers: { 'svc-api-token': svc.token },
+    const bytes = await fetch(`${service().baseUrl}/attachments/${file!.fileId}`, {
+      headers: { 'svc-api-token': service().token },
     });
     expect(bytes.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await bytes.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
@@ -180,7 +173,10 @@ describe('attachments', () => {
     const [file] = await uploadUrls(['big.bin']);
     const big = await fetch(file!.uploadUrl, { method: 'PUT', body: new Uint8Array(2048) });
     expect(big.status).toBe(413);
-    const unknown = await fetch(`${svc.baseUrl}/uploads/not-a-real-token`, { method: 'PUT', body: 'x' });
+    const unknown = await fetch(`${service().baseUrl}/uploads/not-a-real-token`, {
+      method: 'PUT',
+      body: 'x',
+    });
     expect(unknown.status).toBe(404);
     expect((await api.get('/attachments/nope')).status).toBe(404);
   });
@@ -191,7 +187,7 @@ describe('upload addresses behind a configured base URL', () => {
     for (const baseUrl of ['https://work.example.test', 'https://work.example.test/2.0/']) {
       const { app } = buildService({
         dbPath: ':memory:',
-        filesDir: svc.dataDir + '/other-files',
+        filesDir: service().dataDir + '/other-files',
         tokens: ['t'],
         seed: 'empty',
         baseUrl,

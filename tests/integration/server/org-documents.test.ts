@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_FIELD_TYPES,
   CustomFieldsResponse,
@@ -12,22 +12,15 @@ import {
   User,
   UsersResponse,
 } from '../../../src/shared/api/index';
-import { startService, type RunningService } from '../../support/service';
-import { client, errorOf, type Client } from './client';
+import { errorOf, serviceSuite } from './client';
 
-let svc: RunningService;
-let api: Client;
-beforeAll(async () => {
-  svc = await startService({ seed: 'demo' });
-  api = client(svc);
-});
-afterAll(() => svc.close());
+const { api, seeded } = serviceSuite({ seed: 'demo' });
 
 describe('organization reads', () => {
   it('answers users, one user, statuses with isClosed, task types, tags, templates', async () => {
     const users = UsersResponse.parse((await api.get('/users')).json);
-    expect(users.map((u) => u.id)).toContain(svc.users.actingUserId);
-    expect(User.parse((await api.get(`/user/${svc.users.bob}`)).json).id).toBe(svc.users.bob);
+    expect(users.map((u) => u.id)).toContain(seeded.actingUserId);
+    expect(User.parse((await api.get(`/user/${seeded.bob}`)).json).id).toBe(seeded.bob);
     expect(errorOf(await api.get('/user/ghost'))).toMatch(/user/);
     const statuses = StatusesResponse.parse((await api.get('/statuses')).json);
     expect(statuses.some((s) => s.isClosed)).toBe(true);

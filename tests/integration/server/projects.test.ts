@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CreateProjectResponse,
   ProjectDetail,
@@ -6,18 +6,10 @@ import {
   ProjectsResponse,
 } from '../../../src/shared/api/index';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startService, type RunningService } from '../../support/service';
-import { client, errorOf, type Client } from './client';
+import { errorOf, serviceSuite } from './client';
 
-let svc: RunningService;
-let api: Client;
-let admin: string;
-beforeAll(async () => {
-  svc = await startService();
-  api = client(svc);
-  admin = svc.users.actingUserId;
-});
-afterAll(() => svc.close());
+const { api, seeded } = serviceSuite();
+const admin = seeded.actingUserId;
 
 async function newProject(extra: Record<string, unknown> = {}) {
   const res = await api.post('/projects/new-project', {
@@ -49,7 +41,7 @@ describe('folders and projects', () => {
 
   it('creates a project from a template with dates, owner and sub-project parent', async () => {
     const project = await newProject({
-      projectOwnerUserId: svc.users.bob,
+      projectOwnerUserId: seeded.bob,
       startDate: '2026-03-01',
       endDate: '2026-04-01',
       deadline: '2026-04-15',
@@ -57,7 +49,7 @@ describe('folders and projects', () => {
     expect(project).toMatchObject({
       startDate: '2026-03-01',
       endDate: '2026-04-01',
-      ownerUserId: svc.users.bob,
+      ownerUserId: seeded.bob,
     });
     const detail = ProjectDetail.parse((await api.get(`/project/${project.id}`)).json);
     expect(detail.settings.taskTypes.length).toBeGreaterThan(0);
@@ -195,13 +187,13 @@ describe('folders and projects', () => {
   it('refuses an owner who is not a member (403) and accepts a member', async () => {
     // A root project: no members inherited from the Workspace.
     const project = await newProject({ parentProjectId: null });
-    const refused = await api.put(`/project/${project.id}`, { userId: admin, ownerUserId: svc.users.dan });
+    const refused = await api.put(`/project/${project.id}`, { userId: admin, ownerUserId: seeded.dan });
     expect(refused.status).toBe(403);
     expect(errorOf(refused)).toMatch(/ownerUserId/);
-    await api.post(`/project/${project.id}/user/${svc.users.dan}`, { userId: admin, access: 2 });
-    expect(
-      (await api.put(`/project/${project.id}`, { userId: admin, ownerUserId: svc.users.dan })).status,
-    ).toBe(200);
+    await api.post(`/project/${project.id}/user/${seeded.dan}`, { userId: admin, access: 2 });
+    expect((await api.put(`/project/${project.id}`, { userId: admin, ownerUserId: seeded.dan })).status).toBe(
+      200,
+    );
     expect((await api.put(`/project/${project.id}`, { userId: admin, ownerUserId: null })).status).toBe(200);
     expect(ProjectDetail.parse((await api.get(`/project/${project.id}`)).json).ownerUserId).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CreateProjectResponse,
   CreateTaskResponse,
@@ -8,20 +8,15 @@ import {
   TasksResponse,
 } from '../../../src/shared/api/index';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startService, type RunningService } from '../../support/service';
-import { client, errorOf, type Client } from './client';
+import { errorOf, serviceSuite } from './client';
 
-let svc: RunningService;
-let api: Client;
-let admin: string;
+const { api, seeded } = serviceSuite();
+const admin = seeded.actingUserId;
+
 let projectId: string;
 beforeAll(async () => {
-  svc = await startService();
-  api = client(svc);
-  admin = svc.users.actingUserId;
   projectId = await newProject();
 });
-afterAll(() => svc.close());
 
 async function newProject(template: string = SEED_IDS.templates.project): Promise<string> {
   const res = await api.post('/projects/new-project', {
@@ -82,14 +77,14 @@ describe('create task', () => {
 
   it('sets assignee and action-required user from toUserId', async () => {
     const t = await task(
-      await createTask({ toUserId: svc.users.bob, priority: 100, estimate: 90, storyPoints: 3 }),
+      await createTask({ toUserId: seeded.bob, priority: 100, estimate: 90, storyPoints: 3 }),
     );
     expect(t).toMatchObject({
-      assignedToUserId: svc.users.bob,
-      actionRequiredUserId: svc.users.bob,
+      assignedToUserId: seeded.bob,
+      actionRequiredUserId: seeded.bob,
       priority: 100,
     });
-    expect(t.users).toEqual([admin, svc.users.bob]);
+    expect(t.users).toEqual([admin, seeded.bob]);
   });
 
   it('creates subtasks that appear in the parent', async () => {
@@ -154,7 +149,7 @@ describe('create task', () => {
 
 describe('update task', () => {
   it('changes only what is sent and resets with null', async () => {
-    const id = await createTask({ toUserId: svc.users.bob, deadline: '2026-06-01', estimate: 30 });
+    const id = await createTask({ toUserId: seeded.bob, deadline: '2026-06-01', estimate: 30 });
     const res = await api.put(`/task/${id}/update`, {
       userId: admin,
       title: 'Renamed',
@@ -169,7 +164,7 @@ describe('update task', () => {
       progress: 50,
       deadline: null,
       estimate: 30,
-      assignedToUserId: svc.users.bob,
+      assignedToUserId: seeded.bob,
     });
     await api.put(`/task/${id}/update`, {
       userId: admin,
@@ -296,7 +291,7 @@ describe('status, tags, custom fields, delete', () => {
       [f.email]: 'a@b.test',
       [f.phone]: '+1 555',
       [f.url]: 'https://example.test',
-      [f.user]: svc.users.bob,
+      [f.user]: seeded.bob,
       [f.rag]: 0,
     };
     const customFields = Object.entries(values).map(([fieldId, value]) => ({ id: fieldId, value }));
@@ -364,7 +359,7 @@ describe('task lists', () => {
           projectId: sub,
           title: 'deep',
           fromUserId: admin,
-          toUserId: svc.users.dan,
+          toUserId: seeded.dan,
         })
       ).json,
     ).id;
@@ -372,14 +367,14 @@ describe('task lists', () => {
     expect(direct.some((t) => t.id === inSub)).toBe(false);
     const withSub = TasksResponse.parse((await api.get(`/project/${projectId}/tasks?subfolders=1`)).json);
     expect(withSub.some((t) => t.id === inSub)).toBe(true);
-    const assigned = TasksResponse.parse((await api.get(`/user/${svc.users.dan}/assigned-tasks`)).json);
+    const assigned = TasksResponse.parse((await api.get(`/user/${seeded.dan}/assigned-tasks`)).json);
     expect(assigned.map((t) => t.id)).toEqual([inSub]);
-    const action = TasksResponse.parse((await api.get(`/user/${svc.users.dan}/action-required-tasks`)).json);
+    const action = TasksResponse.parse((await api.get(`/user/${seeded.dan}/action-required-tasks`)).json);
     expect(action.map((t) => t.id)).toEqual([inSub]);
     await api.put(`/task/${inSub}/status`, { userId: admin, statusId: SEED_IDS.statuses.cancelled });
-    expect(TasksResponse.parse((await api.get(`/user/${svc.users.dan}/assigned-tasks`)).json)).toEqual([]);
+    expect(TasksResponse.parse((await api.get(`/user/${seeded.dan}/assigned-tasks`)).json)).toEqual([]);
     expect(
-      TasksResponse.parse((await api.get(`/user/${svc.users.dan}/assigned-tasks?closed=true`)).json),
+      TasksResponse.parse((await api.get(`/user/${seeded.dan}/assigned-tasks?closed=true`)).json),
     ).toHaveLength(1);
     expect((await api.get('/user/ghost/assigned-tasks')).status).toBe(404);
     expect((await api.get('/user/ghost/action-required-tasks')).status).toBe(404);

@@ -8,12 +8,12 @@ import {
   mappedIds,
   notBefore,
   stampOf,
+  TempId,
   tempKeys,
   type Kind,
   type KindDeps,
 } from './support';
 
-const TempId = z.string().startsWith('local-');
 export const EventCreatePayload = z.object({ tempId: TempId, input: EventCreateInput });
 export const EventDeletePayload = z.object({ eventId: z.string() });
 export const DependencyCreatePayload = z.object({ tempId: TempId, input: DependencyCreateInput });

@@ -14,12 +14,12 @@ import {
   changedFields,
   mappedIds,
   restoreReleased,
+  TempId,
   tempKeys,
   type Kind,
   type KindDeps,
 } from './support';
 
-const TempId = z.string().startsWith('local-');
 const Snapshot = z.object({
   row: z.record(z.string(), z.unknown()),
   links: z.array(z.record(z.string(), z.unknown())),

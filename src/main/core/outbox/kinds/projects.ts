@@ -14,17 +14,15 @@ import {
   applyChanges,
   changedFields,
   customFieldsKind,
-  lookUpFloor,
+  earliestCreated,
   mappedIds,
-  notBefore,
   restoreReleased,
   stampOf,
+  TempId,
   tempKeys,
   type Kind,
   type KindDeps,
 } from './support';
-
-const TempId = z.string().startsWith('local-');
 
 export const ProjectUpdatePayload = z.object({ projectId: z.string(), changes: ProjectChanges });
 export const ProjectCreatePayload = z.discriminatedUnion('type', [
@@ -249,17 +247,14 @@ export function projectKinds(deps: KindDeps) {
       return { realId: result.id };
     },
     lookUp: async (client, p, entry) => {
-      const floor = lookUpFloor(entry.sentAt);
-      const found = (await client.projects())
-        .filter(
-          (x) =>
-            x.name === p.input.name &&
-            (x.parentProjectId || null) === (p.input.parentProjectId ?? null) &&
-            Boolean(x.isFolder) === (p.type === 'folder') &&
-            notBefore(x.moment_created, floor) &&
-            !isMapped(x.id),
-        )
-        .sort((a, b) => (a.moment_created < b.moment_created ? -1 : 1))[0];
+      const found = earliestCreated(
+        await client.projects(),
+        { sentAt: entry.sentAt, momentOf: (x) => x.moment_created, isMapped },
+        (x) =>
+          x.name === p.input.name &&
+          (x.parentProjectId || null) === (p.input.parentProjectId ?? null) &&
+          Boolean(x.isFolder) === (p.type === 'folder'),
+      );
       return found ? { found: true, result: found } : { found: false };
     },
     rollback: (_ctx, p) => {

@@ -1,9 +1,10 @@
+import { z } from 'zod';
 import { formatLocalTimestamp } from '../../../../shared/api/common';
 import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
 import type { Cache } from '../../cache/cache';
 import { sameValue, type FieldChange } from '../field-claims';
-import { isTempId, TempIdMap } from '../temp-ids';
+import { isTempId, TEMP_ID_PREFIX, TempIdMap } from '../temp-ids';
 import type { ApplyContext, OperationKind, RollbackContext } from '../types';
 
 /** What every real operation kind is built with. */
@@ -35,6 +36,25 @@ export function lookUpFloor(sentAt: number | null): string {
 export function notBefore(moment: string, floor: string): boolean {
   return moment.replace(' ', 'T') >= floor;
 }
+
+/**
+ * The look-up of a create among the items the service lists: of those `matches` accepts,
+ * stamped no earlier than the floor for `sentAt` and not taken by another create, the earliest.
+ */
+export function earliestCreated<T extends { id: string }>(
+  items: readonly T[],
+  options: { sentAt: number | null; momentOf: (item: T) => string; isMapped: (id: string) => boolean },
+  matches: (item: T) => boolean,
+): T | undefined {
+  const { momentOf, isMapped } = options;
+  const floor = lookUpFloor(options.sentAt);
+  return items
+    .filter((item) => matches(item) && notBefore(momentOf(item), floor) && !isMapped(item.id))
+    .sort((a, b) => (momentOf(a) < momentOf(b) ? -1 : 1))[0];
+}
+
+/** The local id a create's payload carries until the service names the item. */
+export const TempId = z.string().startsWith(TEMP_ID_PREFIX);
 
 /**
  * Answers whether a request was answered 404, i.e. the item is gone: for a delete's send, what

@@ -20,18 +20,19 @@ import {
   applyChanges,
   changedFields,
   customFieldsKind,
+  earliestCreated,
   gone,
   lookUpFloor,
   mappedIds,
   notBefore,
   restoreReleased,
   stampOf,
+  TempId,
   tempKeys,
   type Kind,
   type KindDeps,
 } from './support';
 
-const TempId = z.string().startsWith('local-');
 const DraftId = z.string().startsWith(LOCAL_ROW_PREFIX);
 
 export const TaskCreatePayload = z.object({ tempId: TempId, draftId: DraftId, input: TaskCreateInput });
@@ -374,18 +375,14 @@ export function taskKinds(deps: KindDeps) {
       return { realId: result.id };
     },
     lookUp: async (client, { input }, entry) => {
-      const floor = lookUpFloor(entry.sentAt);
-      const tasks = await client.projectTasks(input.projectId, { closed: true });
-      const found = tasks
-        .filter(
-          (t) =>
-            t.name === input.title &&
-            t.createdByUserId === deps.userId &&
-            (t.parentTaskId ?? undefined) === input.parentTaskId &&
-            notBefore(t.momentCreated, floor) &&
-            !isMapped(t.id),
-        )
-        .sort((a, b) => (a.momentCreated < b.momentCreated ? -1 : 1))[0];
+      const found = earliestCreated(
+        await client.projectTasks(input.projectId, { closed: true }),
+        { sentAt: entry.sentAt, momentOf: (t) => t.momentCreated, isMapped },
+        (t) =>
+          t.name === input.title &&
+          t.createdByUserId === deps.userId &&
+          (t.parentTaskId ?? undefined) === input.parentTaskId,
+      );
       return found
         ? {
             found: true,
