@@ -64,6 +64,11 @@ export class FieldClaims {
          ORDER BY entry_id DESC LIMIT 1`,
         )
         .pluck(),
+      holdsValue: db
+        .prepare(
+          `SELECT EXISTS (SELECT 1 FROM outbox_field_claims WHERE entity = ? AND entity_id = ? AND field = ? AND value = ?)`,
+        )
+        .pluck(),
       fieldsOf: db
         .prepare('SELECT DISTINCT field FROM outbox_field_claims WHERE entity = ? AND entity_id = ?')
         .pluck(),
@@ -92,6 +97,11 @@ export class FieldClaims {
   localOf(entity: string, id: string, field: string): { value: unknown } | undefined {
     const value = this.#stmts.localOf.get(entity, id, field) as string | undefined;
     return value === undefined ? undefined : { value: decode(value) };
+  }
+
+  /** True when an open entry of this client sets the field to `value`: the service showing it is that change landing. */
+  holdsValue(entity: string, id: string, field: string, value: unknown): boolean {
+    return this.#stmts.holdsValue.get(entity, id, field, encode(value)) === 1;
   }
 
   fieldsOf(entity: string, id: string): string[] {

@@ -592,6 +592,23 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
     expect(r.outbox.listConflicts()).toMatchObject([{ localValue: 'second', remoteValue: 'theirs' }]);
   });
 
+  // Campaign seed 8047: the earlier change's answer was lost (the service had applied it) and a
+  // later change of the field waited behind it; a fetch showing the earlier value was journaled.
+  it("no conflict when the service shows this client's own earlier change still awaiting its answer", async () => {
+    let release!: () => void;
+    r.service.gate = new Promise<void>((resolve) => (release = resolve));
+    r.outbox.submit('note.update', { id: '1', title: 'first' });
+    r.outbox.start();
+    await Promise.resolve();
+    r.outbox.submit('note.update', { id: '1', title: 'second' });
+    r.outbox.noteServerValues('note', '1', { title: 'first' });
+    expect(r.outbox.listConflicts()).toEqual([]);
+    r.service.gate = undefined;
+    release();
+    await drain(r);
+    expect(r.service.notes.get('1')?.title).toBe('second');
+  });
+
   it('no conflict when the service value did not move', () => {
     r.outbox.submit('note.update', { id: '1', title: 'mine' });
     r.outbox.noteServerValues('note', '1', { title: 'base' });

@@ -348,7 +348,10 @@ export class Outbox<C> {
       const base = this.claims.baseOf(entity, id, field);
       if (!base || sameValue(base.value, remote)) continue;
       const local = this.claims.localOf(entity, id, field);
-      if (local && !sameValue(local.value, remote)) {
+      // An earlier open change of this client that the service applied (its answer lost or not
+      // yet read) is no one else's change: the base moves, nothing is journaled.
+      const own = this.claims.holdsValue(entity, id, field, remote);
+      if (local && !own && !sameValue(local.value, remote)) {
         this.conflicts.record(entity, id, field, local.value, remote, now);
         recorded = true;
       }
