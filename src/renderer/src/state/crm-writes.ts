@@ -12,6 +12,8 @@ export interface ContactFields {
   notes: string;
   crmAccountId: string | null;
   contactOwnerUserId: string | null;
+  /** A contact-type id (the service lists no types: the choices are those contacts carry). */
+  contactType: string | null;
 }
 export interface AccountFields {
   name: string;
