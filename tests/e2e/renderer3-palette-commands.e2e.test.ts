@@ -6,6 +6,7 @@ import { eventually } from './support/wait';
 import { choose } from './pages/picker';
 import { PalettePage } from './pages/palette';
 import { CrmPage } from './pages/crm';
+import { NewTaskDialogPage } from './pages/new-task';
 
 interface ServiceEvent {
   id: string;
@@ -14,6 +15,11 @@ interface ServiceEvent {
   projectId: string | null;
   assignedToUserId: string | null;
   notes: string | null;
+}
+interface ServiceTask {
+  id: string;
+  name: string;
+  crmAccountId?: string;
 }
 interface ServiceContact {
   id: string;
@@ -24,9 +30,11 @@ interface ServiceContact {
 
 /**
  * The creates that were only buttons of their views, run from the palette: a calendar event
- * (with its notes and assignee, checked on the service) and a CRM contact with its type.
+ * (with its notes and assignee, checked on the service), a CRM contact with its type and an
+ * account; then a task created already linked to both (create-task's crmAccountId and
+ * crmContactIds).
  */
-describe('palette: create commands for events and CRM records', () => {
+describe('palette: create commands for events and CRM records; a task created with its CRM links', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 900 } });
 
   async function run(query: string, label: string): Promise<void> {
@@ -119,6 +127,41 @@ describe('palette: create commands for events and CRM records', () => {
     await eventually(
       () => app.api<{ name: string }[]>('/crm/accounts'),
       (list) => list.some((account) => account.name === 'Duarte Textiles'),
+    );
+  });
+
+  it('creates a task linked to that contact and account from the new-task dialog', async () => {
+    const { app, page, ui } = suite;
+    const accounts = await app.api<{ id: string; name: string }[]>('/crm/accounts');
+    const account = accounts.find((a) => a.name === 'Duarte Textiles')!;
+    const contact = (await app.api<(ServiceContact & { lastName: string })[]>('/crm/contacts')).find(
+      (c) => c.firstName === 'Ines',
+    )!;
+    const dialog = new NewTaskDialogPage(page);
+    await dialog.openWithShortcut();
+    await dialog.fill({ title: 'Send the Duarte samples', project: 'Support desk 1' });
+    await choose(page, dialog.root.getByTestId('nt-crm-account'), 'Duarte Textiles');
+    await choose(page, dialog.root.getByTestId('nt-crm-add-contact'), 'Ines Duarte');
+    await dialog.root.getByTestId('nt-crm-contact').filter({ hasText: 'Ines Duarte' }).waitFor();
+    await screenshot(page, 'renderer3-new-task-crm');
+    await dialog.submit();
+    await dialog.root.waitFor({ state: 'hidden' });
+    await ui.waitForPendingCount(0);
+
+    const created = (
+      await eventually(
+        () => app.api<ServiceTask[]>('/project/g7-p1/tasks'),
+        (list) => list.some((t) => t.name === 'Send the Duarte samples' && !t.id.startsWith('local-')),
+      )
+    ).find((t) => t.name === 'Send the Duarte samples')!;
+    expect((await app.api<ServiceTask>(`/task/${created.id}`)).crmAccountId).toBe(account.id);
+    const linked = await app.api<{ tasks: { id: string }[] }>(`/crm/contact/${contact.id}`);
+    expect(linked.tasks.map((t) => t.id)).toContain(created.id);
+    // The task's detail shows both links.
+    const crm = page.getByTestId('task-crm');
+    await crm.getByTestId('task-crm-contact').filter({ hasText: 'Ines Duarte' }).waitFor();
+    expect(await crm.getByTestId('task-crm-account').getAttribute('aria-label')).toBe(
+      'CRM account: Duarte Textiles',
     );
   });
 });
