@@ -33,11 +33,7 @@ describe('new project from the palette: owner, dates and deadline', () => {
   it('creates a project owned by another member, with its dates and deadline', async () => {
     const { app, page, ui } = suite;
     await ui.treeItem('Company Workspace').waitFor();
-    const palette = new PalettePage(page);
-    await palette.open();
-    await palette.search('new project');
-    expect(await palette.activeLabel()).toBe('New project');
-    await page.keyboard.press('Enter');
+    expect(await new PalettePage(page).runCommand('new project')).toBe('New project');
 
     const dialog = page.getByTestId('new-project-dialog');
     await dialog.getByLabel('Name').fill('Warehouse move');
@@ -68,11 +64,7 @@ describe('new project from the palette: owner, dates and deadline', () => {
 
   it('creates a folder through the palette command', async () => {
     const { page, ui } = suite;
-    const palette = new PalettePage(page);
-    await palette.open();
-    await palette.search('new folder');
-    expect(await palette.activeLabel()).toBe('New folder');
-    await page.keyboard.press('Enter');
+    expect(await new PalettePage(page).runCommand('new folder')).toBe('New folder');
     const dialog = page.getByTestId('new-project-dialog');
     expect(await dialog.getByRole('heading').first().innerText()).toBe('New folder');
     // A folder has no owner, dates or template.

@@ -37,13 +37,9 @@ interface ServiceContact {
 describe('palette: create commands for events and CRM records; a task created with its CRM links', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 900 } });
 
-  async function run(query: string, label: string): Promise<void> {
-    const palette = new PalettePage(suite.page);
-    await palette.open();
-    await palette.search(query);
-    expect(await palette.activeLabel()).toBe(label);
-    await suite.page.keyboard.press('Enter');
-  }
+  const run = async (query: string, label: string): Promise<void> => {
+    expect(await new PalettePage(suite.page).runCommand(query)).toBe(label);
+  };
 
   it('opens the calendar on a new event; its notes and assignee reach the service', async () => {
     const { app, page, ui } = suite;
