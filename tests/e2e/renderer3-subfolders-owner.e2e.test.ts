@@ -12,10 +12,11 @@ interface ServiceProject {
 }
 
 /**
- * Two reachable operations no suite drove: the task list's "Subfolders" (the tasks endpoint's
- * `subfolders`) and update-project's `ownerUserId: null` ("No owner").
+ * Reachable operations no suite drove: the task list's "Subfolders" (the tasks endpoint's
+ * `subfolders`), Assigned to me with closed tasks (the assigned-tasks endpoint's `closed`), and
+ * update-project's `ownerUserId: null` ("No owner").
  */
-describe("a folder's tasks with its subfolders, and a project without an owner", () => {
+describe("list toggles (a folder's subfolders, my closed tasks), and a project without an owner", () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 900 } });
 
   it("lists a folder's open tasks with those of every project below it, as the service does", async () => {
@@ -36,6 +37,20 @@ describe("a folder's tasks with its subfolders, and a project without an owner",
     await screenshot(page, 'renderer3-folder-subfolders');
     await list.setToggle('toggle-subfolders', false);
     await list.waitForTotal(own.length);
+  });
+
+  it('lists the tasks assigned to the acting user with the closed ones, as the service does', async () => {
+    const { app, page, ui } = suite;
+    const open = await app.api<unknown[]>('/user/u-ada/assigned-tasks');
+    const all = await app.api<unknown[]>('/user/u-ada/assigned-tasks?closed=true');
+    expect(all.length).toBeGreaterThan(open.length);
+    await ui.goToAssigned();
+    const list = new TaskListPage(page);
+    await list.waitForTotal(open.length);
+    await list.setToggle('toggle-closed', true);
+    await list.waitForTotal(all.length);
+    await list.setToggle('toggle-closed', false);
+    await list.waitForTotal(open.length);
   });
 
   it('removes the owner of a project with "No owner"; the service holds none', async () => {
