@@ -61,6 +61,14 @@ export const projectReadChannels = {
   ),
   'projects.detail': channel(z.object({ projectId: Id }).strict(), ProjectDetail),
   'documents.get': channel(z.object({ documentId: Id }).strict(), DocumentView),
+  /**
+   * A project's documents, with `subfolders` those of every project and folder below it too
+   * (the documents endpoint's `subfolders`; the pull caches whole subtrees).
+   */
+  'documents.list': channel(
+    z.object({ projectId: Id, subfolders: z.boolean().default(false) }).strict(),
+    z.array(DocumentListItem),
+  ),
   /** The templates new-project accepts (`projectTemplateId`); empty when the service offers none. */
   'projects.templates': channel(z.object({}).strict(), z.array(ProjectTemplate)),
   /** The project's predecessors and successors (fetched when opened, then cached). */

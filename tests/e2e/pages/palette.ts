@@ -33,6 +33,15 @@ export class PalettePage {
       await this.dialog.locator(`[data-testid="palette-item"][data-group="${group}"]`).first().waitFor();
   }
 
+  /** Opens the palette, searches, runs the active row with Enter; answers the label it ran. */
+  async runCommand(query: string): Promise<string> {
+    await this.open();
+    await this.search(query);
+    const label = await this.activeLabel();
+    await this.page.keyboard.press('Enter');
+    return label;
+  }
+
   /** The active row's label (the one Enter runs). */
   async activeLabel(): Promise<string> {
     return (await this.dialog.locator('[role="option"][aria-selected="true"] .label').innerText()).trim();

@@ -3,7 +3,9 @@ import { customFieldValues, fetchOrServeCache, notFound, refreshOpened, type Rea
 
 export function projectReadHandlers(
   deps: ReadDeps,
-): HandlerMap<'projects.tree' | 'projects.detail' | 'documents.get' | 'projects.templates'> {
+): HandlerMap<
+  'projects.tree' | 'projects.detail' | 'documents.get' | 'documents.list' | 'projects.templates'
+> {
   const { cache, sync } = deps;
   return {
     'projects.tree': ({ includeArchived }) => ({
@@ -35,6 +37,11 @@ export function projectReadHandlers(
         customFields: customFieldValues(cache, project.customFieldsData),
         detailFetchedAt: cache.projects.detailFetchedAt(projectId),
       };
+    },
+
+    'documents.list': ({ projectId, subfolders }) => {
+      if (!cache.projects.get(projectId)) notFound('Project', projectId, 'projectId');
+      return cache.projectParts.documentsOf(subfolders ? cache.projects.subtreeIds(projectId) : projectId);
     },
 
     async 'projects.templates'() {

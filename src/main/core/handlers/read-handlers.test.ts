@@ -108,6 +108,40 @@ describe('read handlers', () => {
     expect(calls).toBe(1);
   });
 
+  it("lists a project's documents, with subfolders those of every project below it", async () => {
+    const { cache, dispatch } = setup();
+    cache.projects.upsertMany([
+      aProject({ id: 'p1', name: 'Alpha' }),
+      aProject({ id: 'f1', name: 'Sub', parentProjectId: 'p1' }),
+      aProject({ id: 'p2', name: 'Deep', parentProjectId: 'f1' }),
+      aProject({ id: 'x', name: 'Elsewhere' }),
+    ]);
+    cache.projectParts.replaceDocuments(
+      ['p1', 'f1', 'p2', 'x'],
+      [
+        aDocument({ id: 'd1', projectId: 'p1', name: 'Brief' }),
+        aDocument({ id: 'd2', projectId: 'p2', name: 'Appendix' }),
+        aDocument({ id: 'd3', projectId: 'x', name: 'Other' }),
+      ],
+    );
+    const ids = async (input: { projectId: string; subfolders?: boolean }) => {
+      const result = await dispatch('documents.list', input);
+      if (!result.ok) throw new Error(result.error.message);
+      return (result.value as { id: string }[]).map((d) => d.id);
+    };
+    expect(await ids({ projectId: 'p1' })).toEqual(['d1']);
+    expect(await ids({ projectId: 'p1', subfolders: true })).toEqual(['d2', 'd1']);
+    expect(await ids({ projectId: 'f1', subfolders: true })).toEqual(['d2']);
+    expect(await dispatch('documents.list', { projectId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { type: 'not-found' },
+    });
+    expect(await dispatch('documents.list', { projectId: 'p1', subfolders: 'yes' })).toMatchObject({
+      ok: false,
+      error: { type: 'invalid-argument' },
+    });
+  });
+
   it('lists CRM records and resolves an account with its contacts', async () => {
     const { cache, dispatch } = setup();
     cache.crm.replaceContacts([aContact({ id: 'c1', crmAccountId: 'a1' }), aContact({ id: 'c2' })]);

@@ -28,6 +28,32 @@ export function appCommands(): Command[] {
   const mod = primaryKey();
   return [
     { id: 'new-task', label: 'New task', keys: `${mod}+N`, run: () => dialogs.openNewTask() },
+    { id: 'new-project', label: 'New project', run: () => dialogs.requestCreate('project') },
+    { id: 'new-folder', label: 'New folder', run: () => dialogs.requestCreate('folder') },
+    {
+      id: 'new-event',
+      label: 'New calendar event',
+      run: () => {
+        nav.go({ kind: 'calendar', view: 'month', month: thisMonth() });
+        dialogs.requestCreate('event');
+      },
+    },
+    {
+      id: 'new-contact',
+      label: 'New CRM contact',
+      run: () => {
+        nav.go({ kind: 'crm', tab: 'contacts' });
+        dialogs.requestCreate('contact');
+      },
+    },
+    {
+      id: 'new-account',
+      label: 'New CRM account',
+      run: () => {
+        nav.go({ kind: 'crm', tab: 'accounts' });
+        dialogs.requestCreate('account');
+      },
+    },
     {
       id: 'go-action',
       label: 'Go to My Work · Action required',

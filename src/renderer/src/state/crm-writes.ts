@@ -12,6 +12,8 @@ export interface ContactFields {
   notes: string;
   crmAccountId: string | null;
   contactOwnerUserId: string | null;
+  /** A contact-type id (the service lists no types: the choices are those contacts carry). */
+  contactType: string | null;
 }
 export interface AccountFields {
   name: string;
@@ -46,6 +48,14 @@ function accountChanges(fields: AccountFields): Omit<AccountFields, 'notes'> & {
   return { ...fields, name: fields.name.trim(), notes: fields.notes.trim() || null };
 }
 
+/**
+ * The record's custom-field map with one value set (null resets it). The whole map is sent: the
+ * service merges it, and the cache takes it as the record's map until the next pull.
+ */
+function withField(record: { customFieldsData: Record<string, unknown> }, fieldId: string, value: unknown) {
+  return { customFieldsData: { ...record.customFieldsData, [fieldId]: value } };
+}
+
 /** Only the fields that differ from the record (updates send what changed). */
 function changedOnly<T extends object>(record: object, changes: T): Partial<T> {
   const current = record as Record<string, unknown>;
@@ -66,6 +76,15 @@ export const crmWrites = {
       }),
     );
   },
+  /** Sets one custom field of a contact (the organization's definitions, as for tasks). */
+  setContactField(contact: CrmContact, fieldId: string, value: unknown): Promise<boolean> {
+    return withToast('Could not change the custom field', () =>
+      bridge.invoke('crm.updateContact', {
+        contactId: contact.id,
+        changes: withField(contact, fieldId, value),
+      }),
+    );
+  },
   deleteContact(contact: CrmContact): Promise<boolean> {
     return withToast('Could not delete the contact', () =>
       bridge.invoke('crm.deleteContact', { contactId: contact.id }),
@@ -79,6 +98,14 @@ export const crmWrites = {
       bridge.invoke('crm.updateAccount', {
         accountId: account.id,
         changes: changedOnly(account, accountChanges(fields)),
+      }),
+    );
+  },
+  setAccountField(account: CrmAccount, fieldId: string, value: unknown): Promise<boolean> {
+    return withToast('Could not change the custom field', () =>
+      bridge.invoke('crm.updateAccount', {
+        accountId: account.id,
+        changes: withField(account, fieldId, value),
       }),
     );
   },

@@ -4,8 +4,12 @@ export interface NewTaskRequest {
   parentTaskId?: string | undefined;
 }
 
+/** A create whose dialog belongs to a view (the sidebar's, the calendar's, the CRM's). */
+export type CreateRequest = 'folder' | 'project' | 'event' | 'contact' | 'account';
+
 export class Dialogs {
   #newTask = $state<NewTaskRequest | undefined>();
+  #create = $state<CreateRequest | undefined>();
 
   get newTask(): NewTaskRequest | undefined {
     return this.#newTask;
@@ -15,6 +19,20 @@ export class Dialogs {
   }
   closeNewTask(): void {
     this.#newTask = undefined;
+  }
+
+  /** Asks for a create from anywhere (the palette); the view holding its dialog takes it. */
+  requestCreate(kind: CreateRequest): void {
+    this.#create = kind;
+  }
+  /**
+   * True once for a pending request of this kind, which it clears: called in the holding view's
+   * `$effect`, so a request made before the view is shown is taken when it mounts.
+   */
+  take(kind: CreateRequest): boolean {
+    if (this.#create !== kind) return false;
+    this.#create = undefined;
+    return true;
   }
 }
 

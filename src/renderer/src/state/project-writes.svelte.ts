@@ -2,6 +2,7 @@
 // Like task writes, each is applied to the cache at once and queued for the service.
 import { bridge, type Bridge } from '../lib/bridge';
 import { toasts } from '../lib/toasts.svelte';
+import type { ChannelInput } from '@shared/ipc/contract';
 
 export class ProjectWrites {
   readonly #bridge: Bridge;
@@ -11,21 +12,12 @@ export class ProjectWrites {
   }
 
   /** Creates a folder; throws (naming the field) for the form to show. */
-  async createFolder(input: {
-    name: string;
-    parentProjectId?: string | undefined;
-    color?: number | undefined;
-  }): Promise<string> {
+  async createFolder(input: ChannelInput<'projects.createFolder'>): Promise<string> {
     return (await this.#bridge.invoke('projects.createFolder', input)).id;
   }
 
   /** Creates a project from a template; throws (naming the field) for the form to show. */
-  async createProject(input: {
-    name: string;
-    projectTemplateId: string;
-    parentProjectId?: string | undefined;
-    color?: number | undefined;
-  }): Promise<string> {
+  async createProject(input: ChannelInput<'projects.create'>): Promise<string> {
     return (await this.#bridge.invoke('projects.create', input)).id;
   }
 

@@ -98,11 +98,13 @@ export function createProjectPartsRepo(db: CacheDb) {
     ): string[] {
       return replaceScope(db, documents, 'id', IN_PROJECTS, [JSON.stringify(projectIds)], list, keep);
     },
-    documentsOf(projectId: string): DocumentListItem[] {
+    /** The cached documents of one project, or of several (a project and its subfolders). */
+    documentsOf(projectIds: string | readonly string[]): DocumentListItem[] {
+      const ids = typeof projectIds === 'string' ? [projectIds] : projectIds;
       return (
         stmt(
-          `SELECT ${documents.select} FROM documents WHERE project_id = ? ORDER BY name COLLATE NOCASE, id`,
-        ).all(projectId) as Record<string, unknown>[]
+          `SELECT ${documents.select} FROM documents WHERE ${IN_PROJECTS} ORDER BY name COLLATE NOCASE, id`,
+        ).all(JSON.stringify(ids)) as Record<string, unknown>[]
       ).map((r) => documents.decode(r));
     },
     document(id: string): (DocumentView & { contentMoment: string | null }) | null {
