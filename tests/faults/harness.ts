@@ -477,7 +477,12 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
           anomalies.push({ kind: 'sync-failed', detail: `client ${c.index} final sync: ${problem}` });
         const w = workloads[c.index]!;
         const localIds = [...w.own, ...w.records].map((o) => o.id);
-        const snap = await proc.send<OutboxSnapshot>({ op: 'snapshot', projectId: PROJECT, localIds });
+        const snap = await proc.send<OutboxSnapshot>({
+          op: 'snapshot',
+          projectId: PROJECT,
+          eventDay: EVENT_DAY,
+          localIds,
+        });
         return { ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] };
       }),
     );

@@ -179,6 +179,32 @@ describe('campaign regressions: dependencies', () => {
   });
 });
 
+describe('campaign regressions: dependencies of deleted tasks', () => {
+  // Campaign seed 7000 (bounded profile, the first run that compared dependencies with the
+  // caches): a dependency between two tasks, then its successor deleted. The service drops the
+  // dependency with the task; the cache removed the task but kept the dependency, so the other
+  // task still listed it (a divergence no later pull repaired: the surviving task's activity
+  // does not move, so its dependencies are not fetched again). A delete now takes them along.
+  it('deleting a task removes its dependencies from the other end in the cache', async () => {
+    const a = await syncedTask('kept end');
+    const b = await syncedTask('deleted end');
+    await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: a },
+      successor: { kind: 'task', id: b },
+    });
+    await e.drained();
+    await e.sync.now();
+    expect((await e.call('tasks.detail', { taskId: a })).dependencies).toHaveLength(1);
+    await e.call('tasks.delete', { taskId: b });
+    await e.drained();
+    await e.sync.now();
+    const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+    expect((await api.dependencies('task', a)).successors).toEqual([]);
+    expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
+  });
+});
+
 describe('campaign regressions: CRM creates', () => {
   // Campaign seeds 6, 20 (bounded profile) and 5002 (long campaign, after the s2-outbox fixes): a
   // contact exists twice on the service. The CRM create's `send` posts the contact, then lists
