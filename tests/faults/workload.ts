@@ -100,6 +100,16 @@ export interface SharedTask {
   name: string;
 }
 
+/** A rename of a shared task (names are unique per client: the journal check relies on it). */
+export function renameShared(task: SharedTask, title: string): Step {
+  return {
+    channel: 'tasks.update',
+    arg: { taskId: task.id, changes: { title } },
+    intent: { type: 'field', task: { shared: task.id }, field: 'name', value: title },
+    expect: { kind: 'field', taskId: task.id, field: 'name', value: title },
+  };
+}
+
 export interface ClientWorkload {
   /** The next step, or `sync` for a pull; undefined when the client has nothing left to do. */
   next(): Step | 'sync' | undefined;
@@ -266,13 +276,7 @@ export function clientWorkload(options: {
           expect: { kind: 'field', taskId: s.id, field: 'priority', value: priority },
         };
       }
-      const title = tag(`name${step}`);
-      return {
-        channel: 'tasks.update',
-        arg: { taskId: s.id, changes: { title } },
-        intent: { type: 'field', task: { shared: s.id }, field: 'name', value: title },
-        expect: { kind: 'field', taskId: s.id, field: 'name', value: title },
-      };
+      return renameShared(s, tag(`name${step}`));
     }
     if (roll < 56) {
       const { ref, id } = anyTask();
