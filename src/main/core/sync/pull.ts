@@ -107,6 +107,10 @@ export async function pullTaskParts(
   write: (fn: () => void) => void = (fn) => deps.cache.transaction(fn),
 ): Promise<'ok' | 'gone'> {
   const mark = ackMark(deps.pending);
+  // The activity the messages answer surely covers is the one cached before asking: the detail
+  // fetched alongside may bring a newer moment (a comment landed between the two answers), and
+  // marking the messages fetched as of that would keep the comment out for good.
+  const asked = deps.cache.tasks.get(taskId)?.recentActivityMoment;
   try {
     const [messages, detail] = await Promise.all([
       gate((s) => deps.client.taskMessages(taskId, s)),
@@ -131,9 +135,8 @@ export async function pullTaskParts(
         (id) =>
           deps.pending.isPendingStructural('message', id) || (stale && !answered.has(drafts.get(id) ?? '')),
       );
-      const activity = deps.cache.tasks.get(taskId)?.recentActivityMoment;
       if (stale) deps.cache.tasks.markMessagesStale(taskId);
-      else if (activity) deps.cache.tasks.markMessagesFetched(taskId, activity, at);
+      else if (asked) deps.cache.tasks.markMessagesFetched(taskId, asked, at);
     });
     return 'ok';
   } catch (err) {
