@@ -177,3 +177,34 @@ describe('a task fetch whose messages answer predates its detail answer', () => 
     expect(detail.messages.map((m) => m.message)).toContain('from bob');
   });
 });
+
+describe('a messages fetch overtaken by a newer one (campaign seed 6349)', () => {
+  // A pull's messages fetch answered, then a newer fetch of the task (opening it) stored a later
+  // activity moment and message; the pull's older answer is stored last. It must not be marked as
+  // fetched at that later moment, or no later pull asks again and the message stays missing.
+  it('leaves the messages to be fetched again, and the next pull shows the newer message', async () => {
+    const gate = gatedFetch();
+    e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { fetch: gate.fetch });
+    const engine = e;
+    await engine.sync.now();
+    const { id } = await engine.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'overtaken' });
+    await engine.drained();
+    await engine.sync.now();
+    const taskId = engine.outbox.realIdOf(id);
+    const other = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+    const say = (message: string) => other.comment(taskId, { userId: svc.users.actingUserId, message });
+    await say('first');
+    // A task listed but never opened: the pull fetches its messages without its detail (whose
+    // older activity moment, stored with the older messages, would hide the race).
+    engine.cache.db.prepare('UPDATE tasks SET detail_fetched_at = NULL WHERE id = ?').run(taskId);
+    const held = gate.arm(new RegExp(`^GET /2.0/task/${taskId}/messages$`));
+    const pulling = engine.sync.now();
+    await held.answered;
+    await say('second');
+    await engine.sync.onDemand.task(taskId);
+    held.release();
+    await pulling;
+    await engine.sync.now();
+    expect(engine.cache.messages.listForTask(taskId).map((m) => m.message)).toEqual(['first', 'second']);
+  });
+});

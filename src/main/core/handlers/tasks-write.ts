@@ -84,9 +84,7 @@ export function tasksWriteHandlers({ outbox }: WriteDeps): HandlerMap<TasksWrite
       result(outbox.write('task.setCustomFields', { ...input, taskId: id(input.taskId) })),
     'tasks.delete': ({ taskId }) => {
       const real = id(taskId);
-      return result(
-        outbox.write('task.delete', { taskId: real, subtaskIds: outbox.descendantsOfTask(real) }),
-      );
+      return result(outbox.write('task.delete', { taskId: real, ...outbox.taskDeleteScope(real) }));
     },
   };
 }

@@ -24,6 +24,7 @@ interface ClaimRow {
   field: string;
   entry_id: number;
   base: string;
+  value: string;
 }
 
 interface ConflictRow {
@@ -134,8 +135,14 @@ export class FieldClaims {
     }));
   }
 
-  /** Acknowledged: the entry's fields are the service's now. */
+  /**
+   * Acknowledged: the entry's fields are the service's now, so a later entry on the same field
+   * starts from this entry's value; a fetch that shows it is this client's own change, not a
+   * conflict, and a rollback of the later entry restores it.
+   */
   settle(entryId: number): void {
+    for (const row of this.#stmts.ofEntry.all(entryId) as ClaimRow[])
+      this.#stmts.passBase.run(row.value, row.entity, row.entity_id, row.field);
     this.#stmts.dropEntry.run(entryId);
   }
 

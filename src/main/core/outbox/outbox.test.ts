@@ -570,6 +570,28 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
     expect(note(r.db, '1')?.title).toBe('newer');
   });
 
+  // Campaign seed 6360: a client's own earlier change, acknowledged while a later change of the
+  // same field waited, came back in a fetch and was journaled as someone else's.
+  it("no conflict when the service shows this client's own acknowledged earlier change", async () => {
+    let release!: () => void;
+    r.service.gate = new Promise<void>((resolve) => (release = resolve));
+    r.outbox.submit('note.update', { id: '1', title: 'first' });
+    r.outbox.start();
+    await Promise.resolve();
+    // The first is on its way, so the second is its own entry rather than merged into it.
+    r.outbox.submit('note.update', { id: '1', title: 'second' });
+    r.service.faults.push('none', 'throttled');
+    r.service.gate = undefined;
+    release();
+    await r.outbox.idle();
+    expect(r.service.notes.get('1')?.title).toBe('first');
+    expect(r.outbox.status().pending).toBe(1);
+    r.outbox.noteServerValues('note', '1', { title: 'first' });
+    expect(r.outbox.listConflicts()).toEqual([]);
+    r.outbox.noteServerValues('note', '1', { title: 'theirs' });
+    expect(r.outbox.listConflicts()).toMatchObject([{ localValue: 'second', remoteValue: 'theirs' }]);
+  });
+
   it('no conflict when the service value did not move', () => {
     r.outbox.submit('note.update', { id: '1', title: 'mine' });
     r.outbox.noteServerValues('note', '1', { title: 'base' });

@@ -609,6 +609,7 @@ export class Outbox<C> {
           return;
         }
         const found = await kind.lookUp(this.#client, payload, entry);
+        this.#trace(entry, found.found ? 'looked up: applied already' : 'looked up: not applied');
         if (found.found) {
           this.#acknowledge(kind, entry, payload, found.result);
           return;
@@ -622,6 +623,7 @@ export class Outbox<C> {
       }
       phase = 'send';
       this.store.markSending(entry.id, this.#clock.now(), SEND_GUARD_MS);
+      this.#trace(entry, `sending, attempt ${entry.attempts + 1}`);
       const result = await kind.send(this.#client, payload, entry);
       this.#acknowledge(kind, entry, payload, result);
     } catch (err) {
@@ -672,6 +674,7 @@ export class Outbox<C> {
       );
       return;
     }
+    this.#trace(entry, remap ? `acknowledged as ${remap.realId}` : 'acknowledged');
     for (const c of claimed) this.acks.record(c.entity, c.id, [c.field], now);
     for (const key of keys) {
       const at = key.indexOf(':');
@@ -698,6 +701,7 @@ export class Outbox<C> {
     const notApplied = phase === 'send' && !applied ? 'pending' : 'in_flight';
     // After an answered write nothing is rolled back: a refused look-up is tried again later.
     const cls = applied && failure.class === 'rejected' ? 'unknown-outcome' : failure.class;
+    this.#trace(entry, `${phase} failed (${cls}): ${failure.message}`);
     switch (cls) {
       case 'unknown-outcome': {
         const at = now + backoffDelay(Math.max(1, attempts), this.#random, this.#backoff);
@@ -739,6 +743,14 @@ export class Outbox<C> {
       this.store.markFailed(entry.id, errorType, message, now);
     })();
     if (rollback) this.#emitCache(entry.keys);
+  }
+
+  /**
+   * One line per step of an entry's life, for the log a user can send with a bug report (and the
+   * fault campaign's run logs): ids and kinds only, never what the user wrote.
+   */
+  #trace(entry: OutboxEntry, step: string): void {
+    this.#log(`outbox: entry ${entry.id} (${entry.kind}) ${step}`);
   }
 
   #emitStatus(): void {

@@ -190,7 +190,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     realIdOf: (id: string) => outbox.realIdOf(id),
     newTempId: () => outbox.newTempId(),
     newLocalRowId: () => outbox.newLocalRowId(),
-    descendantsOfTask: (id: string) => tasks.descendants(id),
+    taskDeleteScope: (id: string) => tasks.deleteScope(id),
     crm: { knownContacts: crm.knownContacts, knownAccounts: crm.knownAccounts },
   };
 }

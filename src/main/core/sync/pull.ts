@@ -107,9 +107,9 @@ export async function pullTaskParts(
   write: (fn: () => void) => void = (fn) => deps.cache.transaction(fn),
 ): Promise<'ok' | 'gone'> {
   const mark = ackMark(deps.pending);
-  // The activity the messages answer surely covers is the one cached before asking: the detail
-  // fetched alongside may bring a newer moment (a comment landed between the two answers), and
-  // marking the messages fetched as of that would keep the comment out for good.
+  // The activity the answer can be trusted to cover: the one known before asking. A newer fetch
+  // may store a later moment while this one runs, and so may the detail fetched alongside (a
+  // comment landed between the two answers); marking that one would hide its messages.
   const asked = deps.cache.tasks.get(taskId)?.recentActivityMoment;
   try {
     const [messages, detail] = await Promise.all([
@@ -135,8 +135,10 @@ export async function pullTaskParts(
         (id) =>
           deps.pending.isPendingStructural('message', id) || (stale && !answered.has(drafts.get(id) ?? '')),
       );
+      // A task first seen in this answer's detail has no earlier moment: the detail's is the one.
+      const activity = asked ?? deps.cache.tasks.get(taskId)?.recentActivityMoment;
       if (stale) deps.cache.tasks.markMessagesStale(taskId);
-      else if (asked) deps.cache.tasks.markMessagesFetched(taskId, asked, at);
+      else if (activity) deps.cache.tasks.markMessagesFetched(taskId, activity, at);
     });
     return 'ok';
   } catch (err) {

@@ -61,7 +61,11 @@ const TaskSnapshot = z.object({
     )
     .default([]),
 });
-export const TaskDeletePayload = TaskDeleteInput.extend({ subtaskIds: z.array(z.string()) });
+export const TaskDeletePayload = TaskDeleteInput.extend({
+  subtaskIds: z.array(z.string()),
+  /** The task's parent when it was deleted (absent in entries written before it was recorded). */
+  parentTaskId: z.string().nullable().optional(),
+});
 
 type Changes = z.infer<typeof TaskChanges>;
 
@@ -613,8 +617,14 @@ export function taskKinds(deps: KindDeps) {
     name: 'task.delete',
     deletes: true,
     parse: (p) => TaskDeletePayload.parse(p),
-    // Ordered after every waiting change of the task and of the subtasks it takes along.
-    keysOf: (p) => [`task:${p.taskId}`, ...p.subtaskIds.map((id) => `task:${id}`)],
+    // Ordered after every waiting change of the task and of the subtasks it takes along; and
+    // keyed by its parent, so a later delete of the parent (which the cache can no longer tell
+    // takes this task along) waits for this one, and so for this task's own waiting changes.
+    keysOf: (p) => [
+      `task:${p.taskId}`,
+      ...p.subtaskIds.map((id) => `task:${id}`),
+      ...(p.parentTaskId ? [`task:${p.parentTaskId}`] : []),
+    ],
     describe: () => 'Delete task',
     apply: (_ctx, p) => {
       store.require(p.taskId);
@@ -647,7 +657,10 @@ export function taskKinds(deps: KindDeps) {
       setCustomFields,
       remove,
     ],
-    /** The subtasks a delete takes along, as the cache knows them. */
-    descendants: store.descendants,
+    /** What a delete of the task names: the subtasks it takes along, as the cache knows them, and its parent. */
+    deleteScope: (taskId: string) => ({
+      subtaskIds: store.descendants(taskId),
+      parentTaskId: cache.tasks.getFlat(taskId)?.parentTaskId ?? null,
+    }),
   };
 }
