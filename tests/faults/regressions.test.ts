@@ -180,6 +180,33 @@ describe('campaign regressions: dependencies', () => {
 });
 
 describe('campaign regressions: dependencies of deleted tasks', () => {
+  // Campaign seed 7000 (bounded profile, session 3): a dependency delete whose answer was lost
+  // (outcome unknown) is looked up by listing its predecessor's dependencies; the predecessor
+  // task had been deleted meanwhile (its delete does not wait for the dependency's), so the
+  // look-up was answered 404 and the delete refused ('task ... not found'), and the refusal's
+  // rollback showed the dependency again. A predecessor that is gone took the dependency along.
+  it('a dependency delete whose answer was lost is done when its predecessor is gone by the look-up', async () => {
+    const a = await syncedTask('look-up from');
+    const b = await syncedTask('look-up to');
+    const { id } = await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: a },
+      successor: { kind: 'task', id: b },
+    });
+    await e.drained();
+    const lost = proxy.stats().injected.dropAfter;
+    proxy.set({ dropAfter: { next: 1, match: /^DELETE \/2\.0\/dependency\// } });
+    await e.call('dependencies.delete', { dependencyId: e.outbox.realIdOf(id) });
+    await e.call('tasks.delete', { taskId: a });
+    await e.drained();
+    expect(proxy.stats().injected.dropAfter).toBe(lost + 1);
+    proxy.reset();
+    const failed = e.outbox.outbox.entries('failed');
+    for (const f of failed) await e.call('outbox.discard', { id: f.id });
+    expect(failed.map((f) => `${f.kind}: ${f.errorMessage ?? ''}`)).toEqual([]);
+    expect((await e.call('tasks.detail', { taskId: b })).dependencies).toEqual([]);
+  });
+
   // Campaign seed 7000 (bounded profile, the first run that compared dependencies with the
   // caches): a dependency between two tasks, then its successor deleted. The service drops the
   // dependency with the task; the cache removed the task but kept the dependency, so the other
