@@ -32,6 +32,13 @@ async function syncedTask(title: string): Promise<string> {
   return e.outbox.realIdOf(id);
 }
 
+/** Discards every refused change, as a user would, and answers them as `kind: reason`. */
+async function discardFailed(engine: TestEngine): Promise<string[]> {
+  const failed = engine.outbox.outbox.entries('failed');
+  for (const f of failed) await engine.call('outbox.discard', { id: f.id });
+  return failed.map((f) => `${f.kind}: ${f.errorMessage ?? ''}`);
+}
+
 describe('campaign regressions', () => {
   // Campaign seed 10 (CI profile): tasks.addTag read back without the tag. The tag kinds claimed
   // nothing, and storeTaskDetail replaced the task's tags with the service's, so a detail
@@ -152,9 +159,7 @@ describe('campaign regressions: dependencies', () => {
     await e.call('tasks.delete', { taskId: b });
     await e.drained();
     proxy.reset();
-    const failed = e.outbox.outbox.entries('failed');
-    for (const f of failed) await e.call('outbox.discard', { id: f.id });
-    expect(failed.map((f) => f.kind)).toEqual([]);
+    expect(await discardFailed(e)).toEqual([]);
   });
 
   // The parent's delete takes the waiting subtask (and its create) with it, so this passes with
@@ -173,9 +178,7 @@ describe('campaign regressions: dependencies', () => {
     await e.drained();
     expect(proxy.stats().injected.tooMany).toBe(throttled + 1);
     proxy.reset();
-    const failed = e.outbox.outbox.entries('failed');
-    for (const f of failed) await e.call('outbox.discard', { id: f.id });
-    expect(failed.map((f) => f.kind)).toEqual([]);
+    expect(await discardFailed(e)).toEqual([]);
   });
 });
 
@@ -201,9 +204,7 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
     await e.drained();
     expect(proxy.stats().injected.dropAfter).toBe(lost + 1);
     proxy.reset();
-    const failed = e.outbox.outbox.entries('failed');
-    for (const f of failed) await e.call('outbox.discard', { id: f.id });
-    expect(failed.map((f) => `${f.kind}: ${f.errorMessage ?? ''}`)).toEqual([]);
+    expect(await discardFailed(e)).toEqual([]);
     expect((await e.call('tasks.detail', { taskId: b })).dependencies).toEqual([]);
   });
 
@@ -283,9 +284,8 @@ describe('campaign regressions: seed 5096 (a subtask create and its parent delet
       engine.outbox.outbox.start();
       await settle(engine);
       via.reset();
-      const failed = engine.outbox.outbox.entries('failed');
       const status = engine.outbox.outbox.status();
-      for (const f of failed) await engine.call('outbox.discard', { id: f.id });
+      const failed = await discardFailed(engine);
       await settle(engine);
       await engine.sync.now();
       const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
@@ -295,7 +295,7 @@ describe('campaign regressions: seed 5096 (a subtask create and its parent delet
       const list = await engine.call('tasks.list', { projectId: ws, filter: { closed: 'all' } });
       const inCache = list.rows.map((r) => r.name).filter((n) => n.startsWith(name));
       return {
-        failed: failed.map((f) => `${f.kind}: ${f.errorMessage ?? ''}`),
+        failed,
         status,
         onService,
         inCache,
