@@ -188,6 +188,27 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
   // task had been deleted meanwhile (its delete does not wait for the dependency's), so the
   // look-up was answered 404 and the delete refused ('task ... not found'), and the refusal's
   // rollback showed the dependency again. A predecessor that is gone took the dependency along.
+  // Campaign seed 7000 again (after the fix above): the task's dependencies were fetched while
+  // the delete of their other end waited in the outbox; the service still listed the dependency,
+  // the store put it back, and once the delete went through nothing fetched the survivor again.
+  it('a fetch while a task delete waits does not bring back the dependencies it took along', async () => {
+    const a = await syncedTask('waiting delete, kept end');
+    const b = await syncedTask('waiting delete, deleted end');
+    await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: a },
+      successor: { kind: 'task', id: b },
+    });
+    await e.drained();
+    await e.outbox.outbox.stop();
+    await e.call('tasks.delete', { taskId: b });
+    await e.sync.onDemand.task(a);
+    e.outbox.outbox.start();
+    await e.drained();
+    await e.sync.now();
+    expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
+  });
+
   it('a dependency delete whose answer was lost is done when its predecessor is gone by the look-up', async () => {
     const a = await syncedTask('look-up from');
     const b = await syncedTask('look-up to');
