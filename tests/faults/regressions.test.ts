@@ -183,23 +183,41 @@ describe('campaign regressions: dependencies', () => {
 });
 
 describe('campaign regressions: dependencies of deleted tasks', () => {
-  // Campaign seed 7000 (bounded profile, session 3): a dependency delete whose answer was lost
-  // (outcome unknown) is looked up by listing its predecessor's dependencies; the predecessor
-  // task had been deleted meanwhile (its delete does not wait for the dependency's), so the
-  // look-up was answered 404 and the delete refused ('task ... not found'), and the refusal's
-  // rollback showed the dependency again. A predecessor that is gone took the dependency along.
-  // Campaign seed 7000 again (after the fix above): the task's dependencies were fetched while
-  // the delete of their other end waited in the outbox; the service still listed the dependency,
-  // the store put it back, and once the delete went through nothing fetched the survivor again.
-  it('a fetch while a task delete waits does not bring back the dependencies it took along', async () => {
-    const a = await syncedTask('waiting delete, kept end');
-    const b = await syncedTask('waiting delete, deleted end');
-    await e.call('dependencies.create', {
+  /** Two synced tasks and an acknowledged finish-to-start dependency from the first to the second. */
+  async function linkedTasks(from: string, to: string) {
+    const a = await syncedTask(from);
+    const b = await syncedTask(to);
+    const { id } = await e.call('dependencies.create', {
       type: 5,
       predecessor: { kind: 'task', id: a },
       successor: { kind: 'task', id: b },
     });
     await e.drained();
+    return { a, b, dependencyId: e.outbox.realIdOf(id) };
+  }
+
+  // Campaign seed 7000 (bounded profile, the first run that compared dependencies with the
+  // caches): a dependency between two tasks, then its successor deleted. The service drops the
+  // dependency with the task; the cache removed the task but kept the dependency, so the other
+  // task still listed it (a divergence no later pull repaired: the surviving task's activity
+  // does not move, so its dependencies are not fetched again). A delete now takes them along.
+  it('deleting a task removes its dependencies from the other end in the cache', async () => {
+    const { a, b } = await linkedTasks('kept end', 'deleted end');
+    await e.sync.now();
+    expect((await e.call('tasks.detail', { taskId: a })).dependencies).toHaveLength(1);
+    await e.call('tasks.delete', { taskId: b });
+    await e.drained();
+    await e.sync.now();
+    const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+    expect((await api.dependencies('task', a)).successors).toEqual([]);
+    expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
+  });
+
+  // Campaign seed 7000 again (with the fix above): the task's dependencies were fetched while
+  // the delete of their other end waited in the outbox; the service still listed the dependency,
+  // the store put it back, and once the delete went through nothing fetched the survivor again.
+  it('a fetch while a task delete waits does not bring back the dependencies it took along', async () => {
+    const { a, b } = await linkedTasks('waiting delete, kept end', 'waiting delete, deleted end');
     await e.outbox.outbox.stop();
     await e.call('tasks.delete', { taskId: b });
     await e.sync.onDemand.task(a);
@@ -209,48 +227,22 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
     expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
   });
 
+  // Campaign seed 7000 (second run with the journal phase): a dependency delete whose answer was
+  // lost (outcome unknown) is looked up by listing its predecessor's dependencies; the
+  // predecessor task had been deleted meanwhile (its delete does not wait for the dependency's),
+  // so the look-up was answered 404 and the delete refused ('task ... not found'), and the
+  // refusal's rollback showed the dependency again. A predecessor that is gone took it along.
   it('a dependency delete whose answer was lost is done when its predecessor is gone by the look-up', async () => {
-    const a = await syncedTask('look-up from');
-    const b = await syncedTask('look-up to');
-    const { id } = await e.call('dependencies.create', {
-      type: 5,
-      predecessor: { kind: 'task', id: a },
-      successor: { kind: 'task', id: b },
-    });
-    await e.drained();
+    const { a, b, dependencyId } = await linkedTasks('look-up from', 'look-up to');
     const lost = proxy.stats().injected.dropAfter;
     proxy.set({ dropAfter: { next: 1, match: /^DELETE \/2\.0\/dependency\// } });
-    await e.call('dependencies.delete', { dependencyId: e.outbox.realIdOf(id) });
+    await e.call('dependencies.delete', { dependencyId });
     await e.call('tasks.delete', { taskId: a });
     await e.drained();
     expect(proxy.stats().injected.dropAfter).toBe(lost + 1);
     proxy.reset();
     expect(await discardFailed(e)).toEqual([]);
     expect((await e.call('tasks.detail', { taskId: b })).dependencies).toEqual([]);
-  });
-
-  // Campaign seed 7000 (bounded profile, the first run that compared dependencies with the
-  // caches): a dependency between two tasks, then its successor deleted. The service drops the
-  // dependency with the task; the cache removed the task but kept the dependency, so the other
-  // task still listed it (a divergence no later pull repaired: the surviving task's activity
-  // does not move, so its dependencies are not fetched again). A delete now takes them along.
-  it('deleting a task removes its dependencies from the other end in the cache', async () => {
-    const a = await syncedTask('kept end');
-    const b = await syncedTask('deleted end');
-    await e.call('dependencies.create', {
-      type: 5,
-      predecessor: { kind: 'task', id: a },
-      successor: { kind: 'task', id: b },
-    });
-    await e.drained();
-    await e.sync.now();
-    expect((await e.call('tasks.detail', { taskId: a })).dependencies).toHaveLength(1);
-    await e.call('tasks.delete', { taskId: b });
-    await e.drained();
-    await e.sync.now();
-    const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-    expect((await api.dependencies('task', a)).successors).toEqual([]);
-    expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
   });
 });
 
