@@ -7,8 +7,9 @@
 // campaign found"). They are reported but do not fail the run; FAULT_STRICT=1 makes them fail
 // too. Remove an entry once its bug is fixed. Lost or doubled writes are never in this list.
 import { describe, expect, it } from 'vitest';
-import { runCampaign } from './campaign';
-import type { AnomalyKind } from './checks';
+import { runCampaign, runOptions } from './campaign';
+import { missingConflicts, type AnomalyKind } from './checks';
+import { runOnce } from './harness';
 
 const RUNS = Number(process.env['FAULT_RUNS'] ?? 6);
 const SEED = Number(process.env['FAULT_SEED'] ?? 1);
@@ -37,8 +38,33 @@ describe('fault campaign (bounded)', () => {
     process.stdout.write(`${lines.join('\n')}\n`);
     expect(totals.runs).toBe(RUNS);
     expect(totals.operations).toBeGreaterThan(0);
+    // Each run opens with a round of held concurrent renames: the journal check has pulls to judge.
+    expect(totals.journalJudged).toBeGreaterThan(0);
     expect(Object.values(totals.faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     const unexpected = totals.found.filter((a) => !known(a));
     expect({ anomalies: unexpected, report: lines }).toEqual({ anomalies: [], report: lines });
+  });
+});
+
+describe('fault campaign: the conflict journal check', () => {
+  it('judges the pulls of held concurrent renames, passes the real journal, and fails one missing an entry', async () => {
+    const result = await runOnce({ ...runOptions(SEED + 500, 4, true, 5), journalRounds: 2 });
+    const judged = missingConflicts(result.input!);
+    process.stdout.write(`journal run seed=${result.seed}: ${judged.judged} pulls judged\n`);
+    const unexpected = result.anomalies.filter((a) => !known(a)).map((a) => `${a.kind}: ${a.detail}`);
+    expect(unexpected).toEqual([]);
+    // Holders (clients 0 and 2) pulled over pending renames of each shared task, every round.
+    expect(judged.missing).toEqual([]);
+    expect(judged.judged).toBeGreaterThan(0);
+    // The same run with one holder's journal lacking its conflicts on one task fails the check.
+    const input = result.input!;
+    const judgedPull = input.pulls!.find((p) => p.ok && p.claimsBefore.length && p.client === 0)!;
+    const taskId = judgedPull.claimsBefore[0]!.entityId;
+    const ends = input.ends.map((e, k) =>
+      k === 0 ? { ...e, conflicts: e.conflicts.filter((c) => c.entityId !== taskId) } : e,
+    );
+    const missing = missingConflicts({ ...input, ends }).missing;
+    expect(missing.length).toBeGreaterThan(0);
+    expect(missing.every((m) => m.startsWith('client 0 ') && m.includes(taskId))).toBe(true);
   });
 });

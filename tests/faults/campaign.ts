@@ -15,6 +15,8 @@ export interface CampaignOptions {
   /** Bounded profile for CI: short outages, fewer steps. */
   ci: boolean;
   steps?: number;
+  /** Rounds of held concurrent renames per run, for the journal check (default 1). */
+  journalRounds?: number;
   print?: (line: string) => void;
   /** Folder for the logs of runs with anomalies. */
   logDir?: string;
@@ -35,8 +37,14 @@ export interface CampaignTotals {
   ms: number;
 }
 
-export function runOptions(seed: number, clients: number, ci: boolean, steps?: number): RunOptions {
-  return ci
+export function runOptions(
+  seed: number,
+  clients: number,
+  ci: boolean,
+  steps?: number,
+  journalRounds = 1,
+): RunOptions {
+  const profile = ci
     ? {
         seed,
         clients,
@@ -57,6 +65,7 @@ export function runOptions(seed: number, clients: number, ci: boolean, steps?: n
         requestTimeoutMs: 2_000,
         drainTimeoutMs: 90_000,
       };
+  return { ...profile, journalRounds };
 }
 
 export function summaryLine(r: RunResult): string {
@@ -95,7 +104,9 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
   };
   for (let i = 0; i < options.runs; i++) {
     const seed = options.seed + i;
-    const result = await runOnce(runOptions(seed, options.clients, options.ci, options.steps));
+    const result = await runOnce(
+      runOptions(seed, options.clients, options.ci, options.steps, options.journalRounds),
+    );
     totals.runs++;
     totals.operations += result.operations;
     totals.journalJudged += result.journalJudged;
@@ -155,12 +166,14 @@ function parseArgs(argv: readonly string[]): CampaignOptions & { fuzzMinutes: nu
     return n;
   };
   const steps = value('steps');
+  const journal = value('journal-rounds');
   return {
     runs: int('runs', 20),
     seed: int('seed', 1),
     clients: Math.max(1, int('clients', 4)),
     ci: argv.includes('--ci'),
     ...(steps !== undefined ? { steps: int('steps', 0) } : {}),
+    ...(journal !== undefined ? { journalRounds: int('journal-rounds', 1) } : {}),
     fuzzMinutes: int('fuzz-minutes', 0),
   };
 }

@@ -15,6 +15,8 @@ const task = (id: string, name: string, extra: Partial<TaskSnapshot> = {}): Task
   tags: [],
   messages: [],
   customFieldsData: {},
+  files: [],
+  dependencies: [],
   ...extra,
 });
 
@@ -44,6 +46,7 @@ const end = (tasks: TaskSnapshot[], extra: Partial<ClientEnd> = {}): ClientEnd =
   failed: [],
   conflicts: [],
   tasks,
+  records: [],
   realIds: { 'local-a': 'A' },
   ...extra,
 });
@@ -73,6 +76,12 @@ function clean(): CheckInput {
 }
 
 const kinds = (input: CheckInput) => checkRun(input).map((a) => a.kind);
+
+/** Every client's cache shows the service's tasks and records as they stand (same objects). */
+function converge(input: CheckInput): CheckInput {
+  input.ends = input.ends.map((e) => ({ ...e, tasks: input.state.tasks, records: input.state.records }));
+  return input;
+}
 
 describe('fault campaign checks', () => {
   it('pass a clean run', () => {
@@ -168,13 +177,13 @@ describe('fault campaign checks: events, CRM records, projects, dependencies, at
     input.writes.push(write(0, { type: 'recordCreate', kind: 'event', name: 'c0-e1' }));
     const event = { kind: 'event' as const, name: 'c0-e1', fields: {} };
     input.state.records = [event];
-    expect(checkRun(input)).toEqual([]);
+    expect(checkRun(converge(input))).toEqual([]);
     input.state.records = [event, event];
-    expect(kinds(input)).toEqual(['duplicate']);
+    expect(kinds(converge(input))).toEqual(['duplicate']);
     input.state.records = [];
-    expect(kinds(input)).toEqual(['lost-write']);
+    expect(kinds(converge(input))).toEqual(['lost-write']);
     input.writes.push(write(0, { type: 'recordDelete', kind: 'event', name: 'c0-e1' }));
-    expect(checkRun(input)).toEqual([]);
+    expect(checkRun(converge(input))).toEqual([]);
   });
 
   it('report a lost edit of a contact and a lost project membership, unless refused with a reason', () => {
@@ -190,7 +199,7 @@ describe('fault campaign checks: events, CRM records, projects, dependencies, at
       { kind: 'contact', name: 'c0-c1', fields: { lastName: 'c0-v1' } },
       { kind: 'project', name: 'c0-p1', fields: { priority: 1, 'member:u-ada': true, 'member:u-bob': true } },
     ];
-    expect(checkRun(input)).toEqual([]);
+    expect(checkRun(converge(input))).toEqual([]);
     input.state.records[0]!.fields['lastName'] = '';
     delete input.state.records[1]!.fields['member:u-bob'];
     expect(checkRun(input).map((a) => a.detail)).toEqual([
@@ -199,6 +208,7 @@ describe('fault campaign checks: events, CRM records, projects, dependencies, at
     ]);
     const refused = { kind: 'member.add', payload: { projectId: 'local-p', userId: 'u-bob' } };
     input.ends[0] = end(input.state.tasks, {
+      records: input.state.records,
       failed: [{ ...refused, errorType: 'rejected', errorMessage: 'not in the Workspace' }],
     });
     // The refused membership is not judged; the lost contact edit still is.
@@ -240,6 +250,87 @@ describe('fault campaign checks: events, CRM records, projects, dependencies, at
     expect(checkRun(input)).toEqual([]);
     input.state.attachments.set('A', new Map([['c0-m1', []]]));
     expect(kinds(input)).toEqual(['lost-write']);
+  });
+});
+
+describe('fault campaign checks: every cache equals the service beyond task fields', () => {
+  /** A clean run whose service holds one of each record kind, a dependency and a file. */
+  function withRecords(): CheckInput {
+    const input = clean();
+    input.state.tasks[1] = {
+      ...input.state.tasks[1]!,
+      files: ['c0-m1 / c0-m1.txt / 10'],
+      dependencies: ['5 task:A > task:S'],
+    };
+    input.state.tasks[0] = { ...input.state.tasks[0]!, dependencies: ['5 task:A > task:S'] };
+    input.state.records = [
+      { kind: 'event', name: 'c0-e1', fields: {} },
+      { kind: 'contact', name: 'c0-c1', fields: { lastName: 'Lee' } },
+      { kind: 'account', name: 'c0-a1', fields: { website: 'a.example' } },
+      {
+        kind: 'project',
+        name: 'c0-p1',
+        fields: { priority: 3, 'member:u-ada': true, 'member:u-bob': true, dependencies: [] },
+      },
+    ];
+    return converge(input);
+  }
+  /** Client 1's cache, a deep copy to plant a difference in. */
+  const planted = (input: CheckInput, change: (e: ClientEnd) => void): CheckInput => {
+    const copy = structuredClone(input.ends[1]!);
+    change(copy);
+    input.ends[1] = copy;
+    return input;
+  };
+  const divergences = (input: CheckInput) => checkRun(input).map((a) => `${a.kind}: ${a.detail}`);
+
+  it('pass caches that hold the same records, dependencies and files as the service', () => {
+    expect(checkRun(withRecords())).toEqual([]);
+  });
+
+  it('report an event, contact or account missing from a cache, or one the service no longer has', () => {
+    for (const kind of ['event', 'contact', 'account', 'project'] as const) {
+      const missing = planted(withRecords(), (e) => (e.records = e.records.filter((r) => r.kind !== kind)));
+      expect(checkRun(missing)).toEqual([
+        { kind: 'divergence', detail: expect.stringMatching(new RegExp(`^client 1 lacks ${kind}:`)) },
+      ]);
+    }
+    const extra = planted(withRecords(), (e) =>
+      e.records.push({ kind: 'contact', name: 'ghost', fields: {} }),
+    );
+    expect(divergences(extra)).toEqual([expect.stringContaining('still shows contact:ghost')]);
+  });
+
+  it('report a record field, a project membership or a project dependency that differs', () => {
+    const field = planted(withRecords(), (e) => (e.records[2]!.fields['website'] = 'old.example'));
+    expect(checkRun(field)).toEqual([
+      { kind: 'divergence', detail: expect.stringContaining('account:c0-a1: website cache "old.example"') },
+    ]);
+    const member = planted(withRecords(), (e) => delete e.records[3]!.fields['member:u-bob']);
+    expect(checkRun(member)).toEqual([
+      { kind: 'divergence', detail: expect.stringContaining('member:u-bob cache undefined service true') },
+    ]);
+    const dep = planted(
+      withRecords(),
+      (e) => (e.records[3]!.fields['dependencies'] = ['5 project:P > task:A']),
+    );
+    expect(kinds(dep)).toEqual(['divergence']);
+  });
+
+  it('report a task dependency or a file on a message that differs in a cache', () => {
+    const dep = planted(withRecords(), (e) => (e.tasks = e.tasks.map((t) => ({ ...t, dependencies: [] }))));
+    // Both ends of the dependency lack it.
+    expect(divergences(dep)).toEqual([
+      expect.stringContaining('"c1-name" (S): dependencies cache [] service ["5 task:A > task:S"]'),
+      expect.stringContaining('"c0-t0" (A): dependencies cache [] service ["5 task:A > task:S"]'),
+    ]);
+    const size = planted(
+      withRecords(),
+      (e) => (e.tasks[1] = { ...e.tasks[1]!, files: ['c0-m1 / c0-m1.txt / 0'] }),
+    );
+    expect(divergences(size)).toEqual([expect.stringContaining('files cache ["c0-m1 / c0-m1.txt / 0"]')]);
+    const none = planted(withRecords(), (e) => (e.tasks[1] = { ...e.tasks[1]!, files: [] }));
+    expect(kinds(none)).toEqual(['divergence']);
   });
 });
 

@@ -2,7 +2,18 @@
 // a conflict journal that only records real concurrent changes. Pure functions over the
 // service's final state, the write log and each client's final snapshot.
 import type { ServiceClient } from '../../src/main/core/api/client';
-import type { Claim, OutboxSnapshot, TaskSnapshot } from '../support/engine-commands';
+import {
+  dependencyKey,
+  type RecordSources,
+  fileKey,
+  recordSnapshots,
+  type Claim,
+  type DependencyEnd,
+  type OutboxSnapshot,
+  type RecordSnapshot,
+  type TaskSnapshot,
+} from '../support/engine-commands';
+import type { Dependency } from '../../src/shared/api/index';
 import {
   NUMBER_FIELD,
   type Intent,
@@ -48,12 +59,7 @@ export interface ClientEnd extends OutboxSnapshot {
 }
 
 /** A record on the service (event, CRM contact or account, project) in the terms the checks use. */
-export interface ServiceRecord {
-  kind: RecordKind;
-  name: string;
-  /** The fields the workload edits; `member:<userId>` true for each project member. */
-  fields: Record<string, unknown>;
-}
+export type ServiceRecord = RecordSnapshot;
 
 export interface ServiceState {
   tasks: TaskSnapshot[];
@@ -72,19 +78,24 @@ export async function serviceState(
   projectId: string,
   eventDay: string,
 ): Promise<ServiceState> {
-  const records: ServiceRecord[] = [];
-  for (const e of await api.events({ startDate: eventDay, endDate: eventDay }))
-    records.push({ kind: 'event', name: e.name, fields: {} });
-  for (const c of await api.crmContacts())
-    records.push({ kind: 'contact', name: c.firstName, fields: { lastName: c.lastName } });
-  for (const a of await api.crmAccounts())
-    records.push({ kind: 'account', name: a.name, fields: { website: a.website } });
+  const projects: RecordSources['projects'][number][] = [];
   for (const p of await api.projects()) {
     if (p.id === projectId) continue;
-    const fields: Record<string, unknown> = { priority: p.priority };
-    for (const m of await api.projectUsers(p.id)) fields[`member:${m.id}`] = true;
-    records.push({ kind: 'project', name: p.name, fields });
+    const deps = await api.dependencies('project', p.id);
+    projects.push({
+      ...p,
+      members: await api.projectUsers(p.id),
+      dependencies: [...deps.predecessors, ...deps.successors].map((d) =>
+        serviceDependencyKey(d, { kind: 'project', id: p.id }),
+      ),
+    });
   }
+  const records = recordSnapshots({
+    events: await api.events({ startDate: eventDay, endDate: eventDay }),
+    contacts: await api.crmContacts(),
+    accounts: await api.crmAccounts(),
+    projects,
+  });
   const list = await api.projectTasks(projectId, { closed: true });
   const tasks: TaskSnapshot[] = [];
   const messageCounts = new Map<string, Map<string, number>>();
@@ -107,6 +118,7 @@ export async function serviceState(
       if (d.predecessorTaskId) dependencies.set(d.id, { id: d.id, from: d.predecessorTaskId, to: t.id });
     for (const d of deps.successors)
       if (d.successorTaskId) dependencies.set(d.id, { id: d.id, from: t.id, to: d.successorTaskId });
+    const self = { kind: 'task', id: t.id };
     tasks.push({
       id: t.id,
       name: t.name,
@@ -116,9 +128,28 @@ export async function serviceState(
       tags: [...(detail.tags ?? [])].sort(),
       messages: [...messages].sort(),
       customFieldsData: detail.customFieldsData ?? {},
+      files: raw.flatMap((m) => (m.attachments ?? []).map((f) => fileKey(m.message ?? '', f))).sort(),
+      dependencies: [...deps.predecessors, ...deps.successors]
+        .map((d) => serviceDependencyKey(d, self))
+        .sort(),
     });
   }
   return { tasks, records, messageCounts, attachments, dependencies: [...dependencies.values()] };
+}
+
+/**
+ * A dependency as the service lists it for one item (`self`), keyed as a cache shows it. The
+ * service leaves out the end it was asked about: a predecessor's missing successor is `self`.
+ */
+function serviceDependencyKey(d: Dependency, self: DependencyEnd): string {
+  const end = (side: 'predecessor' | 'successor'): DependencyEnd => {
+    for (const kind of ['Task', 'Event', 'Project'] as const) {
+      const id = d[`${side}${kind}Id`];
+      if (id) return { kind, id };
+    }
+    return self;
+  };
+  return dependencyKey(d.type, end('predecessor'), end('successor'));
 }
 
 /** A rename of a shared task the service committed (seen by the harness's hook on the service). */
@@ -178,6 +209,26 @@ function possibleEnds<T>(writes: readonly { outcome: string; value: T }[]): T[] 
     .slice(lastAcked)
     .filter((w) => w.outcome === 'acked' || w.outcome === 'unknown')
     .map((w) => w.value);
+}
+
+/** What a divergence names: each key whose values differ, with the cache's and the service's. */
+function differences(cache: object, service: object): string {
+  const a = cache as Record<string, unknown>;
+  const b = service as Record<string, unknown>;
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((key) => !same(a[key], b[key]))
+    .map((key) => `${key} cache ${canonical(a[key])} service ${canonical(b[key])}`)
+    .join(', ');
+}
+
+/** Records by `kind:name` (a name is unique per run: a longer list is a duplicate). */
+function groupRecords(list: readonly RecordSnapshot[]): Map<string, RecordSnapshot[]> {
+  const out = new Map<string, RecordSnapshot[]>();
+  for (const r of list) {
+    const key = `${r.kind}:${r.name}`;
+    out.set(key, [...(out.get(key) ?? []), r]);
+  }
+  return out;
 }
 
 export function checkRun(input: CheckInput): Anomaly[] {
@@ -287,11 +338,7 @@ export function checkRun(input: CheckInput): Anomaly[] {
 
   // Records: each acked create exists once, unless a delete took it (or it was refused), and
   // each field its creator edited ends on its last acknowledged value.
-  const recordsByKey = new Map<string, ServiceRecord[]>();
-  for (const r of state.records) {
-    const key = `${r.kind}:${r.name}`;
-    recordsByKey.set(key, [...(recordsByKey.get(key) ?? []), r]);
-  }
+  const recordsByKey = groupRecords(state.records);
   for (const [key, list] of recordsByKey)
     if (list.length > 1) add('duplicate', `${key} exists ${list.length} times`);
   /** A refusal of this client names the item (by name or id): its later state is not judged. */
@@ -432,17 +479,31 @@ export function checkRun(input: CheckInput): Anomaly[] {
       add('refused-change-applied', `"${t.name}" holds ${JSON.stringify(v)} in a number field`);
   }
 
-  // Convergence: every cache equals the service, task by task.
+  // Convergence: every cache equals the service, task by task (fields, messages and their files,
+  // dependencies) and record by record (events of the day, CRM, projects with their members and
+  // dependencies): nothing missing, nothing extra, nothing different.
   ends.forEach((end, k) => {
+    const cachedRecords = groupRecords(end.records);
+    for (const [key, list] of recordsByKey) {
+      const mine = cachedRecords.get(key);
+      if (!mine) add('divergence', `client ${k} lacks ${key}`);
+      else if (!same(mine, list))
+        add(
+          'divergence',
+          mine.length === list.length
+            ? `client ${k} ${key}: ${mine.map((r, i) => differences(r.fields, list[i]!.fields)).join('; ')}`
+            : `client ${k} ${key}: ${mine.length} in the cache, ${list.length} on the service`,
+        );
+    }
+    for (const key of cachedRecords.keys())
+      if (!recordsByKey.has(key)) add('divergence', `client ${k} still shows ${key}, not on the service`);
+
     const cached = new Map(end.tasks.map((t) => [t.id, t]));
     for (const t of state.tasks) {
       const mine = cached.get(t.id);
       if (!mine) add('divergence', `client ${k} lacks "${t.name}" (${t.id})`);
       else if (!same(mine, t))
-        add(
-          'divergence',
-          `client ${k} "${t.name}": cache ${JSON.stringify(mine)} service ${JSON.stringify(t)}`,
-        );
+        add('divergence', `client ${k} "${t.name}" (${t.id}): ${differences(mine, t)}`);
     }
     for (const t of end.tasks)
       if (!byId.has(t.id))

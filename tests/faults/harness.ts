@@ -27,6 +27,7 @@ import { startRelay } from './relay';
 import {
   clientWorkload,
   EVENT_DAY,
+  renameShared,
   type ClientWorkload,
   type SharedTask,
   type Step,
@@ -62,6 +63,11 @@ export interface RunOptions {
   requestTimeoutMs: number;
   /** How long the final drain may take before the run counts as not drained. */
   drainTimeoutMs: number;
+  /**
+   * Rounds of held concurrent renames before the random workload (`journalPhase`), so the
+   * conflict-journal check has pulls to judge. 0: none.
+   */
+  journalRounds?: number;
 }
 
 export interface RunResult {
@@ -76,9 +82,13 @@ export interface RunResult {
   journalJudged: number;
   /** Where the run's time went, ms per phase (setup, workload, faults, drain, final, check, teardown). */
   phases: Record<string, number>;
+  /** What the checks judged (absent when the run failed before them). */
+  input?: CheckInput;
 }
 
 const TOKEN = 'fault-token';
+/** The requests a journal-phase holder loses: its task updates (renames). */
+const HELD_UPDATE = /^PUT \/2\.0\/task\/[^/]+\/update$/;
 const USERS = [SEED_IDS.users.admin, SEED_IDS.users.bob, SEED_IDS.users.cleo, SEED_IDS.users.dan];
 const PROJECT = SEED_IDS.workspace;
 
@@ -207,6 +217,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
   const proxies: FaultProxy[] = [];
   let operations = 0;
   let journalJudged = 0;
+  let checked: CheckInput | undefined;
   const writes: WriteRecord[] = [];
   try {
     // Shared tasks every client edits at once.
@@ -277,25 +288,68 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         await sleep(Math.floor(stepRandom() * options.thinkMs));
         const proc = await c.alive();
         if (step === 'sync') {
-          note(`c${c.index} sync`);
-          const start = t();
-          const claims = { entity: 'task', ids: shared.map((x) => x.id), fields: ['name'] };
-          const answer = await proc.send<SyncAnswer>({ op: 'sync', claims }).catch(() => undefined);
-          note(
-            `c${c.index} sync done: ${answer?.lastError ?? 'ok'}, claims ${JSON.stringify(answer?.claimsBefore ?? [])}`,
-          );
-          pulls.push({
-            client: c.index,
-            start,
-            end: t(),
-            ok: !!answer && !answer.lastError,
-            claimsBefore: answer?.claimsBefore ?? [],
-            claimsAfter: answer?.claimsAfter ?? [],
-          });
+          await pull(c, proc);
           continue;
         }
         operations++;
         await write(c, proc, w, step, i);
+      }
+    }
+
+    /** A workload pull, with the client's claims on the shared names before and after it. */
+    async function pull(c: Client, proc: EngineProcess): Promise<void> {
+      note(`c${c.index} sync`);
+      const start = t();
+      const claims = { entity: 'task', ids: shared.map((x) => x.id), fields: ['name'] };
+      const answer = await proc.send<SyncAnswer>({ op: 'sync', claims }).catch(() => undefined);
+      note(
+        `c${c.index} sync done: ${answer?.lastError ?? 'ok'}, claims ${JSON.stringify(answer?.claimsBefore ?? [])}`,
+      );
+      pulls.push({
+        client: c.index,
+        start,
+        end: t(),
+        ok: !!answer && !answer.lastError,
+        claimsBefore: answer?.claimsBefore ?? [],
+        claimsAfter: answer?.claimsAfter ?? [],
+      });
+    }
+
+    /**
+     * Concurrent renames the journal check can judge (`missingConflicts`), before any random
+     * fault: each round, the even clients ("holders") lose every task update on the way to the
+     * service (a one-way partition: their reads pass) and rename each shared task; the odd
+     * clients rename the same tasks and drain, so the service commits their names after the
+     * holders' renames were acknowledged locally; then each holder pulls while its renames are
+     * still pending: the pull sees another client's name over a pending one, which the journal
+     * must record. The partition heals and the holders drain before the next round.
+     */
+    async function journalPhase(rounds: number): Promise<void> {
+      const holders = clients.filter((c) => c.index % 2 === 0);
+      const writers = clients.filter((c) => c.index % 2 === 1);
+      if (!writers.length) return;
+      const renameAll = async (c: Client, round: number) => {
+        const proc = await c.alive();
+        for (const [n, s] of shared.entries()) {
+          operations++;
+          await write(
+            c,
+            proc,
+            workloads[c.index]!,
+            renameShared(s, `r${options.seed}-c${c.index}-j${round}-${n}`),
+            -1,
+          );
+        }
+      };
+      const drain = async (c: Client) => (await c.alive()).send({ op: 'drain', timeoutMs: 20_000 });
+      for (let round = 0; round < rounds; round++) {
+        note(`JOURNAL round ${round}: holders ${holders.map((c) => c.index).join(',')} lose their updates`);
+        for (const h of holders) h.proxy.set({ dropBefore: { rate: 1, match: HELD_UPDATE } });
+        await Promise.all(holders.map((h) => renameAll(h, round)));
+        await Promise.all(writers.map(async (w) => (await renameAll(w, round), await drain(w))));
+        await Promise.all(holders.map(async (h) => pull(h, await h.alive())));
+        for (const h of holders) h.proxy.reset();
+        await Promise.all(holders.map(drain));
       }
     }
 
@@ -453,6 +507,8 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       await Promise.all(pendingFaults);
     }
 
+    if (options.journalRounds) await journalPhase(options.journalRounds);
+    phase('journal');
     const faulting = injectFaults();
     await Promise.all(clients.map((c, k) => runClient(c, workloads[k]!)));
     workloadDone = true;
@@ -477,7 +533,12 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
           anomalies.push({ kind: 'sync-failed', detail: `client ${c.index} final sync: ${problem}` });
         const w = workloads[c.index]!;
         const localIds = [...w.own, ...w.records].map((o) => o.id);
-        const snap = await proc.send<OutboxSnapshot>({ op: 'snapshot', projectId: PROJECT, localIds });
+        const snap = await proc.send<OutboxSnapshot>({
+          op: 'snapshot',
+          projectId: PROJECT,
+          eventDay: EVENT_DAY,
+          localIds,
+        });
         return { ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] };
       }),
     );
@@ -496,6 +557,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     };
     anomalies.push(...checkRun(input));
     journalJudged = missingConflicts(input).judged;
+    checked = input;
     phase('check');
   } catch (err) {
     anomalies.push({
@@ -523,5 +585,6 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     ms: Date.now() - started,
     phases,
     journalJudged,
+    ...(checked ? { input: checked } : {}),
   };
 }

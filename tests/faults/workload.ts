@@ -3,7 +3,7 @@
 // same sequence of choices; how the steps interleave with other clients and with faults
 // depends on timing, which the replay log records.
 import { SEED_IDS } from '../../src/server/seed/index';
-import type { Expectation } from '../support/engine-commands';
+import { RECORD_KINDS, type Expectation, type RecordKind } from '../support/engine-commands';
 
 export const STATUSES = [
   SEED_IDS.statuses.new,
@@ -19,9 +19,7 @@ const REPLY_USERS = [SEED_IDS.users.bob, SEED_IDS.users.cleo];
 /** Members of the Workspace, so each may be added to a project in it. */
 const MEMBERS = [SEED_IDS.users.admin, SEED_IDS.users.bob, SEED_IDS.users.cleo, SEED_IDS.users.dan];
 
-/** Items other than tasks, each known by its name (unique in the run). */
-export const RECORD_KINDS = ['event', 'contact', 'account', 'project'] as const;
-export type RecordKind = (typeof RECORD_KINDS)[number];
+export { RECORD_KINDS, type RecordKind };
 
 /** A task the client created: known by its title (unique in the run) and the id it was given. */
 export interface OwnTask {
@@ -100,6 +98,16 @@ export interface WriteRecord {
 export interface SharedTask {
   id: string;
   name: string;
+}
+
+/** A rename of a shared task (names are unique per client: the journal check relies on it). */
+export function renameShared(task: SharedTask, title: string): Step {
+  return {
+    channel: 'tasks.update',
+    arg: { taskId: task.id, changes: { title } },
+    intent: { type: 'field', task: { shared: task.id }, field: 'name', value: title },
+    expect: { kind: 'field', taskId: task.id, field: 'name', value: title },
+  };
 }
 
 export interface ClientWorkload {
@@ -268,13 +276,7 @@ export function clientWorkload(options: {
           expect: { kind: 'field', taskId: s.id, field: 'priority', value: priority },
         };
       }
-      const title = tag(`name${step}`);
-      return {
-        channel: 'tasks.update',
-        arg: { taskId: s.id, changes: { title } },
-        intent: { type: 'field', task: { shared: s.id }, field: 'name', value: title },
-        expect: { kind: 'field', taskId: s.id, field: 'name', value: title },
-      };
+      return renameShared(s, tag(`name${step}`));
     }
     if (roll < 56) {
       const { ref, id } = anyTask();

@@ -13,7 +13,7 @@ export type Expectation =
   | { kind: 'customField'; taskId: string; fieldId: string; value: unknown }
   | { kind: 'gone'; taskId: string };
 
-/** A task as a client's cache shows it, in the terms the checks compare. */
+/** A task as a client's cache (or the service) shows it, in the terms the checks compare. */
 export interface TaskSnapshot {
   id: string;
   name: string;
@@ -23,7 +23,72 @@ export interface TaskSnapshot {
   tags: string[];
   messages: string[];
   customFieldsData: Record<string, unknown>;
+  /** The files on its messages (`fileKey`), sorted. */
+  files: string[];
+  /** Its dependencies, either end (`dependencyKey`), sorted. */
+  dependencies: string[];
 }
+
+/** Items other than tasks, each known by its name (unique in a campaign run). */
+export const RECORD_KINDS = ['event', 'contact', 'account', 'project'] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/** A record (event, CRM contact or account, project) in the terms the checks use, the same
+ * shape for a client's cache and the service. */
+export interface RecordSnapshot {
+  kind: RecordKind;
+  name: string;
+  /** The fields the workload edits; `member:<userId>` true for each project member; a project's
+   * `dependencies` (`dependencyKey`, sorted). */
+  fields: Record<string, unknown>;
+}
+
+/** What `recordSnapshots` builds from: the same lists read from a cache or from the service. */
+export interface RecordSources {
+  events: readonly { name: string }[];
+  contacts: readonly { firstName: string; lastName: string }[];
+  accounts: readonly { name: string; website: string }[];
+  projects: readonly {
+    name: string;
+    priority: number;
+    members: readonly { id: string }[];
+    dependencies: readonly string[];
+  }[];
+}
+
+export function recordSnapshots(src: RecordSources): RecordSnapshot[] {
+  return [
+    ...src.events.map((e) => ({ kind: 'event' as const, name: e.name, fields: {} })),
+    ...src.contacts.map((c) => ({
+      kind: 'contact' as const,
+      name: c.firstName,
+      fields: { lastName: c.lastName },
+    })),
+    ...src.accounts.map((a) => ({ kind: 'account' as const, name: a.name, fields: { website: a.website } })),
+    ...src.projects.map((p) => {
+      const fields: Record<string, unknown> = {
+        priority: p.priority,
+        dependencies: [...p.dependencies].sort(),
+      };
+      for (const m of p.members) fields[`member:${m.id}`] = true;
+      return { kind: 'project' as const, name: p.name, fields };
+    }),
+  ];
+}
+
+/** One end of a dependency: kind in lower case (`task`, `event`, `project`) and id. */
+export interface DependencyEnd {
+  kind: string;
+  id: string;
+}
+
+/** A dependency as one comparable string: type, predecessor and successor. */
+export const dependencyKey = (type: number, from: DependencyEnd, to: DependencyEnd): string =>
+  `${type} ${from.kind.toLowerCase()}:${from.id} > ${to.kind.toLowerCase()}:${to.id}`;
+
+/** A file on a message as one comparable string: the message's text, the file's name and size. */
+export const fileKey = (message: string, file: { name: string; size?: number | null }): string =>
+  `${message} / ${file.name} / ${file.size ?? '?'}`;
 
 export interface OutboxSnapshot {
   status: { pending: number; inFlight: number; failed: number; conflicts: number; paused: string | null };
@@ -31,6 +96,8 @@ export interface OutboxSnapshot {
   conflicts: { entityId: string; field: string; localValue: unknown; remoteValue: unknown }[];
   /** Every task the cache holds in the project, by id. */
   tasks: TaskSnapshot[];
+  /** Events of the campaign's day, CRM contacts and accounts, projects other than the root. */
+  records: RecordSnapshot[];
   /** Map of local ids the client handed out to the real ids they became. */
   realIds: Record<string, string>;
 }
@@ -50,7 +117,7 @@ export type Command =
   | { op: 'sync'; claims?: { entity: string; ids: string[]; fields: string[] } }
   /** Replays until nothing is pending, an entry failed or `timeoutMs` passed; answers the status. */
   | { op: 'drain'; timeoutMs?: number }
-  | { op: 'snapshot'; projectId: string; localIds: string[] }
+  | { op: 'snapshot'; projectId: string; eventDay: string; localIds: string[] }
   | { op: 'close' };
 
 export interface CallAnswer {
@@ -75,9 +142,18 @@ interface DetailValue {
     status: { id: string };
     customFieldsData?: Record<string, unknown>;
   };
-  messages: { message: string | null }[];
+  messages: { message: string | null; attachments?: { name: string; size: number | null }[] }[];
   tags: { id: string }[];
+  dependencies: DependencyView[];
 }
+
+interface DependencyView {
+  type: number;
+  predecessor: DependencyEnd;
+  successor: DependencyEnd;
+}
+
+const viewKey = (d: DependencyView) => dependencyKey(d.type, d.predecessor, d.successor);
 
 /** The child's side: answers one command against its engine. */
 export function commandRunner(engine: WorkdeskEngine, dataDir: string): <T>(command: Command) => Promise<T> {
@@ -147,7 +223,35 @@ export function commandRunner(engine: WorkdeskEngine, dataDir: string): <T>(comm
     return out;
   }
 
-  async function snapshot(projectId: string, localIds: string[]): Promise<OutboxSnapshot> {
+  /** A read the snapshot needs: its value, or a thrown error naming the channel. */
+  async function read<T>(channel: string, arg: unknown): Promise<T> {
+    const r = await dispatch(channel, arg);
+    if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
+    return r.value as T;
+  }
+
+  /** Events of the day, CRM lists, and each project other than the root with its members and
+   * dependencies (opening a project fetches what was never fetched, as the view would). */
+  async function records(projectId: string, eventDay: string): Promise<RecordSnapshot[]> {
+    const all = { offset: 0, limit: 50_000 };
+    const events = await read<{ name: string }[]>('events.list', { from: eventDay, to: eventDay });
+    const contacts = await read<{ rows: RecordSources['contacts'] }>('crm.contacts', all);
+    const accounts = await read<{ rows: RecordSources['accounts'] }>('crm.accounts', all);
+    const tree = await read<{ nodes: { id: string; isFolder: boolean }[] }>('projects.tree', {});
+    const projects: RecordSources['projects'][number][] = [];
+    for (const node of tree.nodes) {
+      if (node.id === projectId || node.isFolder) continue;
+      const d = await read<{ project: { name: string; priority: number }; members: { id: string }[] }>(
+        'projects.detail',
+        { projectId: node.id },
+      );
+      const deps = await read<DependencyView[]>('dependencies.ofProject', { projectId: node.id });
+      projects.push({ ...d.project, members: d.members, dependencies: deps.map(viewKey) });
+    }
+    return recordSnapshots({ events, contacts: contacts.rows, accounts: accounts.rows, projects });
+  }
+
+  async function snapshot(projectId: string, eventDay: string, localIds: string[]): Promise<OutboxSnapshot> {
     const list = await dispatch('tasks.list', { projectId, filter: { closed: 'all' }, limit: 5000 });
     if (!list.ok) throw new Error(`tasks.list: ${list.error.message}`);
     const rows = (list.value as { rows: { id: string }[] }).rows;
@@ -164,6 +268,10 @@ export function commandRunner(engine: WorkdeskEngine, dataDir: string): <T>(comm
         tags: d.tags.map((t) => t.id).sort(),
         messages: d.messages.map((m) => m.message ?? '').sort(),
         customFieldsData: d.task.customFieldsData ?? {},
+        files: d.messages
+          .flatMap((m) => (m.attachments ?? []).map((f) => fileKey(m.message ?? '', f)))
+          .sort(),
+        dependencies: d.dependencies.map(viewKey).sort(),
       });
     }
     const view = (e: ReturnType<typeof outbox.entries>[number]) => ({
@@ -182,6 +290,7 @@ export function commandRunner(engine: WorkdeskEngine, dataDir: string): <T>(comm
         remoteValue: c.remoteValue,
       })),
       tasks,
+      records: await records(projectId, eventDay),
       realIds: Object.fromEntries(localIds.map((id) => [id, outbox.realIdOf(id)])),
     };
   }
@@ -239,7 +348,7 @@ export function commandRunner(engine: WorkdeskEngine, dataDir: string): <T>(comm
         return outbox.status();
       }
       case 'snapshot':
-        return await snapshot(command.projectId, command.localIds);
+        return await snapshot(command.projectId, command.eventDay, command.localIds);
       case 'close':
         await engine.close();
         return null;

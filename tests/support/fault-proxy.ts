@@ -12,6 +12,8 @@ export interface FaultRule {
   rate?: number;
   /** Only requests whose `METHOD /path` matches (default: all). */
   match?: RegExp;
+  /** Only requests whose body (as UTF-8 text) matches, e.g. one create among several. */
+  body?: RegExp;
 }
 
 export interface Faults {
@@ -77,9 +79,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
   const hung = new Set<ServerResponse>();
 
   /** Whether a rule fires for this request; consumes one of its `next` when it does. */
-  function fires(name: FaultName, key: string): boolean {
+  function fires(name: FaultName, key: string, body: Buffer): boolean {
     const rule = faults[name];
     if (!rule || (rule.match && !rule.match.test(key))) return false;
+    if (rule.body && !rule.body.test(body.toString('utf8'))) return false;
     if (rule.next && rule.next > 0) {
       rule.next--;
       stats.injected[name]++;
@@ -126,7 +129,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const key = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`;
     if (faults.delayMs > 0) await new Promise((r) => setTimeout(r, faults.delayMs));
     for (const name of FAULT_ORDER) {
-      if (!fires(name, key)) continue;
+      if (!fires(name, key, body)) continue;
       switch (name) {
         case 'hang':
           hung.add(res);
@@ -160,7 +163,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       res.writeHead(502).end('proxy: service unreachable');
       return;
     }
-    if (fires('dropAfter', key)) {
+    if (fires('dropAfter', key, body)) {
       req.socket.destroy();
       return;
     }

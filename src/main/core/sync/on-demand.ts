@@ -1,4 +1,4 @@
-import type { DependenciesResponse } from '../../../shared/api/index';
+import type { DependenciesResponse, Dependency } from '../../../shared/api/index';
 import type { DependencyKind } from '../cache/repos/dependencies';
 import { storeProjectTemplates } from './project-templates';
 import { RejectedError } from '../api/errors';
@@ -47,10 +47,22 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     response: DependenciesResponse,
     mark?: number,
   ): void {
+    // A task deleted here (its delete waiting, or acknowledged after the fetch began) took its
+    // dependencies along: the answer may still list them, but they must not come back.
+    const deletedHere = (taskId: string | undefined) =>
+      !!taskId &&
+      !cache.tasks.get(taskId) &&
+      (pending.isPendingStructural('task', taskId) ||
+        ackedSince(pending, 'task', taskId, mark).has(ACKED_ITEM));
+    const live = (d: Dependency) => !deletedHere(d.predecessorTaskId) && !deletedHere(d.successorTaskId);
     cache.dependencies.replaceFor(
       kind,
       id,
-      response,
+      {
+        ...response,
+        predecessors: response.predecessors.filter(live),
+        successors: response.successors.filter(live),
+      },
       (depId) =>
         pending.isPendingStructural('dependency', depId) ||
         ackedSince(pending, 'dependency', depId, mark).has(ACKED_ITEM),

@@ -108,7 +108,8 @@ export async function pullTaskParts(
 ): Promise<'ok' | 'gone'> {
   const mark = ackMark(deps.pending);
   // The activity the answer can be trusted to cover: the one known before asking. A newer fetch
-  // may store a later moment while this one runs; marking that one would hide its messages.
+  // may store a later moment while this one runs, and so may the detail fetched alongside (a
+  // comment landed between the two answers); marking that one would hide its messages.
   const asked = deps.cache.tasks.get(taskId)?.recentActivityMoment;
   try {
     const [messages, detail] = await Promise.all([

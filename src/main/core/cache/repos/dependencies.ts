@@ -13,6 +13,16 @@ const KINDS: readonly [Kind, string][] = [
 
 type End = { kind: Kind; id: string };
 
+/** A cached dependency as stored: what a rollback puts back. */
+export interface DependencyRow {
+  id: string;
+  type: number;
+  predecessorKind: Kind;
+  predecessorId: string;
+  successorKind: Kind;
+  successorId: string;
+}
+
 /** The one predecessor or successor end a dependency names. */
 function endOf(dep: Dependency, role: 'predecessor' | 'successor'): End | null {
   for (const [kind, suffix] of KINDS) {
@@ -58,6 +68,21 @@ export function createDependenciesRepo(db: CacheDb) {
         put(dep, endOf(dep, 'predecessor'), endOf(dep, 'successor') ?? self);
       for (const dep of response.successors)
         put(dep, endOf(dep, 'predecessor') ?? self, endOf(dep, 'successor'));
+    },
+    /** The stored dependencies either end of which is one of `ids`. */
+    touching(ids: readonly string[]): DependencyRow[] {
+      if (!ids.length) return [];
+      return stmt(
+        `SELECT id, type, predecessor_kind AS predecessorKind, predecessor_id AS predecessorId,
+           successor_kind AS successorKind, successor_id AS successorId
+         FROM dependencies WHERE predecessor_id IN (SELECT value FROM json_each(?))
+           OR successor_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+      ).all(JSON.stringify(ids), JSON.stringify(ids)) as DependencyRow[];
+    },
+    /** Puts rows back (a refused delete's rollback). */
+    restore(rows: readonly DependencyRow[]): void {
+      for (const d of rows)
+        insert.run(d.id, d.type, d.predecessorKind, d.predecessorId, d.successorKind, d.successorId);
     },
     /** Dependencies touching an item, with the names of cached ends. */
     listFor(id: string): DependencyView[] {

@@ -371,10 +371,13 @@ export function createTasksRepo(db: CacheDb) {
         .all(accountId) as string[];
     },
 
-    /** Removes tasks with their messages and tag links. */
+    /** Removes tasks with their messages, tag links and dependencies (the service drops a
+     * task's dependencies with it; left here, the other end would still list them). */
     delete(ids: readonly string[]): number {
       deleteByIds(db, 'messages', 'task_id', ids);
       deleteByIds(db, 'task_tags', 'task_id', ids);
+      deleteByIds(db, 'dependencies', 'predecessor_id', ids);
+      deleteByIds(db, 'dependencies', 'successor_id', ids);
       return deleteByIds(db, 'tasks', 'id', ids);
     },
 

@@ -182,10 +182,13 @@ export function calendarKinds(deps: KindDeps) {
       const undo = Row.parse(entry.undo ?? null);
       if (!undo) return { found: false };
       const kind = undo.predecessor_kind as 'task' | 'event' | 'project';
-      const { successors } = await client.dependencies(kind, String(undo.predecessor_id));
-      return successors.some((d) => d.id === p.dependencyId)
-        ? { found: false }
-        : { found: true, result: undefined };
+      let listed = false;
+      // A predecessor that is gone (deleted since, by this client or another) took it along.
+      const predecessorGone = await gone(async () => {
+        const { successors } = await client.dependencies(kind, String(undo.predecessor_id));
+        listed = successors.some((d) => d.id === p.dependencyId);
+      });
+      return !predecessorGone && listed ? { found: false } : { found: true, result: undefined };
     },
     rollback: (_ctx, _p, undo) => {
       const row = Row.parse(undo ?? null);

@@ -2,6 +2,7 @@
 // state after the acknowledgement. A recording fake stands in for the service client.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../api/client';
+import { RejectedError } from '../../api/errors';
 import { createCache, type Cache } from '../../cache/cache';
 import { openCacheDb } from '../../cache/db';
 import { aProject, aTask } from '../../cache/fixtures';
@@ -219,6 +220,32 @@ describe('task kinds', () => {
     expect(r.outbox.pending.isPendingStructural('task', 't1')).toBe(true);
     await r.ack();
     expect(r.calls).toEqual([['deleteTask', 't1']]);
+  });
+
+  it('task.delete: the dependencies of the deleted tasks leave with them; a refusal puts them back', async () => {
+    r.cache.tasks.upsertMany([flattenTask(aTask({ id: 't3', projectId: 'p1' }))]);
+    r.cache.dependencies.replaceFor('task', 't3', {
+      predecessors: [{ id: 'd1', type: 5, predecessorTaskId: 't2' }],
+      successors: [],
+    });
+    expect(r.cache.dependencies.listFor('t3').map((d) => d.id)).toEqual(['d1']);
+    r.answers.deleteTask = () => {
+      throw new RejectedError('DELETE', '/task/t1', 403, 'not allowed');
+    };
+    r.outbox.write('task.delete', { taskId: 't1', subtaskIds: ['t2'] });
+    // The service drops a task's dependencies with it: the other end no longer lists it.
+    expect(r.cache.dependencies.listFor('t3')).toEqual([]);
+    await r.ack();
+    expect(r.outbox.outbox.status().failed).toBe(1);
+    expect(r.cache.tasks.get('t2')).not.toBeNull();
+    expect(r.cache.dependencies.listFor('t3')).toEqual([
+      {
+        id: 'd1',
+        type: 5,
+        predecessor: { kind: 'task', id: 't2', name: r.cache.tasks.get('t2')!.name },
+        successor: { kind: 'task', id: 't3', name: r.cache.tasks.get('t3')!.name },
+      },
+    ]);
   });
 });
 

@@ -10,7 +10,7 @@ import {
   TaskStatusInput,
   TaskTagInput,
 } from '../../../../shared/ipc/tasks-write';
-import type { MessageView } from '../../../../shared/ipc/tasks';
+import { DependencyKind, type MessageView } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
 import type { TaskFlat } from '../../cache/repos/tasks';
 import { OutboxError } from '../outbox';
@@ -48,6 +48,19 @@ const TaskSnapshot = z.object({
   messages: z.array(z.record(z.string(), z.unknown())),
   tags: z.array(z.tuple([z.string(), z.array(z.string())])),
   contacts: z.array(z.tuple([z.string(), z.array(z.string())])),
+  // Absent in snapshots stored before deletes took dependencies along.
+  dependencies: z
+    .array(
+      z.object({
+        id: z.string(),
+        type: z.number().int(),
+        predecessorKind: DependencyKind,
+        predecessorId: z.string(),
+        successorKind: DependencyKind,
+        successorId: z.string(),
+      }),
+    )
+    .default([]),
 });
 export const TaskDeletePayload = TaskDeleteInput.extend({
   subtaskIds: z.array(z.string()),
@@ -184,6 +197,7 @@ export function taskStore(deps: KindDeps) {
       messages: ids.flatMap((id) => cache.messages.listForTask(id)) as unknown as Record<string, unknown>[],
       tags: ids.map((id) => [id, cache.org.tagsOfTask(id).map((t) => t.id)]),
       contacts: ids.map((id) => [id, cache.crm.contactIdsOfTask(id)]),
+      dependencies: cache.dependencies.touching(ids),
     };
   }
 
@@ -193,6 +207,7 @@ export function taskStore(deps: KindDeps) {
     for (const m of snap.messages) cache.messages.codec.upsert(m as unknown as MessageView);
     for (const [id, tags] of snap.tags) for (const tag of tags) addTagStmt.run(tag, id);
     for (const [id, contacts] of snap.contacts) cache.crm.setTaskContacts(id, contacts);
+    cache.dependencies.restore(snap.dependencies);
   }
 
   /**
