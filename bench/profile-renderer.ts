@@ -1,0 +1,156 @@
+// Where the renderer's time goes on the benchmark's project (issue #8): the same setup and the
+// same navigation and scroll as `bench/scenarios/renderer.ts`, measured with Chromium's own
+// counters (CDP Performance.getMetrics: script, style recalculation, layout). With `--trace`,
+// the main thread's self time per trace event while scrolling (script, style, layout, paint,
+// commit...); with `--profile`, the JavaScript functions with the most self time while
+// scrolling (build the renderer with `build.minify: false` to read their names).
+// Not a benchmark (no figures to compare with aims): a tool to look with.
+//   npx tsx bench/profile-renderer.ts [--tasks 10000] [--profile] [--trace]
+import type { CDPSession } from 'playwright-core';
+import {
+  leaveProject,
+  navigationToFirstRows,
+  openRendererBench,
+  scrollFrames,
+  waitForWholeList,
+} from './scenarios/renderer';
+
+const COUNTERS = ['TaskDuration', 'ScriptDuration', 'RecalcStyleDuration', 'LayoutDuration'] as const;
+const COUNTS = ['RecalcStyleCount', 'LayoutCount', 'Nodes', 'JSEventListeners'] as const;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * Self time (ms) per trace event name on the page's main thread: what the thread did (script,
+ * style, layout, pre-paint, paint, commit...), each event's nested events subtracted.
+ */
+function selfTimes(events: readonly TraceEvent[]): [string, number][] {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  if (!main) return [];
+  const spans = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const self = new Map<string, number>();
+  const stack: { end: number; name: string }[] = [];
+  for (const span of spans) {
+    const dur = span.dur ?? 0;
+    while (stack.length && (stack[stack.length - 1]?.end ?? 0) <= span.ts) stack.pop();
+    const parent = stack[stack.length - 1];
+    if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - dur);
+    self.set(span.name, (self.get(span.name) ?? 0) + dur);
+    stack.push({ end: span.ts + dur, name: span.name });
+  }
+  return [...self.entries()]
+    .map(([name, us]): [string, number] => [name, Math.round(us / 1000)])
+    .sort((a, b) => b[1] - a[1]);
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+
+async function metrics(cdp: CDPSession): Promise<Map<string, number>> {
+  const { metrics: list } = (await cdp.send('Performance.getMetrics')) as {
+    metrics: { name: string; value: number }[];
+  };
+  return new Map(list.map((m) => [m.name, m.value]));
+}
+
+/** Runs `step` and answers how Chromium's main thread spent its time meanwhile (ms). */
+async function measure(cdp: CDPSession, step: () => Promise<unknown>): Promise<Record<string, number>> {
+  const before = await metrics(cdp);
+  await step();
+  const after = await metrics(cdp);
+  const out: Record<string, number> = {};
+  for (const name of COUNTERS)
+    out[name] = Math.round(((after.get(name) ?? 0) - (before.get(name) ?? 0)) * 1000);
+  for (const name of COUNTS)
+    out[name] = (after.get(name) ?? 0) - (name.endsWith('Count') ? (before.get(name) ?? 0) : 0);
+  return out;
+}
+
+const args = process.argv.slice(2);
+const tasksArg = args.indexOf('--tasks');
+const tasks = tasksArg >= 0 ? Number(args[tasksArg + 1]) : 10_000;
+const bench = await openRendererBench(tasks, (line) => console.log(line));
+try {
+  const { page, projectName } = bench;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const navigation: Record<string, number>[] = [];
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    await leaveProject(page);
+    navigation.push(
+      await measure(cdp, async () => times.push(await navigationToFirstRows(page, projectName))),
+    );
+  }
+  console.log('navigation → first rows painted (ms):', times.map((t) => Math.round(t)).join(', '));
+  console.table(navigation);
+  await waitForWholeList(page, tasks);
+  const profile = args.includes('--profile');
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  const trace = args.includes('--trace');
+  if (trace) {
+    await page
+      .context()
+      .browser()
+      ?.startTracing(page, {
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+      });
+  }
+  let frames: number[] = [];
+  const scroll = await measure(cdp, async () => (frames = await scrollFrames(page, 400)));
+  const sortedFrames = [...frames].sort((a, b) => a - b);
+  console.log(
+    `scroll: ${frames.length} frames, p50 ${sortedFrames[Math.floor(frames.length / 2)]?.toFixed(1)} ms, p95 ${sortedFrames[Math.floor(frames.length * 0.95)]?.toFixed(1)} ms`,
+  );
+  console.table([scroll]);
+  if (trace) {
+    const buffer = await page.context().browser()?.stopTracing();
+    const parsed = JSON.parse(buffer?.toString() ?? '{}') as { traceEvents?: TraceEvent[] };
+    console.log('main thread self time while scrolling (ms):');
+    for (const [name, ms] of selfTimes(parsed.traceEvents ?? []).slice(0, 20))
+      console.log(`${String(ms).padStart(7)}  ${name}`);
+  }
+  if (profile) {
+    const { profile: result } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[] } };
+    const self = new Map<string, number>();
+    let total = 0;
+    for (const node of result.nodes) {
+      const hits = node.hitCount ?? 0;
+      total += hits;
+      const { functionName, url, lineNumber } = node.callFrame;
+      const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + hits);
+    }
+    // Where the heaviest script without a URL (evaluated code) sits: its callers.
+    const parentOf = new Map<number, ProfileNode>();
+    for (const node of result.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
+    const anon = result.nodes.filter((n) => !n.callFrame.url && (n.hitCount ?? 0) > 0 && n.callFrame.functionName === '').sort((a, b) => (b.hitCount ?? 0) - (a.hitCount ?? 0)).slice(0, 3);
+    for (const node of anon) {
+      const chain: string[] = [];
+      for (let at: ProfileNode | undefined = node; at; at = parentOf.get(at.id)) chain.push(`${at.callFrame.functionName || '(anon)'}@${at.callFrame.url.split('/').pop() ?? ''}:${at.callFrame.lineNumber + 1}:${at.callFrame.columnNumber}`);
+      console.log(`${node.hitCount ?? 0} hits: ${chain.slice(0, 8).join(' < ')}`);
+    }
+    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30);
+    for (const [key, hits] of top) console.log(`${((100 * hits) / total).toFixed(1).padStart(5)} %  ${key}`);
+  }
+} finally {
+  await bench.close();
+}
