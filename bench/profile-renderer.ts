@@ -6,7 +6,7 @@
 // scrolling (build the renderer with `build.minify: false` to read their names).
 // Not a benchmark (no figures to compare with aims): a tool to look with.
 //   npx tsx bench/profile-renderer.ts [--tasks 10000] [--profile] [--trace]
-import type { CDPSession } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import {
   leaveProject,
   navigationToFirstRows,
@@ -51,6 +51,22 @@ function selfTimes(events: readonly TraceEvent[]): [string, number][] {
   return [...self.entries()]
     .map(([name, us]): [string, number] => [name, Math.round(us / 1000)])
     .sort((a, b) => b[1] - a[1]);
+}
+
+/** Runs `step` under Chromium's tracing and prints the main thread's self time per event. */
+async function traced(page: Page, what: string, step: () => Promise<void>): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+  });
+  await step();
+  const buffer = await browser.stopTracing();
+  const parsed = JSON.parse(buffer.toString()) as { traceEvents?: TraceEvent[] };
+  const times = selfTimes(parsed.traceEvents ?? []);
+  const busy = times.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`main thread self time while ${what} (ms; ${busy} busy in all):`);
+  for (const [name, ms] of times.slice(0, 16)) console.log(`${String(ms).padStart(7)}  ${name}`);
 }
 
 interface ProfileNode {
@@ -98,6 +114,14 @@ try {
   }
   console.log('navigation → first rows painted (ms):', times.map((t) => Math.round(t)).join(', '));
   console.table(navigation);
+  const trace = args.includes('--trace');
+  if (trace) {
+    // One more navigation, traced: what the main thread did, and how long it waited (the IPC).
+    await leaveProject(page);
+    await traced(page, 'navigating', async () => {
+      console.log(`traced navigation: ${Math.round(await navigationToFirstRows(page, projectName))} ms`);
+    });
+  }
   await waitForWholeList(page, tasks);
   const profile = args.includes('--profile');
   if (profile) {
@@ -105,29 +129,16 @@ try {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  const trace = args.includes('--trace');
-  if (trace) {
-    await page
-      .context()
-      .browser()
-      ?.startTracing(page, {
-        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
-      });
-  }
   let frames: number[] = [];
-  const scroll = await measure(cdp, async () => (frames = await scrollFrames(page, 400)));
+  const scrollAll = async (): Promise<void> => {
+    frames = await scrollFrames(page, 400);
+  };
+  const scroll = await measure(cdp, () => (trace ? traced(page, 'scrolling', scrollAll) : scrollAll()));
   const sortedFrames = [...frames].sort((a, b) => a - b);
   console.log(
     `scroll: ${frames.length} frames, p50 ${sortedFrames[Math.floor(frames.length / 2)]?.toFixed(1)} ms, p95 ${sortedFrames[Math.floor(frames.length * 0.95)]?.toFixed(1)} ms`,
   );
   console.table([scroll]);
-  if (trace) {
-    const buffer = await page.context().browser()?.stopTracing();
-    const parsed = JSON.parse(buffer?.toString() ?? '{}') as { traceEvents?: TraceEvent[] };
-    console.log('main thread self time while scrolling (ms):');
-    for (const [name, ms] of selfTimes(parsed.traceEvents ?? []).slice(0, 20))
-      console.log(`${String(ms).padStart(7)}  ${name}`);
-  }
   if (profile) {
     const { profile: result } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[] } };
     const self = new Map<string, number>();
@@ -142,10 +153,16 @@ try {
     // Where the heaviest script without a URL (evaluated code) sits: its callers.
     const parentOf = new Map<number, ProfileNode>();
     for (const node of result.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
-    const anon = result.nodes.filter((n) => !n.callFrame.url && (n.hitCount ?? 0) > 0 && n.callFrame.functionName === '').sort((a, b) => (b.hitCount ?? 0) - (a.hitCount ?? 0)).slice(0, 3);
+    const anon = result.nodes
+      .filter((n) => !n.callFrame.url && (n.hitCount ?? 0) > 0 && n.callFrame.functionName === '')
+      .sort((a, b) => (b.hitCount ?? 0) - (a.hitCount ?? 0))
+      .slice(0, 3);
     for (const node of anon) {
       const chain: string[] = [];
-      for (let at: ProfileNode | undefined = node; at; at = parentOf.get(at.id)) chain.push(`${at.callFrame.functionName || '(anon)'}@${at.callFrame.url.split('/').pop() ?? ''}:${at.callFrame.lineNumber + 1}:${at.callFrame.columnNumber}`);
+      for (let at: ProfileNode | undefined = node; at; at = parentOf.get(at.id))
+        chain.push(
+          `${at.callFrame.functionName || '(anon)'}@${at.callFrame.url.split('/').pop() ?? ''}:${at.callFrame.lineNumber + 1}:${at.callFrame.columnNumber}`,
+        );
       console.log(`${node.hitCount ?? 0} hits: ${chain.slice(0, 8).join(' < ')}`);
     }
     const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30);
