@@ -73,7 +73,6 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   hitCount?: number;
-  children?: number[];
 }
 
 async function metrics(cdp: CDPSession): Promise<Map<string, number>> {
@@ -96,9 +95,32 @@ async function measure(cdp: CDPSession, step: () => Promise<unknown>): Promise<R
   return out;
 }
 
+/** Runs `step` under V8's sampling profiler and prints the functions with the most self time. */
+async function profiled(cdp: CDPSession, what: string, step: () => Promise<void>): Promise<void> {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  await step();
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[] } };
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const node of profile.nodes) {
+    const hits = node.hitCount ?? 0;
+    total += hits;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + hits);
+  }
+  console.log(`script self time while ${what} (share of samples):`);
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30);
+  for (const [key, hits] of top) console.log(`${((100 * hits) / total).toFixed(1).padStart(5)} %  ${key}`);
+}
+
 const args = process.argv.slice(2);
 const tasksArg = args.indexOf('--tasks');
 const tasks = tasksArg >= 0 ? Number(args[tasksArg + 1]) : 10_000;
+const trace = args.includes('--trace');
+const profile = args.includes('--profile');
 const bench = await openRendererBench(tasks, (line) => console.log(line));
 try {
   const { page, projectName } = bench;
@@ -106,15 +128,17 @@ try {
   await cdp.send('Performance.enable');
   const navigation: Record<string, number>[] = [];
   const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    await leaveProject(page);
-    navigation.push(
-      await measure(cdp, async () => times.push(await navigationToFirstRows(page, projectName))),
-    );
-  }
+  const navigateAll = async (): Promise<void> => {
+    for (let i = 0; i < 5; i++) {
+      await leaveProject(page);
+      navigation.push(
+        await measure(cdp, async () => times.push(await navigationToFirstRows(page, projectName))),
+      );
+    }
+  };
+  await (profile ? profiled(cdp, 'navigating (and leaving)', navigateAll) : navigateAll());
   console.log('navigation → first rows painted (ms):', times.map((t) => Math.round(t)).join(', '));
   console.table(navigation);
-  const trace = args.includes('--trace');
   if (trace) {
     // One more navigation, traced: what the main thread did, and how long it waited (the IPC).
     await leaveProject(page);
@@ -123,51 +147,22 @@ try {
     });
   }
   await waitForWholeList(page, tasks);
-  const profile = args.includes('--profile');
-  if (profile) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
-  }
   let frames: number[] = [];
   const scrollAll = async (): Promise<void> => {
     frames = await scrollFrames(page, 400);
   };
-  const scroll = await measure(cdp, () => (trace ? traced(page, 'scrolling', scrollAll) : scrollAll()));
+  const scroll = await measure(cdp, () =>
+    trace
+      ? traced(page, 'scrolling', scrollAll)
+      : profile
+        ? profiled(cdp, 'scrolling', scrollAll)
+        : scrollAll(),
+  );
   const sortedFrames = [...frames].sort((a, b) => a - b);
   console.log(
     `scroll: ${frames.length} frames, p50 ${sortedFrames[Math.floor(frames.length / 2)]?.toFixed(1)} ms, p95 ${sortedFrames[Math.floor(frames.length * 0.95)]?.toFixed(1)} ms`,
   );
   console.table([scroll]);
-  if (profile) {
-    const { profile: result } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[] } };
-    const self = new Map<string, number>();
-    let total = 0;
-    for (const node of result.nodes) {
-      const hits = node.hitCount ?? 0;
-      total += hits;
-      const { functionName, url, lineNumber } = node.callFrame;
-      const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + hits);
-    }
-    // Where the heaviest script without a URL (evaluated code) sits: its callers.
-    const parentOf = new Map<number, ProfileNode>();
-    for (const node of result.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
-    const anon = result.nodes
-      .filter((n) => !n.callFrame.url && (n.hitCount ?? 0) > 0 && n.callFrame.functionName === '')
-      .sort((a, b) => (b.hitCount ?? 0) - (a.hitCount ?? 0))
-      .slice(0, 3);
-    for (const node of anon) {
-      const chain: string[] = [];
-      for (let at: ProfileNode | undefined = node; at; at = parentOf.get(at.id))
-        chain.push(
-          `${at.callFrame.functionName || '(anon)'}@${at.callFrame.url.split('/').pop() ?? ''}:${at.callFrame.lineNumber + 1}:${at.callFrame.columnNumber}`,
-        );
-      console.log(`${node.hitCount ?? 0} hits: ${chain.slice(0, 8).join(' < ')}`);
-    }
-    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30);
-    for (const [key, hits] of top) console.log(`${((100 * hits) / total).toFixed(1).padStart(5)} %  ${key}`);
-  }
 } finally {
   await bench.close();
 }
