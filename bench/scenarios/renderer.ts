@@ -21,7 +21,7 @@ const TASKS = { full: 10_000, quick: 2_000 };
 const QUERIES = ['invoice', 'onboarding', 'dashboard', 'migrate', 'refactor', 'billing', 'release', 'audit'];
 
 /** Clicks a tree item and answers the ms until a task row is in the page and painted. */
-async function navigationToFirstRows(page: Page, projectName: string): Promise<number> {
+export async function navigationToFirstRows(page: Page, projectName: string): Promise<number> {
   return page.evaluate(async (name) => {
     const item = [
       ...document.querySelectorAll<HTMLElement>('[data-testid="project-tree"] [role="treeitem"]'),
@@ -43,7 +43,7 @@ async function navigationToFirstRows(page: Page, projectName: string): Promise<n
 }
 
 /** Scrolls the task grid top to bottom one step per frame; answers each frame's interval. */
-async function scrollFrames(page: Page, step: number): Promise<number[]> {
+export async function scrollFrames(page: Page, step: number): Promise<number[]> {
   return page.evaluate(async (dy) => {
     const scroller = document.querySelector('[data-testid="task-table"] [data-testid="virtual-list"]');
     if (!scroller) throw new Error('no task grid');
@@ -93,77 +93,108 @@ function summary(values: readonly number[]): { p50: number; p95: number; max: nu
   };
 }
 
+/** The renderer, the service and Chromium on one project of `tasks` tasks, its tree item shown. */
+export interface RendererBench {
+  page: Page;
+  projectName: string;
+  close: () => Promise<void>;
+}
+
+/** Builds the renderer if needed, seeds and syncs the project, opens the app in Chromium. */
+export async function openRendererBench(tasks: number, log: (line: string) => void): Promise<RendererBench> {
+  if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html'))) {
+    log('building the renderer');
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--renderer-only'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'workdesk-bench-renderer-'));
+  const db = openDatabase(join(dataDir, 'service.sqlite'));
+  const generated = generateWorkspace(db, { projects: 1, tasks, messagesPerTask: 0, seed: 5 });
+  const projectName = (
+    db.prepare('SELECT name FROM projects WHERE id = ?').get(generated.projectIds[0]) as { name: string }
+  ).name;
+  db.close();
+  log(`starting the service and syncing ${tasks} tasks`);
+  const app = await startApp({ service: { seed: 'empty', dataDir } });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-frame-rate-limit',
+      '--disable-gpu-vsync',
+    ],
+  });
+  const close = async (): Promise<void> => {
+    await browser.close();
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx names the arrow functions it compiles with a `__name` helper the page lacks.
+    await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+    await page.goto(app.host.url);
+    await page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
+    const folder = page
+      .getByTestId('project-tree')
+      .getByRole('treeitem', { name: 'Company Workspace', exact: true });
+    await folder.waitFor();
+    if ((await folder.getAttribute('aria-expanded')) === 'false') {
+      await folder.focus();
+      await page.keyboard.press('ArrowRight');
+    }
+    await page
+      .getByTestId('project-tree')
+      .getByRole('treeitem', { name: projectName, exact: true })
+      .waitFor();
+    return { page, projectName, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** Leaves the project (to the calendar), so the next click on it builds its list again. */
+export async function leaveProject(page: Page): Promise<void> {
+  await page.getByTestId('nav-calendar').click();
+  await page.getByTestId('month-grid').waitFor();
+}
+
+/** Waits until the list's total is known (the grid is taller than the first window of rows). */
+export async function waitForWholeList(page: Page, tasks: number): Promise<void> {
+  await page.getByTestId('task-row').first().waitFor();
+  // (Taller than the first window of 200 rows: the rows are 34 px.)
+  await page.waitForFunction(
+    (height) =>
+      (document.querySelector('[data-testid="task-table"] [data-testid="virtual-list"]')?.scrollHeight ?? 0) >
+      height,
+    tasks * 10,
+  );
+}
+
 export const scenario: Scenario = {
   name: 'renderer',
   description:
     'A 10,000-task project (2,000 with --quick) in Chromium through the web host: navigation to first rows painted, scroll frame times top to bottom, palette keystroke to results painted (aims: 100 ms, 16.7 ms p95, 50 ms).',
   quick: true,
   async run(ctx) {
-    if (!existsSync(join(ROOT, 'out', 'renderer', 'index.html'))) {
-      ctx.log('building the renderer');
-      execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--renderer-only'], {
-        cwd: ROOT,
-        stdio: 'ignore',
-      });
-    }
     const tasks = ctx.quick ? TASKS.quick : TASKS.full;
-    const dataDir = mkdtempSync(join(tmpdir(), 'workdesk-bench-renderer-'));
-    const db = openDatabase(join(dataDir, 'service.sqlite'));
-    const generated = generateWorkspace(db, { projects: 1, tasks, messagesPerTask: 0, seed: 5 });
-    const projectName = (
-      db.prepare('SELECT name FROM projects WHERE id = ?').get(generated.projectIds[0]) as { name: string }
-    ).name;
-    db.close();
-    ctx.log(`starting the service and syncing ${tasks} tasks`);
-    const app = await startApp({ service: { seed: 'empty', dataDir } });
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-frame-rate-limit',
-        '--disable-gpu-vsync',
-      ],
-    });
+    const { page, projectName, close } = await openRendererBench(tasks, ctx.log);
     try {
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      // tsx names the arrow functions it compiles with a `__name` helper the page lacks.
-      await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-      await page.goto(app.host.url);
-      await page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
-      const folder = page
-        .getByTestId('project-tree')
-        .getByRole('treeitem', { name: 'Company Workspace', exact: true });
-      await folder.waitFor();
-      if ((await folder.getAttribute('aria-expanded')) === 'false') {
-        await folder.focus();
-        await page.keyboard.press('ArrowRight');
-      }
-      await page
-        .getByTestId('project-tree')
-        .getByRole('treeitem', { name: projectName, exact: true })
-        .waitFor();
-
       const runs = ctx.quick ? 3 : 7;
       const navigation: number[] = [];
       for (let i = 0; i < runs; i++) {
-        // Leave the project so the next click builds its list again.
-        await page.getByTestId('nav-calendar').click();
-        await page.getByTestId('month-grid').waitFor();
+        await leaveProject(page);
         navigation.push(await navigationToFirstRows(page, projectName));
       }
-      await page.getByTestId('task-row').first().waitFor();
       // The list's total is known once the first window answered; scroll only then.
-      // (Taller than the first window of 200 rows: the rows are 34 px.)
-      await page.waitForFunction(
-        (height) =>
-          (document.querySelector('[data-testid="task-table"] [data-testid="virtual-list"]')?.scrollHeight ??
-            0) > height,
-        tasks * 10,
-      );
+      await waitForWholeList(page, tasks);
       const frames = await scrollFrames(page, 400);
 
       await page.keyboard.press('Control+k');
@@ -225,9 +256,7 @@ export const scenario: Scenario = {
         paletteP95Ms: palette.p95,
       };
     } finally {
-      await browser.close();
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await close();
     }
   },
 };

@@ -130,8 +130,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
     await typeAndEnter(status);
     const dialog = page.getByTestId('status-dialog');
     await dialog.waitFor();
-    // The dialog opens on its Close button; Tab reaches the message.
-    await page.keyboard.press('Tab');
+    // The dialog opens with the focus on its first field, the message.
     await page.waitForFunction(() => document.activeElement?.id === 'status-message');
     await page.keyboard.type('Moved from the board');
     await page.keyboard.press('Control+Enter');

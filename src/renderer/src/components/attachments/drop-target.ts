@@ -10,13 +10,12 @@ export interface DropTargetOptions {
   disabled?: boolean;
 }
 
-export function dropTarget(node: HTMLElement, initial: DropTargetOptions) {
-  let options = initial;
-  let depth = 0;
-  const hint = document.createElement('div');
-  hint.setAttribute('data-testid', 'drop-hint');
-  hint.setAttribute('role', 'status');
-  Object.assign(hint.style, {
+/** The outlined note shown over a target while files are dragged over it. */
+function makeHint(): HTMLDivElement {
+  const made = document.createElement('div');
+  made.setAttribute('data-testid', 'drop-hint');
+  made.setAttribute('role', 'status');
+  Object.assign(made.style, {
     position: 'absolute',
     inset: '0',
     display: 'flex',
@@ -34,8 +33,18 @@ export function dropTarget(node: HTMLElement, initial: DropTargetOptions) {
     zIndex: '5',
     textAlign: 'center',
   } satisfies Partial<CSSStyleDeclaration>);
+  return made;
+}
+
+export function dropTarget(node: HTMLElement, initial: DropTargetOptions) {
+  let options = initial;
+  let depth = 0;
+  // The hint is made on the first drag over this target: a task grid makes a target of every
+  // row it renders, and almost none of them ever sees a drag.
+  let hint: HTMLDivElement | undefined;
 
   function show(count: number): void {
+    hint ??= makeHint();
     hint.textContent = options.label(count);
     if (getComputedStyle(node).position === 'static') node.style.position = 'relative';
     if (!hint.isConnected) node.append(hint);
@@ -43,7 +52,7 @@ export function dropTarget(node: HTMLElement, initial: DropTargetOptions) {
   }
   function hide(): void {
     depth = 0;
-    hint.remove();
+    hint?.remove();
     delete node.dataset['dropOver'];
   }
   const enter = (event: DragEvent): void => {
@@ -58,7 +67,7 @@ export function dropTarget(node: HTMLElement, initial: DropTargetOptions) {
     event.preventDefault();
     event.stopPropagation();
     if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
-    if (!hint.isConnected) show(dragCount(event));
+    if (!hint?.isConnected) show(dragCount(event));
   };
   const leave = (event: DragEvent): void => {
     if (options.disabled || !isFileDrag(event)) return;

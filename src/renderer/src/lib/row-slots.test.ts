@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { RowSlots } from './row-slots';
+
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+describe('RowSlots', () => {
+  it('keeps the slot of an index that stays in view, and gives a leaving index its slot to a new one', () => {
+    const slots = new RowSlots();
+    expect(slots.place(range(0, 3))).toEqual([
+      { index: 0, slot: 0 },
+      { index: 1, slot: 1 },
+      { index: 2, slot: 2 },
+      { index: 3, slot: 3 },
+    ]);
+    // Two rows down: 0 and 1 leave, 4 and 5 take their slots; 2 and 3 keep theirs.
+    expect(slots.place(range(2, 5))).toEqual([
+      { index: 4, slot: 0 },
+      { index: 5, slot: 1 },
+      { index: 2, slot: 2 },
+      { index: 3, slot: 3 },
+    ]);
+  });
+
+  it('uses no more slots than the most indices in view at once, whatever the jumps', () => {
+    const slots = new RowSlots();
+    let most = 0;
+    for (const [from, to] of [
+      [0, 45],
+      [12, 57],
+      [5000, 5045],
+      [9950, 9999],
+      [9990, 9999],
+      [0, 30],
+    ] as const) {
+      const placed = slots.place(range(from, to));
+      most = Math.max(most, to - from + 1);
+      const used = placed.map((p) => p.slot);
+      expect(new Set(used).size).toBe(used.length);
+      expect(Math.max(...used)).toBeLessThan(most);
+      expect(placed.map((p) => p.index).sort((a, b) => a - b)).toEqual(range(from, to));
+    }
+  });
+});
