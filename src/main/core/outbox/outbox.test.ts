@@ -501,6 +501,20 @@ describe('Outbox: merging unsent updates', () => {
   });
 });
 
+/**
+ * Renames note 1 to 'first', held at the service, then to 'second': the first is on its way, so
+ * the second is its own entry rather than merged into it. Answers the release of the service.
+ */
+async function twoRenames(r: Rig): Promise<() => void> {
+  let release!: () => void;
+  r.service.gate = new Promise<void>((resolve) => (release = resolve));
+  r.outbox.submit('note.update', { id: '1', title: 'first' });
+  r.outbox.start();
+  await Promise.resolve();
+  r.outbox.submit('note.update', { id: '1', title: 'second' });
+  return release;
+}
+
 describe('Outbox: pending fields and conflicts (rule 7)', () => {
   let r: Rig;
   beforeEach(() => {
@@ -573,13 +587,7 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
   // Campaign seed 6360: a client's own earlier change, acknowledged while a later change of the
   // same field waited, came back in a fetch and was journaled as someone else's.
   it("no conflict when the service shows this client's own acknowledged earlier change", async () => {
-    let release!: () => void;
-    r.service.gate = new Promise<void>((resolve) => (release = resolve));
-    r.outbox.submit('note.update', { id: '1', title: 'first' });
-    r.outbox.start();
-    await Promise.resolve();
-    // The first is on its way, so the second is its own entry rather than merged into it.
-    r.outbox.submit('note.update', { id: '1', title: 'second' });
+    const release = await twoRenames(r);
     r.service.faults.push('none', 'throttled');
     r.service.gate = undefined;
     release();
@@ -595,12 +603,7 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
   // Campaign seed 8047: the earlier change's answer was lost (the service had applied it) and a
   // later change of the field waited behind it; a fetch showing the earlier value was journaled.
   it("no conflict when the service shows this client's own earlier change still awaiting its answer", async () => {
-    let release!: () => void;
-    r.service.gate = new Promise<void>((resolve) => (release = resolve));
-    r.outbox.submit('note.update', { id: '1', title: 'first' });
-    r.outbox.start();
-    await Promise.resolve();
-    r.outbox.submit('note.update', { id: '1', title: 'second' });
+    const release = await twoRenames(r);
     r.outbox.noteServerValues('note', '1', { title: 'first' });
     expect(r.outbox.listConflicts()).toEqual([]);
     r.service.gate = undefined;
