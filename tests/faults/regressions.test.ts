@@ -227,6 +227,20 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
     expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
   });
 
+  // Campaign seed 12001 (the lead's campaign, session 3): the same, with the fetch of the deleted
+  // task itself (a read of it answered after its delete). A dependency listed under a task
+  // names only its other end, so the filter above, which looked at the named ends, let it in.
+  it('a fetch of a task whose delete waits does not bring back its dependencies', async () => {
+    const { a, b } = await linkedTasks('fetched end kept', 'fetched end deleted');
+    await e.outbox.outbox.stop();
+    await e.call('tasks.delete', { taskId: b });
+    await e.sync.onDemand.task(b);
+    e.outbox.outbox.start();
+    await e.drained();
+    await e.sync.now();
+    expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
+  });
+
   // Campaign seed 7000 (second run with the journal phase): a dependency delete whose answer was
   // lost (outcome unknown) is looked up by listing its predecessor's dependencies; the
   // predecessor task had been deleted meanwhile (its delete does not wait for the dependency's),

@@ -54,7 +54,11 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
       !cache.tasks.get(taskId) &&
       (pending.isPendingStructural('task', taskId) ||
         ackedSince(pending, 'task', taskId, mark).has(ACKED_ITEM));
-    const live = (d: Dependency) => !deletedHere(d.predecessorTaskId) && !deletedHere(d.successorTaskId);
+    // A dependency listed under an item names only its other end: the item itself is the one left
+    // out, so a task deleted here takes every dependency of its own answer along.
+    const selfGone = kind === 'task' && deletedHere(id);
+    const live = (d: Dependency) =>
+      !selfGone && !deletedHere(d.predecessorTaskId) && !deletedHere(d.successorTaskId);
     cache.dependencies.replaceFor(
       kind,
       id,
