@@ -13,6 +13,7 @@ import { generateWorkspace } from '../../src/server/seed/generate';
 import { startApp } from '../../tests/e2e/support/web-host';
 import { CHROMIUM_PATH } from '../../tests/e2e/support/browser';
 import { percentile, round, sorted } from '../lib/stats';
+import { bareListPage, type ListShape } from '../lib/bare-list';
 import type { Scenario } from '../lib/types';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -82,6 +83,41 @@ async function paletteLatency(page: Page, query: string): Promise<number> {
     await new Promise((resolve) => requestAnimationFrame(resolve));
     return performance.now() - start;
   }, query);
+}
+
+/** The task grid's size, columns and box, for the bare list to match (bench/lib/bare-list.ts). */
+async function listShape(page: Page): Promise<ListShape> {
+  return page.evaluate(() => {
+    const table = document.querySelector<HTMLElement>('[data-testid="task-table"]');
+    const scroller = table?.querySelector<HTMLElement>('[data-testid="virtual-list"]');
+    const row = table?.querySelector<HTMLElement>('[data-testid="task-row"]');
+    if (!table || !scroller || !row) throw new Error('no task grid');
+    const rect = scroller.getBoundingClientRect();
+    return {
+      rows: Number(table.getAttribute('aria-rowcount')),
+      rowHeight: row.getBoundingClientRect().height,
+      columns: getComputedStyle(table).getPropertyValue('--columns').trim(),
+      box: { left: rect.left, top: rect.top, width: rect.width, height: rect.height },
+    };
+  });
+}
+
+/** Scrolls the bare list of the task grid's shape, in a page of its own in the same browser. */
+async function bareScrollFrames(page: Page, step: number): Promise<number[]> {
+  const shape = await listShape(page);
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const bare = await browser.newPage({ viewport: page.viewportSize() ?? { width: 1440, height: 900 } });
+  try {
+    await bare.setContent(bareListPage(shape));
+    return await scrollFrames(bare, step);
+  } finally {
+    await bare.close();
+  }
+}
+
+function ratioOf(value: number, baseline: number): number {
+  return round(value / baseline, 2);
 }
 
 function summary(values: readonly number[]): { p50: number; p95: number; max: number } {
@@ -196,6 +232,7 @@ export const scenario: Scenario = {
       // The list's total is known once the first window answered; scroll only then.
       await waitForWholeList(page, tasks);
       const frames = await scrollFrames(page, 400);
+      const bareFrames = await bareScrollFrames(page, 400);
 
       await page.keyboard.press('Control+k');
       await page.getByTestId('palette-input').waitFor();
@@ -206,12 +243,14 @@ export const scenario: Scenario = {
 
       const nav = summary(navigation);
       const scroll = summary(frames);
+      const bare = summary(bareFrames);
       const palette = summary(search);
       ctx.table(
         ['measure', 'samples', 'p50 ms', 'p95 ms', 'max ms', 'aim'],
         [
           ['navigation → first rows painted', navigation.length, nav.p50, nav.p95, nav.max, '< 100 ms'],
           ['scroll frame (top → bottom)', frames.length, scroll.p50, scroll.p95, scroll.max, 'p95 < 16.7 ms'],
+          ['bare DOM list, same shape (floor)', bareFrames.length, bare.p50, bare.p95, bare.max, ''],
           [
             'palette keystroke → results painted',
             search.length,
@@ -238,6 +277,15 @@ export const scenario: Scenario = {
         unit: 'ms',
         value: { median: scroll.p95, min: scroll.p95, max: scroll.p95 },
         runs: frames.length,
+        baseline: {
+          name: 'bare DOM list of the same shape',
+          value: { median: bare.p95, min: bare.p95, max: bare.p95 },
+        },
+        ratio: {
+          median: ratioOf(scroll.p95, bare.p95),
+          min: ratioOf(scroll.p95, bare.p95),
+          max: ratioOf(scroll.p95, bare.p95),
+        },
       });
       ctx.headline({
         figure: `palette keystroke to results painted, ${size} cache (aim < 50 ms)`,
@@ -252,6 +300,8 @@ export const scenario: Scenario = {
         scrollFrames: frames.length,
         scrollFrameP50Ms: scroll.p50,
         scrollFrameP95Ms: scroll.p95,
+        bareScrollFrameP50Ms: bare.p50,
+        bareScrollFrameP95Ms: bare.p95,
         paletteMedianMs: palette.p50,
         paletteP95Ms: palette.p95,
       };

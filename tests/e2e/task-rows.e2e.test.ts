@@ -51,9 +51,10 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
       'cell-status',
     );
-    expect(await list.row(task).getByTestId('cell-status').getAttribute('aria-label')).toBe(
-      `Status of ${task.name}: ${next}`,
-    );
+    // (The write reaches the core and comes back as the row's new value a moment later.)
+    await expect
+      .poll(() => list.row(task).getByTestId('cell-status').getAttribute('aria-label'))
+      .toBe(`Status of ${task.name}: ${next}`);
     await eventually(
       () => app.api<ServiceTask>(`/task/${task.id}`),
       (t) => t.status.name === next,
@@ -66,6 +67,44 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     await page.getByRole('combobox', { name: /^Filter Priority of / }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('combobox', { name: /^Filter Priority of / }).waitFor({ state: 'detached' });
+  });
+
+  it('clips a name with an ellipsis only when it does not fit its cell, and again when the cell grows', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Support desk 1');
+    await list.waitForRows();
+    const row = list.rows.nth(4);
+    const task = {
+      id: (await row.getAttribute('data-task-id'))!,
+      name: await row.locator('.task-name').innerText(),
+    };
+    // Short text fits: no clip anywhere in the row (a clip is what makes scrolling slow).
+    expect(await list.row(task).locator('[data-clip]').count()).toBe(0);
+
+    // About 60 characters: too long for the name column at 1440 px, room to spare at 2400 px.
+    const long = `${task.name}, then write down what was agreed with the customer`;
+    await list.rename(task, long);
+    const renamed = { id: task.id, name: long };
+    const name = list.row(renamed).locator('.task-name');
+    await expect.poll(() => name.innerText()).toBe(long);
+    await expect.poll(() => name.getAttribute('data-clip')).toBe('');
+    // Clipped inside its cell, with its full text still there (and in the cell's title).
+    const cell = list.row(renamed).getByRole('gridcell').nth(1);
+    const nameBox = (await name.boundingBox())!;
+    const cellBox = (await cell.boundingBox())!;
+    expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(cellBox.x + cellBox.width);
+    expect(await cell.getAttribute('title')).toBe(long);
+    await screenshot(page, 'task-rows-long-name');
+
+    // A wider window gives the column room: the clip goes; narrower again, it comes back.
+    await page.setViewportSize({ width: 2400, height: 900 });
+    await expect.poll(() => name.getAttribute('data-clip')).toBeNull();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect.poll(() => name.getAttribute('data-clip')).toBe('');
+    // Other text in the same row element: a short name is not clipped.
+    await list.rename(renamed, task.name);
+    await expect.poll(() => list.row(task).locator('.task-name').getAttribute('data-clip')).toBeNull();
   });
 
   it('opens a dialog with the focus on its first field, not on Close', async () => {

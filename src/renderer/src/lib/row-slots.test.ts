@@ -22,6 +22,18 @@ describe('RowSlots', () => {
     ]);
   });
 
+  it('answers the same object for an index that keeps its slot, and a new one for a re-filled slot', () => {
+    const slots = new RowSlots();
+    const first = slots.place(range(0, 3));
+    const next = slots.place(range(1, 4));
+    // 1, 2, 3 stay where they were: their placements are the very objects of the first answer.
+    for (const index of [1, 2, 3])
+      expect(next.find((p) => p.index === index)).toBe(first.find((p) => p.index === index));
+    const refilled = next.find((p) => p.index === 4);
+    expect(refilled).toEqual({ index: 4, slot: 0 });
+    expect(first).not.toContain(refilled);
+  });
+
   it('uses no more slots than the most indices in view at once, whatever the jumps', () => {
     const slots = new RowSlots();
     let most = 0;
