@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Outbox } from './outbox';
+import { backoffDelay, type BackoffPolicy } from './backoff';
+import { Outbox, type ErasedKind } from './outbox';
 import {
   FakeService,
   ManualClock,
@@ -29,6 +30,9 @@ function rig(
     service?: FakeService;
     clock?: ManualClock;
     lookUpDelayMs?: number;
+    backoff?: BackoffPolicy;
+    /** Changes the note kinds (e.g. to make their folds fail). */
+    kinds?: (kinds: ErasedKind<FakeService>[]) => ErasedKind<FakeService>[];
   } = {},
 ): Rig {
   const db = options.db ?? openTestDb();
@@ -40,7 +44,7 @@ function rig(
     new Outbox({
       db,
       client: service,
-      kinds: noteKinds(db),
+      kinds: options.kinds ? options.kinds(noteKinds(db)) : noteKinds(db),
       classify: fakeClassifier,
       clock,
       timers,
@@ -52,6 +56,7 @@ function rig(
         outbox.submit('note.update', { id, [field]: value });
       },
       ...(options.lookUpDelayMs ? { lookUpDelayMs: options.lookUpDelayMs } : {}),
+      ...(options.backoff ? { backoff: options.backoff } : {}),
     });
   let outbox = make();
   return {
@@ -616,5 +621,108 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
     r.outbox.submit('note.update', { id: '1', title: 'mine' });
     r.outbox.noteServerValues('note', '1', { title: 'base' });
     expect(r.outbox.listConflicts()).toEqual([]);
+  });
+});
+
+// Finding 15 (tests/faults/README.md): a fold that failed after a look-up was retried at the same
+// short delay forever, since only a send counted an attempt. Every failed fold counts now.
+describe('Outbox: a fold that keeps failing', () => {
+  const backoff: BackoffPolicy = { baseMs: 1_000, maxMs: 8_000 };
+  /** The wait the rig's jitter (0.5) gives the n-th attempt. */
+  const waitFor = (attempt: number) => backoffDelay(attempt, () => 0.5, backoff);
+
+  /** A rig whose folds throw (a cache write failing) while `failures.left` is above zero. */
+  function flakyRig(failures: { left: number }): Rig {
+    return rig({
+      backoff,
+      kinds: (kinds) =>
+        kinds.map((kind) => ({
+          ...kind,
+          fold: (...args: Parameters<typeof kind.fold>) => {
+            if (failures.left > 0) {
+              failures.left--;
+              throw new Error('disk I/O error');
+            }
+            return kind.fold(...args);
+          },
+        })),
+    });
+  }
+
+  /** How long the only open entry waits from now. */
+  const waitOf = (r: Rig): number => (r.outbox.entries()[0]?.nextAttemptAt ?? NaN) - r.clock.now();
+
+  /** Lets the clock reach the open entry's next attempt and runs it. */
+  async function nextAttempt(r: Rig): Promise<void> {
+    r.timers.advance(waitOf(r));
+    await r.outbox.idle();
+  }
+
+  it('retries folds after a look-up at growing delays, up to the maximum, then acknowledges', async () => {
+    const failures = { left: 0 };
+    const r = flakyRig(failures);
+    const tempId = r.outbox.newTempId();
+    // The service applies the create and its answer is lost: later attempts only look it up.
+    r.service.faults.push('drop-after');
+    r.outbox.submit('note.create', { tempId, title: 'Folded' });
+    r.outbox.start();
+    await r.outbox.idle();
+    failures.left = 5;
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await nextAttempt(r);
+      expect(r.outbox.entries()).toMatchObject([{ state: 'in_flight', errorType: 'internal' }]);
+      waits.push(waitOf(r));
+    }
+    expect(waits).toEqual([2, 3, 4, 5, 6].map(waitFor));
+    expect(waits[1]).toBeGreaterThan(waits[0]!);
+    expect(waits[2]).toBeGreaterThan(waits[1]!);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(backoff.maxMs);
+    await nextAttempt(r);
+    expect(r.outbox.entries()).toEqual([]);
+    expect(r.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+    expect(r.outbox.realIdOf(tempId)).toBe('100');
+    expect(note(r.db, '100')?.title).toBe('Folded');
+    expect(r.service.requests).toEqual(['create Folded !drop-after', ...Array<string>(6).fill('list')]);
+  });
+
+  // The first failure follows an answered send (which counted itself), the next ones look-ups.
+  it('a fold failing after the send, then after look-ups, waits longer each time', async () => {
+    const failures = { left: 3 };
+    const r = flakyRig(failures);
+    const tempId = r.outbox.newTempId();
+    r.outbox.submit('note.create', { tempId, title: 'Sent' });
+    r.outbox.start();
+    await r.outbox.idle();
+    const waits = [waitOf(r)];
+    for (let i = 0; i < 2; i++) {
+      await nextAttempt(r);
+      waits.push(waitOf(r));
+    }
+    expect(waits).toEqual([1, 2, 3].map(waitFor));
+    await nextAttempt(r);
+    expect(r.outbox.entries()).toEqual([]);
+    expect(r.service.requests).toEqual(['create Sent', 'list', 'list', 'list']);
+    expect(r.service.notes.size).toBe(1);
+    expect(note(r.db, '100')?.title).toBe('Sent');
+  });
+
+  // A kind with no look-up is sent again; each send counts once, the failed fold adds nothing.
+  it('a kind with no look-up resends after a failed fold, each wait longer', async () => {
+    const failures = { left: 3 };
+    const r = flakyRig(failures);
+    seedNote(r, '1', 'old');
+    r.outbox.submit('note.update', { id: '1', title: 'new' });
+    r.outbox.start();
+    await r.outbox.idle();
+    const waits = [waitOf(r)];
+    for (let i = 0; i < 2; i++) {
+      await nextAttempt(r);
+      waits.push(waitOf(r));
+    }
+    expect(waits).toEqual([1, 2, 3].map(waitFor));
+    await nextAttempt(r);
+    expect(r.outbox.entries()).toEqual([]);
+    expect(r.service.requests).toEqual(Array<string>(4).fill('update 1 {"title":"new"}'));
   });
 });

@@ -666,14 +666,18 @@ export class Outbox<C> {
     } catch (err) {
       // The service applied it; what failed is ours. Keep it "outcome unknown" so the next
       // attempt looks it up (or resends an idempotent request) rather than sending a duplicate.
+      // The failed fold counts as an attempt (a send counted itself already, a look-up did not),
+      // so a fold that keeps failing waits longer each time, up to the backoff's maximum.
       this.#log(`outbox: folding entry ${entry.id} (${entry.kind}) failed: ${messageOf(err)}`);
+      const attempts = entry.attempts + 1;
       this.store.reschedule(
         entry.id,
         'in_flight',
-        now + backoffDelay(entry.attempts + 1, this.#random, this.#backoff),
+        now + backoffDelay(attempts, this.#random, this.#backoff),
         'internal',
         messageOf(err),
         now,
+        attempts,
       );
       return;
     }

@@ -80,8 +80,8 @@ export class EntryStore {
       ),
       dropKeys: db.prepare('DELETE FROM outbox_entry_keys WHERE entry_id = ?'),
       reschedule: db.prepare(
-        `UPDATE outbox_entries SET state = ?, next_attempt_at = ?, error_type = ?, error_message = ?, updated_at = ?
-         WHERE id = ?`,
+        `UPDATE outbox_entries SET state = ?, next_attempt_at = ?, error_type = ?, error_message = ?, updated_at = ?,
+         attempts = coalesce(?, attempts) WHERE id = ?`,
       ),
       markFailed: db.prepare(
         `UPDATE outbox_entries SET state = 'failed', error_type = ?, error_message = ?, updated_at = ? WHERE id = ?`,
@@ -191,6 +191,7 @@ export class EntryStore {
     this.#stmts.dropKeys.run(id);
   }
 
+  /** Sets when the entry is tried next; `attempts`, when given, is the count of attempts so far. */
   reschedule(
     id: number,
     state: 'pending' | 'in_flight',
@@ -198,8 +199,9 @@ export class EntryStore {
     errorType: string,
     message: string,
     now: number,
+    attempts?: number,
   ): void {
-    this.#stmts.reschedule.run(state, nextAttemptAt, errorType, message, now, id);
+    this.#stmts.reschedule.run(state, nextAttemptAt, errorType, message, now, attempts ?? null, id);
   }
 
   markFailed(id: number, errorType: string, message: string, now: number): void {
