@@ -336,6 +336,57 @@ describe('project, member, calendar and CRM kinds', () => {
     expect(r.cache.dependencies.listFor('E1').map((d) => d.id)).toEqual(['D1']);
   });
 
+  describe('event.delete', () => {
+    const event = {
+      id: 'e1',
+      eventType: 'project-milestone',
+      name: 'Launch',
+      notes: null,
+      startDate: '2026-12-01',
+      userId: null,
+      projectId: 'p1',
+      assignedToUserId: null,
+      momentCreated: '2026-11-21T12:00:00',
+    };
+    const refuse = () => {
+      r.answers.deleteEvent = () => {
+        throw new RejectedError('DELETE', '/event/e1', 403, 'not allowed');
+      };
+    };
+    beforeEach(() => {
+      r.cache.events.upsert(event);
+      r.cache.dependencies.replaceFor('event', 'e1', {
+        predecessors: [{ id: 'd1', type: 5, predecessorTaskId: 't1' }],
+        successors: [{ id: 'd2', type: 6, successorProjectId: 'p2' }],
+      });
+    });
+
+    it('its dependencies leave with it, as on the service; a refusal puts both back', async () => {
+      const before = r.cache.dependencies.touching(['e1']);
+      expect(before.map((d) => d.id)).toEqual(['d1', 'd2']);
+      refuse();
+      r.outbox.write('event.delete', { eventId: 'e1' });
+      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-01' })).toEqual([]);
+      expect(r.cache.dependencies.listFor('t1')).toEqual([]);
+      expect(r.cache.dependencies.listFor('p2')).toEqual([]);
+      await r.ack();
+      expect(r.outbox.outbox.status().failed).toBe(1);
+      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-01' })).toEqual([event]);
+      expect(r.cache.dependencies.touching(['e1'])).toEqual(before);
+    });
+
+    it('an entry stored with the event row alone (before deletes took dependencies) still rolls back', async () => {
+      refuse();
+      const { entryId } = r.outbox.outbox.submit('event.delete', { eventId: 'e1' });
+      const stored = r.outbox.outbox.store.get(entryId!)!;
+      const bare = (stored.undo as { event: unknown }).event;
+      r.outbox.outbox.store.setPayload(entryId!, stored.payload, bare, stored.updatedAt);
+      await r.ack();
+      expect(r.outbox.outbox.status().failed).toBe(1);
+      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-01' })).toEqual([event]);
+    });
+  });
+
   it('crmContact.create: the id-less answer is followed by finding the new contact', async () => {
     r.outbox.write('crmContact.create', { tempId: 'local-c', input: { firstName: 'Ola' }, known: [] });
     expect(r.cache.crm.contact('local-c')).toMatchObject({ firstName: 'Ola', contactOwnerUserId: ME });
