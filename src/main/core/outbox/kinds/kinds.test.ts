@@ -5,7 +5,7 @@ import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
 import { createCache, type Cache } from '../../cache/cache';
 import { openCacheDb } from '../../cache/db';
-import { aProject, aTask } from '../../cache/fixtures';
+import { anEvent, aProject, aTask } from '../../cache/fixtures';
 import { flattenTask } from '../../cache/repos/tasks';
 import { createWorkdeskOutbox, type WorkdeskOutbox } from '../workdesk-outbox';
 
@@ -337,17 +337,7 @@ describe('project, member, calendar and CRM kinds', () => {
   });
 
   describe('event.delete', () => {
-    const event = {
-      id: 'e1',
-      eventType: 'project-milestone',
-      name: 'Launch',
-      notes: null,
-      startDate: '2026-12-01',
-      userId: null,
-      projectId: 'p1',
-      assignedToUserId: null,
-      momentCreated: '2026-11-21T12:00:00',
-    };
+    const event = anEvent({ id: 'e1', startDate: '2026-12-01', endDate: '2026-12-02', projectId: 'p1' });
     const refuse = () => {
       r.answers.deleteEvent = () => {
         throw new RejectedError('DELETE', '/event/e1', 403, 'not allowed');
@@ -366,12 +356,12 @@ describe('project, member, calendar and CRM kinds', () => {
       expect(before.map((d) => d.id)).toEqual(['d1', 'd2']);
       refuse();
       r.outbox.write('event.delete', { eventId: 'e1' });
-      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-01' })).toEqual([]);
+      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-31' })).toEqual([]);
       expect(r.cache.dependencies.listFor('t1')).toEqual([]);
       expect(r.cache.dependencies.listFor('p2')).toEqual([]);
       await r.ack();
       expect(r.outbox.outbox.status().failed).toBe(1);
-      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-01' })).toEqual([event]);
+      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-31' })).toEqual([event]);
       expect(r.cache.dependencies.touching(['e1'])).toEqual(before);
     });
 
@@ -383,7 +373,7 @@ describe('project, member, calendar and CRM kinds', () => {
       r.outbox.outbox.store.setPayload(entryId!, stored.payload, bare, stored.updatedAt);
       await r.ack();
       expect(r.outbox.outbox.status().failed).toBe(1);
-      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-01' })).toEqual([event]);
+      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-31' })).toEqual([event]);
     });
   });
 
