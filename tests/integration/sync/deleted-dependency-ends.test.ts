@@ -1,7 +1,8 @@
 // A dependency answer fetched while an item's delete waits in the outbox, or answered before that
 // delete was acknowledged, still lists the dependencies the delete took along. Whatever the kind
-// of the deleted end (a task, an event), they must not come back through any item's answer (a
-// task's, an event's, a project's), and the deleted item's own answer stores nothing.
+// of the deleted end (a task, an event, a subtask its parent's delete took along), they must not
+// come back through any item's answer (a task's, an event's, a project's), and the deleted item's
+// own answer stores nothing.
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { gatedFetch, writesSuite, type TestEngine } from '../outbox/support';
@@ -98,4 +99,58 @@ describe('dependency answers and an event deleted here', () => {
       expect(await dependenciesOf(e, eventId)).toEqual({ cached: [], onService: null });
     },
   );
+});
+
+describe('dependency answers and a subtask its parent deleted here took along', () => {
+  /** A synced parent task with a subtask, and an acknowledged dependency subtask -> other task. */
+  async function linkedSubtask(e: TestEngine, name: string) {
+    const parent = await e.call('tasks.create', { projectId: ws, title: `${name} parent` });
+    const sub = await e.call('tasks.create', {
+      projectId: ws,
+      title: `${name} subtask`,
+      parentTaskId: parent.id,
+    });
+    const other = await e.call('tasks.create', { projectId: ws, title: `${name} other` });
+    await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: sub.id },
+      successor: { kind: 'task', id: other.id },
+    });
+    await e.drained();
+    const [parentId, subId, otherId] = [parent.id, sub.id, other.id].map((id) => e.outbox.realIdOf(id));
+    await e.sync.now();
+    await e.sync.onDemand.task(otherId!);
+    expect(e.cache.dependencies.listFor(otherId!)).toHaveLength(1);
+    return { parentId: parentId!, subId: subId!, otherId: otherId! };
+  }
+
+  it('neither a fetch nor a pull while the parent delete waits brings the subtask or its dependency back', async () => {
+    const e = await suite.engine();
+    const { parentId, subId, otherId } = await linkedSubtask(e, 'waiting parent delete');
+    await e.outbox.outbox.stop();
+    await e.call('tasks.delete', { taskId: parentId });
+    await e.sync.onDemand.task(otherId);
+    expect(e.cache.dependencies.listFor(otherId)).toEqual([]);
+    await e.sync.now();
+    expect(e.cache.tasks.get(subId)).toBeNull();
+    e.outbox.outbox.start();
+    await e.drained();
+    await e.sync.now();
+    expect((await e.call('tasks.detail', { taskId: otherId })).dependencies).toEqual([]);
+    expect((await suite.api.dependencies('task', otherId)).predecessors).toEqual([]);
+  });
+
+  it("the other task's answer that predates the parent delete's acknowledgement does not bring it back", async () => {
+    const gate = gatedFetch();
+    const e = await suite.engine({ fetch: gate.fetch });
+    const { parentId, otherId } = await linkedSubtask(e, 'acknowledged parent delete');
+    const held = gate.arm(new RegExp(`^GET /2\\.0/task/${otherId}/dependencies$`));
+    const fetching = e.sync.onDemand.task(otherId);
+    await held.answered;
+    await e.call('tasks.delete', { taskId: parentId });
+    await e.drained();
+    held.release();
+    await fetching;
+    expect(e.cache.dependencies.listFor(otherId)).toEqual([]);
+  });
 });

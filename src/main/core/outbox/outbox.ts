@@ -365,7 +365,11 @@ export class Outbox<C> {
    * neither removes nor re-adds it. Local-only rows (drafts) count while an entry names them.
    */
   isPendingStructural(entity: string, id: string): boolean {
-    return this.store.isStructural(`${entity}:${id}`, id, this.#structuralKinds);
+    const key = `${entity}:${id}`;
+    return (
+      this.store.isStructural(key, id, this.#structuralKinds) ||
+      this.store.openOn(key).some((entry) => this.#removedAlso(entry.kind, entry.payload).includes(key))
+    );
   }
 
   listConflicts(): Conflict[] {
@@ -511,6 +515,18 @@ export class Outbox<C> {
     return entry;
   }
 
+  /** What an entry's delete removes besides its main entity (see `OperationKind.removesAlso`). */
+  #removedAlso(kindName: string, payload: unknown): string[] {
+    const kind = this.#kinds.get(kindName);
+    if (!kind?.removesAlso) return [];
+    try {
+      return kind.removesAlso(kind.parse(payload));
+    } catch {
+      // An unreadable entry fails when it is run; here it removes nothing.
+      return [];
+    }
+  }
+
   #applyContext(entryId: number, now: number): ApplyContext {
     return {
       entryId,
@@ -637,7 +653,8 @@ export class Outbox<C> {
   #acknowledge(kind: ErasedKind<C>, entry: OutboxEntry, payload: unknown, result: unknown): void {
     const now = this.#clock.now();
     const keys = new Set(entry.keys);
-    const items: string[] = kind.deletes ? [entry.entityKey] : [];
+    const items: string[] = kind.deletes ? [entry.entityKey, ...(kind.removesAlso?.(payload) ?? [])] : [];
+    for (const item of items) keys.add(item);
     let claimed: { entity: string; id: string; field: string }[] = [];
     let remap: IdRemap | undefined;
     try {

@@ -7,6 +7,7 @@ import { createCache, type Cache } from '../../cache/cache';
 import { openCacheDb } from '../../cache/db';
 import { anEvent, aProject, aTask } from '../../cache/fixtures';
 import { flattenTask } from '../../cache/repos/tasks';
+import { ACKED_ITEM } from '../../sync/pending';
 import { createWorkdeskOutbox, type WorkdeskOutbox } from '../workdesk-outbox';
 
 const ME = 'u-me';
@@ -220,6 +221,25 @@ describe('task kinds', () => {
     expect(r.outbox.pending.isPendingStructural('task', 't1')).toBe(true);
     await r.ack();
     expect(r.calls).toEqual([['deleteTask', 't1']]);
+  });
+
+  it('task.delete: a subtask taken along counts as deleted here, waiting and acknowledged; the parent does not', async () => {
+    const structural = (id: string) => r.outbox.outbox.isPendingStructural('task', id);
+    const mark = r.outbox.outbox.ackMark();
+    r.outbox.write('task.delete', { taskId: 't1', subtaskIds: ['t2'] });
+    expect([structural('t1'), structural('t2')]).toEqual([true, true]);
+    await r.ack();
+    expect([structural('t1'), structural('t2')]).toEqual([false, false]);
+    expect(r.outbox.outbox.ackedSince('task', 't2', mark).has(ACKED_ITEM)).toBe(true);
+  });
+
+  it('task.delete: the parent of the deleted task is neither pending nor acknowledged as deleted', async () => {
+    const mark = r.outbox.outbox.ackMark();
+    r.outbox.write('task.delete', { taskId: 't2', subtaskIds: [], parentTaskId: 't1' });
+    expect(r.outbox.outbox.isPendingStructural('task', 't1')).toBe(false);
+    await r.ack();
+    expect(r.outbox.outbox.ackedSince('task', 't1', mark).has(ACKED_ITEM)).toBe(false);
+    expect(r.outbox.outbox.ackedSince('task', 't2', mark).has(ACKED_ITEM)).toBe(true);
   });
 
   it('task.delete: the dependencies of the deleted tasks leave with them; a refusal puts them back', async () => {

@@ -612,6 +612,7 @@ export function taskKinds(deps: KindDeps) {
       ...p.subtaskIds.map((id) => `task:${id}`),
       ...(p.parentTaskId ? [`task:${p.parentTaskId}`] : []),
     ],
+    removesAlso: (p) => p.subtaskIds.map((id) => `task:${id}`),
     describe: () => 'Delete task',
     apply: (_ctx, p) => {
       store.require(p.taskId);
