@@ -33,6 +33,7 @@ function rig(
     backoff?: BackoffPolicy;
     /** Changes the note kinds (e.g. to make their folds fail). */
     kinds?: (kinds: ErasedKind<FakeService>[]) => ErasedKind<FakeService>[];
+    log?: (message: string) => void;
   } = {},
 ): Rig {
   const db = options.db ?? openTestDb();
@@ -57,6 +58,7 @@ function rig(
       },
       ...(options.lookUpDelayMs ? { lookUpDelayMs: options.lookUpDelayMs } : {}),
       ...(options.backoff ? { backoff: options.backoff } : {}),
+      ...(options.log ? { log: options.log } : {}),
     });
   let outbox = make();
   return {
@@ -435,6 +437,36 @@ describe('Outbox: creates, temp ids and the outcome-unknown mark (rules 5, 6)', 
     expect(r.service.notes.size).toBe(1);
   });
 
+  // Listeners forward to windows; `webContents.send` throws while a window closes. What they do
+  // after the acknowledgement committed must not make it "outcome unknown" again (a second
+  // create, or a look-up taking the same note twice).
+  it('a listener that throws after an acknowledgement changes nothing: created once, done', async () => {
+    const logged: string[] = [];
+    const r = rig({ log: (m) => logged.push(m) });
+    const tempId = r.outbox.newTempId();
+    r.outbox.submit('note.create', { tempId, title: 'Once' });
+    r.outbox.submit('note.update', { id: tempId, body: 'then this' });
+    r.outbox.onDidChangeCache(() => {
+      throw new Error('Object has been destroyed');
+    });
+    r.outbox.onDidRemapId(() => {
+      throw new Error('Object has been destroyed');
+    });
+    const heard: string[] = [];
+    r.outbox.onDidRemapId((remap) => heard.push(remap.realId));
+    r.outbox.start();
+    await drain(r, 60_000);
+    r.timers.advance(600_000);
+    await r.outbox.idle();
+    expect(r.service.requests).toEqual(['create Once', 'update 100 {"body":"then this"}']);
+    expect(r.outbox.entries()).toEqual([]);
+    expect(r.outbox.entries('done').map((e) => e.attempts)).toEqual([1, 1]);
+    expect(note(r.db, '100')).toEqual({ id: '100', title: 'Once', body: 'then this' });
+    // The listener after the one that threw still heard; the throws were logged.
+    expect(heard).toEqual(['100']);
+    expect(logged.filter((m) => m.includes('a listener failed: Object has been destroyed'))).toHaveLength(3);
+  });
+
   it('waits out the request timeout since the send before a look-up, across a restart', async () => {
     const timed = rig({ lookUpDelayMs: 30_000 });
     const tempId = timed.outbox.newTempId();
@@ -626,7 +658,7 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
 
 // Finding 15 (tests/faults/README.md): a fold that failed after a look-up was retried at the same
 // short delay forever, since only a send counted an attempt. Every failed fold counts now.
-describe('Outbox: a fold that keeps failing', () => {
+describe('Outbox: attempts that keep failing (folds, look-ups, preparing a send)', () => {
   const backoff: BackoffPolicy = { baseMs: 1_000, maxMs: 8_000 };
   /** The wait the rig's jitter (0.5) gives the n-th attempt. */
   const waitFor = (attempt: number) => backoffDelay(attempt, () => 0.5, backoff);
@@ -704,5 +736,85 @@ describe('Outbox: a fold that keeps failing', () => {
     expect(await waitsUntilDone(r)).toEqual([1, 2, 3].map(waitFor));
     expect(r.service.requests).toEqual(Array<string>(4).fill('update 1 {"title":"new"}'));
     expect(r.service.notes.get('1')?.title).toBe('new');
+  });
+
+  /** The wait before the n-th retry when the n-th failure was `fault` (a 429 asks for 2 s). */
+  const waitAfter = (fault: Fault, attempt: number): number =>
+    fault === 'throttled' ? Math.max(2_000, waitFor(attempt)) : waitFor(attempt);
+
+  // The create was applied and its answer lost; then every look-up fails until the fourth.
+  it.each<Fault>(['server-error', 'drop-before', 'throttled'])(
+    'look-ups that keep failing (%s) wait longer each time',
+    async (fault) => {
+      const r = rig({ backoff });
+      const tempId = r.outbox.newTempId();
+      r.service.faults.push('drop-after', fault, fault, fault);
+      r.outbox.submit('note.create', { tempId, title: 'Lost' });
+      const waits = await waitsUntilDone(r);
+      expect(waits).toEqual([waitFor(1), ...[2, 3, 4].map((n) => waitAfter(fault, n))]);
+      expect(r.service.requests).toEqual([
+        'create Lost !drop-after',
+        ...Array<string>(3).fill(`list !${fault}`),
+        'list',
+      ]);
+      expect(r.outbox.realIdOf(tempId)).toBe('100');
+      expect(r.service.notes.size).toBe(1);
+    },
+  );
+
+  /** A rig whose creates list the notes before each send, as CRM creates do (`prepare`). */
+  const preparingRig = (): Rig =>
+    rig({
+      backoff,
+      kinds: (kinds) =>
+        kinds.map((kind) =>
+          kind.name === 'note.create'
+            ? {
+                ...kind,
+                prepare: async (service: FakeService, payload: unknown) => {
+                  await service.listNotes();
+                  return payload;
+                },
+              }
+            : kind,
+        ),
+    });
+
+  // Nothing was sent: the entry is not "outcome unknown", so no look-up (which has no send time
+  // to bound it) takes another user's matching note for the one this client never created.
+  it('a failing prepare leaves the entry unsent and pending; it is sent, not looked up', async () => {
+    const r = preparingRig();
+    const tempId = r.outbox.newTempId();
+    r.service.faults.push('server-error');
+    r.outbox.submit('note.create', { tempId, title: 'Same' });
+    r.outbox.start();
+    await r.outbox.idle();
+    expect(r.outbox.entries()).toMatchObject([{ state: 'pending', attempts: 1, sentAt: null }]);
+    expect(r.outbox.status()).toMatchObject({ pending: 1, inFlight: 0 });
+    await r.service.createNote('Same', '');
+    r.service.requests.length = 0;
+    await drain(r, 60_000);
+    expect(r.service.requests).toEqual(['list', 'create Same']);
+    expect(r.service.notes.size).toBe(2);
+    expect(r.outbox.realIdOf(tempId)).toBe('101');
+  });
+
+  it('a prepare that keeps failing waits longer each time, the entry pending throughout', async () => {
+    const r = preparingRig();
+    const faults: Fault[] = ['server-error', 'throttled', 'drop-before'];
+    r.service.faults.push(...faults);
+    r.outbox.submit('note.create', { tempId: r.outbox.newTempId(), title: 'Later' });
+    r.outbox.start();
+    await r.outbox.idle();
+    // Each failure leaves it pending (a loop that met it in flight would stop short).
+    const waits: number[] = [];
+    while (r.outbox.entries()[0]?.state === 'pending' && waits.length < 10) {
+      waits.push(waitOf(r));
+      r.timers.advance(waitOf(r));
+      await r.outbox.idle();
+    }
+    expect(waits).toEqual(faults.map((f, i) => waitAfter(f, i + 1)));
+    expect(r.outbox.entries()).toEqual([]);
+    expect(r.service.requests).toEqual([...faults.map((f) => `list !${f}`), 'list', 'create Later']);
   });
 });
