@@ -11,7 +11,7 @@ import {
   remapNotes,
   type Fault,
 } from './testing';
-import type { Db } from './types';
+import type { Classifier, Db } from './types';
 
 interface Rig {
   db: Db;
@@ -34,6 +34,7 @@ function rig(
     /** Changes the note kinds (e.g. to make their folds fail). */
     kinds?: (kinds: ErasedKind<FakeService>[]) => ErasedKind<FakeService>[];
     log?: (message: string) => void;
+    classify?: Classifier;
   } = {},
 ): Rig {
   const db = options.db ?? openTestDb();
@@ -46,7 +47,7 @@ function rig(
       db,
       client: service,
       kinds: options.kinds ? options.kinds(noteKinds(db)) : noteKinds(db),
-      classify: fakeClassifier,
+      classify: options.classify ?? fakeClassifier,
       clock,
       timers,
       random: () => 0.5,
@@ -465,6 +466,29 @@ describe('Outbox: creates, temp ids and the outcome-unknown mark (rules 5, 6)', 
     // The listener after the one that threw still heard; the throws were logged.
     expect(heard).toEqual(['100']);
     expect(logged.filter((m) => m.includes('a listener failed: Object has been destroyed'))).toHaveLength(3);
+  });
+
+  // Nothing of an attempt escapes as an unhandled rejection (it would end the main process).
+  it('a failure while recording a failure is logged; the entry is sent again later', async () => {
+    const logged: string[] = [];
+    let broken = true;
+    const r = rig({
+      log: (m) => logged.push(m),
+      classify: (err) => {
+        if (broken) throw new Error('classifier bug');
+        return fakeClassifier(err);
+      },
+    });
+    r.service.faults.push('drop-before');
+    r.outbox.submit('note.create', { tempId: r.outbox.newTempId(), title: 'Kept' });
+    r.outbox.start();
+    await r.outbox.idle();
+    expect(logged.filter((m) => m.includes('run failed: classifier bug'))).toHaveLength(1);
+    // Marked sent before the request left: it waits out the send guard, then is looked up.
+    expect(r.outbox.entries()).toMatchObject([{ state: 'in_flight', attempts: 1 }]);
+    broken = false;
+    await drain(r, 600_000);
+    expect(r.service.requests).toEqual(['create Kept !drop-before', 'list', 'create Kept']);
   });
 
   it('waits out the request timeout since the send before a look-up, across a restart', async () => {

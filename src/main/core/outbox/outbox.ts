@@ -579,11 +579,17 @@ export class Outbox<C> {
       for (const entry of this.store.ready(now, free + this.#running.size)) {
         if (this.#running.size >= this.#concurrency) break;
         if (this.#running.has(entry.id)) continue;
-        const run = this.#run(entry).finally(() => {
-          this.#running.delete(entry.id);
-          this.#emitStatus();
-          this.#pump();
-        });
+        // `#run` handles every failure of the attempt; what could still escape it (the store
+        // failing while it records a failure) is logged, never an unhandled rejection.
+        const run = this.#run(entry)
+          .catch((err: unknown) =>
+            this.#log(`outbox: entry ${entry.id} (${entry.kind}) run failed: ${messageOf(err)}`),
+          )
+          .finally(() => {
+            this.#running.delete(entry.id);
+            this.#emitStatus();
+            this.#pump();
+          });
         this.#running.set(entry.id, run);
       }
     }
