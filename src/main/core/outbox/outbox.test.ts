@@ -786,13 +786,13 @@ describe('Outbox: attempts that keep failing (folds, look-ups, preparing a send)
     },
   );
 
-  /** A rig whose creates list the notes before each send, as CRM creates do (`prepare`). */
-  const preparingRig = (): Rig =>
+  /** A rig whose `kindName` lists the notes before each send, as CRM creates do (`prepare`). */
+  const preparingRig = (kindName = 'note.create'): Rig =>
     rig({
       backoff,
       kinds: (kinds) =>
         kinds.map((kind) =>
-          kind.name === 'note.create'
+          kind.name === kindName
             ? {
                 ...kind,
                 prepare: async (service: FakeService, payload: unknown) => {
@@ -840,5 +840,30 @@ describe('Outbox: attempts that keep failing (folds, look-ups, preparing a send)
     expect(waits).toEqual(faults.map((f, i) => waitAfter(f, i + 1)));
     expect(r.outbox.entries()).toEqual([]);
     expect(r.service.requests).toEqual([...faults.map((f) => `list !${f}`), 'list', 'create Later']);
+  });
+
+  // An update has no look-up: after a lost answer it is simply sent again. Its prepare failing
+  // changes nothing about the earlier send, which may have been applied.
+  it('a failing prepare after a lost answer of a kind with no look-up leaves it in flight', async () => {
+    const r = preparingRig('note.update');
+    seedNote(r, '1', 'old');
+    r.service.faults.push('none', 'drop-after', 'server-error');
+    r.outbox.submit('note.update', { id: '1', title: 'new' });
+    r.outbox.start();
+    await r.outbox.idle();
+    expect(r.outbox.entries()).toMatchObject([{ state: 'in_flight', attempts: 1 }]);
+    r.timers.advance(waitOf(r));
+    await r.outbox.idle();
+    expect(r.outbox.entries()).toMatchObject([{ state: 'in_flight', attempts: 2, errorMessage: 'HTTP 503' }]);
+    expect(waitOf(r)).toBe(waitFor(2));
+    await drain(r, 60_000);
+    expect(r.service.requests).toEqual([
+      'list',
+      'update 1 {"title":"new"} !drop-after',
+      'list !server-error',
+      'list',
+      'update 1 {"title":"new"}',
+    ]);
+    expect(r.service.notes.get('1')?.title).toBe('new');
   });
 });
