@@ -30,7 +30,7 @@ export interface Core {
  * no electron import, so everything it builds runs under plain Node.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
-  const events = new EventHub();
+  const events = new EventHub(options.log);
   if (options.connection && !options.dataDir)
     throw new Error('createCore: dataDir is required with a connection');
   const engine =

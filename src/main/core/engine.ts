@@ -81,7 +81,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     log,
   });
   const cache = createCache(db);
-  const events = new EventHub();
+  const events = new EventHub(log);
   const sync = createSync({
     cache,
     client,

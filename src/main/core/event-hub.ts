@@ -1,18 +1,26 @@
 import type { EventName, EventPayload } from '../../shared/ipc/events';
+import { Listeners } from './listeners';
 
 type Listener = (name: EventName, payload: unknown) => void;
 
-/** Fan-out of core events to every transport (Electron windows, WebSocket clients, tests). */
+/**
+ * Fan-out of core events to every transport (Electron windows, WebSocket clients, tests). Each
+ * listener runs isolated (see `Listeners`): a transport that throws is logged, and the core
+ * code that emitted (an outbox acknowledgement, a pull) never sees it.
+ */
 export class EventHub {
-  readonly #listeners = new Set<Listener>();
+  readonly #listeners: Listeners<[name: EventName, payload: unknown]>;
+
+  constructor(log: (message: string) => void = () => {}) {
+    this.#listeners = new Listeners('events', log);
+  }
 
   emit<E extends EventName>(name: E, payload: EventPayload<E>): void {
-    for (const listener of this.#listeners) listener(name, payload);
+    this.#listeners.emit(name, payload);
   }
 
   /** Listens to every event; returns the unsubscribe. */
   onAny(listener: Listener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#listeners.add(listener);
   }
 }

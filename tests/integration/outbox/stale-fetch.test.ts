@@ -9,37 +9,10 @@ import type { FetchLike } from '../../../src/main/core/api/http';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { startService, type RunningService } from '../../support/service';
 import { LOCAL_ROW_PREFIX } from '../../../src/main/core/outbox/temp-ids';
-import { testEngine, type TestEngine } from './support';
+import { gatedFetch, testEngine, type TestEngine } from './support';
 
 let svc: RunningService;
 let e: TestEngine | undefined;
-
-/** A fetch that, when armed for a request, reads the service's answer at once and holds it. */
-function gatedFetch() {
-  let armed: { match: RegExp; answered: () => void; release: Promise<void> } | undefined;
-  const fetch: FetchLike = async (input, init) => {
-    const gate =
-      armed && armed.match.test(`${init.method ?? 'GET'} ${new URL(input).pathname}`) ? armed : undefined;
-    if (gate) armed = undefined;
-    const response = await globalThis.fetch(input, init);
-    if (!gate) return response;
-    const body = await response.arrayBuffer();
-    gate.answered();
-    await gate.release;
-    return new Response(body, { status: response.status, headers: response.headers });
-  };
-  return {
-    fetch,
-    /** Arms the gate; `answered` resolves once the service answered, `release` lets it through. */
-    arm(match: RegExp) {
-      let release!: () => void;
-      let answered!: () => void;
-      const answeredP = new Promise<void>((r) => (answered = r));
-      armed = { match, answered, release: new Promise<void>((r) => (release = r)) };
-      return { answered: answeredP, release };
-    },
-  };
-}
 
 beforeAll(async () => {
   svc = await startService({ seed: 'empty' });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
+import type { FetchLike } from '../../../src/main/core/api/http';
 import type { HandlerMap } from '../../../src/main/core/handlers/types';
 import {
   createWorkdeskEngine,
@@ -111,6 +112,36 @@ export function writesSuite() {
       open.push(e);
       await e.sync.now();
       return e;
+    },
+  };
+}
+
+/**
+ * A fetch that, when armed for a request, reads the service's answer at once and holds it: a
+ * test makes a fetch's answer predate a write deterministically.
+ */
+export function gatedFetch() {
+  let armed: { match: RegExp; answered: () => void; release: Promise<void> } | undefined;
+  const fetch: FetchLike = async (input, init) => {
+    const gate =
+      armed && armed.match.test(`${init.method ?? 'GET'} ${new URL(input).pathname}`) ? armed : undefined;
+    if (gate) armed = undefined;
+    const response = await globalThis.fetch(input, init);
+    if (!gate) return response;
+    const body = await response.arrayBuffer();
+    gate.answered();
+    await gate.release;
+    return new Response(body, { status: response.status, headers: response.headers });
+  };
+  return {
+    fetch,
+    /** Arms the gate; `answered` resolves once the service answered, `release` lets it through. */
+    arm(match: RegExp) {
+      let release!: () => void;
+      let answered!: () => void;
+      const answeredP = new Promise<void>((r) => (answered = r));
+      armed = { match, answered, release: new Promise<void>((r) => (release = r)) };
+      return { answered: answeredP, release };
     },
   };
 }

@@ -55,7 +55,7 @@ export type Session = CoreFacade & {
  * connects to it exactly as to a remote one (DESIGN.md "The embedded default").
  */
 export async function startSession(deps: SessionDeps): Promise<Session> {
-  const events = new EventHub();
+  const events = new EventHub(deps.log);
   const accountDir = (id: string): string => join(deps.dataDir, 'accounts', id);
   let inner: { accountId: string; core: Core; connection: Connection; unsubscribe(): void } | undefined;
   let local: RunningLocalService | undefined;

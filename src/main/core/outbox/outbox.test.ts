@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Outbox } from './outbox';
+import { backoffDelay, type BackoffPolicy } from './backoff';
+import { Outbox, type ErasedKind } from './outbox';
 import {
   FakeService,
   ManualClock,
@@ -10,7 +11,7 @@ import {
   remapNotes,
   type Fault,
 } from './testing';
-import type { Db } from './types';
+import type { Classifier, Db } from './types';
 
 interface Rig {
   db: Db;
@@ -29,6 +30,11 @@ function rig(
     service?: FakeService;
     clock?: ManualClock;
     lookUpDelayMs?: number;
+    backoff?: BackoffPolicy;
+    /** Changes the note kinds (e.g. to make their folds fail). */
+    kinds?: (kinds: ErasedKind<FakeService>[]) => ErasedKind<FakeService>[];
+    log?: (message: string) => void;
+    classify?: Classifier;
   } = {},
 ): Rig {
   const db = options.db ?? openTestDb();
@@ -40,8 +46,8 @@ function rig(
     new Outbox({
       db,
       client: service,
-      kinds: noteKinds(db),
-      classify: fakeClassifier,
+      kinds: options.kinds ? options.kinds(noteKinds(db)) : noteKinds(db),
+      classify: options.classify ?? fakeClassifier,
       clock,
       timers,
       random: () => 0.5,
@@ -52,6 +58,8 @@ function rig(
         outbox.submit('note.update', { id, [field]: value });
       },
       ...(options.lookUpDelayMs ? { lookUpDelayMs: options.lookUpDelayMs } : {}),
+      ...(options.backoff ? { backoff: options.backoff } : {}),
+      ...(options.log ? { log: options.log } : {}),
     });
   let outbox = make();
   return {
@@ -430,6 +438,59 @@ describe('Outbox: creates, temp ids and the outcome-unknown mark (rules 5, 6)', 
     expect(r.service.notes.size).toBe(1);
   });
 
+  // Listeners forward to windows; `webContents.send` throws while a window closes. What they do
+  // after the acknowledgement committed must not make it "outcome unknown" again (a second
+  // create, or a look-up taking the same note twice).
+  it('a listener that throws after an acknowledgement changes nothing: created once, done', async () => {
+    const logged: string[] = [];
+    const r = rig({ log: (m) => logged.push(m) });
+    const tempId = r.outbox.newTempId();
+    r.outbox.submit('note.create', { tempId, title: 'Once' });
+    r.outbox.submit('note.update', { id: tempId, body: 'then this' });
+    r.outbox.onDidChangeCache(() => {
+      throw new Error('Object has been destroyed');
+    });
+    r.outbox.onDidRemapId(() => {
+      throw new Error('Object has been destroyed');
+    });
+    const heard: string[] = [];
+    r.outbox.onDidRemapId((remap) => heard.push(remap.realId));
+    r.outbox.start();
+    await drain(r, 60_000);
+    r.timers.advance(600_000);
+    await r.outbox.idle();
+    expect(r.service.requests).toEqual(['create Once', 'update 100 {"body":"then this"}']);
+    expect(r.outbox.entries()).toEqual([]);
+    expect(r.outbox.entries('done').map((e) => e.attempts)).toEqual([1, 1]);
+    expect(note(r.db, '100')).toEqual({ id: '100', title: 'Once', body: 'then this' });
+    // The listener after the one that threw still heard; the throws were logged.
+    expect(heard).toEqual(['100']);
+    expect(logged.filter((m) => m.includes('a listener failed: Object has been destroyed'))).toHaveLength(3);
+  });
+
+  // Nothing of an attempt escapes as an unhandled rejection (it would end the main process).
+  it('a failure while recording a failure is logged; the entry is sent again later', async () => {
+    const logged: string[] = [];
+    let broken = true;
+    const r = rig({
+      log: (m) => logged.push(m),
+      classify: (err) => {
+        if (broken) throw new Error('classifier bug');
+        return fakeClassifier(err);
+      },
+    });
+    r.service.faults.push('drop-before');
+    r.outbox.submit('note.create', { tempId: r.outbox.newTempId(), title: 'Kept' });
+    r.outbox.start();
+    await r.outbox.idle();
+    expect(logged.filter((m) => m.includes('run failed: classifier bug'))).toHaveLength(1);
+    // Marked sent before the request left: it waits out the send guard, then is looked up.
+    expect(r.outbox.entries()).toMatchObject([{ state: 'in_flight', attempts: 1 }]);
+    broken = false;
+    await drain(r, 600_000);
+    expect(r.service.requests).toEqual(['create Kept !drop-before', 'list', 'create Kept']);
+  });
+
   it('waits out the request timeout since the send before a look-up, across a restart', async () => {
     const timed = rig({ lookUpDelayMs: 30_000 });
     const tempId = timed.outbox.newTempId();
@@ -616,5 +677,193 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
     r.outbox.submit('note.update', { id: '1', title: 'mine' });
     r.outbox.noteServerValues('note', '1', { title: 'base' });
     expect(r.outbox.listConflicts()).toEqual([]);
+  });
+});
+
+// Finding 15 (tests/faults/README.md): a fold that failed after a look-up was retried at the same
+// short delay forever, since only a send counted an attempt. Every failed fold counts now.
+describe('Outbox: attempts that keep failing (folds, look-ups, preparing a send)', () => {
+  const backoff: BackoffPolicy = { baseMs: 1_000, maxMs: 8_000 };
+  /** The wait the rig's jitter (0.5) gives the n-th attempt. */
+  const waitFor = (attempt: number) => backoffDelay(attempt, () => 0.5, backoff);
+
+  /** A rig whose folds throw (a cache write failing) while `failures.left` is above zero. */
+  function flakyRig(failures: { left: number }): Rig {
+    return rig({
+      backoff,
+      kinds: (kinds) =>
+        kinds.map((kind) => ({
+          ...kind,
+          fold: (...args: Parameters<typeof kind.fold>) => {
+            if (failures.left > 0) {
+              failures.left--;
+              throw new Error('disk I/O error');
+            }
+            return kind.fold(...args);
+          },
+        })),
+    });
+  }
+
+  /** How long the only open entry waits from now. */
+  const waitOf = (r: Rig): number => (r.outbox.entries()[0]?.nextAttemptAt ?? NaN) - r.clock.now();
+
+  /**
+   * Starts replay and lets the clock reach each next attempt until nothing is open; answers the
+   * wait before each attempt after the first.
+   */
+  async function waitsUntilDone(r: Rig): Promise<number[]> {
+    r.outbox.start();
+    await r.outbox.idle();
+    const waits: number[] = [];
+    for (let i = 0; i < 20 && r.outbox.entries().length; i++) {
+      waits.push(waitOf(r));
+      r.timers.advance(waitOf(r));
+      await r.outbox.idle();
+    }
+    return waits;
+  }
+
+  it('retries folds after a look-up at growing delays, up to the maximum, then acknowledges', async () => {
+    const r = flakyRig({ left: 5 });
+    const tempId = r.outbox.newTempId();
+    // The service applies the create and its answer is lost: later attempts only look it up,
+    // and the first five answers found fail to fold.
+    r.service.faults.push('drop-after');
+    r.outbox.submit('note.create', { tempId, title: 'Folded' });
+    const waits = await waitsUntilDone(r);
+    expect(waits).toEqual([1, 2, 3, 4, 5, 6].map(waitFor));
+    expect(waits[2]).toBeGreaterThan(waits[1]!);
+    expect(waits[3]).toBeGreaterThan(waits[2]!);
+    expect(Math.max(...waits)).toBeLessThanOrEqual(backoff.maxMs);
+    expect(r.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+    expect(r.outbox.realIdOf(tempId)).toBe('100');
+    expect(note(r.db, '100')?.title).toBe('Folded');
+    expect(r.service.requests).toEqual(['create Folded !drop-after', ...Array<string>(6).fill('list')]);
+  });
+
+  // The first failure follows an answered send (which counted itself), the next ones look-ups.
+  it('a fold failing after the send, then after look-ups, waits longer each time', async () => {
+    const r = flakyRig({ left: 3 });
+    r.outbox.submit('note.create', { tempId: r.outbox.newTempId(), title: 'Sent' });
+    expect(await waitsUntilDone(r)).toEqual([1, 2, 3].map(waitFor));
+    expect(r.service.requests).toEqual(['create Sent', 'list', 'list', 'list']);
+    expect(r.service.notes.size).toBe(1);
+    expect(note(r.db, '100')?.title).toBe('Sent');
+  });
+
+  // A kind with no look-up is sent again; each send counts once, the failed fold adds nothing.
+  it('a kind with no look-up resends after a failed fold, each wait longer', async () => {
+    const r = flakyRig({ left: 3 });
+    seedNote(r, '1', 'old');
+    r.outbox.submit('note.update', { id: '1', title: 'new' });
+    expect(await waitsUntilDone(r)).toEqual([1, 2, 3].map(waitFor));
+    expect(r.service.requests).toEqual(Array<string>(4).fill('update 1 {"title":"new"}'));
+    expect(r.service.notes.get('1')?.title).toBe('new');
+  });
+
+  /** The wait before the n-th retry when the n-th failure was `fault` (a 429 asks for 2 s). */
+  const waitAfter = (fault: Fault, attempt: number): number =>
+    fault === 'throttled' ? Math.max(2_000, waitFor(attempt)) : waitFor(attempt);
+
+  // The create was applied and its answer lost; then every look-up fails until the fourth.
+  it.each<Fault>(['server-error', 'drop-before', 'throttled'])(
+    'look-ups that keep failing (%s) wait longer each time',
+    async (fault) => {
+      const r = rig({ backoff });
+      const tempId = r.outbox.newTempId();
+      r.service.faults.push('drop-after', fault, fault, fault);
+      r.outbox.submit('note.create', { tempId, title: 'Lost' });
+      const waits = await waitsUntilDone(r);
+      expect(waits).toEqual([waitFor(1), ...[2, 3, 4].map((n) => waitAfter(fault, n))]);
+      expect(r.service.requests).toEqual([
+        'create Lost !drop-after',
+        ...Array<string>(3).fill(`list !${fault}`),
+        'list',
+      ]);
+      expect(r.outbox.realIdOf(tempId)).toBe('100');
+      expect(r.service.notes.size).toBe(1);
+    },
+  );
+
+  /** A rig whose `kindName` lists the notes before each send, as CRM creates do (`prepare`). */
+  const preparingRig = (kindName = 'note.create'): Rig =>
+    rig({
+      backoff,
+      kinds: (kinds) =>
+        kinds.map((kind) =>
+          kind.name === kindName
+            ? {
+                ...kind,
+                prepare: async (service: FakeService, payload: unknown) => {
+                  await service.listNotes();
+                  return payload;
+                },
+              }
+            : kind,
+        ),
+    });
+
+  // Nothing was sent: the entry is not "outcome unknown", so no look-up (which has no send time
+  // to bound it) takes another user's matching note for the one this client never created.
+  it('a failing prepare leaves the entry unsent and pending; it is sent, not looked up', async () => {
+    const r = preparingRig();
+    const tempId = r.outbox.newTempId();
+    r.service.faults.push('server-error');
+    r.outbox.submit('note.create', { tempId, title: 'Same' });
+    r.outbox.start();
+    await r.outbox.idle();
+    expect(r.outbox.entries()).toMatchObject([{ state: 'pending', attempts: 1, sentAt: null }]);
+    expect(r.outbox.status()).toMatchObject({ pending: 1, inFlight: 0 });
+    await r.service.createNote('Same', '');
+    r.service.requests.length = 0;
+    await drain(r, 60_000);
+    expect(r.service.requests).toEqual(['list', 'create Same']);
+    expect(r.service.notes.size).toBe(2);
+    expect(r.outbox.realIdOf(tempId)).toBe('101');
+  });
+
+  it('a prepare that keeps failing waits longer each time, the entry pending throughout', async () => {
+    const r = preparingRig();
+    const faults: Fault[] = ['server-error', 'throttled', 'drop-before'];
+    r.service.faults.push(...faults);
+    r.outbox.submit('note.create', { tempId: r.outbox.newTempId(), title: 'Later' });
+    r.outbox.start();
+    await r.outbox.idle();
+    // Each failure leaves it pending (a loop that met it in flight would stop short).
+    const waits: number[] = [];
+    while (r.outbox.entries()[0]?.state === 'pending' && waits.length < 10) {
+      waits.push(waitOf(r));
+      r.timers.advance(waitOf(r));
+      await r.outbox.idle();
+    }
+    expect(waits).toEqual(faults.map((f, i) => waitAfter(f, i + 1)));
+    expect(r.outbox.entries()).toEqual([]);
+    expect(r.service.requests).toEqual([...faults.map((f) => `list !${f}`), 'list', 'create Later']);
+  });
+
+  // An update has no look-up: after a lost answer it is simply sent again. Its prepare failing
+  // changes nothing about the earlier send, which may have been applied.
+  it('a failing prepare after a lost answer of a kind with no look-up leaves it in flight', async () => {
+    const r = preparingRig('note.update');
+    seedNote(r, '1', 'old');
+    r.service.faults.push('none', 'drop-after', 'server-error');
+    r.outbox.submit('note.update', { id: '1', title: 'new' });
+    r.outbox.start();
+    await r.outbox.idle();
+    expect(r.outbox.entries()).toMatchObject([{ state: 'in_flight', attempts: 1 }]);
+    r.timers.advance(waitOf(r));
+    await r.outbox.idle();
+    expect(r.outbox.entries()).toMatchObject([{ state: 'in_flight', attempts: 2, errorMessage: 'HTTP 503' }]);
+    expect(waitOf(r)).toBe(waitFor(2));
+    await drain(r, 60_000);
+    expect(r.service.requests).toEqual([
+      'list',
+      'update 1 {"title":"new"} !drop-after',
+      'list !server-error',
+      'list',
+      'update 1 {"title":"new"}',
+    ]);
+    expect(r.service.notes.get('1')?.title).toBe('new');
   });
 });

@@ -3,6 +3,7 @@ import { ACKED_ITEM } from '../sync/pending';
 import { AckLog } from './ack-log';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
 import { ConflictJournal, FieldClaims, sameValue, type Conflict, type FieldChange } from './field-claims';
+import { Listeners } from '../listeners';
 import { EntryStore } from './store';
 import { TempIdMap, makeLocalRowId, makeTempId, tempIdsIn } from './temp-ids';
 import type {
@@ -105,6 +106,9 @@ export async function afterApplied<R>(rest: () => Promise<R>): Promise<R> {
   }
 }
 
+/** The step of an attempt: looking an earlier request up, preparing the send, sending. */
+type Phase = 'lookup' | 'prepare' | 'send';
+
 const SEND_GUARD_MS = 10 * 60_000;
 const DONE_RETENTION_MS = 7 * 24 * 3_600_000;
 
@@ -139,9 +143,9 @@ export class Outbox<C> {
   readonly acks = new AckLog();
 
   readonly #running = new Map<number, Promise<void>>();
-  readonly #statusListeners = new Set<(status: OutboxStatus) => void>();
-  readonly #cacheListeners = new Set<(keys: readonly string[]) => void>();
-  readonly #remapListeners = new Set<(remap: IdRemap) => void>();
+  readonly #statusListeners: Listeners<[status: OutboxStatus]>;
+  readonly #cacheListeners: Listeners<[keys: readonly string[]]>;
+  readonly #remapListeners: Listeners<[remap: IdRemap]>;
   #paused: PauseReason | null = null;
   #started = false;
   #stopped = false;
@@ -168,7 +172,18 @@ export class Outbox<C> {
     this.#tickMs = options.tickMs ?? 30_000;
     this.#remapCache = options.remapCache ?? (() => {});
     this.#takeTheirs = options.takeTheirs;
-    this.#log = options.log ?? (() => {});
+    const log = options.log ?? (() => {});
+    // A log that throws (its stream closed) must not fail the step it tells of.
+    this.#log = (message) => {
+      try {
+        log(message);
+      } catch {
+        // Nothing is left to tell it with.
+      }
+    };
+    this.#statusListeners = new Listeners('outbox status', this.#log);
+    this.#cacheListeners = new Listeners('outbox cache', this.#log);
+    this.#remapListeners = new Listeners('outbox remap', this.#log);
     this.#lookUpDelayMs = options.lookUpDelayMs ?? 0;
     this.store = new EntryStore(this.#db);
     this.ids = new TempIdMap(this.#db);
@@ -365,7 +380,11 @@ export class Outbox<C> {
    * neither removes nor re-adds it. Local-only rows (drafts) count while an entry names them.
    */
   isPendingStructural(entity: string, id: string): boolean {
-    return this.store.isStructural(`${entity}:${id}`, id, this.#structuralKinds);
+    const key = `${entity}:${id}`;
+    return (
+      this.store.isStructural(key, id, this.#structuralKinds) ||
+      this.store.openOn(key).some((entry) => this.#removedAlso(entry.kind, entry.payload).includes(key))
+    );
   }
 
   listConflicts(): Conflict[] {
@@ -473,20 +492,17 @@ export class Outbox<C> {
   }
 
   onDidChange(listener: (status: OutboxStatus) => void): () => void {
-    this.#statusListeners.add(listener);
-    return () => this.#statusListeners.delete(listener);
+    return this.#statusListeners.add(listener);
   }
 
   /** Cache rows changed by the outbox (fold, rollback, remap); keys as `entity:id`. */
   onDidChangeCache(listener: (keys: readonly string[]) => void): () => void {
-    this.#cacheListeners.add(listener);
-    return () => this.#cacheListeners.delete(listener);
+    return this.#cacheListeners.add(listener);
   }
 
   /** A local id was replaced by the service's; told after the acknowledging transaction commits. */
   onDidRemapId(listener: (remap: IdRemap) => void): () => void {
-    this.#remapListeners.add(listener);
-    return () => this.#remapListeners.delete(listener);
+    return this.#remapListeners.add(listener);
   }
 
   #kind(name: string): ErasedKind<C> {
@@ -509,6 +525,18 @@ export class Outbox<C> {
       );
     }
     return entry;
+  }
+
+  /** What an entry's delete removes besides its main entity (see `OperationKind.removesAlso`). */
+  #removedAlso(kindName: string, payload: unknown): string[] {
+    const kind = this.#kinds.get(kindName);
+    if (!kind?.removesAlso) return [];
+    try {
+      return kind.removesAlso(kind.parse(payload));
+    } catch {
+      // An unreadable entry fails when it is run; here it removes nothing.
+      return [];
+    }
   }
 
   #applyContext(entryId: number, now: number): ApplyContext {
@@ -551,11 +579,17 @@ export class Outbox<C> {
       for (const entry of this.store.ready(now, free + this.#running.size)) {
         if (this.#running.size >= this.#concurrency) break;
         if (this.#running.has(entry.id)) continue;
-        const run = this.#run(entry).finally(() => {
-          this.#running.delete(entry.id);
-          this.#emitStatus();
-          this.#pump();
-        });
+        // `#run` handles every failure of the attempt; what could still escape it (the store
+        // failing while it records a failure) is logged, never an unhandled rejection.
+        const run = this.#run(entry)
+          .catch((err: unknown) =>
+            this.#log(`outbox: entry ${entry.id} (${entry.kind}) run failed: ${messageOf(err)}`),
+          )
+          .finally(() => {
+            this.#running.delete(entry.id);
+            this.#emitStatus();
+            this.#pump();
+          });
         this.#running.set(entry.id, run);
       }
     }
@@ -595,7 +629,11 @@ export class Outbox<C> {
       this.#fail(entry, undefined, 'internal', `Stored change is unreadable: ${messageOf(err)}`);
       return;
     }
-    let phase: 'lookup' | 'send' = 'lookup';
+    let phase: Phase = 'lookup';
+    // Whether an earlier request of this entry may have been applied: while it is in flight,
+    // until a look-up says it was not.
+    let earlierUnknown = entry.state === 'in_flight';
+    let answer: { result: unknown } | undefined;
     try {
       if (entry.state === 'in_flight' && kind.lookUp) {
         const lookUpAt = (entry.sentAt ?? 0) + this.#lookUpDelayMs;
@@ -613,35 +651,41 @@ export class Outbox<C> {
         }
         const found = await kind.lookUp(this.#client, payload, entry);
         this.#trace(entry, found.found ? 'looked up: applied already' : 'looked up: not applied');
-        if (found.found) {
-          this.#acknowledge(kind, entry, payload, found.result);
-          return;
-        }
+        if (found.found) answer = { result: found.result };
+        else earlierUnknown = false;
       }
-      if (this.#stopped || this.#paused) return;
-      if (kind.prepare) {
-        payload = await kind.prepare(this.#client, payload);
-        this.store.setPayload(entry.id, payload, entry.undo, this.#clock.now());
+      if (!answer) {
         if (this.#stopped || this.#paused) return;
+        phase = 'prepare';
+        if (kind.prepare) {
+          payload = await kind.prepare(this.#client, payload);
+          this.store.setPayload(entry.id, payload, entry.undo, this.#clock.now());
+          if (this.#stopped || this.#paused) return;
+        }
+        phase = 'send';
+        this.store.markSending(entry.id, this.#clock.now(), SEND_GUARD_MS);
+        this.#trace(entry, `sending, attempt ${entry.attempts + 1}`);
+        answer = { result: await kind.send(this.#client, payload, entry) };
       }
-      phase = 'send';
-      this.store.markSending(entry.id, this.#clock.now(), SEND_GUARD_MS);
-      this.#trace(entry, `sending, attempt ${entry.attempts + 1}`);
-      const result = await kind.send(this.#client, payload, entry);
-      this.#acknowledge(kind, entry, payload, result);
     } catch (err) {
-      this.#onFailure(kind, entry, payload, err, phase);
+      this.#onFailure(kind, entry, payload, err, phase, earlierUnknown);
+      return;
     }
+    // Outside the try: whatever happens once the acknowledgement is committed (a listener, a
+    // log) is no failure of the entry and must not send it again.
+    this.#acknowledge(kind, entry, payload, answer.result);
   }
 
   #acknowledge(kind: ErasedKind<C>, entry: OutboxEntry, payload: unknown, result: unknown): void {
     const now = this.#clock.now();
     const keys = new Set(entry.keys);
-    const items: string[] = kind.deletes ? [entry.entityKey] : [];
+    const items: string[] = [];
     let claimed: { entity: string; id: string; field: string }[] = [];
     let remap: IdRemap | undefined;
     try {
       this.#db.transaction(() => {
+        if (kind.deletes) items.push(entry.entityKey, ...(kind.removesAlso?.(payload) ?? []));
+        for (const item of items) keys.add(item);
         const folded =
           kind.fold(
             { now, pendingFields: (entity, id) => this.pendingFieldsFor(entity, id) },
@@ -666,15 +710,10 @@ export class Outbox<C> {
     } catch (err) {
       // The service applied it; what failed is ours. Keep it "outcome unknown" so the next
       // attempt looks it up (or resends an idempotent request) rather than sending a duplicate.
+      // The failed fold counts as an attempt (a send counted itself already, a look-up did not),
+      // so a fold that keeps failing waits longer each time, up to the backoff's maximum.
       this.#log(`outbox: folding entry ${entry.id} (${entry.kind}) failed: ${messageOf(err)}`);
-      this.store.reschedule(
-        entry.id,
-        'in_flight',
-        now + backoffDelay(entry.attempts + 1, this.#random, this.#backoff),
-        'internal',
-        messageOf(err),
-        now,
-      );
+      this.#retryLater(entry, 'in_flight', 'internal', messageOf(err));
       return;
     }
     this.#trace(entry, remap ? `acknowledged as ${remap.realId}` : 'acknowledged');
@@ -684,43 +723,45 @@ export class Outbox<C> {
       this.acks.record(key.slice(0, at), key.slice(at + 1), items.includes(key) ? [ACKED_ITEM] : [], now);
     }
     this.#emitCache([...keys]);
-    if (remap) for (const listener of this.#remapListeners) listener(remap);
+    if (remap) this.#remapListeners.emit(remap);
   }
 
+  /**
+   * A failed attempt of an open entry: `phase` is the step that failed, `earlierUnknown` whether
+   * an earlier request of the entry may have been applied (see `#run`).
+   */
   #onFailure(
     kind: ErasedKind<C>,
     entry: OutboxEntry,
     payload: unknown,
     err: unknown,
-    phase: 'lookup' | 'send',
+    phase: Phase,
+    earlierUnknown: boolean,
   ): void {
     const applied = phase === 'send' && err instanceof AppliedError;
     const failure = this.#classify(applied ? err.cause : err);
-    const now = this.#clock.now();
-    const attempts = entry.attempts + (phase === 'send' ? 1 : 0);
-    // A refusal (429, 401) means this request was not applied, and the look-up before it found
-    // the earlier one was not either: the entry is plainly pending again. A refused look-up
-    // leaves the earlier outcome unknown, and so does any failure after an answered write.
-    const notApplied = phase === 'send' && !applied ? 'pending' : 'in_flight';
+    // Whether the service may hold the change now. A failed look-up leaves the earlier outcome
+    // unknown; a failure before the send (in `prepare`) leaves it as it was, so an entry never
+    // sent stays plainly pending; a send's outcome is unknown unless the service refused it
+    // (429, 401), and after an answered write it was applied.
+    const mayBeApplied =
+      phase === 'lookup' ||
+      (phase === 'prepare' ? earlierUnknown : applied || failure.class === 'unknown-outcome');
+    const state = mayBeApplied ? 'in_flight' : 'pending';
     // After an answered write nothing is rolled back: a refused look-up is tried again later.
     const cls = applied && failure.class === 'rejected' ? 'unknown-outcome' : failure.class;
     this.#trace(entry, `${phase} failed (${cls}): ${failure.message}`);
     switch (cls) {
-      case 'unknown-outcome': {
-        const at = now + backoffDelay(Math.max(1, attempts), this.#random, this.#backoff);
-        this.store.reschedule(entry.id, 'in_flight', at, cls, failure.message, now);
+      case 'unknown-outcome':
+        this.#retryLater(entry, state, cls, failure.message);
         return;
-      }
-      case 'throttled': {
-        const wait = Math.max(
-          failure.retryAfterMs ?? 0,
-          backoffDelay(Math.max(1, attempts), this.#random, this.#backoff),
-        );
-        this.store.reschedule(entry.id, notApplied, now + wait, failure.class, failure.message, now);
+      case 'throttled':
+        this.#retryLater(entry, state, cls, failure.message, failure.retryAfterMs);
         return;
-      }
       case 'unauthorized': {
-        this.store.reschedule(entry.id, notApplied, now, failure.class, failure.message, now);
+        // Not an attempt of the change: replay waits for a token, then runs it at once.
+        const now = this.#clock.now();
+        this.store.reschedule(entry.id, state, now, cls, failure.message, now);
         if (this.#paused !== 'token-needed') {
           this.#paused = 'token-needed';
           this.#log('outbox: the service refused the token; replay paused until a token is given');
@@ -733,6 +774,25 @@ export class Outbox<C> {
     }
   }
 
+  /**
+   * Counts a failed attempt and sets the next one after the backoff for that count (or
+   * `atLeastMs`, the service's Retry-After, when longer). Every failed attempt counts, whichever
+   * step failed (`entry.attempts` is the count before this attempt; a send counted itself with
+   * the same number), so the waits of an entry that keeps failing grow up to the maximum.
+   */
+  #retryLater(
+    entry: OutboxEntry,
+    state: 'pending' | 'in_flight',
+    errorType: string,
+    message: string,
+    atLeastMs = 0,
+  ): void {
+    const now = this.#clock.now();
+    const attempts = entry.attempts + 1;
+    const wait = Math.max(atLeastMs, backoffDelay(attempts, this.#random, this.#backoff));
+    this.store.reschedule(entry.id, state, now + wait, errorType, message, now, attempts);
+  }
+
   /** Rejected: the optimistic change leaves the view; the entry stays with its message (rule 4). */
   #fail(
     entry: OutboxEntry,
@@ -741,11 +801,13 @@ export class Outbox<C> {
     message: string,
   ): void {
     const now = this.#clock.now();
-    this.#db.transaction(() => {
+    const rolledBack = this.#db.transaction(() => {
+      // Only an open entry fails: a done one's change is the service's, never rolled back.
+      if (!this.store.markFailed(entry.id, errorType, message, now)) return false;
       if (rollback) this.#rollback(rollback.kind, { ...entry, payload: rollback.payload }, now);
-      this.store.markFailed(entry.id, errorType, message, now);
+      return rollback !== undefined;
     })();
-    if (rollback) this.#emitCache(entry.keys);
+    if (rolledBack) this.#emitCache(entry.keys);
   }
 
   /**
@@ -758,12 +820,11 @@ export class Outbox<C> {
 
   #emitStatus(): void {
     if (!this.#statusListeners.size) return;
-    const status = this.status();
-    for (const listener of this.#statusListeners) listener(status);
+    this.#statusListeners.emit(this.status());
   }
 
   #emitCache(keys: readonly string[]): void {
-    for (const listener of this.#cacheListeners) listener(keys);
+    this.#cacheListeners.emit(keys);
   }
 }
 

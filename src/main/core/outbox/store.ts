@@ -80,11 +80,12 @@ export class EntryStore {
       ),
       dropKeys: db.prepare('DELETE FROM outbox_entry_keys WHERE entry_id = ?'),
       reschedule: db.prepare(
-        `UPDATE outbox_entries SET state = ?, next_attempt_at = ?, error_type = ?, error_message = ?, updated_at = ?
-         WHERE id = ?`,
+        `UPDATE outbox_entries SET state = ?, next_attempt_at = ?, error_type = ?, error_message = ?, updated_at = ?,
+         attempts = coalesce(?, attempts) WHERE id = ? AND state IN ('pending', 'in_flight')`,
       ),
       markFailed: db.prepare(
-        `UPDATE outbox_entries SET state = 'failed', error_type = ?, error_message = ?, updated_at = ? WHERE id = ?`,
+        `UPDATE outbox_entries SET state = 'failed', error_type = ?, error_message = ?, updated_at = ?
+         WHERE id = ? AND state IN ('pending', 'in_flight')`,
       ),
       requeue: db.prepare(
         `UPDATE outbox_entries SET state = 'pending', attempts = 0, next_attempt_at = ?, error_type = NULL,
@@ -191,6 +192,10 @@ export class EntryStore {
     this.#stmts.dropKeys.run(id);
   }
 
+  /**
+   * Sets when an open entry is tried next; `attempts`, when given, is the count of attempts so
+   * far. A done or failed entry is left as it is: answers false.
+   */
   reschedule(
     id: number,
     state: 'pending' | 'in_flight',
@@ -198,12 +203,17 @@ export class EntryStore {
     errorType: string,
     message: string,
     now: number,
-  ): void {
-    this.#stmts.reschedule.run(state, nextAttemptAt, errorType, message, now, id);
+    attempts?: number,
+  ): boolean {
+    return (
+      this.#stmts.reschedule.run(state, nextAttemptAt, errorType, message, now, attempts ?? null, id)
+        .changes > 0
+    );
   }
 
-  markFailed(id: number, errorType: string, message: string, now: number): void {
-    this.#stmts.markFailed.run(errorType, message, now, id);
+  /** Marks an open entry rejected; a done or failed one is left as it is: answers false. */
+  markFailed(id: number, errorType: string, message: string, now: number): boolean {
+    return this.#stmts.markFailed.run(errorType, message, now, id).changes > 0;
   }
 
   requeue(id: number, now: number): void {

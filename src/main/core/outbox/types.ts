@@ -108,6 +108,12 @@ export interface OperationKind<P = unknown, R = unknown, C = unknown> {
   keysOf(payload: P): string[];
   /** True when the entry deletes its main entity (a pull must not bring it back meanwhile). */
   readonly deletes?: boolean;
+  /**
+   * Keys of the items a delete removes besides its main entity (e.g. the subtasks a task delete
+   * takes along): like the main entity, a pull neither re-adds them while it waits nor after it
+   * was acknowledged. Keys it is ordered with but does not remove (a parent) are not among them.
+   */
+  removesAlso?(payload: P): string[];
   /** The temp id this entry creates, if it is a create. */
   createdIdOf?(payload: P): string | undefined;
   /** A short human label for lists ("Rename task", "Comment"). */

@@ -1,5 +1,5 @@
-import type { DependenciesResponse, Dependency } from '../../../shared/api/index';
-import type { DependencyKind } from '../cache/repos/dependencies';
+import type { DependenciesResponse } from '../../../shared/api/index';
+import type { DependencyEnd, DependencyKind } from '../cache/repos/dependencies';
 import { storeProjectTemplates } from './project-templates';
 import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
@@ -47,30 +47,20 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     response: DependenciesResponse,
     mark?: number,
   ): void {
-    // A task deleted here (its delete waiting, or acknowledged after the fetch began) took its
-    // dependencies along: the answer may still list them, but they must not come back.
-    const deletedHere = (taskId: string | undefined) =>
-      !!taskId &&
-      !cache.tasks.get(taskId) &&
-      (pending.isPendingStructural('task', taskId) ||
-        ackedSince(pending, 'task', taskId, mark).has(ACKED_ITEM));
-    // A dependency listed under an item names only its other end: the item itself is the one left
-    // out, so a task deleted here takes every dependency of its own answer along.
-    const selfGone = kind === 'task' && deletedHere(id);
-    const live = (d: Dependency) =>
-      !selfGone && !deletedHere(d.predecessorTaskId) && !deletedHere(d.successorTaskId);
-    cache.dependencies.replaceFor(
-      kind,
-      id,
-      {
-        ...response,
-        predecessors: response.predecessors.filter(live),
-        successors: response.successors.filter(live),
-      },
-      (depId) =>
+    // An item deleted here (its delete waiting, or acknowledged after the fetch began) took its
+    // dependencies along, whatever its kind: the answer may still list them, but they must not
+    // come back. The fetched item is an end of every dependency of its answer, so when it was
+    // deleted here the answer stores nothing.
+    const deletedHere = (end: DependencyEnd) =>
+      !cache.dependencies.holdsEnd(end) &&
+      (pending.isPendingStructural(end.kind, end.id) ||
+        ackedSince(pending, end.kind, end.id, mark).has(ACKED_ITEM));
+    cache.dependencies.replaceFor(kind, id, response, {
+      keep: (depId) =>
         pending.isPendingStructural('dependency', depId) ||
         ackedSince(pending, 'dependency', depId, mark).has(ACKED_ITEM),
-    );
+      dropEnd: deletedHere,
+    });
     cache.syncState.set(`dependencies:${kind}:${id}`, now());
   }
 

@@ -4,6 +4,7 @@ import { createGate, stamp, type Progress, type SyncDeps } from './context';
 import { createOnDemand, type OnDemand } from './on-demand';
 import { DEFAULT_EVENT_WINDOW, pull, type EventWindow } from './pull';
 import { DEFAULT_RETRY } from './retry';
+import { Listeners } from '../listeners';
 
 export interface SyncOptions extends Omit<SyncDeps, 'retry'> {
   retry?: SyncDeps['retry'];
@@ -44,7 +45,7 @@ export function createSync(options: SyncOptions): Sync {
   const concurrency = options.concurrency ?? 6;
   const intervalMs = options.intervalMs ?? 5 * 60_000;
   const probeIntervalMs = options.probeIntervalMs ?? 15_000;
-  const listeners = new Set<(status: SyncStatus) => void>();
+  const listeners = new Listeners<[status: SyncStatus]>('sync', options.log);
   let state: Omit<SyncStatus, 'pendingCount' | 'tokenNeeded'> = {
     online: true,
     running: false,
@@ -68,8 +69,7 @@ export function createSync(options: SyncOptions): Sync {
     tokenNeeded: refused || (options.pending.tokenNeeded?.() ?? false),
   });
   const emit = (): void => {
-    const s = status();
-    for (const l of listeners) l(s);
+    listeners.emit(status());
   };
   const update = (patch: Partial<typeof state>): void => {
     state = { ...state, ...patch };
@@ -208,10 +208,7 @@ export function createSync(options: SyncOptions): Sync {
 
   return {
     status,
-    onStatus(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onStatus: (listener) => listeners.add(listener),
     now: run,
     start() {
       if (started) return;

@@ -11,7 +11,10 @@ const KINDS: readonly [Kind, string][] = [
   ['project', 'Project'],
 ];
 
-type End = { kind: Kind; id: string };
+/** One end of a dependency: the item it names. */
+export type DependencyEnd = { kind: Kind; id: string };
+type End = DependencyEnd;
+const TABLES: Record<Kind, string> = { task: 'tasks', event: 'calendar_events', project: 'projects' };
 
 /** A cached dependency as stored: what a rollback puts back. */
 export interface DependencyRow {
@@ -46,14 +49,16 @@ export function createDependenciesRepo(db: CacheDb) {
     /**
      * Stores what GET /{kind}/{id}/dependencies answered for item `id`: its predecessors list
      * names only the other end, so the item itself fills the missing end. Dependencies `keep`
-     * protects (a local create or delete waiting in the outbox) are neither removed nor re-added.
+     * protects (a local create or delete waiting in the outbox) are neither removed nor re-added;
+     * those with an end `dropEnd` names (e.g. an item deleted here) are not added.
      */
     replaceFor(
       kind: Kind,
       id: string,
       response: DependenciesResponse,
-      keep: (dependencyId: string) => boolean = () => false,
+      options: { keep?: (dependencyId: string) => boolean; dropEnd?: (end: End) => boolean } = {},
     ): void {
+      const { keep = () => false, dropEnd = () => false } = options;
       const existing = stmt('SELECT id FROM dependencies WHERE predecessor_id = ? OR successor_id = ?')
         .pluck()
         .all(id, id) as string[];
@@ -61,13 +66,17 @@ export function createDependenciesRepo(db: CacheDb) {
       for (const depId of existing) if (!keep(depId)) remove.run(depId);
       const self = { kind, id };
       const put = (dep: Dependency, pred: End | null, succ: End | null) => {
-        if (pred && succ && !keep(dep.id))
+        if (pred && succ && !keep(dep.id) && !dropEnd(pred) && !dropEnd(succ))
           insert.run(dep.id, dep.type, pred.kind, pred.id, succ.kind, succ.id);
       };
       for (const dep of response.predecessors)
         put(dep, endOf(dep, 'predecessor'), endOf(dep, 'successor') ?? self);
       for (const dep of response.successors)
         put(dep, endOf(dep, 'predecessor') ?? self, endOf(dep, 'successor'));
+    },
+    /** True when the cache holds the item at this end. */
+    holdsEnd(end: End): boolean {
+      return stmt(`SELECT 1 FROM ${TABLES[end.kind]} WHERE id = ?`).get(end.id) !== undefined;
     },
     /** The stored dependencies either end of which is one of `ids`. */
     touching(ids: readonly string[]): DependencyRow[] {

@@ -3,6 +3,7 @@ import type { CalendarEvent, Dependency } from '../../../../shared/api/index';
 import { DependencyCreateInput, EventCreateInput } from '../../../../shared/ipc/calendar-write';
 import { OutboxError } from '../outbox';
 import {
+  DependencyRowSnapshot,
   gone,
   lookUpFloor,
   mappedIds,
@@ -19,6 +20,14 @@ export const EventDeletePayload = z.object({ eventId: z.string() });
 export const DependencyCreatePayload = z.object({ tempId: TempId, input: DependencyCreateInput });
 export const DependencyDeletePayload = z.object({ dependencyId: z.string() });
 const Row = z.record(z.string(), z.unknown()).nullable();
+/**
+ * What an event delete takes from the cache: the event and the dependencies it takes along (as
+ * the service does). Entries stored before deletes took dependencies along hold the row alone.
+ */
+const EventSnapshot = z.union([
+  z.object({ event: Row, dependencies: z.array(DependencyRowSnapshot) }),
+  Row.transform((event) => ({ event, dependencies: [] })),
+]);
 
 const SUFFIX = { task: 'Task', event: 'Event', project: 'Project' } as const;
 
@@ -100,8 +109,13 @@ export function calendarKinds(deps: KindDeps) {
     apply: (_ctx, { eventId }) => {
       const before = eventRow.get(eventId) as Record<string, unknown> | undefined;
       if (!before) throw new OutboxError('not-found', `Event ${eventId} is not in the cache`, 'eventId');
+      const undo: z.infer<typeof EventSnapshot> = {
+        event: before,
+        dependencies: cache.dependencies.touching([eventId]),
+      };
+      for (const dep of undo.dependencies) deleteDep.run(dep.id);
       deleteEvent.run(eventId);
-      return { undo: before };
+      return { undo };
     },
     // Already gone (another user, or a delete the service applied before): the delete holds.
     send: async (client, { eventId }) => {
@@ -111,8 +125,9 @@ export function calendarKinds(deps: KindDeps) {
     lookUp: async (client, { eventId }) =>
       (await gone(() => client.event(eventId))) ? { found: true, result: undefined } : { found: false },
     rollback: (_ctx, _p, undo) => {
-      const row = Row.parse(undo ?? null);
-      if (row) putEventRow.run(row);
+      const { event, dependencies } = EventSnapshot.parse(undo ?? null);
+      if (event) putEventRow.run(event);
+      cache.dependencies.restore(dependencies);
     },
   };
 

@@ -5,8 +5,9 @@ import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
 import { createCache, type Cache } from '../../cache/cache';
 import { openCacheDb } from '../../cache/db';
-import { aProject, aTask } from '../../cache/fixtures';
+import { anEvent, aProject, aTask } from '../../cache/fixtures';
 import { flattenTask } from '../../cache/repos/tasks';
+import { ACKED_ITEM } from '../../sync/pending';
 import { createWorkdeskOutbox, type WorkdeskOutbox } from '../workdesk-outbox';
 
 const ME = 'u-me';
@@ -222,6 +223,25 @@ describe('task kinds', () => {
     expect(r.calls).toEqual([['deleteTask', 't1']]);
   });
 
+  it('task.delete: a subtask taken along counts as deleted here, waiting and acknowledged; the parent does not', async () => {
+    const structural = (id: string) => r.outbox.outbox.isPendingStructural('task', id);
+    const mark = r.outbox.outbox.ackMark();
+    r.outbox.write('task.delete', { taskId: 't1', subtaskIds: ['t2'] });
+    expect([structural('t1'), structural('t2')]).toEqual([true, true]);
+    await r.ack();
+    expect([structural('t1'), structural('t2')]).toEqual([false, false]);
+    expect(r.outbox.outbox.ackedSince('task', 't2', mark).has(ACKED_ITEM)).toBe(true);
+  });
+
+  it('task.delete: the parent of the deleted task is neither pending nor acknowledged as deleted', async () => {
+    const mark = r.outbox.outbox.ackMark();
+    r.outbox.write('task.delete', { taskId: 't2', subtaskIds: [], parentTaskId: 't1' });
+    expect(r.outbox.outbox.isPendingStructural('task', 't1')).toBe(false);
+    await r.ack();
+    expect(r.outbox.outbox.ackedSince('task', 't1', mark).has(ACKED_ITEM)).toBe(false);
+    expect(r.outbox.outbox.ackedSince('task', 't2', mark).has(ACKED_ITEM)).toBe(true);
+  });
+
   it('task.delete: the dependencies of the deleted tasks leave with them; a refusal puts them back', async () => {
     r.cache.tasks.upsertMany([flattenTask(aTask({ id: 't3', projectId: 'p1' }))]);
     r.cache.dependencies.replaceFor('task', 't3', {
@@ -334,6 +354,47 @@ describe('project, member, calendar and CRM kinds', () => {
       successorEventId: 'E1',
     });
     expect(r.cache.dependencies.listFor('E1').map((d) => d.id)).toEqual(['D1']);
+  });
+
+  describe('event.delete', () => {
+    const event = anEvent({ id: 'e1', startDate: '2026-12-01', endDate: '2026-12-02', projectId: 'p1' });
+    const refuse = () => {
+      r.answers.deleteEvent = () => {
+        throw new RejectedError('DELETE', '/event/e1', 403, 'not allowed');
+      };
+    };
+    beforeEach(() => {
+      r.cache.events.upsert(event);
+      r.cache.dependencies.replaceFor('event', 'e1', {
+        predecessors: [{ id: 'd1', type: 5, predecessorTaskId: 't1' }],
+        successors: [{ id: 'd2', type: 6, successorProjectId: 'p2' }],
+      });
+    });
+
+    it('its dependencies leave with it, as on the service; a refusal puts both back', async () => {
+      const before = r.cache.dependencies.touching(['e1']);
+      expect(before.map((d) => d.id)).toEqual(['d1', 'd2']);
+      refuse();
+      r.outbox.write('event.delete', { eventId: 'e1' });
+      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-31' })).toEqual([]);
+      expect(r.cache.dependencies.listFor('t1')).toEqual([]);
+      expect(r.cache.dependencies.listFor('p2')).toEqual([]);
+      await r.ack();
+      expect(r.outbox.outbox.status().failed).toBe(1);
+      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-31' })).toEqual([event]);
+      expect(r.cache.dependencies.touching(['e1'])).toEqual(before);
+    });
+
+    it('an entry stored with the event row alone (before deletes took dependencies) still rolls back', async () => {
+      refuse();
+      const { entryId } = r.outbox.outbox.submit('event.delete', { eventId: 'e1' });
+      const stored = r.outbox.outbox.store.get(entryId!)!;
+      const bare = (stored.undo as { event: unknown }).event;
+      r.outbox.outbox.store.setPayload(entryId!, stored.payload, bare, stored.updatedAt);
+      await r.ack();
+      expect(r.outbox.outbox.status().failed).toBe(1);
+      expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-31' })).toEqual([event]);
+    });
   });
 
   it('crmContact.create: the id-less answer is followed by finding the new contact', async () => {

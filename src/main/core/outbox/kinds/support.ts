@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatLocalTimestamp } from '../../../../shared/api/common';
+import { DependencyKind } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
 import type { Cache } from '../../cache/cache';
@@ -52,6 +53,16 @@ export function earliestCreated<T extends { id: string }>(
     .filter((item) => matches(item) && notBefore(momentOf(item), floor) && !isMapped(item.id))
     .sort((a, b) => (momentOf(a) < momentOf(b) ? -1 : 1))[0];
 }
+
+/** A cached dependency as a delete's undo keeps it (see `DependencyRow` of the cache). */
+export const DependencyRowSnapshot = z.object({
+  id: z.string(),
+  type: z.number().int(),
+  predecessorKind: DependencyKind,
+  predecessorId: z.string(),
+  successorKind: DependencyKind,
+  successorId: z.string(),
+});
 
 /** The local id a create's payload carries until the service names the item. */
 export const TempId = z.string().startsWith(TEMP_ID_PREFIX);

@@ -10,7 +10,7 @@ import {
   TaskStatusInput,
   TaskTagInput,
 } from '../../../../shared/ipc/tasks-write';
-import { DependencyKind, type MessageView } from '../../../../shared/ipc/tasks';
+import type { MessageView } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
 import type { TaskFlat } from '../../cache/repos/tasks';
 import { OutboxError } from '../outbox';
@@ -20,6 +20,7 @@ import {
   applyChanges,
   changedFields,
   customFieldsKind,
+  DependencyRowSnapshot,
   earliestCreated,
   gone,
   lookUpFloor,
@@ -49,18 +50,7 @@ const TaskSnapshot = z.object({
   tags: z.array(z.tuple([z.string(), z.array(z.string())])),
   contacts: z.array(z.tuple([z.string(), z.array(z.string())])),
   // Absent in snapshots stored before deletes took dependencies along.
-  dependencies: z
-    .array(
-      z.object({
-        id: z.string(),
-        type: z.number().int(),
-        predecessorKind: DependencyKind,
-        predecessorId: z.string(),
-        successorKind: DependencyKind,
-        successorId: z.string(),
-      }),
-    )
-    .default([]),
+  dependencies: z.array(DependencyRowSnapshot).default([]),
 });
 export const TaskDeletePayload = TaskDeleteInput.extend({
   subtaskIds: z.array(z.string()),
@@ -622,6 +612,7 @@ export function taskKinds(deps: KindDeps) {
       ...p.subtaskIds.map((id) => `task:${id}`),
       ...(p.parentTaskId ? [`task:${p.parentTaskId}`] : []),
     ],
+    removesAlso: (p) => p.subtaskIds.map((id) => `task:${id}`),
     describe: () => 'Delete task',
     apply: (_ctx, p) => {
       store.require(p.taskId);

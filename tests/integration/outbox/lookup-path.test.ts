@@ -1,0 +1,68 @@
+// The attempt around a send, against the real service: what happens after an acknowledgement
+// (listeners that throw) and before a send (a failing `prepare`) never makes an entry "outcome
+// unknown" when it is not, so nothing is created twice and nothing else is taken for it.
+import { describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../../../src/server/seed/index';
+import { writesSuite } from './support';
+
+const suite = writesSuite();
+
+describe('outbox: around the send', () => {
+  it('transports that throw on every event (a closing window) neither duplicate nor stall a create', async () => {
+    const logged: string[] = [];
+    const e = await suite.engine({ log: (m) => logged.push(m) });
+    const outbox = e.outbox.outbox;
+    await outbox.stop();
+    const title = 'Created while the window closed';
+    const task = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+    await e.call('tasks.update', { taskId: task.id, changes: { title: `${title}, renamed` } });
+    // The window closes as the changes are sent: from now on every event meets what
+    // `webContents.send` does while its window is being destroyed.
+    const off = e.events.onAny(() => {
+      throw new Error('Object has been destroyed');
+    });
+    outbox.start();
+    await e.drained();
+    off();
+    const realId = e.outbox.realIdOf(task.id);
+    const named = (await suite.api.projectTasks(SEED_IDS.workspace)).filter((t) => t.name.startsWith(title));
+    expect(named.map((t) => [t.id, t.name])).toEqual([[realId, `${title}, renamed`]]);
+    expect(e.outbox.outbox.entries('done').map((x) => [x.kind, x.attempts])).toEqual([
+      ['task.create', 1],
+      ['task.update', 1],
+    ]);
+    expect(logged.some((m) => m.includes('a listener failed: Object has been destroyed'))).toBe(true);
+  });
+
+  it('a create whose prepare failed was never sent: a twin made meanwhile is not taken for it', async () => {
+    const e = await suite.engine({ timeoutMs: 1_000 });
+    const outbox = e.outbox.outbox;
+    await outbox.stop();
+    const mine = await e.call('crm.createContact', { firstName: 'Prepared', lastName: 'Later' });
+    // The list of matching contacts before the send fails; nothing is sent.
+    const failedBefore = suite.proxy.stats().injected.serverError;
+    suite.proxy.set({ serverError: { next: 1, match: /^GET \/2\.0\/crm\/contacts$/ } });
+    outbox.start();
+    await outbox.idle();
+    await outbox.stop();
+    expect(suite.proxy.stats().injected.serverError).toBe(failedBefore + 1);
+    expect(outbox.entries().find((x) => x.createdTempId === mine.id)).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      sentAt: null,
+    });
+    // The same user makes an identical contact on another device before the retry.
+    await suite.api.createCrmContact({
+      createdByUserId: suite.svc.users.actingUserId,
+      firstName: 'Prepared',
+      lastName: 'Later',
+    });
+    const twin = (await suite.api.crmContacts()).find((c) => c.firstName === 'Prepared');
+    outbox.start();
+    await e.drained();
+    const realId = e.outbox.realIdOf(mine.id);
+    expect(realId).not.toBe(mine.id);
+    expect(realId).not.toBe(twin?.id);
+    expect((await suite.api.crmContacts()).filter((c) => c.firstName === 'Prepared')).toHaveLength(2);
+  });
+});
