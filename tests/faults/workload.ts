@@ -245,15 +245,19 @@ export function clientWorkload(options: {
         intent: { type: 'dependency', from: d.from, to: d.to, present: false },
       };
     }
-    const ends = [
-      ...live().map((t) => ({ kind: 'task', name: t.title, id: t.id })),
-      ...records
-        .filter((r) => r.kind === 'event' && !r.deleted)
-        .map((r) => ({ kind: 'event', name: r.name, id: r.id })),
-    ];
-    if (ends.length < 2) return undefined;
-    const from = pick(ends);
-    const to = pick(ends.filter((t) => t !== from));
+    const tasks = live().map((t) => ({ kind: 'task', name: t.title, id: t.id }));
+    const events = records
+      .filter((r) => r.kind === 'event' && !r.deleted)
+      .map((r) => ({ kind: 'event', name: r.name, id: r.id }));
+    // Each end an event half the time when there are any (a client holds far fewer events than
+    // tasks): task-task, task-event, event-task and event-event links all occur.
+    const end = (not?: { id: string }) => {
+      const list = (events.length && random() < 0.5 ? events : tasks).filter((x) => x !== not);
+      return list.length ? pick(list) : undefined;
+    };
+    const from = end();
+    const to = from && end(from);
+    if (!from || !to) return undefined;
     if (dependencies.some((d) => !d.deleted && d.from === from.name && d.to === to.name)) return undefined;
     return {
       channel: 'dependencies.create',
@@ -268,12 +272,12 @@ export function clientWorkload(options: {
 
   function make(): Step | 'sync' {
     if (random() < 0.16) return recordStep();
-    if (random() < 0.06) {
+    if (random() < 0.1) {
       const d = dependencyStep();
       if (d) return d;
     }
     const docs = options.documents ?? [];
-    if (random() < 0.03 && docs.length) {
+    if (random() < 0.04 && docs.length) {
       const documentId = pick(docs);
       return { channel: 'documents.get', arg: { documentId }, intent: { type: 'open', documentId } };
     }
