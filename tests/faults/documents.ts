@@ -17,6 +17,8 @@ export const documentIds = (run: string): string[] =>
   Array.from({ length: DOCUMENTS_PER_RUN }, (_, n) => `${run}-doc${n}`);
 
 export interface DocumentWriter {
+  /** A new document (the next id) in the root project or a project below it; none once all exist. */
+  insert(db: Db): string | undefined;
   /**
    * One change on the service's database: a new document in the root project or one of its
    * subprojects, an edit (name, content and `momentUpdated`), or a delete. Answers what it did
@@ -44,7 +46,28 @@ export function documentWriter(options: {
     lastMs = Math.max(Date.now(), lastMs + 1);
     return formatLocalTimestamp(new Date(lastMs));
   };
+  function insert(db: Db): string | undefined {
+    if (created >= ids.length) return undefined;
+    const projects = db
+      .prepare('SELECT id FROM projects WHERE id = ? OR parent_project_id = ? ORDER BY id')
+      .pluck()
+      .all(projectId, projectId) as string[];
+    const id = ids[created++]!;
+    const at = moment();
+    const project = pick(projects);
+    documentStore(db).insert({
+      id,
+      project_id: project,
+      name: `${id} v0`,
+      created_by_user_id: userId,
+      moment_created: at,
+      moment_updated: at,
+      content: `${id} content 0`,
+    });
+    return `insert ${id} in ${project}`;
+  }
   return {
+    insert,
     step(db) {
       if (!db.open) return undefined;
       const live = db
@@ -52,25 +75,7 @@ export function documentWriter(options: {
         .pluck()
         .all(JSON.stringify(ids)) as string[];
       const roll = random();
-      if (created < ids.length && (roll < 0.45 || !live.length)) {
-        const projects = db
-          .prepare('SELECT id FROM projects WHERE id = ? OR parent_project_id = ? ORDER BY id')
-          .pluck()
-          .all(projectId, projectId) as string[];
-        const id = ids[created++]!;
-        const at = moment();
-        const project = pick(projects);
-        documentStore(db).insert({
-          id,
-          project_id: project,
-          name: `${id} v0`,
-          created_by_user_id: userId,
-          moment_created: at,
-          moment_updated: at,
-          content: `${id} content 0`,
-        });
-        return `insert ${id} in ${project}`;
-      }
+      if (created < ids.length && (roll < 0.45 || !live.length)) return insert(db);
       if (!live.length) return 'nothing to change';
       const id = pick(live);
       if (roll < 0.85) {

@@ -281,6 +281,15 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       const task = await api.createTask({ projectId: PROJECT, title: name, fromUserId: USERS[0]! });
       shared.push({ id: task.id, name });
     }
+    // Documents on the service from the start (the first pull brings them), then changed while
+    // the clients work (`writeDocuments`).
+    const writer = documentWriter({
+      run: `r${options.seed}`,
+      random: prng(options.seed * 17 + 5),
+      projectId: PROJECT,
+      userId: USERS[0]!,
+    });
+    for (let i = 0; i < 2; i++) note(`DOCUMENT ${writer.insert(service.db)}`);
     for (let k = 0; k < options.clients; k++) {
       const proxy = await startFaultProxy({ target, random: prng(options.seed * 31 + k) });
       proxies.push(proxy);
@@ -428,7 +437,9 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       // A write that changed nothing locally queues nothing: it is no acknowledged change.
       const outcome = !result ? 'unknown' : !result.ok ? 'refused' : entryId === null ? 'noop' : 'acked';
       if (result && !result.ok) note_ = `${result.error.type}: ${result.error.message}`;
-      const createdId = result?.ok ? (result.value as { id?: string }).id : undefined;
+      // Only a write answers an entry id; a read's answer (a document opened) creates nothing.
+      const createdId =
+        result?.ok && entryId !== undefined ? (result.value as { id?: string }).id : undefined;
       w.settle(step, outcome, createdId);
       writes.push({
         client: c.index,
@@ -564,12 +575,6 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
 
     /** Documents change on the service while the clients work (see `documents.ts`). */
     async function writeDocuments(): Promise<void> {
-      const writer = documentWriter({
-        run: `r${options.seed}`,
-        random: prng(options.seed * 17 + 5),
-        projectId: PROJECT,
-        userId: USERS[0]!,
-      });
       const gap = prng(options.seed * 19 + 3);
       while (!workloadDone) {
         await sleep(Math.floor(gap() * 4 * options.faultGapMs));

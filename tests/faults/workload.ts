@@ -278,7 +278,8 @@ export function clientWorkload(options: {
     }
     const docs = options.documents ?? [];
     if (random() < 0.04 && docs.length) {
-      const documentId = pick(docs);
+      // Earlier ids more often: the service creates them in order, so they exist for longer.
+      const documentId = docs[Math.floor(random() ** 2 * docs.length)]!;
       return { channel: 'documents.get', arg: { documentId }, intent: { type: 'open', documentId } };
     }
     const roll = random() * 100;
