@@ -22,7 +22,8 @@ const KNOWN_BUGS: readonly { bug: string; kind: AnomalyKind; match?: RegExp }[] 
       {
         // README 18 (open; regressions.test.ts "deleting an event removes its dependencies ...",
         // it.fails): an event delete leaves its dependencies in the cache, so the task at the
-        // other end still lists one to the gone event.
+        // other end still lists one to the gone event. Fixed on main by s4-engine (1bd25a0):
+        // remove this entry once both are merged.
         bug: 'event delete keeps its dependencies in the cache',
         kind: 'divergence',
         match: /: dependencies cache \[[^\]]*event:/,

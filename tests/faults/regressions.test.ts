@@ -266,7 +266,8 @@ describe('campaign regressions: dependencies of deleted events (open)', () => {
   // the dependency with the event; the cache removed the event but kept the dependency, so the
   // task still lists it, and no later pull repairs it (the task's activity does not move). The
   // task-delete fix of finding 8 has no event counterpart (`event.delete` in the outbox's
-  // calendar kinds). Open: flip to `it` once an event delete takes its dependencies along.
+  // calendar kinds). Open on this branch: flip to `it` once an event delete takes its dependencies
+  // along (s4-engine's 1bd25a0 does, on main).
   it.fails('deleting an event removes its dependencies from the task end in the cache', async () => {
     const taskId = await syncedTask('task linked to a deleted event');
     const created = await e.call('events.create', {
