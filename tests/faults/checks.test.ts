@@ -2,7 +2,14 @@
 // broken engine could produce (a lost create, a doubled create or comment, a lost field write,
 // a stale cache, a refusal without a reason, a conflict nobody caused) is reported.
 import { describe, expect, it } from 'vitest';
-import { checkRun, missingConflicts, type CheckInput, type ClientEnd, type ServiceState } from './checks';
+import {
+  checkRun,
+  missingConflicts,
+  withEventDependencies,
+  type CheckInput,
+  type ClientEnd,
+  type ServiceState,
+} from './checks';
 import type { TaskSnapshot } from '../support/engine-commands';
 import type { Intent, OwnTask, WriteRecord } from './workload';
 
@@ -27,7 +34,16 @@ function stateOf(tasks: TaskSnapshot[]): ServiceState {
     for (const m of t.messages) counts.set(m, (counts.get(m) ?? 0) + 1);
     messageCounts.set(t.id, counts);
   }
-  return { tasks, messageCounts, records: [], attachments: new Map(), dependencies: [] };
+  return {
+    tasks,
+    messageCounts,
+    records: [],
+    attachments: new Map(),
+    dependencies: [],
+    eventNames: new Map(),
+    documents: [],
+    documentContent: new Map(),
+  };
 }
 
 let step = 0;
@@ -48,6 +64,7 @@ const end = (tasks: TaskSnapshot[], extra: Partial<ClientEnd> = {}): ClientEnd =
   tasks,
   records: [],
   realIds: { 'local-a': 'A' },
+  documents: { list: [], content: {} },
   ...extra,
 });
 
@@ -331,6 +348,139 @@ describe('fault campaign checks: every cache equals the service beyond task fiel
     expect(divergences(size)).toEqual([expect.stringContaining('files cache ["c0-m1 / c0-m1.txt / 0"]')]);
     const none = planted(withRecords(), (e) => (e.tasks[1] = { ...e.tasks[1]!, files: [] }));
     expect(kinds(none)).toEqual(['divergence']);
+  });
+});
+
+describe('fault campaign checks: dependencies with an event end', () => {
+  /** Client 0 made task c0-t0 (A) and event c0-e1 (E), then linked the task to the event. */
+  function linked(): CheckInput {
+    const input = clean();
+    input.records = [[{ kind: 'event', name: 'c0-e1', id: 'local-e', deleted: false, members: [] }], []];
+    input.writes.push(
+      write(0, { type: 'recordCreate', kind: 'event', name: 'c0-e1' }),
+      write(0, { type: 'dependency', from: 'c0-t0', to: 'c0-e1', present: true }),
+    );
+    input.state.records = [{ kind: 'event', name: 'c0-e1', fields: {} }];
+    input.state.eventNames = new Map([['E', 'c0-e1']]);
+    input.state.dependencies = [{ id: 'D1', from: 'A', to: 'E' }];
+    return converge(input);
+  }
+
+  it('pass a task-to-event dependency on the service, and report it doubled or lost', () => {
+    expect(checkRun(linked())).toEqual([]);
+    const doubled = linked();
+    doubled.state.dependencies.push({ id: 'D2', from: 'A', to: 'E' });
+    expect(checkRun(doubled)).toEqual([
+      { kind: 'duplicate', detail: 'dependency ["c0-t0","c0-e1"] exists 2 times' },
+    ]);
+    const lost = linked();
+    lost.state.dependencies = [];
+    expect(checkRun(lost)).toEqual([
+      { kind: 'lost-write', detail: 'dependency c0-t0 -> c0-e1 present=false, last writes were [true]' },
+    ]);
+  });
+
+  it('report an event-to-event dependency left after its delete, and judge none once an end event is deleted', () => {
+    const input = linked();
+    input.records![0]!.push({ kind: 'event', name: 'c0-e2', id: 'local-f', deleted: false, members: [] });
+    input.writes.push(
+      write(0, { type: 'recordCreate', kind: 'event', name: 'c0-e2' }),
+      write(0, { type: 'dependency', from: 'c0-e2', to: 'c0-e1', present: true }),
+      write(0, { type: 'dependency', from: 'c0-e2', to: 'c0-e1', present: false }),
+    );
+    input.state.records.push({ kind: 'event', name: 'c0-e2', fields: {} });
+    input.state.eventNames.set('F', 'c0-e2');
+    converge(input);
+    expect(checkRun(input)).toEqual([]);
+    input.state.dependencies.push({ id: 'D3', from: 'F', to: 'E' });
+    expect(kinds(input)).toEqual(['lost-write']);
+    // The event deleted: the service took its dependencies along; nothing left to judge.
+    input.writes.push(write(0, { type: 'recordDelete', kind: 'event', name: 'c0-e1' }));
+    input.state.records = input.state.records.filter((r) => r.name !== 'c0-e1');
+    input.state.dependencies = [];
+    expect(checkRun(converge(input))).toEqual([]);
+  });
+
+  it('report an event whose dependencies differ in a cache', () => {
+    const input = linked();
+    const key = '5 task:A > event:E';
+    input.state.records = withEventDependencies(input.state.records, new Map([['c0-e1', [key]]]));
+    converge(input);
+    expect(checkRun(input)).toEqual([]);
+    input.ends[1] = { ...input.ends[1]!, records: withEventDependencies(input.state.records, new Map()) };
+    expect(checkRun(input)).toEqual([
+      {
+        kind: 'divergence',
+        detail: `client 1 event:c0-e1: dependencies cache [] service ["${key}"]`,
+      },
+    ]);
+  });
+});
+
+describe('fault campaign checks: documents', () => {
+  const doc = (id: string, extra: Record<string, string> = {}) => ({
+    id,
+    name: `${id} v1`,
+    projectId: 'P',
+    createdByUserId: 'u-ada',
+    momentCreated: '2026-11-22T09:00:00.000000',
+    momentUpdated: '2026-11-22T09:00:01.000000',
+    ...extra,
+  });
+  /** The service holds two documents; both clients cached both; client 1 opened D1. */
+  function withDocuments(): CheckInput {
+    const input = clean();
+    input.state.documents = [doc('D1'), doc('D2')];
+    input.state.documentContent = new Map([
+      ['D1', 'one'],
+      ['D2', 'two'],
+    ]);
+    input.ends = input.ends.map((e, k) => ({
+      ...e,
+      documents: {
+        list: [doc('D1'), doc('D2')],
+        content: k === 1 ? { D1: 'one' } : ({} as Record<string, string>),
+      },
+    }));
+    return input;
+  }
+  const client1 = (input: CheckInput, documents: ClientEnd['documents']): CheckInput => {
+    input.ends[1] = { ...input.ends[1]!, documents };
+    return input;
+  };
+
+  it('pass caches that hold the service’s documents, and the content of those they opened', () => {
+    expect(checkRun(withDocuments())).toEqual([]);
+  });
+
+  it('report a document missing from a cache, or one the service no longer has', () => {
+    const missing = client1(withDocuments(), { list: [doc('D1')], content: { D1: 'one' } });
+    expect(checkRun(missing)).toEqual([
+      { kind: 'divergence', detail: 'client 1 lacks document "D2 v1" (D2)' },
+    ]);
+    const extra = client1(withDocuments(), { list: [doc('D1'), doc('D2'), doc('D3')], content: {} });
+    expect(checkRun(extra)).toEqual([
+      { kind: 'divergence', detail: 'client 1 still shows document "D3 v1" (D3), gone from the service' },
+    ]);
+  });
+
+  it('report a cached document whose list fields or opened content differ from the service', () => {
+    const stale = client1(withDocuments(), {
+      list: [doc('D1', { name: 'D1 v0', momentUpdated: '2026-11-22T09:00:00.000000' }), doc('D2')],
+      content: {},
+    });
+    expect(checkRun(stale)).toEqual([
+      {
+        kind: 'divergence',
+        detail:
+          'client 1 document D1: name cache "D1 v0" service "D1 v1", ' +
+          'momentUpdated cache "2026-11-22T09:00:00.000000" service "2026-11-22T09:00:01.000000"',
+      },
+    ]);
+    const content = client1(withDocuments(), { list: [doc('D1'), doc('D2')], content: { D1: 'old' } });
+    expect(checkRun(content)).toEqual([
+      { kind: 'divergence', detail: 'client 1 document D1: content cache "old" service "one"' },
+    ]);
   });
 });
 

@@ -13,7 +13,7 @@ import {
   type RecordSnapshot,
   type TaskSnapshot,
 } from '../support/engine-commands';
-import type { Dependency } from '../../src/shared/api/index';
+import type { Dependency, DocumentListItem } from '../../src/shared/api/index';
 import {
   NUMBER_FIELD,
   type Intent,
@@ -53,9 +53,18 @@ export interface FailedEntry {
   errorMessage: string | null;
 }
 
+/** A client's cached documents: the lists the pull brought, and the content of those it opened. */
+export interface CachedDocuments {
+  /** Every cached document of the root project's subtree (`documents.list` with subfolders). */
+  list: DocumentListItem[];
+  /** The content of each document the client opened during the run, read again as a view would. */
+  content: Record<string, string>;
+}
+
 export interface ClientEnd extends OutboxSnapshot {
   /** Every refused entry seen at the end (recorded before the harness discarded it). */
   failed: FailedEntry[];
+  documents: CachedDocuments;
 }
 
 /** A record on the service (event, CRM contact or account, project) in the terms the checks use. */
@@ -69,8 +78,39 @@ export interface ServiceState {
   messageCounts: Map<string, Map<string, number>>;
   /** Names of the files attached to each message, by task id and message text. */
   attachments: Map<string, Map<string, string[]>>;
-  /** Task-to-task dependencies, each once. */
+  /** Dependencies between tasks and events (of the campaign's day), each once, by their ends' ids. */
   dependencies: { id: string; from: string; to: string }[];
+  /** Names of the events of the campaign's day, by id (dependency ends). */
+  eventNames: Map<string, string>;
+  /** The documents of the root project's subtree, with the content of each. */
+  documents: DocumentListItem[];
+  documentContent: Map<string, string>;
+}
+
+/** The fields of a document list item both a cache and the service show (no extra keys). */
+const documentFields = (d: DocumentListItem) => ({
+  id: d.id,
+  name: d.name,
+  projectId: d.projectId,
+  createdByUserId: d.createdByUserId,
+  momentCreated: d.momentCreated,
+  momentUpdated: d.momentUpdated,
+});
+
+/**
+ * The records with each event's dependencies (`dependencyKey`, sorted) among its fields, read
+ * from a cache or the service by the event's name: events of the campaign's day are compared
+ * with their dependencies as projects are.
+ */
+export function withEventDependencies(
+  records: readonly RecordSnapshot[],
+  byEvent: ReadonlyMap<string, readonly string[]>,
+): RecordSnapshot[] {
+  return records.map((r) =>
+    r.kind === 'event'
+      ? { ...r, fields: { ...r.fields, dependencies: [...(byEvent.get(r.name) ?? [])].sort() } }
+      : r,
+  );
 }
 
 export async function serviceState(
@@ -90,17 +130,44 @@ export async function serviceState(
       ),
     });
   }
-  const records = recordSnapshots({
-    events: await api.events({ startDate: eventDay, endDate: eventDay }),
-    contacts: await api.crmContacts(),
-    accounts: await api.crmAccounts(),
-    projects,
-  });
+  const events = await api.events({ startDate: eventDay, endDate: eventDay });
+  const dependencies = new Map<string, { id: string; from: string; to: string }>();
+  /** Notes the dependencies listed for one task or event, each once, by its ends' ids. */
+  const noteDependencies = (
+    deps: { predecessors: Dependency[]; successors: Dependency[] },
+    self: DependencyEnd,
+  ) => {
+    for (const d of [...deps.predecessors, ...deps.successors]) {
+      const from = dependencyEnd(d, 'predecessor', self);
+      const to = dependencyEnd(d, 'successor', self);
+      // Project dependencies are compared with their project (the workload makes none).
+      if (![from, to].some((e) => e.kind.toLowerCase() === 'project'))
+        dependencies.set(d.id, { id: d.id, from: from.id, to: to.id });
+    }
+    return [...deps.predecessors, ...deps.successors].map((d) => serviceDependencyKey(d, self)).sort();
+  };
+  const eventDependencies = new Map<string, string[]>();
+  for (const e of events)
+    eventDependencies.set(
+      e.name,
+      noteDependencies(await api.dependencies('event', e.id), { kind: 'event', id: e.id }),
+    );
+  const records = withEventDependencies(
+    recordSnapshots({
+      events,
+      contacts: await api.crmContacts(),
+      accounts: await api.crmAccounts(),
+      projects,
+    }),
+    eventDependencies,
+  );
+  const documents = await api.projectDocuments(projectId, { subfolders: true });
+  const documentContent = new Map<string, string>();
+  for (const d of documents) documentContent.set(d.id, (await api.document(d.id)).content);
   const list = await api.projectTasks(projectId, { closed: true });
   const tasks: TaskSnapshot[] = [];
   const messageCounts = new Map<string, Map<string, number>>();
   const attachments = new Map<string, Map<string, string[]>>();
-  const dependencies = new Map<string, { id: string; from: string; to: string }>();
   for (const t of list) {
     const detail = await api.task(t.id);
     const raw = await api.taskMessages(t.id);
@@ -113,12 +180,6 @@ export async function serviceState(
       new Map(raw.map((m) => [m.message ?? '', (m.attachments ?? []).map((a) => a.name)] as const)),
     );
     const deps = await api.dependencies('task', t.id);
-    // Each list leaves out the task it was asked for: a predecessor's successor is this task.
-    for (const d of deps.predecessors)
-      if (d.predecessorTaskId) dependencies.set(d.id, { id: d.id, from: d.predecessorTaskId, to: t.id });
-    for (const d of deps.successors)
-      if (d.successorTaskId) dependencies.set(d.id, { id: d.id, from: t.id, to: d.successorTaskId });
-    const self = { kind: 'task', id: t.id };
     tasks.push({
       id: t.id,
       name: t.name,
@@ -129,12 +190,19 @@ export async function serviceState(
       messages: [...messages].sort(),
       customFieldsData: detail.customFieldsData ?? {},
       files: raw.flatMap((m) => (m.attachments ?? []).map((f) => fileKey(m.message ?? '', f))).sort(),
-      dependencies: [...deps.predecessors, ...deps.successors]
-        .map((d) => serviceDependencyKey(d, self))
-        .sort(),
+      dependencies: noteDependencies(deps, { kind: 'task', id: t.id }),
     });
   }
-  return { tasks, records, messageCounts, attachments, dependencies: [...dependencies.values()] };
+  return {
+    tasks,
+    records,
+    messageCounts,
+    attachments,
+    dependencies: [...dependencies.values()],
+    eventNames: new Map(events.map((e) => [e.id, e.name])),
+    documents,
+    documentContent,
+  };
 }
 
 /**
@@ -142,14 +210,16 @@ export async function serviceState(
  * service leaves out the end it was asked about: a predecessor's missing successor is `self`.
  */
 function serviceDependencyKey(d: Dependency, self: DependencyEnd): string {
-  const end = (side: 'predecessor' | 'successor'): DependencyEnd => {
-    for (const kind of ['Task', 'Event', 'Project'] as const) {
-      const id = d[`${side}${kind}Id`];
-      if (id) return { kind, id };
-    }
-    return self;
-  };
-  return dependencyKey(d.type, end('predecessor'), end('successor'));
+  return dependencyKey(d.type, dependencyEnd(d, 'predecessor', self), dependencyEnd(d, 'successor', self));
+}
+
+/** One end of a dependency the service listed for `self`; the end it leaves out is `self`. */
+function dependencyEnd(d: Dependency, side: 'predecessor' | 'successor', self: DependencyEnd): DependencyEnd {
+  for (const kind of ['Task', 'Event', 'Project'] as const) {
+    const id = d[`${side}${kind}Id`];
+    if (id) return { kind, id };
+  }
+  return self;
 }
 
 /** A rename of a shared task the service committed (seen by the harness's hook on the service). */
@@ -386,11 +456,22 @@ export function checkRun(input: CheckInput): Anomaly[] {
       );
   }
 
-  // Dependencies between own tasks: at most one per pair; present or not as last acknowledged.
-  const taskName = (id: string) => byId.get(id)?.name;
+  // Dependencies between own tasks and events: at most one per pair; present or not as last
+  // acknowledged. Task titles and event names are unique in a run, and never equal each other.
+  const itemName = (id: string) => byId.get(id)?.name ?? state.eventNames.get(id);
+  const onService = (name: string) => byName.has(name) || recordsByKey.has(`event:${name}`);
+  /** Events an acknowledged or unknown delete removed: their dependencies went with them. */
+  const goneEvents = new Set<string>();
+  for (const w of writes)
+    if (
+      w.intent.type === 'recordDelete' &&
+      w.intent.kind === 'event' &&
+      (w.outcome === 'acked' || w.outcome === 'unknown')
+    )
+      goneEvents.add(w.intent.name);
   const depCount = new Map<string, number>();
   for (const d of state.dependencies) {
-    const key = JSON.stringify([taskName(d.from), taskName(d.to)]);
+    const key = JSON.stringify([itemName(d.from), itemName(d.to)]);
     depCount.set(key, (depCount.get(key) ?? 0) + 1);
   }
   for (const [key, n] of depCount) if (n > 1) add('duplicate', `dependency ${key} exists ${n} times`);
@@ -405,10 +486,10 @@ export function checkRun(input: CheckInput): Anomaly[] {
   for (const [key, { client, list }] of depWrites) {
     const [from, to] = JSON.parse(key) as [string, string];
     const allowed = possibleEnds(list);
-    if (!allowed || gone.has(from) || gone.has(to) || !byName.has(from) || !byName.has(to)) continue;
+    if (!allowed || [from, to].some((e) => gone.has(e) || goneEvents.has(e) || !onService(e))) continue;
     const ids = [from, to].flatMap((t) => {
       const mine = own[client]!.find((o) => o.title === t);
-      return mine ? [t, mine.id, ends[client]!.realIds[mine.id] ?? mine.id] : [t];
+      return mine ? [t, mine.id, ends[client]!.realIds[mine.id] ?? mine.id] : recordIds(client, 'event', t);
     });
     if (isExcused(client, from) || isExcused(client, to) || mentioned(client, ids)) continue;
     const actual = (depCount.get(key) ?? 0) > 0;
@@ -480,9 +561,29 @@ export function checkRun(input: CheckInput): Anomaly[] {
   }
 
   // Convergence: every cache equals the service, task by task (fields, messages and their files,
-  // dependencies) and record by record (events of the day, CRM, projects with their members and
-  // dependencies): nothing missing, nothing extra, nothing different.
+  // dependencies), record by record (events of the day and CRM, events and projects with their
+  // dependencies, projects with their members) and document by document (the list items the pull
+  // brings; the content of those the client opened): nothing missing, extra or different.
+  const serviceDocuments = new Map(state.documents.map((d) => [d.id, documentFields(d)]));
   ends.forEach((end, k) => {
+    const cachedDocuments = new Map(end.documents.list.map((d) => [d.id, documentFields(d)]));
+    for (const [id, d] of serviceDocuments) {
+      const mine = cachedDocuments.get(id);
+      if (!mine) add('divergence', `client ${k} lacks document "${d.name}" (${id})`);
+      else if (!same(mine, d)) add('divergence', `client ${k} document ${id}: ${differences(mine, d)}`);
+    }
+    for (const [id, d] of cachedDocuments)
+      if (!serviceDocuments.has(id))
+        add('divergence', `client ${k} still shows document "${d.name}" (${id}), gone from the service`);
+    for (const [id, content] of Object.entries(end.documents.content)) {
+      const theirs = state.documentContent.get(id);
+      if (theirs !== undefined && theirs !== content)
+        add(
+          'divergence',
+          `client ${k} document ${id}: content cache ${JSON.stringify(content)} service ${JSON.stringify(theirs)}`,
+        );
+    }
+
     const cachedRecords = groupRecords(end.records);
     for (const [key, list] of recordsByKey) {
       const mine = cachedRecords.get(key);

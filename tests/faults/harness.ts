@@ -9,7 +9,10 @@ import { createServiceClient } from '../../src/main/core/api/client';
 import { buildService } from '../../src/server/app';
 import { prng } from '../../src/server/seed/generate';
 import { SEED_IDS } from '../../src/server/seed/index';
+import type { Db } from '../../src/server/db/open';
+import type { DocumentListItem } from '../../src/shared/api/index';
 import type { IpcResult } from '../../src/shared/ipc/channel';
+import type { DependencyView } from '../../src/shared/ipc/tasks';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import {
   checkRun,
@@ -20,8 +23,15 @@ import {
   type ClientEnd,
   type PullRecord,
   type SharedCommit,
+  withEventDependencies,
 } from './checks';
-import type { CallAnswer, OutboxSnapshot, SyncAnswer } from '../support/engine-commands';
+import {
+  dependencyKey,
+  type CallAnswer,
+  type OutboxSnapshot,
+  type SyncAnswer,
+} from '../support/engine-commands';
+import { documentIds, documentWriter } from './documents';
 import { startEngineProcess, type EngineProcess, type EngineProcessArgs } from '../support/engine-process';
 import { startRelay } from './relay';
 import {
@@ -94,6 +104,8 @@ const PROJECT = SEED_IDS.workspace;
 
 interface Service {
   app: FastifyInstance;
+  /** The service's database: the harness writes documents there (the API has no document write). */
+  db: Db;
   port: number;
 }
 
@@ -103,7 +115,7 @@ async function startServiceOn(
   dataDir: string,
   onCommit: (taskId: string, body: unknown) => void,
 ): Promise<Service> {
-  const { app } = buildService({
+  const { app, db } = buildService({
     dbPath: join(dataDir, 'service.sqlite'),
     filesDir: join(dataDir, 'files'),
     tokens: [TOKEN],
@@ -116,7 +128,7 @@ async function startServiceOn(
     if (request.method === 'PUT' && match && reply.statusCode < 300) onCommit(match[1]!, request.body);
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, port: Number(new URL(address).port) };
+  return { app, db, port: Number(new URL(address).port) };
 }
 
 /** A client across restarts: the same data folder and proxy, a new process after a kill. */
@@ -179,6 +191,48 @@ async function syncUntilClean(proc: EngineProcess, attempts = 5): Promise<string
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** A read the final snapshot needs from a client: its value, or a thrown error naming the channel. */
+async function read<T>(proc: EngineProcess, channel: string, arg: unknown): Promise<T> {
+  const { result } = await proc.send<CallAnswer>({ op: 'call', channel, arg });
+  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+  return result.value as T;
+}
+
+/**
+ * What the snapshot leaves out, read as a view would: each event of the day's dependencies
+ * (`dependencies.ofEvent`, fetched when first opened), the cached documents of the root
+ * project's subtree (brought by the pull), and the content of those the client opened during
+ * the run (`documents.get`, fetched again when the list shows a newer version).
+ */
+async function cacheExtras(
+  proc: EngineProcess,
+  snap: OutboxSnapshot,
+  opened: ReadonlySet<string>,
+): Promise<Pick<ClientEnd, 'records' | 'documents'>> {
+  const events = await read<{ id: string; name: string }[]>(proc, 'events.list', {
+    from: EVENT_DAY,
+    to: EVENT_DAY,
+  });
+  const byEvent = new Map<string, string[]>();
+  for (const e of events) {
+    const deps = await read<DependencyView[]>(proc, 'dependencies.ofEvent', { eventId: e.id });
+    byEvent.set(
+      e.name,
+      deps.map((d) => dependencyKey(d.type, d.predecessor, d.successor)),
+    );
+  }
+  const list = await read<DocumentListItem[]>(proc, 'documents.list', {
+    projectId: PROJECT,
+    subfolders: true,
+  });
+  const content: Record<string, string> = {};
+  for (const d of list)
+    if (opened.has(d.id))
+      content[d.id] =
+        (await read<{ content: string | null }>(proc, 'documents.get', { documentId: d.id })).content ?? '';
+  return { records: withEventDependencies(snap.records, byEvent), documents: { list, content } };
+}
+
 export async function runOnce(options: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const random = prng(options.seed);
@@ -227,6 +281,15 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       const task = await api.createTask({ projectId: PROJECT, title: name, fromUserId: USERS[0]! });
       shared.push({ id: task.id, name });
     }
+    // Documents on the service from the start (the first pull brings them), then changed while
+    // the clients work (`writeDocuments`).
+    const writer = documentWriter({
+      run: `r${options.seed}`,
+      random: prng(options.seed * 17 + 5),
+      projectId: PROJECT,
+      userId: USERS[0]!,
+    });
+    for (let i = 0; i < 2; i++) note(`DOCUMENT ${writer.insert(service.db)}`);
     for (let k = 0; k < options.clients; k++) {
       const proxy = await startFaultProxy({ target, random: prng(options.seed * 31 + k) });
       proxies.push(proxy);
@@ -271,6 +334,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         projectId: PROJECT,
         shared,
         userId: USERS[c.index % USERS.length]!,
+        documents: documentIds(`r${options.seed}`),
       }),
     );
     let workloadDone = false;
@@ -373,7 +437,9 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       // A write that changed nothing locally queues nothing: it is no acknowledged change.
       const outcome = !result ? 'unknown' : !result.ok ? 'refused' : entryId === null ? 'noop' : 'acked';
       if (result && !result.ok) note_ = `${result.error.type}: ${result.error.message}`;
-      const createdId = result?.ok ? (result.value as { id?: string }).id : undefined;
+      // Only a write answers an entry id; a read's answer (a document opened) creates nothing.
+      const createdId =
+        result?.ok && entryId !== undefined ? (result.value as { id?: string }).id : undefined;
       w.settle(step, outcome, createdId);
       writes.push({
         client: c.index,
@@ -507,13 +573,26 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       await Promise.all(pendingFaults);
     }
 
+    /** Documents change on the service while the clients work (see `documents.ts`). */
+    async function writeDocuments(): Promise<void> {
+      const gap = prng(options.seed * 19 + 3);
+      while (!workloadDone) {
+        await sleep(Math.floor(gap() * 4 * options.faultGapMs));
+        if (workloadDone) break;
+        const did = writer.step(service.db);
+        if (did) note(`DOCUMENT ${did}`);
+      }
+    }
+
     if (options.journalRounds) await journalPhase(options.journalRounds);
     phase('journal');
     const faulting = injectFaults();
+    const documenting = writeDocuments();
     await Promise.all(clients.map((c, k) => runClient(c, workloads[k]!)));
     workloadDone = true;
     endOutages();
     phase('workload');
+    await documenting;
     await faulting;
     phase('faults');
 
@@ -539,7 +618,18 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
           eventDay: EVENT_DAY,
           localIds,
         });
-        return { ...snap, failed: [...failedSeen[c.index]!, ...snap.failed] };
+        const opened = new Set(
+          writes.flatMap((x) =>
+            x.client === c.index && x.intent.type === 'open' && x.outcome === 'acked'
+              ? [x.intent.documentId]
+              : [],
+          ),
+        );
+        return {
+          ...snap,
+          ...(await cacheExtras(proc, snap, opened)),
+          failed: [...failedSeen[c.index]!, ...snap.failed],
+        };
       }),
     );
     phase('final');

@@ -42,8 +42,13 @@ export type Intent =
   | { type: 'recordDelete'; kind: RecordKind; name: string }
   /** A field of a record only its creator edits; `member:<userId>` is a project membership. */
   | { type: 'recordField'; kind: RecordKind; name: string; field: string; value: unknown }
-  /** A finish-to-start dependency between two of the client's own tasks (by title). */
-  | { type: 'dependency'; from: string; to: string; present: boolean };
+  /**
+   * A dependency between two of the client's own items, tasks or events, by name (task titles
+   * and event names are unique in a run, and never equal to each other).
+   */
+  | { type: 'dependency'; from: string; to: string; present: boolean }
+  /** A read of a document written on the service (its content is fetched on demand). */
+  | { type: 'open'; documentId: string };
 
 /** A shared task by its real id, or one of the client's own by title. */
 export type TaskRef = { shared: string } | { own: string };
@@ -68,7 +73,7 @@ export interface OwnRecord {
   members: string[];
 }
 
-/** A dependency the client created between two of its tasks. */
+/** A dependency the client created between two of its tasks or events (by name). */
 export interface OwnDependency {
   from: string;
   to: string;
@@ -129,6 +134,11 @@ export function clientWorkload(options: {
   shared: SharedTask[];
   /** The user the client acts as (never removed from its own projects: it owns them). */
   userId: string;
+  /**
+   * Ids of the documents the service may hold (written there during the run; each may not exist
+   * yet or be deleted already): what the client opens. Fixed, so a seed makes the same choices.
+   */
+  documents?: readonly string[];
 }): ClientWorkload {
   const { client, run, random, projectId, shared } = options;
   const own: OwnTask[] = [];
@@ -221,7 +231,10 @@ export function clientWorkload(options: {
     }
   }
 
-  /** A dependency between two live tasks of the client, or the deletion of one it made. */
+  /**
+   * A dependency between two live items of the client (tasks or events, either end: the service
+   * links any two kinds), or the deletion of one it made.
+   */
   function dependencyStep(): Step | undefined {
     const liveDeps = dependencies.filter((d) => !d.deleted);
     if (liveDeps.length && random() < 0.35) {
@@ -232,23 +245,42 @@ export function clientWorkload(options: {
         intent: { type: 'dependency', from: d.from, to: d.to, present: false },
       };
     }
-    const mine = live();
-    if (mine.length < 2) return undefined;
-    const from = pick(mine);
-    const to = pick(mine.filter((t) => t !== from));
-    if (dependencies.some((d) => !d.deleted && d.from === from.title && d.to === to.title)) return undefined;
+    const tasks = live().map((t) => ({ kind: 'task', name: t.title, id: t.id }));
+    const events = records
+      .filter((r) => r.kind === 'event' && !r.deleted)
+      .map((r) => ({ kind: 'event', name: r.name, id: r.id }));
+    // Each end an event half the time when there are any (a client holds far fewer events than
+    // tasks): task-task, task-event, event-task and event-event links all occur.
+    const end = (not?: { id: string }) => {
+      const list = (events.length && random() < 0.5 ? events : tasks).filter((x) => x !== not);
+      return list.length ? pick(list) : undefined;
+    };
+    const from = end();
+    const to = from && end(from);
+    if (!from || !to) return undefined;
+    if (dependencies.some((d) => !d.deleted && d.from === from.name && d.to === to.name)) return undefined;
     return {
       channel: 'dependencies.create',
-      arg: { type: 5, predecessor: { kind: 'task', id: from.id }, successor: { kind: 'task', id: to.id } },
-      intent: { type: 'dependency', from: from.title, to: to.title, present: true },
+      arg: {
+        type: 5,
+        predecessor: { kind: from.kind, id: from.id },
+        successor: { kind: to.kind, id: to.id },
+      },
+      intent: { type: 'dependency', from: from.name, to: to.name, present: true },
     };
   }
 
   function make(): Step | 'sync' {
     if (random() < 0.16) return recordStep();
-    if (random() < 0.06) {
+    if (random() < 0.1) {
       const d = dependencyStep();
       if (d) return d;
+    }
+    const docs = options.documents ?? [];
+    if (random() < 0.04 && docs.length) {
+      // Earlier ids more often: the service creates them in order, so they exist for longer.
+      const documentId = docs[Math.floor(random() ** 2 * docs.length)]!;
+      return { channel: 'documents.get', arg: { documentId }, intent: { type: 'open', documentId } };
     }
     const roll = random() * 100;
     const mine = live();
@@ -387,8 +419,10 @@ export function clientWorkload(options: {
             });
           break;
         case 'recordDelete':
-          if (done)
-            for (const r of records) if (r.kind === intent.kind && r.name === intent.name) r.deleted = true;
+          if (!done) break;
+          for (const r of records) if (r.kind === intent.kind && r.name === intent.name) r.deleted = true;
+          // The service drops an event's dependencies with it.
+          for (const d of dependencies) if (d.from === intent.name || d.to === intent.name) d.deleted = true;
           break;
         case 'recordField': {
           const r = records.find((x) => x.kind === intent.kind && x.name === intent.name);
