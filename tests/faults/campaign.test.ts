@@ -18,16 +18,8 @@ const KNOWN_BUGS: readonly { bug: string; kind: AnomalyKind; match?: RegExp }[] 
   : [
       // README 2-4 (tags, comment drafts, fetches begun before an ack) were fixed on s2-outbox:
       // their read-your-writes and divergence kinds are no longer tolerated; README 6 and 7
-      // (dependency create overtaken by a delete, doubled CRM create) on s2-outbox2.
-      {
-        // README 18 (open; regressions.test.ts "deleting an event removes its dependencies ...",
-        // it.fails): an event delete leaves its dependencies in the cache, so the task at the
-        // other end still lists one to the gone event. Fixed on main by s4-engine (1bd25a0):
-        // remove this entry once both are merged.
-        bug: 'event delete keeps its dependencies in the cache',
-        kind: 'divergence',
-        match: /: dependencies cache \[[^\]]*event:/,
-      },
+      // (dependency create overtaken by a delete, doubled CRM create) on s2-outbox2; README 18
+      // (an event delete keeping its dependencies in the cache) on s4-engine.
     ];
 
 const known = (a: { kind: string; detail: string }) =>

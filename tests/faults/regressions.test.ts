@@ -268,7 +268,7 @@ describe('campaign regressions: dependencies of deleted events (open)', () => {
   // task-delete fix of finding 8 has no event counterpart (`event.delete` in the outbox's
   // calendar kinds). Open on this branch: flip to `it` once an event delete takes its dependencies
   // along (s4-engine's 1bd25a0 does, on main).
-  it.fails('deleting an event removes its dependencies from the task end in the cache', async () => {
+  it('deleting an event removes its dependencies from the task end in the cache', async () => {
     const taskId = await syncedTask('task linked to a deleted event');
     const created = await e.call('events.create', {
       eventType: 'company-event',
