@@ -1,6 +1,6 @@
 // Minimal reproductions of anomalies the fault campaign found, each against the real service.
 // Known engine bugs are written with `it.fails` (they turn red once the engine is fixed) and
-// flipped to `it` then; the fixed ones below were flipped on s2-outbox.
+// flipped to `it` then; the fixed ones below were flipped on s2-outbox and, finding 18, in session 4.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/main/core/api/client';
 import { prng } from '../../src/server/seed/generate';
@@ -260,14 +260,13 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
   });
 });
 
-describe('campaign regressions: dependencies of deleted events (open)', () => {
+describe('campaign regressions: dependencies of deleted events (finding 18)', () => {
   // Campaign seed 14019 (s4-faults, the first run with event ends in the workload): a task, an
   // event, a dependency from the task to the event, then the event deleted. The service drops
   // the dependency with the event; the cache removed the event but kept the dependency, so the
   // task still lists it, and no later pull repairs it (the task's activity does not move). The
-  // task-delete fix of finding 8 has no event counterpart (`event.delete` in the outbox's
-  // calendar kinds). Open on this branch: flip to `it` once an event delete takes its dependencies
-  // along (s4-engine's 1bd25a0 does, on main).
+  // task-delete fix of finding 8 had no event counterpart (`event.delete` in the outbox's
+  // calendar kinds); s4-engine's 1bd25a0 makes an event delete take its dependencies along.
   it('deleting an event removes its dependencies from the task end in the cache', async () => {
     const taskId = await syncedTask('task linked to a deleted event');
     const created = await e.call('events.create', {
