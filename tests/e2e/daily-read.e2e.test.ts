@@ -57,7 +57,8 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
     const headers = page.getByTestId('group-header');
     await headers.first().waitFor();
     const statusNames = new Set(tasks.map((task) => task.status.name));
-    expect(await headers.count()).toBe(statusNames.size);
+    // (The list's first frame holds the rows in view; the ones just below come a moment later.)
+    await expect.poll(() => headers.count()).toBe(statusNames.size);
     await screenshot(page, 'project-list-grouped');
     await list.setToggle('toggle-group', false);
     await list.setToggle('toggle-closed', false);
