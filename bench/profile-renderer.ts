@@ -3,7 +3,7 @@
 // counters (CDP Performance.getMetrics: script, style recalculation, layout). With `--trace`,
 // the main thread's self time per trace event while scrolling (script, style, layout, paint,
 // commit...); with `--profile`, the JavaScript functions with the most self time while
-// scrolling (build the renderer with `build.minify: false` to read their names).
+// scrolling (`node scripts/build.mjs --renderer-only --no-minify` first, to read their names).
 // Not a benchmark (no figures to compare with aims): a tool to look with.
 //   npx tsx bench/profile-renderer.ts [--tasks 10000] [--profile] [--trace]
 import type { CDPSession, Page } from 'playwright-core';
