@@ -54,3 +54,33 @@ describe('RowSlots', () => {
     }
   });
 });
+
+describe('RowSlots.placeRun', () => {
+  const indices = (placed: { index: number }[]): number[] => placed.map((p) => p.index).sort((a, b) => a - b);
+
+  it('keeps as many rows as it ever placed while the run in view is a row shorter', () => {
+    const slots = new RowSlots();
+    const first = slots.placeRun(0, 9, 1000);
+    expect(indices(first)).toEqual(range(0, 9));
+    // The offset now cuts no row: nine in view. The tenth row stays, showing the next index.
+    const next = slots.placeRun(3, 11, 1000);
+    expect(indices(next)).toEqual(range(3, 12));
+    expect(new Set(next.map((p) => p.slot))).toEqual(new Set(first.map((p) => p.slot)));
+  });
+
+  it('widens backwards at the end of the list and never past its ends', () => {
+    const slots = new RowSlots();
+    slots.placeRun(0, 9, 1000);
+    expect(indices(slots.placeRun(992, 999, 1000))).toEqual(range(990, 999));
+    // A list shorter than the rows made: all of it, no more.
+    expect(indices(slots.placeRun(0, 3, 4))).toEqual(range(0, 3));
+    expect(slots.placeRun(0, -1, 0)).toEqual([]);
+  });
+
+  it('grows with a longer run (a taller window or a larger overscan)', () => {
+    const slots = new RowSlots();
+    slots.placeRun(0, 4, 1000);
+    expect(indices(slots.placeRun(0, 14, 1000))).toEqual(range(0, 14));
+    expect(indices(slots.placeRun(20, 30, 1000))).toEqual(range(20, 34));
+  });
+});

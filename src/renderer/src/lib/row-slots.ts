@@ -16,6 +16,21 @@ export class RowSlots {
   #made = 0;
 
   /**
+   * The rows for the run `first..last` of a list of `count` rows: that run, widened (forward,
+   * then back) to as many rows as were ever placed at once while the list has them. The rows in
+   * view are one more or one fewer as the scroll offset cuts a row or not; without the widening
+   * a row would be dropped at one step and made again at the next (a row of the task grid is a
+   * component of ~20 elements: making one is the costliest thing a scroll frame can do).
+   */
+  placeRun(first: number, last: number, count: number): PlacedRow[] {
+    if (count <= 0 || last < first) return this.place([]);
+    const rows = Math.min(count, Math.max(last - first + 1, this.#made));
+    const to = Math.min(count - 1, first + rows - 1);
+    const from = Math.max(0, to - rows + 1);
+    return this.place(Array.from({ length: to - from + 1 }, (_, i) => from + i));
+  }
+
+  /**
    * The slots of the `indices` in view, in slot order (so the rows keep their order in the
    * page and none moves). Slots are 0, 1, 2...: never more than the most indices in view at once.
    * A row whose index stays in view gets the very object it had, so a keyed `{#each}` over the
