@@ -35,7 +35,7 @@ describe('editing offline', () => {
     await list.setPriorityInline(target, 'Blocker');
     await list
       .row(target)
-      .getByRole('button', { name: `Status of ${target.name}: In Progress` })
+      .getByRole('gridcell', { name: `Status of ${target.name}: In Progress` })
       .waitFor();
     await list.row(target).getByTitle('Priority Blocker').waitFor();
     await ui.waitForPendingCount(2);
