@@ -87,6 +87,18 @@ function seedNote(r: Rig, id: string, title: string, body = ''): void {
   r.service.notes.set(id, { id, title, body, createdAt: 0 });
 }
 
+/** The note kinds with folds that throw `message` (a cache write failing) whenever `fails()`. */
+function foldsFailing(message: string, fails: () => boolean) {
+  return (kinds: ErasedKind<FakeService>[]): ErasedKind<FakeService>[] =>
+    kinds.map((kind) => ({
+      ...kind,
+      fold: (...args: Parameters<typeof kind.fold>) => {
+        if (fails()) throw new Error(message);
+        return kind.fold(...args);
+      },
+    }));
+}
+
 /** Runs replay until nothing is due, advancing the clock across backoff waits up to `ms`. */
 async function drain(r: Rig, ms = 0): Promise<void> {
   await r.outbox.idle();
@@ -698,17 +710,7 @@ describe('Outbox: attempts that keep failing (folds, look-ups, preparing a send)
   function flakyRig(failures: { left: number }): Rig {
     return rig({
       backoff,
-      kinds: (kinds) =>
-        kinds.map((kind) => ({
-          ...kind,
-          fold: (...args: Parameters<typeof kind.fold>) => {
-            if (failures.left > 0) {
-              failures.left--;
-              throw new Error('disk I/O error');
-            }
-            return kind.fold(...args);
-          },
-        })),
+      kinds: foldsFailing('disk I/O error', () => failures.left-- > 0),
     });
   }
 
@@ -883,17 +885,7 @@ describe('Outbox: answers that never fold need attention', () => {
 
   /** A rig whose folds throw while `failing.on` (a cache constraint that keeps failing). */
   function stuckRig(failing: { on: boolean }): Rig {
-    return rig({
-      backoff,
-      kinds: (kinds) =>
-        kinds.map((kind) => ({
-          ...kind,
-          fold: (...args: Parameters<typeof kind.fold>) => {
-            if (failing.on) throw new Error('UNIQUE constraint failed: notes.id');
-            return kind.fold(...args);
-          },
-        })),
-    });
+    return rig({ backoff, kinds: foldsFailing('UNIQUE constraint failed: notes.id', () => failing.on) });
   }
 
   /** Starts replay and lets the clock run far past every backoff (an hour). */

@@ -2,20 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { EntryStore } from './store';
 import { openTestDb } from './testing';
 
-describe('EntryStore: only open entries are rescheduled or failed', () => {
-  /** A fresh store holding one pending create. */
-  function withEntry(): { store: EntryStore; id: number } {
-    const store = new EntryStore(openTestDb());
-    const id = store.insert({
-      kind: 'note.create',
-      keys: ['note:t1'],
-      payload: {},
-      createdTempId: 't1',
-      now: 1,
-    });
-    return { store, id };
-  }
+/** A fresh store holding one pending create. */
+function withEntry(): { store: EntryStore; id: number } {
+  const store = new EntryStore(openTestDb());
+  const id = store.insert({
+    kind: 'note.create',
+    keys: ['note:t1'],
+    payload: {},
+    createdTempId: 't1',
+    now: 1,
+  });
+  return { store, id };
+}
 
+describe('EntryStore: only open entries are rescheduled or failed', () => {
   // A failure reported after the acknowledgement committed must not revive the entry (it would
   // be looked up or sent again) nor fail it (its rollback would undo what the service holds).
   it('a done entry is neither rescheduled nor failed', () => {
@@ -39,16 +39,9 @@ describe('EntryStore: only open entries are rescheduled or failed', () => {
 
 describe('EntryStore: answers that fail to fold', () => {
   function sentEntry(): { store: EntryStore; id: number } {
-    const store = new EntryStore(openTestDb());
-    const id = store.insert({
-      kind: 'note.create',
-      keys: ['note:t1'],
-      payload: {},
-      createdTempId: 't1',
-      now: 1,
-    });
-    store.markSending(id, 2, 600_000);
-    return { store, id };
+    const sent = withEntry();
+    sent.store.markSending(sent.id, 2, 600_000);
+    return sent;
   }
   const failure = (stuck: boolean, attempts = 1) => ({ message: 'boom', attempts, nextAttemptAt: 50, stuck });
 
