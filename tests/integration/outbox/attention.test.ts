@@ -76,6 +76,12 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     await e.outbox.outbox.idle();
     expect(suite.proxy.stats().received).toBe(received);
 
+    // A pull keeps the local row (and brings the service's copy beside it until the fold runs).
+    await e.sync.now();
+    expect(e.cache.tasks.getFlat(task.id)?.name).toBe(title);
+    const [onService] = await tasksNamed(title);
+    expect(e.cache.tasks.getFlat(onService!.id)?.name).toBe(title);
+
     repair();
     expect(await e.call('outbox.tryAgain', { id: stuck!.id })).toMatchObject({ stuck: 0 });
     await e.drained();
