@@ -5,6 +5,7 @@
 // cache file (a cache constraint the answer runs into), added and dropped by the test.
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../../src/main/core/api/http';
+import { createDispatch } from '../../../src/main/core/dispatch';
 import { MAX_FOLD_FAILURES } from '../../../src/main/core/outbox/outbox';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { writesSuite, type TestEngine } from './support';
@@ -147,6 +148,29 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0, conflicts: 0 });
   });
 
+  it('"reload" while the service cannot be reached settles it; the item comes with the next pull', async () => {
+    const logged: string[] = [];
+    const e = await suite.engine({ log: (m) => logged.push(m) });
+    failFolds(e, 'update_settle_fails_offline', UPDATE_SETTLE_FAILS);
+    const target = await suite.api.createTask({
+      projectId: SEED_IDS.workspace,
+      fromUserId: suite.svc.users.actingUserId,
+      title: 'Reloaded offline',
+    });
+    await e.sync.now();
+    await e.call('tasks.update', { taskId: target.id, changes: { title: 'Mine, applied offline' } });
+    await untilStuck(e);
+    const [stuck] = await e.call('outbox.stuck', {});
+    suite.proxy.set({ dropBefore: { rate: 1 } });
+    expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
+    expect(logged.some((m) => m.includes(`fetching task ${target.id} after a reload failed`))).toBe(true);
+    // Its local value went with it; the service's comes with the next pull.
+    expect(e.cache.tasks.getFlat(target.id)?.name).toBe('Reloaded offline');
+    suite.proxy.set({ dropBefore: undefined });
+    await e.sync.now();
+    expect(e.cache.tasks.getFlat(target.id)?.name).toBe('Mine, applied offline');
+  });
+
   it('refuses "try again" and "reload" of a change that does not need attention, naming the id', async () => {
     const e = await suite.engine();
     await e.outbox.outbox.stop();
@@ -160,6 +184,14 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       await expect(e.call(channel, { id: 987_654 })).rejects.toMatchObject({
         type: 'not-found',
         field: 'id',
+      });
+    }
+    // Bad input names the field and reaches no handler.
+    const dispatch = createDispatch(e.handlers);
+    for (const channel of ['outbox.tryAgain', 'outbox.reload'] as const) {
+      expect(await dispatch(channel, { id: 'one' })).toMatchObject({
+        ok: false,
+        error: { type: 'invalid-argument', field: 'id' },
       });
     }
     expect(e.cache.tasks.getFlat(task.id)?.name).toBe('Waiting quietly');
