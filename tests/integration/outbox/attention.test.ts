@@ -45,6 +45,20 @@ async function untilStuck(e: TestEngine, stuck = 1): Promise<void> {
   }
 }
 
+/** A task made on the service, then renamed here; the rename is applied and needs attention. */
+async function stuckRename(e: TestEngine, title: string, renamed: string): Promise<{ id: string }> {
+  failFolds(e, 'update_settle_fails', UPDATE_SETTLE_FAILS);
+  const target = await suite.api.createTask({
+    projectId: SEED_IDS.workspace,
+    fromUserId: suite.svc.users.actingUserId,
+    title,
+  });
+  await e.sync.now();
+  await e.call('tasks.update', { taskId: target.id, changes: { title: renamed } });
+  await untilStuck(e);
+  return target;
+}
+
 async function tasksNamed(title: string) {
   return (await suite.api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) => t.name === title);
 }
@@ -128,15 +142,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
 
   it('"reload" of an update settles it and the cache holds the service\'s version', async () => {
     const e = await suite.engine();
-    failFolds(e, 'update_settle_fails', UPDATE_SETTLE_FAILS);
-    const target = await suite.api.createTask({
-      projectId: SEED_IDS.workspace,
-      fromUserId: suite.svc.users.actingUserId,
-      title: 'Made on the service',
-    });
-    await e.sync.now();
-    await e.call('tasks.update', { taskId: target.id, changes: { title: 'Mine, applied' } });
-    await untilStuck(e);
+    const target = await stuckRename(e, 'Made on the service', 'Mine, applied');
     expect(e.cache.tasks.getFlat(target.id)?.name).toBe('Mine, applied');
     // Another client renames it meanwhile: a reload shows the service's version.
     await suite.api.updateTask(target.id, { userId: suite.svc.users.actingUserId, title: 'Theirs, later' });
@@ -151,15 +157,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
   it('"reload" while the service cannot be reached settles it; the item comes with the next pull', async () => {
     const logged: string[] = [];
     const e = await suite.engine({ log: (m) => logged.push(m) });
-    failFolds(e, 'update_settle_fails_offline', UPDATE_SETTLE_FAILS);
-    const target = await suite.api.createTask({
-      projectId: SEED_IDS.workspace,
-      fromUserId: suite.svc.users.actingUserId,
-      title: 'Reloaded offline',
-    });
-    await e.sync.now();
-    await e.call('tasks.update', { taskId: target.id, changes: { title: 'Mine, applied offline' } });
-    await untilStuck(e);
+    const target = await stuckRename(e, 'Reloaded offline', 'Mine, applied offline');
     const [stuck] = await e.call('outbox.stuck', {});
     suite.proxy.set({ dropBefore: { rate: 1 } });
     expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
