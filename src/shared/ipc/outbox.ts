@@ -9,6 +9,11 @@ export const OutboxStatus = z.object({
   inFlight: z.number().int().min(0),
   /** Changes the service rejected, waiting for retry, edit or discard. */
   failed: z.number().int().min(0),
+  /**
+   * Changes the service applied whose answer could not be stored here, again and again: no longer
+   * retried on their own, waiting for "try again" or "reload from the service".
+   */
+  stuck: z.number().int().min(0),
   /** Unresolved conflicts in the journal. */
   conflicts: z.number().int().min(0),
   /** `token-needed` after a 401: nothing is sent until a token is given. */
@@ -24,13 +29,14 @@ export const OutboxEntryView = z.object({
   label: z.string(),
   /** The item it is about, `entity:id`. */
   entityKey: z.string(),
-  state: z.enum(['pending', 'in_flight', 'failed']),
+  /** `stuck`: applied by the service, its answer never stored here; it needs attention. */
+  state: z.enum(['pending', 'in_flight', 'failed', 'stuck']),
   attempts: z.number().int(),
   /** ms since the epoch. */
   nextAttemptAt: z.number(),
   createdAt: z.number(),
   errorType: z.string().nullable(),
-  /** The service's `errorMessage` for a rejected change, or the last retry reason. */
+  /** The service's `errorMessage` for a rejected change, or the last retry (or fold) failure. */
   errorMessage: z.string().nullable(),
   /** What `outbox.edit` takes back, changed. */
   payload: z.unknown(),
@@ -59,6 +65,15 @@ export const outboxChannels = {
   'outbox.retry': channel(EntryId, OutboxStatus),
   'outbox.edit': channel(EntryId.extend({ payload: z.unknown() }).strict(), OutboxStatus),
   'outbox.discard': channel(EntryId, OutboxStatus),
+  /** Changes that need attention (`stuck`), oldest first. */
+  'outbox.stuck': channel(z.object({}).strict(), z.array(OutboxEntryView)),
+  /** A stuck change back to automatic retry, tried now; nothing new is sent for it. */
+  'outbox.tryAgain': channel(EntryId, OutboxStatus),
+  /**
+   * A stuck change settled as the service holds it: its local change dropped and its item fetched
+   * again (all of sync for a create); answers once the fetch ended, whether or not it could run.
+   */
+  'outbox.reload': channel(EntryId, OutboxStatus),
   'conflicts.list': channel(z.object({}).strict(), z.array(ConflictView)),
   'conflicts.resolve': channel(
     z.object({ id: z.number().int().min(1), choice: z.enum(['mine', 'theirs']) }).strict(),

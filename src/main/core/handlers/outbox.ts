@@ -10,6 +10,9 @@ type OutboxChannels =
   | 'outbox.retry'
   | 'outbox.edit'
   | 'outbox.discard'
+  | 'outbox.stuck'
+  | 'outbox.tryAgain'
+  | 'outbox.reload'
   | 'conflicts.list'
   | 'conflicts.resolve';
 
@@ -39,6 +42,9 @@ export function outboxHandlers({ outbox: w }: { outbox: WorkdeskOutbox }): Handl
     'outbox.retry': ({ id }) => w.retry(id),
     'outbox.edit': ({ id, payload }) => w.edit(id, payload),
     'outbox.discard': ({ id }) => w.discard(id),
+    'outbox.stuck': () => w.outbox.entries('stuck').map(view),
+    'outbox.tryAgain': ({ id }) => w.tryAgain(id),
+    'outbox.reload': ({ id }) => w.reload(id),
     'conflicts.list': () =>
       w.outbox.listConflicts().map((c) => ({
         id: c.id,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { backoffDelay, type BackoffPolicy } from './backoff';
-import { Outbox, type ErasedKind } from './outbox';
+import { MAX_FOLD_FAILURES, Outbox, type ErasedKind } from './outbox';
 import {
   FakeService,
   ManualClock,
@@ -87,6 +87,18 @@ function seedNote(r: Rig, id: string, title: string, body = ''): void {
   r.service.notes.set(id, { id, title, body, createdAt: 0 });
 }
 
+/** The note kinds with folds that throw `message` (a cache write failing) whenever `fails()`. */
+function foldsFailing(message: string, fails: () => boolean) {
+  return (kinds: ErasedKind<FakeService>[]): ErasedKind<FakeService>[] =>
+    kinds.map((kind) => ({
+      ...kind,
+      fold: (...args: Parameters<typeof kind.fold>) => {
+        if (fails()) throw new Error(message);
+        return kind.fold(...args);
+      },
+    }));
+}
+
 /** Runs replay until nothing is due, advancing the clock across backoff waits up to `ms`. */
 async function drain(r: Rig, ms = 0): Promise<void> {
   await r.outbox.idle();
@@ -111,7 +123,14 @@ describe('Outbox: enqueue (rule 1)', () => {
     expect(r.outbox.entries()).toMatchObject([
       { id: entryId, kind: 'note.create', state: 'pending', keys: [`note:${tempId}`] },
     ]);
-    expect(r.outbox.status()).toEqual({ pending: 1, inFlight: 0, failed: 0, conflicts: 0, paused: null });
+    expect(r.outbox.status()).toEqual({
+      pending: 1,
+      inFlight: 0,
+      failed: 0,
+      stuck: 0,
+      conflicts: 0,
+      paused: null,
+    });
     expect(r.service.requests).toEqual([]);
   });
 
@@ -691,17 +710,7 @@ describe('Outbox: attempts that keep failing (folds, look-ups, preparing a send)
   function flakyRig(failures: { left: number }): Rig {
     return rig({
       backoff,
-      kinds: (kinds) =>
-        kinds.map((kind) => ({
-          ...kind,
-          fold: (...args: Parameters<typeof kind.fold>) => {
-            if (failures.left > 0) {
-              failures.left--;
-              throw new Error('disk I/O error');
-            }
-            return kind.fold(...args);
-          },
-        })),
+      kinds: foldsFailing('disk I/O error', () => failures.left-- > 0),
     });
   }
 
@@ -725,21 +734,21 @@ describe('Outbox: attempts that keep failing (folds, look-ups, preparing a send)
   }
 
   it('retries folds after a look-up at growing delays, up to the maximum, then acknowledges', async () => {
-    const r = flakyRig({ left: 5 });
+    const r = flakyRig({ left: 4 });
     const tempId = r.outbox.newTempId();
     // The service applies the create and its answer is lost: later attempts only look it up,
-    // and the first five answers found fail to fold.
+    // and the first four answers found fail to fold (a fifth would make it need attention).
     r.service.faults.push('drop-after');
     r.outbox.submit('note.create', { tempId, title: 'Folded' });
     const waits = await waitsUntilDone(r);
-    expect(waits).toEqual([1, 2, 3, 4, 5, 6].map(waitFor));
+    expect(waits).toEqual([1, 2, 3, 4, 5].map(waitFor));
     expect(waits[2]).toBeGreaterThan(waits[1]!);
     expect(waits[3]).toBeGreaterThan(waits[2]!);
     expect(Math.max(...waits)).toBeLessThanOrEqual(backoff.maxMs);
     expect(r.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
     expect(r.outbox.realIdOf(tempId)).toBe('100');
     expect(note(r.db, '100')?.title).toBe('Folded');
-    expect(r.service.requests).toEqual(['create Folded !drop-after', ...Array<string>(6).fill('list')]);
+    expect(r.service.requests).toEqual(['create Folded !drop-after', ...Array<string>(5).fill('list')]);
   });
 
   // The first failure follows an answered send (which counted itself), the next ones look-ups.
@@ -865,5 +874,180 @@ describe('Outbox: attempts that keep failing (folds, look-ups, preparing a send)
       'update 1 {"title":"new"}',
     ]);
     expect(r.service.notes.get('1')?.title).toBe('new');
+  });
+});
+
+// A change the service acknowledged whose answer cannot be folded into the cache was retried
+// forever, shown as "sent without an answer". After MAX_FOLD_FAILURES failed folds it needs
+// attention: out of automatic retry, its change kept, "try again" or "reload from the service".
+describe('Outbox: answers that never fold need attention', () => {
+  const backoff: BackoffPolicy = { baseMs: 1_000, maxMs: 8_000 };
+
+  /** A rig whose folds throw while `failing.on` (a cache constraint that keeps failing). */
+  function stuckRig(failing: { on: boolean }): Rig {
+    return rig({ backoff, kinds: foldsFailing('UNIQUE constraint failed: notes.id', () => failing.on) });
+  }
+
+  /** Starts replay and lets the clock run far past every backoff (an hour). */
+  async function runLong(r: Rig): Promise<void> {
+    r.outbox.start();
+    for (let i = 0; i < 60; i++) {
+      await r.outbox.idle();
+      r.timers.advance(60_000);
+    }
+    await r.outbox.idle();
+  }
+
+  /** Submits a create whose answers never fold, and runs until it is stuck. */
+  async function stuckCreate(failing = { on: true }) {
+    const r = stuckRig(failing);
+    const tempId = r.outbox.newTempId();
+    const { entryId } = r.outbox.submit('note.create', { tempId, title: 'Plan' });
+    await runLong(r);
+    return { r, tempId, entryId: entryId!, failing };
+  }
+
+  it(`after ${MAX_FOLD_FAILURES} failed folds leaves automatic retry, its change and error kept`, async () => {
+    const { r, tempId } = await stuckCreate();
+    // One create, then a look-up for each later fold: nothing more once it is stuck.
+    expect(r.service.requests).toEqual(['create Plan', ...Array<string>(MAX_FOLD_FAILURES - 1).fill('list')]);
+    expect(r.service.notes.size).toBe(1);
+    expect(r.outbox.status()).toMatchObject({ pending: 0, inFlight: 0, failed: 0, stuck: 1 });
+    expect(r.outbox.entries('stuck')).toMatchObject([
+      {
+        state: 'stuck',
+        attempts: MAX_FOLD_FAILURES,
+        foldFailures: MAX_FOLD_FAILURES,
+        errorType: 'fold-failed',
+        errorMessage: 'UNIQUE constraint failed: notes.id',
+      },
+    ]);
+    // Accepted by the service: the optimistic row stays, and a pull leaves it alone.
+    expect(note(r.db, tempId)?.title).toBe('Plan');
+    expect(r.outbox.isPendingStructural('note', tempId)).toBe(true);
+    // Nor does a restart or a reconnect bring it back.
+    r.outbox.reconnected();
+    await r.outbox.stop();
+    const again = r.restart();
+    again.start();
+    r.timers.advance(600_000);
+    await again.idle();
+    expect(r.service.requests).toHaveLength(MAX_FOLD_FAILURES);
+    expect(again.status().stuck).toBe(1);
+  });
+
+  it('holds back the later changes of its item, like a refused one', async () => {
+    const { r, tempId } = await stuckCreate();
+    r.outbox.submit('note.update', { id: tempId, body: 'later' });
+    r.timers.advance(600_000);
+    await r.outbox.idle();
+    expect(r.service.requests.filter((q) => q.startsWith('update'))).toEqual([]);
+    expect(r.outbox.status()).toMatchObject({ pending: 1, stuck: 1 });
+  });
+
+  it(`a fold that fails ${MAX_FOLD_FAILURES - 1} times, then folds, never needs attention`, async () => {
+    let left = MAX_FOLD_FAILURES - 1;
+    const r = rig({ backoff, kinds: foldsFailing('disk I/O error', () => left-- > 0) });
+    seedNote(r, '1', 'old');
+    r.outbox.submit('note.update', { id: '1', title: 'new' });
+    await runLong(r);
+    expect(r.service.requests).toHaveLength(MAX_FOLD_FAILURES);
+    expect(r.outbox.entries()).toEqual([]);
+    expect(r.outbox.status()).toMatchObject({ pending: 0, stuck: 0 });
+    expect(note(r.db, '1')?.title).toBe('new');
+  });
+
+  it('"try again" looks the create up and folds it once: no second create, counts reset', async () => {
+    const { r, tempId, entryId, failing } = await stuckCreate();
+    failing.on = false;
+    r.service.requests.length = 0;
+    r.outbox.tryAgain(entryId);
+    await r.outbox.idle();
+    expect(r.service.requests).toEqual(['list']);
+    expect(r.service.notes.size).toBe(1);
+    expect(r.outbox.realIdOf(tempId)).toBe('100');
+    expect(note(r.db, '100')?.title).toBe('Plan');
+    expect(r.outbox.entries()).toEqual([]);
+    expect(r.outbox.status()).toMatchObject({ pending: 0, stuck: 0 });
+  });
+
+  it('"try again" that fails again goes back to automatic retry with its counts reset', async () => {
+    const { r, entryId } = await stuckCreate();
+    r.outbox.tryAgain(entryId);
+    await r.outbox.idle();
+    expect(r.outbox.entries()).toMatchObject([
+      { state: 'in_flight', attempts: 1, foldFailures: 1, errorType: 'fold-failed' },
+    ]);
+    expect(r.outbox.status()).toMatchObject({ pending: 1, stuck: 0 });
+    // ... and needs attention again after as many failed folds.
+    await runLong(r);
+    expect(r.outbox.status().stuck).toBe(1);
+    expect(r.service.notes.size).toBe(1);
+  });
+
+  it('an applied create its look-up no longer finds needs attention: never sent again', async () => {
+    const { r, entryId, failing } = await stuckCreate();
+    failing.on = false;
+    // Someone renamed it on the service meanwhile: the look-up finds no match.
+    r.service.notes.get('100')!.title = 'Plan (renamed)';
+    r.service.requests.length = 0;
+    r.outbox.tryAgain(entryId);
+    await runLong(r);
+    expect(r.service.requests).toEqual(['list']);
+    expect(r.service.notes.size).toBe(1);
+    expect(r.outbox.entries()).toMatchObject([
+      { state: 'stuck', errorType: 'not-found', errorMessage: expect.stringMatching(/no longer be found/) },
+    ]);
+  });
+
+  it('"reload" of an update settles it and drops the local value for the service to fill in', async () => {
+    const failing = { on: true };
+    const r = stuckRig(failing);
+    seedNote(r, '1', 'old');
+    const { entryId } = r.outbox.submit('note.update', { id: '1', title: 'new' });
+    await runLong(r);
+    expect(r.outbox.entries()).toMatchObject([{ id: entryId, state: 'stuck' }]);
+    const sends = r.service.requests.length;
+    expect(r.outbox.reload(entryId!)).toEqual({ entity: 'note', id: '1' });
+    expect(r.outbox.entries()).toEqual([]);
+    expect(r.outbox.pendingFieldsFor('note', '1').size).toBe(0);
+    expect(note(r.db, '1')?.title).toBe('old');
+    expect(r.outbox.status()).toMatchObject({ pending: 0, stuck: 0 });
+    await r.outbox.idle();
+    expect(r.service.requests).toHaveLength(sends);
+    expect(r.service.notes.get('1')?.title).toBe('new');
+  });
+
+  it('"reload" of a create removes the local row; what needs it fails, kept for the user', async () => {
+    const { r, tempId, entryId } = await stuckCreate();
+    const comment = r.outbox.submit('note.comment', {
+      noteId: tempId,
+      tempId: r.outbox.newLocalRowId(),
+      text: 'c',
+    });
+    expect(r.outbox.reload(entryId)).toEqual({ entity: 'note', id: null });
+    await r.outbox.idle();
+    expect(note(r.db, tempId)).toBeUndefined();
+    expect(r.outbox.entries()).toMatchObject([
+      { id: comment.entryId, state: 'failed', errorType: 'blocked' },
+    ]);
+    expect(r.service.notes.size).toBe(1);
+    expect(r.service.comments).toEqual([]);
+  });
+
+  it('its actions refuse other entries, and other actions refuse it, naming the id', async () => {
+    const { r, entryId } = await stuckCreate();
+    for (const act of [() => r.outbox.retry(entryId), () => r.outbox.discard(entryId)]) {
+      expect(act).toThrow(
+        expect.objectContaining({ type: 'conflict', field: 'id', message: `Change ${entryId} is stuck` }),
+      );
+    }
+    await r.outbox.stop();
+    seedNote(r, '1', 'old');
+    const { entryId: waiting } = r.outbox.submit('note.update', { id: '1', title: 'x' });
+    expect(() => r.outbox.tryAgain(waiting!)).toThrow(/is pending/);
+    expect(() => r.outbox.reload(waiting!)).toThrow(/is pending/);
+    expect(() => r.outbox.reload(999)).toThrow(/No waiting change 999/);
+    expect(r.outbox.entries().map((e) => e.state)).toEqual(['stuck', 'pending']);
   });
 });

@@ -53,6 +53,8 @@ export interface OutboxOptions<C> {
    * finds nothing would send the change twice (rule 6).
    */
   lookUpDelayMs?: number;
+  /** Failed folds after which an acknowledged entry needs attention (default `MAX_FOLD_FAILURES`). */
+  maxFoldFailures?: number;
 }
 
 export type PauseReason = 'token-needed';
@@ -64,6 +66,8 @@ export interface OutboxStatus {
   inFlight: number;
   /** Entries the service rejected, waiting for the user. */
   failed: number;
+  /** Entries the service applied whose answer never folded: out of automatic retry, waiting for the user. */
+  stuck: number;
   /** Unresolved conflicts in the journal. */
   conflicts: number;
   paused: PauseReason | null;
@@ -106,11 +110,27 @@ export async function afterApplied<R>(rest: () => Promise<R>): Promise<R> {
   }
 }
 
+/** What `reload` settled: the item to fetch again, `id` null when its real id is unknown (a create). */
+export interface Reloaded {
+  entity: string;
+  id: string | null;
+}
+
 /** The step of an attempt: looking an earlier request up, preparing the send, sending. */
 type Phase = 'lookup' | 'prepare' | 'send';
 
 const SEND_GUARD_MS = 10 * 60_000;
 const DONE_RETENTION_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Failed folds of an acknowledged answer after which the entry leaves automatic retry and needs
+ * the user's attention (`stuck`). A fold fails on our side (a cache constraint, a bug, a remap
+ * that cannot apply): a passing cause (a disk error) clears within a few tries, which the backoff
+ * spreads over half a minute or so; an answer that failed five times fails the same way every
+ * time, and each retry costs the service a look-up (a create's lists the whole project), so
+ * retrying it forever helps no one and tells the user nothing.
+ */
+export const MAX_FOLD_FAILURES = 5;
 
 /**
  * The durable outbox: every local write is an entry stored with its optimistic change in one
@@ -134,6 +154,7 @@ export class Outbox<C> {
   readonly #takeTheirs: OutboxOptions<C>['takeTheirs'];
   readonly #log: (message: string) => void;
   readonly #lookUpDelayMs: number;
+  readonly #maxFoldFailures: number;
 
   readonly store: EntryStore;
   readonly ids: TempIdMap;
@@ -185,6 +206,7 @@ export class Outbox<C> {
     this.#cacheListeners = new Listeners('outbox cache', this.#log);
     this.#remapListeners = new Listeners('outbox remap', this.#log);
     this.#lookUpDelayMs = options.lookUpDelayMs ?? 0;
+    this.#maxFoldFailures = Math.max(1, options.maxFoldFailures ?? MAX_FOLD_FAILURES);
     this.store = new EntryStore(this.#db);
     this.ids = new TempIdMap(this.#db);
     this.claims = new FieldClaims(this.#db);
@@ -313,6 +335,7 @@ export class Outbox<C> {
       pending: counts.pending + counts.inFlight,
       inFlight: counts.inFlight,
       failed: counts.failed,
+      stuck: counts.stuck,
       conflicts: this.conflicts.openCount(),
       paused: this.#paused,
     };
@@ -429,6 +452,45 @@ export class Outbox<C> {
     this.#emitCache(entry.keys);
     this.#emitStatus();
     this.#pump();
+  }
+
+  /**
+   * "Try again" for an entry that needs attention: back to automatic retry, due now, its attempt
+   * and fold counts reset. The service holds the change, so nothing new is sent: a kind with a
+   * look-up finds the item and folds what it finds (and goes back to needing attention if the
+   * look-up no longer finds it); a kind without one resends its idempotent request.
+   */
+  tryAgain(entryId: number): void {
+    const entry = this.#openEntry(entryId, ['stuck']);
+    this.store.unstick(entry.id, this.#clock.now());
+    this.#trace(entry, 'given back to automatic retry');
+    this.#emitStatus();
+    this.#pump();
+  }
+
+  /**
+   * "Reload from the service" for an entry that needs attention: the service applied it, so it is
+   * settled without folding, and its optimistic change is rolled back (for a create: the local
+   * row goes, and entries that name its local id fail as waiting for an item never created);
+   * the caller fetches what `Reloaded` names, which brings the service's version in.
+   */
+  reload(entryId: number): Reloaded {
+    const entry = this.#openEntry(entryId, ['stuck']);
+    const kind = this.#kind(entry.kind);
+    const now = this.#clock.now();
+    this.#db.transaction(() => {
+      this.#rollback(kind, entry, now);
+      this.store.markDone(entry.id, now);
+    })();
+    this.#trace(entry, 'settled by a reload from the service');
+    this.#emitCache(entry.keys);
+    this.#emitStatus();
+    this.#pump();
+    const at = entry.entityKey.indexOf(':');
+    return {
+      entity: entry.entityKey.slice(0, at),
+      id: entry.createdTempId ? null : this.realIdOf(entry.entityKey.slice(at + 1)),
+    };
   }
 
   /**
@@ -652,7 +714,13 @@ export class Outbox<C> {
         const found = await kind.lookUp(this.#client, payload, entry);
         this.#trace(entry, found.found ? 'looked up: applied already' : 'looked up: not applied');
         if (found.found) answer = { result: found.result };
-        else earlierUnknown = false;
+        else if (entry.answeredAt !== null) {
+          // The service answered that it applied this change, and the look-up no longer finds
+          // it (changed or removed there since): sending it again would apply it twice (rule 6).
+          if (this.store.markStuck(entry.id, 'not-found', NOT_FOUND_AFTER_ANSWER, this.#clock.now()))
+            this.#trace(entry, 'needs attention: applied, no longer found');
+          return;
+        } else earlierUnknown = false;
       }
       if (!answer) {
         if (this.#stopped || this.#paused) return;
@@ -708,12 +776,8 @@ export class Outbox<C> {
         this.store.markDone(entry.id, now);
       })();
     } catch (err) {
-      // The service applied it; what failed is ours. Keep it "outcome unknown" so the next
-      // attempt looks it up (or resends an idempotent request) rather than sending a duplicate.
-      // The failed fold counts as an attempt (a send counted itself already, a look-up did not),
-      // so a fold that keeps failing waits longer each time, up to the backoff's maximum.
       this.#log(`outbox: folding entry ${entry.id} (${entry.kind}) failed: ${messageOf(err)}`);
-      this.#retryLater(entry, 'in_flight', 'internal', messageOf(err));
+      this.#foldFailed(entry, messageOf(err));
       return;
     }
     this.#trace(entry, remap ? `acknowledged as ${remap.realId}` : 'acknowledged');
@@ -793,6 +857,23 @@ export class Outbox<C> {
     this.store.reschedule(entry.id, state, now + wait, errorType, message, now, attempts);
   }
 
+  /**
+   * The service applied the change; what failed is ours. The entry stays "outcome unknown", so
+   * the next attempt looks it up (or resends an idempotent request) rather than sending a
+   * duplicate, and is marked answered, so a look-up that finds nothing never sends it again. The
+   * failed fold counts as an attempt (a send counted itself already, a look-up did not), so a
+   * fold that keeps failing waits longer each time; after `maxFoldFailures` it needs attention.
+   */
+  #foldFailed(entry: OutboxEntry, message: string): void {
+    const now = this.#clock.now();
+    const attempts = entry.attempts + 1;
+    const stuck = entry.foldFailures + 1 >= this.#maxFoldFailures;
+    const nextAttemptAt = now + backoffDelay(attempts, this.#random, this.#backoff);
+    if (this.store.foldFailed(entry.id, { message, attempts, nextAttemptAt, stuck }, now) && stuck) {
+      this.#trace(entry, `needs attention: its answer failed to fold ${entry.foldFailures + 1} times`);
+    }
+  }
+
   /** Rejected: the optimistic change leaves the view; the entry stays with its message (rule 4). */
   #fail(
     entry: OutboxEntry,
@@ -827,6 +908,9 @@ export class Outbox<C> {
     this.#cacheListeners.emit(keys);
   }
 }
+
+const NOT_FOUND_AFTER_ANSWER =
+  'The service applied this change, but it can no longer be found there (changed or removed since)';
 
 function checkKeysCoverTempIds(kind: string, keys: readonly string[], payload: unknown): void {
   for (const temp of tempIdsIn(payload)) {

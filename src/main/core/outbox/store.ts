@@ -16,6 +16,8 @@ interface EntryRow {
   created_temp_id: string | null;
   created_at: number;
   updated_at: number;
+  fold_failures: number;
+  answered_at: number | null;
 }
 
 export interface NewEntry {
@@ -30,6 +32,7 @@ export interface EntryCounts {
   pending: number;
   inFlight: number;
   failed: number;
+  stuck: number;
 }
 
 /**
@@ -87,6 +90,19 @@ export class EntryStore {
         `UPDATE outbox_entries SET state = 'failed', error_type = ?, error_message = ?, updated_at = ?
          WHERE id = ? AND state IN ('pending', 'in_flight')`,
       ),
+      foldFailed: db.prepare(
+        `UPDATE outbox_entries SET state = ?, next_attempt_at = ?, error_type = ?, error_message = ?, updated_at = ?,
+         attempts = ?, fold_failures = fold_failures + 1, answered_at = coalesce(answered_at, ?)
+         WHERE id = ? AND state IN ('pending', 'in_flight')`,
+      ),
+      markStuck: db.prepare(
+        `UPDATE outbox_entries SET state = 'stuck', error_type = ?, error_message = ?, updated_at = ?
+         WHERE id = ? AND state IN ('pending', 'in_flight')`,
+      ),
+      unstick: db.prepare(
+        `UPDATE outbox_entries SET state = 'in_flight', attempts = 0, fold_failures = 0, next_attempt_at = ?,
+         updated_at = ? WHERE id = ? AND state = 'stuck'`,
+      ),
       requeue: db.prepare(
         `UPDATE outbox_entries SET state = 'pending', attempts = 0, next_attempt_at = ?, error_type = NULL,
          error_message = NULL, updated_at = ? WHERE id = ?`,
@@ -96,7 +112,8 @@ export class EntryStore {
         `SELECT
            coalesce(sum(state = 'pending'), 0) AS pending,
            coalesce(sum(state = 'in_flight'), 0) AS inFlight,
-           coalesce(sum(state = 'failed'), 0) AS failed
+           coalesce(sum(state = 'failed'), 0) AS failed,
+           coalesce(sum(state = 'stuck'), 0) AS stuck
          FROM outbox_entries WHERE state <> 'done'`,
       ),
       listOpen: db.prepare(`SELECT * FROM outbox_entries WHERE state <> 'done' ORDER BY id`),
@@ -216,6 +233,45 @@ export class EntryStore {
     return this.#stmts.markFailed.run(errorType, message, now, id).changes > 0;
   }
 
+  /**
+   * An acknowledged answer of an open entry failed to fold: counts the failure and marks that the
+   * service holds the change; the entry stays `in_flight` until `nextAttemptAt`, or leaves
+   * automatic retry as `stuck` when `stuck` is true. A done entry is left as it is: answers false.
+   */
+  foldFailed(
+    id: number,
+    failure: { message: string; attempts: number; nextAttemptAt: number; stuck: boolean },
+    now: number,
+  ): boolean {
+    const state = failure.stuck ? 'stuck' : 'in_flight';
+    return (
+      this.#stmts.foldFailed.run(
+        state,
+        failure.nextAttemptAt,
+        'fold-failed',
+        failure.message,
+        now,
+        failure.attempts,
+        now,
+        id,
+      ).changes > 0
+    );
+  }
+
+  /** Takes an open entry out of automatic retry; a done or failed one is left: answers false. */
+  markStuck(id: number, errorType: string, message: string, now: number): boolean {
+    return this.#stmts.markStuck.run(errorType, message, now, id).changes > 0;
+  }
+
+  /**
+   * Gives a stuck entry back to automatic retry, due now, its counts reset; it stays "outcome
+   * known applied" (`answeredAt`), so its next attempt looks it up or resends an idempotent
+   * request, never a create. Answers false when the entry is not stuck.
+   */
+  unstick(id: number, now: number): boolean {
+    return this.#stmts.unstick.run(now, now, id).changes > 0;
+  }
+
   requeue(id: number, now: number): void {
     this.#stmts.requeue.run(now, now, id);
   }
@@ -276,6 +332,8 @@ export class EntryStore {
       createdTempId: row.created_temp_id,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      foldFailures: row.fold_failures,
+      answeredAt: row.answered_at,
     };
   }
 }

@@ -4,9 +4,11 @@ import type { Database } from 'better-sqlite3';
  * Life of an entry. `in_flight` means "a request for it may have reached the service and no
  * answer says what happened": set before every send and kept after a crash or a lost response,
  * so the next attempt looks the item up first (rule 6). `failed` entries were rejected by the
- * service and wait for the user (retry, edit or discard). `done` entries are acknowledged.
+ * service and wait for the user (retry, edit or discard). `stuck` entries were acknowledged but
+ * their answer failed to fold again and again: out of automatic retry, their change kept, they
+ * wait for the user (try again, reload from the service). `done` entries are acknowledged.
  */
-export type EntryState = 'pending' | 'in_flight' | 'failed' | 'done';
+export type EntryState = 'pending' | 'in_flight' | 'failed' | 'stuck' | 'done';
 
 export interface OutboxEntry {
   readonly id: number;
@@ -27,6 +29,13 @@ export interface OutboxEntry {
   readonly errorMessage: string | null;
   /** The local id this entry creates, when it is a create. */
   readonly createdTempId: string | null;
+  /** Answers that failed to fold since the entry was last given to automatic retry. */
+  readonly foldFailures: number;
+  /**
+   * When the service first answered that it applied the change and the answer could not be
+   * folded (ms): from then on the service holds it, so it is never sent again (rule 6).
+   */
+  readonly answeredAt: number | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }

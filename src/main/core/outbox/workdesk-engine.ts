@@ -10,6 +10,8 @@ import { tasksWriteHandlers } from '../handlers/tasks-write';
 import type { HandlerMap } from '../handlers/types';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { PendingFields } from '../sync/pending';
+import type { Sync } from '../sync/sync';
+import type { Reloaded } from './outbox';
 import { createWorkdeskOutbox, type WorkdeskOutbox, type WorkdeskOutboxOptions } from './workdesk-outbox';
 
 export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
@@ -60,6 +62,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     lookUpDelayMs: 2 * (options.connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     ...outboxOptions,
     ...(options.log && !outboxOptions?.log ? { log: options.log } : {}),
+    fetchItem: (item) => fetchReloaded(engine.sync, item),
     cache: engine.cache,
     client: engine.client,
     userId: options.connection.userId,
@@ -106,4 +109,29 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
       await engine.close();
     },
   };
+}
+
+/**
+ * Brings in the service's version of an item a reload settled: the one-item fetch of sync where
+ * there is one, else (an event, a dependency, a create whose real id is unknown) a whole pull.
+ */
+async function fetchReloaded(sync: Sync, item: Reloaded): Promise<void> {
+  const { onDemand } = sync;
+  if (item.id !== null) {
+    switch (item.entity) {
+      case 'task':
+        await onDemand.task(item.id);
+        return;
+      case 'project':
+        await onDemand.project(item.id);
+        return;
+      case 'crmContact':
+        await onDemand.contact(item.id);
+        return;
+      case 'crmAccount':
+        await onDemand.account(item.id);
+        return;
+    }
+  }
+  await sync.now();
 }

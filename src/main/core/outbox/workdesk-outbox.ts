@@ -13,7 +13,7 @@ import { crmKinds } from './kinds/crm';
 import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
 import { attachmentKinds, type FileSender } from './kinds/attachments';
-import { Outbox, OutboxError, type OutboxStatus, type SubmitResult } from './outbox';
+import { Outbox, OutboxError, type OutboxStatus, type Reloaded, type SubmitResult } from './outbox';
 import { cacheRemapper } from './remap-cache';
 import type { Clock, Timers } from './types';
 
@@ -35,6 +35,10 @@ export interface WorkdeskOutboxOptions {
   lookUpDelayMs?: number;
   /** Dropped files: registers the kinds that upload and reference them. */
   files?: FileSender;
+  /** See `OutboxOptions.maxFoldFailures`. */
+  maxFoldFailures?: number;
+  /** Fetches an item a reload settled (`outbox.reload`); without it the next pull brings it. */
+  fetchItem?: (item: Reloaded) => Promise<void>;
 }
 
 /** Which views an outbox key (`entity:id`) touches. */
@@ -142,6 +146,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     ...(options.tickMs ? { tickMs: options.tickMs } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.lookUpDelayMs ? { lookUpDelayMs: options.lookUpDelayMs } : {}),
+    ...(options.maxFoldFailures ? { maxFoldFailures: options.maxFoldFailures } : {}),
   });
   late.self = outbox;
   outbox.onDidChange((status) => emit('outbox.onDidChange', status));
@@ -185,6 +190,19 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     edit: (id: number, payload: unknown): OutboxStatus =>
       guard(() => (outbox.edit(id, payload), outbox.status())),
     discard: (id: number): OutboxStatus => guard(() => (outbox.discard(id), outbox.status())),
+    tryAgain: (id: number): OutboxStatus => guard(() => (outbox.tryAgain(id), outbox.status())),
+    /** Settles a stuck entry, then fetches its item; a fetch that fails (offline) is left to the next pull. */
+    reload: async (id: number): Promise<OutboxStatus> => {
+      const item = guard(() => outbox.reload(id));
+      try {
+        await options.fetchItem?.(item);
+      } catch (err) {
+        options.log?.(
+          `outbox: fetching ${item.entity} ${item.id ?? '(created)'} after a reload failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+      return outbox.status();
+    },
     resolveConflict: (id: number, choice: 'mine' | 'theirs'): OutboxStatus =>
       guard(() => (outbox.resolveConflict(id, choice), outbox.status())),
     realIdOf: (id: string) => outbox.realIdOf(id),

@@ -1,5 +1,5 @@
 // Local changes on their way to the service: the counts for the status bar, and the pending,
-// failed and conflicting changes for the Changes view. Fed by `outbox.onDidChange`.
+// failed, stuck (needing attention) and conflicting changes for the Changes view. Fed by `outbox.onDidChange`.
 import type { ConflictView, OutboxEntryView, OutboxStatus } from '@shared/ipc/outbox';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
@@ -10,6 +10,7 @@ export class OutboxState {
   #status = $state<OutboxStatus | undefined>();
   #pending = $state.raw<OutboxEntryView[]>([]);
   #failed = $state.raw<OutboxEntryView[]>([]);
+  #stuck = $state.raw<OutboxEntryView[]>([]);
   #conflicts = $state.raw<ConflictView[]>([]);
   #available = $state(true);
   #error = $state<string | undefined>();
@@ -31,6 +32,10 @@ export class OutboxState {
   }
   get failed(): readonly OutboxEntryView[] {
     return this.#failed;
+  }
+  /** Applied by the service, their answer never stored here: they wait for the user. */
+  get stuck(): readonly OutboxEntryView[] {
+    return this.#stuck;
   }
   get conflicts(): readonly ConflictView[] {
     return this.#conflicts;
@@ -64,13 +69,15 @@ export class OutboxState {
 
   async loadLists(): Promise<void> {
     try {
-      const [pending, failed, conflicts] = await Promise.all([
+      const [pending, failed, stuck, conflicts] = await Promise.all([
         this.#bridge.invoke('outbox.pending', {}),
         this.#bridge.invoke('outbox.failed', {}),
+        this.#bridge.invoke('outbox.stuck', {}),
         this.#bridge.invoke('conflicts.list', {}),
       ]);
       this.#pending = pending;
       this.#failed = failed;
+      this.#stuck = stuck;
       this.#conflicts = conflicts;
       this.#error = undefined;
     } catch (err) {
@@ -97,6 +104,14 @@ export class OutboxState {
   edit(id: number, payload: unknown): Promise<void> {
     return this.#act('Could not save the edited change', () =>
       this.#bridge.invoke('outbox.edit', { id, payload }),
+    );
+  }
+  tryAgain(id: number): Promise<void> {
+    return this.#act('Could not try the change again', () => this.#bridge.invoke('outbox.tryAgain', { id }));
+  }
+  reload(id: number): Promise<void> {
+    return this.#act('Could not reload the item from the service', () =>
+      this.#bridge.invoke('outbox.reload', { id }),
     );
   }
   resolve(id: number, choice: 'mine' | 'theirs'): Promise<void> {

@@ -1,4 +1,4 @@
-import { outboxMigrations } from '../../outbox/schema';
+import { outboxTables } from '../../outbox/schema';
 import type { Migration } from './types';
 
 /** The outbox's tables live in the cache file so a change and its entry commit together (rule 1). */
@@ -6,6 +6,6 @@ export const migration003: Migration = {
   version: 3,
   name: 'outbox',
   up(db) {
-    for (const step of outboxMigrations) step(db);
+    outboxTables(db);
   },
 };

@@ -4,6 +4,7 @@ import { migration002 } from './002-search';
 import { migration003 } from './003-outbox';
 import { migration004 } from './004-project-templates';
 import { migration005 } from './005-project-search';
+import { migration006 } from './006-outbox-stuck';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
 ];

@@ -1,0 +1,198 @@
+// Changes the service acknowledged whose answer cannot be folded into the cache, against the real
+// service: after a few failed folds they need attention (no more automatic attempts), "try again"
+// folds without creating anything twice, and "reload from the service" settles the entry and
+// leaves the cache with the service's version. The fold is made to fail by a trigger in the
+// cache file (a cache constraint the answer runs into), added and dropped by the test.
+import { describe, expect, it } from 'vitest';
+import type { FetchLike } from '../../../src/main/core/api/http';
+import { createDispatch } from '../../../src/main/core/dispatch';
+import { MAX_FOLD_FAILURES } from '../../../src/main/core/outbox/outbox';
+import { SEED_IDS } from '../../../src/server/seed/index';
+import { writesSuite, type TestEngine } from './support';
+
+const suite = writesSuite();
+
+/** A fetch that counts the task creates it sends (what the service was asked to create). */
+function countingCreates() {
+  const counted = { creates: 0 };
+  const fetch: FetchLike = (input, init) => {
+    if ((init.method ?? 'GET') === 'POST' && new URL(input).pathname.endsWith('/tasks')) counted.creates++;
+    return globalThis.fetch(input, init);
+  };
+  return { counted, fetch };
+}
+
+/** A fault in the cache file that every fold of `when` runs into, until dropped. */
+function failFolds(e: TestEngine, name: string, when: string): () => void {
+  e.cache.db.exec(`CREATE TRIGGER ${name} ${when} BEGIN SELECT RAISE(ABORT, 'injected: ${name}'); END`);
+  return () => e.cache.db.exec(`DROP TRIGGER ${name}`);
+}
+/** The remap of a create cannot apply: the id map refuses every new row. */
+const REMAP_FAILS = 'BEFORE INSERT ON outbox_id_map';
+/** An acknowledged task update cannot be settled (a reload, from `stuck`, still can). */
+const UPDATE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
+  WHEN OLD.state = 'in_flight' AND NEW.state = 'done' AND OLD.kind = 'task.update'`;
+
+/** Runs replay until the outbox holds `stuck` entries needing attention and nothing else open. */
+async function untilStuck(e: TestEngine, stuck = 1): Promise<void> {
+  const outbox = e.outbox.outbox;
+  const until = Date.now() + 20_000;
+  while (outbox.status().stuck < stuck || outbox.status().pending > 0) {
+    if (Date.now() > until) throw new Error(`never stuck: ${JSON.stringify(outbox.status())}`);
+    outbox.kick();
+    await outbox.idle();
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A task made on the service, then renamed here; the rename is applied and needs attention. */
+async function stuckRename(e: TestEngine, title: string, renamed: string): Promise<{ id: string }> {
+  failFolds(e, 'update_settle_fails', UPDATE_SETTLE_FAILS);
+  const target = await suite.api.createTask({
+    projectId: SEED_IDS.workspace,
+    fromUserId: suite.svc.users.actingUserId,
+    title,
+  });
+  await e.sync.now();
+  await e.call('tasks.update', { taskId: target.id, changes: { title: renamed } });
+  await untilStuck(e);
+  return target;
+}
+
+async function tasksNamed(title: string) {
+  return (await suite.api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) => t.name === title);
+}
+
+describe('outbox: acknowledged changes whose answer never folds', () => {
+  it(`a create needs attention after ${MAX_FOLD_FAILURES} failed folds; "try again" folds it, created once`, async () => {
+    const { counted, fetch } = countingCreates();
+    const e = await suite.engine({ fetch });
+    const repair = failFolds(e, 'remap_fails', REMAP_FAILS);
+    const title = 'Acknowledged, never folded';
+    const task = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+    await untilStuck(e);
+
+    expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 1, failed: 0 });
+    const [stuck] = await e.call('outbox.stuck', {});
+    expect(stuck).toMatchObject({
+      kind: 'task.create',
+      state: 'stuck',
+      attempts: MAX_FOLD_FAILURES,
+      errorType: 'fold-failed',
+      errorMessage: 'injected: remap_fails',
+    });
+    expect(await e.call('outbox.pending', {})).toEqual([]);
+    // Its optimistic row stays: the service accepted it.
+    expect(e.cache.tasks.getFlat(task.id)?.name).toBe(title);
+    // No more automatic attempts, whatever wakes the outbox.
+    const received = suite.proxy.stats().received;
+    e.outbox.outbox.reconnected();
+    await new Promise((r) => setTimeout(r, 300));
+    await e.outbox.outbox.idle();
+    expect(suite.proxy.stats().received).toBe(received);
+
+    // A pull keeps the local row (and brings the service's copy beside it until the fold runs).
+    await e.sync.now();
+    expect(e.cache.tasks.getFlat(task.id)?.name).toBe(title);
+    const [onService] = await tasksNamed(title);
+    expect(e.cache.tasks.getFlat(onService!.id)?.name).toBe(title);
+
+    repair();
+    expect(await e.call('outbox.tryAgain', { id: stuck!.id })).toMatchObject({ stuck: 0 });
+    await e.drained();
+    const realId = e.outbox.realIdOf(task.id);
+    expect(realId).not.toBe(task.id);
+    expect(counted.creates).toBe(1);
+    expect((await tasksNamed(title)).map((t) => t.id)).toEqual([realId]);
+    expect(e.cache.tasks.getFlat(realId)?.name).toBe(title);
+    expect(e.cache.tasks.getFlat(task.id)).toBeNull();
+    expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0 });
+  });
+
+  it('"try again" while the fold still fails goes back to automatic retry, then needs attention again', async () => {
+    const { counted, fetch } = countingCreates();
+    const e = await suite.engine({ fetch });
+    failFolds(e, 'remap_still_fails', REMAP_FAILS);
+    const title = 'Tried again in vain';
+    await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+    await untilStuck(e);
+    const [stuck] = await e.call('outbox.stuck', {});
+    await e.call('outbox.tryAgain', { id: stuck!.id });
+    await untilStuck(e);
+    expect(await e.call('outbox.stuck', {})).toMatchObject([{ id: stuck!.id, attempts: MAX_FOLD_FAILURES }]);
+    expect(counted.creates).toBe(1);
+    expect(await tasksNamed(title)).toHaveLength(1);
+  });
+
+  it('"reload" of a create settles it: the local row goes, the pull brings the service\'s task', async () => {
+    const { counted, fetch } = countingCreates();
+    const e = await suite.engine({ fetch });
+    failFolds(e, 'remap_fails_for_good', REMAP_FAILS);
+    const title = 'Reloaded create';
+    const task = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+    await untilStuck(e);
+    const [stuck] = await e.call('outbox.stuck', {});
+    expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
+    const [onService] = await tasksNamed(title);
+    expect(e.cache.tasks.getFlat(task.id)).toBeNull();
+    expect(e.cache.tasks.getFlat(onService!.id)?.name).toBe(title);
+    expect(await e.call('outbox.stuck', {})).toEqual([]);
+    expect(counted.creates).toBe(1);
+  });
+
+  it('"reload" of an update settles it and the cache holds the service\'s version', async () => {
+    const e = await suite.engine();
+    const target = await stuckRename(e, 'Made on the service', 'Mine, applied');
+    expect(e.cache.tasks.getFlat(target.id)?.name).toBe('Mine, applied');
+    // Another client renames it meanwhile: a reload shows the service's version.
+    await suite.api.updateTask(target.id, { userId: suite.svc.users.actingUserId, title: 'Theirs, later' });
+    const [stuck] = await e.call('outbox.stuck', {});
+    expect(stuck).toMatchObject({ kind: 'task.update', errorMessage: 'injected: update_settle_fails' });
+    await e.call('outbox.reload', { id: stuck!.id });
+    expect(e.cache.tasks.getFlat(target.id)?.name).toBe('Theirs, later');
+    expect(e.outbox.outbox.pendingFieldsFor('task', target.id).size).toBe(0);
+    expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0, conflicts: 0 });
+  });
+
+  it('"reload" while the service cannot be reached settles it; the item comes with the next pull', async () => {
+    const logged: string[] = [];
+    const e = await suite.engine({ log: (m) => logged.push(m) });
+    const target = await stuckRename(e, 'Reloaded offline', 'Mine, applied offline');
+    const [stuck] = await e.call('outbox.stuck', {});
+    suite.proxy.set({ dropBefore: { rate: 1 } });
+    expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
+    expect(logged.some((m) => m.includes(`fetching task ${target.id} after a reload failed`))).toBe(true);
+    // Its local value went with it; the service's comes with the next pull.
+    expect(e.cache.tasks.getFlat(target.id)?.name).toBe('Reloaded offline');
+    suite.proxy.set({ dropBefore: undefined });
+    await e.sync.now();
+    expect(e.cache.tasks.getFlat(target.id)?.name).toBe('Mine, applied offline');
+  });
+
+  it('refuses "try again" and "reload" of a change that does not need attention, naming the id', async () => {
+    const e = await suite.engine();
+    await e.outbox.outbox.stop();
+    const task = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Waiting quietly' });
+    const [waiting] = await e.call('outbox.pending', {});
+    for (const channel of ['outbox.tryAgain', 'outbox.reload'] as const) {
+      await expect(e.call(channel, { id: waiting!.id })).rejects.toMatchObject({
+        type: 'conflict',
+        field: 'id',
+      });
+      await expect(e.call(channel, { id: 987_654 })).rejects.toMatchObject({
+        type: 'not-found',
+        field: 'id',
+      });
+    }
+    // Bad input names the field and reaches no handler.
+    const dispatch = createDispatch(e.handlers);
+    for (const channel of ['outbox.tryAgain', 'outbox.reload'] as const) {
+      expect(await dispatch(channel, { id: 'one' })).toMatchObject({
+        ok: false,
+        error: { type: 'invalid-argument', field: 'id' },
+      });
+    }
+    expect(e.cache.tasks.getFlat(task.id)?.name).toBe('Waiting quietly');
+    expect(await e.call('outbox.pending', {})).toEqual([waiting]);
+  });
+});
