@@ -169,6 +169,14 @@ describe('fault campaign checks', () => {
     expect(kinds(input)).toEqual(['divergence']);
   });
 
+  it('report a client that ends with changes waiting or needing attention', () => {
+    const input = clean();
+    input.ends[1] = end(input.state.tasks, { status: { ...end([]).status, pending: 1 } });
+    expect(kinds(input)).toEqual(['not-drained']);
+    input.ends[1] = end(input.state.tasks, { status: { ...end([]).status, stuck: 1 } });
+    expect(kinds(input)).toEqual(['not-drained']);
+  });
+
   it('report a conflict journal entry no concurrent write explains', () => {
     const input = clean();
     input.ends[0] = end(input.state.tasks, {

@@ -609,7 +609,9 @@ export function checkRun(input: CheckInput): Anomaly[] {
     for (const t of end.tasks)
       if (!byId.has(t.id))
         add('divergence', `client ${k} still shows "${t.name}" (${t.id}), gone from the service`);
-    if (end.status.pending > 0) add('not-drained', `client ${k} ends with ${JSON.stringify(end.status)}`);
+    // A change that needs attention left automatic retry: the run did not settle it either.
+    if (end.status.pending > 0 || (end.status.stuck ?? 0) > 0)
+      add('not-drained', `client ${k} ends with ${JSON.stringify(end.status)}`);
   });
 
   // The conflict journal: each entry pairs a value this client wrote with one another wrote.

@@ -91,7 +91,15 @@ export const fileKey = (message: string, file: { name: string; size?: number | n
   `${message} / ${file.name} / ${file.size ?? '?'}`;
 
 export interface OutboxSnapshot {
-  status: { pending: number; inFlight: number; failed: number; conflicts: number; paused: string | null };
+  status: {
+    pending: number;
+    inFlight: number;
+    failed: number;
+    /** Acknowledged changes whose answer never folded (needs attention); absent in older snapshots. */
+    stuck?: number;
+    conflicts: number;
+    paused: string | null;
+  };
   failed: { kind: string; payload: unknown; errorType: string | null; errorMessage: string | null }[];
   conflicts: { entityId: string; field: string; localValue: unknown; remoteValue: unknown }[];
   /** Every task the cache holds in the project, by id. */
