@@ -27,6 +27,37 @@ describe('small things in a working day', () => {
     await page.getByTestId('detail-panel').waitFor();
   });
 
+  it('gives the focus back to the task in the list or on the board when its panel closes', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Mobile app 6');
+    await list.waitForRows();
+    const row = list.rows.nth(2);
+    const id = (await row.getAttribute('data-task-id')) ?? '';
+    await row.locator('.task-name').click();
+    const panel = page.getByTestId('detail-panel');
+    // Before: closing with the button left the focus on the page's body.
+    await panel.getByRole('button', { name: 'Close details (Escape)' }).click();
+    await panel.waitFor({ state: 'detached' });
+    const focusedRow = (): Promise<string | null | undefined> =>
+      page.evaluate(() => {
+        const grid = document.activeElement?.closest('[role="grid"]');
+        const active = grid?.getAttribute('aria-activedescendant');
+        return active ? document.getElementById(active)?.getAttribute('data-task-id') : undefined;
+      });
+    expect(await focusedRow()).toBe(id);
+
+    await page.getByTestId('layout-board').click();
+    const card = page.locator(`[data-testid="board-card"][data-task-id="${id}"]`);
+    await card.focus();
+    await page.keyboard.press('Enter');
+    await panel.getByRole('button', { name: 'Open full view' }).focus();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-task-id'))).toBe(id);
+    await page.getByTestId('layout-list').click();
+  });
+
   it('lists an agenda line with only the parts it has: no dot before a milestone’s project', async () => {
     const { page } = suite;
     const calendar = new CalendarPage(page);
