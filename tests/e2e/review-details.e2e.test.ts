@@ -77,6 +77,67 @@ describe('small things in a working day', () => {
     await screenshot(page, 'review-agenda');
   });
 
+  it('asks before a delete in words that are true: no "its 0 subtasks"', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Partner API 9');
+    await list.waitForRows();
+    const row = list.rows.nth(3);
+    const name = await row.locator('.task-name').innerText();
+    await row.locator('.task-name').click();
+    const panel = page.getByTestId('detail-panel');
+    await panel.getByRole('heading', { name: /^Messages/ }).waitFor();
+    const subtasks = await panel.getByTestId('subtask').count();
+    await panel.getByTestId('delete-task').click();
+    const confirm = page.getByTestId('confirm-dialog');
+    const text = await confirm.locator('p').first().innerText();
+    const expected =
+      subtasks === 0
+        ? `'${name}' and all its messages will be deleted.`
+        : `'${name}', its ${subtasks === 1 ? 'subtask' : `${subtasks} subtasks`} and all its messages will be deleted.`;
+    expect(text.startsWith(expected)).toBe(true);
+    await page.keyboard.press('Escape');
+    await confirm.getByRole('heading').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+  });
+
+  it('draws a not-started status dot that can be seen in the dark theme', async () => {
+    const { page, ui } = suite;
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.dataset['theme'] === 'dark');
+    await ui.openDemoProject('Mobile app 5');
+    await page.getByTestId('layout-board').click();
+    const header = page.getByTestId('board-column').filter({ hasText: 'New' }).first();
+    await header.waitFor();
+    // Contrast of the column's dot with what is behind it (WCAG: 3:1 for a graphic).
+    const ratio = await header.evaluate((column) => {
+      const dot = [...column.querySelectorAll<HTMLElement>('*')].find(
+        (el) =>
+          el.getBoundingClientRect().width <= 10 &&
+          getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)',
+      );
+      if (!dot) throw new Error('no status dot in the column');
+      const rgb = (css: string): number[] => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      let back: Element | null = dot.parentElement;
+      while (back && getComputedStyle(back).backgroundColor === 'rgba(0, 0, 0, 0)') back = back.parentElement;
+      const lum = (css: string): number => {
+        const [r = 0, g = 0, b = 0] = rgb(css).map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const a = lum(getComputedStyle(dot).backgroundColor);
+      const b = lum(back ? getComputedStyle(back).backgroundColor : 'rgb(0, 0, 0)');
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    // Before: 1.9:1, the dot of New and Not started all but vanished.
+    expect(ratio).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'review-board-dark');
+    await page.getByTestId('layout-list').click();
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
   it('says what a refused estimate must be', async () => {
     const { page, ui } = suite;
     const list = new TaskListPage(page);
