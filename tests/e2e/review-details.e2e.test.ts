@@ -1,22 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
-import { TaskListPage } from './pages/task-list';
+import { TaskListPage, type TaskRef } from './pages/task-list';
 import { CalendarPage } from './pages/calendar';
 
 // Session 5 review: the smaller findings a user meets in a day (see /work/notes/s5-review.md).
 describe('small things in a working day', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
 
+  /** Opens a demo project's list, and the task of its `index`th row beside it. */
+  async function openBeside(project: string, index: number): Promise<{ list: TaskListPage; task: TaskRef }> {
+    const list = new TaskListPage(suite.page);
+    await suite.ui.openDemoProject(project);
+    await list.waitForRows();
+    return { list, task: await list.openRow(index) };
+  }
+
   it('opens a task full size with O when its row is already open beside the list', async () => {
     const { page, ui } = suite;
-    const list = new TaskListPage(page);
-    await ui.openDemoProject('Mobile app 5');
-    await list.waitForRows();
-    const row = list.rows.nth(1);
-    const id = (await row.getAttribute('data-task-id')) ?? '';
-    await row.locator('.task-name').click();
-    await page.getByTestId('detail-panel').waitFor();
+    const {
+      list,
+      task: { id },
+    } = await openBeside('Mobile app 5', 1);
     await list.table.focus();
     // Before: O opened the same task beside the list again, which did nothing.
     await page.keyboard.press('o');
@@ -28,13 +33,10 @@ describe('small things in a working day', () => {
   });
 
   it('gives the focus back to the task in the list or on the board when its panel closes', async () => {
-    const { page, ui } = suite;
-    const list = new TaskListPage(page);
-    await ui.openDemoProject('Mobile app 6');
-    await list.waitForRows();
-    const row = list.rows.nth(2);
-    const id = (await row.getAttribute('data-task-id')) ?? '';
-    await row.locator('.task-name').click();
+    const { page } = suite;
+    const {
+      task: { id },
+    } = await openBeside('Mobile app 6', 2);
     const panel = page.getByTestId('detail-panel');
     // Before: closing with the button left the focus on the page's body.
     await panel.getByRole('button', { name: 'Close details (Escape)' }).click();
@@ -78,13 +80,10 @@ describe('small things in a working day', () => {
   });
 
   it('asks before a delete in words that are true: no "its 0 subtasks"', async () => {
-    const { page, ui } = suite;
-    const list = new TaskListPage(page);
-    await ui.openDemoProject('Partner API 9');
-    await list.waitForRows();
-    const row = list.rows.nth(3);
-    const name = await row.locator('.task-name').innerText();
-    await row.locator('.task-name').click();
+    const { page } = suite;
+    const {
+      task: { name },
+    } = await openBeside('Partner API 9', 3);
     const panel = page.getByTestId('detail-panel');
     await panel.getByRole('heading', { name: /^Messages/ }).waitFor();
     const subtasks = await panel.getByTestId('subtask').count();
@@ -138,12 +137,23 @@ describe('small things in a working day', () => {
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
-  it('says what a refused estimate must be', async () => {
+  it('empties the search box once the results are left, and shows the query again on the way back', async () => {
     const { page, ui } = suite;
-    const list = new TaskListPage(page);
-    await ui.openDemoProject('Support desk 2');
-    await list.waitForRows();
-    await list.rows.nth(1).locator('.task-name').click();
+    const box = page.locator('#global-search');
+    await box.fill('login');
+    await box.press('Enter');
+    await ui.waitForTitle('Search');
+    await ui.goToSettings();
+    // Before: "login" stayed in the box over Settings, as if it filtered the page.
+    expect(await box.inputValue()).toBe('');
+    await ui.back();
+    await ui.waitForTitle('Search');
+    expect(await box.inputValue()).toBe('login');
+  });
+
+  it('says what a refused estimate must be', async () => {
+    const { page } = suite;
+    await openBeside('Support desk 2', 1);
     const panel = page.getByTestId('detail-panel');
     await panel.getByTestId('task-fields').waitFor();
     const hours = panel.getByLabel('Estimate hours');
