@@ -36,7 +36,7 @@ describe('a narrow window with the detail panel open', () => {
     const list = new TaskListPage(page);
     await ui.openDemoProject('Mobile app 5');
     await list.waitForRows();
-    await list.rows.nth(1).locator('.task-name').click();
+    await list.openRow(1);
     const panel = page.getByTestId('detail-panel');
     await panel.getByTestId('task-fields').waitFor();
 
