@@ -151,6 +151,23 @@ describe('small things in a working day', () => {
     expect(await box.inputValue()).toBe('login');
   });
 
+  it('shows a field that cannot be changed as such, and says why', async () => {
+    const { page, ui } = suite;
+    // This suite's core keeps no settings (a core on one service, no accounts store).
+    await ui.goToSettings();
+    const interval = page.locator('#sync-interval');
+    expect(await interval.isDisabled()).toBe(true);
+    // Before: drawn like any field, with nothing to say why typing did nothing.
+    const look = await interval.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { cursor: style.cursor, background: style.backgroundColor };
+    });
+    const pageBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(look.cursor).toBe('not-allowed');
+    expect(look.background).not.toBe(pageBackground);
+    expect(await page.getByTestId('sync-interval-note').innerText()).toMatch(/keeps no settings/);
+  });
+
   it('says what a refused estimate must be', async () => {
     const { page } = suite;
     await openBeside('Support desk 2', 1);
