@@ -3,6 +3,7 @@ import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
 import { TaskListPage, type TaskRef } from './pages/task-list';
 import { CalendarPage } from './pages/calendar';
+import { AppPage } from './pages/app';
 
 // Session 5 review: the smaller findings a user meets in a day (see /work/notes/s5-review.md).
 describe('small things in a working day', () => {
@@ -180,5 +181,38 @@ describe('small things in a working day', () => {
     await panel.getByLabel('Estimate minutes').press('Tab');
     // Before: "hours must be a whole number", which -3 is.
     await panel.getByText('Estimate: hours must be a whole number, 0 or more, and minutes 0 to 59').waitFor();
+  });
+});
+
+// Session 5 review, finding 19: on macOS the shortcuts are Cmd chords (the app binds Cmd there,
+// and the shortcuts help says so), but Home, the search box, the New task tooltip, the
+// composer and an empty project's hint all said Ctrl.
+describe('the key hints on macOS', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, page: false });
+
+  it('name Cmd wherever the app names the primary key', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(() => Object.defineProperty(navigator, 'platform', { get: () => 'MacIntel' }));
+    const ui = new AppPage(page);
+    await ui.open(suite.app.host.url);
+    await ui.waitForTitle('Home');
+    const hint = await page.locator('.hint').first().innerText();
+    expect(hint).toContain('Cmd+N new task');
+    expect(hint).toContain('Cmd+, settings');
+    expect(await page.locator('#global-search').getAttribute('placeholder')).toBe('Search  (Cmd+K)');
+    expect(
+      await page
+        .getByRole('button', { name: /New task/ })
+        .first()
+        .getAttribute('title'),
+    ).toBe('New task (Cmd+N)');
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Mobile app 5');
+    await list.waitForRows();
+    await list.openRow(0);
+    await page.getByTestId('detail-panel').getByText('Cmd+Enter to send').waitFor();
+    expect(await page.locator('body').innerText()).not.toMatch(/Ctrl\+/);
+    expect(ui.errors).toEqual([]);
+    await page.close();
   });
 });
