@@ -50,6 +50,38 @@ describe('dialogs in a 900x700 window', () => {
     await dialog.root.getByRole('heading').waitFor({ state: 'detached' });
   });
 
+  it('keeps what was typed in a New task closed by Escape, until a task is created', async () => {
+    const { page, ui } = suite;
+    const dialog = new NewTaskDialogPage(page);
+    await dialog.openWithShortcut();
+    await dialog.fill({ title: 'Call the printer', description: 'About the Q3 flyers.' });
+    await page.keyboard.press('Escape');
+    await dialog.root.getByRole('heading').waitFor({ state: 'detached' });
+    // Before: one Escape threw the text away.
+    await dialog.openWithShortcut();
+    expect(await page.getByTestId('nt-title').inputValue()).toBe('Call the printer');
+    expect(await dialog.root.getByLabel('Description').inputValue()).toBe('About the Q3 flyers.');
+    await page.getByTestId('nt-restored').waitFor();
+    await screenshot(page, 'new-task-restored');
+    await page.getByTestId('nt-restored').getByRole('button', { name: 'Start empty' }).click();
+    expect(await page.getByTestId('nt-title').inputValue()).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('nt-title');
+
+    await dialog.fill({ title: 'Call the printer', project: 'Support desk 2' });
+    await dialog.root.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.openWithShortcut();
+    expect(await page.getByTestId('nt-title').inputValue()).toBe('Call the printer');
+    await dialog.fill({ project: 'Support desk 2' });
+    await dialog.submit();
+    await dialog.root.getByRole('heading').waitFor({ state: 'detached' });
+    await ui.waitForTitle('Support desk 2');
+    await dialog.openWithShortcut();
+    expect(await page.getByTestId('nt-title').inputValue()).toBe('');
+    expect(await page.getByTestId('nt-restored').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.root.getByRole('heading').waitFor({ state: 'detached' });
+  });
+
   it('lists the shortcuts with every key inside its column', async () => {
     const { page } = suite;
     await page.getByTestId('nav-settings').focus();
