@@ -60,6 +60,16 @@ export class TaskListPage {
     await this.row(task).locator('.task-name').click();
     await this.page.getByTestId('detail-panel').waitFor();
   }
+  /** Opens the task of the `index`th row beside the list; answers its id and name. */
+  async openRow(index: number): Promise<TaskRef> {
+    const row = this.rows.nth(index);
+    const task = {
+      id: (await row.getAttribute('data-task-id')) ?? '',
+      name: await row.locator('.task-name').innerText(),
+    };
+    await this.open(task);
+    return task;
+  }
   async select(tasks: TaskRef[]): Promise<void> {
     for (const task of tasks)
       await this.row(task)

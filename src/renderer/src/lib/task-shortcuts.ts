@@ -26,7 +26,7 @@ export const TASK_SHORTCUTS: readonly { keys: string; label: string }[] = [
   { keys: 'A', label: 'Assign the selected task' },
   { keys: 'P', label: 'Set the priority of the selected task' },
   { keys: 'C', label: 'Comment on the selected task' },
-  { keys: 'O', label: 'Open the selected task (beside a list, else full size)' },
+  { keys: 'O', label: 'Open the selected task beside the list; again, full size' },
 ];
 
 /** The picker each action opens: in a list row, and in the task detail. */
@@ -93,7 +93,10 @@ export async function runTaskAction(
 ): Promise<void> {
   const { taskId } = selected;
   if (action === 'open') {
-    if (selected.from !== 'detail') nav.openTask(taskId);
+    // A row or card whose task is already open beside the list goes full size, as the open
+    // detail does: O again is never a key that does nothing.
+    const besideAlready = selected.from !== 'detail' && openTaskId(nav.route) === taskId;
+    if (selected.from !== 'detail' && !besideAlready) nav.openTask(taskId);
     else if (nav.route.kind !== 'task') nav.openTask(taskId, { full: true });
     return;
   }

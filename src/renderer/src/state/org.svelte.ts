@@ -21,7 +21,7 @@ export function statusColor(status: { name: string; isClosed?: boolean } | undef
   if (/cancel|reject/.test(name)) return 'var(--color-text-faint)';
   if (/hold|block|wait/.test(name)) return 'var(--color-warning)';
   if (/progress|review|doing|started/.test(name) && !/not started/.test(name)) return 'var(--color-accent)';
-  return 'var(--color-border-strong)';
+  return 'var(--color-status-idle)';
 }
 
 export class OrgState {
