@@ -107,6 +107,49 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     await expect.poll(() => list.row(task).locator('.task-name').getAttribute('data-clip')).toBeNull();
   });
 
+  it('shows an empty assignee or action-required cell as a dash, spoken as none', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Support desk 1');
+    await list.waitForRows();
+    // The demo's project has unassigned tasks: their cells read as the empty deadline does.
+    const assignee = list.rows.getByTestId('cell-assignee').and(page.locator('[aria-label$=": none"]'));
+    await assignee.first().waitFor();
+    expect(await assignee.first().innerText()).toBe('—');
+    const nobody = list.rows.locator('.user.none').first();
+    expect(await nobody.innerText()).toBe('—');
+    await screenshot(page, 'task-rows-empty-cells');
+  });
+
+  it('closes the open task with Escape in the list; several selected rows are unselected first', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Support desk 1');
+    await list.waitForRows();
+    await list.table.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('detail-panel');
+    await panel.waitFor();
+    await list.table.focus();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+
+    // With several rows selected, the first Escape unselects them and the panel stays.
+    await page.keyboard.press('Enter');
+    await panel.waitFor();
+    await list.table.focus();
+    await page.keyboard.press(' ');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press(' ');
+    await expect.poll(() => list.rows.and(page.locator('[aria-selected="true"]')).count()).toBeGreaterThan(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => list.rows.and(page.locator('[aria-selected="true"]')).count()).toBe(0);
+    expect(await panel.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+  });
+
   it('opens a dialog with the focus on its first field, not on Close', async () => {
     const { page } = suite;
     await page.getByTestId('nav-calendar').click();
