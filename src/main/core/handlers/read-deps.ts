@@ -31,6 +31,10 @@ export async function fetchOrServeCache(
   deps: ReadDeps,
   fetch: () => Promise<'ok' | 'gone'>,
 ): Promise<boolean> {
+  // Known to be offline, the cache answers at once: a fetch would only hold the view until it
+  // failed (a refused connection is retried, a lost network waits for the timeout), and then the
+  // cache answers anyway. The sync's probe brings the app back online, and its pull the item.
+  if (!deps.sync.status().online) return false;
   try {
     return (await fetch()) === 'gone';
   } catch (err) {

@@ -71,6 +71,26 @@ describe('read handlers', () => {
     expect(sync.status().online).toBe(false);
   });
 
+  it('once offline, answers from the cache without asking the service again', async () => {
+    let requests = 0;
+    const { cache, dispatch, sync } = setup(() => {
+      requests += 1;
+      return Promise.reject(new TypeError('fetch failed'));
+    });
+    cache.projects.upsertMany([aProject({ id: 'p1', name: 'Alpha' })]);
+    cache.tasks.upsertMany([aTask({ id: 't1', projectId: 'p1' })].map(flattenTask));
+    expect(await dispatch('tasks.detail', { taskId: 't1' })).toMatchObject({ ok: true });
+    expect(sync.status().online).toBe(false);
+    const asked = requests;
+    expect(asked).toBeGreaterThan(0);
+    // Opened again (never fetched, so still stale): the cache answers, nothing is sent.
+    expect(await dispatch('tasks.detail', { taskId: 't1' })).toMatchObject({
+      ok: true,
+      value: { task: { id: 't1' } },
+    });
+    expect(requests).toBe(asked);
+  });
+
   it('answers not-found naming the field for an unknown id, and invalid-argument for a bad window', async () => {
     const { dispatch } = setup();
     expect(await dispatch('tasks.detail', { taskId: 'nope' })).toEqual({
