@@ -65,7 +65,50 @@ describe('a project of 10,000 tasks', () => {
     expect(await list.rows.count()).toBeLessThan(80);
     await screenshot(page, 'big-list-bottom');
   });
+
+  it('shows the short id and name of each row during a fling, and every cell once it stops', async () => {
+    const { page } = suite;
+    const list = new TaskListPage(page);
+    await list.waitForRows();
+    const statusCells = list.rows.getByTestId('cell-status');
+    expect(await statusCells.count()).toBeGreaterThan(0);
+
+    // 600 px a frame is ~18 rows: more than a frame can fill whole (VirtualList's FLING_ROWS).
+    await startFling(page, 600);
+    await expect.poll(() => statusCells.count()).toBe(0);
+    const names = await list.rows.locator('.task-name').allInnerTexts();
+    expect(names.length).toBeGreaterThan(10);
+    expect(names.every((name) => name.length > 0)).toBe(true);
+    await screenshot(page, 'big-list-fling');
+
+    await page.evaluate(() => (window as unknown as { stopFling: () => void }).stopFling());
+    // Every row in the page gets its cells back once the list is still.
+    await expect.poll(async () => (await statusCells.count()) === (await list.rows.count())).toBe(true);
+    expect(await list.rows.getByTestId('cell-priority').count()).toBe(await list.rows.count());
+    await screenshot(page, 'big-list-after-fling');
+  });
 });
+
+/**
+ * Starts a fling: the grid scrolls by `step` px at every frame until `window.stopFling()`. It is
+ * left running so that the test can look at the rows while the list moves.
+ */
+async function startFling(page: Page, step: number): Promise<void> {
+  await page.evaluate((dy) => {
+    const scroller = document.querySelector('[data-testid="task-table"] [data-testid="virtual-list"]');
+    if (!scroller) throw new Error('no task grid');
+    let flinging = true;
+    Object.assign(window, { stopFling: () => (flinging = false) });
+    const frame = (): void => {
+      if (!flinging) return;
+      // Back to the top at the end, so the fling lasts as long as the test needs.
+      scroller.scrollTop =
+        scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1 ? 0 : scroller.scrollTop + dy;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }, step);
+}
 
 /** The id of the project open in the list (from the tree's current item). */
 async function projectId(page: Page): Promise<string> {

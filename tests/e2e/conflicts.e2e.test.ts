@@ -77,7 +77,7 @@ describe('the Changes view: conflicts with the service', () => {
     const row = list.row(target);
     await row.getByText(theirs, { exact: true }).waitFor();
     await row.scrollIntoViewIfNeeded();
-    await row.getByTitle('Priority Blocker').waitFor();
+    await row.getByTestId('cell-priority').filter({ hasText: 'Blocker' }).waitFor();
     await screenshot(page, 'changes-conflicts-resolved');
   });
 });

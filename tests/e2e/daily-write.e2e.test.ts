@@ -53,7 +53,7 @@ describe('the daily loop, editing: inline, bulk, board, task detail, new task', 
     await list.setAssigneeInline(renamed, 'Cleo Martins');
     await list.setPriorityInline(b, 'Emergency');
     await list.setDeadlineInline(b, '2027-03-15');
-    await list.row(b).getByTitle('Priority Emergency').waitFor();
+    await list.row(b).getByTestId('cell-priority').filter({ hasText: 'Emergency' }).waitFor();
     await screenshot(page, 'inline-edit');
     await ui.waitForPendingCount(0);
     const [sa, sb] = await Promise.all([task(a.id), task(b.id)]);

@@ -37,7 +37,7 @@ describe('editing offline', () => {
       .row(target)
       .getByRole('gridcell', { name: `Status of ${target.name}: In Progress` })
       .waitFor();
-    await list.row(target).getByTitle('Priority Blocker').waitFor();
+    await list.row(target).getByTestId('cell-priority').filter({ hasText: 'Blocker' }).waitFor();
     await ui.waitForPendingCount(2);
     await screenshot(page, 'offline-pending');
 
