@@ -59,6 +59,16 @@ async function stuckRename(e: TestEngine, title: string, renamed: string): Promi
   return target;
 }
 
+/** Ids of the tasks the project's task list (the view's channel) shows under `title`. */
+async function cachedNamed(e: TestEngine, title: string): Promise<string[]> {
+  const { rows } = await e.call('tasks.list', {
+    projectId: SEED_IDS.workspace,
+    filter: { closed: 'all' },
+    limit: 10_000,
+  });
+  return rows.filter((row) => row.name === title).map((row) => row.id);
+}
+
 async function tasksNamed(title: string) {
   return (await suite.api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) => t.name === title);
 }
@@ -91,11 +101,12 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     await e.outbox.outbox.idle();
     expect(suite.proxy.stats().received).toBe(received);
 
-    // A pull keeps the local row (and brings the service's copy beside it until the fold runs).
+    // A pull keeps the local row, and it alone stands for the service's task: shown once.
     await e.sync.now();
     expect(e.cache.tasks.getFlat(task.id)?.name).toBe(title);
     const [onService] = await tasksNamed(title);
-    expect(e.cache.tasks.getFlat(onService!.id)?.name).toBe(title);
+    expect(e.cache.tasks.getFlat(onService!.id)).toBeNull();
+    expect(await cachedNamed(e, title)).toEqual([task.id]);
 
     repair();
     expect(await e.call('outbox.tryAgain', { id: stuck!.id })).toMatchObject({ stuck: 0 });
@@ -107,6 +118,8 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     expect(e.cache.tasks.getFlat(realId)?.name).toBe(title);
     expect(e.cache.tasks.getFlat(task.id)).toBeNull();
     expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0 });
+    await e.sync.now();
+    expect(await cachedNamed(e, title)).toEqual([realId]);
   });
 
   it('"try again" while the fold still fails goes back to automatic retry, then needs attention again', async () => {
@@ -131,11 +144,14 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     const title = 'Reloaded create';
     const task = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
     await untilStuck(e);
+    await e.sync.now();
+    expect(await cachedNamed(e, title)).toEqual([task.id]);
     const [stuck] = await e.call('outbox.stuck', {});
     expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
     const [onService] = await tasksNamed(title);
     expect(e.cache.tasks.getFlat(task.id)).toBeNull();
     expect(e.cache.tasks.getFlat(onService!.id)?.name).toBe(title);
+    expect(await cachedNamed(e, title)).toEqual([onService!.id]);
     expect(await e.call('outbox.stuck', {})).toEqual([]);
     expect(counted.creates).toBe(1);
   });

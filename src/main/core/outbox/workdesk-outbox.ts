@@ -1,5 +1,6 @@
 import { ZodError } from 'zod';
 import { describeZodError } from '../../../shared/errors';
+import type { Task } from '../../../shared/api/index';
 import type { CacheChange, CacheEntity, EventName, EventPayload } from '../../../shared/ipc/events';
 import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import type { ServiceClient } from '../api/client';
@@ -166,6 +167,8 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     tokenNeeded: () => outbox.status().paused === 'token-needed',
     ackMark: () => outbox.ackMark(),
     ackedSince: (entity: PendingEntity, id: string, mark: number) => outbox.ackedSince(entity, id, mark),
+    copiesOfUnfoldedCreates: (list: readonly Task[]) =>
+      tasks.copiesOfUnfolded(outbox.unfoldedCreates('task.create'), list),
   };
 
   /** Runs an outbox call for a handler: bad input and refusals become IPC errors. */

@@ -1,3 +1,5 @@
+import type { Task } from '../../../shared/api/index';
+
 /**
  * Rule 7 port: what the outbox holds for an entity, asked by a pull before it overwrites a
  * cached row. The outbox implements it; until then `noPending` says "nothing pending".
@@ -32,6 +34,12 @@ export interface PendingFields {
    * transaction: synchronous, no I/O beyond the same database.
    */
   noteServerValues?(entity: PendingEntity, id: string, values: Record<string, unknown>): void;
+  /**
+   * Ids among `tasks` (a list the service answered) that the service made for local creates
+   * whose answer has not folded here (rule 6's look-up finds them so): their local rows stand
+   * for them, so a pull neither stores them nor keeps a copy stored earlier (one task shown).
+   */
+  copiesOfUnfoldedCreates?(tasks: readonly Task[]): ReadonlySet<string>;
   /** Local changes waiting to be sent, for the sync status. */
   pendingCount?(): number;
   /** True while sending is paused because the service refused the token (rule 4, 401). */

@@ -28,11 +28,16 @@ function shiftMonths(date: Date, months: number): string {
 
 /**
  * Stores tasks in the list shape, keeping fields with pending local changes (rule 7) and those
- * acknowledged after `mark`, when the fetch began (see `PendingFields.ackedSince`).
+ * acknowledged after `mark`, when the fetch began (see `PendingFields.ackedSince`). The service's
+ * copy of a local create whose answer has not folded is not stored: its local row stands for it
+ * (`PendingFields.copiesOfUnfoldedCreates`).
  */
 export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number): void {
   const { cache, pending } = deps;
+  const copies = pending.copiesOfUnfoldedCreates?.(tasks);
+  if (copies?.size) cache.tasks.delete([...copies]);
   for (const t of tasks) {
+    if (copies?.has(t.id)) continue;
     const merged = mergePending(pending, 'task', t, () => cache.tasks.get(t.id), mark);
     if (merged) cache.tasks.codec.upsert(flattenTask(merged));
   }

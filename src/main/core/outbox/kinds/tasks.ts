@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMUNICATION_FLOW, type TaskMessage } from '../../../../shared/api/index';
+import { COMMUNICATION_FLOW, type Task, type TaskMessage } from '../../../../shared/api/index';
 import {
   TaskChanges,
   TaskCommentInput,
@@ -276,6 +276,28 @@ export function taskKinds(deps: KindDeps) {
     };
   }
 
+  /**
+   * Rule 6's test of a create: the task of `tasks` that `input` made, sent at `entry.sentAt`
+   * (same project, title, creator and parent, created after the send; the earliest not taken by
+   * another create, nor by `taken`). The look-up and the pull (`copiesOfUnfolded`) both ask it.
+   */
+  function createdAmong(
+    tasks: readonly Task[],
+    input: TaskCreateInput,
+    entry: Pick<OutboxEntry, 'sentAt'>,
+    taken: (id: string) => boolean = () => false,
+  ): Task | undefined {
+    return earliestCreated(
+      tasks,
+      { sentAt: entry.sentAt, momentOf: (t) => t.momentCreated, isMapped: (id) => isMapped(id) || taken(id) },
+      (t) =>
+        t.projectId === input.projectId &&
+        t.name === input.title &&
+        t.createdByUserId === deps.userId &&
+        (t.parentTaskId ?? undefined) === input.parentTaskId,
+    );
+  }
+
   const create: Kind<
     z.infer<typeof TaskCreatePayload>,
     { id: string; shortId: string; momentCreated: string }
@@ -380,14 +402,7 @@ export function taskKinds(deps: KindDeps) {
       return { realId: result.id };
     },
     lookUp: async (client, { input }, entry) => {
-      const found = earliestCreated(
-        await client.projectTasks(input.projectId, { closed: true }),
-        { sentAt: entry.sentAt, momentOf: (t) => t.momentCreated, isMapped },
-        (t) =>
-          t.name === input.title &&
-          t.createdByUserId === deps.userId &&
-          (t.parentTaskId ?? undefined) === input.parentTaskId,
-      );
+      const found = createdAmong(await client.projectTasks(input.projectId, { closed: true }), input, entry);
       return found
         ? {
             found: true,
@@ -645,6 +660,26 @@ export function taskKinds(deps: KindDeps) {
       setCustomFields,
       remove,
     ],
+    /**
+     * Of `tasks` (a list the service answered), the ids of the service's copies of creates it
+     * applied whose answer has not folded here (`unfolded`: those entries, their ids resolved as
+     * a send sees them), found as the look-up finds them. The local row of such a create stands
+     * for the task until "try again" folds it (the remap puts the real id on it) or "reload"
+     * settles it (the local row goes, the next list brings the service's).
+     */
+    copiesOfUnfolded: (
+      unfolded: readonly { entry: OutboxEntry; payload: unknown }[],
+      tasks: readonly Task[],
+    ): Set<string> => {
+      const copies = new Set<string>();
+      for (const { entry, payload } of unfolded) {
+        const found = createdAmong(tasks, TaskCreatePayload.parse(payload).input, entry, (id) =>
+          copies.has(id),
+        );
+        if (found) copies.add(found.id);
+      }
+      return copies;
+    },
     /** What a delete of the task names: the subtasks it takes along, as the cache knows them, and its parent. */
     deleteScope: (taskId: string) => ({
       subtaskIds: store.descendants(taskId),
