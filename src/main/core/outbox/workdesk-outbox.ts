@@ -21,6 +21,8 @@ import type { Clock, Timers } from './types';
 export interface WorkdeskOutboxOptions {
   cache: Cache;
   client: ServiceClient;
+  /** See `OutboxOptions.sendClient`. */
+  sendClient?: ServiceClient;
   /** The account's acting user. */
   userId: string;
   emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void;
@@ -97,6 +99,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const outbox = new Outbox<ServiceClient>({
     db: cache.db,
     client: options.client,
+    ...(options.sendClient ? { sendClient: options.sendClient } : {}),
     kinds: [
       ...tasks.kinds,
       ...projects.kinds,
