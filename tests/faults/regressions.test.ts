@@ -1,8 +1,12 @@
 // Minimal reproductions of anomalies the fault campaign found, each against the real service.
 // Known engine bugs are written with `it.fails` (they turn red once the engine is fixed) and
 // flipped to `it` then; the fixed ones below were flipped on s2-outbox and, finding 18, in session 4.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/main/core/api/client';
+import type { FetchLike } from '../../src/main/core/api/http';
 import { prng } from '../../src/server/seed/generate';
 import { SEED_IDS } from '../../src/server/seed/index';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -128,10 +132,16 @@ describe('campaign regressions: creates the service holds (finding 16)', () => {
     proxy.set({ delayMs: 0 });
   }
 
+  /** Whether every request the proxy received was forwarded or answered by a fault. */
+  function nothingHeld(): boolean {
+    const { received, forwarded, injected } = proxy.stats();
+    return forwarded + Object.values(injected).reduce((a, b) => a + b, 0) >= received;
+  }
+
   /** Answers how many tasks named `title` the service holds once the proxy holds no request. */
   async function namedOnService(title: string): Promise<number> {
-    for (let i = 0; i < 1_000 && proxy.stats().forwarded < proxy.stats().received; i++)
-      await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 1_000 && !nothingHeld(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(nothingHeld()).toBe(true);
     const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
     return (await api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) => t.name === title)
       .length;
@@ -177,6 +187,41 @@ describe('campaign regressions: creates the service holds (finding 16)', () => {
       expect(list.rows.filter((r) => r.name === title)).toHaveLength(1);
     } finally {
       await held.close();
+    }
+  });
+
+  it('closing the engine gives up on a create still waiting for its answer; the next start sends it once', async () => {
+    const title = 'waiting at close';
+    const dataDir = mkdtempSync(join(tmpdir(), 'finding16-'));
+    // The create's request, as the engine's fetch saw it.
+    const creates: AbortSignal[] = [];
+    const fetch: FetchLike = (input, init) => {
+      if (init.method === 'POST' && new URL(input).pathname.endsWith('/tasks') && init.signal)
+        creates.push(init.signal);
+      return globalThis.fetch(input, init);
+    };
+    const options = { timeoutMs: 1_000, dataDir, fetch };
+    const first = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, options);
+    try {
+      await first.sync.now();
+      proxy.set({ hang: { next: 1, match: /POST \/2.0\/tasks$/ } });
+      const received = proxy.stats().received;
+      await first.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+      for (let i = 0; i < 200 && proxy.stats().received === received; i++)
+        await new Promise((r) => setTimeout(r, 5));
+      expect(creates.map((c) => c.aborted)).toEqual([false]);
+      await first.close();
+      expect(creates.map((c) => c.aborted)).toEqual([true]);
+      proxy.reset();
+      const second = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, options);
+      try {
+        await second.drained();
+        expect(await namedOnService(title)).toBe(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
