@@ -10,7 +10,8 @@ import { openCacheDb } from '../cache/db';
 import { aProject, aTask } from '../cache/fixtures';
 import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
-import { createWorkdeskOutbox, type WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import { stoppedClockOutbox } from '../outbox/testing';
+import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
 import type { SyncDeps } from './context';
 import { storeTasks } from './pull';
 
@@ -43,16 +44,7 @@ function rig(maxFoldFailures = 1): Rig {
     },
     projectTasks: async () => state.listed,
   } as unknown as ServiceClient;
-  let n = 0;
-  const outbox = createWorkdeskOutbox({
-    cache,
-    client,
-    userId: ME,
-    emit: () => {},
-    newId: () => `id${++n}`,
-    clock: { now: () => NOW },
-    maxFoldFailures,
-  });
+  const outbox = stoppedClockOutbox({ cache, client, userId: ME, now: NOW, maxFoldFailures });
   cache.transaction(() => {
     cache.projects.upsertMany([aProject({ id: 'p1', ownerUserId: ME })]);
     cache.org.statuses.replace([{ id: 's-new', name: 'New', systemStatus: 1, isClosed: false }]);
