@@ -156,6 +156,29 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     expect(counted.creates).toBe(1);
   });
 
+  it("a subtask create needing attention shows once among its parent's subtasks when the parent is opened", async () => {
+    const e = await suite.engine();
+    const parent = await suite.api.createTask({
+      projectId: SEED_IDS.workspace,
+      fromUserId: suite.svc.users.actingUserId,
+      title: 'Parent made on the service',
+    });
+    await e.sync.now();
+    failFolds(e, 'subtask_remap_fails', REMAP_FAILS);
+    const title = 'Subtask acknowledged, never folded';
+    const sub = await e.call('tasks.create', {
+      projectId: SEED_IDS.workspace,
+      title,
+      parentTaskId: parent.id,
+    });
+    await untilStuck(e);
+    // Opening the parent fetches its detail, whose subtasks hold the service's copy.
+    const detail = await e.call('tasks.detail', { taskId: parent.id });
+    expect(e.cache.tasks.fetchedAt(parent.id)).toMatchObject({ detailFetchedAt: expect.any(String) });
+    expect((await suite.api.task(parent.id)).subtasks.map((t) => t.name)).toEqual([title]);
+    expect(detail.subtasks.map((t) => [t.id, t.name])).toEqual([[sub.id, title]]);
+  });
+
   it('"reload" of an update settles it and the cache holds the service\'s version', async () => {
     const e = await suite.engine();
     const target = await stuckRename(e, 'Made on the service', 'Mine, applied');
