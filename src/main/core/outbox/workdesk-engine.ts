@@ -71,12 +71,12 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   });
   // Sends still waiting for an answer are given up on when the engine closes.
   const closing = new AbortController();
-  const send = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+  const baseFetch = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
   const timeoutMs = options.connection.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const sendClient = serviceClientFor(options.connection, {
     timeoutMs: sendTimeoutMs ?? SEND_PATIENCE * timeoutMs,
     fetch: (input, init) =>
-      send(input, {
+      baseFetch(input, {
         ...init,
         signal: init.signal ? AbortSignal.any([init.signal, closing.signal]) : closing.signal,
       }),
