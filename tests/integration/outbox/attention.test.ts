@@ -179,6 +179,35 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     expect(detail.subtasks.map((t) => [t.id, t.name])).toEqual([[sub.id, title]]);
   });
 
+  it('an event create needing attention shows once in the calendar; "try again" folds it, created once', async () => {
+    const e = await suite.engine();
+    const repair = failFolds(e, 'event_remap_fails', REMAP_FAILS);
+    const day = new Date().toISOString().slice(0, 10);
+    const name = 'Event acknowledged, never folded';
+    const event = await e.call('events.create', {
+      eventType: 'project-milestone',
+      name,
+      startDate: day,
+      projectId: SEED_IDS.workspace,
+    });
+    await untilStuck(e);
+    const shown = async () =>
+      (await e.call('events.list', { from: day, to: day })).filter((x) => x.name === name).map((x) => x.id);
+    // The pull brings the service's copy: the local row alone stands for it.
+    await e.sync.now();
+    expect(await shown()).toEqual([event.id]);
+    repair();
+    const [stuck] = await e.call('outbox.stuck', {});
+    await e.call('outbox.tryAgain', { id: stuck!.id });
+    await e.drained();
+    const realId = e.outbox.realIdOf(event.id);
+    expect(realId).not.toBe(event.id);
+    await e.sync.now();
+    expect(await shown()).toEqual([realId]);
+    const onService = await suite.api.events({ startDate: day, endDate: day });
+    expect(onService.filter((x) => x.name === name).map((x) => x.id)).toEqual([realId]);
+  });
+
   it('"reload" of an update settles it and the cache holds the service\'s version', async () => {
     const e = await suite.engine();
     const target = await stuckRename(e, 'Made on the service', 'Mine, applied');

@@ -55,7 +55,8 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     tokenNeeded: () => late.port?.tokenNeeded?.() ?? false,
     ackMark: () => late.port?.ackMark?.() ?? 0,
     ackedSince: (entity, id, mark) => late.port?.ackedSince?.(entity, id, mark) ?? new Set(),
-    copiesOfUnfoldedCreates: (tasks) => late.port?.copiesOfUnfoldedCreates?.(tasks) ?? new Set(),
+    copiesOfUnfoldedCreates: (entity, items) =>
+      late.port?.copiesOfUnfoldedCreates?.(entity, items) ?? new Set(),
   };
   const { outbox: outboxOptions, autoStart, attachments, sendTimeoutMs, ...engineOptions } = options;
   const engine = await createEngine({ ...engineOptions, pending, autoStart: false });

@@ -1,12 +1,12 @@
 import { ZodError } from 'zod';
 import { describeZodError } from '../../../shared/errors';
-import type { Task } from '../../../shared/api/index';
 import type { CacheChange, CacheEntity, EventName, EventPayload } from '../../../shared/ipc/events';
 import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
 import { HandlerError } from '../dispatch';
-import type { PendingEntity, PendingFields } from '../sync/pending';
+import type { ListedItems, PendingEntity, PendingFields } from '../sync/pending';
+import { copiesOfUnfolded } from './kinds/support';
 import type { BackoffPolicy } from './backoff';
 import { classifyServiceError } from './classify';
 import { calendarKinds } from './kinds/calendar';
@@ -160,6 +160,12 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     if (change.entities.length) emit('cache.onDidChange', change);
   });
 
+  /** The service's copies of creates it applied whose answer has not folded here, by entity. */
+  const unfoldedCopies: { [E in keyof ListedItems]: (items: readonly ListedItems[E][]) => Set<string> } = {
+    task: (items) => copiesOfUnfolded(outbox.unfoldedCreates('task.create'), items, tasks.createdAmong),
+    event: (items) => copiesOfUnfolded(outbox.unfoldedCreates('event.create'), items, calendar.createdAmong),
+  };
+
   /** Rule 7 port for sync. Entity names are the sync's; they are also the outbox's key prefixes. */
   const pending: PendingFields = {
     pendingFieldsFor: (entity: PendingEntity, id: string) => outbox.pendingFieldsFor(entity, id),
@@ -170,8 +176,8 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     tokenNeeded: () => outbox.status().paused === 'token-needed',
     ackMark: () => outbox.ackMark(),
     ackedSince: (entity: PendingEntity, id: string, mark: number) => outbox.ackedSince(entity, id, mark),
-    copiesOfUnfoldedCreates: (list: readonly Task[]) =>
-      tasks.copiesOfUnfolded(outbox.unfoldedCreates('task.create'), list),
+    copiesOfUnfoldedCreates: <E extends keyof ListedItems>(entity: E, items: readonly ListedItems[E][]) =>
+      unfoldedCopies[entity](items),
   };
 
   /** Runs an outbox call for a handler: bad input and refusals become IPC errors. */

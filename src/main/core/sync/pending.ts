@@ -1,4 +1,4 @@
-import type { Task } from '../../../shared/api/index';
+import type { CalendarEvent, Task } from '../../../shared/api/index';
 
 /**
  * Rule 7 port: what the outbox holds for an entity, asked by a pull before it overwrites a
@@ -18,6 +18,12 @@ export type PendingEntity =
   | 'crmAccount'
   | 'dependency';
 
+/** The items of the lists sync stores, by the entity a local create makes (`copiesOfUnfoldedCreates`). */
+export interface ListedItems {
+  task: Task;
+  event: CalendarEvent;
+}
+
 /** Field of `ackedSince`: the item itself was created or deleted. */
 export const ACKED_ITEM = '*';
 /** Field of `ackedSince`: some change of the item was acknowledged. */
@@ -35,11 +41,14 @@ export interface PendingFields {
    */
   noteServerValues?(entity: PendingEntity, id: string, values: Record<string, unknown>): void;
   /**
-   * Ids among `tasks` (a list the service answered) that the service made for local creates
-   * whose answer has not folded here (rule 6's look-up finds them so): their local rows stand
-   * for them, so a pull neither stores them nor keeps a copy stored earlier (one task shown).
+   * Ids among `items` (a list of `entity` the service answered) that the service made for local
+   * creates whose answer has not folded here (rule 6's look-up finds them so): their local rows
+   * stand for them, so sync neither stores them nor keeps a copy stored earlier (shown once).
    */
-  copiesOfUnfoldedCreates?(tasks: readonly Task[]): ReadonlySet<string>;
+  copiesOfUnfoldedCreates?<E extends keyof ListedItems>(
+    entity: E,
+    items: readonly ListedItems[E][],
+  ): ReadonlySet<string>;
   /** Local changes waiting to be sent, for the sync status. */
   pendingCount?(): number;
   /** True while sending is paused because the service refused the token (rule 4, 401). */

@@ -34,7 +34,7 @@ function shiftMonths(date: Date, months: number): string {
  */
 export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number): void {
   const { cache, pending } = deps;
-  const copies = pending.copiesOfUnfoldedCreates?.(tasks);
+  const copies = pending.copiesOfUnfoldedCreates?.('task', tasks);
   if (copies?.size) cache.tasks.delete([...copies]);
   for (const t of tasks) {
     if (copies?.has(t.id)) continue;
@@ -305,7 +305,11 @@ export async function pull(
         log,
         'event window',
       );
-      cache.transaction(() => cache.events.replaceWindow(from, to, list, keepEvents));
+      // The service's copy of an event created here whose answer has not folded is left out, and
+      // one stored earlier goes: the local row stands for it (`copiesOfUnfoldedCreates`).
+      const copies = pending.copiesOfUnfoldedCreates?.('event', list);
+      const shown = copies?.size ? list.filter((e) => !copies.has(e.id)) : list;
+      cache.transaction(() => cache.events.replaceWindow(from, to, shown, keepEvents));
       changed(['events']);
     }),
   );

@@ -19,6 +19,7 @@ import type { FoldContext, LookUpResult, OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
+  type CreatedAmong,
   customFieldsKind,
   DependencyRowSnapshot,
   earliestCreated,
@@ -279,7 +280,8 @@ export function taskKinds(deps: KindDeps) {
   /**
    * Rule 6's test of a create: the task of `tasks` that `input` made, sent at `entry.sentAt`
    * (same project, title, creator and parent, created after the send; the earliest not taken by
-   * another create, nor by `taken`). The look-up and the pull (`copiesOfUnfolded`) both ask it.
+   * another create, nor by `taken`). The look-up and the lists sync stores (`copiesOfUnfolded`)
+   * both ask it.
    */
   function createdAmong(
     tasks: readonly Task[],
@@ -660,26 +662,9 @@ export function taskKinds(deps: KindDeps) {
       setCustomFields,
       remove,
     ],
-    /**
-     * Of `tasks` (a list the service answered), the ids of the service's copies of creates it
-     * applied whose answer has not folded here (`unfolded`: those entries, their ids resolved as
-     * a send sees them), found as the look-up finds them. The local row of such a create stands
-     * for the task until "try again" folds it (the remap puts the real id on it) or "reload"
-     * settles it (the local row goes, the next list brings the service's).
-     */
-    copiesOfUnfolded: (
-      unfolded: readonly { entry: OutboxEntry; payload: unknown }[],
-      tasks: readonly Task[],
-    ): Set<string> => {
-      const copies = new Set<string>();
-      for (const { entry, payload } of unfolded) {
-        const found = createdAmong(tasks, TaskCreatePayload.parse(payload).input, entry, (id) =>
-          copies.has(id),
-        );
-        if (found) copies.add(found.id);
-      }
-      return copies;
-    },
+    /** The look-up test of `task.create` over a list, for `copiesOfUnfolded`. */
+    createdAmong: ((tasks, payload, entry, taken) =>
+      createdAmong(tasks, TaskCreatePayload.parse(payload).input, entry, taken)) satisfies CreatedAmong<Task>,
     /** What a delete of the task names: the subtasks it takes along, as the cache knows them, and its parent. */
     deleteScope: (taskId: string) => ({
       subtaskIds: store.descendants(taskId),

@@ -1,13 +1,13 @@
-// A create the service applied whose answer fails to fold keeps its local row; a task list the
-// service answers meanwhile holds the same task under its real id. Storing that list must not
-// show the task twice, and "try again" / "reload" must still do what they promise.
+// A create the service applied whose answer fails to fold keeps its local row; a task list (or an
+// event window) the service answers meanwhile holds the same item under its real id. Storing that
+// list must not show it twice, and "try again" / "reload" must still do what they promise.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '../../../shared/api/index';
 import type { ServiceClient } from '../api/client';
 import { TimeoutError } from '../api/errors';
 import { createCache, type Cache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
-import { aProject, aTask } from '../cache/fixtures';
+import { anEvent, aProject, aTask } from '../cache/fixtures';
 import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
 import { stoppedClockOutbox } from '../outbox/testing';
@@ -43,6 +43,14 @@ function rig(maxFoldFailures = 1): Rig {
       return { id: 'T-real', shortId: 'R1', momentCreated: stampOf(NOW) };
     },
     projectTasks: async () => state.listed,
+    createEvent: async (body: { name: string; startDate: string }) =>
+      anEvent({
+        id: 'E-real',
+        eventType: 'company-event',
+        name: body.name,
+        startDate: body.startDate,
+        momentCreated: stampOf(NOW).replace(' ', 'T'),
+      }),
   } as unknown as ServiceClient;
   const outbox = stoppedClockOutbox({ cache, client, userId: ME, now: NOW, maxFoldFailures });
   cache.transaction(() => {
@@ -204,5 +212,29 @@ describe('storeTasks: the service copy of a create whose answer never folded', (
     expect(lost.outbox.outbox.entries()).toMatchObject([{ state: 'in_flight', answeredAt: null }]);
     lost.cache.transaction(() => storeTasks(lost.deps, [serviceCopy(), other]));
     expect(cachedIds(lost.cache)).toEqual(['T-other', 'T-real', id].sort());
+  });
+});
+
+describe('events: the service copy of a create whose answer never folded', () => {
+  it('the port names it among a listed window (the pull leaves it out), by the look-up test', async () => {
+    const input = {
+      eventType: 'company-event',
+      name: 'Offsite',
+      startDate: '2026-12-01',
+      endDate: '2026-12-02',
+    };
+    r.outbox.write('event.create', { tempId: r.outbox.newTempId(), input });
+    await r.run();
+    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'event.create']);
+    const copy = anEvent({ id: 'E-real', ...input, momentCreated: stampOf(NOW).replace(' ', 'T') });
+    const listed = [
+      copy,
+      anEvent({ id: 'E-other-day', ...input, startDate: '2026-12-02', momentCreated: copy.momentCreated }),
+      anEvent({ id: 'E-old', ...input }),
+      anEvent({ id: 'E-type', ...input, eventType: 'company-holiday', momentCreated: copy.momentCreated }),
+    ];
+    expect([...r.deps.pending.copiesOfUnfoldedCreates!('event', listed)]).toEqual(['E-real']);
+    // The task create's copy is not an event's, nor the other way round.
+    expect([...r.deps.pending.copiesOfUnfoldedCreates!('task', [serviceCopy()])]).toEqual(['T-real']);
   });
 });
