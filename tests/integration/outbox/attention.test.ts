@@ -208,6 +208,32 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     expect(onService.filter((x) => x.name === name).map((x) => x.id)).toEqual([realId]);
   });
 
+  it('a CRM contact and account created so show once; "try again" folds them, created once', async () => {
+    const e = await suite.engine();
+    const repair = failFolds(e, 'crm_remap_fails', REMAP_FAILS);
+    const contact = await e.call('crm.createContact', { firstName: 'Unfolded', lastName: 'Contact' });
+    const account = await e.call('crm.createAccount', { name: 'Unfolded Account' });
+    await untilStuck(e, 2);
+    const shown = async () => [
+      ...(await e.call('crm.contacts', { text: 'Unfolded' })).rows.map((x) => x.id),
+      ...(await e.call('crm.accounts', { text: 'Unfolded' })).rows.map((x) => x.id),
+    ];
+    await e.sync.now();
+    expect(await shown()).toEqual([contact.id, account.id]);
+    repair();
+    for (const stuck of await e.call('outbox.stuck', {})) await e.call('outbox.tryAgain', { id: stuck.id });
+    await e.drained();
+    await e.sync.now();
+    const real = [e.outbox.realIdOf(contact.id), e.outbox.realIdOf(account.id)];
+    expect(real).not.toContain(contact.id);
+    expect(await shown()).toEqual(real);
+    const onService = [
+      ...(await suite.api.crmContacts()).filter((x) => x.firstName === 'Unfolded').map((x) => x.id),
+      ...(await suite.api.crmAccounts()).filter((x) => x.name === 'Unfolded Account').map((x) => x.id),
+    ];
+    expect(onService).toEqual(real);
+  });
+
   it('"reload" of an update settles it and the cache holds the service\'s version', async () => {
     const e = await suite.engine();
     const target = await stuckRename(e, 'Made on the service', 'Mine, applied');

@@ -164,6 +164,10 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const unfoldedCopies: { [E in keyof ListedItems]: (items: readonly ListedItems[E][]) => Set<string> } = {
     task: (items) => copiesOfUnfolded(outbox.unfoldedCreates('task.create'), items, tasks.createdAmong),
     event: (items) => copiesOfUnfolded(outbox.unfoldedCreates('event.create'), items, calendar.createdAmong),
+    crmContact: (items) =>
+      copiesOfUnfolded(outbox.unfoldedCreates('crmContact.create'), items, crm.contactCreatedAmong),
+    crmAccount: (items) =>
+      copiesOfUnfolded(outbox.unfoldedCreates('crmAccount.create'), items, crm.accountCreatedAmong),
   };
 
   /** Rule 7 port for sync. Entity names are the sync's; they are also the outbox's key prefixes. */

@@ -1,4 +1,4 @@
-import type { CalendarEvent, Task } from '../../../shared/api/index';
+import type { CalendarEvent, CrmAccount, CrmContact, Task } from '../../../shared/api/index';
 
 /**
  * Rule 7 port: what the outbox holds for an entity, asked by a pull before it overwrites a
@@ -22,6 +22,8 @@ export type PendingEntity =
 export interface ListedItems {
   task: Task;
   event: CalendarEvent;
+  crmContact: CrmContact;
+  crmAccount: CrmAccount;
 }
 
 /** Field of `ackedSince`: the item itself was created or deleted. */

@@ -9,6 +9,7 @@ import {
   ackMark,
   mergePending,
   mergePendingTags,
+  type ListedItems,
   type PendingEntity,
 } from './pending';
 import { storeProjectTemplates } from './project-templates';
@@ -24,6 +25,16 @@ export const DEFAULT_EVENT_WINDOW: EventWindow = { monthsBack: 3, monthsAhead: 1
 function shiftMonths(date: Date, months: number): string {
   const d = new Date(date.getFullYear(), date.getMonth() + months, date.getDate());
   return stamp(d).slice(0, 10);
+}
+
+/** `items` without the service's copies of local creates whose answer has not folded here. */
+function withoutCopies<E extends keyof ListedItems>(
+  pending: SyncDeps['pending'],
+  entity: E,
+  items: readonly ListedItems[E][],
+): readonly ListedItems[E][] {
+  const copies = pending.copiesOfUnfoldedCreates?.(entity, items);
+  return copies?.size ? items.filter((item) => !copies.has(item.id)) : items;
 }
 
 /**
@@ -306,10 +317,10 @@ export async function pull(
         'event window',
       );
       // The service's copy of an event created here whose answer has not folded is left out, and
-      // one stored earlier goes: the local row stands for it (`copiesOfUnfoldedCreates`).
-      const copies = pending.copiesOfUnfoldedCreates?.('event', list);
-      const shown = copies?.size ? list.filter((e) => !copies.has(e.id)) : list;
-      cache.transaction(() => cache.events.replaceWindow(from, to, shown, keepEvents));
+      // one stored earlier goes (not kept: it was listed): the local row stands for it.
+      cache.transaction(() =>
+        cache.events.replaceWindow(from, to, withoutCopies(pending, 'event', list), keepEvents),
+      );
       changed(['events']);
     }),
   );
@@ -335,10 +346,11 @@ export async function pull(
           ),
         ]);
         cache.transaction(() => {
-          const c = contacts.flatMap(
+          // Copies of creates whose answer has not folded are left out, as for events.
+          const c = withoutCopies(pending, 'crmContact', contacts).flatMap(
             (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id), mark) ?? [],
           );
-          const a = accounts.flatMap(
+          const a = withoutCopies(pending, 'crmAccount', accounts).flatMap(
             (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id), mark) ?? [],
           );
           cache.crm.replaceContacts(c, keepContacts);

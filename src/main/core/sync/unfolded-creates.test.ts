@@ -1,5 +1,5 @@
-// A create the service applied whose answer fails to fold keeps its local row; a task list (or an
-// event window) the service answers meanwhile holds the same item under its real id. Storing that
+// A create the service applied whose answer fails to fold keeps its local row; a task list (an
+// event window, a CRM list) the service answers meanwhile holds the same item under its real id. Storing that
 // list must not show it twice, and "try again" / "reload" must still do what they promise.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '../../../shared/api/index';
@@ -7,7 +7,7 @@ import type { ServiceClient } from '../api/client';
 import { TimeoutError } from '../api/errors';
 import { createCache, type Cache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
-import { anEvent, aProject, aTask } from '../cache/fixtures';
+import { aContact, anEvent, aProject, aTask } from '../cache/fixtures';
 import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
 import { stoppedClockOutbox } from '../outbox/testing';
@@ -34,7 +34,7 @@ interface Rig {
 
 function rig(maxFoldFailures = 1): Rig {
   const cache = createCache(openCacheDb(':memory:'));
-  const state = { listed: [] as Task[], creates: 0, failCreates: false };
+  const state = { listed: [] as Task[], creates: 0, failCreates: false, contactMade: false };
   const client = {
     createTask: async () => {
       state.creates++;
@@ -43,6 +43,11 @@ function rig(maxFoldFailures = 1): Rig {
       return { id: 'T-real', shortId: 'R1', momentCreated: stampOf(NOW) };
     },
     projectTasks: async () => state.listed,
+    // The contact create answers nothing; its send then finds it in the list.
+    createCrmContact: async () => {
+      state.contactMade = true;
+    },
+    crmContacts: async () => (state.contactMade ? [unfoldedContact] : []),
     createEvent: async (body: { name: string; startDate: string }) =>
       anEvent({
         id: 'E-real',
@@ -110,6 +115,13 @@ const serviceCopy = (over: Partial<Task> = {}): Task =>
     momentCreated: stampOf(NOW).replace(' ', 'T'),
     ...over,
   });
+const unfoldedContact = aContact({
+  id: 'C-real',
+  firstName: 'Unfolded',
+  lastName: '',
+  email: '',
+  contactOwnerUserId: ME,
+});
 const other = aTask({ id: 'T-other', projectId: 'p1', name: 'Someone else', createdByUserId: 'u-bob' });
 
 function cachedIds(cache: Cache): string[] {
@@ -215,7 +227,7 @@ describe('storeTasks: the service copy of a create whose answer never folded', (
   });
 });
 
-describe('events: the service copy of a create whose answer never folded', () => {
+describe('events and CRM records: the service copy of a create whose answer never folded', () => {
   it('the port names it among a listed window (the pull leaves it out), by the look-up test', async () => {
     const input = {
       eventType: 'company-event',
@@ -236,5 +248,17 @@ describe('events: the service copy of a create whose answer never folded', () =>
     expect([...r.deps.pending.copiesOfUnfoldedCreates!('event', listed)]).toEqual(['E-real']);
     // The task create's copy is not an event's, nor the other way round.
     expect([...r.deps.pending.copiesOfUnfoldedCreates!('task', [serviceCopy()])]).toEqual(['T-real']);
+  });
+
+  it("the port names a contact's copy among the listed contacts, by its look-up test", async () => {
+    r.outbox.write('crmContact.create', {
+      tempId: r.outbox.newTempId(),
+      input: { firstName: 'Unfolded' },
+      known: [],
+    });
+    await r.run();
+    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'crmContact.create']);
+    const listed = [unfoldedContact, aContact({ id: 'C-other', firstName: 'Someone' })];
+    expect([...r.deps.pending.copiesOfUnfoldedCreates!('crmContact', listed)]).toEqual(['C-real']);
   });
 });
