@@ -8,6 +8,7 @@ import type { FetchLike } from '../../../src/main/core/api/http';
 import { createDispatch } from '../../../src/main/core/dispatch';
 import { MAX_FOLD_FAILURES } from '../../../src/main/core/outbox/outbox';
 import { SEED_IDS } from '../../../src/server/seed/index';
+import { makeFiles } from '../attachments/support';
 import { writesSuite, type TestEngine } from './support';
 
 const suite = writesSuite();
@@ -156,6 +157,23 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     expect(counted.creates).toBe(1);
   });
 
+  it('a task created with a file shows once too', async () => {
+    const e = await suite.engine();
+    failFolds(e, 'with_files_remap_fails', REMAP_FAILS);
+    const { paths } = makeFiles({ 'spec.txt': 64 });
+    const { staged } = await e.call('attachments.stagePaths', { paths: [paths['spec.txt']!] });
+    const title = 'Created with a file, never folded';
+    const task = await e.call('attachments.createTask', {
+      input: { projectId: SEED_IDS.workspace, title },
+      files: staged.map((f) => f.id),
+    });
+    await untilStuck(e);
+    expect(await e.call('outbox.stuck', {})).toMatchObject([{ kind: 'task.createWithFiles' }]);
+    await e.sync.now();
+    expect(await tasksNamed(title)).toHaveLength(1);
+    expect(await cachedNamed(e, title)).toEqual([task.id]);
+  });
+
   it("a subtask create needing attention shows once among its parent's subtasks when the parent is opened", async () => {
     const e = await suite.engine();
     const parent = await suite.api.createTask({
@@ -232,6 +250,27 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       ...(await suite.api.crmAccounts()).filter((x) => x.name === 'Unfolded Account').map((x) => x.id),
     ];
     expect(onService).toEqual(real);
+  });
+
+  it('a folder created so shows once in the project tree; "try again" folds it, created once', async () => {
+    const e = await suite.engine();
+    const repair = failFolds(e, 'folder_remap_fails', REMAP_FAILS);
+    const name = 'Folder acknowledged, never folded';
+    const folder = await e.call('projects.createFolder', { name, parentProjectId: SEED_IDS.workspace });
+    await untilStuck(e);
+    const shown = async () =>
+      (await e.call('projects.tree', {})).nodes.filter((n) => n.name === name).map((n) => n.id);
+    await e.sync.now();
+    expect(await shown()).toEqual([folder.id]);
+    repair();
+    const [stuck] = await e.call('outbox.stuck', {});
+    await e.call('outbox.tryAgain', { id: stuck!.id });
+    await e.drained();
+    await e.sync.now();
+    const realId = e.outbox.realIdOf(folder.id);
+    expect(realId).not.toBe(folder.id);
+    expect(await shown()).toEqual([realId]);
+    expect((await suite.api.projects()).filter((p) => p.name === name).map((p) => p.id)).toEqual([realId]);
   });
 
   it('"reload" of an update settles it and the cache holds the service\'s version', async () => {

@@ -162,7 +162,17 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
 
   /** The service's copies of creates it applied whose answer has not folded here, by entity. */
   const unfoldedCopies: { [E in keyof ListedItems]: (items: readonly ListedItems[E][]) => Set<string> } = {
-    task: (items) => copiesOfUnfolded(outbox.unfoldedCreates('task.create'), items, tasks.createdAmong),
+    // A create with files is a task create too (its payload adds the files).
+    task: (items) =>
+      copiesOfUnfolded(
+        [...outbox.unfoldedCreates('task.create'), ...outbox.unfoldedCreates('task.createWithFiles')].sort(
+          (a, b) => a.entry.id - b.entry.id,
+        ),
+        items,
+        tasks.createdAmong,
+      ),
+    project: (items) =>
+      copiesOfUnfolded(outbox.unfoldedCreates('project.create'), items, projects.createdAmong),
     event: (items) => copiesOfUnfolded(outbox.unfoldedCreates('event.create'), items, calendar.createdAmong),
     crmContact: (items) =>
       copiesOfUnfolded(outbox.unfoldedCreates('crmContact.create'), items, crm.contactCreatedAmong),

@@ -1,4 +1,4 @@
-import type { CalendarEvent, CrmAccount, CrmContact, Task } from '../../../shared/api/index';
+import type { CalendarEvent, CrmAccount, CrmContact, Project, Task } from '../../../shared/api/index';
 
 /**
  * Rule 7 port: what the outbox holds for an entity, asked by a pull before it overwrites a
@@ -21,6 +21,7 @@ export type PendingEntity =
 /** The items of the lists sync stores, by the entity a local create makes (`copiesOfUnfoldedCreates`). */
 export interface ListedItems {
   task: Task;
+  project: Project;
   event: CalendarEvent;
   crmContact: CrmContact;
   crmAccount: CrmAccount;

@@ -235,7 +235,9 @@ export async function pull(
     ]);
     return [...new Map([...open, ...archived].map((p) => [p.id, p])).values()];
   };
-  const projects = await fetchProjects();
+  // The service's copy of a project created here whose answer has not folded is left out, with
+  // its task list and documents, and one stored earlier goes: the local row stands for it.
+  const projects = withoutCopies(pending, 'project', await fetchProjects());
   const cachedProjects = cache.projects.ids();
   const projectIds = new Set(projects.map((p) => p.id));
   const goneProjects = await confirmRemoval(

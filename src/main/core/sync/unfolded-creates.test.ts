@@ -1,6 +1,7 @@
-// A create the service applied whose answer fails to fold keeps its local row; a task list (an
-// event window, a CRM list) the service answers meanwhile holds the same item under its real id. Storing that
-// list must not show it twice, and "try again" / "reload" must still do what they promise.
+// A create the service applied whose answer fails to fold keeps its local row; a task list (a
+// project list, an event window, a CRM list) the service answers meanwhile holds the same item
+// under its real id. Storing that list must not show it twice, and "try again" / "reload" must
+// still do what they promise.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '../../../shared/api/index';
 import type { ServiceClient } from '../api/client';
@@ -48,6 +49,7 @@ function rig(maxFoldFailures = 1): Rig {
       state.contactMade = true;
     },
     crmContacts: async () => (state.contactMade ? [unfoldedContact] : []),
+    newFolder: async () => unfoldedFolder,
     createEvent: async (body: { name: string; startDate: string }) =>
       anEvent({
         id: 'E-real',
@@ -121,6 +123,13 @@ const unfoldedContact = aContact({
   lastName: '',
   email: '',
   contactOwnerUserId: ME,
+});
+const unfoldedFolder = aProject({
+  id: 'P-real',
+  name: 'Unfolded folder',
+  parentProjectId: 'p1',
+  isFolder: true,
+  moment_created: stampOf(NOW).replace(' ', 'T'),
 });
 const other = aTask({ id: 'T-other', projectId: 'p1', name: 'Someone else', createdByUserId: 'u-bob' });
 
@@ -227,7 +236,7 @@ describe('storeTasks: the service copy of a create whose answer never folded', (
   });
 });
 
-describe('events and CRM records: the service copy of a create whose answer never folded', () => {
+describe('projects, events and CRM records: the service copy of a create whose answer never folded', () => {
   it('the port names it among a listed window (the pull leaves it out), by the look-up test', async () => {
     const input = {
       eventType: 'company-event',
@@ -260,5 +269,31 @@ describe('events and CRM records: the service copy of a create whose answer neve
     expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'crmContact.create']);
     const listed = [unfoldedContact, aContact({ id: 'C-other', firstName: 'Someone' })];
     expect([...r.deps.pending.copiesOfUnfoldedCreates!('crmContact', listed)]).toEqual(['C-real']);
+  });
+
+  it("the port names a folder's copy among the listed projects, by its look-up test", async () => {
+    r.outbox.write('project.create', {
+      type: 'folder',
+      tempId: r.outbox.newTempId(),
+      input: { name: 'Unfolded folder', parentProjectId: 'p1' },
+    });
+    await r.run();
+    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'project.create']);
+    const listed = [
+      unfoldedFolder,
+      aProject({
+        id: 'P-project',
+        name: 'Unfolded folder',
+        parentProjectId: 'p1',
+        moment_created: unfoldedFolder.moment_created,
+      }),
+      aProject({
+        id: 'P-elsewhere',
+        name: 'Unfolded folder',
+        isFolder: true,
+        moment_created: unfoldedFolder.moment_created,
+      }),
+    ];
+    expect([...r.deps.pending.copiesOfUnfoldedCreates!('project', listed)]).toEqual(['P-real']);
   });
 });
