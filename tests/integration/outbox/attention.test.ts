@@ -70,6 +70,29 @@ async function cachedNamed(e: TestEngine, title: string): Promise<string[]> {
   return rows.filter((row) => row.name === title).map((row) => row.id);
 }
 
+/**
+ * The course of creates whose answer never folds: after a pull, what a view lists (`shown`) holds
+ * their local rows alone; after "try again" (the fault repaired) and a pull, their real ids alone.
+ * Answers the real ids.
+ */
+async function shownOnceThenFolded(
+  e: TestEngine,
+  repair: () => void,
+  localIds: string[],
+  shown: () => Promise<string[]>,
+): Promise<string[]> {
+  await e.sync.now();
+  expect(await shown()).toEqual(localIds);
+  repair();
+  for (const stuck of await e.call('outbox.stuck', {})) await e.call('outbox.tryAgain', { id: stuck.id });
+  await e.drained();
+  await e.sync.now();
+  const real = localIds.map((id) => e.outbox.realIdOf(id));
+  expect(real.filter((id) => localIds.includes(id))).toEqual([]);
+  expect(await shown()).toEqual(real);
+  return real;
+}
+
 async function tasksNamed(title: string) {
   return (await suite.api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) => t.name === title);
 }
@@ -212,16 +235,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     const shown = async () =>
       (await e.call('events.list', { from: day, to: day })).filter((x) => x.name === name).map((x) => x.id);
     // The pull brings the service's copy: the local row alone stands for it.
-    await e.sync.now();
-    expect(await shown()).toEqual([event.id]);
-    repair();
-    const [stuck] = await e.call('outbox.stuck', {});
-    await e.call('outbox.tryAgain', { id: stuck!.id });
-    await e.drained();
-    const realId = e.outbox.realIdOf(event.id);
-    expect(realId).not.toBe(event.id);
-    await e.sync.now();
-    expect(await shown()).toEqual([realId]);
+    const [realId] = await shownOnceThenFolded(e, repair, [event.id], shown);
     const onService = await suite.api.events({ startDate: day, endDate: day });
     expect(onService.filter((x) => x.name === name).map((x) => x.id)).toEqual([realId]);
   });
@@ -236,15 +250,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       ...(await e.call('crm.contacts', { text: 'Unfolded' })).rows.map((x) => x.id),
       ...(await e.call('crm.accounts', { text: 'Unfolded' })).rows.map((x) => x.id),
     ];
-    await e.sync.now();
-    expect(await shown()).toEqual([contact.id, account.id]);
-    repair();
-    for (const stuck of await e.call('outbox.stuck', {})) await e.call('outbox.tryAgain', { id: stuck.id });
-    await e.drained();
-    await e.sync.now();
-    const real = [e.outbox.realIdOf(contact.id), e.outbox.realIdOf(account.id)];
-    expect(real).not.toContain(contact.id);
-    expect(await shown()).toEqual(real);
+    const real = await shownOnceThenFolded(e, repair, [contact.id, account.id], shown);
     const onService = [
       ...(await suite.api.crmContacts()).filter((x) => x.firstName === 'Unfolded').map((x) => x.id),
       ...(await suite.api.crmAccounts()).filter((x) => x.name === 'Unfolded Account').map((x) => x.id),
@@ -260,16 +266,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     await untilStuck(e);
     const shown = async () =>
       (await e.call('projects.tree', {})).nodes.filter((n) => n.name === name).map((n) => n.id);
-    await e.sync.now();
-    expect(await shown()).toEqual([folder.id]);
-    repair();
-    const [stuck] = await e.call('outbox.stuck', {});
-    await e.call('outbox.tryAgain', { id: stuck!.id });
-    await e.drained();
-    await e.sync.now();
-    const realId = e.outbox.realIdOf(folder.id);
-    expect(realId).not.toBe(folder.id);
-    expect(await shown()).toEqual([realId]);
+    const [realId] = await shownOnceThenFolded(e, repair, [folder.id], shown);
     expect((await suite.api.projects()).filter((p) => p.name === name).map((p) => p.id)).toEqual([realId]);
   });
 
