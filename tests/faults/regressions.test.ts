@@ -1,8 +1,12 @@
 // Minimal reproductions of anomalies the fault campaign found, each against the real service.
 // Known engine bugs are written with `it.fails` (they turn red once the engine is fixed) and
 // flipped to `it` then; the fixed ones below were flipped on s2-outbox and, finding 18, in session 4.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/main/core/api/client';
+import type { FetchLike } from '../../src/main/core/api/http';
 import { prng } from '../../src/server/seed/generate';
 import { SEED_IDS } from '../../src/server/seed/index';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
@@ -109,6 +113,116 @@ describe('campaign regressions: creates', () => {
     const list = await e.call('tasks.list', { projectId: SEED_IDS.workspace, filter: { closed: 'all' } });
     expect(list.rows.filter((r) => r.name === title)).toHaveLength(1);
     expect(e.outbox.outbox.entries('done').find((x) => x.createdTempId === id)?.attempts).toBe(1);
+  });
+});
+
+// Finding 16 (campaign seeds 6357, 6027, load ~30): a create the service held longer than two
+// request timeouts. The client gave up after one, the look-up ran after two, found nothing (the
+// service had not committed it yet), and the create was sent again: two tasks. A create now
+// waits for its answer far longer than a read (`SEND_PATIENCE` timeouts), and when it gives up
+// the look-up still gives the service two timeouts from then, not from the send.
+describe('campaign regressions: creates the service holds (finding 16)', () => {
+  /** Holds the next request by `ms` (the proxy's delay, cleared once the request arrived). */
+  async function holdNext(ms: number, send: () => Promise<unknown>): Promise<void> {
+    proxy.set({ delayMs: ms });
+    const received = proxy.stats().received;
+    await send();
+    for (let i = 0; i < 200 && proxy.stats().received === received; i++)
+      await new Promise((r) => setTimeout(r, 5));
+    proxy.set({ delayMs: 0 });
+  }
+
+  /** Whether every request the proxy received was forwarded or answered by a fault. */
+  function nothingHeld(): boolean {
+    const { received, forwarded, injected } = proxy.stats();
+    return forwarded + Object.values(injected).reduce((a, b) => a + b, 0) >= received;
+  }
+
+  /** Answers how many tasks named `title` the service holds once the proxy holds no request. */
+  async function namedOnService(title: string): Promise<number> {
+    for (let i = 0; i < 1_000 && !nothingHeld(); i++) await new Promise((r) => setTimeout(r, 10));
+    expect(nothingHeld()).toBe(true);
+    const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+    return (await api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) => t.name === title)
+      .length;
+  }
+
+  it('a create held past two request timeouts is answered, never looked up: once', async () => {
+    const title = 'held past two timeouts';
+    const logged: string[] = [];
+    const held = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, {
+      timeoutMs: 1_000,
+      log: (m) => logged.push(m),
+    });
+    try {
+      await held.sync.now();
+      await holdNext(3_000, () => held.call('tasks.create', { projectId: SEED_IDS.workspace, title }));
+      await held.drained();
+      expect(await namedOnService(title)).toBe(1);
+      expect(logged.filter((m) => /task\.create\) looked up/.test(m))).toEqual([]);
+      expect(held.outbox.outbox.entries('done')).toMatchObject([{ kind: 'task.create', attempts: 1 }]);
+    } finally {
+      await held.close();
+    }
+  });
+
+  it('a create given up on is looked up two timeouts after it ended, when the service has it: once', async () => {
+    const title = 'given up, then held';
+    // Gives up after 1.2 s; the service gets the request at 2.5 s, after the 2 s a look-up
+    // counted from the send would wait, before the 3.2 s it waits counted from the end.
+    const held = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, {
+      timeoutMs: 1_000,
+      sendTimeoutMs: 1_200,
+    });
+    try {
+      await held.sync.now();
+      await holdNext(2_500, () => held.call('tasks.create', { projectId: SEED_IDS.workspace, title }));
+      await held.drained();
+      expect(await namedOnService(title)).toBe(1);
+      await held.sync.now();
+      const list = await held.call('tasks.list', {
+        projectId: SEED_IDS.workspace,
+        filter: { closed: 'all' },
+      });
+      expect(list.rows.filter((r) => r.name === title)).toHaveLength(1);
+    } finally {
+      await held.close();
+    }
+  });
+
+  it('closing the engine gives up on a create still waiting for its answer; the next start sends it once', async () => {
+    const title = 'waiting at close';
+    const dataDir = mkdtempSync(join(tmpdir(), 'finding16-'));
+    // The create's request, as the engine's fetch saw it.
+    const creates: AbortSignal[] = [];
+    const fetch: FetchLike = (input, init) => {
+      if (init.method === 'POST' && new URL(input).pathname.endsWith('/tasks') && init.signal)
+        creates.push(init.signal);
+      return globalThis.fetch(input, init);
+    };
+    const options = { timeoutMs: 1_000, dataDir, fetch };
+    const first = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, options);
+    try {
+      await first.sync.now();
+      proxy.set({ hang: { next: 1, match: /POST \/2.0\/tasks$/ } });
+      const received = proxy.stats().received;
+      await first.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+      for (let i = 0; i < 200 && proxy.stats().received === received; i++)
+        await new Promise((r) => setTimeout(r, 5));
+      expect(creates.map((c) => c.aborted)).toEqual([false]);
+      await first.close();
+      expect(creates.map((c) => c.aborted)).toEqual([true]);
+      proxy.reset();
+      const second = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, options);
+      try {
+        await second.drained();
+        expect(await namedOnService(title)).toBe(1);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -63,6 +63,22 @@ export function cacheFileFor(
   return join(dataDir, `cache-${key.slice(0, 16)}.sqlite`);
 }
 
+/** The service client of an account; `timeoutMs` overrides the connection's. */
+export function serviceClientFor(
+  connection: EngineConnection,
+  options: { fetch?: FetchLike | undefined; log: (message: string) => void; timeoutMs?: number },
+): ServiceClient {
+  const timeoutMs = options.timeoutMs ?? connection.timeoutMs;
+  return createServiceClient({
+    baseUrl: connection.baseUrl,
+    token: connection.token,
+    ...(connection.tokenHeader ? { tokenHeader: connection.tokenHeader } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    log: options.log,
+  });
+}
+
 /**
  * One account's engine: service client, cache, sync and read handlers, wired together. Runs
  * under plain Node; the shell calls it for the local workspace and for each remote account.
@@ -72,14 +88,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const clock = options.clock ?? (() => new Date());
   const { connection } = options;
   const db = openCacheDb(cacheFileFor(options.dataDir, connection));
-  const client = createServiceClient({
-    baseUrl: connection.baseUrl,
-    token: connection.token,
-    ...(connection.tokenHeader ? { tokenHeader: connection.tokenHeader } : {}),
-    ...(connection.timeoutMs ? { timeoutMs: connection.timeoutMs } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    log,
-  });
+  const client = serviceClientFor(connection, { fetch: options.fetch, log });
   const cache = createCache(db);
   const events = new EventHub(log);
   const sync = createSync({

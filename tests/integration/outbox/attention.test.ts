@@ -8,6 +8,7 @@ import type { FetchLike } from '../../../src/main/core/api/http';
 import { createDispatch } from '../../../src/main/core/dispatch';
 import { MAX_FOLD_FAILURES } from '../../../src/main/core/outbox/outbox';
 import { SEED_IDS } from '../../../src/server/seed/index';
+import { makeFiles } from '../attachments/support';
 import { writesSuite, type TestEngine } from './support';
 
 const suite = writesSuite();
@@ -59,6 +60,39 @@ async function stuckRename(e: TestEngine, title: string, renamed: string): Promi
   return target;
 }
 
+/** Ids of the tasks the project's task list (the view's channel) shows under `title`. */
+async function cachedNamed(e: TestEngine, title: string): Promise<string[]> {
+  const { rows } = await e.call('tasks.list', {
+    projectId: SEED_IDS.workspace,
+    filter: { closed: 'all' },
+    limit: 10_000,
+  });
+  return rows.filter((row) => row.name === title).map((row) => row.id);
+}
+
+/**
+ * The course of creates whose answer never folds: after a pull, what a view lists (`shown`) holds
+ * their local rows alone; after "try again" (the fault repaired) and a pull, their real ids alone.
+ * Answers the real ids.
+ */
+async function shownOnceThenFolded(
+  e: TestEngine,
+  repair: () => void,
+  localIds: string[],
+  shown: () => Promise<string[]>,
+): Promise<string[]> {
+  await e.sync.now();
+  expect(await shown()).toEqual(localIds);
+  repair();
+  for (const stuck of await e.call('outbox.stuck', {})) await e.call('outbox.tryAgain', { id: stuck.id });
+  await e.drained();
+  await e.sync.now();
+  const real = localIds.map((id) => e.outbox.realIdOf(id));
+  expect(real.filter((id) => localIds.includes(id))).toEqual([]);
+  expect(await shown()).toEqual(real);
+  return real;
+}
+
 async function tasksNamed(title: string) {
   return (await suite.api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) => t.name === title);
 }
@@ -91,11 +125,12 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     await e.outbox.outbox.idle();
     expect(suite.proxy.stats().received).toBe(received);
 
-    // A pull keeps the local row (and brings the service's copy beside it until the fold runs).
+    // A pull keeps the local row, and it alone stands for the service's task: shown once.
     await e.sync.now();
     expect(e.cache.tasks.getFlat(task.id)?.name).toBe(title);
     const [onService] = await tasksNamed(title);
-    expect(e.cache.tasks.getFlat(onService!.id)?.name).toBe(title);
+    expect(e.cache.tasks.getFlat(onService!.id)).toBeNull();
+    expect(await cachedNamed(e, title)).toEqual([task.id]);
 
     repair();
     expect(await e.call('outbox.tryAgain', { id: stuck!.id })).toMatchObject({ stuck: 0 });
@@ -107,6 +142,8 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     expect(e.cache.tasks.getFlat(realId)?.name).toBe(title);
     expect(e.cache.tasks.getFlat(task.id)).toBeNull();
     expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0 });
+    await e.sync.now();
+    expect(await cachedNamed(e, title)).toEqual([realId]);
   });
 
   it('"try again" while the fold still fails goes back to automatic retry, then needs attention again', async () => {
@@ -131,13 +168,106 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     const title = 'Reloaded create';
     const task = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
     await untilStuck(e);
+    await e.sync.now();
+    expect(await cachedNamed(e, title)).toEqual([task.id]);
     const [stuck] = await e.call('outbox.stuck', {});
     expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
     const [onService] = await tasksNamed(title);
     expect(e.cache.tasks.getFlat(task.id)).toBeNull();
     expect(e.cache.tasks.getFlat(onService!.id)?.name).toBe(title);
+    expect(await cachedNamed(e, title)).toEqual([onService!.id]);
     expect(await e.call('outbox.stuck', {})).toEqual([]);
     expect(counted.creates).toBe(1);
+  });
+
+  it('a task created with a file shows once too', async () => {
+    const e = await suite.engine();
+    failFolds(e, 'with_files_remap_fails', REMAP_FAILS);
+    const { paths } = makeFiles({ 'spec.txt': 64 });
+    const { staged } = await e.call('attachments.stagePaths', { paths: [paths['spec.txt']!] });
+    const title = 'Created with a file, never folded';
+    const task = await e.call('attachments.createTask', {
+      input: { projectId: SEED_IDS.workspace, title },
+      files: staged.map((f) => f.id),
+    });
+    await untilStuck(e);
+    expect(await e.call('outbox.stuck', {})).toMatchObject([{ kind: 'task.createWithFiles' }]);
+    await e.sync.now();
+    expect(await tasksNamed(title)).toHaveLength(1);
+    expect(await cachedNamed(e, title)).toEqual([task.id]);
+  });
+
+  it("a subtask create needing attention shows once among its parent's subtasks when the parent is opened", async () => {
+    const e = await suite.engine();
+    const parent = await suite.api.createTask({
+      projectId: SEED_IDS.workspace,
+      fromUserId: suite.svc.users.actingUserId,
+      title: 'Parent made on the service',
+    });
+    await e.sync.now();
+    failFolds(e, 'subtask_remap_fails', REMAP_FAILS);
+    const title = 'Subtask acknowledged, never folded';
+    const sub = await e.call('tasks.create', {
+      projectId: SEED_IDS.workspace,
+      title,
+      parentTaskId: parent.id,
+    });
+    await untilStuck(e);
+    // Opening the parent fetches its detail, whose subtasks hold the service's copy.
+    const detail = await e.call('tasks.detail', { taskId: parent.id });
+    expect(e.cache.tasks.fetchedAt(parent.id)).toMatchObject({ detailFetchedAt: expect.any(String) });
+    expect((await suite.api.task(parent.id)).subtasks.map((t) => t.name)).toEqual([title]);
+    expect(detail.subtasks.map((t) => [t.id, t.name])).toEqual([[sub.id, title]]);
+  });
+
+  it('an event create needing attention shows once in the calendar; "try again" folds it, created once', async () => {
+    const e = await suite.engine();
+    const repair = failFolds(e, 'event_remap_fails', REMAP_FAILS);
+    const day = new Date().toISOString().slice(0, 10);
+    const name = 'Event acknowledged, never folded';
+    const event = await e.call('events.create', {
+      eventType: 'project-milestone',
+      name,
+      startDate: day,
+      projectId: SEED_IDS.workspace,
+    });
+    await untilStuck(e);
+    const shown = async () =>
+      (await e.call('events.list', { from: day, to: day })).filter((x) => x.name === name).map((x) => x.id);
+    // The pull brings the service's copy: the local row alone stands for it.
+    const [realId] = await shownOnceThenFolded(e, repair, [event.id], shown);
+    const onService = await suite.api.events({ startDate: day, endDate: day });
+    expect(onService.filter((x) => x.name === name).map((x) => x.id)).toEqual([realId]);
+  });
+
+  it('a CRM contact and account created so show once; "try again" folds them, created once', async () => {
+    const e = await suite.engine();
+    const repair = failFolds(e, 'crm_remap_fails', REMAP_FAILS);
+    const contact = await e.call('crm.createContact', { firstName: 'Unfolded', lastName: 'Contact' });
+    const account = await e.call('crm.createAccount', { name: 'Unfolded Account' });
+    await untilStuck(e, 2);
+    const shown = async () => [
+      ...(await e.call('crm.contacts', { text: 'Unfolded' })).rows.map((x) => x.id),
+      ...(await e.call('crm.accounts', { text: 'Unfolded' })).rows.map((x) => x.id),
+    ];
+    const real = await shownOnceThenFolded(e, repair, [contact.id, account.id], shown);
+    const onService = [
+      ...(await suite.api.crmContacts()).filter((x) => x.firstName === 'Unfolded').map((x) => x.id),
+      ...(await suite.api.crmAccounts()).filter((x) => x.name === 'Unfolded Account').map((x) => x.id),
+    ];
+    expect(onService).toEqual(real);
+  });
+
+  it('a folder created so shows once in the project tree; "try again" folds it, created once', async () => {
+    const e = await suite.engine();
+    const repair = failFolds(e, 'folder_remap_fails', REMAP_FAILS);
+    const name = 'Folder acknowledged, never folded';
+    const folder = await e.call('projects.createFolder', { name, parentProjectId: SEED_IDS.workspace });
+    await untilStuck(e);
+    const shown = async () =>
+      (await e.call('projects.tree', {})).nodes.filter((n) => n.name === name).map((n) => n.id);
+    const [realId] = await shownOnceThenFolded(e, repair, [folder.id], shown);
+    expect((await suite.api.projects()).filter((p) => p.name === name).map((p) => p.id)).toEqual([realId]);
   });
 
   it('"reload" of an update settles it and the cache holds the service\'s version', async () => {

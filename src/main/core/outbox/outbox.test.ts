@@ -35,6 +35,8 @@ function rig(
     kinds?: (kinds: ErasedKind<FakeService>[]) => ErasedKind<FakeService>[];
     log?: (message: string) => void;
     classify?: Classifier;
+    /** What kinds with a look-up send with (`OutboxOptions.sendClient`). */
+    sendClient?: FakeService;
   } = {},
 ): Rig {
   const db = options.db ?? openTestDb();
@@ -46,6 +48,7 @@ function rig(
     new Outbox({
       db,
       client: service,
+      ...(options.sendClient ? { sendClient: options.sendClient } : {}),
       kinds: options.kinds ? options.kinds(noteKinds(db)) : noteKinds(db),
       classify: options.classify ?? fakeClassifier,
       clock,
@@ -531,6 +534,61 @@ describe('Outbox: creates, temp ids and the outcome-unknown mark (rules 5, 6)', 
     expect(timed.service.requests).toEqual(['list']);
     expect(timed.service.notes.size).toBe(1);
     expect(again.realIdOf(tempId)).toBe('100');
+  });
+
+  // Finding 16: a create the service held longer than the look-up's wait was sent twice.
+  it('sends a create with the send client (which waits longer), updates and look-ups with the client', async () => {
+    // The same service behind both; the send client notes which methods were called through it.
+    const viaSendClient: string[] = [];
+    const sendClient = new Proxy(r.service, {
+      get(target, prop, receiver) {
+        const value: unknown = Reflect.get(target, prop, receiver);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          viaSendClient.push(String(prop));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const split = rig({ sendClient, clock: r.clock, service: r.service });
+    seedNote(split, '1', 'old');
+    split.outbox.submit('note.create', { tempId: split.outbox.newTempId(), title: 'Made' });
+    split.outbox.submit('note.update', { id: '1', title: 'new' });
+    r.service.faults.push('drop-after');
+    split.outbox.start();
+    await drain(split, 10_000);
+    expect(r.service.requests.sort()).toEqual([
+      'create Made !drop-after',
+      'list',
+      'update 1 {"title":"new"}',
+    ]);
+    expect(viaSendClient).toEqual(['createNote']);
+    expect(split.outbox.entries()).toEqual([]);
+  });
+
+  it('looks up no earlier than the wait after the request ended, however long it was held', async () => {
+    const timed = rig({ lookUpDelayMs: 2_000 });
+    let release = (): void => {};
+    timed.service.gate = new Promise<void>((resolve) => (release = resolve));
+    timed.outbox.submit('note.create', { tempId: timed.outbox.newTempId(), title: 'Held' });
+    timed.outbox.start();
+    // The service holds the request 10 s, then the connection fails: the outcome is unknown.
+    timed.timers.advance(10_000);
+    timed.service.faults.push('drop-before');
+    timed.service.gate = undefined;
+    release();
+    await timed.outbox.idle();
+    timed.outbox.reconnected();
+    await timed.outbox.idle();
+    expect(timed.service.requests).toEqual(['create Held !drop-before']);
+    timed.timers.advance(1_000);
+    timed.outbox.reconnected();
+    await timed.outbox.idle();
+    expect(timed.service.requests).toEqual(['create Held !drop-before']);
+    timed.timers.advance(1_000);
+    await drain(timed, 10_000);
+    expect(timed.service.requests).toEqual(['create Held !drop-before', 'list', 'create Held']);
+    expect(timed.service.notes.size).toBe(1);
   });
 
   it('refuses a kind whose keys miss a temp id its payload names', () => {

@@ -26,6 +26,13 @@ export interface OutboxOptions<C> {
   db: Db;
   /** What kinds send with (the service client). */
   client: C;
+  /**
+   * What kinds with a look-up (creates) send with, default `client`: one that waits for an
+   * answer far longer than `client` does. Rule 6 has no idempotency key, so a look-up that runs
+   * while the service still holds the create finds nothing and the create is sent twice (finding
+   * 16); while the request is open, its answer is awaited instead, and no look-up runs.
+   */
+  sendClient?: C;
   kinds: readonly ErasedKind<C>[];
   classify: Classifier;
   clock?: Clock;
@@ -48,9 +55,9 @@ export interface OutboxOptions<C> {
   takeTheirs?: (entity: string, id: string, field: string, value: unknown) => void;
   log?: (message: string) => void;
   /**
-   * How long after a send a look-up may run (the client's request timeout): until then the
-   * request may still be on its way to the service or being processed, and a look-up that
-   * finds nothing would send the change twice (rule 6).
+   * How long after a send, and after its request ended without an answer, a look-up may run:
+   * until then the request may still be on its way to the service or being processed, and a
+   * look-up that finds nothing would send the change twice (rule 6).
    */
   lookUpDelayMs?: number;
   /** Failed folds after which an acknowledged entry needs attention (default `MAX_FOLD_FAILURES`). */
@@ -140,6 +147,7 @@ export const MAX_FOLD_FAILURES = 5;
 export class Outbox<C> {
   readonly #db: Db;
   readonly #client: C;
+  readonly #sendClient: C;
   readonly #kinds = new Map<string, ErasedKind<C>>();
   readonly #structuralKinds: string[] = [];
   readonly #classify: Classifier;
@@ -164,6 +172,13 @@ export class Outbox<C> {
   readonly acks = new AckLog();
 
   readonly #running = new Map<number, Promise<void>>();
+  /**
+   * When the last request of an entry with a look-up ended without an answer (its connection
+   * failed, or the send client gave up), by entry id: the look-up gives the service
+   * `lookUpDelayMs` from then, not only from the send. In memory: after a restart no request of
+   * this process is open, and the stored send time is all there is.
+   */
+  readonly #endedAt = new Map<number, number>();
   readonly #statusListeners: Listeners<[status: OutboxStatus]>;
   readonly #cacheListeners: Listeners<[keys: readonly string[]]>;
   readonly #remapListeners: Listeners<[remap: IdRemap]>;
@@ -175,6 +190,7 @@ export class Outbox<C> {
   constructor(options: OutboxOptions<C>) {
     this.#db = options.db;
     this.#client = options.client;
+    this.#sendClient = options.sendClient ?? options.client;
     for (const kind of options.kinds) {
       if (this.#kinds.has(kind.name)) throw new Error(`Two operation kinds named "${kind.name}"`);
       this.#kinds.set(kind.name, kind);
@@ -408,6 +424,25 @@ export class Outbox<C> {
       this.store.isStructural(key, id, this.#structuralKinds) ||
       this.store.openOn(key).some((entry) => this.#removedAlso(entry.kind, entry.payload).includes(key))
     );
+  }
+
+  /**
+   * Creates of `kindName` the service applied whose answer has not folded here (its fold failing,
+   * retried or needing attention): their local rows stand for items the service holds under ids
+   * not known here. Payloads have their ids resolved as a send sees them, for the kind's own
+   * look-up test to find those items in a list the service answered; unreadable ones are left out.
+   */
+  unfoldedCreates(kindName: string): { entry: OutboxEntry; payload: unknown }[] {
+    const kind = this.#kinds.get(kindName);
+    if (!kind) return [];
+    return this.store.unfoldedCreates(kindName).flatMap((entry) => {
+      try {
+        return [{ entry, payload: this.ids.resolveIn(kind.parse(entry.payload)).payload }];
+      } catch {
+        // An unreadable entry fails when it is run; here it stands for nothing.
+        return [];
+      }
+    });
   }
 
   listConflicts(): Conflict[] {
@@ -698,7 +733,7 @@ export class Outbox<C> {
     let answer: { result: unknown } | undefined;
     try {
       if (entry.state === 'in_flight' && kind.lookUp) {
-        const lookUpAt = (entry.sentAt ?? 0) + this.#lookUpDelayMs;
+        const lookUpAt = Math.max(entry.sentAt ?? 0, this.#endedAt.get(entry.id) ?? 0) + this.#lookUpDelayMs;
         if (this.#clock.now() < lookUpAt) {
           // Not yet: the earlier request may still be reaching the service.
           this.store.reschedule(
@@ -732,8 +767,9 @@ export class Outbox<C> {
         }
         phase = 'send';
         this.store.markSending(entry.id, this.#clock.now(), SEND_GUARD_MS);
+        this.#endedAt.delete(entry.id);
         this.#trace(entry, `sending, attempt ${entry.attempts + 1}`);
-        answer = { result: await kind.send(this.#client, payload, entry) };
+        answer = { result: await kind.send(kind.lookUp ? this.#sendClient : this.#client, payload, entry) };
       }
     } catch (err) {
       this.#onFailure(kind, entry, payload, err, phase, earlierUnknown);
@@ -745,6 +781,7 @@ export class Outbox<C> {
   }
 
   #acknowledge(kind: ErasedKind<C>, entry: OutboxEntry, payload: unknown, result: unknown): void {
+    this.#endedAt.delete(entry.id);
     const now = this.#clock.now();
     const keys = new Set(entry.keys);
     const items: string[] = [];
@@ -815,6 +852,8 @@ export class Outbox<C> {
     // After an answered write nothing is rolled back: a refused look-up is tried again later.
     const cls = applied && failure.class === 'rejected' ? 'unknown-outcome' : failure.class;
     this.#trace(entry, `${phase} failed (${cls}): ${failure.message}`);
+    if (phase === 'send' && cls === 'unknown-outcome' && kind.lookUp)
+      this.#endedAt.set(entry.id, this.#clock.now());
     switch (cls) {
       case 'unknown-outcome':
         this.#retryLater(entry, state, cls, failure.message);
@@ -881,6 +920,7 @@ export class Outbox<C> {
     errorType: string,
     message: string,
   ): void {
+    this.#endedAt.delete(entry.id);
     const now = this.#clock.now();
     const rolledBack = this.#db.transaction(() => {
       // Only an open entry fails: a done one's change is the service's, never rolled back.

@@ -125,6 +125,10 @@ export class EntryStore {
         `SELECT e.* FROM outbox_entries e JOIN outbox_entry_keys k ON k.entry_id = e.id
          WHERE k.key = ? AND e.state <> 'done' ORDER BY e.id`,
       ),
+      unfolded: db.prepare(
+        `SELECT * FROM outbox_entries WHERE kind = ? AND created_temp_id IS NOT NULL
+         AND answered_at IS NOT NULL AND state IN ('in_flight', 'stuck') ORDER BY id`,
+      ),
       structural: db
         .prepare(
           `SELECT EXISTS (SELECT 1 FROM outbox_entries WHERE state <> 'done' AND (
@@ -182,6 +186,11 @@ export class EntryStore {
   /** Open entries on `key`, oldest first. */
   openOn(key: string): OutboxEntry[] {
     return (this.#stmts.openOnKey.all(key) as EntryRow[]).map((r) => this.#toEntry(r));
+  }
+
+  /** Open creates of `kind` the service answered as applied whose answer has not folded. */
+  unfoldedCreates(kind: string): OutboxEntry[] {
+    return (this.#stmts.unfolded.all(kind) as EntryRow[]).map((r) => this.#toEntry(r));
   }
 
   /** Entries whose time has come and that no earlier open entry on a shared key holds back. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { afterApplied } from './outbox';
 import { outboxMigrations } from './schema';
 import type { Classifier, Clock, Db, FailureClass, OperationKind, Timers } from './types';
+import { createWorkdeskOutbox, type WorkdeskOutbox, type WorkdeskOutboxOptions } from './workdesk-outbox';
 
 export function openTestDb(): Db {
   const db = new Database(':memory:');
@@ -299,4 +300,21 @@ export function remapNotes(db: Db): (tempId: string, realId: string) => void {
     notes.run(realId, tempId);
     comments.run(realId, tempId);
   };
+}
+
+/**
+ * The app's outbox for unit tests of its kinds and of what sync asks of it: no events, ids
+ * `id1`, `id2`, ... and a clock stopped at `now`.
+ */
+export function stoppedClockOutbox(
+  options: Pick<WorkdeskOutboxOptions, 'cache' | 'client' | 'userId' | 'maxFoldFailures'> & { now: number },
+): WorkdeskOutbox {
+  const { now, ...rest } = options;
+  let n = 0;
+  return createWorkdeskOutbox({
+    ...rest,
+    emit: () => {},
+    newId: () => `id${++n}`,
+    clock: { now: () => now },
+  });
 }

@@ -1,5 +1,5 @@
 import { AttachmentFiles } from '../attachments/files';
-import { cacheFileFor, createEngine, type Engine, type EngineOptions } from '../engine';
+import { cacheFileFor, createEngine, serviceClientFor, type Engine, type EngineOptions } from '../engine';
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { calendarWriteHandlers } from '../handlers/calendar-write';
@@ -16,10 +16,23 @@ import { createWorkdeskOutbox, type WorkdeskOutbox, type WorkdeskOutboxOptions }
 
 export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
   /** Tuning and test doubles of the outbox (clock, timers, jitter, ids, concurrency). */
-  outbox?: Omit<WorkdeskOutboxOptions, 'cache' | 'client' | 'userId' | 'emit' | 'files'>;
+  outbox?: Omit<WorkdeskOutboxOptions, 'cache' | 'client' | 'sendClient' | 'userId' | 'emit' | 'files'>;
+  /**
+   * How long a create waits for its answer (default `SEND_PATIENCE` request timeouts): until
+   * then the service may still apply it, so it is neither looked up nor sent again (rule 6).
+   */
+  sendTimeoutMs?: number;
   /** Dropped files: per-file size cap, spool folder (default beside the cache file), PUTs at once. */
   attachments?: { maxFileBytes?: number; spoolDir?: string; concurrency?: number };
 }
+
+/**
+ * Request timeouts a create waits for its answer before it gives up. The service has no
+ * idempotency key: a create it still holds when the look-up runs is made twice (finding 16,
+ * seen with the service held several timeouts at load ~30), so a create is waited for far
+ * longer than a read; a hung connection is given up on at last, and looked up after it.
+ */
+export const SEND_PATIENCE = 10;
 
 export interface WorkdeskEngine extends Engine {
   outbox: WorkdeskOutbox;
@@ -42,8 +55,10 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     tokenNeeded: () => late.port?.tokenNeeded?.() ?? false,
     ackMark: () => late.port?.ackMark?.() ?? 0,
     ackedSince: (entity, id, mark) => late.port?.ackedSince?.(entity, id, mark) ?? new Set(),
+    copiesOfUnfoldedCreates: (entity, items) =>
+      late.port?.copiesOfUnfoldedCreates?.(entity, items) ?? new Set(),
   };
-  const { outbox: outboxOptions, autoStart, attachments, ...engineOptions } = options;
+  const { outbox: outboxOptions, autoStart, attachments, sendTimeoutMs, ...engineOptions } = options;
   const engine = await createEngine({ ...engineOptions, pending, autoStart: false });
   const files = new AttachmentFiles({
     dir:
@@ -55,16 +70,31 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     ...(attachments?.concurrency ? { concurrency: attachments.concurrency } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
+  // Sends still waiting for an answer are given up on when the engine closes.
+  const closing = new AbortController();
+  const baseFetch = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+  const timeoutMs = options.connection.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const sendClient = serviceClientFor(options.connection, {
+    timeoutMs: sendTimeoutMs ?? SEND_PATIENCE * timeoutMs,
+    fetch: (input, init) =>
+      baseFetch(input, {
+        ...init,
+        signal: init.signal ? AbortSignal.any([init.signal, closing.signal]) : closing.signal,
+      }),
+    log: options.log ?? (() => {}),
+  });
   const outbox = createWorkdeskOutbox({
     files: files.sender,
-    // Rule 6: the client gives up on a send after one request timeout, and the service may
-    // still be working on it then; a look-up gives it as long again before concluding.
-    lookUpDelayMs: 2 * (options.connection.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    // Rule 6: when a request ends without an answer (the connection failed, or the send client
+    // gave up), the service may still be working on it; a look-up gives it two request
+    // timeouts from then before concluding.
+    lookUpDelayMs: 2 * timeoutMs,
     ...outboxOptions,
     ...(options.log && !outboxOptions?.log ? { log: options.log } : {}),
     fetchItem: (item) => fetchReloaded(engine.sync, item),
     cache: engine.cache,
     client: engine.client,
+    sendClient,
     userId: options.connection.userId,
     emit: (name, payload) => engine.events.emit(name, payload),
   });
@@ -104,6 +134,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     files,
     async close() {
       unsubscribe();
+      closing.abort();
       await outbox.outbox.stop();
       await files.close();
       await engine.close();

@@ -5,7 +5,8 @@ import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
 import { HandlerError } from '../dispatch';
-import type { PendingEntity, PendingFields } from '../sync/pending';
+import type { ListedItems, PendingEntity, PendingFields } from '../sync/pending';
+import { copiesOfUnfolded } from './kinds/support';
 import type { BackoffPolicy } from './backoff';
 import { classifyServiceError } from './classify';
 import { calendarKinds } from './kinds/calendar';
@@ -20,6 +21,8 @@ import type { Clock, Timers } from './types';
 export interface WorkdeskOutboxOptions {
   cache: Cache;
   client: ServiceClient;
+  /** See `OutboxOptions.sendClient`. */
+  sendClient?: ServiceClient;
   /** The account's acting user. */
   userId: string;
   emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void;
@@ -96,6 +99,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const outbox = new Outbox<ServiceClient>({
     db: cache.db,
     client: options.client,
+    ...(options.sendClient ? { sendClient: options.sendClient } : {}),
     kinds: [
       ...tasks.kinds,
       ...projects.kinds,
@@ -156,6 +160,26 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     if (change.entities.length) emit('cache.onDidChange', change);
   });
 
+  /** The service's copies of creates it applied whose answer has not folded here, by entity. */
+  const unfoldedCopies: { [E in keyof ListedItems]: (items: readonly ListedItems[E][]) => Set<string> } = {
+    // A create with files is a task create too (its payload adds the files).
+    task: (items) =>
+      copiesOfUnfolded(
+        [...outbox.unfoldedCreates('task.create'), ...outbox.unfoldedCreates('task.createWithFiles')].sort(
+          (a, b) => a.entry.id - b.entry.id,
+        ),
+        items,
+        tasks.createdAmong,
+      ),
+    project: (items) =>
+      copiesOfUnfolded(outbox.unfoldedCreates('project.create'), items, projects.createdAmong),
+    event: (items) => copiesOfUnfolded(outbox.unfoldedCreates('event.create'), items, calendar.createdAmong),
+    crmContact: (items) =>
+      copiesOfUnfolded(outbox.unfoldedCreates('crmContact.create'), items, crm.contactCreatedAmong),
+    crmAccount: (items) =>
+      copiesOfUnfolded(outbox.unfoldedCreates('crmAccount.create'), items, crm.accountCreatedAmong),
+  };
+
   /** Rule 7 port for sync. Entity names are the sync's; they are also the outbox's key prefixes. */
   const pending: PendingFields = {
     pendingFieldsFor: (entity: PendingEntity, id: string) => outbox.pendingFieldsFor(entity, id),
@@ -166,6 +190,8 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     tokenNeeded: () => outbox.status().paused === 'token-needed',
     ackMark: () => outbox.ackMark(),
     ackedSince: (entity: PendingEntity, id: string, mark: number) => outbox.ackedSince(entity, id, mark),
+    copiesOfUnfoldedCreates: <E extends keyof ListedItems>(entity: E, items: readonly ListedItems[E][]) =>
+      unfoldedCopies[entity](items),
   };
 
   /** Runs an outbox call for a handler: bad input and refusals become IPC errors. */

@@ -1,3 +1,5 @@
+import type { CalendarEvent, CrmAccount, CrmContact, Project, Task } from '../../../shared/api/index';
+
 /**
  * Rule 7 port: what the outbox holds for an entity, asked by a pull before it overwrites a
  * cached row. The outbox implements it; until then `noPending` says "nothing pending".
@@ -16,6 +18,15 @@ export type PendingEntity =
   | 'crmAccount'
   | 'dependency';
 
+/** The items of the lists sync stores, by the entity a local create makes (`copiesOfUnfoldedCreates`). */
+export interface ListedItems {
+  task: Task;
+  project: Project;
+  event: CalendarEvent;
+  crmContact: CrmContact;
+  crmAccount: CrmAccount;
+}
+
 /** Field of `ackedSince`: the item itself was created or deleted. */
 export const ACKED_ITEM = '*';
 /** Field of `ackedSince`: some change of the item was acknowledged. */
@@ -32,6 +43,15 @@ export interface PendingFields {
    * transaction: synchronous, no I/O beyond the same database.
    */
   noteServerValues?(entity: PendingEntity, id: string, values: Record<string, unknown>): void;
+  /**
+   * Ids among `items` (a list of `entity` the service answered) that the service made for local
+   * creates whose answer has not folded here (rule 6's look-up finds them so): their local rows
+   * stand for them, so sync neither stores them nor keeps a copy stored earlier (shown once).
+   */
+  copiesOfUnfoldedCreates?<E extends keyof ListedItems>(
+    entity: E,
+    items: readonly ListedItems[E][],
+  ): ReadonlySet<string>;
   /** Local changes waiting to be sent, for the sync status. */
   pendingCount?(): number;
   /** True while sending is paused because the service refused the token (rule 4, 401). */

@@ -9,6 +9,7 @@ import {
   ackMark,
   mergePending,
   mergePendingTags,
+  type ListedItems,
   type PendingEntity,
 } from './pending';
 import { storeProjectTemplates } from './project-templates';
@@ -26,13 +27,28 @@ function shiftMonths(date: Date, months: number): string {
   return stamp(d).slice(0, 10);
 }
 
+/** `items` without the service's copies of local creates whose answer has not folded here. */
+function withoutCopies<E extends keyof ListedItems>(
+  pending: SyncDeps['pending'],
+  entity: E,
+  items: readonly ListedItems[E][],
+): readonly ListedItems[E][] {
+  const copies = pending.copiesOfUnfoldedCreates?.(entity, items);
+  return copies?.size ? items.filter((item) => !copies.has(item.id)) : items;
+}
+
 /**
  * Stores tasks in the list shape, keeping fields with pending local changes (rule 7) and those
- * acknowledged after `mark`, when the fetch began (see `PendingFields.ackedSince`).
+ * acknowledged after `mark`, when the fetch began (see `PendingFields.ackedSince`). The service's
+ * copy of a local create whose answer has not folded is not stored: its local row stands for it
+ * (`PendingFields.copiesOfUnfoldedCreates`).
  */
 export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number): void {
   const { cache, pending } = deps;
+  const copies = pending.copiesOfUnfoldedCreates?.('task', tasks);
+  if (copies?.size) cache.tasks.delete([...copies]);
   for (const t of tasks) {
+    if (copies?.has(t.id)) continue;
     const merged = mergePending(pending, 'task', t, () => cache.tasks.get(t.id), mark);
     if (merged) cache.tasks.codec.upsert(flattenTask(merged));
   }
@@ -219,7 +235,9 @@ export async function pull(
     ]);
     return [...new Map([...open, ...archived].map((p) => [p.id, p])).values()];
   };
-  const projects = await fetchProjects();
+  // The service's copy of a project created here whose answer has not folded is left out, with
+  // its task list and documents, and one stored earlier goes: the local row stands for it.
+  const projects = withoutCopies(pending, 'project', await fetchProjects());
   const cachedProjects = cache.projects.ids();
   const projectIds = new Set(projects.map((p) => p.id));
   const goneProjects = await confirmRemoval(
@@ -300,7 +318,11 @@ export async function pull(
         log,
         'event window',
       );
-      cache.transaction(() => cache.events.replaceWindow(from, to, list, keepEvents));
+      // The service's copy of an event created here whose answer has not folded is left out, and
+      // one stored earlier goes (not kept: it was listed): the local row stands for it.
+      cache.transaction(() =>
+        cache.events.replaceWindow(from, to, withoutCopies(pending, 'event', list), keepEvents),
+      );
       changed(['events']);
     }),
   );
@@ -326,10 +348,11 @@ export async function pull(
           ),
         ]);
         cache.transaction(() => {
-          const c = contacts.flatMap(
+          // Copies of creates whose answer has not folded are left out, as for events.
+          const c = withoutCopies(pending, 'crmContact', contacts).flatMap(
             (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id), mark) ?? [],
           );
-          const a = accounts.flatMap(
+          const a = withoutCopies(pending, 'crmAccount', accounts).flatMap(
             (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id), mark) ?? [],
           );
           cache.crm.replaceContacts(c, keepContacts);

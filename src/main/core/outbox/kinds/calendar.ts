@@ -2,12 +2,13 @@ import { z } from 'zod';
 import type { CalendarEvent, Dependency } from '../../../../shared/api/index';
 import { DependencyCreateInput, EventCreateInput } from '../../../../shared/ipc/calendar-write';
 import { OutboxError } from '../outbox';
+import type { OutboxEntry } from '../types';
 import {
   DependencyRowSnapshot,
+  earliestCreated,
+  type CreatedAmong,
   gone,
-  lookUpFloor,
   mappedIds,
-  notBefore,
   stampOf,
   TempId,
   tempKeys,
@@ -49,6 +50,28 @@ export function calendarKinds(deps: KindDeps) {
   );
   const deleteDep = db.prepare('DELETE FROM dependencies WHERE id = ?');
 
+  /**
+   * Rule 6's test of an event create: the event of `events` that `input` made, sent at
+   * `entry.sentAt` (same type, name, start and project, created after the send; the earliest not
+   * taken by another create, nor by `taken`). The look-up and the pull both ask it.
+   */
+  function eventCreatedAmong(
+    events: readonly CalendarEvent[],
+    input: EventCreateInput,
+    entry: Pick<OutboxEntry, 'sentAt'>,
+    taken: (id: string) => boolean = () => false,
+  ): CalendarEvent | undefined {
+    return earliestCreated(
+      events,
+      { sentAt: entry.sentAt, momentOf: (e) => e.momentCreated, isMapped: (id) => isMapped(id) || taken(id) },
+      (e) =>
+        e.eventType === input.eventType &&
+        e.name === input.name &&
+        e.startDate === input.startDate &&
+        (e.projectId ?? undefined) === input.projectId,
+    );
+  }
+
   const createEvent: Kind<z.infer<typeof EventCreatePayload>, CalendarEvent> = {
     name: 'event.create',
     parse: (p) => EventCreatePayload.parse(p),
@@ -78,21 +101,12 @@ export function calendarKinds(deps: KindDeps) {
       return { realId: result.id };
     },
     lookUp: async (client, { input }, entry) => {
-      const floor = lookUpFloor(entry.sentAt);
-      const found = (
-        await client.events({
-          startDate: input.startDate,
-          endDate: input.endDate ?? input.startDate,
-          eventTypes: [input.eventType],
-        })
-      ).find(
-        (e) =>
-          e.name === input.name &&
-          e.startDate === input.startDate &&
-          (e.projectId ?? undefined) === input.projectId &&
-          notBefore(e.momentCreated, floor) &&
-          !isMapped(e.id),
-      );
+      const listed = await client.events({
+        startDate: input.startDate,
+        endDate: input.endDate ?? input.startDate,
+        eventTypes: [input.eventType],
+      });
+      const found = eventCreatedAmong(listed, input, entry);
       return found ? { found: true, result: found } : { found: false };
     },
     rollback: (_ctx, { tempId }) => {
@@ -211,5 +225,15 @@ export function calendarKinds(deps: KindDeps) {
     },
   };
 
-  return { kinds: [createEvent, removeEvent, createDependency, removeDependency] };
+  return {
+    kinds: [createEvent, removeEvent, createDependency, removeDependency],
+    /** The look-up test of `event.create` over a list, for `copiesOfUnfolded`. */
+    createdAmong: ((events, payload, entry, taken) =>
+      eventCreatedAmong(
+        events,
+        EventCreatePayload.parse(payload).input,
+        entry,
+        taken,
+      )) satisfies CreatedAmong<CalendarEvent>,
+  };
 }

@@ -16,6 +16,7 @@ import {
   restoreReleased,
   TempId,
   tempKeys,
+  type CreatedAmong,
   type Kind,
   type KindDeps,
 } from './support';
@@ -70,16 +71,24 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
    * The create answers no id: the new item is the one matching what was sent (its owner too,
    * which the service sets to the creator unless given) that is neither taken by another create
    * nor among those that existed before: held by the cache when the change was made, or listed
-   * by the service just before the send (`prepare`).
+   * by the service just before the send (`prepare`), nor by `taken`. The look-up and the lists
+   * sync stores (`copiesOfUnfolded`) both ask it.
    */
-  const find = async (client: ServiceClient, p: Create): Promise<Rec | undefined> =>
-    (await side.list(client)).find(
+  const createdIn = (
+    records: readonly Rec[],
+    p: Create,
+    taken: (id: string) => boolean = () => false,
+  ): Rec | undefined =>
+    records.find(
       (r) =>
         side.sameAs(r, p.input) &&
         !isMapped(r.id) &&
+        !taken(r.id) &&
         !p.known.includes(r.id) &&
         !('isDeleted' in r && r.isDeleted),
     );
+  const find = async (client: ServiceClient, p: Create): Promise<Rec | undefined> =>
+    createdIn(await side.list(client), p);
 
   const create: Kind<Create, { id: string }> = {
     name: `${prefix}.create`,
@@ -166,7 +175,12 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
     rollback: (_ctx, _p, undo) => side.restore(Snapshot.parse(undo)),
   };
 
-  return [create, update, remove];
+  return {
+    kinds: [create, update, remove],
+    /** The look-up test of the create over a list, for `copiesOfUnfolded`. */
+    createdAmong: ((records, payload, _entry, taken) =>
+      createdIn(records, create.parse(payload), taken)) satisfies CreatedAmong<Rec>,
+  };
 }
 
 export function crmKinds(deps: KindDeps) {
@@ -291,5 +305,11 @@ export function crmKinds(deps: KindDeps) {
   const knownAccounts = (input: z.infer<typeof AccountCreateInput>): string[] =>
     db.prepare('SELECT id FROM crm_accounts WHERE name = ?').pluck().all(input.name) as string[];
 
-  return { kinds: [...contacts, ...accounts], knownContacts, knownAccounts };
+  return {
+    kinds: [...contacts.kinds, ...accounts.kinds],
+    knownContacts,
+    knownAccounts,
+    contactCreatedAmong: contacts.createdAmong,
+    accountCreatedAmong: accounts.createdAmong,
+  };
 }

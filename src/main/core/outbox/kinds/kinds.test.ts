@@ -8,7 +8,8 @@ import { openCacheDb } from '../../cache/db';
 import { anEvent, aProject, aTask } from '../../cache/fixtures';
 import { flattenTask } from '../../cache/repos/tasks';
 import { ACKED_ITEM } from '../../sync/pending';
-import { createWorkdeskOutbox, type WorkdeskOutbox } from '../workdesk-outbox';
+import { stoppedClockOutbox } from '../testing';
+import type { WorkdeskOutbox } from '../workdesk-outbox';
 
 const ME = 'u-me';
 
@@ -42,15 +43,7 @@ interface Rig {
 function rig(): Rig {
   const cache = createCache(openCacheDb(':memory:'));
   const { client, calls, answers } = recordingClient();
-  let n = 0;
-  const outbox = createWorkdeskOutbox({
-    cache,
-    client,
-    userId: ME,
-    emit: () => {},
-    newId: () => `id${++n}`,
-    clock: { now: () => Date.UTC(2026, 10, 21, 12) },
-  });
+  const outbox = stoppedClockOutbox({ cache, client, userId: ME, now: Date.UTC(2026, 10, 21, 12) });
   cache.transaction(() => {
     cache.projects.upsertMany([aProject({ id: 'p1', ownerUserId: ME }), aProject({ id: 'p2' })]);
     cache.org.statuses.replace([

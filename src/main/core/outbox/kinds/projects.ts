@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, type ProjectBase } from '../../../../shared/api/index';
+import { ACCESS_LEVELS, type Project, type ProjectBase } from '../../../../shared/api/index';
 import {
   FolderCreateInput,
   MemberAccessInput,
@@ -10,6 +10,7 @@ import {
   ProjectCustomFieldsInput,
 } from '../../../../shared/ipc/projects-write';
 import { OutboxError } from '../outbox';
+import type { OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
@@ -20,6 +21,7 @@ import {
   stampOf,
   TempId,
   tempKeys,
+  type CreatedAmong,
   type Kind,
   type KindDeps,
 } from './support';
@@ -193,6 +195,31 @@ export function projectKinds(deps: KindDeps) {
     userId: deps.userId,
   });
 
+  /**
+   * Rule 6's test of a project or folder create: the one of `projects` that `p` made, sent at
+   * `entry.sentAt` (same name, parent and kind, created after the send; the earliest not taken
+   * by another create, nor by `taken`). The look-up and the pull both ask it.
+   */
+  function projectCreatedAmong<T extends ProjectBase>(
+    projects: readonly T[],
+    p: z.infer<typeof ProjectCreatePayload>,
+    entry: Pick<OutboxEntry, 'sentAt'>,
+    taken: (id: string) => boolean = () => false,
+  ): T | undefined {
+    return earliestCreated(
+      projects,
+      {
+        sentAt: entry.sentAt,
+        momentOf: (x) => x.moment_created,
+        isMapped: (id) => isMapped(id) || taken(id),
+      },
+      (x) =>
+        x.name === p.input.name &&
+        (x.parentProjectId || null) === (p.input.parentProjectId ?? null) &&
+        Boolean(x.isFolder) === (p.type === 'folder'),
+    );
+  }
+
   const create: Kind<z.infer<typeof ProjectCreatePayload>, ProjectBase> = {
     name: 'project.create',
     parse: (p) => ProjectCreatePayload.parse(p),
@@ -247,14 +274,7 @@ export function projectKinds(deps: KindDeps) {
       return { realId: result.id };
     },
     lookUp: async (client, p, entry) => {
-      const found = earliestCreated(
-        await client.projects(),
-        { sentAt: entry.sentAt, momentOf: (x) => x.moment_created, isMapped },
-        (x) =>
-          x.name === p.input.name &&
-          (x.parentProjectId || null) === (p.input.parentProjectId ?? null) &&
-          Boolean(x.isFolder) === (p.type === 'folder'),
-      );
+      const found = projectCreatedAmong(await client.projects(), p, entry);
       return found ? { found: true, result: found } : { found: false };
     },
     rollback: (_ctx, p) => {
@@ -349,5 +369,15 @@ export function projectKinds(deps: KindDeps) {
     rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
   };
 
-  return { kinds: [update, setCustomFields, create, addMember, setAccess, removeMember] };
+  return {
+    kinds: [update, setCustomFields, create, addMember, setAccess, removeMember],
+    /** The look-up test of `project.create` over a list, for `copiesOfUnfolded`. */
+    createdAmong: ((projects, payload, entry, taken) =>
+      projectCreatedAmong(
+        projects,
+        ProjectCreatePayload.parse(payload),
+        entry,
+        taken,
+      )) satisfies CreatedAmong<Project>,
+  };
 }

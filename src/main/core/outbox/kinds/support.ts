@@ -6,7 +6,7 @@ import { RejectedError } from '../../api/errors';
 import type { Cache } from '../../cache/cache';
 import { sameValue, type FieldChange } from '../field-claims';
 import { isTempId, TEMP_ID_PREFIX, TempIdMap } from '../temp-ids';
-import type { ApplyContext, OperationKind, RollbackContext } from '../types';
+import type { ApplyContext, OperationKind, OutboxEntry, RollbackContext } from '../types';
 
 /** What every real operation kind is built with. */
 export interface KindDeps {
@@ -52,6 +52,34 @@ export function earliestCreated<T extends { id: string }>(
   return items
     .filter((item) => matches(item) && notBefore(momentOf(item), floor) && !isMapped(item.id))
     .sort((a, b) => (momentOf(a) < momentOf(b) ? -1 : 1))[0];
+}
+
+/** A create's look-up test over a list: the item it made, not one `taken` already. */
+export type CreatedAmong<T> = (
+  items: readonly T[],
+  payload: unknown,
+  entry: OutboxEntry,
+  taken: (id: string) => boolean,
+) => T | undefined;
+
+/**
+ * Of `items` (a list the service answered), the ids of the service's copies of `unfolded`
+ * creates (applied there, their answer not folded here: `Outbox.unfoldedCreates`), each found
+ * by its kind's look-up test, so each item stands for one create at most. The local row of such
+ * a create stands for the item until "try again" folds it (the remap puts the real id on it) or
+ * "reload" settles it (the local row goes, the next list brings the service's).
+ */
+export function copiesOfUnfolded<T extends { id: string }>(
+  unfolded: readonly { entry: OutboxEntry; payload: unknown }[],
+  items: readonly T[],
+  find: CreatedAmong<T>,
+): Set<string> {
+  const copies = new Set<string>();
+  for (const { entry, payload } of unfolded) {
+    const found = find(items, payload, entry, (id) => copies.has(id));
+    if (found) copies.add(found.id);
+  }
+  return copies;
 }
 
 /** A cached dependency as a delete's undo keeps it (see `DependencyRow` of the cache). */

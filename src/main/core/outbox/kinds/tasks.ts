@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMUNICATION_FLOW, type TaskMessage } from '../../../../shared/api/index';
+import { COMMUNICATION_FLOW, type Task, type TaskMessage } from '../../../../shared/api/index';
 import {
   TaskChanges,
   TaskCommentInput,
@@ -19,6 +19,7 @@ import type { FoldContext, LookUpResult, OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
+  type CreatedAmong,
   customFieldsKind,
   DependencyRowSnapshot,
   earliestCreated,
@@ -276,6 +277,29 @@ export function taskKinds(deps: KindDeps) {
     };
   }
 
+  /**
+   * Rule 6's test of a create: the task of `tasks` that `input` made, sent at `entry.sentAt`
+   * (same project, title, creator and parent, created after the send; the earliest not taken by
+   * another create, nor by `taken`). The look-up and the lists sync stores (`copiesOfUnfolded`)
+   * both ask it.
+   */
+  function createdAmong(
+    tasks: readonly Task[],
+    input: TaskCreateInput,
+    entry: Pick<OutboxEntry, 'sentAt'>,
+    taken: (id: string) => boolean = () => false,
+  ): Task | undefined {
+    return earliestCreated(
+      tasks,
+      { sentAt: entry.sentAt, momentOf: (t) => t.momentCreated, isMapped: (id) => isMapped(id) || taken(id) },
+      (t) =>
+        t.projectId === input.projectId &&
+        t.name === input.title &&
+        t.createdByUserId === deps.userId &&
+        (t.parentTaskId ?? undefined) === input.parentTaskId,
+    );
+  }
+
   const create: Kind<
     z.infer<typeof TaskCreatePayload>,
     { id: string; shortId: string; momentCreated: string }
@@ -380,14 +404,7 @@ export function taskKinds(deps: KindDeps) {
       return { realId: result.id };
     },
     lookUp: async (client, { input }, entry) => {
-      const found = earliestCreated(
-        await client.projectTasks(input.projectId, { closed: true }),
-        { sentAt: entry.sentAt, momentOf: (t) => t.momentCreated, isMapped },
-        (t) =>
-          t.name === input.title &&
-          t.createdByUserId === deps.userId &&
-          (t.parentTaskId ?? undefined) === input.parentTaskId,
-      );
+      const found = createdAmong(await client.projectTasks(input.projectId, { closed: true }), input, entry);
       return found
         ? {
             found: true,
@@ -645,6 +662,9 @@ export function taskKinds(deps: KindDeps) {
       setCustomFields,
       remove,
     ],
+    /** The look-up test of `task.create` over a list, for `copiesOfUnfolded`. */
+    createdAmong: ((tasks, payload, entry, taken) =>
+      createdAmong(tasks, TaskCreatePayload.parse(payload).input, entry, taken)) satisfies CreatedAmong<Task>,
     /** What a delete of the task names: the subtasks it takes along, as the cache knows them, and its parent. */
     deleteScope: (taskId: string) => ({
       subtaskIds: store.descendants(taskId),

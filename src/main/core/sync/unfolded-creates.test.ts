@@ -1,0 +1,299 @@
+// A create the service applied whose answer fails to fold keeps its local row; a task list (a
+// project list, an event window, a CRM list) the service answers meanwhile holds the same item
+// under its real id. Storing that list must not show it twice, and "try again" / "reload" must
+// still do what they promise.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Task } from '../../../shared/api/index';
+import type { ServiceClient } from '../api/client';
+import { TimeoutError } from '../api/errors';
+import { createCache, type Cache } from '../cache/cache';
+import { openCacheDb } from '../cache/db';
+import { aContact, anEvent, aProject, aTask } from '../cache/fixtures';
+import { flattenTask } from '../cache/repos/tasks';
+import { stampOf } from '../outbox/kinds/support';
+import { stoppedClockOutbox } from '../outbox/testing';
+import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { SyncDeps } from './context';
+import { storeTasks } from './pull';
+
+const ME = 'u-me';
+const NOW = Date.UTC(2026, 10, 21, 12);
+const TITLE = 'Applied, never folded';
+
+interface Rig {
+  cache: Cache;
+  outbox: WorkdeskOutbox;
+  deps: SyncDeps;
+  /** What the fake service answers to a task list (and so to the create's look-up). */
+  listed: Task[];
+  creates: number;
+  /** Makes every create's answer get lost (a timeout). */
+  failCreates: boolean;
+  /** Runs replay until nothing is under way. */
+  run(): Promise<void>;
+}
+
+function rig(maxFoldFailures = 1): Rig {
+  const cache = createCache(openCacheDb(':memory:'));
+  const state = { listed: [] as Task[], creates: 0, failCreates: false, contactMade: false };
+  const client = {
+    createTask: async () => {
+      state.creates++;
+      // The service applied it and the answer was lost on the way back.
+      if (state.failCreates) throw new TimeoutError('POST', '/tasks', 'no answer');
+      return { id: 'T-real', shortId: 'R1', momentCreated: stampOf(NOW) };
+    },
+    projectTasks: async () => state.listed,
+    // The contact create answers nothing; its send then finds it in the list.
+    createCrmContact: async () => {
+      state.contactMade = true;
+    },
+    crmContacts: async () => (state.contactMade ? [unfoldedContact] : []),
+    newFolder: async () => unfoldedFolder,
+    createEvent: async (body: { name: string; startDate: string }) =>
+      anEvent({
+        id: 'E-real',
+        eventType: 'company-event',
+        name: body.name,
+        startDate: body.startDate,
+        momentCreated: stampOf(NOW).replace(' ', 'T'),
+      }),
+  } as unknown as ServiceClient;
+  const outbox = stoppedClockOutbox({ cache, client, userId: ME, now: NOW, maxFoldFailures });
+  cache.transaction(() => {
+    cache.projects.upsertMany([aProject({ id: 'p1', ownerUserId: ME })]);
+    cache.org.statuses.replace([{ id: 's-new', name: 'New', systemStatus: 1, isClosed: false }]);
+    cache.org.taskTypes.replace([{ id: 'tt1', name: 'Task' }]);
+  });
+  const deps = {
+    cache,
+    client,
+    pending: outbox.pending,
+    userId: ME,
+    clock: () => new Date(NOW),
+    log: () => {},
+    emitChange: () => {},
+    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+  } satisfies SyncDeps;
+  return {
+    cache,
+    outbox,
+    deps,
+    get listed() {
+      return state.listed;
+    },
+    set listed(tasks: Task[]) {
+      state.listed = tasks;
+    },
+    get creates() {
+      return state.creates;
+    },
+    set failCreates(on: boolean) {
+      state.failCreates = on;
+    },
+    async run() {
+      outbox.outbox.start();
+      await outbox.outbox.idle();
+      await outbox.outbox.stop();
+    },
+  };
+}
+
+/** The remap of every create fails (a cache constraint the answer runs into), until repaired. */
+function failRemaps(cache: Cache): () => void {
+  cache.db.exec(
+    `CREATE TRIGGER remap_fails BEFORE INSERT ON outbox_id_map BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+  );
+  return () => cache.db.exec('DROP TRIGGER remap_fails');
+}
+
+/** The service's copy of the create, as its task lists answer it. */
+const serviceCopy = (over: Partial<Task> = {}): Task =>
+  aTask({
+    id: 'T-real',
+    projectId: 'p1',
+    name: TITLE,
+    createdByUserId: ME,
+    momentCreated: stampOf(NOW).replace(' ', 'T'),
+    ...over,
+  });
+const unfoldedContact = aContact({
+  id: 'C-real',
+  firstName: 'Unfolded',
+  lastName: '',
+  email: '',
+  contactOwnerUserId: ME,
+});
+const unfoldedFolder = aProject({
+  id: 'P-real',
+  name: 'Unfolded folder',
+  parentProjectId: 'p1',
+  isFolder: true,
+  moment_created: stampOf(NOW).replace(' ', 'T'),
+});
+const other = aTask({ id: 'T-other', projectId: 'p1', name: 'Someone else', createdByUserId: 'u-bob' });
+
+function cachedIds(cache: Cache): string[] {
+  return cache.tasks.idsInProjects(['p1']).sort();
+}
+
+/** Queues the create and runs replay once; answers its local id. */
+async function submitCreate(rig: Rig): Promise<string> {
+  const id = rig.outbox.newTempId();
+  rig.outbox.write('task.create', {
+    tempId: id,
+    draftId: rig.outbox.newLocalRowId(),
+    input: { projectId: 'p1', title: TITLE },
+  });
+  await rig.run();
+  return id;
+}
+
+let r: Rig;
+let repair: () => void;
+let tempId: string;
+beforeEach(async () => {
+  // One failed fold is enough to need attention here.
+  r = rig(1);
+  repair = failRemaps(r.cache);
+  tempId = await submitCreate(r);
+  expect(r.outbox.outbox.status()).toMatchObject({ stuck: 1, pending: 0 });
+});
+
+describe('storeTasks: the service copy of a create whose answer never folded', () => {
+  it('is not stored: the local row alone stands for it', () => {
+    r.cache.transaction(() => storeTasks(r.deps, [serviceCopy(), other]));
+    expect(cachedIds(r.cache)).toEqual(['T-other', tempId].sort());
+    expect(r.cache.tasks.getFlat(tempId)?.name).toBe(TITLE);
+  });
+
+  it('a copy stored earlier (a pull before the fold failed) leaves the cache', () => {
+    r.cache.transaction(() => r.cache.tasks.upsertMany([flattenTask(serviceCopy())]));
+    r.cache.transaction(() => storeTasks(r.deps, [serviceCopy(), other]));
+    expect(cachedIds(r.cache)).toEqual(['T-other', tempId].sort());
+  });
+
+  it('only what the look-up would take: another title, creator, parent or an older task is stored', () => {
+    const lookalikes = [
+      serviceCopy({ id: 'T-title', name: `${TITLE} (2)` }),
+      serviceCopy({ id: 'T-creator', createdByUserId: 'u-bob' }),
+      serviceCopy({ id: 'T-parent', parentTaskId: 'T-other' }),
+      serviceCopy({ id: 'T-old', momentCreated: '2026-01-01T09:00:00.000000' }),
+      serviceCopy({ id: 'T-project', projectId: 'p2' }),
+    ];
+    r.cache.transaction(() => storeTasks(r.deps, lookalikes));
+    expect(cachedIds(r.cache)).toEqual(['T-creator', 'T-old', 'T-parent', 'T-title', tempId].sort());
+  });
+
+  it('two copies of one title: one stands for the create, the later one is stored', () => {
+    const later = serviceCopy({ id: 'T-later', momentCreated: stampOf(NOW + 1_000).replace(' ', 'T') });
+    r.cache.transaction(() => storeTasks(r.deps, [later, serviceCopy()]));
+    expect(cachedIds(r.cache)).toEqual(['T-later', tempId].sort());
+  });
+
+  it('"try again" then folds it: one task, under the real id, created once', async () => {
+    r.cache.transaction(() => storeTasks(r.deps, [serviceCopy(), other]));
+    repair();
+    r.listed = [serviceCopy(), other];
+    const [stuck] = r.outbox.outbox.entries('stuck');
+    r.outbox.tryAgain(stuck!.id);
+    await r.run();
+    expect(r.outbox.outbox.status()).toMatchObject({ stuck: 0, pending: 0 });
+    expect(r.outbox.realIdOf(tempId)).toBe('T-real');
+    expect(cachedIds(r.cache)).toEqual(['T-other', 'T-real']);
+    expect(r.creates).toBe(1);
+    // Settled: the next list stores the service's task as any other.
+    r.cache.transaction(() => storeTasks(r.deps, [serviceCopy({ name: 'Renamed there' }), other]));
+    expect(r.cache.tasks.getFlat('T-real')?.name).toBe('Renamed there');
+  });
+
+  it('"reload" settles it: the local row goes and the next list brings the service\'s task', () => {
+    r.cache.transaction(() => storeTasks(r.deps, [serviceCopy(), other]));
+    const [stuck] = r.outbox.outbox.entries('stuck');
+    r.outbox.outbox.reload(stuck!.id);
+    expect(cachedIds(r.cache)).toEqual(['T-other']);
+    r.cache.transaction(() => storeTasks(r.deps, [serviceCopy(), other]));
+    expect(cachedIds(r.cache)).toEqual(['T-other', 'T-real']);
+    expect(r.creates).toBe(1);
+  });
+
+  it('a create still retrying its fold (before it needs attention) is recognised too', async () => {
+    const retrying = rig(5);
+    failRemaps(retrying.cache);
+    const id = await submitCreate(retrying);
+    expect(retrying.outbox.outbox.entries()).toMatchObject([{ state: 'in_flight', foldFailures: 1 }]);
+    retrying.cache.transaction(() => storeTasks(retrying.deps, [serviceCopy(), other]));
+    expect(cachedIds(retrying.cache)).toEqual(['T-other', id].sort());
+  });
+
+  it('a create whose answer was lost is left to its look-up: the list stores the copy meanwhile', async () => {
+    const lost = rig();
+    lost.failCreates = true;
+    const id = await submitCreate(lost);
+    expect(lost.outbox.outbox.entries()).toMatchObject([{ state: 'in_flight', answeredAt: null }]);
+    lost.cache.transaction(() => storeTasks(lost.deps, [serviceCopy(), other]));
+    expect(cachedIds(lost.cache)).toEqual(['T-other', 'T-real', id].sort());
+  });
+});
+
+describe('projects, events and CRM records: the service copy of a create whose answer never folded', () => {
+  it('the port names it among a listed window (the pull leaves it out), by the look-up test', async () => {
+    const input = {
+      eventType: 'company-event',
+      name: 'Offsite',
+      startDate: '2026-12-01',
+      endDate: '2026-12-02',
+    };
+    r.outbox.write('event.create', { tempId: r.outbox.newTempId(), input });
+    await r.run();
+    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'event.create']);
+    const copy = anEvent({ id: 'E-real', ...input, momentCreated: stampOf(NOW).replace(' ', 'T') });
+    const listed = [
+      copy,
+      anEvent({ id: 'E-other-day', ...input, startDate: '2026-12-02', momentCreated: copy.momentCreated }),
+      anEvent({ id: 'E-old', ...input }),
+      anEvent({ id: 'E-type', ...input, eventType: 'company-holiday', momentCreated: copy.momentCreated }),
+    ];
+    expect([...r.deps.pending.copiesOfUnfoldedCreates!('event', listed)]).toEqual(['E-real']);
+    // The task create's copy is not an event's, nor the other way round.
+    expect([...r.deps.pending.copiesOfUnfoldedCreates!('task', [serviceCopy()])]).toEqual(['T-real']);
+  });
+
+  it("the port names a contact's copy among the listed contacts, by its look-up test", async () => {
+    r.outbox.write('crmContact.create', {
+      tempId: r.outbox.newTempId(),
+      input: { firstName: 'Unfolded' },
+      known: [],
+    });
+    await r.run();
+    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'crmContact.create']);
+    const listed = [unfoldedContact, aContact({ id: 'C-other', firstName: 'Someone' })];
+    expect([...r.deps.pending.copiesOfUnfoldedCreates!('crmContact', listed)]).toEqual(['C-real']);
+  });
+
+  it("the port names a folder's copy among the listed projects, by its look-up test", async () => {
+    r.outbox.write('project.create', {
+      type: 'folder',
+      tempId: r.outbox.newTempId(),
+      input: { name: 'Unfolded folder', parentProjectId: 'p1' },
+    });
+    await r.run();
+    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'project.create']);
+    const listed = [
+      unfoldedFolder,
+      aProject({
+        id: 'P-project',
+        name: 'Unfolded folder',
+        parentProjectId: 'p1',
+        moment_created: unfoldedFolder.moment_created,
+      }),
+      aProject({
+        id: 'P-elsewhere',
+        name: 'Unfolded folder',
+        isFolder: true,
+        moment_created: unfoldedFolder.moment_created,
+      }),
+    ];
+    expect([...r.deps.pending.copiesOfUnfoldedCreates!('project', listed)]).toEqual(['P-real']);
+  });
+});
