@@ -156,7 +156,7 @@ describe('campaign regressions: creates the service holds (finding 16)', () => {
     });
     try {
       await held.sync.now();
-      await holdNext(3_000, () => held.call('tasks.create', { projectId: SEED_IDS.workspace, title }));
+      await holdNext(2_500, () => held.call('tasks.create', { projectId: SEED_IDS.workspace, title }));
       await held.drained();
       expect(await namedOnService(title)).toBe(1);
       expect(logged.filter((m) => /task\.create\) looked up/.test(m))).toEqual([]);

@@ -29,10 +29,12 @@ export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
 /**
  * Request timeouts a create waits for its answer before it gives up. The service has no
  * idempotency key: a create it still holds when the look-up runs is made twice (finding 16,
- * seen with the service held several timeouts at load ~30), so a create is waited for far
- * longer than a read; a hung connection is given up on at last, and looked up after it.
+ * seen with the service held several timeouts at load ~30), so a create is waited for longer
+ * than a read. Not much longer: a connection that died without a word (a network that went away
+ * mid-request) holds the create, and every later change to its item, for this long before the
+ * look-up: four timeouts are two minutes at the default 30 s.
  */
-export const SEND_PATIENCE = 10;
+export const SEND_PATIENCE = 4;
 
 export interface WorkdeskEngine extends Engine {
   outbox: WorkdeskOutbox;
