@@ -109,6 +109,21 @@ describe('a second pass over the palette, members, CRM, custom fields and events
     await page.keyboard.press('Escape');
   });
 
+  it('marks today on the timeline and names each bar and milestone on hover', async () => {
+    const { page, ui } = suite;
+    await ui.openDemoProject('Mobile app 5');
+    await page.getByTestId('layout-timeline').click();
+    const strip = page.getByTestId('timeline');
+    await strip.locator('rect.bar').first().waitFor();
+    // Before: no line for today, and a bar said nothing to the mouse (its name and dates were
+    // only spoken).
+    await strip.getByTestId('timeline-today').waitFor({ state: 'attached' });
+    const bar = strip.locator('rect.bar').first();
+    expect(await bar.locator('title').textContent()).toBe(await bar.getAttribute('aria-label'));
+    expect(await bar.getAttribute('aria-label')).toMatch(/^.+, .+/);
+    await screenshot(page, 'review6-timeline');
+  });
+
   it('names the event type in words when a new event misses its person or project', async () => {
     const { page } = suite;
     const calendar = new CalendarPage(page);
