@@ -124,6 +124,29 @@ describe('a second pass over the palette, members, CRM, custom fields and events
     await screenshot(page, 'review6-timeline');
   });
 
+  it('refuses files dropped where nothing takes them, and says where they go', async () => {
+    const { page } = suite;
+    await new CalendarPage(page).open();
+    const grid = page.getByTestId('month-grid');
+    // What a browser does with a drop nobody takes is open the file in place of the app.
+    const taken = await grid.evaluate((el) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['notes'], 'notes.txt', { type: 'text/plain' }));
+      const init = { bubbles: true, cancelable: true, dataTransfer: data };
+      const over = new DragEvent('dragover', init);
+      el.dispatchEvent(over);
+      const drop = new DragEvent('drop', init);
+      el.dispatchEvent(drop);
+      return { over: over.defaultPrevented, drop: drop.defaultPrevented, effect: data.dropEffect };
+    });
+    // Before: neither was prevented, and nothing was said.
+    expect(taken).toEqual({ over: true, drop: true, effect: 'none' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Nothing here takes a file' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('drop on a task in a list, an open task');
+    await screenshot(page, 'review6-stray-drop');
+  });
+
   it('names the event type in words when a new event misses its person or project', async () => {
     const { page } = suite;
     const calendar = new CalendarPage(page);
