@@ -147,6 +147,31 @@ describe('a second pass over the palette, members, CRM, custom fields and events
     await screenshot(page, 'review6-stray-drop');
   });
 
+  it('opens an event a task depends on from the task’s dependencies, in the calendar', async () => {
+    const { page } = suite;
+    const calendar = new CalendarPage(page);
+    await calendar.open();
+    // The demo's milestone waits for a task; go to that task from the milestone's detail.
+    const milestone = new Date();
+    milestone.setDate(milestone.getDate() - 5);
+    if (milestone.getMonth() !== new Date().getMonth()) await page.getByTestId('month-prev').click();
+    await calendar.chips.filter({ hasText: 'project milestone 1' }).first().click();
+    await calendar.detail.getByTestId('predecessors').getByRole('button').first().click();
+    // Before: the task opened beside the calendar, behind the event's (modal) dialog.
+    await calendar.detail.getByRole('heading').waitFor({ state: 'detached' });
+    const panel = page.getByTestId('detail-panel');
+    const blocks = panel.getByTestId('successors');
+    await blocks.waitFor();
+    // Before: the event was a disabled link; nothing led back to it.
+    const link = blocks.locator('.link-button', { hasText: 'project milestone 1' });
+    expect(await link.isDisabled()).toBe(false);
+    await link.click();
+    await calendar.detail.getByRole('heading', { name: 'project milestone 1' }).waitFor();
+    await screenshot(page, 'review6-event-from-dependency');
+    await page.keyboard.press('Escape');
+    await calendar.detail.getByRole('heading').waitFor({ state: 'detached' });
+  });
+
   it('names the event type in words when a new event misses its person or project', async () => {
     const { page } = suite;
     const calendar = new CalendarPage(page);
