@@ -90,14 +90,14 @@ describe('calendar: month and agenda, colors and filters per type, create rules,
     await page.getByTestId('event-name').fill('Launch');
     await page.getByTestId('event-create').click();
     expect(await page.getByTestId('event-problem').innerText()).toMatch(
-      /^Project: is required for project-milestone/,
+      /^Project: is required for a milestone/,
     );
 
     await page.getByTestId('event-type').selectOption('personal-vacation');
     await page.getByTestId('event-end').waitFor();
     await page.getByTestId('event-create').click();
     expect(await page.getByTestId('event-problem').innerText()).toMatch(
-      /^Person: is required for personal-vacation/,
+      /^Person: is required for a vacation/,
     );
     await screenshot(page, 'renderer2-calendar-new-event');
     await page.keyboard.press('Escape');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  inTypeWords,
   coversDay,
   eventColor,
   eventTypeLabel,
@@ -39,5 +40,17 @@ describe('calendar arithmetic', () => {
     expect(eventColor('project-milestone')).not.toBe(eventColor('company-holiday'));
     expect(isMonth('2026-13')).toBe(false);
     expect(isMonth('2026-07')).toBe(true);
+  });
+});
+
+describe('inTypeWords', () => {
+  it('names the event type as the form does, not by the service’s id', () => {
+    expect(inTypeWords('is required for personal-vacation', 'personal-vacation')).toBe(
+      'is required for a vacation',
+    );
+    expect(inTypeWords('is required for project-milestone', 'project-milestone')).toBe(
+      'is required for a milestone',
+    );
+    expect(inTypeWords('must not be empty', 'company-event')).toBe('must not be empty');
   });
 });

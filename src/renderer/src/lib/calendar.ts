@@ -27,6 +27,14 @@ const TYPE_HUE: Readonly<Record<EventType, number>> = {
 /** Every type, in the service's order (the record above is typed to hold each one). */
 export const EVENT_TYPE_LIST = Object.keys(EVENT_TYPE_LABELS) as EventType[];
 
+/**
+ * A rule's message in the words of the form: the shared schema says "is required for
+ * personal-vacation" (the service's type id); the form says "is required for a vacation".
+ */
+export function inTypeWords(message: string, eventType: EventType): string {
+  return message.replace(eventType, `a ${EVENT_TYPE_LABELS[eventType].toLowerCase()}`);
+}
+
 export function isEventType(value: string): value is EventType {
   return Object.prototype.hasOwnProperty.call(EVENT_TYPE_LABELS, value);
 }

@@ -1,6 +1,14 @@
 import type { CrmContact } from '@shared/api/index';
 
 /**
+ * A contact's type is shown as what it is, the service's id for it: the spec lists no contact
+ * types and no endpoint names them, so a name the app showed would be made up.
+ */
+export const CONTACT_TYPE_LABEL = 'Type id';
+export const CONTACT_TYPE_HINT =
+  'The id the service gives this contact type; the service lists no type names.';
+
+/**
  * The contact types a picker offers: the service has no list of them (the spec names a
  * contact's `contactType` by id only), so they are the distinct ids the contacts carry, sorted.
  */

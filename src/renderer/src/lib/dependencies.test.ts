@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DependencyView } from '@shared/ipc/tasks';
-import { dependencyTypeName, splitDependencies } from './dependencies';
+import { dependencyTypeName, splitDependencies, withoutItems } from './dependencies';
 
 const dep = (id: string, type: number, from: string, to: string): DependencyView => ({
   id,
@@ -28,5 +28,28 @@ describe('dependencies', () => {
     );
     expect(sides.predecessors.map((p) => [p.dependency.id, p.other.id])).toEqual([['d1', 'a']]);
     expect(sides.successors.map((s) => [s.dependency.id, s.other.id])).toEqual([['d2', 'c']]);
+  });
+});
+
+describe('withoutItems', () => {
+  const found = [
+    { kind: 'task' as const, id: 't1', name: 'One' },
+    { kind: 'task' as const, id: 't2', name: 'Two' },
+    { kind: 'event' as const, id: 't1', name: 'An event' },
+  ];
+  it('leaves out the item itself', () => {
+    expect(withoutItems(found, { kind: 'task', id: 't1' }).map((item) => item.name)).toEqual([
+      'Two',
+      'An event',
+    ]);
+  });
+  it('leaves out every item already linked, by kind and id', () => {
+    expect(
+      withoutItems(found, [
+        { kind: 'task', id: 't1' },
+        { kind: 'task', id: 't2' },
+      ]).map((item) => item.name),
+    ).toEqual(['An event']);
+    expect(withoutItems(found, undefined)).toEqual(found);
   });
 });

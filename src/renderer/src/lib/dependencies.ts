@@ -48,3 +48,17 @@ export function uniqueDependencies(lists: readonly (readonly DependencyView[])[]
   for (const list of lists) for (const dep of list) seen.set(dep.id, dep);
   return [...seen.values()];
 }
+
+type ItemKey = Pick<ItemRef, 'kind' | 'id'>;
+
+/**
+ * The found items a search may offer: not the item itself, nor those already linked (a CRM
+ * record's tasks), which picking again would do nothing with.
+ */
+export function withoutItems<T extends ItemKey>(
+  found: readonly T[],
+  exclude: ItemKey | readonly ItemKey[] | undefined,
+): T[] {
+  const left: readonly ItemKey[] = exclude === undefined ? [] : 'kind' in exclude ? [exclude] : exclude;
+  return found.filter((item) => !left.some((other) => other.kind === item.kind && other.id === item.id));
+}

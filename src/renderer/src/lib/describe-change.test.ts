@@ -44,6 +44,21 @@ describe('describeChange', () => {
   });
 });
 
+describe('describeChange of a drop on a task', () => {
+  it('says the files went to the task, not that they are a field of it', () => {
+    const dropped = (kind: string, label: string) => ({ kind, label, entityKey: 'task:t1', payload: {} });
+    expect(describeChange(dropped('task.commentWithFiles', 'Attached 1 file'), look)).toEqual([
+      "Attached 1 file to 'Fix login'",
+    ]);
+    expect(describeChange(dropped('task.commentWithFiles', 'Comment with 2 files'), look)).toEqual([
+      "Comment with 2 files on 'Fix login'",
+    ]);
+    expect(describeChange(dropped('task.replyWithFiles', 'Reply with 2 files'), look)).toEqual([
+      "Reply with 2 files on 'Fix login'",
+    ]);
+  });
+});
+
 describe('describeConflict', () => {
   it('calls a task name its title and shows both values in words', () => {
     expect(

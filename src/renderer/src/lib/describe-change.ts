@@ -167,5 +167,11 @@ export function describeChange(
       return [`Delete ${name(p.taskId)}${subtasks ? ` and its ${subtasks} subtasks` : ''}`];
     }
   }
-  return [taskId ? `${entry.label} of ${name(taskId)}` : entry.label];
+  if (!taskId) return [entry.label];
+  // The core's own words for these ("Attached 2 files", "Comment with 2 files") say what was done
+  // to the task, not what of it changed.
+  if (entry.kind === 'task.commentWithFiles' || entry.kind === 'task.replyWithFiles') {
+    return [`${entry.label} ${entry.label.startsWith('Attached') ? 'to' : 'on'} ${name(taskId)}`];
+  }
+  return [`${entry.label} of ${name(taskId)}`];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsToEdit } from './fields-to-edit';
+import { fieldsToEdit, keepOrder } from './fields-to-edit';
 
 const def = (id: string) => ({ id, name: id, type: 1, params: {} });
 
@@ -23,5 +23,20 @@ describe('fieldsToEdit', () => {
       [def('y')],
     );
     expect(result).toEqual([beside, def('y')]);
+  });
+});
+
+describe('keepOrder', () => {
+  it('keeps the fields where they were shown, and puts new ones after', () => {
+    const shown = ['a', 'b', 'c'];
+    // 'c' was just set, so fieldsToEdit lists it first now.
+    expect(keepOrder([def('c'), def('a'), def('d'), def('b')], shown).map((d) => d.id)).toEqual([
+      'a',
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(keepOrder([def('b')], shown).map((d) => d.id)).toEqual(['b']);
+    expect(keepOrder([def('x'), def('y')], []).map((d) => d.id)).toEqual(['x', 'y']);
   });
 });

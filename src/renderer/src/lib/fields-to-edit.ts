@@ -16,3 +16,16 @@ export function fieldsToEdit<D extends { id: string }>(
   for (const def of known) if (!listed.has(def.id)) defs.push(def);
   return defs;
 }
+
+/**
+ * `fields` in the order they were last shown in (`shown`, ids), new ones after in their own
+ * order. Setting a value moves a field into the "set first" part of `fieldsToEdit`; an editor
+ * that is open keeps each field where the user saw it instead, so nothing jumps while they type
+ * or Tab through the list.
+ */
+export function keepOrder<D extends { id: string }>(fields: readonly D[], shown: readonly string[]): D[] {
+  const at = new Map(shown.map((id, index) => [id, index]));
+  const known = fields.filter((field) => at.has(field.id));
+  known.sort((a, b) => (at.get(a.id) ?? 0) - (at.get(b.id) ?? 0));
+  return [...known, ...fields.filter((field) => !at.has(field.id))];
+}

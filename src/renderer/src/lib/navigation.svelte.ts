@@ -18,7 +18,14 @@ export type Route =
   | { kind: 'tag'; tagId: string; taskId?: string }
   | { kind: 'search'; query: string; taskId?: string }
   | { kind: 'task'; taskId: string }
-  | { kind: 'calendar'; view: 'month' | 'agenda'; month: string; taskId?: string }
+  | {
+      kind: 'calendar';
+      view: 'month' | 'agenda';
+      month: string;
+      taskId?: string;
+      /** The event open in its detail (one of `month`'s). */
+      eventId?: string;
+    }
   | { kind: 'crm'; tab: 'contacts' | 'accounts'; recordId?: string; taskId?: string }
   | { kind: 'changes' }
   | { kind: 'settings' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DependencyView } from '@shared/ipc/tasks';
-import { DAY_WIDTH, ROW_HEIGHT, layoutTimeline, taskSpan, type TimelineItem } from './timeline';
+import { DAY_WIDTH, ROW_HEIGHT, layoutTimeline, taskSpan, todayX, type TimelineItem } from './timeline';
 
 const item = (id: string, start: string, end: string, milestone = false): TimelineItem => ({
   kind: 'task',
@@ -60,5 +60,15 @@ describe('timeline layout', () => {
     expect(ss.arrows[0]!.path.startsWith(`M${ss.bars[0]!.x},`)).toBe(true);
     const ff = layoutTimeline(bars, [dep(7, 'a', 'b')]);
     expect(ff.arrows[0]!.path.endsWith(`H${ff.bars[1]!.x + ff.bars[1]!.width}`)).toBe(true);
+  });
+});
+
+describe('todayX', () => {
+  it('puts today in the middle of its day column, and nowhere when off the strip', () => {
+    expect(todayX('2026-11-01', 30, '2026-11-01')).toBe(11);
+    expect(todayX('2026-11-01', 30, '2026-11-03')).toBe(2 * 22 + 11);
+    expect(todayX('2026-11-01', 30, '2026-10-31')).toBeUndefined();
+    expect(todayX('2026-11-01', 30, '2026-12-01')).toBeUndefined();
+    expect(todayX('', 0, '2026-11-01')).toBeUndefined();
   });
 });

@@ -108,3 +108,10 @@ export function weekTicks(origin: string, days: number): { x: number; day: strin
     return { x: i * 7 * DAY_WIDTH, day: date.toISOString().slice(0, 10) };
   });
 }
+
+/** The x of `today` on a strip starting at `origin` (its middle), or undefined when off the strip. */
+export function todayX(origin: string, days: number, today: string): number | undefined {
+  if (!origin) return undefined;
+  const offset = dayIndex(today) - dayIndex(origin);
+  return offset < 0 || offset >= days ? undefined : offset * DAY_WIDTH + DAY_WIDTH / 2;
+}

@@ -4,6 +4,7 @@
 import { CreateEventBody, type EventType } from '@shared/api/index';
 import { bridge } from '../lib/bridge';
 import { toasts } from '../lib/toasts.svelte';
+import { inTypeWords } from '../lib/calendar';
 
 export interface NewEvent {
   eventType: EventType;
@@ -22,7 +23,10 @@ export function checkNewEvent(draft: NewEvent): { field: string; message: string
   const parsed = CreateEventBody.safeParse({ createdByUserId: 'acting-user', ...draft });
   if (parsed.success) return undefined;
   const issue = parsed.error.issues[0];
-  return { field: String(issue?.path[0] ?? 'eventType'), message: issue?.message ?? 'is not valid' };
+  return {
+    field: String(issue?.path[0] ?? 'eventType'),
+    message: issue ? inTypeWords(issue.message, draft.eventType) : 'is not valid',
+  };
 }
 
 /** Drops the empty optional fields (the channel takes absent, not null). */

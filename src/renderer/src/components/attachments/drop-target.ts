@@ -100,3 +100,28 @@ export function dropTarget(node: HTMLElement, initial: DropTargetOptions) {
     },
   };
 }
+
+/**
+ * Files dragged anywhere that is not a drop target (the targets stop their events first): the
+ * pointer says no, and a drop is refused with `onstray` rather than left to the browser, which
+ * opens the dropped file in place of the app (the web host; Electron's shell refuses it too).
+ * Answers the unsubscribe.
+ */
+export function refuseStrayDrops(target: Window, onstray: (count: number) => void): () => void {
+  const over = (event: DragEvent): void => {
+    if (!isFileDrag(event)) return;
+    event.preventDefault();
+    if (event.dataTransfer) event.dataTransfer.dropEffect = 'none';
+  };
+  const drop = (event: DragEvent): void => {
+    if (!isFileDrag(event)) return;
+    event.preventDefault();
+    onstray(dragCount(event) || filesOf(event.dataTransfer).length);
+  };
+  target.addEventListener('dragover', over);
+  target.addEventListener('drop', drop);
+  return () => {
+    target.removeEventListener('dragover', over);
+    target.removeEventListener('drop', drop);
+  };
+}
