@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntryView } from '@shared/ipc/outbox';
-import { changeDetails } from './change-details';
+import { changeDetails, changeProgress } from './change-details';
 
 const entry: OutboxEntryView = {
   id: 7,
@@ -37,5 +37,50 @@ describe('changeDetails', () => {
     expect(text).toContain('Change: Create task "Plan"');
     expect(text).toContain('State: pending');
     expect(text).toContain('Error: none');
+  });
+});
+
+describe('changeProgress', () => {
+  const pending: OutboxEntryView = {
+    ...entry,
+    state: 'pending',
+    attempts: 0,
+    errorType: null,
+    errorMessage: null,
+  };
+
+  it('says a change is waiting, sending, or waiting to retry', () => {
+    expect(changeProgress(pending)).toBe('Waiting to be sent');
+    expect(changeProgress({ ...pending, state: 'in_flight' })).toBe('Sending…');
+    expect(
+      changeProgress({
+        ...pending,
+        attempts: 2,
+        errorType: 'server',
+        errorMessage: 'The service failed (503)',
+      }),
+    ).toBe('Waiting to retry (tried 2 times) — The service failed (503)');
+  });
+
+  it('never says a change in flight without an answer reached the service', () => {
+    // A drop sent offline: its upload never left the machine.
+    const text = changeProgress({
+      ...pending,
+      kind: 'task.attachFiles',
+      state: 'in_flight',
+      attempts: 1,
+      errorType: 'network',
+      errorMessage: 'The service could not be reached',
+    });
+    expect(text).toBe(
+      'No answer yet; checked with the service before it is sent again (tried 1 time) — The service could not be reached',
+    );
+    expect(text).not.toMatch(/sent without/i);
+  });
+
+  it('says the service applied a change whose answer failed to be stored', () => {
+    expect(changeProgress({ ...pending, state: 'pending', attempts: 1, errorType: 'fold-failed' })).toBe(
+      'Applied by the service; storing its answer failed, will retry (tried 1 time)',
+    );
   });
 });

@@ -15,3 +15,22 @@ export function changeDetails(entry: OutboxEntryView, lines: readonly string[]):
     JSON.stringify(entry.payload, null, 2),
   ].join('\n');
 }
+
+/**
+ * Where a change that is neither refused nor stuck stands, in words. A change in flight with an
+ * error may or may not have reached the service (its request, or a file it uploads first, got
+ * no answer), so the words promise neither: it is checked with the service before it is sent
+ * again (rule 6).
+ */
+export function changeProgress(entry: OutboxEntryView): string {
+  if (entry.state === 'in_flight' && !entry.errorType) return 'Sending…';
+  if (entry.attempts === 0 && !entry.errorType) return 'Waiting to be sent';
+  const where =
+    entry.errorType === 'fold-failed'
+      ? 'Applied by the service; storing its answer failed, will retry'
+      : entry.state === 'in_flight'
+        ? 'No answer yet; checked with the service before it is sent again'
+        : 'Waiting to retry';
+  const tried = `(tried ${entry.attempts} ${entry.attempts === 1 ? 'time' : 'times'})`;
+  return `${where} ${tried}${entry.errorMessage ? ` — ${entry.errorMessage}` : ''}`;
+}
