@@ -35,6 +35,23 @@ describe('a second pass over the palette, members, CRM, custom fields and events
     await page.keyboard.press('Escape');
   });
 
+  it('lists the tasks a word names first on the search results page, then the messages', async () => {
+    const { page, ui } = suite;
+    const box = page.locator('#global-search');
+    await box.fill('audit');
+    await box.press('Enter');
+    await ui.waitForTitle('Search');
+    const hits = page.getByRole('list', { name: 'Search results' }).locator('.hit');
+    await hits.first().waitFor();
+    // Before: one mixed search ranked the messages repeating "audit" above every task.
+    const kinds = await hits.locator('.kind').allTextContents();
+    expect(kinds[0]).toBe('Task');
+    expect(kinds).toContain('Message');
+    expect(kinds.lastIndexOf('Task')).toBeLessThan(kinds.indexOf('Message'));
+    await screenshot(page, 'review6-search-results');
+    await box.fill('');
+  });
+
   it('shows a member’s real access after a Cancel, and says why the owner cannot be removed', async () => {
     const { page, ui } = suite;
     await ui.openDemoProject('Q3 campaign 8');

@@ -1,16 +1,13 @@
 // The command palette and the shortcuts help: which overlay is open, what was typed, and the
 // full-text hits for it, grouped by kind. Searches run on every keystroke; an answer that
 // arrives after a newer keystroke is dropped, so the list always matches the input.
-import { SearchKind, type SearchHit } from '@shared/ipc/search';
+import type { SearchHit } from '@shared/ipc/search';
 import type { Bridge } from '../lib/bridge';
 import { bridge } from '../lib/bridge';
 import { describeError } from '../lib/errors';
+import { searchEachKind } from '../lib/search-each-kind';
 
-/**
- * Hits asked for per kind, as many as the palette lists per group. One search over every kind
- * ranked them together, and the messages that repeat a task's words ("Please plan audit log.")
- * took every place: "audit" listed no task at all. Asked per kind, each group gets its share.
- */
+/** Hits asked for per kind (lib/search-each-kind), as many as the palette lists per group. */
 const HITS_PER_KIND = 8;
 
 export class PaletteState {
@@ -57,13 +54,9 @@ export class PaletteState {
     }
     this.#searching = true;
     try {
-      const answers = await Promise.all(
-        SearchKind.options.map((kind) =>
-          this.#bridge.invoke('search.query', { text: trimmed, kinds: [kind], limit: HITS_PER_KIND }),
-        ),
-      );
+      const hits = await searchEachKind(this.#bridge, trimmed, HITS_PER_KIND);
       if (seq !== this.#seq) return;
-      this.#hits = answers.flatMap((answer) => answer.hits);
+      this.#hits = hits;
       this.#error = undefined;
     } catch (err) {
       if (seq !== this.#seq) return;
