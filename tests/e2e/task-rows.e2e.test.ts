@@ -69,6 +69,68 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     await page.getByRole('combobox', { name: /^Filter Priority of / }).waitFor({ state: 'detached' });
   });
 
+  it('keeps every cell in its column while an editor is open in the row, and after it closes', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Support desk 1');
+    await list.waitForRows();
+    const row = list.rows.nth(5);
+    const task = {
+      id: (await row.getAttribute('data-task-id'))!,
+      name: await row.locator('.task-name').innerText(),
+    };
+    // The row's cells in page order, each named by what it shows (an editor by what it edits).
+    const columns = (): Promise<string[]> =>
+      list.row(task).evaluate((el) =>
+        [...el.children]
+          .filter((cell) => cell.getAttribute('role') === 'gridcell')
+          .map((cell) => {
+            const id =
+              cell.getAttribute('data-testid') ??
+              cell.querySelector('[data-testid]')?.getAttribute('data-testid');
+            if (id) return id;
+            if (cell.querySelector('input[type="date"]')) return 'cell-deadline';
+            return cell.classList[0] ?? '?';
+          }),
+      );
+    const order = [
+      'check',
+      'name',
+      'cell-status',
+      'cell-assignee',
+      'user-chip',
+      'cell-priority',
+      'cell-deadline',
+      'progress-bar',
+    ];
+    expect(await columns()).toEqual(order);
+    // Each editor stands in its own cell's place (lib/task-row-cells.ts places the cells around it).
+    for (const cell of ['cell-assignee', 'cell-priority', 'cell-status'] as const) {
+      await list.row(task).getByTestId(cell).click();
+      await page.getByRole('combobox', { name: /^Filter / }).waitFor();
+      expect(await columns()).toEqual(order);
+      await page.keyboard.press('Escape');
+      await page.getByRole('combobox', { name: /^Filter / }).waitFor({ state: 'detached' });
+    }
+    await list.row(task).getByTestId('cell-deadline').click();
+    await list.row(task).locator('input[type="date"]').waitFor();
+    expect(await columns()).toEqual(order);
+    await page.keyboard.press('Escape');
+    await list.row(task).locator('input[type="date"]').waitFor({ state: 'detached' });
+    expect(await columns()).toEqual(order);
+    await list
+      .row(task)
+      .getByRole('button', { name: `Rename ${task.name}` })
+      .click();
+    const rename = list.row(task).getByRole('textbox', { name: `Name of ${task.name}` });
+    await rename.waitFor();
+    expect(await columns()).toEqual(order);
+    await rename.press('Escape');
+    await rename.waitFor({ state: 'detached' });
+    expect(await columns()).toEqual(order);
+    expect(await list.row(task).locator('.task-name').innerText()).toBe(task.name);
+  });
+
   it('clips a name with an ellipsis only when it does not fit its cell, and again when the cell grows', async () => {
     const { page, ui } = suite;
     const list = new TaskListPage(page);
@@ -119,7 +181,7 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     const assignee = list.rows.getByTestId('cell-assignee').and(page.locator('[aria-label$=": none"]'));
     await assignee.first().waitFor();
     expect(await assignee.first().innerText()).toBe('—');
-    const nobody = list.rows.locator('.user.none').first();
+    const nobody = list.rows.locator('.user-chip.none').first();
     expect(await nobody.innerText()).toBe('—');
     const noProgress = list.rows.getByRole('gridcell', { name: 'Progress: none' }).first();
     expect(await noProgress.innerText()).toBe('—');

@@ -1,6 +1,7 @@
 import { mount } from 'svelte';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/chips.css';
 import App from './App.svelte';
 
 const target = document.getElementById('app');

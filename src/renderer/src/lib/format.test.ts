@@ -6,6 +6,7 @@ import {
   isOverdue,
   parseMoment,
   priorityLabel,
+  priorityTone,
   toDayString,
   initials,
 } from './format';
@@ -53,6 +54,18 @@ describe('format', () => {
     expect(priorityLabel(50)).toBe('Blocker');
     expect(priorityLabel(100)).toBe('Emergency');
     expect(priorityLabel(3)).toBe('3');
+  });
+
+  it('makes Blocker, Emergency and 8-10 stand out', () => {
+    expect([1, 7, 8, 10, 11, 50, 100].map(priorityTone)).toEqual([
+      '',
+      '',
+      'high',
+      'high',
+      '',
+      'blocker',
+      'emergency',
+    ]);
   });
 
   it('round-trips days and makes initials', () => {

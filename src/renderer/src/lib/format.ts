@@ -118,6 +118,13 @@ export function priorityLabel(priority: number | null | undefined): string {
   return String(priority);
 }
 
+/** The class of a priority's badge (styles/chips.css): Emergency, Blocker and 8-10 stand out. */
+export function priorityTone(priority: number): '' | 'high' | 'blocker' | 'emergency' {
+  if (priority === BLOCKER) return 'blocker';
+  if (priority === EMERGENCY) return 'emergency';
+  return priority >= 8 && priority <= 10 ? 'high' : '';
+}
+
 /** A priority's color, matching its badge: Emergency, Blocker and 8-10 stand out. */
 export function priorityColor(priority: number): string {
   // The emergency token is its badge's (white) text; the badge's fill is the color.

@@ -1,0 +1,268 @@
+// The task grid's cells (select, name, project, status, assignee, action required, priority,
+// deadline, progress), made and filled by hand. A grid re-fills its rows with other tasks at every
+// scroll step and makes a screenful of them at every navigation; as Svelte markup and components,
+// a row's cells cost most of its script, in making and running their effects. Here a row's cells
+// are cloned from one template once, and a fill writes only what changed.
+//
+// The markup is what the grid had as components (roles, names, test ids and classes are the
+// same): status and assignee are buttons that look like a compact picker, the priority is the
+// badge (styles/chips.css), the action-required user a chip, the progress a bar. An editor (a
+// cell's Picker, the date input, the rename input) stays Svelte markup in the row
+// (TaskRowView), made only while it is used: `place` then puts the cells either side of it, with
+// the cell it edits left out.
+import { fitText } from './fit-text';
+
+export type PickerCell = 'status' | 'assignee' | 'priority';
+/** A cell whose editor takes its place while it is used. */
+export type EditedCell = PickerCell | 'deadline' | 'rename';
+
+/** What the cells show, every text and label worked out by the row. */
+export interface RowCellsView {
+  name: string;
+  shortId: string;
+  selected: boolean;
+  /** The project's name, when the grid has a project column. */
+  project: string | undefined;
+  status: { label: string; text: string; color: string | undefined };
+  assignee: { label: string; text: string };
+  /** The user whose action is required: initials and name, or undefined for none. */
+  actionRequired: { initials: string; name: string } | undefined;
+  priority: { label: string; text: string; tone: string };
+  deadline: { label: string; text: string; overdue: boolean };
+  /** Percent done, or null when not set. */
+  progress: number | null;
+}
+
+export interface RowCellsActions {
+  edit: (cell: Exclude<EditedCell, 'rename'>) => void;
+  /** A key on a picker cell (opens it on ArrowDown, Enter or Space). */
+  pickKey: (event: KeyboardEvent, cell: PickerCell) => void;
+  rename: () => void;
+  /** The select checkbox was clicked: toggles the row in the selection. */
+  toggle: () => void;
+}
+
+const NONE = '—';
+
+/** The cells in column order, made once and cloned for every row. */
+let template: HTMLTemplateElement | undefined;
+const PROJECT = 2;
+
+function cellsTemplate(): HTMLTemplateElement {
+  if (template) return template;
+  template = document.createElement('template');
+  // Fixed markup only: every text and value is filled in by the DOM, never parsed from a string.
+  template.innerHTML = [
+    '<span role="gridcell" class="check"><input type="checkbox" tabindex="-1"></span>',
+    '<span role="gridcell" class="name"><span class="short"></span><span class="task-name" role="presentation"></span>' +
+      '<button type="button" class="icon-btn rename-btn">✎</button></span>',
+    '<span role="gridcell" class="muted cell project"><span class="project-name"></span></span>',
+    '<button type="button" role="gridcell" class="pick cell-fit" aria-haspopup="listbox" aria-expanded="false" data-testid="cell-status"></button>',
+    '<button type="button" role="gridcell" class="pick cell-fit" aria-haspopup="listbox" aria-expanded="false" data-testid="cell-assignee"></button>',
+    '<span role="gridcell" class="user-chip cell-fit"><span class="initials" aria-hidden="true"></span></span>',
+    '<button type="button" role="gridcell" class="priority-badge is-button cell-fit" aria-haspopup="listbox" aria-expanded="false" data-testid="cell-priority"></button>',
+    '<button type="button" role="gridcell" class="deadline cell-fill" data-testid="cell-deadline"></button>',
+    '<span role="gridcell" class="progress-bar cell-fill"></span>',
+  ].join('');
+  return template;
+}
+
+/** Writes an element's text or attribute only when it changed (a write restyles the element). */
+function setText(node: Node, text: string): void {
+  if (node.textContent !== text) node.textContent = text;
+}
+function setAttribute(node: Element, name: string, value: string | undefined): void {
+  if (value === undefined) {
+    if (node.hasAttribute(name)) node.removeAttribute(name);
+  } else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+function setStyle(node: HTMLElement, property: string, value: string | undefined): void {
+  if (value === undefined) {
+    if (node.style.getPropertyValue(property)) node.style.removeProperty(property);
+  } else if (node.style.getPropertyValue(property) !== value) node.style.setProperty(property, value);
+}
+function setClass(node: Element, name: string, on: boolean): void {
+  if (node.classList.contains(name) !== on) node.classList.toggle(name, on);
+}
+
+/**
+ * Makes `cells` consecutive siblings, the first at `first` (put there by `start`), moving only
+ * those out of place: moving an element takes the focus out of it.
+ */
+function follow(
+  cells: readonly HTMLElement[],
+  first: ChildNode | null,
+  start: (cell: HTMLElement) => void,
+): void {
+  let previous: HTMLElement | undefined;
+  for (const cell of cells) {
+    if (previous ? cell.previousSibling !== previous : cell !== first) {
+      if (previous) previous.after(cell);
+      else start(cell);
+    }
+    previous = cell;
+  }
+}
+
+export class TaskRowCells {
+  /** Every cell, in column order (the project's is left out of the row without a project column). */
+  readonly #all: HTMLElement[];
+  readonly #check: HTMLInputElement;
+  readonly #short: HTMLElement;
+  readonly #name: HTMLElement;
+  readonly #renameButton: HTMLElement;
+  readonly #projectName: HTMLElement;
+  readonly #status: HTMLElement;
+  readonly #assignee: HTMLElement;
+  readonly #chip: HTMLElement;
+  readonly #initials: HTMLElement;
+  readonly #chipName = document.createTextNode('');
+  readonly #priority: HTMLElement;
+  readonly #deadline: HTMLElement;
+  readonly #progress: HTMLElement;
+  readonly #unfit: (() => void)[] = [];
+  #tone = '';
+  #showProject = false;
+
+  constructor(actions: RowCellsActions) {
+    const cells = [...cellsTemplate().content.cloneNode(true).childNodes] as HTMLElement[];
+    this.#all = cells;
+    const [check, name, project, status, assignee, chip, priority, deadline, progress] = cells as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    this.#check = check.firstChild as HTMLInputElement;
+    [this.#short, this.#name, this.#renameButton] = [...name.children] as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
+    this.#projectName = project.firstChild as HTMLElement;
+    this.#status = status;
+    this.#assignee = assignee;
+    this.#chip = chip;
+    this.#initials = chip.firstChild as HTMLElement;
+    chip.append(this.#chipName);
+    this.#priority = priority;
+    this.#deadline = deadline;
+    this.#progress = progress;
+
+    this.#check.addEventListener('click', (event) => {
+      event.stopPropagation();
+      actions.toggle();
+    });
+    this.#name.addEventListener('dblclick', () => actions.rename());
+    this.#renameButton.addEventListener('click', (event) => {
+      event.stopPropagation();
+      actions.rename();
+    });
+    for (const [cell, kind] of [
+      [status, 'status'],
+      [assignee, 'assignee'],
+      [priority, 'priority'],
+    ] as const) {
+      cell.addEventListener('click', () => actions.edit(kind));
+      cell.addEventListener('keydown', (event) => actions.pickKey(event, kind));
+    }
+    deadline.addEventListener('click', () => actions.edit('deadline'));
+    for (const node of [this.#name, this.#projectName, status, assignee, chip]) {
+      const undo = fitText(node);
+      if (undo) this.#unfit.push(undo);
+    }
+  }
+
+  fill(view: RowCellsView): void {
+    this.#showProject = view.project !== undefined;
+    this.#check.checked = view.selected;
+    setAttribute(this.#check, 'aria-label', `Select ${view.name}`);
+    setText(this.#short, view.shortId);
+    setText(this.#name, view.name);
+    setAttribute(this.#renameButton, 'aria-label', `Rename ${view.name}`);
+    setText(this.#projectName, view.project ?? '');
+
+    const { status, assignee, actionRequired, priority, deadline, progress } = view;
+    setAttribute(this.#status, 'aria-label', status.label);
+    setClass(this.#status, 'dot', status.color !== undefined);
+    setStyle(this.#status, '--dot', status.color);
+    setText(this.#status, status.text || NONE);
+
+    setAttribute(this.#assignee, 'aria-label', assignee.label);
+    setText(this.#assignee, assignee.text || NONE);
+
+    // One element with or without a user: its initials' circle is kept, zero-wide, without one.
+    setClass(this.#chip, 'none', !actionRequired);
+    setText(this.#initials, actionRequired?.initials ?? '');
+    const chipName = actionRequired?.name ?? NONE;
+    if (this.#chipName.data !== chipName) this.#chipName.data = chipName;
+
+    setAttribute(this.#priority, 'aria-label', priority.label);
+    if (this.#tone !== priority.tone) {
+      if (this.#tone) this.#priority.classList.remove(this.#tone);
+      if (priority.tone) this.#priority.classList.add(priority.tone);
+      this.#tone = priority.tone;
+    }
+    setText(this.#priority, priority.text);
+
+    setAttribute(this.#deadline, 'aria-label', deadline.label);
+    setClass(this.#deadline, 'overdue', deadline.overdue);
+    setText(this.#deadline, deadline.text || NONE);
+
+    // The bar is custom properties only: a class would make Chromium build its boxes again.
+    setAttribute(this.#progress, 'aria-label', progress === null ? 'Progress: none' : undefined);
+    setStyle(this.#progress, '--done', `${progress ?? 0}%`);
+    setStyle(this.#progress, '--track', progress === null ? 'transparent' : undefined);
+    setText(this.#progress, progress === null ? NONE : `${progress}%`);
+  }
+
+  /**
+   * Puts the cells in `row`: all of them, or for a lite row (a flung list) the select and name
+   * cells only; while an editor is open (`editor`, the element standing for `edited`), either side
+   * of it, with the edited cell left out. Cells already in order are not moved.
+   */
+  place(row: HTMLElement, lite: boolean, edited?: { cell: EditedCell; editor: Element }): void {
+    const shown = this.#all.filter((_, i) => i !== PROJECT || this.#showProject);
+    const cells = lite && !edited ? shown.slice(0, 2) : shown;
+    const at = edited ? cells.indexOf(this.#cellOf(edited.cell)) : -1;
+    for (const cell of this.#all)
+      if (cell.parentNode && (!cells.includes(cell) || cell === cells[at])) cell.remove();
+    if (!edited) {
+      follow(cells, row.firstChild, (cell) => row.prepend(cell));
+      return;
+    }
+    const { editor } = edited;
+    // The cells before the editor, last first, each just before the next.
+    let next: Element = editor;
+    for (const cell of cells.slice(0, at).reverse()) {
+      if (cell.nextSibling !== next) next.before(cell);
+      next = cell;
+    }
+    follow(cells.slice(at + 1), editor.nextSibling, (cell) => editor.after(cell));
+  }
+
+  destroy(): void {
+    for (const cell of this.#all) cell.remove();
+    for (const undo of this.#unfit) undo();
+  }
+
+  #cellOf(cell: EditedCell): HTMLElement {
+    switch (cell) {
+      case 'rename':
+        return this.#all[1] as HTMLElement;
+      case 'status':
+        return this.#status;
+      case 'assignee':
+        return this.#assignee;
+      case 'priority':
+        return this.#priority;
+      case 'deadline':
+        return this.#deadline;
+    }
+  }
+}
