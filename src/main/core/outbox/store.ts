@@ -126,7 +126,7 @@ export class EntryStore {
          WHERE k.key = ? AND e.state <> 'done' ORDER BY e.id`,
       ),
       unfolded: db.prepare(
-        `SELECT * FROM outbox_entries WHERE kind = ? AND created_temp_id IS NOT NULL
+        `SELECT * FROM outbox_entries WHERE kind = ?
          AND answered_at IS NOT NULL AND state IN ('in_flight', 'stuck') ORDER BY id`,
       ),
       structural: db
@@ -188,8 +188,8 @@ export class EntryStore {
     return (this.#stmts.openOnKey.all(key) as EntryRow[]).map((r) => this.#toEntry(r));
   }
 
-  /** Open creates of `kind` the service answered as applied whose answer has not folded. */
-  unfoldedCreates(kind: string): OutboxEntry[] {
+  /** Open entries of `kind` the service answered as applied whose answer has not folded. */
+  unfolded(kind: string): OutboxEntry[] {
     return (this.#stmts.unfolded.all(kind) as EntryRow[]).map((r) => this.#toEntry(r));
   }
 

@@ -160,24 +160,29 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     if (change.entities.length) emit('cache.onDidChange', change);
   });
 
+  /** Unfolded entries of all `kinds`, oldest first (the order a look-up would take them in). */
+  const unfoldedOf = (...kinds: string[]) =>
+    kinds.flatMap((kind) => outbox.unfolded(kind)).sort((a, b) => a.entry.id - b.entry.id);
+  const messageKinds = Object.keys(tasks.postedAmong);
+
   /** The service's copies of creates it applied whose answer has not folded here, by entity. */
   const unfoldedCopies: { [E in keyof ListedItems]: (items: readonly ListedItems[E][]) => Set<string> } = {
     // A create with files is a task create too (its payload adds the files).
     task: (items) =>
-      copiesOfUnfolded(
-        [...outbox.unfoldedCreates('task.create'), ...outbox.unfoldedCreates('task.createWithFiles')].sort(
-          (a, b) => a.entry.id - b.entry.id,
-        ),
-        items,
-        tasks.createdAmong,
-      ),
-    project: (items) =>
-      copiesOfUnfolded(outbox.unfoldedCreates('project.create'), items, projects.createdAmong),
-    event: (items) => copiesOfUnfolded(outbox.unfoldedCreates('event.create'), items, calendar.createdAmong),
+      copiesOfUnfolded(unfoldedOf('task.create', 'task.createWithFiles'), items, tasks.createdAmong),
+    project: (items) => copiesOfUnfolded(outbox.unfolded('project.create'), items, projects.createdAmong),
+    event: (items) => copiesOfUnfolded(outbox.unfolded('event.create'), items, calendar.createdAmong),
     crmContact: (items) =>
-      copiesOfUnfolded(outbox.unfoldedCreates('crmContact.create'), items, crm.contactCreatedAmong),
+      copiesOfUnfolded(outbox.unfolded('crmContact.create'), items, crm.contactCreatedAmong),
     crmAccount: (items) =>
-      copiesOfUnfolded(outbox.unfoldedCreates('crmAccount.create'), items, crm.accountCreatedAmong),
+      copiesOfUnfolded(outbox.unfolded('crmAccount.create'), items, crm.accountCreatedAmong),
+    // Each message kind's own test: a comment, a reply and a status change's message.
+    message: (items) =>
+      copiesOfUnfolded(unfoldedOf(...messageKinds), items, (messages, payload, entry, taken) =>
+        tasks.postedAmong[entry.kind]?.(messages, payload, entry, taken),
+      ),
+    dependency: (items) =>
+      copiesOfUnfolded(outbox.unfolded('dependency.create'), items, calendar.dependencyCreatedAmong),
   };
 
   /** Rule 7 port for sync. Entity names are the sync's; they are also the outbox's key prefixes. */
