@@ -34,6 +34,10 @@ const REMAP_FAILS = 'BEFORE INSERT ON outbox_id_map';
 const UPDATE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
   WHEN OLD.state = 'in_flight' AND NEW.state = 'done' AND OLD.kind = 'task.update'`;
 
+/** An acknowledged comment or reply cannot be settled (a reload, from `stuck`, still can). */
+const MESSAGE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
+  WHEN OLD.state = 'in_flight' AND NEW.state = 'done' AND OLD.kind IN ('task.comment', 'task.reply')`;
+
 /** Runs replay until the outbox holds `stuck` entries needing attention and nothing else open. */
 async function untilStuck(e: TestEngine, stuck = 1): Promise<void> {
   const outbox = e.outbox.outbox;
@@ -268,6 +272,91 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       (await e.call('projects.tree', {})).nodes.filter((n) => n.name === name).map((n) => n.id);
     const [realId] = await shownOnceThenFolded(e, repair, [folder.id], shown);
     expect((await suite.api.projects()).filter((p) => p.name === name).map((p) => p.id)).toEqual([realId]);
+  });
+
+  it('a comment and a reply so posted show once on their tasks; "try again" settles them, posted once', async () => {
+    const e = await suite.engine();
+    const me = suite.svc.users.actingUserId;
+    const [a, b] = await Promise.all(
+      ['Commented on', 'Replied to'].map((title) =>
+        suite.api.createTask({ projectId: SEED_IDS.workspace, fromUserId: me, title }),
+      ),
+    );
+    await e.sync.now();
+    const repair = failFolds(e, 'post_settle_fails', MESSAGE_SETTLE_FAILS);
+    await e.call('tasks.comment', { taskId: a!.id, message: 'Comment, never folded' });
+    await e.call('tasks.reply', { taskId: b!.id, actionRequiredUserId: me, message: 'Reply, never folded' });
+    await untilStuck(e, 2);
+    /** The task's messages as a view shows them, after fetching them from the service. */
+    const shown = async (taskId: string) => {
+      await e.sync.onDemand.task(taskId);
+      return (await e.call('tasks.detail', { taskId })).messages.map((m) => m.message);
+    };
+    // The service holds each post; the draft alone stands for it.
+    expect((await suite.api.taskMessages(a!.id)).map((m) => m.message)).toContain('Comment, never folded');
+    expect(await shown(a!.id)).toEqual(['Comment, never folded']);
+    expect(await shown(b!.id)).toEqual(['Reply, never folded']);
+    repair();
+    for (const stuck of await e.call('outbox.stuck', {})) await e.call('outbox.tryAgain', { id: stuck.id });
+    await e.drained();
+    expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0 });
+    expect(await shown(a!.id)).toEqual(['Comment, never folded']);
+    expect(await shown(b!.id)).toEqual(['Reply, never folded']);
+    const detail = await e.call('tasks.detail', { taskId: a!.id });
+    expect(detail.messages.map((m) => m.id)).toEqual((await suite.api.taskMessages(a!.id)).map((m) => m.id));
+    expect((await suite.api.taskMessages(b!.id)).map((m) => m.message)).toEqual(['Reply, never folded']);
+  });
+
+  it('"reload" of a comment so posted: the draft goes, the service\'s message comes', async () => {
+    const e = await suite.engine();
+    const me = suite.svc.users.actingUserId;
+    const task = await suite.api.createTask({
+      projectId: SEED_IDS.workspace,
+      fromUserId: me,
+      title: 'Reloaded',
+    });
+    await e.sync.now();
+    failFolds(e, 'comment_settle_fails_for_good', MESSAGE_SETTLE_FAILS);
+    await e.call('tasks.comment', { taskId: task.id, message: 'Reloaded comment' });
+    await untilStuck(e);
+    await e.sync.onDemand.task(task.id);
+    const [stuck] = await e.call('outbox.stuck', {});
+    expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
+    const [onService] = (await suite.api.taskMessages(task.id)).filter(
+      (m) => m.message === 'Reloaded comment',
+    );
+    const { messages } = await e.call('tasks.detail', { taskId: task.id });
+    expect(messages.map((m) => [m.id, m.message])).toEqual([[onService!.id, 'Reloaded comment']]);
+  });
+
+  it('a dependency so made shows once on both ends; "try again" folds it, created once', async () => {
+    const e = await suite.engine();
+    const me = suite.svc.users.actingUserId;
+    const [first, then] = await Promise.all(
+      ['Done first', 'Done then'].map((title) =>
+        suite.api.createTask({ projectId: SEED_IDS.workspace, fromUserId: me, title }),
+      ),
+    );
+    await e.sync.now();
+    const repair = failFolds(e, 'dependency_remap_fails', REMAP_FAILS);
+    const dep = await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: first!.id },
+      successor: { kind: 'task', id: then!.id },
+    });
+    await untilStuck(e);
+    /** The dependencies both ends' views list, after fetching them from the service. */
+    const shown = async () => {
+      const ids = [];
+      for (const taskId of [first!.id, then!.id]) {
+        await e.sync.onDemand.task(taskId);
+        ids.push(...(await e.call('tasks.detail', { taskId })).dependencies.map((d) => d.id));
+      }
+      return [...new Set(ids)];
+    };
+    const [realId] = await shownOnceThenFolded(e, repair, [dep.id], shown);
+    const onService = await suite.api.dependencies('task', first!.id);
+    expect(onService.successors.map((d) => d.id)).toEqual([realId]);
   });
 
   it('"reload" of an update settles it and the cache holds the service\'s version', async () => {
