@@ -38,6 +38,10 @@ const UPDATE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
 const MESSAGE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
   WHEN OLD.state = 'in_flight' AND NEW.state = 'done' AND OLD.kind IN ('task.comment', 'task.reply')`;
 
+/** An acknowledged dependency delete cannot be settled. */
+const DEPENDENCY_DELETE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
+  WHEN OLD.state = 'in_flight' AND NEW.state = 'done' AND OLD.kind = 'dependency.delete'`;
+
 /** Runs replay until the outbox holds `stuck` entries needing attention and nothing else open. */
 async function untilStuck(e: TestEngine, stuck = 1): Promise<void> {
   const outbox = e.outbox.outbox;
@@ -357,6 +361,71 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     const [realId] = await shownOnceThenFolded(e, repair, [dep.id], shown);
     const onService = await suite.api.dependencies('task', first!.id);
     expect(onService.successors.map((d) => d.id)).toEqual([realId]);
+  });
+
+  describe('"reload" of a dependency change fetches both ends\' dependencies (a pull never does)', () => {
+    /** A task and an event made on the service, and what their views list as dependencies. */
+    async function ends(e: TestEngine) {
+      const me = suite.svc.users.actingUserId;
+      const task = await suite.api.createTask({
+        projectId: SEED_IDS.workspace,
+        fromUserId: me,
+        title: 'Before',
+      });
+      const event = await suite.api.createEvent({
+        eventType: 'project-milestone',
+        name: 'After',
+        startDate: new Date().toISOString().slice(0, 10),
+        projectId: SEED_IDS.workspace,
+        createdByUserId: me,
+      });
+      await e.sync.now();
+      const listed = async () => [
+        (await e.call('tasks.detail', { taskId: task.id })).dependencies.map((d) => d.id),
+        (await e.call('dependencies.ofEvent', { eventId: event.id })).map((d) => d.id),
+      ];
+      return { task, event, listed };
+    }
+
+    it("a create: the local row goes, both ends list the service's at once", async () => {
+      const e = await suite.engine();
+      const { task, event, listed } = await ends(e);
+      failFolds(e, 'dependency_remap_fails_for_good', REMAP_FAILS);
+      const dep = await e.call('dependencies.create', {
+        type: 5,
+        predecessor: { kind: 'task', id: task.id },
+        successor: { kind: 'event', id: event.id },
+      });
+      await untilStuck(e);
+      expect(await listed()).toEqual([[dep.id], [dep.id]]);
+      const [stuck] = await e.call('outbox.stuck', {});
+      expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
+      const { successors } = await suite.api.dependencies('task', task.id);
+      expect(successors).toHaveLength(1);
+      expect(await listed()).toEqual([[successors[0]!.id], [successors[0]!.id]]);
+    });
+
+    it('a delete: the rollback puts it back, the fetch of both ends removes it again', async () => {
+      const e = await suite.engine();
+      const { task, event, listed } = await ends(e);
+      const dep = await suite.api.createDependency({
+        type: 5,
+        createdByUserId: suite.svc.users.actingUserId,
+        predecessorTaskId: task.id,
+        successorEventId: event.id,
+      });
+      await e.sync.onDemand.task(task.id);
+      await e.sync.onDemand.eventDependencies(event.id);
+      expect(await listed()).toEqual([[dep.id], [dep.id]]);
+      failFolds(e, 'dependency_delete_settle_fails', DEPENDENCY_DELETE_SETTLE_FAILS);
+      await e.call('dependencies.delete', { dependencyId: dep.id });
+      await untilStuck(e);
+      expect(await listed()).toEqual([[], []]);
+      const [stuck] = await e.call('outbox.stuck', {});
+      await e.call('outbox.reload', { id: stuck!.id });
+      expect((await suite.api.dependencies('task', task.id)).successors).toEqual([]);
+      expect(await listed()).toEqual([[], []]);
+    });
   });
 
   it('"reload" of an update settles it and the cache holds the service\'s version', async () => {

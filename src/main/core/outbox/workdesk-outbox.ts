@@ -4,6 +4,7 @@ import type { CacheChange, CacheEntity, EventName, EventPayload } from '../../..
 import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
+import type { DependencyEnd } from '../cache/repos/dependencies';
 import { HandlerError } from '../dispatch';
 import type { ListedItems, PendingEntity, PendingFields } from '../sync/pending';
 import { copiesOfUnfolded } from './kinds/support';
@@ -16,6 +17,7 @@ import { taskKinds } from './kinds/tasks';
 import { attachmentKinds, type FileSender } from './kinds/attachments';
 import { Outbox, OutboxError, type OutboxStatus, type Reloaded, type SubmitResult } from './outbox';
 import { cacheRemapper } from './remap-cache';
+import { isTempId } from './temp-ids';
 import type { Clock, Timers } from './types';
 
 export interface WorkdeskOutboxOptions {
@@ -41,7 +43,15 @@ export interface WorkdeskOutboxOptions {
   /** See `OutboxOptions.maxFoldFailures`. */
   maxFoldFailures?: number;
   /** Fetches an item a reload settled (`outbox.reload`); without it the next pull brings it. */
-  fetchItem?: (item: Reloaded) => Promise<void>;
+  fetchItem?: (item: ReloadedItem) => Promise<void>;
+}
+
+/**
+ * What a reload settled: the entry's item, and for a dependency its ends (real ids; those never
+ * created left out), whose dependency lists hold it: a pull never fetches those.
+ */
+export interface ReloadedItem extends Reloaded {
+  dependencyEnds: DependencyEnd[];
 }
 
 /** Which views an outbox key (`entity:id`) touches. */
@@ -224,9 +234,14 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     tryAgain: (id: number): OutboxStatus => guard(() => (outbox.tryAgain(id), outbox.status())),
     /** Settles a stuck entry, then fetches its item; a fetch that fails (offline) is left to the next pull. */
     reload: async (id: number): Promise<OutboxStatus> => {
+      const entry = outbox.entries('stuck').find((e) => e.id === id);
+      const ends = entry ? calendar.dependencyEnds(entry) : [];
       const item = guard(() => outbox.reload(id));
+      const dependencyEnds = ends
+        .map((end) => ({ ...end, id: outbox.realIdOf(end.id) }))
+        .filter((end) => !isTempId(end.id));
       try {
-        await options.fetchItem?.(item);
+        await options.fetchItem?.({ ...item, dependencyEnds });
       } catch (err) {
         options.log?.(
           `outbox: fetching ${item.entity} ${item.id ?? '(created)'} after a reload failed: ${err instanceof Error ? err.message : String(err)}`,

@@ -13,7 +13,7 @@ import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
 import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
 import { stoppedClockOutbox } from '../outbox/testing';
-import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { ReloadedItem, WorkdeskOutbox } from '../outbox/workdesk-outbox';
 import type { Gate, SyncDeps } from './context';
 import { createOnDemand } from './on-demand';
 import { listedMessages } from './pending';
@@ -30,6 +30,8 @@ interface Rig {
   /** What the fake service answers to a task list (and so to the create's look-up). */
   listed: Task[];
   creates: number;
+  /** What each reload asked to fetch (`fetchItem`). */
+  fetched: ReloadedItem[];
   /** Comments the fake service was sent. */
   readonly comments: number;
   /** What the fake service answers to a task's messages (and so to a comment's look-up). */
@@ -97,7 +99,17 @@ function rig(maxFoldFailures = 1): Rig {
         momentCreated: stampOf(NOW).replace(' ', 'T'),
       }),
   } as unknown as ServiceClient;
-  const outbox = stoppedClockOutbox({ cache, client, userId: ME, now: NOW, maxFoldFailures });
+  const fetched: ReloadedItem[] = [];
+  const outbox = stoppedClockOutbox({
+    cache,
+    client,
+    userId: ME,
+    now: NOW,
+    maxFoldFailures,
+    fetchItem: async (item) => {
+      fetched.push(item);
+    },
+  });
   cache.transaction(() => {
     cache.projects.upsertMany([aProject({ id: 'p1', ownerUserId: ME })]);
     cache.org.statuses.replace([{ id: 's-new', name: 'New', systemStatus: 1, isClosed: false }]);
@@ -127,6 +139,7 @@ function rig(maxFoldFailures = 1): Rig {
     set listed(tasks: Task[]) {
       state.listed = tasks;
     },
+    fetched,
     get creates() {
       return state.creates;
     },
@@ -528,8 +541,19 @@ describe('dependencies: the service copy of a dependency create whose answer nev
     const onDemand = createOnDemand(r.deps, gate);
     await onDemand.eventDependencies('e1');
     const stuck = r.outbox.outbox.entries('stuck').find((x) => x.kind === 'dependency.create');
-    r.outbox.outbox.reload(stuck!.id);
+    await r.outbox.reload(stuck!.id);
     expect(shown()).toEqual([]);
+    // A pull never fetches dependencies: the reload asks for both ends' lists.
+    expect(r.fetched).toEqual([
+      {
+        entity: 'dependency',
+        id: null,
+        dependencyEnds: [
+          { kind: 'task', id: 't1' },
+          { kind: 'event', id: 'e1' },
+        ],
+      },
+    ]);
     await onDemand.eventDependencies('e1');
     expect(shown()).toEqual(['D-real']);
   });

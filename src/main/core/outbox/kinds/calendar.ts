@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CalendarEvent, Dependency } from '../../../../shared/api/index';
 import { DependencyCreateInput, EventCreateInput } from '../../../../shared/ipc/calendar-write';
-import { dependencyRowsOf, type DependencyRow } from '../../cache/repos/dependencies';
+import { dependencyRowsOf, type DependencyEnd, type DependencyRow } from '../../cache/repos/dependencies';
 import { OutboxError } from '../outbox';
 import type { OutboxEntry } from '../types';
 import {
@@ -258,6 +258,24 @@ export function calendarKinds(deps: KindDeps) {
         entry,
         taken,
       )) satisfies CreatedAmong<CalendarEvent>,
+    /**
+     * The ends of the dependency a dependency entry creates or deletes (none for other kinds):
+     * what a reload fetches, as a pull never fetches dependencies. Ids as the entry holds them;
+     * an unreadable entry names none.
+     */
+    dependencyEnds(entry: Pick<OutboxEntry, 'kind' | 'payload' | 'undo'>): DependencyEnd[] {
+      if (entry.kind === 'dependency.create') {
+        const parsed = DependencyCreatePayload.safeParse(entry.payload);
+        return parsed.success ? [parsed.data.input.predecessor, parsed.data.input.successor] : [];
+      }
+      if (entry.kind !== 'dependency.delete') return [];
+      const row = Row.safeParse(entry.undo ?? null).data;
+      if (!row) return [];
+      return (['predecessor', 'successor'] as const).map((end) => ({
+        kind: String(row[`${end}_kind`]) as DependencyEnd['kind'],
+        id: String(row[`${end}_id`]),
+      }));
+    },
     /** The look-up test of `dependency.create` over a list, for `copiesOfUnfolded`. */
     dependencyCreatedAmong: ((rows, payload, _entry, taken) =>
       dependencyCreatedAmong(
