@@ -101,6 +101,16 @@ async function shownOnceThenFolded(
   return real;
 }
 
+/** Tasks made on the service (by the acting user), then pulled into `e`'s cache. */
+async function madeOnService(e: TestEngine, ...titles: string[]) {
+  const fromUserId = suite.svc.users.actingUserId;
+  const tasks = await Promise.all(
+    titles.map((title) => suite.api.createTask({ projectId: SEED_IDS.workspace, fromUserId, title })),
+  );
+  await e.sync.now();
+  return tasks;
+}
+
 async function tasksNamed(title: string) {
   return (await suite.api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) => t.name === title);
 }
@@ -281,12 +291,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
   it('a comment and a reply so posted show once on their tasks; "try again" settles them, posted once', async () => {
     const e = await suite.engine();
     const me = suite.svc.users.actingUserId;
-    const [a, b] = await Promise.all(
-      ['Commented on', 'Replied to'].map((title) =>
-        suite.api.createTask({ projectId: SEED_IDS.workspace, fromUserId: me, title }),
-      ),
-    );
-    await e.sync.now();
+    const [a, b] = await madeOnService(e, 'Commented on', 'Replied to');
     const repair = failFolds(e, 'post_settle_fails', MESSAGE_SETTLE_FAILS);
     await e.call('tasks.comment', { taskId: a!.id, message: 'Comment, never folded' });
     await e.call('tasks.reply', { taskId: b!.id, actionRequiredUserId: me, message: 'Reply, never folded' });
@@ -313,13 +318,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
 
   it('"reload" of a comment so posted: the draft goes, the service\'s message comes', async () => {
     const e = await suite.engine();
-    const me = suite.svc.users.actingUserId;
-    const task = await suite.api.createTask({
-      projectId: SEED_IDS.workspace,
-      fromUserId: me,
-      title: 'Reloaded',
-    });
-    await e.sync.now();
+    const task = (await madeOnService(e, 'Reloaded'))[0]!;
     failFolds(e, 'comment_settle_fails_for_good', MESSAGE_SETTLE_FAILS);
     await e.call('tasks.comment', { taskId: task.id, message: 'Reloaded comment' });
     await untilStuck(e);
@@ -335,13 +334,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
 
   it('a dependency so made shows once on both ends; "try again" folds it, created once', async () => {
     const e = await suite.engine();
-    const me = suite.svc.users.actingUserId;
-    const [first, then] = await Promise.all(
-      ['Done first', 'Done then'].map((title) =>
-        suite.api.createTask({ projectId: SEED_IDS.workspace, fromUserId: me, title }),
-      ),
-    );
-    await e.sync.now();
+    const [first, then] = await madeOnService(e, 'Done first', 'Done then');
     const repair = failFolds(e, 'dependency_remap_fails', REMAP_FAILS);
     const dep = await e.call('dependencies.create', {
       type: 5,
@@ -366,20 +359,14 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
   describe('"reload" of a dependency change fetches both ends\' dependencies (a pull never does)', () => {
     /** A task and an event made on the service, and what their views list as dependencies. */
     async function ends(e: TestEngine) {
-      const me = suite.svc.users.actingUserId;
-      const task = await suite.api.createTask({
-        projectId: SEED_IDS.workspace,
-        fromUserId: me,
-        title: 'Before',
-      });
       const event = await suite.api.createEvent({
         eventType: 'project-milestone',
         name: 'After',
         startDate: new Date().toISOString().slice(0, 10),
         projectId: SEED_IDS.workspace,
-        createdByUserId: me,
+        createdByUserId: suite.svc.users.actingUserId,
       });
-      await e.sync.now();
+      const task = (await madeOnService(e, 'Before'))[0]!;
       const listed = async () => [
         (await e.call('tasks.detail', { taskId: task.id })).dependencies.map((d) => d.id),
         (await e.call('dependencies.ofEvent', { eventId: event.id })).map((d) => d.id),
