@@ -66,8 +66,9 @@ export interface PendingFields {
   noteServerValues?(entity: PendingEntity, id: string, values: Record<string, unknown>): void;
   /**
    * Ids among `items` (a list of `entity` the service answered) that the service made for local
-   * creates whose answer has not folded here (rule 6's look-up finds them so): their local rows
-   * stand for them, so sync neither stores them nor keeps a copy stored earlier (shown once).
+   * creates (or posted messages) whose answer has not folded here (rule 6's look-up finds them
+   * so): their local rows (drafts) stand for them, so sync neither stores them nor keeps a copy
+   * stored earlier (shown once).
    */
   copiesOfUnfoldedCreates?<E extends keyof ListedItems>(
     entity: E,
