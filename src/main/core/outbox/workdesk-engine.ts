@@ -149,8 +149,9 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
 }
 
 /**
- * Brings in the service's version of an item a reload settled: the one-item fetch of sync where
- * there is one, else (an event, a dependency, a create whose real id is unknown) a whole pull.
+ * Brings in the service's version of an item a reload settled: a dependency's by fetching the
+ * dependencies of its ends (a pull never fetches them), else the one-item fetch of sync where
+ * there is one, else (an event, a create whose real id is unknown) a whole pull.
  */
 async function fetchReloaded(sync: Sync, item: ReloadedItem): Promise<void> {
   const { onDemand } = sync;
