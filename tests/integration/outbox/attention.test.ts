@@ -3,6 +3,9 @@
 // folds without creating anything twice, and "reload from the service" settles the entry and
 // leaves the cache with the service's version. The fold is made to fail by a trigger in the
 // cache file (a cache constraint the answer runs into), added and dropped by the test.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../../src/main/core/api/http';
 import { createDispatch } from '../../../src/main/core/dispatch';
@@ -37,6 +40,11 @@ const UPDATE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
 /** An acknowledged comment or reply cannot be settled (a reload, from `stuck`, still can). */
 const MESSAGE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
   WHEN OLD.state = 'in_flight' AND NEW.state = 'done' AND OLD.kind IN ('task.comment', 'task.reply')`;
+
+/** An acknowledged comment or reply with files cannot be settled. */
+const FILES_POST_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
+  WHEN OLD.state = 'in_flight' AND NEW.state = 'done'
+    AND OLD.kind IN ('task.commentWithFiles', 'task.replyWithFiles')`;
 
 /** An acknowledged dependency delete cannot be settled. */
 const DEPENDENCY_DELETE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
@@ -314,6 +322,55 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     const detail = await e.call('tasks.detail', { taskId: a!.id });
     expect(detail.messages.map((m) => m.id)).toEqual((await suite.api.taskMessages(a!.id)).map((m) => m.id));
     expect((await suite.api.taskMessages(b!.id)).map((m) => m.message)).toEqual(['Reply, never folded']);
+  });
+
+  it('a comment and a reply with files so posted show once, after a restart too; "try again" settles them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'attention-files-'));
+    try {
+      const first = await suite.engine({ dataDir });
+      const me = suite.svc.users.actingUserId;
+      const [a, b] = await madeOnService(first, 'Commented on with a file', 'Replied to with a file');
+      const { paths } = makeFiles({ 'notes.txt': 64, 'plan.txt': 128 });
+      const staged = async (name: string) =>
+        (await first.call('attachments.stagePaths', { paths: [paths[name]!] })).staged.map((f) => f.id);
+      failFolds(first, 'files_post_settle_fails', FILES_POST_SETTLE_FAILS);
+      await first.call('attachments.comment', {
+        taskId: a!.id,
+        message: 'With a file',
+        files: await staged('notes.txt'),
+      });
+      await first.call('attachments.reply', {
+        taskId: b!.id,
+        actionRequiredUserId: me,
+        message: 'With a plan',
+        files: await staged('plan.txt'),
+      });
+      await untilStuck(first, 2);
+      /** The task's messages as a view shows them, after fetching them from the service. */
+      const shown = async (e: TestEngine, taskId: string) => {
+        await e.sync.onDemand.task(taskId);
+        return (await e.call('tasks.detail', { taskId })).messages.map((m) => m.message);
+      };
+      expect((await suite.api.taskMessages(a!.id)).map((m) => m.message)).toEqual(['With a file']);
+      expect(await shown(first, a!.id)).toEqual(['With a file']);
+      expect(await shown(first, b!.id)).toEqual(['With a plan']);
+      await first.close();
+      // A restart reads the spool's records of the files the stuck entries name.
+      const again = await suite.engine({ dataDir });
+      expect(await shown(again, a!.id)).toEqual(['With a file']);
+      expect(await shown(again, b!.id)).toEqual(['With a plan']);
+      again.cache.db.exec('DROP TRIGGER IF EXISTS files_post_settle_fails');
+      for (const stuck of await again.call('outbox.stuck', {}))
+        await again.call('outbox.tryAgain', { id: stuck.id });
+      await again.drained();
+      expect(await again.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0 });
+      expect(await shown(again, a!.id)).toEqual(['With a file']);
+      const { messages } = await again.call('tasks.detail', { taskId: a!.id });
+      expect(messages.map((m) => m.id)).toEqual((await suite.api.taskMessages(a!.id)).map((m) => m.id));
+      expect((await suite.api.taskMessages(b!.id)).map((m) => m.message)).toEqual(['With a plan']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('"reload" of a comment so posted: the draft goes, the service\'s message comes', async () => {

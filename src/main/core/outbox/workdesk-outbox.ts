@@ -104,6 +104,9 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const projects = projectKinds({ cache, userId: options.userId });
   const calendar = calendarKinds({ cache, userId: options.userId });
   const crm = crmKinds({ cache, userId: options.userId });
+  const attachments = options.files
+    ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
+    : undefined;
   // `takeTheirs` queues through the same outbox; bound below.
   const late: { self?: Outbox<ServiceClient> } = {};
   const outbox = new Outbox<ServiceClient>({
@@ -115,9 +118,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
       ...projects.kinds,
       ...calendar.kinds,
       ...crm.kinds,
-      ...(options.files
-        ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
-        : []),
+      ...(attachments?.kinds ?? []),
     ],
     classify: classifyServiceError,
     remapCache: cacheRemapper(cache.db),
@@ -173,7 +174,8 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   /** Unfolded entries of all `kinds`, oldest first (the order a look-up would take them in). */
   const unfoldedOf = (...kinds: string[]) =>
     kinds.flatMap((kind) => outbox.unfolded(kind)).sort((a, b) => a.entry.id - b.entry.id);
-  const messageKinds = Object.keys(tasks.postedAmong);
+  /** The look-up test of each kind that posts a message on a task, by kind name. */
+  const postedAmong = { ...tasks.postedAmong, ...attachments?.postedAmong };
 
   /** The service's copies of creates it applied whose answer has not folded here, by entity. */
   const unfoldedCopies: { [E in keyof ListedItems]: (items: readonly ListedItems[E][]) => Set<string> } = {
@@ -186,10 +188,10 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
       copiesOfUnfolded(outbox.unfolded('crmContact.create'), items, crm.contactCreatedAmong),
     crmAccount: (items) =>
       copiesOfUnfolded(outbox.unfolded('crmAccount.create'), items, crm.accountCreatedAmong),
-    // Each message kind's own test: a comment, a reply and a status change's message.
+    // Each message kind's own test: a comment, a reply, a status change's message, with files or not.
     message: (items) =>
-      copiesOfUnfolded(unfoldedOf(...messageKinds), items, (messages, payload, entry, taken) =>
-        tasks.postedAmong[entry.kind]?.(messages, payload, entry, taken),
+      copiesOfUnfolded(unfoldedOf(...Object.keys(postedAmong)), items, (messages, payload, entry, taken) =>
+        postedAmong[entry.kind]?.(messages, payload, entry, taken),
       ),
     dependency: (items) =>
       copiesOfUnfolded(outbox.unfolded('dependency.create'), items, calendar.dependencyCreatedAmong),
