@@ -190,6 +190,37 @@ describe('campaign regressions: creates the service holds (finding 16)', () => {
     }
   });
 
+  // A connection closed or reset mid-request (the service applied the create, its answer never
+  // came back) ends the request at once: the engine counts the look-up's two timeouts from that
+  // end, not from the send client's four. The send client here would wait a minute, three times
+  // the drain's limit, so a look-up that waited for it would never drain.
+  it('a create whose connection is closed mid-request is looked up two timeouts after, not after the send patience: once', async () => {
+    const title = 'connection closed mid-request';
+    const logged: string[] = [];
+    const closed = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, {
+      timeoutMs: 1_000,
+      sendTimeoutMs: 60_000,
+      log: (m) => logged.push(m),
+    });
+    try {
+      await closed.sync.now();
+      proxy.set({ dropAfter: { next: 1, match: /POST \/2.0\/tasks$/ } });
+      await closed.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+      await closed.drained(20_000);
+      expect(proxy.stats().injected.dropAfter).toBeGreaterThan(0);
+      expect(await namedOnService(title)).toBe(1);
+      const trace = logged
+        .filter((m) => /task\.create\)/.test(m))
+        .map((m) => m.replace(/^.*task\.create\) /, ''));
+      expect(trace.filter((m) => m.startsWith('sending'))).toHaveLength(1);
+      expect(trace.some((m) => /^send failed \(unknown-outcome\)/.test(m))).toBe(true);
+      expect(trace).toContain('looked up: applied already');
+    } finally {
+      proxy.reset();
+      await closed.close();
+    }
+  });
+
   it('closing the engine gives up on a create still waiting for its answer; the next start sends it once', async () => {
     const title = 'waiting at close';
     const dataDir = mkdtempSync(join(tmpdir(), 'finding16-'));

@@ -3,6 +3,9 @@
 // folds without creating anything twice, and "reload from the service" settles the entry and
 // leaves the cache with the service's version. The fold is made to fail by a trigger in the
 // cache file (a cache constraint the answer runs into), added and dropped by the test.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../../src/main/core/api/http';
 import { createDispatch } from '../../../src/main/core/dispatch';
@@ -33,6 +36,19 @@ const REMAP_FAILS = 'BEFORE INSERT ON outbox_id_map';
 /** An acknowledged task update cannot be settled (a reload, from `stuck`, still can). */
 const UPDATE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
   WHEN OLD.state = 'in_flight' AND NEW.state = 'done' AND OLD.kind = 'task.update'`;
+
+/** An acknowledged comment or reply cannot be settled (a reload, from `stuck`, still can). */
+const MESSAGE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
+  WHEN OLD.state = 'in_flight' AND NEW.state = 'done' AND OLD.kind IN ('task.comment', 'task.reply')`;
+
+/** An acknowledged comment or reply with files cannot be settled. */
+const FILES_POST_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
+  WHEN OLD.state = 'in_flight' AND NEW.state = 'done'
+    AND OLD.kind IN ('task.commentWithFiles', 'task.replyWithFiles')`;
+
+/** An acknowledged dependency delete cannot be settled. */
+const DEPENDENCY_DELETE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
+  WHEN OLD.state = 'in_flight' AND NEW.state = 'done' AND OLD.kind = 'dependency.delete'`;
 
 /** Runs replay until the outbox holds `stuck` entries needing attention and nothing else open. */
 async function untilStuck(e: TestEngine, stuck = 1): Promise<void> {
@@ -91,6 +107,16 @@ async function shownOnceThenFolded(
   expect(real.filter((id) => localIds.includes(id))).toEqual([]);
   expect(await shown()).toEqual(real);
   return real;
+}
+
+/** Tasks made on the service (by the acting user), then pulled into `e`'s cache. */
+async function madeOnService(e: TestEngine, ...titles: string[]) {
+  const fromUserId = suite.svc.users.actingUserId;
+  const tasks = await Promise.all(
+    titles.map((title) => suite.api.createTask({ projectId: SEED_IDS.workspace, fromUserId, title })),
+  );
+  await e.sync.now();
+  return tasks;
 }
 
 async function tasksNamed(title: string) {
@@ -268,6 +294,182 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       (await e.call('projects.tree', {})).nodes.filter((n) => n.name === name).map((n) => n.id);
     const [realId] = await shownOnceThenFolded(e, repair, [folder.id], shown);
     expect((await suite.api.projects()).filter((p) => p.name === name).map((p) => p.id)).toEqual([realId]);
+  });
+
+  it('a comment and a reply so posted show once on their tasks; "try again" settles them, posted once', async () => {
+    const e = await suite.engine();
+    const me = suite.svc.users.actingUserId;
+    const [a, b] = await madeOnService(e, 'Commented on', 'Replied to');
+    const repair = failFolds(e, 'post_settle_fails', MESSAGE_SETTLE_FAILS);
+    await e.call('tasks.comment', { taskId: a!.id, message: 'Comment, never folded' });
+    await e.call('tasks.reply', { taskId: b!.id, actionRequiredUserId: me, message: 'Reply, never folded' });
+    await untilStuck(e, 2);
+    /** The task's messages as a view shows them, after fetching them from the service. */
+    const shown = async (taskId: string) => {
+      await e.sync.onDemand.task(taskId);
+      return (await e.call('tasks.detail', { taskId })).messages.map((m) => m.message);
+    };
+    // The service holds each post; the draft alone stands for it.
+    expect((await suite.api.taskMessages(a!.id)).map((m) => m.message)).toContain('Comment, never folded');
+    expect(await shown(a!.id)).toEqual(['Comment, never folded']);
+    expect(await shown(b!.id)).toEqual(['Reply, never folded']);
+    repair();
+    for (const stuck of await e.call('outbox.stuck', {})) await e.call('outbox.tryAgain', { id: stuck.id });
+    await e.drained();
+    expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0 });
+    expect(await shown(a!.id)).toEqual(['Comment, never folded']);
+    expect(await shown(b!.id)).toEqual(['Reply, never folded']);
+    const detail = await e.call('tasks.detail', { taskId: a!.id });
+    expect(detail.messages.map((m) => m.id)).toEqual((await suite.api.taskMessages(a!.id)).map((m) => m.id));
+    expect((await suite.api.taskMessages(b!.id)).map((m) => m.message)).toEqual(['Reply, never folded']);
+  });
+
+  it('a comment and a reply with files so posted show once, after a restart too; "try again" settles them', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'attention-files-'));
+    try {
+      const first = await suite.engine({ dataDir });
+      const me = suite.svc.users.actingUserId;
+      const [a, b] = await madeOnService(first, 'Commented on with a file', 'Replied to with a file');
+      const { paths } = makeFiles({ 'notes.txt': 64, 'plan.txt': 128 });
+      const staged = async (name: string) =>
+        (await first.call('attachments.stagePaths', { paths: [paths[name]!] })).staged.map((f) => f.id);
+      failFolds(first, 'files_post_settle_fails', FILES_POST_SETTLE_FAILS);
+      await first.call('attachments.comment', {
+        taskId: a!.id,
+        message: 'With a file',
+        files: await staged('notes.txt'),
+      });
+      await first.call('attachments.reply', {
+        taskId: b!.id,
+        actionRequiredUserId: me,
+        message: 'With a plan',
+        files: await staged('plan.txt'),
+      });
+      await untilStuck(first, 2);
+      /** The task's messages as a view shows them, after fetching them from the service. */
+      const shown = async (e: TestEngine, taskId: string) => {
+        await e.sync.onDemand.task(taskId);
+        return (await e.call('tasks.detail', { taskId })).messages.map((m) => m.message);
+      };
+      expect((await suite.api.taskMessages(a!.id)).map((m) => m.message)).toEqual(['With a file']);
+      expect(await shown(first, a!.id)).toEqual(['With a file']);
+      expect(await shown(first, b!.id)).toEqual(['With a plan']);
+      await first.close();
+      // A restart reads the spool's records of the files the stuck entries name.
+      const again = await suite.engine({ dataDir });
+      expect(await shown(again, a!.id)).toEqual(['With a file']);
+      expect(await shown(again, b!.id)).toEqual(['With a plan']);
+      again.cache.db.exec('DROP TRIGGER IF EXISTS files_post_settle_fails');
+      for (const stuck of await again.call('outbox.stuck', {}))
+        await again.call('outbox.tryAgain', { id: stuck.id });
+      await again.drained();
+      expect(await again.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0 });
+      expect(await shown(again, a!.id)).toEqual(['With a file']);
+      const { messages } = await again.call('tasks.detail', { taskId: a!.id });
+      expect(messages.map((m) => m.id)).toEqual((await suite.api.taskMessages(a!.id)).map((m) => m.id));
+      expect((await suite.api.taskMessages(b!.id)).map((m) => m.message)).toEqual(['With a plan']);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('"reload" of a comment so posted: the draft goes, the service\'s message comes', async () => {
+    const e = await suite.engine();
+    const task = (await madeOnService(e, 'Reloaded'))[0]!;
+    failFolds(e, 'comment_settle_fails_for_good', MESSAGE_SETTLE_FAILS);
+    await e.call('tasks.comment', { taskId: task.id, message: 'Reloaded comment' });
+    await untilStuck(e);
+    await e.sync.onDemand.task(task.id);
+    const [stuck] = await e.call('outbox.stuck', {});
+    expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
+    const [onService] = (await suite.api.taskMessages(task.id)).filter(
+      (m) => m.message === 'Reloaded comment',
+    );
+    const { messages } = await e.call('tasks.detail', { taskId: task.id });
+    expect(messages.map((m) => [m.id, m.message])).toEqual([[onService!.id, 'Reloaded comment']]);
+  });
+
+  it('a dependency so made shows once on both ends; "try again" folds it, created once', async () => {
+    const e = await suite.engine();
+    const [first, then] = await madeOnService(e, 'Done first', 'Done then');
+    const repair = failFolds(e, 'dependency_remap_fails', REMAP_FAILS);
+    const dep = await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: first!.id },
+      successor: { kind: 'task', id: then!.id },
+    });
+    await untilStuck(e);
+    /** The dependencies both ends' views list, after fetching them from the service. */
+    const shown = async () => {
+      const ids = [];
+      for (const taskId of [first!.id, then!.id]) {
+        await e.sync.onDemand.task(taskId);
+        ids.push(...(await e.call('tasks.detail', { taskId })).dependencies.map((d) => d.id));
+      }
+      return [...new Set(ids)];
+    };
+    const [realId] = await shownOnceThenFolded(e, repair, [dep.id], shown);
+    const onService = await suite.api.dependencies('task', first!.id);
+    expect(onService.successors.map((d) => d.id)).toEqual([realId]);
+  });
+
+  describe('"reload" of a dependency change fetches both ends\' dependencies (a pull never does)', () => {
+    /** A task and an event made on the service, and what their views list as dependencies. */
+    async function ends(e: TestEngine) {
+      const event = await suite.api.createEvent({
+        eventType: 'project-milestone',
+        name: 'After',
+        startDate: new Date().toISOString().slice(0, 10),
+        projectId: SEED_IDS.workspace,
+        createdByUserId: suite.svc.users.actingUserId,
+      });
+      const task = (await madeOnService(e, 'Before'))[0]!;
+      const listed = async () => [
+        (await e.call('tasks.detail', { taskId: task.id })).dependencies.map((d) => d.id),
+        (await e.call('dependencies.ofEvent', { eventId: event.id })).map((d) => d.id),
+      ];
+      return { task, event, listed };
+    }
+
+    it("a create: the local row goes, both ends list the service's at once", async () => {
+      const e = await suite.engine();
+      const { task, event, listed } = await ends(e);
+      failFolds(e, 'dependency_remap_fails_for_good', REMAP_FAILS);
+      const dep = await e.call('dependencies.create', {
+        type: 5,
+        predecessor: { kind: 'task', id: task.id },
+        successor: { kind: 'event', id: event.id },
+      });
+      await untilStuck(e);
+      expect(await listed()).toEqual([[dep.id], [dep.id]]);
+      const [stuck] = await e.call('outbox.stuck', {});
+      expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
+      const { successors } = await suite.api.dependencies('task', task.id);
+      expect(successors).toHaveLength(1);
+      expect(await listed()).toEqual([[successors[0]!.id], [successors[0]!.id]]);
+    });
+
+    it('a delete: the rollback puts it back, the fetch of both ends removes it again', async () => {
+      const e = await suite.engine();
+      const { task, event, listed } = await ends(e);
+      const dep = await suite.api.createDependency({
+        type: 5,
+        createdByUserId: suite.svc.users.actingUserId,
+        predecessorTaskId: task.id,
+        successorEventId: event.id,
+      });
+      await e.sync.onDemand.task(task.id);
+      await e.sync.onDemand.eventDependencies(event.id);
+      expect(await listed()).toEqual([[dep.id], [dep.id]]);
+      failFolds(e, 'dependency_delete_settle_fails', DEPENDENCY_DELETE_SETTLE_FAILS);
+      await e.call('dependencies.delete', { dependencyId: dep.id });
+      await untilStuck(e);
+      expect(await listed()).toEqual([[], []]);
+      const [stuck] = await e.call('outbox.stuck', {});
+      await e.call('outbox.reload', { id: stuck!.id });
+      expect((await suite.api.dependencies('task', task.id)).successors).toEqual([]);
+      expect(await listed()).toEqual([[], []]);
+    });
   });
 
   it('"reload" of an update settles it and the cache holds the service\'s version', async () => {

@@ -68,6 +68,11 @@ export class AttachmentFiles {
       ): Promise<AttachmentRef[]> => uploads.uploadAll(client, ids, taskId),
       fileIds: async (ids) =>
         (await Promise.all(ids.map((id) => spool.get(id)))).flatMap((m) => (m ? [m.fileId] : [])),
+      knownFileIds: (ids) => {
+        const metas = ids.map((id) => spool.known(id));
+        if (metas.some((m) => m === undefined)) return undefined;
+        return metas.flatMap((m) => (m ? [m.fileId] : []));
+      },
       track: (files: readonly FileRef[], taskId) => {
         for (const f of files) uploads.track({ id: f.spoolId, name: f.name, size: f.size }, taskId);
       },

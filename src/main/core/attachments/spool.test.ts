@@ -82,4 +82,21 @@ describe('Spool', () => {
     expect(await spool.get(b.id)).toBeNull();
     expect(() => spool.read('../escape', () => {})).toThrow(/Not a spool id/);
   });
+
+  it('knows, without I/O, the records it read or wrote; a sweep at start-up reads those it keeps', async () => {
+    writeFileSync(join(root, 'x'), 'x');
+    const kept = await spool.addFromPath(join(root, 'x'));
+    const dropped = await spool.addFromPath(join(root, 'x'));
+    await spool.setFileId(kept.id, 'f-kept');
+    expect(spool.known(kept.id)?.fileId).toBe('f-kept');
+    // Another process (the app restarted) knows nothing until it reads.
+    const restarted = new Spool({ dir: spool.dir, maxFileBytes: 100 });
+    expect(restarted.known(kept.id)).toBeUndefined();
+    await restarted.sweep(new Set([kept.id, 'spool-never-there']));
+    expect(restarted.known(kept.id)?.fileId).toBe('f-kept');
+    expect(restarted.known('spool-never-there')).toBeNull();
+    expect(restarted.known(dropped.id)).toBeNull();
+    await restarted.remove(kept.id);
+    expect(restarted.known(kept.id)).toBeNull();
+  });
 });

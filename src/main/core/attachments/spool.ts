@@ -56,6 +56,11 @@ export class Spool {
   readonly maxFileBytes: number;
   readonly #newId: () => string;
   readonly #clock: () => number;
+  /**
+   * Records read or written here (null: removed or missing), so `known` answers without I/O: the
+   * lists sync stores ask synchronously which file ids a change referenced.
+   */
+  readonly #metas = new Map<string, SpoolMeta | null>();
   /** Streams being received from the web host: id -> bytes so far. */
   readonly #incoming = new Map<string, { name: string; size: number; mime: string; received: number }>();
 
@@ -92,6 +97,7 @@ export class Spool {
     const path = this.#metaPath(meta.id);
     await writeFile(`${path}.tmp`, JSON.stringify(meta));
     await rename(`${path}.tmp`, path);
+    this.#metas.set(meta.id, meta);
   }
 
   /**
@@ -206,11 +212,19 @@ export class Spool {
 
   /** The file's record, or null when it was removed (cancelled) or never finished. */
   async get(id: string): Promise<SpoolMeta | null> {
+    let meta: SpoolMeta | null;
     try {
-      return SpoolMeta.parse(JSON.parse(await readFile(this.#metaPath(id), 'utf8')));
+      meta = SpoolMeta.parse(JSON.parse(await readFile(this.#metaPath(id), 'utf8')));
     } catch {
-      return null;
+      meta = null;
     }
+    this.#metas.set(id, meta);
+    return meta;
+  }
+
+  /** The record as last read or written here (undefined: not read since start-up). */
+  known(id: string): SpoolMeta | null | undefined {
+    return this.#metas.get(id);
   }
 
   async setFileId(id: string, fileId: string): Promise<void> {
@@ -227,12 +241,16 @@ export class Spool {
 
   async remove(id: string): Promise<void> {
     this.#incoming.delete(id);
+    this.#metas.set(id, null);
     await rm(this.#metaPath(id), { force: true });
     await rm(`${this.#metaPath(id)}.tmp`, { force: true });
     await rm(this.#bytesPath(id), { force: true });
   }
 
-  /** Removes every spooled file but those in `keep` (at start-up: what open entries name). */
+  /**
+   * Removes every spooled file but those in `keep` (at start-up: what open entries name), and
+   * reads the records of those kept, so `known` answers for them.
+   */
   async sweep(keep: ReadonlySet<string>): Promise<number> {
     let names: string[];
     try {
@@ -241,6 +259,7 @@ export class Spool {
       return 0;
     }
     const ids = new Set(names.map((n) => n.replace(/\.json(\.tmp)?$/, '')).filter((n) => ID_PATTERN.test(n)));
+    for (const id of keep) await this.get(id);
     let removed = 0;
     for (const id of ids) {
       if (keep.has(id) || this.#incoming.has(id)) continue;

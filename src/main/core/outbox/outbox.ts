@@ -427,15 +427,16 @@ export class Outbox<C> {
   }
 
   /**
-   * Creates of `kindName` the service applied whose answer has not folded here (its fold failing,
-   * retried or needing attention): their local rows stand for items the service holds under ids
-   * not known here. Payloads have their ids resolved as a send sees them, for the kind's own
-   * look-up test to find those items in a list the service answered; unreadable ones are left out.
+   * Changes of `kindName` (creates, posted messages) the service applied whose answer has not
+   * folded here (its fold failing, retried or needing attention): their local rows (a created
+   * item, a message's draft) stand for items the service holds under ids not known here.
+   * Payloads have their ids resolved as a send sees them, for the kind's own look-up test to find
+   * those items in a list the service answered; unreadable ones are left out.
    */
-  unfoldedCreates(kindName: string): { entry: OutboxEntry; payload: unknown }[] {
+  unfolded(kindName: string): { entry: OutboxEntry; payload: unknown }[] {
     const kind = this.#kinds.get(kindName);
     if (!kind) return [];
-    return this.store.unfoldedCreates(kindName).flatMap((entry) => {
+    return this.store.unfolded(kindName).flatMap((entry) => {
       try {
         return [{ entry, payload: this.ids.resolveIn(kind.parse(entry.payload)).payload }];
       } catch {

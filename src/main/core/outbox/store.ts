@@ -125,8 +125,10 @@ export class EntryStore {
         `SELECT e.* FROM outbox_entries e JOIN outbox_entry_keys k ON k.entry_id = e.id
          WHERE k.key = ? AND e.state <> 'done' ORDER BY e.id`,
       ),
+      // Asked for every list sync stores: `state <> 'done'` lets it search the open entries'
+      // index instead of scanning every entry kept.
       unfolded: db.prepare(
-        `SELECT * FROM outbox_entries WHERE kind = ? AND created_temp_id IS NOT NULL
+        `SELECT * FROM outbox_entries WHERE kind = ? AND state <> 'done'
          AND answered_at IS NOT NULL AND state IN ('in_flight', 'stuck') ORDER BY id`,
       ),
       structural: db
@@ -188,8 +190,8 @@ export class EntryStore {
     return (this.#stmts.openOnKey.all(key) as EntryRow[]).map((r) => this.#toEntry(r));
   }
 
-  /** Open creates of `kind` the service answered as applied whose answer has not folded. */
-  unfoldedCreates(kind: string): OutboxEntry[] {
+  /** Open entries of `kind` the service answered as applied whose answer has not folded. */
+  unfolded(kind: string): OutboxEntry[] {
     return (this.#stmts.unfolded.all(kind) as EntryRow[]).map((r) => this.#toEntry(r));
   }
 

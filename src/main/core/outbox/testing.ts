@@ -307,7 +307,9 @@ export function remapNotes(db: Db): (tempId: string, realId: string) => void {
  * `id1`, `id2`, ... and a clock stopped at `now`.
  */
 export function stoppedClockOutbox(
-  options: Pick<WorkdeskOutboxOptions, 'cache' | 'client' | 'userId' | 'maxFoldFailures'> & { now: number },
+  options: Pick<WorkdeskOutboxOptions, 'cache' | 'client' | 'userId' | 'maxFoldFailures' | 'fetchItem'> & {
+    now: number;
+  },
 ): WorkdeskOutbox {
   const { now, ...rest } = options;
   let n = 0;

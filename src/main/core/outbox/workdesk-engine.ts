@@ -11,8 +11,12 @@ import type { HandlerMap } from '../handlers/types';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { PendingFields } from '../sync/pending';
 import type { Sync } from '../sync/sync';
-import type { Reloaded } from './outbox';
-import { createWorkdeskOutbox, type WorkdeskOutbox, type WorkdeskOutboxOptions } from './workdesk-outbox';
+import {
+  createWorkdeskOutbox,
+  type ReloadedItem,
+  type WorkdeskOutbox,
+  type WorkdeskOutboxOptions,
+} from './workdesk-outbox';
 
 export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
   /** Tuning and test doubles of the outbox (clock, timers, jitter, ids, concurrency). */
@@ -145,11 +149,25 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
 }
 
 /**
- * Brings in the service's version of an item a reload settled: the one-item fetch of sync where
- * there is one, else (an event, a dependency, a create whose real id is unknown) a whole pull.
+ * Brings in the service's version of an item a reload settled: a dependency's by fetching the
+ * dependencies of its ends (a pull never fetches them), else the one-item fetch of sync where
+ * there is one, else (an event, a create whose real id is unknown) a whole pull.
  */
-async function fetchReloaded(sync: Sync, item: Reloaded): Promise<void> {
+async function fetchReloaded(sync: Sync, item: ReloadedItem): Promise<void> {
   const { onDemand } = sync;
+  if (item.dependencyEnds.length) {
+    // A task's dependencies come with its detail.
+    await Promise.all(
+      item.dependencyEnds.map(({ kind, id }) =>
+        kind === 'task'
+          ? onDemand.task(id)
+          : kind === 'event'
+            ? onDemand.eventDependencies(id)
+            : onDemand.projectDependencies(id),
+      ),
+    );
+    return;
+  }
   if (item.id !== null) {
     switch (item.entity) {
       case 'task':

@@ -4,6 +4,7 @@ import type { CacheChange, CacheEntity, EventName, EventPayload } from '../../..
 import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
+import type { DependencyEnd } from '../cache/repos/dependencies';
 import { HandlerError } from '../dispatch';
 import type { ListedItems, PendingEntity, PendingFields } from '../sync/pending';
 import { copiesOfUnfolded } from './kinds/support';
@@ -16,6 +17,7 @@ import { taskKinds } from './kinds/tasks';
 import { attachmentKinds, type FileSender } from './kinds/attachments';
 import { Outbox, OutboxError, type OutboxStatus, type Reloaded, type SubmitResult } from './outbox';
 import { cacheRemapper } from './remap-cache';
+import { isTempId } from './temp-ids';
 import type { Clock, Timers } from './types';
 
 export interface WorkdeskOutboxOptions {
@@ -41,7 +43,15 @@ export interface WorkdeskOutboxOptions {
   /** See `OutboxOptions.maxFoldFailures`. */
   maxFoldFailures?: number;
   /** Fetches an item a reload settled (`outbox.reload`); without it the next pull brings it. */
-  fetchItem?: (item: Reloaded) => Promise<void>;
+  fetchItem?: (item: ReloadedItem) => Promise<void>;
+}
+
+/**
+ * What a reload settled: the entry's item, and for a dependency its ends (real ids; those never
+ * created left out), whose dependency lists hold it: a pull never fetches those.
+ */
+export interface ReloadedItem extends Reloaded {
+  dependencyEnds: DependencyEnd[];
 }
 
 /** Which views an outbox key (`entity:id`) touches. */
@@ -94,6 +104,9 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const projects = projectKinds({ cache, userId: options.userId });
   const calendar = calendarKinds({ cache, userId: options.userId });
   const crm = crmKinds({ cache, userId: options.userId });
+  const attachments = options.files
+    ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
+    : undefined;
   // `takeTheirs` queues through the same outbox; bound below.
   const late: { self?: Outbox<ServiceClient> } = {};
   const outbox = new Outbox<ServiceClient>({
@@ -105,9 +118,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
       ...projects.kinds,
       ...calendar.kinds,
       ...crm.kinds,
-      ...(options.files
-        ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
-        : []),
+      ...(attachments?.kinds ?? []),
     ],
     classify: classifyServiceError,
     remapCache: cacheRemapper(cache.db),
@@ -160,24 +171,30 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     if (change.entities.length) emit('cache.onDidChange', change);
   });
 
+  /** Unfolded entries of all `kinds`, oldest first (the order a look-up would take them in). */
+  const unfoldedOf = (...kinds: string[]) =>
+    kinds.flatMap((kind) => outbox.unfolded(kind)).sort((a, b) => a.entry.id - b.entry.id);
+  /** The look-up test of each kind that posts a message on a task, by kind name. */
+  const postedAmong = { ...tasks.postedAmong, ...attachments?.postedAmong };
+
   /** The service's copies of creates it applied whose answer has not folded here, by entity. */
   const unfoldedCopies: { [E in keyof ListedItems]: (items: readonly ListedItems[E][]) => Set<string> } = {
     // A create with files is a task create too (its payload adds the files).
     task: (items) =>
-      copiesOfUnfolded(
-        [...outbox.unfoldedCreates('task.create'), ...outbox.unfoldedCreates('task.createWithFiles')].sort(
-          (a, b) => a.entry.id - b.entry.id,
-        ),
-        items,
-        tasks.createdAmong,
-      ),
-    project: (items) =>
-      copiesOfUnfolded(outbox.unfoldedCreates('project.create'), items, projects.createdAmong),
-    event: (items) => copiesOfUnfolded(outbox.unfoldedCreates('event.create'), items, calendar.createdAmong),
+      copiesOfUnfolded(unfoldedOf('task.create', 'task.createWithFiles'), items, tasks.createdAmong),
+    project: (items) => copiesOfUnfolded(outbox.unfolded('project.create'), items, projects.createdAmong),
+    event: (items) => copiesOfUnfolded(outbox.unfolded('event.create'), items, calendar.createdAmong),
     crmContact: (items) =>
-      copiesOfUnfolded(outbox.unfoldedCreates('crmContact.create'), items, crm.contactCreatedAmong),
+      copiesOfUnfolded(outbox.unfolded('crmContact.create'), items, crm.contactCreatedAmong),
     crmAccount: (items) =>
-      copiesOfUnfolded(outbox.unfoldedCreates('crmAccount.create'), items, crm.accountCreatedAmong),
+      copiesOfUnfolded(outbox.unfolded('crmAccount.create'), items, crm.accountCreatedAmong),
+    // Each message kind's own test: a comment, a reply, a status change's message, with files or not.
+    message: (items) =>
+      copiesOfUnfolded(unfoldedOf(...Object.keys(postedAmong)), items, (messages, payload, entry, taken) =>
+        postedAmong[entry.kind]?.(messages, payload, entry, taken),
+      ),
+    dependency: (items) =>
+      copiesOfUnfolded(outbox.unfolded('dependency.create'), items, calendar.dependencyCreatedAmong),
   };
 
   /** Rule 7 port for sync. Entity names are the sync's; they are also the outbox's key prefixes. */
@@ -219,9 +236,14 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     tryAgain: (id: number): OutboxStatus => guard(() => (outbox.tryAgain(id), outbox.status())),
     /** Settles a stuck entry, then fetches its item; a fetch that fails (offline) is left to the next pull. */
     reload: async (id: number): Promise<OutboxStatus> => {
+      const entry = outbox.entries('stuck').find((e) => e.id === id);
+      const ends = entry ? calendar.dependencyEnds(entry) : [];
       const item = guard(() => outbox.reload(id));
+      const dependencyEnds = ends
+        .map((end) => ({ ...end, id: outbox.realIdOf(end.id) }))
+        .filter((end) => !isTempId(end.id));
       try {
-        await options.fetchItem?.(item);
+        await options.fetchItem?.({ ...item, dependencyEnds });
       } catch (err) {
         options.log?.(
           `outbox: fetching ${item.entity} ${item.id ?? '(created)'} after a reload failed: ${err instanceof Error ? err.message : String(err)}`,

@@ -1,5 +1,5 @@
 import type { DependenciesResponse } from '../../../shared/api/index';
-import type { DependencyEnd, DependencyKind } from '../cache/repos/dependencies';
+import { dependencyRowsOf, type DependencyEnd, type DependencyKind } from '../cache/repos/dependencies';
 import { storeProjectTemplates } from './project-templates';
 import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
@@ -55,11 +55,14 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
       !cache.dependencies.holdsEnd(end) &&
       (pending.isPendingStructural(end.kind, end.id) ||
         ackedSince(pending, end.kind, end.id, mark).has(ACKED_ITEM));
+    // A dependency made here whose answer has not folded shows as its local row alone.
+    const copies = pending.copiesOfUnfoldedCreates?.('dependency', dependencyRowsOf(kind, id, response));
     cache.dependencies.replaceFor(kind, id, response, {
       keep: (depId) =>
         pending.isPendingStructural('dependency', depId) ||
         ackedSince(pending, 'dependency', depId, mark).has(ACKED_ITEM),
       dropEnd: deletedHere,
+      leaveOut: (depId) => copies?.has(depId) ?? false,
     });
     cache.syncState.set(`dependencies:${kind}:${id}`, now());
   }

@@ -1,4 +1,12 @@
-import type { CalendarEvent, CrmAccount, CrmContact, Project, Task } from '../../../shared/api/index';
+import type {
+  CalendarEvent,
+  CrmAccount,
+  CrmContact,
+  Project,
+  Task,
+  TaskMessage,
+} from '../../../shared/api/index';
+import type { DependencyRow } from '../cache/repos/dependencies';
 
 /**
  * Rule 7 port: what the outbox holds for an entity, asked by a pull before it overwrites a
@@ -18,13 +26,26 @@ export type PendingEntity =
   | 'crmAccount'
   | 'dependency';
 
-/** The items of the lists sync stores, by the entity a local create makes (`copiesOfUnfoldedCreates`). */
+/** A message as a task's message list answers it, with the task it was listed for. */
+export type ListedMessage = TaskMessage & { taskId: string };
+
+/** The messages a task's message list answered, each with that task. */
+export function listedMessages(taskId: string, messages: readonly TaskMessage[]): ListedMessage[] {
+  return messages.map((m) => ({ ...m, taskId }));
+}
+
+/**
+ * The items of the lists sync stores, by the entity a local create makes (`copiesOfUnfoldedCreates`):
+ * a task's messages each with the task they were listed for, an item's dependencies with both ends.
+ */
 export interface ListedItems {
   task: Task;
   project: Project;
   event: CalendarEvent;
   crmContact: CrmContact;
   crmAccount: CrmAccount;
+  message: ListedMessage;
+  dependency: DependencyRow;
 }
 
 /** Field of `ackedSince`: the item itself was created or deleted. */
@@ -45,8 +66,9 @@ export interface PendingFields {
   noteServerValues?(entity: PendingEntity, id: string, values: Record<string, unknown>): void;
   /**
    * Ids among `items` (a list of `entity` the service answered) that the service made for local
-   * creates whose answer has not folded here (rule 6's look-up finds them so): their local rows
-   * stand for them, so sync neither stores them nor keeps a copy stored earlier (shown once).
+   * creates (or posted messages) whose answer has not folded here (rule 6's look-up finds them
+   * so): their local rows (drafts) stand for them, so sync neither stores them nor keeps a copy
+   * stored earlier (shown once).
    */
   copiesOfUnfoldedCreates?<E extends keyof ListedItems>(
     entity: E,

@@ -9,6 +9,7 @@ import {
   ackMark,
   mergePending,
   mergePendingTags,
+  listedMessages,
   type ListedItems,
   type PendingEntity,
 } from './pending';
@@ -28,7 +29,7 @@ function shiftMonths(date: Date, months: number): string {
 }
 
 /** `items` without the service's copies of local creates whose answer has not folded here. */
-function withoutCopies<E extends keyof ListedItems>(
+export function withoutCopies<E extends keyof ListedItems>(
   pending: SyncDeps['pending'],
   entity: E,
   items: readonly ListedItems[E][],
@@ -128,13 +129,15 @@ export async function pullTaskParts(
   // comment landed between the two answers); marking that one would hide its messages.
   const asked = deps.cache.tasks.get(taskId)?.recentActivityMoment;
   try {
-    const [messages, detail] = await Promise.all([
+    const [answer, detail] = await Promise.all([
       gate((s) => deps.client.taskMessages(taskId, s)),
       withDetail ? gate((s) => deps.client.task(taskId, s)) : Promise.resolve(null),
     ]);
     const at = stamp(deps.clock());
     write(() => {
       if (detail) storeTaskDetail(deps, detail, at, mark);
+      // A message posted here whose answer has not folded shows as its draft alone.
+      const messages = withoutCopies(deps.pending, 'message', listedMessages(taskId, answer));
       const stale = ackedSince(deps.pending, 'task', taskId, mark).size > 0;
       // A stale answer may lack what was acknowledged meanwhile, so cached messages stay; but a
       // settled draft whose message the answer does hold gives way, or it would show twice.

@@ -3,18 +3,21 @@
 // under its real id. Storing that list must not show it twice, and "try again" / "reload" must
 // still do what they promise.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Task } from '../../../shared/api/index';
+import { COMMUNICATION_FLOW, type Task, type TaskMessage } from '../../../shared/api/index';
 import type { ServiceClient } from '../api/client';
 import { TimeoutError } from '../api/errors';
 import { createCache, type Cache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
-import { aContact, anEvent, aProject, aTask } from '../cache/fixtures';
+import { aContact, aMessage, anEvent, aProject, aTask } from '../cache/fixtures';
 import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
+import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
 import { stoppedClockOutbox } from '../outbox/testing';
-import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
-import type { SyncDeps } from './context';
-import { storeTasks } from './pull';
+import type { ReloadedItem, WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { Gate, SyncDeps } from './context';
+import { createOnDemand } from './on-demand';
+import { listedMessages } from './pending';
+import { pullTaskParts, storeTasks } from './pull';
 
 const ME = 'u-me';
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -27,6 +30,14 @@ interface Rig {
   /** What the fake service answers to a task list (and so to the create's look-up). */
   listed: Task[];
   creates: number;
+  /** What each reload asked to fetch (`fetchItem`). */
+  fetched: ReloadedItem[];
+  /** Comments the fake service was sent. */
+  readonly comments: number;
+  /** What the fake service answers to a task's messages (and so to a comment's look-up). */
+  messages: TaskMessage[];
+  /** The dependencies (task t1 before event e1) the fake service holds: what it lists for either end. */
+  dependencies: { id: string; type: number }[];
   /** Makes every create's answer get lost (a timeout). */
   failCreates: boolean;
   /** Runs replay until nothing is under way. */
@@ -35,8 +46,35 @@ interface Rig {
 
 function rig(maxFoldFailures = 1): Rig {
   const cache = createCache(openCacheDb(':memory:'));
-  const state = { listed: [] as Task[], creates: 0, failCreates: false, contactMade: false };
+  const state = {
+    listed: [] as Task[],
+    creates: 0,
+    failCreates: false,
+    contactMade: false,
+    messages: [] as TaskMessage[],
+    comments: 0,
+    dependencies: [] as { id: string; type: number }[],
+  };
   const client = {
+    // A comment's answer names nothing; the task's message list then holds it.
+    comment: async () => {
+      state.comments++;
+    },
+    // Messages name their task (`taskId`, t1 when absent), as the service keeps them.
+    taskMessages: async (taskId: string) => state.messages.filter((m) => (m.taskId ?? 't1') === taskId),
+    createDependency: async () => ({ id: 'D-real', type: 5, successorEventId: 'e1' }),
+    // Every dependency the service holds runs from task t1 to event e1; each item's list names
+    // only the other end.
+    dependencies: async (kind: string, id: string) => ({
+      predecessors:
+        kind === 'event' && id === 'e1'
+          ? state.dependencies.map((d) => ({ ...d, predecessorTaskId: 't1' }))
+          : [],
+      successors:
+        kind === 'task' && id === 't1'
+          ? state.dependencies.map((d) => ({ ...d, successorEventId: 'e1' }))
+          : [],
+    }),
     createTask: async () => {
       state.creates++;
       // The service applied it and the answer was lost on the way back.
@@ -44,6 +82,8 @@ function rig(maxFoldFailures = 1): Rig {
       return { id: 'T-real', shortId: 'R1', momentCreated: stampOf(NOW) };
     },
     projectTasks: async () => state.listed,
+    reply: async () => undefined,
+    updateTaskStatus: async () => undefined,
     // The contact create answers nothing; its send then finds it in the list.
     createCrmContact: async () => {
       state.contactMade = true;
@@ -59,11 +99,25 @@ function rig(maxFoldFailures = 1): Rig {
         momentCreated: stampOf(NOW).replace(' ', 'T'),
       }),
   } as unknown as ServiceClient;
-  const outbox = stoppedClockOutbox({ cache, client, userId: ME, now: NOW, maxFoldFailures });
+  const fetched: ReloadedItem[] = [];
+  const outbox = stoppedClockOutbox({
+    cache,
+    client,
+    userId: ME,
+    now: NOW,
+    maxFoldFailures,
+    fetchItem: async (item) => {
+      fetched.push(item);
+    },
+  });
   cache.transaction(() => {
     cache.projects.upsertMany([aProject({ id: 'p1', ownerUserId: ME })]);
     cache.org.statuses.replace([{ id: 's-new', name: 'New', systemStatus: 1, isClosed: false }]);
     cache.org.taskTypes.replace([{ id: 'tt1', name: 'Task' }]);
+    cache.tasks.upsertMany(
+      ['t1', 't2', 't3'].map((id) => flattenTask(aTask({ id, projectId: 'p-other', name: 'Discussed' }))),
+    );
+    cache.events.upsert(anEvent({ id: 'e1', name: 'Launch' }));
   });
   const deps = {
     cache,
@@ -85,8 +139,18 @@ function rig(maxFoldFailures = 1): Rig {
     set listed(tasks: Task[]) {
       state.listed = tasks;
     },
+    fetched,
     get creates() {
       return state.creates;
+    },
+    get comments() {
+      return state.comments;
+    },
+    set messages(messages: TaskMessage[]) {
+      state.messages = messages;
+    },
+    set dependencies(list: { id: string; type: number }[]) {
+      state.dependencies = list;
     },
     set failCreates(on: boolean) {
       state.failCreates = on;
@@ -295,5 +359,202 @@ describe('projects, events and CRM records: the service copy of a create whose a
       }),
     ];
     expect([...r.deps.pending.copiesOfUnfoldedCreates!('project', listed)]).toEqual(['P-real']);
+  });
+});
+
+/** A gate that runs each request at once (the unit tests' fake service answers at once). */
+const gate = ((call: (signal: AbortSignal) => Promise<unknown>) =>
+  call(new AbortController().signal)) as Gate;
+
+/** An acknowledged message post (comment, reply, status) cannot be settled (a reload, from `stuck`, still can). */
+function failMessageFolds(cache: Cache): () => void {
+  cache.db.exec(
+    `CREATE TRIGGER message_fold_fails BEFORE UPDATE OF state ON outbox_entries
+     WHEN OLD.state = 'in_flight' AND NEW.state = 'done'
+       AND OLD.kind IN ('task.comment', 'task.reply', 'task.setStatus')
+     BEGIN SELECT RAISE(ABORT, 'injected'); END`,
+  );
+  return () => cache.db.exec('DROP TRIGGER message_fold_fails');
+}
+
+describe('messages: the service copy of a comment whose answer never folded', () => {
+  const TEXT = 'Posted, never folded';
+  /** The service's copy of the comment, as the task's message list answers it. */
+  const copy = (over: Partial<TaskMessage> = {}) =>
+    aMessage({
+      id: 'M-real',
+      message: TEXT,
+      fromUserId: ME,
+      dateCreated: stampOf(NOW).replace(' ', 'T'),
+      ...over,
+    });
+  const theirs = aMessage({ id: 'M-other', message: 'Someone else', fromUserId: 'u-bob' });
+  /** The task's cached messages as [id, text], the draft as 'draft', in id order. */
+  const shown = (taskId = 't1') =>
+    r.cache.messages
+      .listForTask(taskId)
+      .map((m) => [m.id.startsWith(LOCAL_ROW_PREFIX) ? 'draft' : m.id, m.message])
+      .sort(([a], [b]) => (a! < b! ? -1 : 1));
+  let repairComment: () => void;
+
+  beforeEach(async () => {
+    repairComment = failMessageFolds(r.cache);
+    r.messages = [copy(), theirs];
+    r.outbox.write('task.comment', { taskId: 't1', message: TEXT, draftId: r.outbox.newLocalRowId() });
+    await r.run();
+    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'task.comment']);
+  });
+
+  it('is not stored: the draft alone stands for it', async () => {
+    await pullTaskParts(r.deps, gate, 't1', false);
+    expect(shown()).toEqual([
+      ['M-other', 'Someone else'],
+      ['draft', TEXT],
+    ]);
+  });
+
+  it('only what the look-up would take: another text, author, kind or an older message is stored', async () => {
+    r.messages = [
+      copy({ id: 'M-text', message: `${TEXT} (2)` }),
+      copy({ id: 'M-author', fromUserId: 'u-bob' }),
+      copy({ id: 'M-reply', communicationFlow: COMMUNICATION_FLOW.reply }),
+      copy({ id: 'M-old', dateCreated: '2026-01-01T09:00:00.000000' }),
+    ];
+    await pullTaskParts(r.deps, gate, 't1', false);
+    expect(shown().map(([id]) => id)).toEqual(['M-author', 'M-old', 'M-reply', 'M-text', 'draft']);
+  });
+
+  it("a reply and a status change's message so posted show once too, each found by its own test", async () => {
+    const reply = copy({
+      id: 'M-reply',
+      taskId: 't2',
+      message: 'On it',
+      communicationFlow: COMMUNICATION_FLOW.reply,
+      toUserId: 'u-bob',
+    });
+    const status = copy({ id: 'M-status', taskId: 't3', message: 'Started' });
+    // The comment's text on t3 is no post of t3's.
+    r.messages = [copy(), theirs, reply, status, copy({ id: 'M-t3', taskId: 't3' })];
+    r.outbox.write('task.reply', {
+      taskId: 't2',
+      actionRequiredUserId: 'u-bob',
+      message: 'On it',
+      draftId: r.outbox.newLocalRowId(),
+    });
+    r.outbox.write('task.setStatus', {
+      taskId: 't3',
+      statusId: 's-new',
+      message: 'Started',
+      draftId: r.outbox.newLocalRowId(),
+    });
+    await r.run();
+    expect(r.outbox.outbox.status().stuck).toBe(4);
+    await pullTaskParts(r.deps, gate, 't2', false);
+    await pullTaskParts(r.deps, gate, 't3', false);
+    expect(shown('t2')).toEqual([['draft', 'On it']]);
+    expect(shown('t3')).toEqual([
+      ['M-t3', TEXT],
+      ['draft', 'Started'],
+    ]);
+    // A reply to someone else is not this one's copy.
+    const elsewhere = listedMessages('t2', [{ ...reply, toUserId: null }]);
+    expect([...r.deps.pending.copiesOfUnfoldedCreates!('message', elsewhere)]).toEqual([]);
+  });
+
+  it('"try again" then folds it: the next fetch leaves the service\'s message alone, posted once', async () => {
+    await pullTaskParts(r.deps, gate, 't1', false);
+    repairComment();
+    const stuck = r.outbox.outbox.entries('stuck').find((x) => x.kind === 'task.comment');
+    r.outbox.tryAgain(stuck!.id);
+    await r.run();
+    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create']);
+    await pullTaskParts(r.deps, gate, 't1', false);
+    expect(shown()).toEqual([
+      ['M-other', 'Someone else'],
+      ['M-real', TEXT],
+    ]);
+    expect(r.comments).toBe(1);
+  });
+
+  it('"reload" settles it: the draft goes and the next fetch brings the service\'s message', async () => {
+    await pullTaskParts(r.deps, gate, 't1', false);
+    const stuck = r.outbox.outbox.entries('stuck').find((x) => x.kind === 'task.comment');
+    r.outbox.outbox.reload(stuck!.id);
+    expect(shown()).toEqual([['M-other', 'Someone else']]);
+    await pullTaskParts(r.deps, gate, 't1', false);
+    expect(shown()).toEqual([
+      ['M-other', 'Someone else'],
+      ['M-real', TEXT],
+    ]);
+    expect(r.comments).toBe(1);
+  });
+});
+
+describe('dependencies: the service copy of a dependency create whose answer never folded', () => {
+  /** The service's copy (task t1 before event e1), as the event's dependencies answer it. */
+  const copyOf = (id = 'D-real', type = 5) => ({ id, type });
+  const shown = () => r.cache.dependencies.listFor('e1').map((d) => d.id);
+  let localId: string;
+
+  beforeEach(async () => {
+    localId = r.outbox.newTempId();
+    r.outbox.write('dependency.create', {
+      tempId: localId,
+      input: { type: 5, predecessor: { kind: 'task', id: 't1' }, successor: { kind: 'event', id: 'e1' } },
+    });
+    await r.run();
+    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'dependency.create']);
+  });
+
+  it('is not stored: the local row alone stands for it; a copy stored earlier leaves the cache', async () => {
+    r.dependencies = [copyOf(), copyOf('D-other', 6)];
+    const onDemand = createOnDemand(r.deps, gate);
+    r.cache.transaction(() =>
+      r.cache.dependencies.replaceFor(
+        'event',
+        'e1',
+        { predecessors: [{ ...copyOf(), predecessorTaskId: 't1' }], successors: [] },
+        { keep: (id) => id === localId },
+      ),
+    );
+    expect(shown().sort()).toEqual(['D-real', localId].sort());
+    await onDemand.eventDependencies('e1');
+    expect(shown().sort()).toEqual(['D-other', localId].sort());
+  });
+
+  it('"try again" then folds it: one dependency, under the real id', async () => {
+    r.dependencies = [copyOf()];
+    const onDemand = createOnDemand(r.deps, gate);
+    await onDemand.eventDependencies('e1');
+    repair();
+    const stuck = r.outbox.outbox.entries('stuck').find((x) => x.kind === 'dependency.create');
+    r.outbox.tryAgain(stuck!.id);
+    await r.run();
+    expect(r.outbox.realIdOf(localId)).toBe('D-real');
+    expect(shown()).toEqual(['D-real']);
+    await onDemand.eventDependencies('e1');
+    expect(shown()).toEqual(['D-real']);
+  });
+
+  it('"reload" settles it: the local row goes and the next fetch brings the service\'s', async () => {
+    r.dependencies = [copyOf()];
+    const onDemand = createOnDemand(r.deps, gate);
+    await onDemand.eventDependencies('e1');
+    const stuck = r.outbox.outbox.entries('stuck').find((x) => x.kind === 'dependency.create');
+    await r.outbox.reload(stuck!.id);
+    expect(shown()).toEqual([]);
+    // A pull never fetches dependencies: the reload asks for both ends' lists.
+    expect(r.fetched).toEqual([
+      {
+        entity: 'dependency',
+        id: null,
+        dependencyEnds: [
+          { kind: 'task', id: 't1' },
+          { kind: 'event', id: 'e1' },
+        ],
+      },
+    ]);
+    await onDemand.eventDependencies('e1');
+    expect(shown()).toEqual(['D-real']);
   });
 });

@@ -35,6 +35,36 @@ function endOf(dep: Dependency, role: 'predecessor' | 'successor'): End | null {
   return null;
 }
 
+/**
+ * What GET /{kind}/{id}/dependencies answered for item `id`, as rows with both ends: the answer
+ * names only the other end of each (the item itself is the missing one). A dependency without
+ * its other end is left out.
+ */
+export function dependencyRowsOf(kind: Kind, id: string, response: DependenciesResponse): DependencyRow[] {
+  const self = { kind, id };
+  const row = (dep: Dependency, pred: End | null, succ: End | null): DependencyRow[] =>
+    pred && succ
+      ? [
+          {
+            id: dep.id,
+            type: dep.type,
+            predecessorKind: pred.kind,
+            predecessorId: pred.id,
+            successorKind: succ.kind,
+            successorId: succ.id,
+          },
+        ]
+      : [];
+  return [
+    ...response.predecessors.flatMap((dep) =>
+      row(dep, endOf(dep, 'predecessor'), endOf(dep, 'successor') ?? self),
+    ),
+    ...response.successors.flatMap((dep) =>
+      row(dep, endOf(dep, 'predecessor') ?? self, endOf(dep, 'successor')),
+    ),
+  ];
+}
+
 export type DependenciesRepo = ReturnType<typeof createDependenciesRepo>;
 
 export function createDependenciesRepo(db: CacheDb) {
@@ -50,29 +80,31 @@ export function createDependenciesRepo(db: CacheDb) {
      * Stores what GET /{kind}/{id}/dependencies answered for item `id`: its predecessors list
      * names only the other end, so the item itself fills the missing end. Dependencies `keep`
      * protects (a local create or delete waiting in the outbox) are neither removed nor re-added;
-     * those with an end `dropEnd` names (e.g. an item deleted here) are not added.
+     * those with an end `dropEnd` names (e.g. an item deleted here) are not added, nor those
+     * `leaveOut` names (the service's copy of a local create whose answer has not folded).
      */
     replaceFor(
       kind: Kind,
       id: string,
       response: DependenciesResponse,
-      options: { keep?: (dependencyId: string) => boolean; dropEnd?: (end: End) => boolean } = {},
+      options: {
+        keep?: (dependencyId: string) => boolean;
+        dropEnd?: (end: End) => boolean;
+        leaveOut?: (dependencyId: string) => boolean;
+      } = {},
     ): void {
-      const { keep = () => false, dropEnd = () => false } = options;
+      const { keep = () => false, dropEnd = () => false, leaveOut = () => false } = options;
       const existing = stmt('SELECT id FROM dependencies WHERE predecessor_id = ? OR successor_id = ?')
         .pluck()
         .all(id, id) as string[];
       const remove = stmt('DELETE FROM dependencies WHERE id = ?');
       for (const depId of existing) if (!keep(depId)) remove.run(depId);
-      const self = { kind, id };
-      const put = (dep: Dependency, pred: End | null, succ: End | null) => {
-        if (pred && succ && !keep(dep.id) && !dropEnd(pred) && !dropEnd(succ))
-          insert.run(dep.id, dep.type, pred.kind, pred.id, succ.kind, succ.id);
-      };
-      for (const dep of response.predecessors)
-        put(dep, endOf(dep, 'predecessor'), endOf(dep, 'successor') ?? self);
-      for (const dep of response.successors)
-        put(dep, endOf(dep, 'predecessor') ?? self, endOf(dep, 'successor'));
+      for (const d of dependencyRowsOf(kind, id, response)) {
+        const pred = { kind: d.predecessorKind, id: d.predecessorId };
+        const succ = { kind: d.successorKind, id: d.successorId };
+        if (!keep(d.id) && !leaveOut(d.id) && !dropEnd(pred) && !dropEnd(succ))
+          insert.run(d.id, d.type, pred.kind, pred.id, succ.kind, succ.id);
+      }
     },
     /** True when the cache holds the item at this end. */
     holdsEnd(end: End): boolean {

@@ -4,9 +4,10 @@ import { TaskCreateInput } from '../../../../shared/ipc/tasks-write';
 import type { MessageView } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
 import { attachedNote } from '../../attachments/names';
+import { listedMessages, type ListedMessage } from '../../sync/pending';
 import { LOCAL_ROW_PREFIX } from '../temp-ids';
-import type { OutboxEntry } from '../types';
-import { lookUpFloor, notBefore, type Kind, type KindDeps } from './support';
+import type { LookUpResult, OutboxEntry } from '../types';
+import { earliestCreated, type CreatedAmong, type Kind, type KindDeps } from './support';
 import { taskStore } from './tasks';
 
 /** What the kinds need of the attachments side (spool, uploads, clean-up). */
@@ -15,6 +16,11 @@ export interface FileSender {
   upload(client: ServiceClient, spoolIds: readonly string[], taskId: string | null): Promise<AttachmentRef[]>;
   /** The service ids of the files, or null for one not uploaded yet; cancelled files are absent. */
   fileIds(spoolIds: readonly string[]): Promise<(string | null)[]>;
+  /**
+   * `fileIds` as known without I/O (the files' records read or written since start-up), or
+   * undefined when one is not known: what a list sync stores can ask synchronously.
+   */
+  knownFileIds(spoolIds: readonly string[]): (string | null)[] | undefined;
   /** Shows the files as waiting for this task (at submit). */
   track(files: readonly FileRef[], taskId: string | null): void;
   /** The referencing entry was acknowledged: the spool copies go once it is recorded as done. */
@@ -98,32 +104,71 @@ export function attachmentKinds(
   }
 
   /**
-   * After an unknown outcome: the request went out only if every file had been uploaded, and
-   * then a message of ours since the send carries exactly those file ids.
+   * `lookUp` and the look-up test of a kind that posts a message with files (`flow`, its text by
+   * the count of files sent: `text`), for the look-up and the lists sync stores alike.
    */
-  async function findSent(
-    client: ServiceClient,
-    taskId: string,
-    spoolIds: readonly string[],
-    entry: OutboxEntry,
+  function postsWithFiles<P extends { taskId: string; files: readonly FileRef[] }>(
+    parse: (payload: unknown) => P,
     flow: number,
-    text: (count: number) => string,
-  ): Promise<boolean> {
-    const ids = await files.fileIds(spoolIds);
-    if (ids.some((id) => id === null)) return false;
-    const wanted = new Set(ids as string[]);
-    const floor = lookUpFloor(entry.sentAt);
-    const messages = await client.taskMessages(taskId);
-    return messages.some((m) => {
-      if (m.fromUserId !== deps.userId || !notBefore(m.dateCreated, floor) || m.communicationFlow !== flow)
-        return false;
-      if (m.attachments && wanted.size > 0) {
-        const got = new Set(m.attachments.map((a) => a.fileId));
-        return got.size === wanted.size && [...wanted].every((id) => got.has(id));
-      }
-      return m.message === text(wanted.size);
-    });
+    text: (p: P, count: number) => string,
+  ) {
+    /**
+     * Rule 6's test of the post, given the files' service ids (`fileIds`): the request went out
+     * only if every file had been uploaded, and then the message is the earliest of ours on its
+     * task since the send (not taken by `taken`) carrying exactly those ids, or, with no file
+     * left to send, its text.
+     */
+    const postedAmong = (
+      messages: readonly ListedMessage[],
+      p: P,
+      entry: Pick<OutboxEntry, 'sentAt'>,
+      ids: readonly (string | null)[],
+      taken: (id: string) => boolean = () => false,
+    ): ListedMessage | undefined => {
+      if (ids.some((id) => id === null)) return undefined;
+      const wanted = new Set(ids as string[]);
+      return earliestCreated(
+        messages,
+        { sentAt: entry.sentAt, momentOf: (m) => m.dateCreated, isMapped: taken },
+        (m) => {
+          if (m.taskId !== p.taskId || m.fromUserId !== deps.userId || m.communicationFlow !== flow)
+            return false;
+          if (m.attachments && wanted.size > 0) {
+            const got = new Set(m.attachments.map((a) => a.fileId));
+            return got.size === wanted.size && [...wanted].every((id) => got.has(id));
+          }
+          return m.message === text(p, wanted.size);
+        },
+      );
+    };
+    return {
+      lookUp: async (client: ServiceClient, p: P, entry: OutboxEntry): Promise<LookUpResult<Sent>> => {
+        const ids = await files.fileIds(spoolIdsOf(p));
+        if (ids.some((id) => id === null)) return { found: false };
+        const listed = listedMessages(p.taskId, await client.taskMessages(p.taskId));
+        return postedAmong(listed, p, entry, ids)
+          ? { found: true, result: { skipped: false } }
+          : { found: false };
+      },
+      /** The test over a list sync stores: it recognises the post once the files' ids are known without I/O. */
+      postedAmong: ((messages, payload, entry, taken) => {
+        const p = parse(payload);
+        const ids = files.knownFileIds(spoolIdsOf(p));
+        return ids && postedAmong(messages, p, entry, ids, taken);
+      }) satisfies CreatedAmong<ListedMessage>,
+    };
   }
+
+  const commentPosts = postsWithFiles(
+    (payload) => CommentFilesPayload.parse(payload),
+    COMMUNICATION_FLOW.comment,
+    (p, n) => (p.note ? attachedNote(n) : (p.message ?? '')),
+  );
+  const replyPosts = postsWithFiles(
+    (payload) => ReplyFilesPayload.parse(payload),
+    COMMUNICATION_FLOW.reply,
+    (p) => p.message ?? '',
+  );
 
   const commentWithFiles: Kind<z.infer<typeof CommentFilesPayload>, Sent> = {
     name: 'task.commentWithFiles',
@@ -152,12 +197,7 @@ export function attachmentKinds(
       if (result.skipped) store.deleteDraft(p.draftId);
       files.settled(entry.id, spoolIdsOf(p));
     },
-    lookUp: async (client, p, entry) =>
-      (await findSent(client, p.taskId, spoolIdsOf(p), entry, COMMUNICATION_FLOW.comment, (n) =>
-        p.note ? attachedNote(n) : (p.message ?? ''),
-      ))
-        ? { found: true, result: { skipped: false } }
-        : { found: false },
+    lookUp: commentPosts.lookUp,
     rollback: (ctx, p, undo) => {
       comment.rollback(ctx, { taskId: p.taskId, message: p.message ?? '', draftId: p.draftId }, undo);
       files.dropped(spoolIdsOf(p));
@@ -188,17 +228,7 @@ export function attachmentKinds(
       return { skipped: false };
     },
     fold: (_ctx, p, _result, entry) => files.settled(entry.id, spoolIdsOf(p)),
-    lookUp: async (client, p, entry) =>
-      (await findSent(
-        client,
-        p.taskId,
-        spoolIdsOf(p),
-        entry,
-        COMMUNICATION_FLOW.reply,
-        () => p.message ?? '',
-      ))
-        ? { found: true, result: { skipped: false } }
-        : { found: false },
+    lookUp: replyPosts.lookUp,
     rollback: (ctx, p, undo) => {
       const { files: list, ...rest } = p;
       reply.rollback(ctx, rest, undo);
@@ -249,5 +279,12 @@ export function attachmentKinds(
     },
   };
 
-  return [commentWithFiles, replyWithFiles, createWithFiles] as Kind<unknown, unknown>[];
+  return {
+    kinds: [commentWithFiles, replyWithFiles, createWithFiles] as Kind<unknown, unknown>[],
+    /** The look-up test of each kind that posts a message, by kind name, for `copiesOfUnfolded`. */
+    postedAmong: {
+      'task.commentWithFiles': commentPosts.postedAmong,
+      'task.replyWithFiles': replyPosts.postedAmong,
+    } as Record<string, CreatedAmong<ListedMessage>>,
+  };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CalendarEvent, Dependency } from '../../../../shared/api/index';
 import { DependencyCreateInput, EventCreateInput } from '../../../../shared/ipc/calendar-write';
+import { dependencyRowsOf, type DependencyEnd, type DependencyRow } from '../../cache/repos/dependencies';
 import { OutboxError } from '../outbox';
 import type { OutboxEntry } from '../types';
 import {
@@ -145,6 +146,29 @@ export function calendarKinds(deps: KindDeps) {
     },
   };
 
+  /**
+   * Rule 6's test of a dependency create: the dependency of `rows` that `input` made (same ends
+   * and type, not taken by another create nor by `taken`). The service refuses a second
+   * identical dependency, so its ends are exact. The look-up and the lists sync stores
+   * (`copiesOfUnfolded`) both ask it.
+   */
+  function dependencyCreatedAmong(
+    rows: readonly DependencyRow[],
+    input: DependencyCreateInput,
+    taken: (id: string) => boolean = () => false,
+  ): DependencyRow | undefined {
+    return rows.find(
+      (d) =>
+        d.predecessorKind === input.predecessor.kind &&
+        d.predecessorId === input.predecessor.id &&
+        d.successorKind === input.successor.kind &&
+        d.successorId === input.successor.id &&
+        d.type === input.type &&
+        !isMapped(d.id) &&
+        !taken(d.id),
+    );
+  }
+
   const createDependency: Kind<z.infer<typeof DependencyCreatePayload>, Dependency> = {
     name: 'dependency.create',
     parse: (p) => DependencyCreatePayload.parse(p),
@@ -175,14 +199,13 @@ export function calendarKinds(deps: KindDeps) {
         [`successor${SUFFIX[input.successor.kind]}Id`]: input.successor.id,
       }),
     fold: (_ctx, _p, result) => ({ realId: result.id }),
-    // The service refuses a second identical dependency, so a look-up by its ends is exact.
     lookUp: async (client, { input }) => {
-      const { successors } = await client.dependencies(input.predecessor.kind, input.predecessor.id);
-      const key = `successor${SUFFIX[input.successor.kind]}Id`;
-      const found = successors.find(
-        (d) => d[key] === input.successor.id && d.type === input.type && !isMapped(d.id),
+      const { kind, id } = input.predecessor;
+      const found = dependencyCreatedAmong(
+        dependencyRowsOf(kind, id, await client.dependencies(kind, id)),
+        input,
       );
-      return found ? { found: true, result: found } : { found: false };
+      return found ? { found: true, result: { id: found.id, type: found.type } } : { found: false };
     },
     rollback: (_ctx, { tempId }) => {
       deleteDep.run(tempId);
@@ -235,5 +258,30 @@ export function calendarKinds(deps: KindDeps) {
         entry,
         taken,
       )) satisfies CreatedAmong<CalendarEvent>,
+    /**
+     * The ends of the dependency a dependency entry creates or deletes (none for other kinds):
+     * what a reload fetches, as a pull never fetches dependencies. Ids as the entry holds them;
+     * an unreadable entry names none.
+     */
+    dependencyEnds(entry: Pick<OutboxEntry, 'kind' | 'payload' | 'undo'>): DependencyEnd[] {
+      if (entry.kind === 'dependency.create') {
+        const parsed = DependencyCreatePayload.safeParse(entry.payload);
+        return parsed.success ? [parsed.data.input.predecessor, parsed.data.input.successor] : [];
+      }
+      if (entry.kind !== 'dependency.delete') return [];
+      const row = Row.safeParse(entry.undo ?? null).data;
+      if (!row) return [];
+      return (['predecessor', 'successor'] as const).map((end) => ({
+        kind: String(row[`${end}_kind`]) as DependencyEnd['kind'],
+        id: String(row[`${end}_id`]),
+      }));
+    },
+    /** The look-up test of `dependency.create` over a list, for `copiesOfUnfolded`. */
+    dependencyCreatedAmong: ((rows, payload, _entry, taken) =>
+      dependencyCreatedAmong(
+        rows,
+        DependencyCreatePayload.parse(payload).input,
+        taken,
+      )) satisfies CreatedAmong<DependencyRow>,
   };
 }

@@ -64,10 +64,11 @@ export type CreatedAmong<T> = (
 
 /**
  * Of `items` (a list the service answered), the ids of the service's copies of `unfolded`
- * creates (applied there, their answer not folded here: `Outbox.unfoldedCreates`), each found
- * by its kind's look-up test, so each item stands for one create at most. The local row of such
- * a create stands for the item until "try again" folds it (the remap puts the real id on it) or
- * "reload" settles it (the local row goes, the next list brings the service's).
+ * creates or posted messages (applied there, their answer not folded here: `Outbox.unfolded`),
+ * each found by its kind's look-up test, so each item stands for one entry at most. The local
+ * row (or a message's draft) stands for the item until "try again" folds it (the remap puts the
+ * real id on it; a draft gives way at the next fetch of its task's messages) or "reload" settles
+ * it (the local row goes, the next list brings the service's).
  */
 export function copiesOfUnfolded<T extends { id: string }>(
   unfolded: readonly { entry: OutboxEntry; payload: unknown }[],

@@ -13,6 +13,7 @@ import {
 import type { MessageView } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
 import type { TaskFlat } from '../../cache/repos/tasks';
+import { listedMessages, type ListedMessage } from '../../sync/pending';
 import { OutboxError } from '../outbox';
 import { isTempId, LOCAL_ROW_PREFIX } from '../temp-ids';
 import type { FoldContext, LookUpResult, OutboxEntry } from '../types';
@@ -24,9 +25,7 @@ import {
   DependencyRowSnapshot,
   earliestCreated,
   gone,
-  lookUpFloor,
   mappedIds,
-  notBefore,
   restoreReleased,
   stampOf,
   TempId,
@@ -238,41 +237,47 @@ export function taskStore(deps: KindDeps) {
 /** What recognises a posted message: the fields a draft and the service's copy share. */
 type MessageMatch = (m: Pick<TaskMessage, 'message' | 'communicationFlow' | 'toUserId'>) => boolean;
 
-/** Finds, after an unknown outcome, a message this account posted on the task since the send. */
-async function findMessage(
-  deps: KindDeps,
-  client: ServiceClient,
-  taskId: string,
-  sentAt: number | null,
-  match: MessageMatch,
-): Promise<boolean> {
-  const floor = lookUpFloor(sentAt);
-  const messages = await client.taskMessages(taskId);
-  return messages.some((m) => m.fromUserId === deps.userId && notBefore(m.dateCreated, floor) && match(m));
-}
-
 export function taskKinds(deps: KindDeps) {
   const { cache } = deps;
   const store = taskStore(deps);
   const isMapped = mappedIds(cache);
 
   /**
-   * `fold` and `lookUp` of a kind that posts a message, both recognising it by `matchOf` (null:
-   * the entry posts none, and sending it again is harmless).
+   * `fold`, `lookUp` and the look-up test of a kind that posts a message, recognising it by
+   * `matchOf` (null: the entry posts none, and sending it again is harmless).
    */
   function postsMessage<P extends { taskId: string; draftId: string }>(
     matchOf: (p: P) => MessageMatch | null,
   ) {
+    /**
+     * Rule 6's test of the post: the message of `messages` that `p` posted, sent at
+     * `entry.sentAt` (on its task, from this account, matching, posted after the send; the
+     * earliest not taken by `taken`). The look-up and the lists sync stores both ask it.
+     */
+    const postedAmong = (
+      messages: readonly ListedMessage[],
+      p: P,
+      entry: Pick<OutboxEntry, 'sentAt'>,
+      taken: (id: string) => boolean = () => false,
+    ): ListedMessage | undefined => {
+      const match = matchOf(p);
+      if (!match) return undefined;
+      return earliestCreated(
+        messages,
+        { sentAt: entry.sentAt, momentOf: (m) => m.dateCreated, isMapped: taken },
+        (m) => m.taskId === p.taskId && m.fromUserId === deps.userId && match(m),
+      );
+    };
     return {
+      postedAmong,
       fold: (_ctx: FoldContext, p: P): void => {
         const match = matchOf(p);
         if (match) store.settleDraft(p.draftId, p.taskId, match);
       },
       lookUp: async (client: ServiceClient, p: P, entry: OutboxEntry): Promise<LookUpResult<void>> => {
-        const match = matchOf(p);
-        return match && (await findMessage(deps, client, p.taskId, entry.sentAt, match))
-          ? { found: true, result: undefined }
-          : { found: false };
+        if (!matchOf(p)) return { found: false };
+        const listed = listedMessages(p.taskId, await client.taskMessages(p.taskId));
+        return postedAmong(listed, p, entry) ? { found: true, result: undefined } : { found: false };
       },
     };
   }
@@ -476,6 +481,28 @@ export function taskKinds(deps: KindDeps) {
     },
   };
 
+  const statusPosts = postsMessage<z.infer<typeof TaskStatusPayload>>((p) =>
+    p.message ? (m) => m.message === p.message : null,
+  );
+  const commentPosts = postsMessage<z.infer<typeof TaskCommentPayload>>(
+    (p) => (m) => m.message === p.message && m.communicationFlow === COMMUNICATION_FLOW.comment,
+  );
+  const replyPosts = postsMessage<z.infer<typeof TaskReplyPayload>>(
+    (p) => (m) =>
+      m.message === (p.message ?? '') &&
+      m.communicationFlow === COMMUNICATION_FLOW.reply &&
+      m.toUserId === p.actionRequiredUserId,
+  );
+  /** The look-up test of each kind that posts a message, by kind name, for `copiesOfUnfolded`. */
+  const postedAmong: Record<string, CreatedAmong<ListedMessage>> = {
+    'task.setStatus': (messages, payload, entry, taken) =>
+      statusPosts.postedAmong(messages, TaskStatusPayload.parse(payload), entry, taken),
+    'task.comment': (messages, payload, entry, taken) =>
+      commentPosts.postedAmong(messages, TaskCommentPayload.parse(payload), entry, taken),
+    'task.reply': (messages, payload, entry, taken) =>
+      replyPosts.postedAmong(messages, TaskReplyPayload.parse(payload), entry, taken),
+  };
+
   const setStatus: Kind<z.infer<typeof TaskStatusPayload>, void> = {
     name: 'task.setStatus',
     parse: (p) => TaskStatusPayload.parse(p),
@@ -510,9 +537,8 @@ export function taskKinds(deps: KindDeps) {
         ...(p.message ? { message: p.message } : {}),
       }),
     // Setting a status again is harmless; only its message must not be posted twice.
-    ...postsMessage<z.infer<typeof TaskStatusPayload>>((p) =>
-      p.message ? (m) => m.message === p.message : null,
-    ),
+    fold: statusPosts.fold,
+    lookUp: statusPosts.lookUp,
     rollback: (ctx, p) => {
       restoreReleased(ctx, 'task', store.write);
       store.deleteDraft(p.draftId);
@@ -534,9 +560,8 @@ export function taskKinds(deps: KindDeps) {
       store.touch(p.taskId, ctx.now, deps.userId);
     },
     send: (client, p) => client.comment(p.taskId, { userId: deps.userId, message: p.message }),
-    ...postsMessage<z.infer<typeof TaskCommentPayload>>(
-      (p) => (m) => m.message === p.message && m.communicationFlow === COMMUNICATION_FLOW.comment,
-    ),
+    fold: commentPosts.fold,
+    lookUp: commentPosts.lookUp,
     rollback: (_ctx, p) => {
       store.deleteDraft(p.draftId);
     },
@@ -564,12 +589,8 @@ export function taskKinds(deps: KindDeps) {
         actionRequiredUsedId: p.actionRequiredUserId,
         ...(p.message ? { message: p.message } : {}),
       }),
-    ...postsMessage<z.infer<typeof TaskReplyPayload>>(
-      (p) => (m) =>
-        m.message === (p.message ?? '') &&
-        m.communicationFlow === COMMUNICATION_FLOW.reply &&
-        m.toUserId === p.actionRequiredUserId,
-    ),
+    fold: replyPosts.fold,
+    lookUp: replyPosts.lookUp,
     rollback: (ctx, p) => {
       restoreReleased(ctx, 'task', store.write);
       store.deleteDraft(p.draftId);
@@ -665,6 +686,8 @@ export function taskKinds(deps: KindDeps) {
     /** The look-up test of `task.create` over a list, for `copiesOfUnfolded`. */
     createdAmong: ((tasks, payload, entry, taken) =>
       createdAmong(tasks, TaskCreatePayload.parse(payload).input, entry, taken)) satisfies CreatedAmong<Task>,
+    /** Kinds that post a message on a task, each with its look-up test over a message list. */
+    postedAmong,
     /** What a delete of the task names: the subtasks it takes along, as the cache knows them, and its parent. */
     deleteScope: (taskId: string) => ({
       subtaskIds: store.descendants(taskId),
