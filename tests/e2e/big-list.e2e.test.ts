@@ -33,7 +33,27 @@ describe('a project of 10,000 tasks', () => {
     const { app, page, ui } = suite;
     const list = new TaskListPage(page);
     await ui.expand('Company Workspace');
+    // The list's reads, as the page sends them to the core.
+    await page.evaluate(() => {
+      const asked: { offset: number; limit: number }[] = [];
+      Object.assign(window, { asked });
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data: string) {
+        const message = JSON.parse(data) as { channel: string; arg: { offset: number; limit: number } };
+        if (message.channel === 'tasks.list')
+          asked.push({ offset: message.arg.offset, limit: message.arg.limit });
+        send.call(this, data);
+      };
+    });
     await ui.openProject(projectName);
+    await list.waitForRows();
+    // A first screen's rows are asked for first, then the rest of the first page (FIRST_ROWS).
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { asked: unknown[] }).asked.slice(0, 2)))
+      .toEqual([
+        { offset: 0, limit: 60 },
+        { offset: 60, limit: 140 },
+      ]);
     await list.setToggle('toggle-closed', true);
     await list.waitForTotal(TASKS);
     await list.sortBy('Name');
