@@ -45,25 +45,55 @@ export interface RowCellsActions {
 const NONE = '—';
 
 /** The cells in column order, made once and cloned for every row. */
-let template: HTMLTemplateElement | undefined;
+let template: DocumentFragment | undefined;
 const PROJECT = 2;
 
-function cellsTemplate(): HTMLTemplateElement {
+function element(
+  tag: string,
+  attributes: Record<string, string>,
+  ...children: (Node | string)[]
+): HTMLElement {
+  const made = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+  made.append(...children);
+  return made;
+}
+
+function cellsTemplate(): DocumentFragment {
   if (template) return template;
-  template = document.createElement('template');
-  // Fixed markup only: every text and value is filled in by the DOM, never parsed from a string.
-  template.innerHTML = [
-    '<span role="gridcell" class="check"><input type="checkbox" tabindex="-1"></span>',
-    '<span role="gridcell" class="name"><span class="short"></span><span class="task-name" role="presentation"></span>' +
-      '<button type="button" class="icon-btn rename-btn">✎</button></span>',
-    '<span role="gridcell" class="muted cell project"><span class="project-name"></span></span>',
-    '<button type="button" role="gridcell" class="pick cell-fit" aria-haspopup="listbox" aria-expanded="false" data-testid="cell-status"></button>',
-    '<button type="button" role="gridcell" class="pick cell-fit" aria-haspopup="listbox" aria-expanded="false" data-testid="cell-assignee"></button>',
-    '<span role="gridcell" class="user-chip cell-fit"><span class="initials" aria-hidden="true"></span></span>',
-    '<button type="button" role="gridcell" class="priority-badge is-button cell-fit" aria-haspopup="listbox" aria-expanded="false" data-testid="cell-priority"></button>',
-    '<button type="button" role="gridcell" class="deadline cell-fill" data-testid="cell-deadline"></button>',
-    '<span role="gridcell" class="progress-bar cell-fill"></span>',
-  ].join('');
+  const picker = (cell: PickerCell, className: string): HTMLElement =>
+    element('button', {
+      type: 'button',
+      role: 'gridcell',
+      class: className,
+      'aria-haspopup': 'listbox',
+      'aria-expanded': 'false',
+      'data-testid': `cell-${cell}`,
+    });
+  const cell = (className: string, ...children: Node[]): HTMLElement =>
+    element('span', { role: 'gridcell', class: className }, ...children);
+  template = document.createDocumentFragment();
+  template.append(
+    cell('check', element('input', { type: 'checkbox', tabindex: '-1' })),
+    cell(
+      'name',
+      element('span', { class: 'short' }),
+      element('span', { class: 'task-name', role: 'presentation' }),
+      element('button', { type: 'button', class: 'icon-btn rename-btn' }, '✎'),
+    ),
+    cell('muted cell project', element('span', { class: 'project-name' })),
+    picker('status', 'pick cell-fit'),
+    picker('assignee', 'pick cell-fit'),
+    cell('user-chip cell-fit', element('span', { class: 'initials', 'aria-hidden': 'true' })),
+    picker('priority', 'priority-badge is-button cell-fit'),
+    element('button', {
+      type: 'button',
+      role: 'gridcell',
+      class: 'deadline cell-fill',
+      'data-testid': 'cell-deadline',
+    }),
+    cell('progress-bar cell-fill'),
+  );
   return template;
 }
 
@@ -125,7 +155,7 @@ export class TaskRowCells {
   #showProject = false;
 
   constructor(actions: RowCellsActions) {
-    const cells = [...cellsTemplate().content.cloneNode(true).childNodes] as HTMLElement[];
+    const cells = [...cellsTemplate().cloneNode(true).childNodes] as HTMLElement[];
     this.#all = cells;
     const [check, name, project, status, assignee, chip, priority, deadline, progress] = cells as [
       HTMLElement,
