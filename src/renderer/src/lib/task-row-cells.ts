@@ -16,11 +16,15 @@ export type PickerCell = 'status' | 'assignee' | 'priority';
 /** A cell whose editor takes its place while it is used. */
 export type EditedCell = PickerCell | 'deadline' | 'rename';
 
-/** What the cells show, every text and label worked out by the row. */
-export interface RowCellsView {
+/** What the select and name cells show: all a lite row (a flung list's) shows. */
+export interface RowHeadView {
   name: string;
   shortId: string;
   selected: boolean;
+}
+
+/** What the other cells show, every text and label worked out by the row. */
+export interface RowCellsView {
   /** The project's name, when the grid has a project column. */
   project: string | undefined;
   status: { label: string; text: string; color: string | undefined };
@@ -208,13 +212,17 @@ export class TaskRowCells {
     }
   }
 
-  fill(view: RowCellsView): void {
-    this.#showProject = view.project !== undefined;
+  fillHead(view: RowHeadView): void {
     this.#check.checked = view.selected;
     setAttribute(this.#check, 'aria-label', `Select ${view.name}`);
     setText(this.#short, view.shortId);
     setText(this.#name, view.name);
     setAttribute(this.#renameButton, 'aria-label', `Rename ${view.name}`);
+  }
+
+  /** Fills the cells after the name (not asked while the row is lite: they are out of the page). */
+  fill(view: RowCellsView): void {
+    this.#showProject = view.project !== undefined;
     setText(this.#projectName, view.project ?? '');
 
     const { status, assignee, actionRequired, priority, deadline, progress } = view;
