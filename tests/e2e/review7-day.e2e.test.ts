@@ -1,0 +1,96 @@
+/// <reference lib="dom" />
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
+import { PalettePage } from './pages/palette';
+
+// Session 7 review: a working day in the app, end to end, by keyboard first
+// (/work/notes/s7-review.md).
+
+/** Where the keyboard focus is: test id, else tag and label. */
+function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement as HTMLElement | null;
+    if (!active || active === document.body) return 'body';
+    return (
+      active.dataset['testid'] ?? `${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? ''}`
+    );
+  });
+}
+
+describe('a working day by keyboard', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
+
+  it('keeps the frame in the window when a task opens and its message box takes the focus', async () => {
+    const { page } = suite;
+    const palette = new PalettePage(page);
+    await palette.open();
+    await palette.search('Ship login flow', 'Tasks');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('detail-panel').waitFor();
+    // Before: a visually hidden label in the panel's scrolling body was placed against the page,
+    // 1000 px below the window, so the document itself could scroll: a focus or scroll into view
+    // then moved the whole frame up, under a blank band, with no way back.
+    const extent = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(extent).toBe(800);
+    await page.keyboard.press('c');
+    await page.locator('textarea[id^="composer-"]:focus').waitFor();
+    await page.evaluate(() => document.querySelector('[id^="composer-"]')?.scrollIntoView());
+    expect(await page.evaluate(() => document.documentElement.scrollTop)).toBe(0);
+    const bar = await page.getByTestId('status-bar').boundingBox();
+    expect(bar && bar.y + bar.height).toBe(800);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+  });
+
+  it('takes the focus into what the palette opens, not back to the sidebar', async () => {
+    const { page, ui } = suite;
+    const palette = new PalettePage(page);
+    await ui.goToActionRequired();
+    await page.getByTestId('nav-action-required').focus();
+    await palette.open();
+    await palette.search('Ship login flow', 'Tasks');
+    await page.keyboard.press('Enter');
+    // Before: the focus went back to "Action required" in the sidebar.
+    await page.locator('[data-testid="detail-panel"]:focus').waitFor();
+    // The task keys act on the task the palette opened; Escape closes it, the list takes the focus.
+    await page.keyboard.press('p');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid="detail-panel"] [data-testid="field-priority"]:focus').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('detail-panel').waitFor({ state: 'hidden' });
+    expect(await focused(page)).toBe('task-table');
+
+    await palette.runCommand('Go to Calendar');
+    await ui.waitForTitle('Calendar');
+    await page.locator('[data-testid="view-title"]:focus').waitFor();
+    await screenshot(page, 'review7-focus-after-palette');
+  });
+
+  it('never leaves the focus on the page body after a view change or a dialog', async () => {
+    const { page, ui } = suite;
+    const palette = new PalettePage(page);
+    await ui.goToAssigned();
+    await page.getByTestId('task-table').focus();
+    // The list goes with the view: before, the focus fell to <body> and Tab started over.
+    await page.keyboard.press('Control+,');
+    await ui.waitForTitle('Settings');
+    await page.locator('[data-testid="view-title"]:focus').waitFor();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await page.locator('[data-testid="task-table"]:focus').waitFor();
+
+    // A dialog opened from the palette has nothing to hand the focus back to on Escape.
+    await palette.runCommand('New calendar event');
+    await page.getByTestId('event-type').waitFor();
+    await page.getByTestId('event-start').fill('2026-11-24');
+    await page.getByRole('button', { name: 'Clear Start date' }).focus();
+    await page.keyboard.press('Enter');
+    // The Clear button goes with the date; the focus goes to the date field, not <body>.
+    expect(await focused(page)).toBe('event-start');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('event-type').waitFor({ state: 'hidden' });
+    await page.locator('[data-testid="view-title"]:focus').waitFor();
+  });
+});
