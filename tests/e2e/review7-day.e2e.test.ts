@@ -19,6 +19,12 @@ function focused(page: Page): Promise<string> {
   });
 }
 
+interface ServiceTask {
+  id: string;
+  name: string;
+  actionRequiredUserId: string | null;
+}
+
 describe('a working day by keyboard', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
 
@@ -92,5 +98,38 @@ describe('a working day by keyboard', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('event-type').waitFor({ state: 'hidden' });
     await page.locator('[data-testid="view-title"]:focus').waitFor();
+  });
+
+  it('tells once that another user handed a task over, and the notice opens the task', async () => {
+    const { app, page, ui } = suite;
+    await ui.goToChanges();
+    const users = app.service!.users;
+    const tasks = await app.api<ServiceTask[]>('/project/g7-p3/tasks');
+    const task = tasks.find((t) => t.actionRequiredUserId !== users.actingUserId);
+    if (!task) throw new Error('every task of the project already waits for the acting user');
+    await app.api(`/task/${task.id}/reply`, {
+      method: 'POST',
+      body: { userId: users.bob, actionRequiredUsedId: users.actingUserId, message: 'Over to you' },
+    });
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    const notice = page.getByTestId('toast').filter({ hasText: `Your action is required: “${task.name}”` });
+    await notice.waitFor();
+    // A later sync finds the task still waiting: no second notice.
+    await app.api(`/task/${task.id}/comment`, {
+      method: 'POST',
+      body: { userId: users.bob, message: 'And one more thing' },
+    });
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    expect(await notice.count()).toBe(1);
+    await screenshot(page, 'review7-action-required-notice');
+    // Before: the notice said which task, and nothing led to it.
+    await notice.getByRole('button', { name: 'Open' }).click();
+    await notice.waitFor({ state: 'hidden' });
+    // Changes has no list to open it beside: the task opens full size, its title takes the focus.
+    await ui.waitForTitle(task.name);
+    expect(await page.getByTestId('task-title').inputValue()).toBe(task.name);
+    await page.locator('[data-testid="view-title"]:focus').waitFor();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await ui.waitForTitle('Changes');
   });
 });
