@@ -22,6 +22,13 @@ describe('adding an account by keyboard, with bad values', () => {
     await page.getByLabel('Act as user (id)').fill('u-someone');
     // Before: the token was drawn as typed, in a text field.
     expect(await page.getByLabel('API token').getAttribute('type')).toBe('password');
+    // Drawn as the other fields are (a password field had the browser's own square black box).
+    const look = (label: string) =>
+      page.getByLabel(label).evaluate((field) => {
+        const style = getComputedStyle(field);
+        return `${style.height} ${style.borderRadius} ${style.borderTopColor}`;
+      });
+    expect(await look('API token')).toBe(await look('Name'));
     await page.getByRole('button', { name: 'Test and add' }).click();
     // Before: the browser's own URL check stopped the form under no message of the app's.
     const problem = page.getByRole('alert');
