@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
+import { eventually } from './support/wait';
 import { PalettePage } from './pages/palette';
 
 // Session 7 review: a working day in the app, end to end, by keyboard first
@@ -131,5 +132,52 @@ describe('a working day by keyboard', () => {
     await page.locator('[data-testid="view-title"]:focus').waitFor();
     await page.keyboard.press('Alt+ArrowLeft');
     await ui.waitForTitle('Changes');
+  });
+});
+
+describe('a manager’s day: dates that do not fit', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1024, height: 700 } });
+
+  it('refuses a project that ends before it starts in the dialog, naming the field, and creates nothing', async () => {
+    const { app, page, ui } = suite;
+    await new PalettePage(page).runCommand('New project');
+    const dialog = page.getByTestId('new-project-dialog');
+    await dialog.getByLabel('Name').fill('Backwards launch');
+    await dialog.getByTestId('np-startDate').fill('2026-11-23');
+    await dialog.getByTestId('np-endDate').fill('2026-11-20');
+    await dialog.getByTestId('np-create').click();
+    // Before: "Created", then the new project's page said "not in the cache" and the change was
+    // refused in Changes as "endDate: must not be before startDate", its dates not editable.
+    await dialog.getByText('End date: must not be before the start date').waitFor();
+    expect(await dialog.getByTestId('np-endDate').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'review7-project-dates-refused');
+    expect(await app.core.dispatch('outbox.pending', {})).toMatchObject({ ok: true, value: [] });
+    await dialog.getByTestId('np-endDate').fill('2026-12-20');
+    await dialog.getByTestId('np-create').click();
+    await ui.waitForTitle('Backwards launch');
+    const projects = await eventually(
+      () => app.api<{ id: string; name: string; endDate: string | null }[]>('/projects'),
+      (all) => all.some((p) => p.name === 'Backwards launch'),
+    );
+    expect(projects.find((p) => p.name === 'Backwards launch')?.endDate).toBe('2026-12-20');
+  });
+
+  it('moves a new event’s end with its start, and words a refusal with the fields’ labels', async () => {
+    const { page } = suite;
+    await new PalettePage(page).runCommand('New calendar event');
+    const dialog = page.getByTestId('new-event');
+    await dialog.getByTestId('event-name').fill('Offsite');
+    const day = await dialog.getByTestId('event-end').inputValue();
+    const later = new Date(Date.parse(`${day}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByTestId('event-start').fill(later);
+    // Before: the end stayed on the day the form opened with, and Create said
+    // "End date: must not be before startDate".
+    expect(await dialog.getByTestId('event-end').inputValue()).toBe(later);
+    await dialog.getByTestId('event-end').fill(day);
+    await dialog.getByTestId('event-create').click();
+    expect(await dialog.getByTestId('event-problem').innerText()).toBe(
+      'End date: must not be before start date',
+    );
+    await page.keyboard.press('Escape');
   });
 });
