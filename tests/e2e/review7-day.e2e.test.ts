@@ -180,4 +180,51 @@ describe('a manager’s day: dates that do not fit', () => {
     );
     await page.keyboard.press('Escape');
   });
+
+  it('refuses a task date that ends it before it starts, and shows a change the service refused on the task', async () => {
+    const { app, page } = suite;
+    const tasks =
+      await app.api<(ServiceTask & { startDate: string | null; endDate: string | null })[]>(
+        '/project/g7-p4/tasks',
+      );
+    const task = tasks.find((t) => !t.startDate && !t.endDate);
+    if (!task) throw new Error('the demo project has a task without dates');
+    const palette = new PalettePage(page);
+    await palette.open();
+    await palette.search(task.name, 'Tasks');
+    await page.keyboard.press('Enter');
+    const panel = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
+    await panel.waitFor();
+    await panel.getByTestId('field-start').fill('2027-02-10');
+    await panel.getByTestId('field-start').blur();
+    await eventually(
+      () => app.api<{ startDate: string | null }>(`/task/${task.id}`),
+      (t) => t.startDate === '2027-02-10',
+    );
+    // Before: sent, shown as saved, and refused by the service later: "1 refused" in the status
+    // bar, nothing on the task.
+    await panel.getByTestId('field-end').fill('2027-02-01');
+    await panel.getByTestId('field-end').blur();
+    await panel
+      .getByRole('alert')
+      .filter({ hasText: 'End date: must not be before the start date' })
+      .waitFor();
+    expect(await app.core.dispatch('outbox.pending', {})).toMatchObject({ ok: true, value: [] });
+
+    // Another client moves the start later; the end typed here fits what this app knows, and the
+    // service refuses it: the task says so, with Retry and Discard.
+    await app.api(`/task/${task.id}/update`, {
+      method: 'PUT',
+      body: { userId: app.service!.users.bob, startDate: '2027-03-01' },
+    });
+    await panel.getByTestId('field-end').fill('2027-02-20');
+    await panel.getByTestId('field-end').blur();
+    const refusal = panel.getByTestId('task-service-refusal');
+    await refusal.waitFor({ timeout: 15_000 });
+    expect(await refusal.innerText()).toContain('End date: must not be before start date');
+    await screenshot(page, 'review7-task-refusal');
+    await refusal.getByRole('button', { name: 'Discard' }).click();
+    await refusal.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+  });
 });
