@@ -227,4 +227,28 @@ describe('a manager’s day: dates that do not fit', () => {
     await refusal.waitFor({ state: 'hidden' });
     await page.keyboard.press('Escape');
   });
+
+  it('keeps a picker’s list inside the window, the options’ names whole', async () => {
+    const { page } = suite;
+    const palette = new PalettePage(page);
+    await palette.open();
+    await palette.search('Ship invoice export', 'Tasks');
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('detail-panel');
+    await panel.waitFor();
+    await panel.getByTestId('field-project').click();
+    const list = page.getByRole('listbox', { name: 'Project' });
+    await list.waitFor();
+    // Before: at 1024 px the list ran 95 px past the window's right edge and the names were cut
+    // ("Mo…" for both Mobile app 5 and Mobile app 6) to leave room for the folder paths.
+    const box = await page.locator('.popover').boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1024);
+    const cut = await list
+      .locator('[role="option"] .label')
+      .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).length);
+    expect(cut).toBe(0);
+    await screenshot(page, 'review7-picker-in-window');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+  });
 });
