@@ -251,4 +251,23 @@ describe('a manager’s day: dates that do not fit', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
   });
+
+  it('fits a project’s overview beside an open task', async () => {
+    const { page, ui } = suite;
+    await ui.openDemoProject('Partner API 3');
+    await page.getByTestId('layout-overview').click();
+    const overview = page.getByTestId('project-overview');
+    await overview.waitFor();
+    const palette = new PalettePage(page);
+    await palette.open();
+    await palette.search('Ship invoice export', 'Tasks');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('detail-panel').waitFor();
+    // Before: the columns kept a 380 px minimum in a 340 px view, and the name, description and
+    // status fields ran under the panel.
+    const overflow = await overview.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(overflow).toBe(0);
+    await screenshot(page, 'review7-overview-beside-task');
+    await page.keyboard.press('Escape');
+  });
 });
