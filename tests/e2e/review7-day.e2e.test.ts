@@ -101,6 +101,27 @@ describe('a working day by keyboard', () => {
     await page.locator('[data-testid="view-title"]:focus').waitFor();
   });
 
+  it('lists Ctrl+F in the shortcuts help, as it does what the help says', async () => {
+    const { page, ui } = suite;
+    const palette = new PalettePage(page);
+    await ui.goToAssigned();
+    await page.getByTestId('view-title').focus();
+    await page.keyboard.press('?');
+    await palette.help.waitFor();
+    // Before: Ctrl+F focused the sidebar's search box, and the help did not say so.
+    const row = palette.help.locator('dt', { hasText: 'Ctrl+F' });
+    expect(await row.count()).toBe(1);
+    expect(await row.locator('xpath=following-sibling::dd[1]').innerText()).toBe('Search box (results page)');
+    await page.keyboard.press('Escape');
+    await palette.help.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Control+f');
+    await page.locator('#global-search:focus').waitFor();
+    // The same from the palette, after it closed and handed the focus back.
+    await page.getByTestId('view-title').focus();
+    expect(await palette.runCommand('search box')).toBe('Search box (results page)');
+    await page.locator('#global-search:focus').waitFor();
+  });
+
   it('tells once that another user handed a task over, and the notice opens the task', async () => {
     const { app, page, ui } = suite;
     await ui.goToChanges();
