@@ -73,7 +73,17 @@ describe('a working day by keyboard', () => {
     await palette.runCommand('Go to Calendar');
     await ui.waitForTitle('Calendar');
     await page.locator('[data-testid="view-title"]:focus').waitFor();
+
+    // A contact: its record takes the focus, Tab goes on to its Edit button.
+    await palette.open();
+    await palette.search('Maya', 'Contacts');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="crm-detail"]:focus').waitFor();
     await screenshot(page, 'review7-focus-after-palette');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="crm-detail"]'))).toBe(
+      true,
+    );
   });
 
   it('never leaves the focus on the page body after a view change or a dialog', async () => {

@@ -4,9 +4,9 @@
 // over at the top of the sidebar).
 //
 // Contract with the views: an open task's panel is `[data-testid="detail-panel"]` and takes the
-// focus itself (tabindex -1; the plain task keys then act on that task); a view's list is its
-// `main [role="grid"]`; every view has a Toolbar whose title is `[data-testid="view-title"]`
-// (tabindex -1), the fallback.
+// focus itself (tabindex -1; the plain task keys then act on that task), as does an open CRM
+// record (`[data-testid="crm-detail"]`); a view's list is its `main [role="grid"]`; every view has
+// a Toolbar whose title is `[data-testid="view-title"]` (tabindex -1), the fallback.
 
 /** How long a view may take to draw its list or panel after the place changed. */
 const SETTLE_MS = 1500;
@@ -17,6 +17,7 @@ export function placeTarget(doc: Document): HTMLElement | undefined {
   const main = doc.querySelector('main');
   return (
     doc.querySelector<HTMLElement>('[data-testid="detail-panel"]') ??
+    main?.querySelector<HTMLElement>('[data-testid="crm-detail"]') ??
     main?.querySelector<HTMLElement>('[role="grid"][tabindex]') ??
     main?.querySelector<HTMLElement>('[data-testid="view-title"]') ??
     undefined
