@@ -32,9 +32,7 @@ describe('a working day by keyboard', () => {
   it('keeps the frame in the window when a task opens and its message box takes the focus', async () => {
     const { page } = suite;
     const palette = new PalettePage(page);
-    await palette.open();
-    await palette.search('Ship login flow', 'Tasks');
-    await page.keyboard.press('Enter');
+    await palette.openHit('Ship login flow', 'Tasks');
     await page.getByTestId('detail-panel').waitFor();
     // Before: a visually hidden label in the panel's scrolling body was placed against the page,
     // 1000 px below the window, so the document itself could scroll: a focus or scroll into view
@@ -56,9 +54,7 @@ describe('a working day by keyboard', () => {
     const palette = new PalettePage(page);
     await ui.goToActionRequired();
     await page.getByTestId('nav-action-required').focus();
-    await palette.open();
-    await palette.search('Ship login flow', 'Tasks');
-    await page.keyboard.press('Enter');
+    await palette.openHit('Ship login flow', 'Tasks');
     // Before: the focus went back to "Action required" in the sidebar.
     await page.locator('[data-testid="detail-panel"]:focus').waitFor();
     // The task keys act on the task the palette opened; Escape closes it, the list takes the focus.
@@ -75,9 +71,7 @@ describe('a working day by keyboard', () => {
     await page.locator('[data-testid="view-title"]:focus').waitFor();
 
     // A contact: its record takes the focus, Tab goes on to its Edit button.
-    await palette.open();
-    await palette.search('Maya', 'Contacts');
-    await page.keyboard.press('Enter');
+    await palette.openHit('Maya', 'Contacts');
     await page.locator('[data-testid="crm-detail"]:focus').waitFor();
     await screenshot(page, 'review7-focus-after-palette');
     await page.keyboard.press('Tab');
@@ -221,9 +215,7 @@ describe('a manager’s day: dates that do not fit', () => {
     const task = tasks.find((t) => !t.startDate && !t.endDate);
     if (!task) throw new Error('the demo project has a task without dates');
     const palette = new PalettePage(page);
-    await palette.open();
-    await palette.search(task.name, 'Tasks');
-    await page.keyboard.press('Enter');
+    await palette.openHit(task.name, 'Tasks');
     const panel = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
     await panel.waitFor();
     await panel.getByTestId('field-start').fill('2027-02-10');
@@ -262,9 +254,7 @@ describe('a manager’s day: dates that do not fit', () => {
   it('keeps a picker’s list inside the window, the options’ names whole', async () => {
     const { page } = suite;
     const palette = new PalettePage(page);
-    await palette.open();
-    await palette.search('Ship invoice export', 'Tasks');
-    await page.keyboard.press('Enter');
+    await palette.openHit('Ship invoice export', 'Tasks');
     const panel = page.getByTestId('detail-panel');
     await panel.waitFor();
     await panel.getByTestId('field-project').click();
@@ -290,9 +280,7 @@ describe('a manager’s day: dates that do not fit', () => {
     const overview = page.getByTestId('project-overview');
     await overview.waitFor();
     const palette = new PalettePage(page);
-    await palette.open();
-    await palette.search('Ship invoice export', 'Tasks');
-    await page.keyboard.press('Enter');
+    await palette.openHit('Ship invoice export', 'Tasks');
     await page.getByTestId('detail-panel').waitFor();
     // Before: the columns kept a 380 px minimum in a 340 px view, and the name, description and
     // status fields ran under the panel.
