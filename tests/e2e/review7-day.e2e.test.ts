@@ -105,6 +105,39 @@ describe('a working day by keyboard', () => {
     await page.locator('[data-testid="view-title"]:focus').waitFor();
   });
 
+  it('keeps a message typed and not sent when the user moves to another task and back', async () => {
+    const { page } = suite;
+    const palette = new PalettePage(page);
+    await palette.openHit('Review API limits', 'Tasks');
+    await page.getByTestId('detail-panel').waitFor();
+    await page.keyboard.press('c');
+    await page.locator('textarea[id^="composer-"]:focus').waitFor();
+    await page.keyboard.type('A long thought, half written');
+    await palette.openHit('Ship login flow', 'Tasks');
+    await eventually(
+      () => page.getByTestId('task-title').inputValue(),
+      (title) => title === 'Ship login flow',
+      { timeout: 5_000 },
+    );
+    expect(await page.locator('textarea[id^="composer-"]').inputValue()).toBe('');
+    // Before: back on the first task, the message box was empty.
+    await page.keyboard.press('Alt+ArrowLeft');
+    await eventually(
+      () => page.locator('textarea[id^="composer-"]').inputValue(),
+      (text) => text === 'A long thought, half written',
+      { timeout: 5_000 },
+    );
+    // Sent, it is gone for good.
+    await page.locator('textarea[id^="composer-"]').press('Control+Enter');
+    await eventually(
+      () => page.locator('textarea[id^="composer-"]').inputValue(),
+      (text) => text === '',
+      { timeout: 5_000 },
+    );
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+  });
+
   it('lists Ctrl+F in the shortcuts help, as it does what the help says', async () => {
     const { page, ui } = suite;
     const palette = new PalettePage(page);
