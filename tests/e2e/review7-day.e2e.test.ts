@@ -66,7 +66,8 @@ describe('a working day by keyboard', () => {
     await page.getByTestId('detail-panel').waitFor({ state: 'hidden' });
     expect(await focused(page)).toBe('task-table');
 
-    await palette.runCommand('Go to Calendar');
+    // "calendar" goes there (before: it opened a New event dialog, listed first).
+    expect(await palette.runCommand('calendar')).toBe('Go to Calendar');
     await ui.waitForTitle('Calendar');
     await page.locator('[data-testid="view-title"]:focus').waitFor();
 
