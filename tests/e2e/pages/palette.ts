@@ -42,6 +42,13 @@ export class PalettePage {
     return label;
   }
 
+  /** Opens the palette, searches, and opens the first result (Enter) once `group` lists one. */
+  async openHit(text: string, group: string): Promise<void> {
+    await this.open();
+    await this.search(text, group);
+    await this.page.keyboard.press('Enter');
+  }
+
   /** The active row's label (the one Enter runs). */
   async activeLabel(): Promise<string> {
     return (await this.dialog.locator('[role="option"][aria-selected="true"] .label').innerText()).trim();

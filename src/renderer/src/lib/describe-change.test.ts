@@ -59,6 +59,25 @@ describe('describeChange of a drop on a task', () => {
   });
 });
 
+describe('describeChange of other items', () => {
+  it('keeps the core’s label, its field names in words', () => {
+    const edit = {
+      kind: 'project.update',
+      label: 'Edit project (endDate)',
+      entityKey: 'project:p1',
+      payload: {},
+    };
+    expect(describeChange(edit, look)).toEqual(['Edit project (end date)']);
+    const contact = {
+      kind: 'crm.updateContact',
+      label: 'Edit contact (phone)',
+      entityKey: 'crmContact:c1',
+      payload: {},
+    };
+    expect(describeChange(contact, look)).toEqual(['Edit contact (phone)']);
+  });
+});
+
 describe('describeConflict', () => {
   it('calls a task name its title and shows both values in words', () => {
     expect(

@@ -12,7 +12,7 @@ import {
   TaskTagInput,
   TaskUpdateInput,
 } from '@shared/ipc/tasks-write';
-import { fieldLabel } from './field-labels';
+import { fieldLabel, inFieldWords } from './field-labels';
 import { formatDay, formatMinutes, priorityLabel } from './format';
 import { formatFieldValue } from './custom-fields';
 
@@ -167,7 +167,8 @@ export function describeChange(
       return [`Delete ${name(p.taskId)}${subtasks ? ` and its ${subtasks} subtasks` : ''}`];
     }
   }
-  if (!taskId) return [entry.label];
+  // The core's label of other kinds names fields by id: "Edit project (endDate)".
+  if (!taskId) return [inFieldWords(entry.label)];
   // The core's own words for these ("Attached 2 files", "Comment with 2 files") say what was done
   // to the task, not what of it changed.
   if (entry.kind === 'task.commentWithFiles' || entry.kind === 'task.replyWithFiles') {

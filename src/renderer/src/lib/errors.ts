@@ -1,8 +1,8 @@
 // Bridge errors in words a user understands, naming the field when the core names one.
 import { BridgeError } from './bridge';
-import { fieldLabel } from './field-labels';
+import { fieldLabel, inFieldWords } from './field-labels';
 
-export { fieldLabel };
+export { fieldLabel, inFieldWords };
 
 const TYPE_WORDS: Record<string, string> = {
   offline: 'The Workdesk core cannot be reached right now.',
@@ -14,7 +14,7 @@ const TYPE_WORDS: Record<string, string> = {
 
 export function describeError(error: unknown): string {
   if (error instanceof BridgeError) {
-    const message = stripFieldPrefix(error.message, error.field);
+    const message = inFieldWords(stripFieldPrefix(error.message, error.field));
     if (error.field) return `${fieldLabel(error.field)}: ${message}`;
     if (error.type === 'internal' || error.type === 'unknown-channel' || !message) {
       return TYPE_WORDS[error.type] ?? message;
@@ -40,5 +40,5 @@ export function problemLine(
   problem: { field: string; message: string } | undefined,
   label: (field: string) => string = fieldLabel,
 ): string {
-  return problem ? `${label(problem.field)}: ${problem.message.replace(/^[^:]+: /, '')}` : '';
+  return problem ? `${label(problem.field)}: ${inFieldWords(problem.message.replace(/^[^:]+: /, ''))}` : '';
 }

@@ -39,3 +39,19 @@ export function fieldLabel(field: string): string {
       .pop() ?? field;
   return FIELD_LABELS[last] ?? last.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 }
+
+/**
+ * A message from a schema or the service in a user's words: a leading "field: " and the field
+ * names inside it read as labels ("endDate: must not be before startDate" becomes "End date: must
+ * not be before start date"). Only names this file knows are read, and inside the text only those
+ * written as one camel-case word, so plain words ("name", "message") stay as they are.
+ */
+export function inFieldWords(message: string): string {
+  return message
+    .replace(/^([A-Za-z]+): /, (whole, field: string) =>
+      field in FIELD_LABELS ? `${fieldLabel(field)}: ` : whole,
+    )
+    .replace(/\b[a-z]+[A-Z][A-Za-z]*\b/g, (word) =>
+      word in FIELD_LABELS ? fieldLabel(word).toLowerCase() : word,
+    );
+}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { groupItems, hitGroup, hitItem, matchesWords, type PaletteItem } from './palette-items';
+import {
+  groupItems,
+  hitGroup,
+  hitItem,
+  matchesWords,
+  matchingCommands,
+  type PaletteItem,
+} from './palette-items';
 import type { SearchHit } from '@shared/ipc/search';
 import type { ProjectNode } from '@shared/ipc/projects';
 
@@ -15,6 +22,28 @@ describe('palette items', () => {
     expect(matchesWords('Go to Calendar · Agenda', 'cal agen')).toBe(true);
     expect(matchesWords('Go to Calendar', 'cal settings')).toBe(false);
     expect(matchesWords('anything', '  ')).toBe(true);
+  });
+
+  it('lists the places a query matches before the commands that make something', () => {
+    const commands = [
+      { id: 'new-task', label: 'New task' },
+      { id: 'new-event', label: 'New calendar event' },
+      { id: 'go-calendar', label: 'Go to Calendar' },
+      { id: 'go-agenda', label: 'Go to Calendar · Agenda' },
+    ];
+    expect(matchingCommands(commands, 'calendar').map((c) => c.id)).toEqual([
+      'go-calendar',
+      'go-agenda',
+      'new-event',
+    ]);
+    expect(matchingCommands(commands, 'new').map((c) => c.id)).toEqual(['new-task', 'new-event']);
+    // No query: the declaration order, as the palette lists every command.
+    expect(matchingCommands(commands, '').map((c) => c.id)).toEqual([
+      'new-task',
+      'new-event',
+      'go-calendar',
+      'go-agenda',
+    ]);
   });
 
   it('orders the groups tasks first and commands last, capping each group', () => {

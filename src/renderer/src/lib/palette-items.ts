@@ -43,6 +43,20 @@ export interface PaletteItem {
 
 const PER_GROUP = 8;
 
+/**
+ * The commands a query matches, places first: "calendar" and Enter goes to the calendar rather
+ * than opening a New event dialog (declaration order listed "New calendar event" first). A
+ * command to make something is named with "New", which a query for it types anyway.
+ */
+export function matchingCommands<C extends { id: string; label: string }>(
+  commands: readonly C[],
+  query: string,
+): C[] {
+  const matched = commands.filter((command) => matchesWords(command.label, query));
+  const place = (command: C): number => (command.id.startsWith('go-') ? 0 : 1);
+  return query.trim() ? matched.sort((a, b) => place(a) - place(b)) : matched;
+}
+
 /** Case-insensitive match of every word of the query, anywhere in the text. */
 export function matchesWords(text: string, query: string): boolean {
   const haystack = text.toLowerCase();

@@ -10,6 +10,13 @@ export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKe
   return navigator.platform.startsWith('Mac') ? event.metaKey : event.ctrlKey;
 }
 
+/** Ctrl/Cmd+F: the sidebar's search box (its Enter opens the search results page). */
+export function focusSearchBox(): boolean {
+  const search = document.getElementById('global-search');
+  search?.focus();
+  return !!search;
+}
+
 /** Binds the global shortcuts; returns the unsubscribe. */
 export function bindShortcuts(target: Window = window): () => void {
   const onKey = (event: KeyboardEvent): void => {
@@ -29,11 +36,7 @@ export function bindShortcuts(target: Window = window): () => void {
       event.preventDefault();
       overlays.openPalette();
     } else if (key === 'f') {
-      const search = document.getElementById('global-search');
-      if (search) {
-        event.preventDefault();
-        search.focus();
-      }
+      if (focusSearchBox()) event.preventDefault();
     }
   };
   target.addEventListener('keydown', onKey);

@@ -1,10 +1,17 @@
 // Short notices at the bottom corner: confirmations, and every failed bridge call in words.
 import { describeError } from './errors';
 
+/** A button on a toast that leads to what it tells of (the toast goes when it is pressed). */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface Toast {
   id: number;
   kind: 'info' | 'success' | 'error';
   message: string;
+  action?: ToastAction | undefined;
 }
 
 export class Toasts {
@@ -15,9 +22,14 @@ export class Toasts {
     return this.#items;
   }
 
-  show(message: string, kind: Toast['kind'] = 'info', ms = kind === 'error' ? 8000 : 4000): number {
+  show(
+    message: string,
+    kind: Toast['kind'] = 'info',
+    ms = kind === 'error' ? 8000 : 4000,
+    action?: ToastAction,
+  ): number {
     const id = this.#next++;
-    this.#items = [...this.#items.slice(-4), { id, kind, message }];
+    this.#items = [...this.#items.slice(-4), { id, kind, message, action }];
     setTimeout(() => this.dismiss(id), ms);
     return id;
   }

@@ -6,6 +6,8 @@ import { nav, sync, theme } from './app';
 import { overlays } from './palette.svelte';
 import { toDayString } from '../lib/format';
 import { TASK_SHORTCUTS } from '../lib/task-shortcuts';
+import { focusSearchBox } from '../lib/shortcuts';
+import { tick } from 'svelte';
 
 export interface Command {
   id: string;
@@ -85,6 +87,13 @@ export function appCommands(): Command[] {
     { id: 'theme-dark', label: 'Theme: dark', run: () => theme.set('dark') },
     { id: 'theme-system', label: 'Theme: follow the system', run: () => theme.set('system') },
     { id: 'palette', label: 'Search and commands', keys: `${mod}+K`, run: () => overlays.openPalette() },
+    {
+      id: 'search-box',
+      label: 'Search box (results page)',
+      keys: `${mod}+F`,
+      // After the palette that ran it has closed and handed the focus back.
+      run: () => void tick().then(focusSearchBox),
+    },
     { id: 'shortcuts', label: 'Keyboard shortcuts', keys: '?', run: () => overlays.openHelp() },
   ];
 }

@@ -5,6 +5,8 @@ import type { Bridge } from '../lib/bridge';
 import { bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
 import { toasts } from '../lib/toasts.svelte';
+import { focusPlace } from '../lib/focus-place';
+import { nav } from './app';
 
 /** The most tasks compared per read; a user with more waiting is told about the newest. */
 const WATCH_LIMIT = 500;
@@ -20,8 +22,14 @@ export class ActionRequiredWatch {
   #again = false;
   readonly #bridge: Bridge;
 
-  constructor(bridgeToUse: Bridge) {
+  readonly #open: (taskId: string) => void;
+  readonly #showAll: () => void;
+
+  /** `open` shows a task and `showAll` the Action required list: where a notice's button leads. */
+  constructor(bridgeToUse: Bridge, lead: { open: (taskId: string) => void; showAll: () => void }) {
     this.#bridge = bridgeToUse;
+    this.#open = lead.open;
+    this.#showAll = lead.showAll;
   }
 
   /** Reads now and after every task change; returns the unsubscribe. */
@@ -68,11 +76,28 @@ export class ActionRequiredWatch {
     if (this.#known && firstSyncDone) {
       const fresh = newlyRequired(this.#known, rows);
       for (const task of fresh.slice(0, 3))
-        toasts.show(`Your action is required: “${task.name}”`, 'info', 8000);
-      if (fresh.length > 3) toasts.show(`${fresh.length - 3} more tasks need your action`, 'info', 8000);
+        toasts.show(`Your action is required: “${task.name}”`, 'info', 8000, {
+          label: 'Open',
+          run: () => this.#open(task.id),
+        });
+      if (fresh.length > 3)
+        toasts.show(`${fresh.length - 3} more tasks need your action`, 'info', 8000, {
+          label: 'Show',
+          run: () => this.#showAll(),
+        });
     }
     this.#known = new Set(rows.map((task) => task.id));
   }
 }
 
-export const actionRequiredWatch = new ActionRequiredWatch(bridge);
+export const actionRequiredWatch = new ActionRequiredWatch(bridge, {
+  // The toast's button goes with the toast: the focus goes into the task it opens.
+  open: (taskId) => {
+    nav.openTask(taskId);
+    void focusPlace();
+  },
+  showAll: () => {
+    nav.go({ kind: 'mywork', tab: 'action' });
+    void focusPlace();
+  },
+});
