@@ -47,6 +47,15 @@ export const DateString = z.string().refine(isCalendarDate, { message: 'must be 
 export type DateString = z.infer<typeof DateString>;
 
 /**
+ * A range's end is not before its start, where both are given (a task's, a project's, an event's
+ * dates): `.refine(endNotBeforeStart, END_BEFORE_START)`. The service refuses such a range.
+ */
+export function endNotBeforeStart(range: { startDate?: string | null; endDate?: string | null }): boolean {
+  return !range.startDate || !range.endDate || range.endDate >= range.startDate;
+}
+export const END_BEFORE_START = { path: ['endDate'], message: 'must not be before startDate' };
+
+/**
  * A response timestamp: local time without a zone, `T` or space between date and time, up to 6
  * fraction digits (e.g. `2026-11-21T09:30:00.123456`, `2026-11-21 09:30:00.123456`).
  */

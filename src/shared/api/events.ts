@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateString, Id, LocalTimestamp, withAliases } from './common';
+import { DateString, END_BEFORE_START, Id, LocalTimestamp, endNotBeforeStart, withAliases } from './common';
 
 export const EVENT_TYPES = [
   'project-milestone',
@@ -57,7 +57,7 @@ export const EventsQuery = z
         return list as EventType[];
       }),
   })
-  .refine((q) => q.startDate <= q.endDate, { path: ['endDate'], message: 'must not be before startDate' });
+  .refine(endNotBeforeStart, END_BEFORE_START);
 
 /** POST /events; which of endDate, userId, projectId is required depends on the type. */
 export const CreateEventBody = withAliases(

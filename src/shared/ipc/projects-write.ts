@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Color, DateString, Id, Title } from '../api/common';
+import { Color, DateString, END_BEFORE_START, Id, Title, endNotBeforeStart } from '../api/common';
 import { ProjectUpdateFields } from '../api/projects';
 import { channel } from './channel';
 import { CustomFieldValue, CreateResult, WriteResult } from './tasks-write';
@@ -8,7 +8,10 @@ import { CustomFieldValue, CreateResult, WriteResult } from './tasks-write';
 export const ProjectChanges = ProjectUpdateFields.strict();
 export type ProjectChanges = z.infer<typeof ProjectChanges>;
 
-export const ProjectUpdateInput = z.object({ projectId: Id, changes: ProjectChanges }).strict();
+/** A change that sets both dates is checked here; one that sets a single date is left to the service. */
+export const ProjectUpdateInput = z
+  .object({ projectId: Id, changes: ProjectChanges.refine(endNotBeforeStart, END_BEFORE_START) })
+  .strict();
 export const ProjectCustomFieldsInput = z
   .object({
     projectId: Id,
@@ -29,7 +32,8 @@ export const ProjectCreateInput = z
     endDate: DateString.optional(),
     deadline: DateString.optional(),
   })
-  .strict();
+  .strict()
+  .refine(endNotBeforeStart, END_BEFORE_START);
 export const MemberAddInput = z
   .object({ projectId: Id, userId: Id, access: z.union([z.literal(1), z.literal(2), z.literal(3)]) })
   .strict();

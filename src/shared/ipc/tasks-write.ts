@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateString, Id, Minutes, Priority, Title } from '../api/common';
+import { DateString, END_BEFORE_START, Id, Minutes, Priority, Title, endNotBeforeStart } from '../api/common';
 import { StoryPoints, TaskUpdateFields } from '../api/tasks';
 import { channel } from './channel';
 
@@ -45,13 +45,12 @@ export const TaskCreateInput = z
     crmAccountId: Id.optional(),
   })
   .strict()
-  .refine((t) => !t.startDate || !t.endDate || t.endDate >= t.startDate, {
-    message: 'must not be before startDate',
-    path: ['endDate'],
-  });
+  .refine(endNotBeforeStart, END_BEFORE_START);
 export type TaskCreateInput = z.infer<typeof TaskCreateInput>;
 
-export const TaskUpdateInput = z.object({ taskId: Id, changes: TaskChanges }).strict();
+export const TaskUpdateInput = z
+  .object({ taskId: Id, changes: TaskChanges.refine(endNotBeforeStart, END_BEFORE_START) })
+  .strict();
 export const TaskStatusInput = z.object({ taskId: Id, statusId: Id, message: Text.optional() }).strict();
 export const TaskCommentInput = z
   .object({ taskId: Id, message: Text.min(1, 'a comment needs a message') })

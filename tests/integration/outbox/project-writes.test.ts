@@ -1,6 +1,7 @@
 // Project, folder and membership writes through the outbox against the real service.
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
+import { createDispatch } from '../../../src/main/core/dispatch';
 import { writesSuite, type TestEngine } from './support';
 
 const suite = writesSuite();
@@ -146,5 +147,35 @@ describe('project writes through the outbox', () => {
       field: 'userId',
     });
     expect(e.outbox.outbox.status().pending).toBe(1);
+  });
+
+  it('a project or task whose end is before its start is refused at once, naming the end date', async () => {
+    const e = await suite.engine();
+    // Through the dispatch, as the renderer's calls come.
+    const dispatch = createDispatch(e.handlers);
+    const backwards = { startDate: '2026-11-23', endDate: '2026-11-20' };
+    expect(
+      await dispatch('projects.create', {
+        name: 'Backwards',
+        projectTemplateId: SEED_IDS.templates.project,
+        ...backwards,
+      }),
+    ).toMatchObject({ ok: false, error: { type: 'invalid-argument', field: 'endDate' } });
+    expect(e.outbox.outbox.status().pending).toBe(0);
+    const project = await e.call('projects.create', {
+      name: 'Forwards',
+      projectTemplateId: SEED_IDS.templates.project,
+    });
+    expect(await dispatch('projects.update', { projectId: project.id, changes: backwards })).toMatchObject({
+      ok: false,
+      error: { type: 'invalid-argument', field: 'changes.endDate' },
+    });
+    const task = await e.call('tasks.create', { projectId: project.id, title: 'Dated' });
+    expect(await dispatch('tasks.update', { taskId: task.id, changes: backwards })).toMatchObject({
+      ok: false,
+      error: { type: 'invalid-argument', field: 'changes.endDate' },
+    });
+    // Only the two creates were queued: nothing of the refused calls.
+    expect(e.outbox.outbox.status().pending).toBe(2);
   });
 });
