@@ -131,6 +131,34 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     expect(await list.row(task).locator('.task-name').innerText()).toBe(task.name);
   });
 
+  it('leaves the list after its sort buttons with Tab, not through every row’s buttons', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
+    // (Another project: a picker used in a row stays mounted, and in the Tab order, until the row is re-filled.)
+    await ui.openDemoProject('Support desk 2');
+    await list.waitForRows();
+    await list.table.focus();
+    const inRows = (): Promise<boolean> =>
+      page.evaluate(() => document.activeElement?.closest('[data-testid="task-row"]') !== null);
+    const inTable = (): Promise<boolean> =>
+      page.evaluate(() => document.activeElement?.closest('[data-testid="task-table"]') !== null);
+    // The column headers' sort buttons (Name, Status, Assignee, Priority, Deadline), then out.
+    let tabs = 0;
+    while (tabs < 10) {
+      await page.keyboard.press('Tab');
+      tabs += 1;
+      expect(await inRows()).toBe(false);
+      if (!(await inTable())) break;
+    }
+    expect(tabs).toBe(6);
+    // The rows' cells are still reached by their keys: S opens the active row's status picker.
+    await list.table.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('s');
+    await page.getByRole('combobox', { name: /^Filter Status of / }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
   it('clips a name with an ellipsis only when it does not fit its cell, and again when the cell grows', async () => {
     const { page, ui } = suite;
     const list = new TaskListPage(page);

@@ -9,7 +9,9 @@
 // badge (styles/chips.css), the action-required user a chip, the progress a bar. An editor (a
 // cell's Picker, the date input, the rename input) stays Svelte markup in the row
 // (TaskRowView), made only while it is used: `place` then puts the cells either side of it, with
-// the cell it edits left out.
+// the cell it edits left out. The cells' buttons are out of the Tab order: the grid is one stop
+// (its rows are moved through with the arrows, and the selected task's status, assignee and
+// priority have keys), else leaving a list took a Tab for each button of every row in the page.
 import { fitText } from './fit-text';
 
 export type PickerCell = 'status' | 'assignee' | 'priority';
@@ -73,6 +75,7 @@ function cellsTemplate(): DocumentFragment {
       'aria-haspopup': 'listbox',
       'aria-expanded': 'false',
       'data-testid': `cell-${cell}`,
+      tabindex: '-1',
     });
   const cell = (className: string, ...children: Node[]): HTMLElement =>
     element('span', { role: 'gridcell', class: className }, ...children);
@@ -83,7 +86,7 @@ function cellsTemplate(): DocumentFragment {
       'name',
       element('span', { class: 'short' }),
       element('span', { class: 'task-name', role: 'presentation' }),
-      element('button', { type: 'button', class: 'icon-btn rename-btn' }, '✎'),
+      element('button', { type: 'button', class: 'icon-btn rename-btn', tabindex: '-1' }, '✎'),
     ),
     cell('muted cell project', element('span', { class: 'project-name' })),
     picker('status', 'pick cell-fit'),
@@ -95,6 +98,7 @@ function cellsTemplate(): DocumentFragment {
       role: 'gridcell',
       class: 'deadline cell-fill',
       'data-testid': 'cell-deadline',
+      tabindex: '-1',
     }),
     cell('progress-bar cell-fill'),
   );
