@@ -38,7 +38,7 @@ const LIMIT_MS: Record<string, { full: number; quick: number }> = {
   startup: { full: 900_000, quick: 600_000 },
   sync: { full: 900_000, quick: 180_000 },
   // Syncs a 10,000-task project into the app, then scrolls it top to bottom (850 frames).
-  renderer: { full: 600_000, quick: 180_000 },
+  renderer: { full: 900_000, quick: 240_000 },
 };
 const DEFAULT_LIMIT_MS = { full: 240_000, quick: 90_000 };
 

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/open';
 import { generateWorkspace } from '../../src/server/seed/generate';
 import { startApp } from '../../tests/e2e/support/web-host';
@@ -185,6 +185,30 @@ function ratioOf(value: number, baseline: number): number {
   return round(value / baseline, 2);
 }
 
+/**
+ * Scrolls at the display's rate: frame p95, and the share of frames that missed their turn (an
+ * interval longer than 1.5 refresh intervals, the refresh being the median interval), overall and
+ * per scroll.
+ */
+function displayRateOf(runs: readonly ScrollRun[]): {
+  frames: number;
+  p95: number;
+  latePercent: number;
+  latePerRun: number[];
+} {
+  const lateShare = (frames: readonly number[]): number => {
+    const refresh = percentile(sorted(frames), 50);
+    return round((100 * frames.filter((ms) => ms > 1.5 * refresh).length) / Math.max(1, frames.length), 1);
+  };
+  const frames = runs.flatMap((run) => run.frames);
+  return {
+    frames: frames.length,
+    p95: summary(frames).p95,
+    latePercent: lateShare(frames),
+    latePerRun: runs.map((run) => lateShare(run.frames)),
+  };
+}
+
 function summary(values: readonly number[]): { p50: number; p95: number; max: number } {
   const s = sorted(values);
   return {
@@ -198,7 +222,50 @@ function summary(values: readonly number[]): { p50: number; p95: number; max: nu
 export interface RendererBench {
   page: Page;
   projectName: string;
+  /**
+   * The same app in a second Chromium that keeps its frame-rate limit (a 60 Hz begin-frame
+   * source, as a display gives), its project list open and whole: frame intervals there are what
+   * a user sees, a refresh interval each unless a frame misses its turn.
+   */
+  openAtDisplayRate: () => Promise<Page>;
   close: () => Promise<void>;
+}
+
+/**
+ * Chromium for the bench. Without the frame-rate limit a frame starts as soon as the last one is
+ * done, so its interval is the work it took rather than the display's refresh.
+ */
+function launchBrowser(frameRateLimit: boolean): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      ...(frameRateLimit ? [] : ['--disable-frame-rate-limit', '--disable-gpu-vsync']),
+    ],
+  });
+}
+
+/** Opens the app at `url` in a new page of `browser` and shows the project's tree item. */
+async function openApp(browser: Browser, url: string, projectName: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // tsx names the arrow functions it compiles with a `__name` helper the page lacks.
+  await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  await page.goto(url);
+  await page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
+  const folder = page
+    .getByTestId('project-tree')
+    .getByRole('treeitem', { name: 'Company Workspace', exact: true });
+  await folder.waitFor();
+  if ((await folder.getAttribute('aria-expanded')) === 'false') {
+    await folder.focus();
+    await page.keyboard.press('ArrowRight');
+  }
+  await page.getByTestId('project-tree').getByRole('treeitem', { name: projectName, exact: true }).waitFor();
+  return page;
 }
 
 /** Builds the renderer if needed, seeds and syncs the project, opens the app in Chromium. */
@@ -219,42 +286,25 @@ export async function openRendererBench(tasks: number, log: (line: string) => vo
   db.close();
   log(`starting the service and syncing ${tasks} tasks`);
   const app = await startApp({ service: { seed: 'empty', dataDir } });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-frame-rate-limit',
-      '--disable-gpu-vsync',
-    ],
-  });
+  const browsers: Browser[] = [];
   const close = async (): Promise<void> => {
-    await browser.close();
+    for (const browser of browsers) await browser.close();
     await app.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    // tsx names the arrow functions it compiles with a `__name` helper the page lacks.
-    await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-    await page.goto(app.host.url);
-    await page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
-    const folder = page
-      .getByTestId('project-tree')
-      .getByRole('treeitem', { name: 'Company Workspace', exact: true });
-    await folder.waitFor();
-    if ((await folder.getAttribute('aria-expanded')) === 'false') {
-      await folder.focus();
-      await page.keyboard.press('ArrowRight');
-    }
-    await page
-      .getByTestId('project-tree')
-      .getByRole('treeitem', { name: projectName, exact: true })
-      .waitFor();
-    return { page, projectName, close };
+    const browser = await launchBrowser(false);
+    browsers.push(browser);
+    const page = await openApp(browser, app.host.url, projectName);
+    const openAtDisplayRate = async (): Promise<Page> => {
+      const limited = await launchBrowser(true);
+      browsers.push(limited);
+      const shown = await openApp(limited, app.host.url, projectName);
+      await navigationToFirstRows(shown, projectName);
+      await waitForWholeList(shown, tasks);
+      return shown;
+    };
+    return { page, projectName, openAtDisplayRate, close };
   } catch (err) {
     await close();
     throw err;
@@ -286,7 +336,7 @@ export const scenario: Scenario = {
   quick: true,
   async run(ctx) {
     const tasks = ctx.quick ? TASKS.quick : TASKS.full;
-    const { page, projectName, close } = await openRendererBench(tasks, ctx.log);
+    const { page, projectName, openAtDisplayRate, close } = await openRendererBench(tasks, ctx.log);
     try {
       const runs = ctx.quick ? 3 : 7;
       const navigation: number[] = [];
@@ -325,6 +375,17 @@ export const scenario: Scenario = {
 
       const nav = summary(navigation);
       const palette = summary(search);
+
+      // The same scrolls at the display's rate, as a user sees them: which frames miss their turn.
+      const shown = await openAtDisplayRate();
+      const atDisplay = [];
+      for (const speed of [
+        { step: SCROLL_STEP, what: 'a fling', rounds: ctx.quick ? 1 : 3 },
+        ...speeds.map((speed) => ({ ...speed, rounds: 1 })),
+      ]) {
+        const both = await scrollBoth(shown, speed.rounds, speed.step);
+        atDisplay.push({ ...speed, app: displayRateOf(both.app), bare: displayRateOf(both.bare) });
+      }
       const frames = scrolls.app.flatMap((run) => run.frames);
       const bareFrames = scrolls.bare.flatMap((run) => run.frames);
       const scroll = summary(frames);
@@ -434,6 +495,33 @@ export const scenario: Scenario = {
         baseline: { name: 'bare DOM list of the same shape', value: spreadOf(bareCpu) },
         ratio: spreadOf(ratios(scrollCpu, bareCpu)),
       });
+      ctx.table(
+        [
+          "at the display's rate (60 Hz)",
+          'frames',
+          'p95 ms',
+          'late frames %',
+          'bare list p95 ms',
+          'bare list late %',
+        ],
+        atDisplay.map((run) => [
+          `${run.step} px a frame (${run.what}${run.rounds > 1 ? `, ${run.rounds}×` : ''})`,
+          run.app.frames,
+          run.app.p95,
+          run.app.latePercent,
+          run.bare.p95,
+          run.bare.latePercent,
+        ]),
+      );
+      for (const run of atDisplay) {
+        ctx.headline({
+          figure: `frames late at the display's rate (60 Hz; late: longer than 1.5 refresh intervals), scrolling at ${run.step} px a frame (${run.what}), ${size}`,
+          unit: '%',
+          value: spreadOf(run.app.latePerRun),
+          runs: run.rounds,
+          baseline: { name: 'bare DOM list of the same shape', value: spreadOf(run.bare.latePerRun) },
+        });
+      }
       ctx.headline({
         figure: `palette keystroke to results painted, ${size} cache (aim < 50 ms)`,
         unit: 'ms',
@@ -461,6 +549,14 @@ export const scenario: Scenario = {
         ),
         paletteMedianMs: palette.p50,
         paletteP95Ms: palette.p95,
+        ...Object.fromEntries(
+          atDisplay.flatMap((run) => [
+            [`displayRateScrollP95At${run.step}PxMs`, run.app.p95],
+            [`displayRateLatePercentAt${run.step}Px`, run.app.latePercent],
+            [`bareDisplayRateScrollP95At${run.step}PxMs`, run.bare.p95],
+            [`bareDisplayRateLatePercentAt${run.step}Px`, run.bare.latePercent],
+          ]),
+        ),
       };
     } finally {
       await close();
