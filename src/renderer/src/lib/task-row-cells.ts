@@ -105,9 +105,20 @@ function cellsTemplate(): DocumentFragment {
   return template;
 }
 
-/** Writes an element's text or attribute only when it changed (a write restyles the element). */
-function setText(node: Node, text: string): void {
-  if (node.textContent !== text) node.textContent = text;
+/**
+ * The text node an element's text is written to. Setting `textContent` replaces the element's
+ * text node, and Chromium builds the new node's layout object and style; changing the data of
+ * the one node only lays its text out again.
+ */
+function textIn(element: HTMLElement): Text {
+  const text = document.createTextNode('');
+  element.append(text);
+  return text;
+}
+
+/** Writes a text or attribute only when it changed (a write restyles or re-lays out). */
+function setText(node: Text, text: string): void {
+  if (node.data !== text) node.data = text;
 }
 function setAttribute(node: Element, name: string, value: string | undefined): void {
   if (value === undefined) {
@@ -146,18 +157,28 @@ export class TaskRowCells {
   /** Every cell, in column order (the project's is left out of the row without a project column). */
   readonly #all: HTMLElement[];
   readonly #check: HTMLInputElement;
-  readonly #short: HTMLElement;
   readonly #name: HTMLElement;
   readonly #renameButton: HTMLElement;
-  readonly #projectName: HTMLElement;
   readonly #status: HTMLElement;
   readonly #assignee: HTMLElement;
   readonly #chip: HTMLElement;
-  readonly #initials: HTMLElement;
-  readonly #chipName = document.createTextNode('');
   readonly #priority: HTMLElement;
   readonly #deadline: HTMLElement;
   readonly #progress: HTMLElement;
+  /** The cells' texts (see `textIn`). */
+  readonly #text: Record<
+    | 'short'
+    | 'name'
+    | 'project'
+    | 'status'
+    | 'assignee'
+    | 'initials'
+    | 'chipName'
+    | 'priority'
+    | 'deadline'
+    | 'progress',
+    Text
+  >;
   readonly #unfit: (() => void)[] = [];
   #tone = '';
   #showProject = false;
@@ -177,17 +198,26 @@ export class TaskRowCells {
       HTMLElement,
     ];
     this.#check = check.firstChild as HTMLInputElement;
-    [this.#short, this.#name, this.#renameButton] = [...name.children] as [
-      HTMLElement,
-      HTMLElement,
-      HTMLElement,
-    ];
-    this.#projectName = project.firstChild as HTMLElement;
+    const [short, nameText, renameButton] = [...name.children] as [HTMLElement, HTMLElement, HTMLElement];
+    this.#name = nameText;
+    this.#renameButton = renameButton;
+    const projectName = project.firstChild as HTMLElement;
     this.#status = status;
     this.#assignee = assignee;
     this.#chip = chip;
-    this.#initials = chip.firstChild as HTMLElement;
-    chip.append(this.#chipName);
+    this.#text = {
+      short: textIn(short),
+      name: textIn(nameText),
+      project: textIn(projectName),
+      status: textIn(status),
+      assignee: textIn(assignee),
+      initials: textIn(chip.firstChild as HTMLElement),
+      // After the initials' circle: the chip's own text, its user's name.
+      chipName: textIn(chip),
+      priority: textIn(priority),
+      deadline: textIn(deadline),
+      progress: textIn(progress),
+    };
     this.#priority = priority;
     this.#deadline = deadline;
     this.#progress = progress;
@@ -210,7 +240,7 @@ export class TaskRowCells {
       cell.addEventListener('keydown', (event) => actions.pickKey(event, kind));
     }
     deadline.addEventListener('click', () => actions.edit('deadline'));
-    for (const node of [this.#name, this.#projectName, status, assignee, chip]) {
+    for (const node of [nameText, projectName, status, assignee, chip]) {
       const undo = fitText(node);
       if (undo) this.#unfit.push(undo);
     }
@@ -219,30 +249,29 @@ export class TaskRowCells {
   fillHead(view: RowHeadView): void {
     this.#check.checked = view.selected;
     setAttribute(this.#check, 'aria-label', `Select ${view.name}`);
-    setText(this.#short, view.shortId);
-    setText(this.#name, view.name);
+    setText(this.#text.short, view.shortId);
+    setText(this.#text.name, view.name);
     setAttribute(this.#renameButton, 'aria-label', `Rename ${view.name}`);
   }
 
   /** Fills the cells after the name (not asked while the row is lite: they are out of the page). */
   fill(view: RowCellsView): void {
     this.#showProject = view.project !== undefined;
-    setText(this.#projectName, view.project ?? '');
+    setText(this.#text.project, view.project ?? '');
 
     const { status, assignee, actionRequired, priority, deadline, progress } = view;
     setAttribute(this.#status, 'aria-label', status.label);
     setClass(this.#status, 'dot', status.color !== undefined);
     setStyle(this.#status, '--dot', status.color);
-    setText(this.#status, status.text || NONE);
+    setText(this.#text.status, status.text || NONE);
 
     setAttribute(this.#assignee, 'aria-label', assignee.label);
-    setText(this.#assignee, assignee.text || NONE);
+    setText(this.#text.assignee, assignee.text || NONE);
 
     // One element with or without a user: its initials' circle is kept, zero-wide, without one.
     setClass(this.#chip, 'none', !actionRequired);
-    setText(this.#initials, actionRequired?.initials ?? '');
-    const chipName = actionRequired?.name ?? NONE;
-    if (this.#chipName.data !== chipName) this.#chipName.data = chipName;
+    setText(this.#text.initials, actionRequired?.initials ?? '');
+    setText(this.#text.chipName, actionRequired?.name ?? NONE);
 
     setAttribute(this.#priority, 'aria-label', priority.label);
     if (this.#tone !== priority.tone) {
@@ -250,17 +279,17 @@ export class TaskRowCells {
       if (priority.tone) this.#priority.classList.add(priority.tone);
       this.#tone = priority.tone;
     }
-    setText(this.#priority, priority.text);
+    setText(this.#text.priority, priority.text);
 
     setAttribute(this.#deadline, 'aria-label', deadline.label);
     setClass(this.#deadline, 'overdue', deadline.overdue);
-    setText(this.#deadline, deadline.text || NONE);
+    setText(this.#text.deadline, deadline.text || NONE);
 
     // The bar is custom properties only: a class would make Chromium build its boxes again.
     setAttribute(this.#progress, 'aria-label', progress === null ? 'Progress: none' : undefined);
     setStyle(this.#progress, '--done', `${progress ?? 0}%`);
     setStyle(this.#progress, '--track', progress === null ? 'transparent' : undefined);
-    setText(this.#progress, progress === null ? NONE : `${progress}%`);
+    setText(this.#text.progress, progress === null ? NONE : `${progress}%`);
   }
 
   /**
