@@ -60,4 +60,45 @@ describe('the Changes view: a change the service refuses', () => {
     });
     await screenshot(page, 'changes-empty');
   });
+
+  it('corrects a refused create: the project typed once is fixed in Changes and made once', async () => {
+    const { app, page, ui } = suite;
+    // Another client of the core queues a project for an owner the service does not know.
+    const queued = await app.core.dispatch('projects.create', {
+      name: 'Typed once',
+      projectTemplateId: 'pt-project',
+      parentProjectId: 'p-workspace',
+      projectOwnerUserId: 'u-nobody',
+      startDate: '2026-11-23',
+      endDate: '2026-11-30',
+    });
+    expect(queued.ok).toBe(true);
+    await ui.goToChanges();
+    const changes = new ChangesPage(page);
+    const entry = changes.entry('Typed once');
+    await entry.getByText('Refused by the service').waitFor({ timeout: 15_000 });
+    // Before: Retry and Discard only; what was typed had to be typed again.
+    await entry.getByRole('button', { name: 'Edit' }).click();
+    const form = entry.getByTestId('change-correction');
+    expect(await form.getByLabel('Name').inputValue()).toBe('Typed once');
+    expect(await form.getByLabel('End date').inputValue()).toBe('2026-11-30');
+
+    // A correction the shared schema refuses is named by its field, and nothing is sent.
+    await form.getByLabel('End date').fill('2026-11-20');
+    await form.getByRole('button', { name: 'Save and send' }).click();
+    await form.getByRole('alert').waitFor();
+    expect(await form.getByRole('alert').innerText()).toBe('End date: must not be before start date');
+    await screenshot(page, 'changes-correct-create');
+
+    await form.getByLabel('End date').fill('2026-12-04');
+    await form.getByLabel('Owner').fill('u-bob');
+    await form.getByLabel('Name').fill('Typed once, corrected');
+    await form.getByRole('button', { name: 'Save and send' }).click();
+    await page.getByText('Every change has reached the service').waitFor({ timeout: 15_000 });
+    const projects =
+      await app.api<{ name: string; endDate: string | null; ownerUserId: string }[]>('/projects');
+    expect(projects.filter((p) => p.name.startsWith('Typed once'))).toMatchObject([
+      { name: 'Typed once, corrected', endDate: '2026-12-04', ownerUserId: 'u-bob' },
+    ]);
+  });
 });

@@ -404,3 +404,75 @@ describe('project, member, calendar and CRM kinds', () => {
     expect(r.outbox.outbox.entries('done')[0]?.payload).toMatchObject({ known: ['C6'] });
   });
 });
+
+describe('correcting a refused create (outbox.correct)', () => {
+  const refuse = (path: string, message: string) => () => {
+    throw new RejectedError('POST', path, 400, message);
+  };
+
+  it('a refused task create is corrected under its local id; the change waiting for it follows', async () => {
+    r.answers.createTask = refuse('/tasks/new-task', 'toUserId: no such user');
+    r.outbox.write('task.create', {
+      tempId: 'local-a',
+      draftId: 'draft-a',
+      input: { projectId: 'p1', title: 'Typed once', toUserId: 'u-gone', deadline: '2026-12-01' },
+    });
+    r.outbox.write('task.update', { taskId: 'local-a', changes: { priority: 5 } });
+    await r.ack();
+    const [failed] = r.outbox.outbox.entries('failed');
+    expect(failed?.kind).toBe('task.create');
+    expect(r.cache.tasks.get('local-a')).toBeNull();
+
+    // Bad input is refused naming the field, and changes nothing.
+    expect(() => r.outbox.correct(failed!.id, { title: '' })).toThrow(
+      expect.objectContaining({ type: 'invalid-argument', field: 'title' }),
+    );
+    expect(() => r.outbox.correct(failed!.id, { startDate: '2026-12-01' })).toThrow(
+      expect.objectContaining({ field: 'startDate' }),
+    );
+    expect(r.outbox.outbox.store.get(failed!.id)).toMatchObject({
+      state: 'failed',
+      payload: failed!.payload,
+    });
+    expect(r.cache.tasks.get('local-a')).toBeNull();
+
+    r.outbox.correct(failed!.id, { toUserId: 'u-bob', title: 'Typed once, corrected' });
+    expect(r.cache.tasks.get('local-a')).toMatchObject({
+      name: 'Typed once, corrected',
+      assignedToUserId: 'u-bob',
+    });
+    r.calls.length = 0;
+    r.answers.createTask = () => ({ id: 'T9', shortId: '9', momentCreated: '2026-11-21 12:00:00.000000' });
+    await r.ack();
+    expect(r.calls.map((c) => c[0])).toEqual(['createTask', 'updateTask']);
+    expect(r.calls[0]![1]).toMatchObject({
+      title: 'Typed once, corrected',
+      toUserId: 'u-bob',
+      deadline: '2026-12-01',
+    });
+    expect(r.calls[1]![1]).toBe('T9');
+    expect(r.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+  });
+
+  it('a refused project create: a correction the create schema refuses names the field; a good one is sent', async () => {
+    r.answers.newProject = refuse('/projects/new-project', 'projectOwnerUserId: no such user');
+    r.outbox.write('project.create', {
+      type: 'project',
+      tempId: 'local-p',
+      input: {
+        name: 'Launch',
+        projectTemplateId: 'tpl',
+        projectOwnerUserId: 'u-gone',
+        startDate: '2026-11-23',
+      },
+    });
+    await r.ack();
+    const [failed] = r.outbox.outbox.entries('failed');
+    expect(() => r.outbox.correct(failed!.id, { startDate: 'soon' })).toThrow(
+      expect.objectContaining({ field: 'startDate' }),
+    );
+    r.outbox.correct(failed!.id, { projectOwnerUserId: 'u-bob' });
+    expect(r.cache.projects.get('local-p')).toMatchObject({ name: 'Launch', ownerUserId: 'u-bob' });
+    expect(r.outbox.outbox.store.get(failed!.id)).toMatchObject({ state: 'pending' });
+  });
+});
