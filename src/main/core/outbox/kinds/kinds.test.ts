@@ -476,3 +476,49 @@ describe('correcting a refused create (outbox.correct)', () => {
     expect(r.outbox.outbox.store.get(failed!.id)).toMatchObject({ state: 'pending' });
   });
 });
+
+describe('a change that sets one date of a range (finding 18)', () => {
+  it('task.update: one date is checked against the cached other, the pending local value included', () => {
+    r.outbox.write('task.update', { taskId: 't1', changes: { startDate: '2026-12-10' } });
+    const before = r.outbox.outbox.status().pending;
+    // The start is only local so far: the end is checked against it all the same.
+    expect(() => r.outbox.write('task.update', { taskId: 't1', changes: { endDate: '2026-12-01' } })).toThrow(
+      expect.objectContaining({
+        type: 'invalid-argument',
+        field: 'changes.endDate',
+        message: 'endDate: must not be before startDate (2026-12-10)',
+      }),
+    );
+    expect(r.outbox.outbox.status().pending).toBe(before);
+    expect(r.cache.tasks.get('t1')).toMatchObject({ startDate: '2026-12-10', endDate: null });
+    r.outbox.write('task.update', { taskId: 't1', changes: { endDate: '2026-12-12' } });
+    expect(() =>
+      r.outbox.write('task.update', { taskId: 't1', changes: { startDate: '2026-12-13' } }),
+    ).toThrow(
+      expect.objectContaining({
+        field: 'changes.startDate',
+        message: 'startDate: must not be after endDate (2026-12-12)',
+      }),
+    );
+    // Clearing the other date, or setting both in order, passes.
+    r.outbox.write('task.update', {
+      taskId: 't1',
+      changes: { startDate: '2026-12-13', endDate: '2026-12-14' },
+    });
+    r.outbox.write('task.update', { taskId: 't1', changes: { startDate: null } });
+    r.outbox.write('task.update', { taskId: 't1', changes: { endDate: '2026-11-01' } });
+    expect(r.cache.tasks.get('t1')).toMatchObject({ startDate: null, endDate: '2026-11-01' });
+  });
+
+  it('project.update: the same check against the cached project', () => {
+    r.cache.projects.upsertMany([aProject({ id: 'p3', startDate: '2026-12-01', endDate: '2026-12-31' })]);
+    expect(() =>
+      r.outbox.write('project.update', { projectId: 'p3', changes: { endDate: '2026-11-30' } }),
+    ).toThrow(expect.objectContaining({ field: 'changes.endDate' }));
+    expect(() =>
+      r.outbox.write('project.update', { projectId: 'p3', changes: { startDate: '2027-01-01' } }),
+    ).toThrow(expect.objectContaining({ field: 'changes.startDate' }));
+    expect(r.outbox.outbox.status().pending).toBe(0);
+    expect(r.cache.projects.get('p3')).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-31' });
+  });
+});

@@ -14,6 +14,7 @@ import type { OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
+  checkRange,
   customFieldsKind,
   earliestCreated,
   mappedIds,
@@ -142,6 +143,7 @@ export function projectKinds(deps: KindDeps) {
     describe: (p) => `Edit project (${Object.keys(p.changes).join(', ')})`,
     apply: (ctx, { projectId, changes }) => {
       const current = record(projectId);
+      checkRange(current, changes);
       const { statusId, systemStatus, ...plain } = changes;
       const wanted: Record<string, unknown> = { ...plain };
       if (statusId !== undefined) {
