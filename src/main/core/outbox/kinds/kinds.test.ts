@@ -5,7 +5,7 @@ import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
 import { createCache, type Cache } from '../../cache/cache';
 import { openCacheDb } from '../../cache/db';
-import { anEvent, aProject, aTask } from '../../cache/fixtures';
+import { aContact, anAccount, anEvent, aProject, aTask } from '../../cache/fixtures';
 import { flattenTask } from '../../cache/repos/tasks';
 import { ACKED_ITEM } from '../../sync/pending';
 import { stoppedClockOutbox } from '../testing';
@@ -520,5 +520,44 @@ describe('a change that sets one date of a range (finding 18)', () => {
     ).toThrow(expect.objectContaining({ field: 'changes.startDate' }));
     expect(r.outbox.outbox.status().pending).toBe(0);
     expect(r.cache.projects.get('p3')).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-31' });
+  });
+});
+
+describe('CRM changes name their record (finding 20)', () => {
+  it('two contacts edited offline, an account and their creates and deletes are told apart', () => {
+    r.cache.crm.contacts.upsert(aContact({ id: 'c1', firstName: 'Ada', lastName: 'Lind' }));
+    r.cache.crm.contacts.upsert(aContact({ id: 'c2', firstName: 'Bo', lastName: '' }));
+    r.cache.crm.accounts.upsert(anAccount({ id: 'a1', name: 'Acme' }));
+    r.outbox.write('crmContact.update', { id: 'c1', changes: { phone: '+1 555 0101' } });
+    r.outbox.write('crmContact.update', { id: 'c2', changes: { phone: '+1 555 0102' } });
+    r.outbox.write('crmAccount.update', { id: 'a1', changes: { website: 'acme.test' } });
+    r.outbox.write('crmContact.create', {
+      tempId: 'local-c',
+      input: { firstName: 'Cy', lastName: 'Ng' },
+      known: [],
+    });
+    r.outbox.write('crmAccount.delete', { id: 'a1' });
+    const labels = r.outbox.outbox.entries().map((e) => r.outbox.outbox.describe(e));
+    expect(labels).toEqual([
+      'Edit contact "Ada Lind" (phone)',
+      'Edit contact "Bo" (phone)',
+      'Edit account "Acme" (website)',
+      'Create contact "Cy Ng"',
+      'Delete account "Acme"',
+    ]);
+  });
+
+  it('a project change names its project too, as the cache holds it', () => {
+    r.outbox.write('project.update', { projectId: 'p1', changes: { name: 'Launch', priority: 3 } });
+    expect(r.outbox.outbox.describe(r.outbox.outbox.entries()[0]!)).toBe(
+      'Edit project "Launch" (name, priority)',
+    );
+  });
+
+  it('a record the cache no longer holds is left unnamed', () => {
+    r.cache.crm.contacts.upsert(aContact({ id: 'c1', firstName: 'Ada' }));
+    r.outbox.write('crmContact.update', { id: 'c1', changes: { phone: '1' } });
+    r.cache.db.prepare('DELETE FROM crm_contacts WHERE id = ?').run('c1');
+    expect(r.outbox.outbox.describe(r.outbox.outbox.entries()[0]!)).toBe('Edit contact (phone)');
   });
 });
