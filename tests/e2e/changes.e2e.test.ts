@@ -40,7 +40,7 @@ describe('the Changes view: a change the service refuses', () => {
     // Edit the first: give it a real user, and it goes through.
     const firstEntry = changes.entry(`'${first!.name}'`);
     await firstEntry.getByRole('button', { name: 'Edit' }).click();
-    await firstEntry.getByLabel('Assignee').fill('u-bob');
+    await firstEntry.getByLabel('Assignee').selectOption('u-bob');
     await firstEntry.getByRole('button', { name: 'Save and send' }).click();
     await eventually(
       () => app.api<ServiceTask>(`/task/${first!.id}`),
@@ -91,7 +91,8 @@ describe('the Changes view: a change the service refuses', () => {
     await screenshot(page, 'changes-correct-create');
 
     await form.getByLabel('End date').fill('2026-12-04');
-    await form.getByLabel('Owner').fill('u-bob');
+    expect(await form.getByLabel('Owner').inputValue()).toBe('u-nobody');
+    await form.getByLabel('Owner').selectOption({ label: 'Bob Okafor' });
     await form.getByLabel('Name').fill('Typed once, corrected');
     await form.getByRole('button', { name: 'Save and send' }).click();
     await page.getByText('Every change has reached the service').waitFor({ timeout: 15_000 });

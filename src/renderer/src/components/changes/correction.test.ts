@@ -24,7 +24,7 @@ describe('correcting a queued change in a form', () => {
     });
     expect(Object.entries(fields).map(([k, v]) => inputTypeOf(k, v))).toEqual([
       'text',
-      'text',
+      'user',
       'date',
       'date',
       'number',
@@ -40,7 +40,16 @@ describe('correcting a queued change in a form', () => {
   });
 
   it('clears an emptied date or number, and keeps emptied text for the core to judge', () => {
-    expect(correctedValues(fields, { ...draftOf(fields), startDate: '', estimate: ' ', name: '' })).toEqual({
+    expect(
+      correctedValues(fields, {
+        ...draftOf(fields),
+        startDate: '',
+        estimate: ' ',
+        name: '',
+        projectOwnerUserId: '',
+      }),
+    ).toEqual({
+      projectOwnerUserId: null,
       startDate: null,
       estimate: null,
       name: '',

@@ -8,8 +8,12 @@ type Value = EditableFields[string];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_FIELDS = new Set(['startDate', 'endDate', 'deadline', 'scheduleDate']);
 
-/** The input a field is edited in: a day picker for dates, a check box for yes/no, else text. */
-export function inputTypeOf(field: string, value: Value): 'date' | 'checkbox' | 'number' | 'text' {
+/**
+ * The input a field is edited in: a list of the organization's users for a user (an owner, an
+ * assignee), a day picker for dates, a check box for yes/no, else text.
+ */
+export function inputTypeOf(field: string, value: Value): 'user' | 'date' | 'checkbox' | 'number' | 'text' {
+  if (field.endsWith('UserId') && (value === null || typeof value === 'string')) return 'user';
   if (typeof value === 'boolean') return 'checkbox';
   if (typeof value === 'number') return 'number';
   if (DATE_FIELDS.has(field) && (value === null || DAY.test(value))) return 'date';
@@ -25,7 +29,7 @@ export function draftOf(fields: EditableFields): Record<string, string> {
 
 /**
  * The form's text back as values of the offered types: a number stays a number, yes/no stays
- * yes/no; a field that held no value, or a number or date, emptied is cleared (null); text stays
+ * yes/no; a field that held no value, or a number, date or user, emptied is cleared (null); text stays
  * text, even empty (the core's schema says whether it may be). Only fields that changed.
  */
 export function correctedValues(fields: EditableFields, draft: Record<string, string>): EditableFields {
@@ -35,7 +39,7 @@ export function correctedValues(fields: EditableFields, draft: Record<string, st
     if (text === undefined) continue;
     let value: Value;
     if (typeof before === 'boolean') value = text === 'true';
-    else if (text.trim() === '' && (typeof before !== 'string' || inputTypeOf(key, before) === 'date'))
+    else if (text.trim() === '' && (typeof before !== 'string' || inputTypeOf(key, before) !== 'text'))
       value = null;
     else if (typeof before === 'number') value = Number(text);
     else value = text;
