@@ -90,4 +90,38 @@ describe('correcting a refused create', () => {
       deadline: '2026-12-24',
     });
   });
+
+  it('a project stored with its end before its start (before the check) is corrected and made once', async () => {
+    const e = await suite.engine();
+    await e.outbox.outbox.stop();
+    const project = await e.call('projects.create', {
+      name: 'Stored backwards',
+      projectTemplateId: SEED_IDS.templates.project,
+      startDate: '2026-11-23',
+      endDate: '2026-11-30',
+    });
+    // As an older version stored it, before project creates checked their dates.
+    const [entry] = e.outbox.outbox.entries();
+    const input = (entry!.payload as { input: Record<string, unknown> }).input;
+    e.outbox.outbox.store.setPayload(
+      entry!.id,
+      { ...(entry!.payload as object), input: { ...input, endDate: '2026-11-20' } },
+      entry!.undo,
+      Date.now(),
+    );
+    e.outbox.outbox.start();
+    while ((await e.call('outbox.status', {})).failed === 0) {
+      e.outbox.outbox.kick();
+      await e.outbox.outbox.idle();
+    }
+    const [failed] = await e.call('outbox.failed', {});
+    expect(failed!.errorMessage).toMatch(/endDate: must not be before startDate/);
+    expect(failed!.fields).toMatchObject({ startDate: '2026-11-23', endDate: '2026-11-20' });
+    await e.call('outbox.correct', { id: failed!.id, fields: { endDate: '2026-11-24' } });
+    await e.drained();
+    const made = (await suite.api.projects()).filter((p) => p.name === 'Stored backwards');
+    expect(made).toMatchObject([
+      { id: e.outbox.realIdOf(project.id), startDate: '2026-11-23', endDate: '2026-11-24' },
+    ]);
+  });
 });
