@@ -3,6 +3,7 @@ import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
 import { ChangesPage } from './pages/changes';
+import { PalettePage } from './pages/palette';
 
 interface ServiceTask {
   id: string;
@@ -101,5 +102,42 @@ describe('the Changes view: a change the service refuses', () => {
     expect(projects.filter((p) => p.name.startsWith('Typed once'))).toMatchObject([
       { name: 'Typed once, corrected', endDate: '2026-12-04', ownerUserId: 'u-bob' },
     ]);
+  });
+
+  it('corrects a refused change where its task shows it, with the same form', async () => {
+    const { app, page, ui } = suite;
+    // From a list, so the task opens in the panel beside it (from Changes it opens full size).
+    await ui.goToAssigned();
+    const tasks =
+      await app.api<(ServiceTask & { startDate: string | null; endDate: string | null })[]>(
+        '/project/g7-p4/tasks',
+      );
+    const task = tasks.find((t) => !t.startDate && !t.endDate);
+    if (!task) throw new Error('the demo project has a task without dates');
+    await new PalettePage(page).openHit(task.name, 'Tasks');
+    const panel = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
+    await panel.waitFor();
+    // Another client sets a start this app has not heard of; the end typed here is refused.
+    await app.api(`/task/${task.id}/update`, {
+      method: 'PUT',
+      body: { userId: app.service!.users.bob, startDate: '2027-03-01' },
+    });
+    await panel.getByTestId('field-end').fill('2027-02-20');
+    await panel.getByTestId('field-end').blur();
+    const refusal = panel.getByTestId('task-service-refusal');
+    await refusal.waitFor({ timeout: 15_000 });
+    // Before: Retry and Discard only.
+    await refusal.getByRole('button', { name: 'Edit' }).click();
+    const form = refusal.getByTestId('change-correction');
+    expect(await form.getByLabel('End date').inputValue()).toBe('2027-02-20');
+    await form.getByLabel('End date').fill('2027-03-05');
+    await screenshot(page, 'task-refusal-correct');
+    await form.getByRole('button', { name: 'Save and send' }).click();
+    await refusal.waitFor({ state: 'hidden' });
+    await eventually(
+      () => app.api<{ startDate: string | null; endDate: string | null }>(`/task/${task.id}`),
+      (t) => t.startDate === '2027-03-01' && t.endDate === '2027-03-05',
+    );
+    await page.keyboard.press('Escape');
   });
 });
