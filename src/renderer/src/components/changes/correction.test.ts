@@ -10,6 +10,7 @@ describe('correcting a queued change in a form', () => {
     estimate: 30,
     isPrivate: false,
     deadline: null,
+    message: 'Kick-off on Monday',
   };
 
   it('shows each field as text in the input its type needs', () => {
@@ -21,6 +22,7 @@ describe('correcting a queued change in a form', () => {
       estimate: '30',
       isPrivate: 'false',
       deadline: '',
+      message: 'Kick-off on Monday',
     });
     expect(Object.entries(fields).map(([k, v]) => inputTypeOf(k, v))).toEqual([
       'text',
@@ -30,6 +32,7 @@ describe('correcting a queued change in a form', () => {
       'number',
       'checkbox',
       'date',
+      'long',
     ]);
   });
 
@@ -47,12 +50,14 @@ describe('correcting a queued change in a form', () => {
         estimate: ' ',
         name: '',
         projectOwnerUserId: '',
+        message: '',
       }),
     ).toEqual({
       projectOwnerUserId: null,
       startDate: null,
       estimate: null,
       name: '',
+      message: '',
     });
   });
 });

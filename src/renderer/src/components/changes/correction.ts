@@ -7,17 +7,23 @@ type Value = EditableFields[string];
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_FIELDS = new Set(['startDate', 'endDate', 'deadline', 'scheduleDate']);
+/** Fields that hold paragraphs rather than a line. */
+const LONG_FIELDS = new Set(['message', 'description', 'notes', 'statusComments']);
 
 /**
  * The input a field is edited in: a list of the organization's users for a user (an owner, an
- * assignee), a day picker for dates, a check box for yes/no, else text.
+ * assignee), a day picker for dates, a check box for yes/no, a text area for a message or notes,
+ * else a line of text.
  */
-export function inputTypeOf(field: string, value: Value): 'user' | 'date' | 'checkbox' | 'number' | 'text' {
+export function inputTypeOf(
+  field: string,
+  value: Value,
+): 'user' | 'date' | 'checkbox' | 'number' | 'long' | 'text' {
   if (field.endsWith('UserId') && (value === null || typeof value === 'string')) return 'user';
   if (typeof value === 'boolean') return 'checkbox';
   if (typeof value === 'number') return 'number';
   if (DATE_FIELDS.has(field) && (value === null || DAY.test(value))) return 'date';
-  return 'text';
+  return LONG_FIELDS.has(field) ? 'long' : 'text';
 }
 
 /** The fields as the form's text. */
@@ -39,7 +45,10 @@ export function correctedValues(fields: EditableFields, draft: Record<string, st
     if (text === undefined) continue;
     let value: Value;
     if (typeof before === 'boolean') value = text === 'true';
-    else if (text.trim() === '' && (typeof before !== 'string' || inputTypeOf(key, before) !== 'text'))
+    else if (
+      text.trim() === '' &&
+      (typeof before !== 'string' || !['text', 'long'].includes(inputTypeOf(key, before)))
+    )
       value = null;
     else if (typeof before === 'number') value = Number(text);
     else value = text;
