@@ -114,17 +114,22 @@ describe('the Changes view: a change the service refuses', () => {
       );
     const task = tasks.find((t) => !t.startDate && !t.endDate);
     if (!task) throw new Error('the demo project has a task without dates');
-    await new PalettePage(page).openHit(task.name, 'Tasks');
-    const panel = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
-    await panel.waitFor();
-    // Another client sets a start this app has not heard of; the end typed here is refused.
+    // Another client sets a start this app has not heard of; an end this app queues before it
+    // is refused by the service.
+    const bob = app.service!.users.bob;
     await app.api(`/task/${task.id}/update`, {
       method: 'PUT',
-      body: { userId: app.service!.users.bob, startDate: '2027-03-01' },
+      body: { userId: bob, startDate: '2027-03-01' },
     });
-    await panel.getByTestId('field-end').fill('2027-02-20');
-    await panel.getByTestId('field-end').blur();
-    const refusal = panel.getByTestId('task-service-refusal');
+    const queued = await app.core.dispatch('tasks.update', {
+      taskId: task.id,
+      changes: { endDate: '2027-02-20' },
+    });
+    expect(queued.ok).toBe(true);
+    await new PalettePage(page).openHit(task.name, 'Tasks');
+    const refusal = page
+      .locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`)
+      .getByTestId('task-service-refusal');
     await refusal.waitFor({ timeout: 15_000 });
     // Before: Retry and Discard only.
     await refusal.getByRole('button', { name: 'Edit' }).click();
