@@ -37,6 +37,9 @@ const h = vi.hoisted(() => {
     registerAppScheme: vi.fn(),
     installMenu: vi.fn(),
     createMainWindow: vi.fn(() => ({ webContents: { send: vi.fn() } })),
+    createSystemNotifier: vi.fn((_focus: () => void, _openTask: (taskId: string) => void) => ({
+      notify: vi.fn(),
+    })),
     startHostSession: vi.fn(async () => session),
   };
 });
@@ -64,7 +67,7 @@ vi.mock('./protocol', () => ({
 }));
 vi.mock('./menu', () => ({ installMenu: h.installMenu }));
 vi.mock('./window', () => ({ createMainWindow: h.createMainWindow }));
-vi.mock('./notifications', () => ({ createSystemNotifier: vi.fn(() => ({ notify: vi.fn() })) }));
+vi.mock('./notifications', () => ({ createSystemNotifier: h.createSystemNotifier }));
 vi.mock('./settings', () => ({
   createElectronSettingsStore: () => ({ read: () => ({ window: null }), write: vi.fn() }),
 }));
@@ -124,5 +127,17 @@ describe('Electron entry', () => {
     expect(h.session.close).toHaveBeenCalledOnce();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(h.app.quit).toHaveBeenCalled();
+  });
+
+  it('sends the task of a clicked notification to the window, which opens it', async () => {
+    await boot();
+    const openTask = h.createSystemNotifier.mock.calls[0]?.[1];
+    const window = h.createMainWindow.mock.results[0]?.value as {
+      webContents: { send: ReturnType<typeof vi.fn> };
+    };
+    openTask?.('t-42');
+    expect(window.webContents.send).toHaveBeenCalledExactlyOnceWith('app.onDidRequestOpenTask', {
+      taskId: 't-42',
+    });
   });
 });

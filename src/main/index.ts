@@ -70,7 +70,9 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     transport: 'electron',
     log,
-    notifier: createSystemNotifier(focusMainWindow),
+    notifier: createSystemNotifier(focusMainWindow, (taskId) =>
+      mainWindow?.webContents.send('app.onDidRequestOpenTask', { taskId }),
+    ),
   });
   running = session;
 

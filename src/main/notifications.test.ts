@@ -24,22 +24,38 @@ beforeEach(() => {
 });
 
 describe('system notifier', () => {
-  it('shows a notification that brings the app forward when clicked', () => {
+  it('shows a notification that brings the app forward and opens its task when clicked', () => {
     const focus = vi.fn();
-    createSystemNotifier(focus).notify({ title: 'Your action is required', body: 'Review' });
+    const openTask = vi.fn();
+    createSystemNotifier(focus, openTask).notify({
+      title: 'Your action is required',
+      body: 'Review',
+      taskId: 't-42',
+    });
     expect(shown.list).toHaveLength(1);
     expect(shown.list[0]?.options).toEqual({
       title: 'Your action is required',
       body: 'Review',
       silent: false,
     });
+    expect(openTask).not.toHaveBeenCalled();
     shown.list[0]?.click?.();
     expect(focus).toHaveBeenCalledOnce();
+    expect(openTask).toHaveBeenCalledExactlyOnceWith('t-42');
+  });
+
+  it('only brings the app forward for a notification about no task', () => {
+    const focus = vi.fn();
+    const openTask = vi.fn();
+    createSystemNotifier(focus, openTask).notify({ title: 'Workdesk', body: 'Signed out' });
+    shown.list[0]?.click?.();
+    expect(focus).toHaveBeenCalledOnce();
+    expect(openTask).not.toHaveBeenCalled();
   });
 
   it('does nothing where the OS has no notifications', () => {
     shown.supported = false;
-    createSystemNotifier(vi.fn()).notify({ title: 't', body: 'b' });
+    createSystemNotifier(vi.fn(), vi.fn()).notify({ title: 't', body: 'b', taskId: 't1' });
     expect(shown.list).toEqual([]);
   });
 });

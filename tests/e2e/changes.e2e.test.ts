@@ -3,6 +3,7 @@ import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
 import { ChangesPage } from './pages/changes';
+import { PalettePage } from './pages/palette';
 
 interface ServiceTask {
   id: string;
@@ -40,7 +41,7 @@ describe('the Changes view: a change the service refuses', () => {
     // Edit the first: give it a real user, and it goes through.
     const firstEntry = changes.entry(`'${first!.name}'`);
     await firstEntry.getByRole('button', { name: 'Edit' }).click();
-    await firstEntry.getByLabel('Assignee').fill('u-bob');
+    await firstEntry.getByLabel('Assignee').selectOption('u-bob');
     await firstEntry.getByRole('button', { name: 'Save and send' }).click();
     await eventually(
       () => app.api<ServiceTask>(`/task/${first!.id}`),
@@ -59,5 +60,89 @@ describe('the Changes view: a change the service refuses', () => {
       value: { task: { assignedToUserId: second!.assignedToUserId } },
     });
     await screenshot(page, 'changes-empty');
+  });
+
+  it('corrects a refused create: the project typed once is fixed in Changes and made once', async () => {
+    const { app, page, ui } = suite;
+    // Another client of the core queues a project for an owner the service does not know.
+    const queued = await app.core.dispatch('projects.create', {
+      name: 'Typed once',
+      projectTemplateId: 'pt-project',
+      parentProjectId: 'p-workspace',
+      projectOwnerUserId: 'u-nobody',
+      startDate: '2026-11-23',
+      endDate: '2026-11-30',
+    });
+    expect(queued.ok).toBe(true);
+    await ui.goToChanges();
+    const changes = new ChangesPage(page);
+    const entry = changes.entry('Typed once');
+    await entry.getByText('Refused by the service').waitFor({ timeout: 15_000 });
+    // Before: Retry and Discard only; what was typed had to be typed again.
+    await entry.getByRole('button', { name: 'Edit' }).click();
+    const form = entry.getByTestId('change-correction');
+    expect(await form.getByLabel('Name').inputValue()).toBe('Typed once');
+    expect(await form.getByLabel('End date').inputValue()).toBe('2026-11-30');
+
+    // A correction the shared schema refuses is named by its field, and nothing is sent.
+    await form.getByLabel('End date').fill('2026-11-20');
+    await form.getByRole('button', { name: 'Save and send' }).click();
+    await form.getByRole('alert').waitFor();
+    expect(await form.getByRole('alert').innerText()).toBe('End date: must not be before start date');
+    await screenshot(page, 'changes-correct-create');
+
+    await form.getByLabel('End date').fill('2026-12-04');
+    expect(await form.getByLabel('Owner').inputValue()).toBe('u-nobody');
+    await form.getByLabel('Owner').selectOption({ label: 'Bob Okafor' });
+    await form.getByLabel('Name').fill('Typed once, corrected');
+    await form.getByRole('button', { name: 'Save and send' }).click();
+    await page.getByText('Every change has reached the service').waitFor({ timeout: 15_000 });
+    const projects =
+      await app.api<{ name: string; endDate: string | null; ownerUserId: string }[]>('/projects');
+    expect(projects.filter((p) => p.name.startsWith('Typed once'))).toMatchObject([
+      { name: 'Typed once, corrected', endDate: '2026-12-04', ownerUserId: 'u-bob' },
+    ]);
+  });
+
+  it('corrects a refused change where its task shows it, with the same form', async () => {
+    const { app, page, ui } = suite;
+    // From a list, so the task opens in the panel beside it (from Changes it opens full size).
+    await ui.goToAssigned();
+    const tasks =
+      await app.api<(ServiceTask & { startDate: string | null; endDate: string | null })[]>(
+        '/project/g7-p4/tasks',
+      );
+    const task = tasks.find((t) => !t.startDate && !t.endDate);
+    if (!task) throw new Error('the demo project has a task without dates');
+    // Another client sets a start this app has not heard of; an end this app queues before it
+    // is refused by the service.
+    const bob = app.service!.users.bob;
+    await app.api(`/task/${task.id}/update`, {
+      method: 'PUT',
+      body: { userId: bob, startDate: '2027-03-01' },
+    });
+    const queued = await app.core.dispatch('tasks.update', {
+      taskId: task.id,
+      changes: { endDate: '2027-02-20' },
+    });
+    expect(queued.ok).toBe(true);
+    await new PalettePage(page).openHit(task.name, 'Tasks');
+    const refusal = page
+      .locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`)
+      .getByTestId('task-service-refusal');
+    await refusal.waitFor({ timeout: 15_000 });
+    // Before: Retry and Discard only.
+    await refusal.getByRole('button', { name: 'Edit' }).click();
+    const form = refusal.getByTestId('change-correction');
+    expect(await form.getByLabel('End date').inputValue()).toBe('2027-02-20');
+    await form.getByLabel('End date').fill('2027-03-05');
+    await screenshot(page, 'task-refusal-correct');
+    await form.getByRole('button', { name: 'Save and send' }).click();
+    await refusal.waitFor({ state: 'hidden' });
+    await eventually(
+      () => app.api<{ startDate: string | null; endDate: string | null }>(`/task/${task.id}`),
+      (t) => t.startDate === '2027-03-01' && t.endDate === '2027-03-05',
+    );
+    await page.keyboard.press('Escape');
   });
 });

@@ -15,13 +15,18 @@ describe('action-required watcher', () => {
     expect(notify).toHaveBeenCalledExactlyOnceWith({
       title: 'Your action is required',
       body: 'Review the budget',
+      taskId: 't2',
     });
     watcher.update([{ id: 't2', title: 'Review the budget' }]);
     watcher.update([
       { id: 't1', title: 'Old task' },
       { id: 't2', title: 'Review the budget' },
     ]);
-    expect(notify).toHaveBeenLastCalledWith({ title: 'Your action is required', body: 'Old task' });
+    expect(notify).toHaveBeenLastCalledWith({
+      title: 'Your action is required',
+      body: 'Old task',
+      taskId: 't1',
+    });
     expect(notify).toHaveBeenCalledTimes(2);
   });
 });
@@ -74,6 +79,7 @@ describe('watchActionRequired', () => {
     expect(t.notify).toHaveBeenCalledExactlyOnceWith({
       title: 'Your action is required',
       body: 'Sign the contract',
+      taskId: 't2',
     });
 
     t.stop();

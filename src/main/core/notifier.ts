@@ -4,7 +4,8 @@ import type { Core } from './core';
 
 /** The system-notification port: Electron's Notification in the shell, a log line in the web host. */
 export interface Notifier {
-  notify(notification: { title: string; body: string }): void;
+  /** `taskId`: the task the notification is about; clicking it opens that task. */
+  notify(notification: { title: string; body: string; taskId?: string }): void;
 }
 
 export interface ActionRequiredTask {
@@ -26,7 +27,8 @@ export function createActionRequiredWatcher(notifier: Notifier): {
       const current = new Set(tasks.map((t) => t.id));
       if (known) {
         for (const task of tasks) {
-          if (!known.has(task.id)) notifier.notify({ title: 'Your action is required', body: task.title });
+          if (!known.has(task.id))
+            notifier.notify({ title: 'Your action is required', body: task.title, taskId: task.id });
         }
       }
       known = current;

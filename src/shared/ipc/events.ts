@@ -51,6 +51,8 @@ export type IdRemap = z.infer<typeof IdRemap>;
 export const events = {
   'app.onDidLog': z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
   'app.onDidRequestCommand': z.object({ command: MenuCommand }),
+  /** A system notification about a task was clicked: the renderer opens the task. */
+  'app.onDidRequestOpenTask': z.object({ taskId: z.string().min(1) }),
   ...accountsEvents,
   ...settingsEvents,
   'cache.onDidChange': CacheChange,

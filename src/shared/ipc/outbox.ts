@@ -21,6 +21,16 @@ export const OutboxStatus = z.object({
 });
 export type OutboxStatus = z.infer<typeof OutboxStatus>;
 
+/**
+ * What a person can correct in a queued change: the fields an update changes, the fields a
+ * create was given, a message's text; plain values only (text, number, yes/no, cleared).
+ */
+export const EditableFields = z.record(
+  z.string(),
+  z.union([z.string().max(200_000), z.number(), z.boolean(), z.null()]),
+);
+export type EditableFields = z.infer<typeof EditableFields>;
+
 export const OutboxEntryView = z.object({
   id: z.number().int(),
   /** The operation kind, e.g. `task.update`. */
@@ -40,6 +50,8 @@ export const OutboxEntryView = z.object({
   errorMessage: z.string().nullable(),
   /** What `outbox.edit` takes back, changed. */
   payload: z.unknown(),
+  /** What `outbox.correct` takes back, changed; null when the change has nothing to correct. */
+  fields: EditableFields.nullable(),
 });
 export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
 
@@ -64,6 +76,12 @@ export const outboxChannels = {
   'outbox.failed': channel(z.object({}).strict(), z.array(OutboxEntryView)),
   'outbox.retry': channel(EntryId, OutboxStatus),
   'outbox.edit': channel(EntryId.extend({ payload: z.unknown() }).strict(), OutboxStatus),
+  /**
+   * A refused or waiting change (an update or a create alike) with some of its `fields`
+   * corrected, checked by the same schema as a new one, and queued again; a create keeps its
+   * local id, so the changes waiting for its item still find it.
+   */
+  'outbox.correct': channel(EntryId.extend({ fields: EditableFields }).strict(), OutboxStatus),
   'outbox.discard': channel(EntryId, OutboxStatus),
   /** Changes that need attention (`stuck`), oldest first. */
   'outbox.stuck': channel(z.object({}).strict(), z.array(OutboxEntryView)),

@@ -8,7 +8,7 @@ import { CustomFieldValue, CreateResult, WriteResult } from './tasks-write';
 export const ProjectChanges = ProjectUpdateFields.strict();
 export type ProjectChanges = z.infer<typeof ProjectChanges>;
 
-/** A change that sets both dates is checked here; one that sets a single date is left to the service. */
+/** A change that sets both dates is checked here; one that sets a single date by the core, against the cached other (`checkRange`). */
 export const ProjectUpdateInput = z
   .object({ projectId: Id, changes: ProjectChanges.refine(endNotBeforeStart, END_BEFORE_START) })
   .strict();

@@ -178,4 +178,53 @@ describe('project writes through the outbox', () => {
     // Only the two creates were queued: nothing of the refused calls.
     expect(e.outbox.outbox.status().pending).toBe(2);
   });
+
+  it('a change that sets one date is checked against the other before it is queued (finding 18)', async () => {
+    const e = await suite.engine();
+    const dispatch = createDispatch(e.handlers);
+    const project = await e.call('projects.create', {
+      name: 'Dated project',
+      projectTemplateId: SEED_IDS.templates.project,
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+    });
+    const task = await e.call('tasks.create', {
+      projectId: project.id,
+      title: 'Dated task',
+      startDate: '2026-12-02',
+      endDate: '2026-12-05',
+    });
+    await e.drained();
+    const [p, t] = [e.outbox.realIdOf(project.id), e.outbox.realIdOf(task.id)];
+    // Before: queued, and refused by the service later.
+    expect(
+      await dispatch('projects.update', { projectId: p, changes: { endDate: '2026-11-30' } }),
+    ).toMatchObject({
+      ok: false,
+      error: { type: 'invalid-argument', field: 'changes.endDate' },
+    });
+    expect(await dispatch('tasks.update', { taskId: t, changes: { startDate: '2026-12-06' } })).toMatchObject(
+      {
+        ok: false,
+        error: {
+          type: 'invalid-argument',
+          field: 'changes.startDate',
+          message: 'startDate: must not be after endDate (2026-12-05)',
+        },
+      },
+    );
+    // A pending local start counts, as the view shows it.
+    await e.outbox.outbox.stop();
+    await e.call('tasks.update', { taskId: t, changes: { startDate: '2026-12-04' } });
+    expect(await dispatch('tasks.update', { taskId: t, changes: { endDate: '2026-12-03' } })).toMatchObject({
+      ok: false,
+      error: { field: 'changes.endDate', message: 'endDate: must not be before startDate (2026-12-04)' },
+    });
+    expect(e.outbox.outbox.status().pending).toBe(1);
+    e.outbox.outbox.start();
+    await e.drained();
+    expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, failed: 0 });
+    expect(await suite.api.project(p)).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-31' });
+    expect(await suite.api.task(t)).toMatchObject({ startDate: '2026-12-04', endDate: '2026-12-05' });
+  });
 });

@@ -55,6 +55,7 @@ describe('action-required notifications on the local workspace', () => {
       }),
     });
     expect(created.status).toBe(200);
+    const { id: taskId } = (await created.json()) as { id: string };
 
     await syncNow();
     // Reads run in order, so once this one notified, the baseline read has been done too: one
@@ -63,6 +64,7 @@ describe('action-required notifications on the local workspace', () => {
     expect(notify).toHaveBeenCalledExactlyOnceWith({
       title: 'Your action is required',
       body: 'Approve the release notes',
+      taskId,
     });
   });
 });

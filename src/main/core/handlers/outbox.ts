@@ -1,4 +1,5 @@
 import type { OutboxEntryView } from '../../../shared/ipc/outbox';
+import { editableFields } from '../outbox/correction';
 import type { OutboxEntry } from '../outbox/types';
 import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
 import type { HandlerMap } from './types';
@@ -9,6 +10,7 @@ type OutboxChannels =
   | 'outbox.failed'
   | 'outbox.retry'
   | 'outbox.edit'
+  | 'outbox.correct'
   | 'outbox.discard'
   | 'outbox.stuck'
   | 'outbox.tryAgain'
@@ -30,6 +32,7 @@ export function outboxHandlers({ outbox: w }: { outbox: WorkdeskOutbox }): Handl
     errorType: e.errorType,
     errorMessage: e.errorMessage,
     payload: e.payload,
+    fields: editableFields(e.payload),
   });
   return {
     'outbox.status': () => w.outbox.status(),
@@ -41,6 +44,7 @@ export function outboxHandlers({ outbox: w }: { outbox: WorkdeskOutbox }): Handl
     'outbox.failed': () => w.outbox.entries('failed').map(view),
     'outbox.retry': ({ id }) => w.retry(id),
     'outbox.edit': ({ id, payload }) => w.edit(id, payload),
+    'outbox.correct': ({ id, fields }) => w.correct(id, fields),
     'outbox.discard': ({ id }) => w.discard(id),
     'outbox.stuck': () => w.outbox.entries('stuck').map(view),
     'outbox.tryAgain': ({ id }) => w.tryAgain(id),

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { ZodError } from 'zod';
+import { describeZodError } from '../../../shared/errors';
 import { ACKED_ITEM } from '../sync/pending';
 import { AckLog } from './ack-log';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
@@ -961,6 +963,8 @@ function checkKeysCoverTempIds(kind: string, keys: readonly string[], payload: u
   }
 }
 
+/** An error in words; a schema's refusal as its first issue, naming the field (`input.endDate: ...`). */
 function messageOf(err: unknown): string {
+  if (err instanceof ZodError) return describeZodError(err, 'payload').message;
   return err instanceof Error ? err.message : String(err);
 }

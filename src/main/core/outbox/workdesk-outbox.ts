@@ -1,6 +1,7 @@
 import { ZodError } from 'zod';
 import { describeZodError } from '../../../shared/errors';
 import type { CacheChange, CacheEntity, EventName, EventPayload } from '../../../shared/ipc/events';
+import type { EditableFields } from '../../../shared/ipc/outbox';
 import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
@@ -10,6 +11,7 @@ import type { ListedItems, PendingEntity, PendingFields } from '../sync/pending'
 import { copiesOfUnfolded } from './kinds/support';
 import type { BackoffPolicy } from './backoff';
 import { classifyServiceError } from './classify';
+import { correctedPayload, correctionError } from './correction';
 import { calendarKinds } from './kinds/calendar';
 import { crmKinds } from './kinds/crm';
 import { projectKinds } from './kinds/projects';
@@ -232,6 +234,19 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     retry: (id: number): OutboxStatus => guard(() => (outbox.retry(id), outbox.status())),
     edit: (id: number, payload: unknown): OutboxStatus =>
       guard(() => (outbox.edit(id, payload), outbox.status())),
+    /** `edit` with some of the entry's editable fields corrected (see `correction.ts`). */
+    correct: (id: number, fields: EditableFields): OutboxStatus =>
+      guard(() => {
+        const entry = outbox.store.get(id);
+        if (!entry) throw new OutboxError('not-found', `No waiting change ${id}`, 'id');
+        const { payload, part } = correctedPayload(entry.payload, fields);
+        try {
+          outbox.edit(id, payload);
+        } catch (err) {
+          throw err instanceof ZodError ? correctionError(err, part) : err;
+        }
+        return outbox.status();
+      }),
     discard: (id: number): OutboxStatus => guard(() => (outbox.discard(id), outbox.status())),
     tryAgain: (id: number): OutboxStatus => guard(() => (outbox.tryAgain(id), outbox.status())),
     /** Settles a stuck entry, then fetches its item; a fetch that fails (offline) is left to the next pull. */

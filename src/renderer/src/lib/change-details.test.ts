@@ -14,6 +14,7 @@ const entry: OutboxEntryView = {
   errorType: 'fold-failed',
   errorMessage: 'UNIQUE constraint failed: tasks.short_id',
   payload: { tempId: 'local-1', input: { title: 'Plan', projectId: 'p1' } },
+  fields: { title: 'Plan', projectId: 'p1' },
 };
 
 describe('changeDetails', () => {

@@ -70,11 +70,12 @@ describe('describeChange of other items', () => {
     expect(describeChange(edit, look)).toEqual(['Edit project (end date)']);
     const contact = {
       kind: 'crm.updateContact',
-      label: 'Edit contact (phone)',
+      label: 'Edit contact "Ada Lind" (phone, lastName)',
       entityKey: 'crmContact:c1',
       payload: {},
     };
-    expect(describeChange(contact, look)).toEqual(['Edit contact (phone)']);
+    // The core's label names the record (finding 20): two contacts' edits are told apart.
+    expect(describeChange(contact, look)).toEqual(['Edit contact "Ada Lind" (phone, last name)']);
   });
 });
 

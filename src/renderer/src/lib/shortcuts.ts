@@ -4,6 +4,7 @@ import { dialogs } from '../state/dialogs.svelte';
 import { nav, sync } from '../state/app';
 import { overlays } from '../state/palette.svelte';
 import type { Bridge } from './bridge';
+import { focusPlace } from './focus-place';
 import { TASK_KEYS, isTyping, runTaskAction, selectedTask } from './task-shortcuts';
 
 export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey'>): boolean {
@@ -54,12 +55,24 @@ function onPlainKey(event: KeyboardEvent): void {
   void runTaskAction(action, selected, nav);
 }
 
-/** Follows the native menus' commands (desktop app); returns the unsubscribe. */
+/**
+ * Follows the native menus' commands and a clicked system notification's task (desktop app);
+ * returns the unsubscribe.
+ */
 export function bindMenuCommands(bridge: Bridge): () => void {
-  return bridge.on('app.onDidRequestCommand', ({ command }) => {
+  const offCommands = bridge.on('app.onDidRequestCommand', ({ command }) => {
     if (command === 'new-task') dialogs.openNewTask();
     else if (command === 'settings') nav.go({ kind: 'settings' });
     else if (command === 'sync-now') void sync.syncNow();
     else if (command === 'search') overlays.openPalette();
   });
+  // As the action-required toast's Open: the task opens and the focus goes into it.
+  const offOpenTask = bridge.on('app.onDidRequestOpenTask', ({ taskId }) => {
+    nav.openTask(taskId);
+    void focusPlace();
+  });
+  return () => {
+    offCommands();
+    offOpenTask();
+  };
 }

@@ -1,6 +1,6 @@
 // Local changes on their way to the service: the counts for the status bar, and the pending,
 // failed, stuck (needing attention) and conflicting changes for the Changes view. Fed by `outbox.onDidChange`.
-import type { ConflictView, OutboxEntryView, OutboxStatus } from '@shared/ipc/outbox';
+import type { ConflictView, EditableFields, OutboxEntryView, OutboxStatus } from '@shared/ipc/outbox';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
 import { describeError } from '../lib/errors';
@@ -101,10 +101,13 @@ export class OutboxState {
   discard(id: number): Promise<void> {
     return this.#act('Could not discard the change', () => this.#bridge.invoke('outbox.discard', { id }));
   }
-  edit(id: number, payload: unknown): Promise<void> {
-    return this.#act('Could not save the edited change', () =>
-      this.#bridge.invoke('outbox.edit', { id, payload }),
-    );
+  /**
+   * Sends a refused or waiting change (an update or a create) again with some fields corrected.
+   * A correction the core refuses throws, so the form can say why next to the field.
+   */
+  async correct(id: number, fields: EditableFields): Promise<void> {
+    this.#status = await this.#bridge.invoke('outbox.correct', { id, fields });
+    await this.loadLists();
   }
   tryAgain(id: number): Promise<void> {
     return this.#act('Could not try the change again', () => this.#bridge.invoke('outbox.tryAgain', { id }));

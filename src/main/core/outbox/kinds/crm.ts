@@ -35,6 +35,8 @@ interface CrmSide<Rec extends { id: string }, C extends z.ZodType, F extends z.Z
   createInput: C;
   fields: F;
   get(id: string): Rec | null;
+  /** How a person tells the record from others in a list of changes: a contact's or an account's name. */
+  nameOf(rec: Rec | z.infer<C>): string;
   upsert(rec: Rec): void;
   blank(id: string, input: z.infer<C>): Rec;
   list(client: ServiceClient): Promise<Rec[]>;
@@ -61,6 +63,17 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
   const DeletePayload = z.object({ id: z.string() });
   type Create = { tempId: string; input: z.infer<C>; known: string[] };
   type Update = { id: string; changes: z.infer<F> };
+
+  /**
+   * The kind's label names its record, as a task's or a project's change does ("Edit contact
+   * "Ada Lind" (phone)"): two contacts edited offline are told apart. The record is read from
+   * the cache (a pending rename shows); one the cache no longer holds is left unnamed.
+   */
+  const labelOf = (verb: string, id: string, fields = ''): string => {
+    const rec = side.get(id);
+    const name = rec ? side.nameOf(rec).trim() : '';
+    return `${verb} ${side.label}${name ? ` "${name}"` : ''}${fields ? ` (${fields})` : ''}`;
+  };
 
   const write = (id: string, values: Record<string, unknown>): void => {
     const rec = side.get(id);
@@ -95,7 +108,7 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
     parse: (p) => CreatePayload.parse(p) as Create,
     keysOf: (p) => [`${prefix}:${p.tempId}`, ...side.refs(p.input as Record<string, unknown>)],
     createdIdOf: (p) => p.tempId,
-    describe: () => `Create ${side.label}`,
+    describe: (p) => `Create ${side.label} "${side.nameOf(p.input).trim()}"`,
     apply: (_ctx, p) => {
       side.upsert(side.blank(p.tempId, p.input));
     },
@@ -129,7 +142,7 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
     name: `${prefix}.update`,
     parse: (p) => UpdatePayload.parse(p) as Update,
     keysOf: (p) => [`${prefix}:${p.id}`, ...side.refs(p.changes as Record<string, unknown>)],
-    describe: (p) => `Edit ${side.label} (${Object.keys(p.changes as object).join(', ')})`,
+    describe: (p) => labelOf('Edit', p.id, Object.keys(p.changes as object).join(', ')),
     apply: (ctx, p) => {
       const current = side.get(p.id);
       if (!current) throw new OutboxError('not-found', `${side.label} ${p.id} is not in the cache`, 'id');
@@ -154,7 +167,7 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
     deletes: true,
     parse: (p) => DeletePayload.parse(p),
     keysOf: (p) => [`${prefix}:${p.id}`],
-    describe: () => `Delete ${side.label}`,
+    describe: (p) => labelOf('Delete', p.id),
     apply: (_ctx, p) => {
       if (!side.get(p.id))
         throw new OutboxError('not-found', `${side.label} ${p.id} is not in the cache`, 'id');
@@ -206,6 +219,7 @@ export function crmKinds(deps: KindDeps) {
     createInput: ContactCreateInput,
     fields: ContactFields,
     get: (id) => cache.crm.contact(id),
+    nameOf: (rec) => `${rec.firstName} ${rec.lastName ?? ''}`,
     upsert: (rec) => cache.crm.contacts.upsert(rec),
     blank: (id, input) => ({
       id,
@@ -256,6 +270,7 @@ export function crmKinds(deps: KindDeps) {
     createInput: AccountCreateInput,
     fields: AccountFields,
     get: (id) => cache.crm.account(id),
+    nameOf: (rec) => rec.name,
     upsert: (rec) => cache.crm.accounts.upsert(rec),
     blank: (id, input) => ({
       id,

@@ -5,7 +5,7 @@ import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
 import { createCache, type Cache } from '../../cache/cache';
 import { openCacheDb } from '../../cache/db';
-import { anEvent, aProject, aTask } from '../../cache/fixtures';
+import { aContact, anAccount, anEvent, aProject, aTask } from '../../cache/fixtures';
 import { flattenTask } from '../../cache/repos/tasks';
 import { ACKED_ITEM } from '../../sync/pending';
 import { stoppedClockOutbox } from '../testing';
@@ -402,5 +402,162 @@ describe('project, member, calendar and CRM kinds', () => {
     expect(r.calls.map((c) => c[0])).toEqual(['crmContacts', 'createCrmContact', 'crmContacts']);
     expect(r.cache.crm.contact('C7')?.firstName).toBe('Ola');
     expect(r.outbox.outbox.entries('done')[0]?.payload).toMatchObject({ known: ['C6'] });
+  });
+});
+
+describe('correcting a refused create (outbox.correct)', () => {
+  const refuse = (path: string, message: string) => () => {
+    throw new RejectedError('POST', path, 400, message);
+  };
+
+  it('a refused task create is corrected under its local id; the change waiting for it follows', async () => {
+    r.answers.createTask = refuse('/tasks/new-task', 'toUserId: no such user');
+    r.outbox.write('task.create', {
+      tempId: 'local-a',
+      draftId: 'draft-a',
+      input: { projectId: 'p1', title: 'Typed once', toUserId: 'u-gone', deadline: '2026-12-01' },
+    });
+    r.outbox.write('task.update', { taskId: 'local-a', changes: { priority: 5 } });
+    await r.ack();
+    const [failed] = r.outbox.outbox.entries('failed');
+    expect(failed?.kind).toBe('task.create');
+    expect(r.cache.tasks.get('local-a')).toBeNull();
+
+    // Bad input is refused naming the field, and changes nothing.
+    expect(() => r.outbox.correct(failed!.id, { title: '' })).toThrow(
+      expect.objectContaining({ type: 'invalid-argument', field: 'title' }),
+    );
+    expect(() => r.outbox.correct(failed!.id, { startDate: '2026-12-01' })).toThrow(
+      expect.objectContaining({ field: 'startDate' }),
+    );
+    expect(r.outbox.outbox.store.get(failed!.id)).toMatchObject({
+      state: 'failed',
+      payload: failed!.payload,
+    });
+    expect(r.cache.tasks.get('local-a')).toBeNull();
+
+    r.outbox.correct(failed!.id, { toUserId: 'u-bob', title: 'Typed once, corrected' });
+    expect(r.cache.tasks.get('local-a')).toMatchObject({
+      name: 'Typed once, corrected',
+      assignedToUserId: 'u-bob',
+    });
+    r.calls.length = 0;
+    r.answers.createTask = () => ({ id: 'T9', shortId: '9', momentCreated: '2026-11-21 12:00:00.000000' });
+    await r.ack();
+    expect(r.calls.map((c) => c[0])).toEqual(['createTask', 'updateTask']);
+    expect(r.calls[0]![1]).toMatchObject({
+      title: 'Typed once, corrected',
+      toUserId: 'u-bob',
+      deadline: '2026-12-01',
+    });
+    expect(r.calls[1]![1]).toBe('T9');
+    expect(r.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+  });
+
+  it('a refused project create: a correction the create schema refuses names the field; a good one is sent', async () => {
+    r.answers.newProject = refuse('/projects/new-project', 'projectOwnerUserId: no such user');
+    r.outbox.write('project.create', {
+      type: 'project',
+      tempId: 'local-p',
+      input: {
+        name: 'Launch',
+        projectTemplateId: 'tpl',
+        projectOwnerUserId: 'u-gone',
+        startDate: '2026-11-23',
+      },
+    });
+    await r.ack();
+    const [failed] = r.outbox.outbox.entries('failed');
+    expect(() => r.outbox.correct(failed!.id, { startDate: 'soon' })).toThrow(
+      expect.objectContaining({ field: 'startDate' }),
+    );
+    r.outbox.correct(failed!.id, { projectOwnerUserId: 'u-bob' });
+    expect(r.cache.projects.get('local-p')).toMatchObject({ name: 'Launch', ownerUserId: 'u-bob' });
+    expect(r.outbox.outbox.store.get(failed!.id)).toMatchObject({ state: 'pending' });
+  });
+});
+
+describe('a change that sets one date of a range (finding 18)', () => {
+  it('task.update: one date is checked against the cached other, the pending local value included', () => {
+    r.outbox.write('task.update', { taskId: 't1', changes: { startDate: '2026-12-10' } });
+    const before = r.outbox.outbox.status().pending;
+    // The start is only local so far: the end is checked against it all the same.
+    expect(() => r.outbox.write('task.update', { taskId: 't1', changes: { endDate: '2026-12-01' } })).toThrow(
+      expect.objectContaining({
+        type: 'invalid-argument',
+        field: 'changes.endDate',
+        message: 'endDate: must not be before startDate (2026-12-10)',
+      }),
+    );
+    expect(r.outbox.outbox.status().pending).toBe(before);
+    expect(r.cache.tasks.get('t1')).toMatchObject({ startDate: '2026-12-10', endDate: null });
+    r.outbox.write('task.update', { taskId: 't1', changes: { endDate: '2026-12-12' } });
+    expect(() =>
+      r.outbox.write('task.update', { taskId: 't1', changes: { startDate: '2026-12-13' } }),
+    ).toThrow(
+      expect.objectContaining({
+        field: 'changes.startDate',
+        message: 'startDate: must not be after endDate (2026-12-12)',
+      }),
+    );
+    // Clearing the other date, or setting both in order, passes.
+    r.outbox.write('task.update', {
+      taskId: 't1',
+      changes: { startDate: '2026-12-13', endDate: '2026-12-14' },
+    });
+    r.outbox.write('task.update', { taskId: 't1', changes: { startDate: null } });
+    r.outbox.write('task.update', { taskId: 't1', changes: { endDate: '2026-11-01' } });
+    expect(r.cache.tasks.get('t1')).toMatchObject({ startDate: null, endDate: '2026-11-01' });
+  });
+
+  it('project.update: the same check against the cached project', () => {
+    r.cache.projects.upsertMany([aProject({ id: 'p3', startDate: '2026-12-01', endDate: '2026-12-31' })]);
+    expect(() =>
+      r.outbox.write('project.update', { projectId: 'p3', changes: { endDate: '2026-11-30' } }),
+    ).toThrow(expect.objectContaining({ field: 'changes.endDate' }));
+    expect(() =>
+      r.outbox.write('project.update', { projectId: 'p3', changes: { startDate: '2027-01-01' } }),
+    ).toThrow(expect.objectContaining({ field: 'changes.startDate' }));
+    expect(r.outbox.outbox.status().pending).toBe(0);
+    expect(r.cache.projects.get('p3')).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-31' });
+  });
+});
+
+describe('CRM changes name their record (finding 20)', () => {
+  it('two contacts edited offline, an account and their creates and deletes are told apart', () => {
+    r.cache.crm.contacts.upsert(aContact({ id: 'c1', firstName: 'Ada', lastName: 'Lind' }));
+    r.cache.crm.contacts.upsert(aContact({ id: 'c2', firstName: 'Bo', lastName: '' }));
+    r.cache.crm.accounts.upsert(anAccount({ id: 'a1', name: 'Acme' }));
+    r.outbox.write('crmContact.update', { id: 'c1', changes: { phone: '+1 555 0101' } });
+    r.outbox.write('crmContact.update', { id: 'c2', changes: { phone: '+1 555 0102' } });
+    r.outbox.write('crmAccount.update', { id: 'a1', changes: { website: 'acme.test' } });
+    r.outbox.write('crmContact.create', {
+      tempId: 'local-c',
+      input: { firstName: 'Cy', lastName: 'Ng' },
+      known: [],
+    });
+    r.outbox.write('crmAccount.delete', { id: 'a1' });
+    const labels = r.outbox.outbox.entries().map((e) => r.outbox.outbox.describe(e));
+    expect(labels).toEqual([
+      'Edit contact "Ada Lind" (phone)',
+      'Edit contact "Bo" (phone)',
+      'Edit account "Acme" (website)',
+      'Create contact "Cy Ng"',
+      'Delete account "Acme"',
+    ]);
+  });
+
+  it('a project change names its project too, as the cache holds it', () => {
+    r.outbox.write('project.update', { projectId: 'p1', changes: { name: 'Launch', priority: 3 } });
+    expect(r.outbox.outbox.describe(r.outbox.outbox.entries()[0]!)).toBe(
+      'Edit project "Launch" (name, priority)',
+    );
+  });
+
+  it('a record the cache no longer holds is left unnamed', () => {
+    r.cache.crm.contacts.upsert(aContact({ id: 'c1', firstName: 'Ada' }));
+    r.outbox.write('crmContact.update', { id: 'c1', changes: { phone: '1' } });
+    r.cache.db.prepare('DELETE FROM crm_contacts WHERE id = ?').run('c1');
+    expect(r.outbox.outbox.describe(r.outbox.outbox.entries()[0]!)).toBe('Edit contact (phone)');
   });
 });

@@ -14,6 +14,7 @@ import type { OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
+  checkRange,
   customFieldsKind,
   earliestCreated,
   mappedIds,
@@ -139,9 +140,14 @@ export function projectKinds(deps: KindDeps) {
     name: 'project.update',
     parse: (p) => ProjectUpdatePayload.parse(p),
     keysOf: (p) => [`project:${p.projectId}`, ...tempKeys('project', p.changes.parentProjectId)],
-    describe: (p) => `Edit project (${Object.keys(p.changes).join(', ')})`,
+    // Names the project as the cache holds it (a pending rename shows), as a task's change does.
+    describe: (p) => {
+      const name = cache.projects.get(p.projectId)?.name;
+      return `Edit project${name ? ` "${name}"` : ''} (${Object.keys(p.changes).join(', ')})`;
+    },
     apply: (ctx, { projectId, changes }) => {
       const current = record(projectId);
+      checkRange(current, changes);
       const { statusId, systemStatus, ...plain } = changes;
       const wanted: Record<string, unknown> = { ...plain };
       if (statusId !== undefined) {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { formatLocalTimestamp } from '../../../../shared/api/common';
+import { endNotBeforeStart, formatLocalTimestamp } from '../../../../shared/api/common';
 import { DependencyKind } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
 import type { Cache } from '../../cache/cache';
 import { sameValue, type FieldChange } from '../field-claims';
+import { OutboxError } from '../outbox';
 import { isTempId, TEMP_ID_PREFIX, TempIdMap } from '../temp-ids';
 import type { ApplyContext, OperationKind, OutboxEntry, RollbackContext } from '../types';
 
@@ -140,6 +141,31 @@ export function changedFields(
     if (!sameValue(from, to)) changes[field] = { from, to };
   }
   return changes;
+}
+
+type Range = { startDate?: string | null; endDate?: string | null };
+
+/**
+ * A change that sets one date of a task's or a project's range is checked against the other date
+ * as the cache holds it (a pending local value included: the cache shows it), with the check a
+ * change setting both gets from its schema (`endNotBeforeStart`): otherwise it is queued and the
+ * service refuses it later. Throws naming the date the change sets.
+ */
+export function checkRange(current: Readonly<Record<string, unknown>>, changes: Range): void {
+  const cached = (field: 'startDate' | 'endDate') => {
+    const value = current[field];
+    return typeof value === 'string' ? value : null;
+  };
+  const range = {
+    startDate: changes.startDate !== undefined ? changes.startDate : cached('startDate'),
+    endDate: changes.endDate !== undefined ? changes.endDate : cached('endDate'),
+  };
+  if (endNotBeforeStart(range)) return;
+  const [field, message] =
+    changes.endDate !== undefined
+      ? ['endDate', `must not be before startDate (${range.startDate})`]
+      : ['startDate', `must not be after endDate (${range.endDate})`];
+  throw new OutboxError('invalid-argument', `${field}: ${message}`, `changes.${field}`);
 }
 
 /** Writes back the base values a rollback releases, through the record's own writer. */

@@ -20,6 +20,7 @@ import type { FoldContext, LookUpResult, OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
+  checkRange,
   type CreatedAmong,
   customFieldsKind,
   DependencyRowSnapshot,
@@ -437,6 +438,7 @@ export function taskKinds(deps: KindDeps) {
     describe: (p) => `Edit task (${Object.keys(p.changes).join(', ')})`,
     apply: (ctx, { taskId, changes }) => {
       const current = store.require(taskId);
+      checkRange(current, changes);
       const { title, ...rest } = changes;
       const wanted: Record<string, unknown> = { ...rest, ...(title !== undefined ? { name: title } : {}) };
       const diff = changedFields(current, wanted);
