@@ -12,6 +12,7 @@ import {
 import type { ServiceContext } from '../context';
 import type { ProjectRow } from '../db/projects';
 import { badRequest, notFound, refused } from '../http/errors';
+import { checkDateRange } from './date-range';
 import type { Router } from '../http/router';
 import { applyCustomFields } from './custom-fields';
 import { recordHistory } from './history';
@@ -30,10 +31,6 @@ export function checkParent(ctx: ServiceContext, parentId: string, selfId?: stri
   if (selfId && (parentId === selfId || ctx.projects.descendants(selfId).includes(parentId))) {
     throw badRequest('parentProjectId', 'cannot move a project into itself or one of its sub-projects');
   }
-}
-
-function checkDates(start: string | null, end: string | null): void {
-  if (start && end && end < start) throw badRequest('endDate', 'must not be before startDate');
 }
 
 /**
@@ -117,7 +114,7 @@ export function projectRoutes(r: Router, ctx: ServiceContext): void {
         );
       if (body.parentProjectId) checkParent(ctx, body.parentProjectId);
       if (body.projectOwnerUserId) ctx.requireUser('projectOwnerUserId', body.projectOwnerUserId);
-      checkDates(body.startDate ?? null, body.endDate ?? null);
+      checkDateRange(body.startDate ?? null, body.endDate ?? null);
       const id = ctx.newId();
       createProject(ctx, {
         ...emptyProject(ctx, id, body.name, body.createdByUserId),
@@ -168,7 +165,7 @@ export function projectRoutes(r: Router, ctx: ServiceContext): void {
       set('owner_user_id', body.ownerUserId, 'OWNER_UPDATED');
       set('start_date', body.startDate, 'START_DATE_UPDATED');
       set('end_date', body.endDate, 'END_DATE_UPDATED');
-      checkDates(next.start_date, next.end_date);
+      checkDateRange(next.start_date, next.end_date);
       set('priority', body.priority, 'PRIORITY_UPDATED');
       set('estimate', body.estimate, 'ESTIMATE_UPDATED');
       set('progress', body.progress, 'PROGRESS_UPDATED');

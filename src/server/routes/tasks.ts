@@ -13,14 +13,11 @@ import type { StatusRow } from '../db/org';
 import type { ProjectRow } from '../db/projects';
 import { jsonArray, type TaskRow, type TaskStore } from '../db/tasks';
 import { badRequest, notFound } from '../http/errors';
+import { checkDateRange } from './date-range';
 import type { Router } from '../http/router';
 import { resolveAttachments } from './attachments-resolve';
 import { applyCustomFields } from './custom-fields';
 import { addMessage, withUsers } from './messages';
-
-function checkDates(start: string | null, end: string | null): void {
-  if (start && end && end < start) throw badRequest('endDate', 'must not be before startDate');
-}
 
 /** Loads a task from the path or answers 404. */
 export function loadTask(ctx: ServiceContext, id: string): TaskRow {
@@ -121,7 +118,7 @@ export function taskRoutes(r: Router, ctx: ServiceContext): void {
       if (!status) throw badRequest('projectId', 'the organization has no open task status');
       // startDate alone acts as the schedule date.
       const scheduleOnly = body.startDate != null && body.endDate == null;
-      checkDates(body.startDate ?? null, body.endDate ?? null);
+      checkDateRange(body.startDate ?? null, body.endDate ?? null);
       checkCrm(ctx, body.crmContactIds, body.crmAccountId);
       const now = ctx.now();
       const task: TaskRow = {
@@ -198,7 +195,7 @@ export function taskRoutes(r: Router, ctx: ServiceContext): void {
       if (body.endDate !== undefined) next.end_date = body.endDate;
       if (body.deadline !== undefined) next.deadline = body.deadline;
       if (body.scheduleDate !== undefined) next.schedule_date = body.scheduleDate;
-      checkDates(next.start_date, next.end_date);
+      checkDateRange(next.start_date, next.end_date);
       if (body.priority !== undefined) next.priority = body.priority;
       if (body.estimate !== undefined) next.estimate = body.estimate;
       if (body.progress !== undefined) next.progress = body.progress;

@@ -48,12 +48,19 @@ export type DateString = z.infer<typeof DateString>;
 
 /**
  * A range's end is not before its start, where both are given (a task's, a project's, an event's
- * dates): `.refine(endNotBeforeStart, END_BEFORE_START)`. The service refuses such a range.
+ * dates): `.refine(endNotBeforeStart, endBeforeStart())`. The service refuses such a range.
  */
 export function endNotBeforeStart(range: { startDate?: string | null; endDate?: string | null }): boolean {
   return !range.startDate || !range.endDate || range.endDate >= range.startDate;
 }
-export const END_BEFORE_START = { path: ['endDate'], message: 'must not be before startDate' };
+export const END_BEFORE_START_MESSAGE = 'must not be before startDate';
+/**
+ * The refinement's issue, a new object at each call: zod 4 rewrites the params object it is given
+ * (its `message` becomes an `error` function), so one object must not serve two refinements.
+ */
+export function endBeforeStart(): { path: string[]; message: string } {
+  return { path: ['endDate'], message: END_BEFORE_START_MESSAGE };
+}
 
 /**
  * A response timestamp: local time without a zone, `T` or space between date and time, up to 6

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { DateString, END_BEFORE_START, Id, LocalTimestamp, endNotBeforeStart, withAliases } from './common';
+import {
+  DateString,
+  END_BEFORE_START_MESSAGE,
+  Id,
+  LocalTimestamp,
+  endBeforeStart,
+  endNotBeforeStart,
+  withAliases,
+} from './common';
 
 export const EVENT_TYPES = [
   'project-milestone',
@@ -57,7 +65,7 @@ export const EventsQuery = z
         return list as EventType[];
       }),
   })
-  .refine(endNotBeforeStart, END_BEFORE_START);
+  .refine(endNotBeforeStart, endBeforeStart());
 
 /** POST /events; which of endDate, userId, projectId is required depends on the type. */
 export const CreateEventBody = withAliases(
@@ -78,7 +86,7 @@ export const CreateEventBody = withAliases(
       if (!single && v.endDate == null)
         ctx.addIssue({ code: 'custom', path: ['endDate'], message: `is required for ${v.eventType}` });
       if (!single && v.endDate != null && v.endDate < v.startDate)
-        ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: END_BEFORE_START_MESSAGE });
       if (PERSONAL_EVENT_TYPES.includes(v.eventType) && v.userId == null)
         ctx.addIssue({ code: 'custom', path: ['userId'], message: `is required for ${v.eventType}` });
       if (PROJECT_EVENT_TYPES.includes(v.eventType) && v.projectId == null)

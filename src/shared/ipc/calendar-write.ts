@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateString, Id } from '../api/common';
+import { DateString, END_BEFORE_START_MESSAGE, Id } from '../api/common';
 import { EVENT_TYPES, SINGLE_DAY_EVENT_TYPES } from '../api/events';
 import { channel } from './channel';
 import { CreateResult, WriteResult } from './tasks-write';
@@ -25,7 +25,7 @@ export const EventCreateInput = z
     if (!single && v.endDate === undefined)
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: `is required for ${v.eventType}` });
     if (v.endDate !== undefined && v.endDate < v.startDate)
-      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: END_BEFORE_START_MESSAGE });
   });
 export type EventCreateInput = z.infer<typeof EventCreateInput>;
 

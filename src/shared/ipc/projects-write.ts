@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Color, DateString, END_BEFORE_START, Id, Title, endNotBeforeStart } from '../api/common';
+import { Color, DateString, Id, Title, endBeforeStart, endNotBeforeStart } from '../api/common';
 import { ProjectUpdateFields } from '../api/projects';
 import { channel } from './channel';
 import { CustomFieldValue, CreateResult, WriteResult } from './tasks-write';
@@ -10,7 +10,10 @@ export type ProjectChanges = z.infer<typeof ProjectChanges>;
 
 /** A change that sets both dates is checked here; one that sets a single date by the core, against the cached other (`checkRange`). */
 export const ProjectUpdateInput = z
-  .object({ projectId: Id, changes: ProjectChanges.refine(endNotBeforeStart, END_BEFORE_START) })
+  .object({
+    projectId: Id,
+    changes: ProjectChanges.refine(endNotBeforeStart, endBeforeStart()),
+  })
   .strict();
 export const ProjectCustomFieldsInput = z
   .object({
@@ -33,7 +36,7 @@ export const ProjectCreateInput = z
     deadline: DateString.optional(),
   })
   .strict()
-  .refine(endNotBeforeStart, END_BEFORE_START);
+  .refine(endNotBeforeStart, endBeforeStart());
 export const MemberAddInput = z
   .object({ projectId: Id, userId: Id, access: z.union([z.literal(1), z.literal(2), z.literal(3)]) })
   .strict();

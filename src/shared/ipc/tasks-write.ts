@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateString, END_BEFORE_START, Id, Minutes, Priority, Title, endNotBeforeStart } from '../api/common';
+import { DateString, Id, Minutes, Priority, Title, endBeforeStart, endNotBeforeStart } from '../api/common';
 import { StoryPoints, TaskUpdateFields } from '../api/tasks';
 import { channel } from './channel';
 
@@ -45,11 +45,11 @@ export const TaskCreateInput = z
     crmAccountId: Id.optional(),
   })
   .strict()
-  .refine(endNotBeforeStart, END_BEFORE_START);
+  .refine(endNotBeforeStart, endBeforeStart());
 export type TaskCreateInput = z.infer<typeof TaskCreateInput>;
 
 export const TaskUpdateInput = z
-  .object({ taskId: Id, changes: TaskChanges.refine(endNotBeforeStart, END_BEFORE_START) })
+  .object({ taskId: Id, changes: TaskChanges.refine(endNotBeforeStart, endBeforeStart()) })
   .strict();
 export const TaskStatusInput = z.object({ taskId: Id, statusId: Id, message: Text.optional() }).strict();
 export const TaskCommentInput = z

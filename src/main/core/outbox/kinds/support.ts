@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { endNotBeforeStart, formatLocalTimestamp } from '../../../../shared/api/common';
+import {
+  END_BEFORE_START_MESSAGE,
+  endNotBeforeStart,
+  formatLocalTimestamp,
+} from '../../../../shared/api/common';
 import { DependencyKind } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
@@ -163,7 +167,7 @@ export function checkRange(current: Readonly<Record<string, unknown>>, changes: 
   if (endNotBeforeStart(range)) return;
   const [field, message] =
     changes.endDate !== undefined
-      ? ['endDate', `must not be before startDate (${range.startDate})`]
+      ? ['endDate', `${END_BEFORE_START_MESSAGE} (${range.startDate})`]
       : ['startDate', `must not be after endDate (${range.endDate})`];
   throw new OutboxError('invalid-argument', `${field}: ${message}`, `changes.${field}`);
 }
