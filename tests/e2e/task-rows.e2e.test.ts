@@ -216,6 +216,30 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     await screenshot(page, 'task-rows-empty-cells');
   });
 
+  it('says whose subtask a subtask row is (finding 25), and nothing on a top-level task', async () => {
+    const { page, ui, app } = suite;
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Support desk 1');
+    await list.waitForRows();
+    const hint = page.locator('.parent-task:not(.none)');
+    await list.rows.locator(hint).first().waitFor();
+    const row = list.rows.filter({ has: hint }).first();
+    const id = (await row.getAttribute('data-task-id'))!;
+    const subtask = await app.api<{ parentTaskId: string | null }>(`/task/${id}`);
+    expect(subtask.parentTaskId).not.toBeNull();
+    const parent = await app.api<ServiceTask>(`/task/${subtask.parentTaskId}`);
+    expect(await row.locator('.parent-task').innerText()).toBe(`subtask of ${parent.name}`);
+    // A top-level task (the parent, when listed) says nothing of the kind.
+    const top = list.rows.filter({ hasNot: hint }).first();
+    const topTask = await app.api<{ parentTaskId: string | null }>(
+      `/task/${(await top.getAttribute('data-task-id'))!}`,
+    );
+    expect(topTask.parentTaskId).toBeNull();
+    expect(await top.locator('.parent-task').isVisible()).toBe(false);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot(page, 'task-rows-subtask');
+  });
+
   it('closes the open task with Escape in the list; several selected rows are unselected first', async () => {
     const { page, ui } = suite;
     const list = new TaskListPage(page);

@@ -14,6 +14,8 @@ export const TaskRow = z.object({
   name: z.string(),
   projectId: z.string(),
   parentTaskId: z.string().nullable(),
+  /** A subtask's parent's name, when the parent is cached: the list says whose subtask it is. */
+  parentTaskName: z.string().nullable(),
   statusId: z.string(),
   statusName: z.string(),
   taskTypeId: z.string(),

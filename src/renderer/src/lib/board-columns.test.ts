@@ -9,6 +9,7 @@ function row(id: string, fields: Partial<TaskRow> = {}): TaskRow {
     name: `Task ${id}`,
     projectId: 'p1',
     parentTaskId: null,
+    parentTaskName: null,
     statusId: 's1',
     statusName: 'Open',
     taskTypeId: 't1',

@@ -22,6 +22,8 @@ export type EditedCell = PickerCell | 'deadline' | 'rename';
 export interface RowHeadView {
   name: string;
   shortId: string;
+  /** For a subtask, whose it is ("subtask of …"); '' for a top-level task. */
+  parent: string;
   selected: boolean;
 }
 
@@ -86,6 +88,7 @@ function cellsTemplate(): DocumentFragment {
       'name',
       element('span', { class: 'short' }),
       element('span', { class: 'task-name', role: 'presentation' }),
+      element('span', { class: 'parent-task none' }),
       element('button', { type: 'button', class: 'icon-btn rename-btn', tabindex: '-1' }, '✎'),
     ),
     cell('muted cell project', element('span', { class: 'project-name' })),
@@ -158,6 +161,7 @@ export class TaskRowCells {
   readonly #all: HTMLElement[];
   readonly #check: HTMLInputElement;
   readonly #name: HTMLElement;
+  readonly #parent: HTMLElement;
   readonly #renameButton: HTMLElement;
   readonly #status: HTMLElement;
   readonly #assignee: HTMLElement;
@@ -169,6 +173,7 @@ export class TaskRowCells {
   readonly #text: Record<
     | 'short'
     | 'name'
+    | 'parent'
     | 'project'
     | 'status'
     | 'assignee'
@@ -198,8 +203,14 @@ export class TaskRowCells {
       HTMLElement,
     ];
     this.#check = check.firstChild as HTMLInputElement;
-    const [short, nameText, renameButton] = [...name.children] as [HTMLElement, HTMLElement, HTMLElement];
+    const [short, nameText, parent, renameButton] = [...name.children] as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     this.#name = nameText;
+    this.#parent = parent;
     this.#renameButton = renameButton;
     const projectName = project.firstChild as HTMLElement;
     this.#status = status;
@@ -208,6 +219,7 @@ export class TaskRowCells {
     this.#text = {
       short: textIn(short),
       name: textIn(nameText),
+      parent: textIn(parent),
       project: textIn(projectName),
       status: textIn(status),
       assignee: textIn(assignee),
@@ -240,7 +252,7 @@ export class TaskRowCells {
       cell.addEventListener('keydown', (event) => actions.pickKey(event, kind));
     }
     deadline.addEventListener('click', () => actions.edit('deadline'));
-    for (const node of [nameText, projectName, status, assignee, chip]) {
+    for (const node of [nameText, parent, projectName, status, assignee, chip]) {
       const undo = fitText(node);
       if (undo) this.#unfit.push(undo);
     }
@@ -251,6 +263,8 @@ export class TaskRowCells {
     setAttribute(this.#check, 'aria-label', `Select ${view.name}`);
     setText(this.#text.short, view.shortId);
     setText(this.#text.name, view.name);
+    setClass(this.#parent, 'none', !view.parent);
+    setText(this.#text.parent, view.parent);
     setAttribute(this.#renameButton, 'aria-label', `Rename ${view.name}`);
   }
 

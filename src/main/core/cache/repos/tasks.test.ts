@@ -60,7 +60,15 @@ describe('task list rows', () => {
   it('serve a single row and the subtasks the same way', () => {
     const cache = seeded();
     const row = cache.tasks.row('t1');
-    expect(row).toMatchObject({ id: 't1', parentTaskId: 't2', priority: 7, closed: false });
+    // A subtask's row names its parent (cached): the list says whose subtask it is.
+    expect(row).toMatchObject({
+      id: 't1',
+      parentTaskId: 't2',
+      parentTaskName: 'Task t2',
+      priority: 7,
+      closed: false,
+    });
+    expect(cache.tasks.row('t2')).toMatchObject({ parentTaskId: null, parentTaskName: null });
     expect(TaskRow.strict().parse(row)).toEqual(row);
     expect(cache.tasks.subtasks('t2')).toEqual([row]);
     expect(cache.tasks.row('nope')).toBeNull();

@@ -110,6 +110,8 @@ const ROW_COLUMNS: readonly (readonly [sql: string, key: keyof TaskRow])[] = [
   ['name', 'name'],
   ['project_id', 'projectId'],
   ['parent_task_id', 'parentTaskId'],
+  // Every statement selecting these reads `FROM tasks` (unaliased), which this names.
+  ['(SELECT parent.name FROM tasks AS parent WHERE parent.id = tasks.parent_task_id)', 'parentTaskName'],
   ['status_id', 'statusId'],
   ['status_name', 'statusName'],
   ['task_type_id', 'taskTypeId'],
