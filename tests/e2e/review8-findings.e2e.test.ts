@@ -186,3 +186,70 @@ describe('session 7’s open findings', () => {
     expect(['detail-panel', 'task-table']).toContain(focus);
   });
 });
+
+/** Today as the app writes a day (local time). */
+function today(): string {
+  const d = new Date();
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+describe('session 8 review: the calendar and CRM', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1024, height: 700 } });
+
+  it('reaches the events a month’s day has no room for, from its “+N more”', async () => {
+    const { app, page, ui } = suite;
+    const day = today();
+    for (const n of [1, 2, 3, 4])
+      expect(
+        await app.core.dispatch('events.create', {
+          eventType: 'company-event',
+          name: `Crowded day ${n}`,
+          startDate: day,
+          endDate: day,
+        }),
+      ).toMatchObject({ ok: true });
+    await new PalettePage(page).runCommand('Go to Calendar');
+    const cell = page.locator(`[data-testid="day-cell"][data-day="${day}"]`);
+    await cell.getByTestId('event-chip').first().waitFor();
+    const shown = await cell.getByTestId('event-chip').allInnerTexts();
+    // Before: "+N more" was text; the events past the cell's room could not be opened from the month.
+    await cell.getByTestId('day-more').click();
+    await page.getByTestId('agenda').waitFor();
+    const focused = page.locator('[data-testid="agenda-item"]:focus');
+    await focused.waitFor();
+    const name = (await focused.locator('.name').innerText()).trim();
+    expect(shown.map((text) => text.trim())).not.toContain(name);
+    await screenshot(page, 'review8-calendar-more');
+    await page.keyboard.press('Enter');
+    const detail = page.getByTestId('event-detail');
+    await detail.getByRole('heading', { name }).waitFor();
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
+    await ui.waitForTitle('Calendar');
+  });
+
+  it('opens a contact or an account just created, with the focus on it', async () => {
+    const { page } = suite;
+    const palette = new PalettePage(page);
+    await palette.runCommand('New CRM contact');
+    const form = page.getByTestId('contact-form');
+    await form.getByTestId('contact-first-name').fill('Rita');
+    await form.getByTestId('contact-last-name').fill('Reviewer');
+    await form.getByTestId('contact-save').click();
+    await form.waitFor({ state: 'hidden' });
+    // Before: the form closed on the list, the new contact somewhere in it, nothing open.
+    const record = page.getByTestId('crm-detail');
+    await record.getByRole('heading', { name: 'Rita Reviewer' }).waitFor();
+    await page.locator('[data-testid="crm-detail"]:focus').waitFor();
+    await screenshot(page, 'review8-contact-created');
+
+    await palette.runCommand('New CRM account');
+    const accountForm = page.getByTestId('account-form');
+    await accountForm.getByTestId('account-name').fill('Reviewer Holdings');
+    await accountForm.getByTestId('account-save').click();
+    await accountForm.waitFor({ state: 'hidden' });
+    await record.getByRole('heading', { name: 'Reviewer Holdings' }).waitFor();
+    await page.locator('[data-testid="crm-detail"]:focus').waitFor();
+  });
+});
