@@ -252,4 +252,29 @@ describe('session 8 review: the calendar and CRM', () => {
     await record.getByRole('heading', { name: 'Reviewer Holdings' }).waitFor();
     await page.locator('[data-testid="crm-detail"]:focus').waitFor();
   });
+
+  it('keeps the focus in the members’ form after adding one by keyboard', async () => {
+    const { page, ui } = suite;
+    await new PalettePage(page).openHit('Support desk 1', 'Projects');
+    await ui.waitForTitle('Support desk 1');
+    await page.getByTestId('layout-overview').click();
+    const members = page.getByTestId('project-members');
+    const dan = members.locator('[data-testid="member-row"]', { hasText: 'Dan Whitfield' });
+    await dan.getByTestId('member-remove').click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
+    await dan.waitFor({ state: 'detached' });
+
+    await page.getByTestId('member-add-user').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Dan');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="member-add-user"]:focus').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.locator('[data-testid="member-add"]:focus').waitFor();
+    await page.keyboard.press('Enter');
+    await dan.waitFor();
+    // Before: Add went disabled under the focus, which fell to <body>; the next Tab started over.
+    await page.locator('[data-testid="member-add-user"]:focus').waitFor();
+  });
 });
