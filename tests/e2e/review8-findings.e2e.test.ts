@@ -253,6 +253,26 @@ describe('session 8 review: the calendar and CRM', () => {
     await page.locator('[data-testid="crm-detail"]:focus').waitFor();
   });
 
+  it('keeps the timeline’s names in view when its chart scrolls sideways', async () => {
+    const { page, ui } = suite;
+    await new PalettePage(page).openHit('Support desk 1', 'Projects');
+    await ui.waitForTitle('Support desk 1');
+    await page.getByTestId('layout-timeline').click();
+    const strip = page.getByTestId('timeline');
+    await strip.locator('rect.bar').first().waitFor();
+    // At 1024 px the chart is wider than the view: scrolled to its end, as to see the last bars.
+    const scrolled = await strip.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+      return el.scrollLeft;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    const view = await strip.boundingBox();
+    const label = await strip.locator('[data-testid="timeline-row"] .label').first().boundingBox();
+    // Before: the names scrolled away with the chart, and the bars in view had none.
+    expect(view && label && label.x >= view.x).toBe(true);
+    await screenshot(page, 'review8-timeline-scrolled');
+  });
+
   it('keeps the focus in the members’ form after adding one by keyboard', async () => {
     const { page, ui } = suite;
     await new PalettePage(page).openHit('Support desk 1', 'Projects');
