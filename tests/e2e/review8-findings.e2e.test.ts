@@ -253,6 +253,26 @@ describe('session 8 review: the calendar and CRM', () => {
     await page.locator('[data-testid="crm-detail"]:focus').waitFor();
   });
 
+  it('drops the message of a previous try when the browser refuses an email address', async () => {
+    const { page } = suite;
+    await new PalettePage(page).runCommand('New CRM contact');
+    const form = page.getByTestId('contact-form');
+    await form.getByTestId('contact-save').click();
+    expect(await form.getByTestId('contact-problem').innerText()).toBe('First name: must not be empty');
+    await form.getByTestId('contact-first-name').fill('Nora');
+    await form.getByTestId('contact-email').fill('not-an-email');
+    await form.getByTestId('contact-save').click();
+    // Before: under the browser's bubble on Email, the footer still said "First name: must not be
+    // empty", and First name (filled) was still marked in red.
+    await form.getByTestId('contact-problem').waitFor({ state: 'detached' });
+    expect(await form.getByTestId('contact-first-name').getAttribute('aria-invalid')).not.toBe('true');
+    expect(
+      await form.getByTestId('contact-email').evaluate((el) => (el as HTMLInputElement).validity.valid),
+    ).toBe(false);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
+  });
+
   it('keeps the timeline’s names in view when its chart scrolls sideways', async () => {
     const { page, ui } = suite;
     await new PalettePage(page).openHit('Support desk 1', 'Projects');
