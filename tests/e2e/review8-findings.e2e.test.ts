@@ -5,6 +5,7 @@ import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
 import { PalettePage } from './pages/palette';
+import { handOver } from './support/hand-over';
 
 // Session 8: what session 7's review left open in the renderer (/work/notes/s7-review.md, "Open":
 // 21, 28, 29), and what the session 8 review found (/work/notes/s8-review.md).
@@ -140,12 +141,7 @@ describe('session 7’s open findings', () => {
     const waiting = tasks.filter((t) => t.actionRequiredUserId !== users.actingUserId).slice(0, 2);
     if (waiting.length < 2) throw new Error('the project has too few tasks to hand over');
     const [first, second] = waiting as [ServiceTask, ServiceTask];
-    await app.api(`/task/${first.id}/reply`, {
-      method: 'POST',
-      body: { userId: users.bob, actionRequiredUsedId: users.actingUserId, message: 'Over to you' },
-    });
-    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
-    const notice = page.getByTestId('toast').filter({ hasText: `Your action is required: “${first.name}”` });
+    const notice = await handOver(app, page, first, 'Over to you');
     await notice.waitFor();
 
     // Before: the notice sat after everything in the Tab order and went in 8 s.
@@ -161,12 +157,7 @@ describe('session 7’s open findings', () => {
     await page.locator('[data-testid="view-title"]:focus').waitFor();
 
     // From the palette, the same; Open opens the task and the focus goes with it.
-    await app.api(`/task/${second.id}/reply`, {
-      method: 'POST',
-      body: { userId: users.bob, actionRequiredUsedId: users.actingUserId, message: 'Yours too' },
-    });
-    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
-    const next = page.getByTestId('toast').filter({ hasText: `Your action is required: “${second.name}”` });
+    const next = await handOver(app, page, second, 'Yours too');
     await next.waitFor();
     expect(await palette.runCommand('latest notice')).toBe('Latest notice (its buttons)');
     await next.getByRole('button', { name: 'Open' }).and(page.locator(':focus')).waitFor();
@@ -186,6 +177,13 @@ describe('session 7’s open findings', () => {
     expect(['detail-panel', 'task-table']).toContain(focus);
   });
 });
+
+/** A project from the palette, in one of its layouts. */
+async function openProject(page: Page, name: string, layout: 'timeline' | 'overview'): Promise<void> {
+  await new PalettePage(page).openHit(name, 'Projects');
+  await page.locator('[data-testid="view-title"]', { hasText: name }).waitFor();
+  await page.getByTestId(`layout-${layout}`).click();
+}
 
 /** Today as the app writes a day (local time). */
 function today(): string {
@@ -274,10 +272,8 @@ describe('session 8 review: the calendar and CRM', () => {
   });
 
   it('keeps the timeline’s names in view when its chart scrolls sideways', async () => {
-    const { page, ui } = suite;
-    await new PalettePage(page).openHit('Support desk 1', 'Projects');
-    await ui.waitForTitle('Support desk 1');
-    await page.getByTestId('layout-timeline').click();
+    const { page } = suite;
+    await openProject(page, 'Support desk 1', 'timeline');
     const strip = page.getByTestId('timeline');
     await strip.locator('rect.bar').first().waitFor();
     // At 1024 px the chart is wider than the view: scrolled to its end, as to see the last bars.
@@ -294,10 +290,8 @@ describe('session 8 review: the calendar and CRM', () => {
   });
 
   it('keeps the focus in the members’ form after adding one by keyboard', async () => {
-    const { page, ui } = suite;
-    await new PalettePage(page).openHit('Support desk 1', 'Projects');
-    await ui.waitForTitle('Support desk 1');
-    await page.getByTestId('layout-overview').click();
+    const { page } = suite;
+    await openProject(page, 'Support desk 1', 'overview');
     const members = page.getByTestId('project-members');
     const dan = members.locator('[data-testid="member-row"]', { hasText: 'Dan Whitfield' });
     await dan.getByTestId('member-remove').click();
