@@ -222,6 +222,8 @@ describe('session 8 review: the calendar and CRM', () => {
     await page.keyboard.press('Enter');
     const detail = page.getByTestId('event-detail');
     await detail.getByRole('heading', { name }).waitFor();
+    // Before: the dialog opened on the dependency form's "Waits for", not on the event.
+    await detail.locator('[data-testid="event-close"]:focus').waitFor();
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'hidden' });
     await ui.waitForTitle('Calendar');
