@@ -291,6 +291,25 @@ describe('session 8 review: the calendar and CRM', () => {
     await screenshot(page, 'review8-timeline-scrolled');
   });
 
+  it('crosses a project’s layout switch with one Tab, and changes the layout with the arrows', async () => {
+    const { page } = suite;
+    await openProject(page, 'Support desk 1', 'overview');
+    await page.getByTestId('layout-overview').focus();
+    // Before: List, Board, Overview and Timeline were a Tab stop each.
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="radiogroup"]'))).toBeNull();
+    await page.keyboard.press('Tab');
+    await page.locator('[data-testid="layout-overview"]:focus').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="radiogroup"]'))).toBeNull();
+    await page.getByTestId('layout-overview').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.locator('[data-testid="layout-timeline"][aria-checked="true"]:focus').waitFor();
+    await page.getByTestId('timeline').waitFor();
+    await page.keyboard.press('Home');
+    await page.locator('[data-testid="layout-list"][aria-checked="true"]:focus').waitFor();
+  });
+
   it('keeps the focus in the members’ form after adding one by keyboard', async () => {
     const { page } = suite;
     await openProject(page, 'Support desk 1', 'overview');
