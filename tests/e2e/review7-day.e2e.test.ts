@@ -5,6 +5,7 @@ import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
 import { PalettePage } from './pages/palette';
+import { handOver } from './support/hand-over';
 
 // Session 7 review: a working day in the app, end to end, by keyboard first
 // (/work/notes/s7-review.md).
@@ -167,12 +168,7 @@ describe('a working day by keyboard', () => {
     const tasks = await app.api<ServiceTask[]>('/project/g7-p3/tasks');
     const task = tasks.find((t) => t.actionRequiredUserId !== users.actingUserId);
     if (!task) throw new Error('every task of the project already waits for the acting user');
-    await app.api(`/task/${task.id}/reply`, {
-      method: 'POST',
-      body: { userId: users.bob, actionRequiredUsedId: users.actingUserId, message: 'Over to you' },
-    });
-    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
-    const notice = page.getByTestId('toast').filter({ hasText: `Your action is required: “${task.name}”` });
+    const notice = await handOver(app, page, task, 'Over to you');
     await notice.waitFor();
     // A later sync finds the task still waiting: no second notice.
     await app.api(`/task/${task.id}/comment`, {

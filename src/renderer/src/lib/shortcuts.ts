@@ -4,7 +4,7 @@ import { dialogs } from '../state/dialogs.svelte';
 import { nav, sync } from '../state/app';
 import { overlays } from '../state/palette.svelte';
 import type { Bridge } from './bridge';
-import { focusPlace } from './focus-place';
+import { focusIsLost, focusPlace } from './focus-place';
 import { TASK_KEYS, isTyping, runTaskAction, selectedTask } from './task-shortcuts';
 
 export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey'>): boolean {
@@ -16,6 +16,32 @@ export function focusSearchBox(): boolean {
   const search = document.getElementById('global-search');
   search?.focus();
   return !!search;
+}
+
+const NOTICE = '[data-testid="toast"]';
+/** What had the focus before the notice key took it there. */
+let beforeNotice: HTMLElement | null = null;
+
+/**
+ * Ctrl/Cmd+Shift+N: the latest notice's first button (Open, Show, else Dismiss), so a keyboard
+ * user reaches it before it goes (it sits last in the Tab order); false when none is showing.
+ */
+export function focusLatestNotice(doc: Document = document): boolean {
+  const notices = doc.querySelectorAll<HTMLElement>(NOTICE);
+  const button = notices[notices.length - 1]?.querySelector<HTMLElement>('button');
+  if (!button) return false;
+  const active = doc.activeElement;
+  if (active instanceof HTMLElement && !active.closest(NOTICE)) beforeNotice = active;
+  button.focus();
+  return true;
+}
+
+/** A notice that had the focus was dismissed: back to where the user was, else into the place. */
+export function focusBeforeNotice(doc: Document = document): void {
+  const back = beforeNotice;
+  beforeNotice = null;
+  if (back?.isConnected) back.focus();
+  if (focusIsLost(doc) || doc.activeElement?.closest(NOTICE)) void focusPlace(doc);
 }
 
 /** Binds the global shortcuts; returns the unsubscribe. */
@@ -30,6 +56,8 @@ export function bindShortcuts(target: Window = window): () => void {
     if (key === 'n' && !event.shiftKey) {
       event.preventDefault();
       dialogs.openNewTask();
+    } else if (key === 'n') {
+      if (focusLatestNotice()) event.preventDefault();
     } else if (key === ',') {
       event.preventDefault();
       nav.go({ kind: 'settings' });

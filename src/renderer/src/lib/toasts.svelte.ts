@@ -17,6 +17,9 @@ export interface Toast {
 export class Toasts {
   #items = $state<Toast[]>([]);
   #next = 1;
+  /** Each toast's time on screen and its running timer (none while it is held); nothing draws from it. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #timers = new Map<number, { ms: number; timer: ReturnType<typeof setTimeout> | undefined }>();
 
   get items(): readonly Toast[] {
     return this.#items;
@@ -29,9 +32,27 @@ export class Toasts {
     action?: ToastAction,
   ): number {
     const id = this.#next++;
+    for (const dropped of this.#items.slice(0, -4)) this.#forget(dropped.id);
     this.#items = [...this.#items.slice(-4), { id, kind, message, action }];
-    setTimeout(() => this.dismiss(id), ms);
+    this.#timers.set(id, { ms, timer: setTimeout(() => this.dismiss(id), ms) });
     return id;
+  }
+
+  /**
+   * Keeps a toast on screen while the user is on it (focus or pointer): it must not go away under
+   * them. `release` gives it its whole time again, counted from then.
+   */
+  hold(id: number): void {
+    const entry = this.#timers.get(id);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    entry.timer = undefined;
+  }
+
+  release(id: number): void {
+    const entry = this.#timers.get(id);
+    if (!entry || entry.timer !== undefined) return;
+    entry.timer = setTimeout(() => this.dismiss(id), entry.ms);
   }
 
   /** Shows a failure; `action` says what was being done, e.g. "Could not change the status". */
@@ -40,7 +61,13 @@ export class Toasts {
   }
 
   dismiss(id: number): void {
+    this.#forget(id);
     this.#items = this.#items.filter((toast) => toast.id !== id);
+  }
+
+  #forget(id: number): void {
+    clearTimeout(this.#timers.get(id)?.timer);
+    this.#timers.delete(id);
   }
 }
 

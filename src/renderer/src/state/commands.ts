@@ -6,7 +6,7 @@ import { nav, sync, theme } from './app';
 import { overlays } from './palette.svelte';
 import { toDayString } from '../lib/format';
 import { TASK_SHORTCUTS } from '../lib/task-shortcuts';
-import { focusSearchBox } from '../lib/shortcuts';
+import { focusLatestNotice, focusSearchBox } from '../lib/shortcuts';
 import { tick } from 'svelte';
 
 export interface Command {
@@ -93,6 +93,12 @@ export function appCommands(): Command[] {
       keys: `${mod}+F`,
       // After the palette that ran it has closed and handed the focus back.
       run: () => void tick().then(focusSearchBox),
+    },
+    {
+      id: 'latest-notice',
+      label: 'Latest notice (its buttons)',
+      keys: `${mod}+Shift+N`,
+      run: () => void tick().then(() => focusLatestNotice()),
     },
     { id: 'shortcuts', label: 'Keyboard shortcuts', keys: '?', run: () => overlays.openHelp() },
   ];

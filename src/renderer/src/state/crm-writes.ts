@@ -34,6 +34,17 @@ async function attempt(write: () => Promise<unknown>): Promise<unknown> {
   }
 }
 
+/** Runs a create; answers its error, or the new record's id (the view opens it). */
+async function attemptCreate(
+  write: () => Promise<{ id: string }>,
+): Promise<{ error: unknown } | { id: string }> {
+  try {
+    return { id: (await write()).id };
+  } catch (err) {
+    return { error: err };
+  }
+}
+
 async function withToast(failure: string, write: () => Promise<unknown>): Promise<boolean> {
   const error = await attempt(write);
   if (error) toasts.error(failure, error);
@@ -65,8 +76,8 @@ function changedOnly<T extends object>(record: object, changes: T): Partial<T> {
 }
 
 export const crmWrites = {
-  createContact(fields: ContactFields): Promise<unknown> {
-    return attempt(() => bridge.invoke('crm.createContact', contactChanges(fields)));
+  createContact(fields: ContactFields): Promise<{ error: unknown } | { id: string }> {
+    return attemptCreate(() => bridge.invoke('crm.createContact', contactChanges(fields)));
   },
   updateContact(contact: CrmContact, fields: ContactFields): Promise<unknown> {
     return attempt(() =>
@@ -90,8 +101,8 @@ export const crmWrites = {
       bridge.invoke('crm.deleteContact', { contactId: contact.id }),
     );
   },
-  createAccount(fields: AccountFields): Promise<unknown> {
-    return attempt(() => bridge.invoke('crm.createAccount', accountChanges(fields)));
+  createAccount(fields: AccountFields): Promise<{ error: unknown } | { id: string }> {
+    return attemptCreate(() => bridge.invoke('crm.createAccount', accountChanges(fields)));
   },
   updateAccount(account: CrmAccount, fields: AccountFields): Promise<unknown> {
     return attempt(() =>
