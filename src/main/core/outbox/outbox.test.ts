@@ -1131,19 +1131,23 @@ describe('Outbox: answers that never fold need attention', () => {
     expect(r.service.notes.get('1')?.title).toBe('new');
   });
 
-  it('"reload" of a create removes the local row; what needs it fails, kept for the user', async () => {
+  it('"reload" of a create removes the local row; what needs it fails rolled back, kept for the user', async () => {
     const { r, tempId, entryId } = await stuckCreate();
-    const comment = r.outbox.submit('note.comment', {
-      noteId: tempId,
-      tempId: r.outbox.newLocalRowId(),
-      text: 'c',
-    });
+    const commentId = r.outbox.newLocalRowId();
+    const comment = r.outbox.submit('note.comment', { noteId: tempId, tempId: commentId, text: 'c' });
+    const localComments = () => r.db.prepare('SELECT id FROM note_comments').all();
+    expect(localComments()).toEqual([{ id: commentId }]);
     expect(r.outbox.reload(entryId)).toEqual({ entity: 'note', id: null });
     await r.outbox.idle();
     expect(note(r.db, tempId)).toBeUndefined();
     expect(r.outbox.entries()).toMatchObject([
       { id: comment.entryId, state: 'failed', errorType: 'blocked' },
     ]);
+    // Like a refused change (rule 4): its comment on the note never created leaves the view.
+    expect(localComments()).toEqual([]);
+    r.outbox.discard(comment.entryId!);
+    expect(localComments()).toEqual([]);
+    expect(r.outbox.entries().filter((e) => e.state !== 'done')).toEqual([]);
     expect(r.service.notes.size).toBe(1);
     expect(r.service.comments).toEqual([]);
   });

@@ -740,7 +740,13 @@ export class Outbox<C> {
       const resolved = this.ids.resolveIn(kind.parse(entry.payload));
       const missing = resolved.unresolved.filter((id) => id !== entry.createdTempId);
       if (missing.length) {
-        this.#fail(entry, undefined, 'blocked', `Waits for items never created: ${missing.join(', ')}`);
+        // Rolled back too: what it made locally (a comment on an item never created) leaves the view.
+        this.#fail(
+          entry,
+          { kind, payload: resolved.payload },
+          'blocked',
+          `Waits for items never created: ${missing.join(', ')}`,
+        );
         return;
       }
       payload = resolved.payload;
