@@ -64,10 +64,11 @@ describe('the Changes view: a change the service refuses', () => {
 
   it('corrects a refused create: the project typed once is fixed in Changes and made once', async () => {
     const { app, page, ui } = suite;
-    // Another client of the core queues a project for an owner the service does not know.
+    // Another client of the core queues a project for an owner and from a template the service
+    // does not know.
     const queued = await app.core.dispatch('projects.create', {
       name: 'Typed once',
-      projectTemplateId: 'pt-project',
+      projectTemplateId: 'pt-gone',
       parentProjectId: 'p-workspace',
       projectOwnerUserId: 'u-nobody',
       startDate: '2026-11-23',
@@ -95,12 +96,40 @@ describe('the Changes view: a change the service refuses', () => {
     expect(await form.getByLabel('Owner').inputValue()).toBe('u-nobody');
     await form.getByLabel('Owner').selectOption({ label: 'Bob Okafor' });
     await form.getByLabel('Name').fill('Typed once, corrected');
+    // Template and parent folder are lists by name (as users are), an unknown id shown as such.
+    const chosen = (label: string) =>
+      form.getByLabel(label).evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.text ?? '');
+    await eventually(
+      () => chosen('Template'),
+      (text) => text === 'Unknown template pt-gone',
+    );
+    expect(await chosen('Parent folder')).toBe('Company Workspace');
+    const tree = await app.core.dispatch('projects.tree', { includeArchived: false });
+    if (!tree.ok) throw new Error('the tree is readable');
+    const folder = tree.value.nodes.find((n) => n.isFolder && n.parentProjectId === 'p-workspace');
+    if (!folder) throw new Error('the demo workspace holds a folder');
+    const folderOptions = await form
+      .getByLabel('Parent folder')
+      .locator('option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).text));
+    expect(folderOptions).toContain(`Company Workspace / ${folder.name}`);
+    expect(folderOptions.filter((text) => text.startsWith('Unknown'))).toEqual([]);
+    await form.getByLabel('Template').selectOption({ label: 'Kanban board' });
+    await form.getByLabel('Parent folder').selectOption({ label: `Company Workspace / ${folder.name}` });
+    await screenshot(page, 'changes-correct-create-lists');
     await form.getByRole('button', { name: 'Save and send' }).click();
     await page.getByText('Every change has reached the service').waitFor({ timeout: 15_000 });
     const projects =
-      await app.api<{ name: string; endDate: string | null; ownerUserId: string }[]>('/projects');
+      await app.api<{ name: string; endDate: string | null; ownerUserId: string; parentProjectId: string }[]>(
+        '/projects',
+      );
     expect(projects.filter((p) => p.name.startsWith('Typed once'))).toMatchObject([
-      { name: 'Typed once, corrected', endDate: '2026-12-04', ownerUserId: 'u-bob' },
+      {
+        name: 'Typed once, corrected',
+        endDate: '2026-12-04',
+        ownerUserId: 'u-bob',
+        parentProjectId: folder.id,
+      },
     ]);
   });
 

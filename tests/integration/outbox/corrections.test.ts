@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { createDispatch } from '../../../src/main/core/dispatch';
-import { writesSuite } from './support';
+import { writesSuite, type TestEngine } from './support';
 
 const suite = writesSuite();
 
@@ -91,22 +91,26 @@ describe('correcting a refused create', () => {
     });
   });
 
-  it('a project stored with its end before its start (before the check) is corrected and made once', async () => {
-    const e = await suite.engine();
+  /**
+   * A project created offline (and what `then` queues while replay is stopped), its create stored
+   * with its end before its start, as an older version stored it before project creates checked
+   * their dates; answers once the create failed as unreadable.
+   */
+  async function storedBackwards(e: TestEngine, name: string, then: (projectId: string) => Promise<unknown>) {
     await e.outbox.outbox.stop();
     const project = await e.call('projects.create', {
-      name: 'Stored backwards',
+      name,
       projectTemplateId: SEED_IDS.templates.project,
       startDate: '2026-11-23',
       endDate: '2026-11-30',
     });
-    // As an older version stored it, before project creates checked their dates.
-    const [entry] = e.outbox.outbox.entries();
-    const input = (entry!.payload as { input: Record<string, unknown> }).input;
+    await then(project.id);
+    const entry = e.outbox.outbox.entries().find((x) => x.kind === 'project.create')!;
+    const input = (entry.payload as { input: Record<string, unknown> }).input;
     e.outbox.outbox.store.setPayload(
-      entry!.id,
-      { ...(entry!.payload as object), input: { ...input, endDate: '2026-11-20' } },
-      entry!.undo,
+      entry.id,
+      { ...(entry.payload as object), input: { ...input, endDate: '2026-11-20' } },
+      entry.undo,
       Date.now(),
     );
     e.outbox.outbox.start();
@@ -114,6 +118,12 @@ describe('correcting a refused create', () => {
       e.outbox.outbox.kick();
       await e.outbox.outbox.idle();
     }
+    return project;
+  }
+
+  it('a project stored with its end before its start (before the check) is corrected and made once', async () => {
+    const e = await suite.engine();
+    const project = await storedBackwards(e, 'Stored backwards', async () => {});
     const [failed] = await e.call('outbox.failed', {});
     expect(failed!.errorMessage).toMatch(/endDate: must not be before startDate/);
     expect(failed!.fields).toMatchObject({ startDate: '2026-11-23', endDate: '2026-11-20' });
@@ -123,5 +133,26 @@ describe('correcting a refused create', () => {
     expect(made).toMatchObject([
       { id: e.outbox.realIdOf(project.id), startDate: '2026-11-23', endDate: '2026-11-24' },
     ]);
+  });
+
+  it('discarding an unreadable project create removes it and its waiting task from the view', async () => {
+    const e = await suite.engine();
+    let taskId = '';
+    const project = await storedBackwards(e, 'Unreadable launch', async (projectId) => {
+      taskId = (await e.call('tasks.create', { projectId, title: 'Inside the unreadable project' })).id;
+    });
+    const [failed] = await e.call('outbox.failed', {});
+    expect(failed).toMatchObject({ kind: 'project.create', errorType: 'internal' });
+    expect(failed!.errorMessage).toMatch(/unreadable: input.endDate: must not be before startDate/);
+    // Failed like a refused create (rule 4): its project leaves the view, its task waits.
+    expect(e.cache.projects.get(project.id)).toBeNull();
+    expect(await e.call('outbox.status', {})).toMatchObject({ pending: 1, failed: 1 });
+
+    await e.call('outbox.discard', { id: failed!.id });
+    expect(e.cache.projects.get(project.id)).toBeNull();
+    expect(e.cache.tasks.getFlat(taskId)).toBeNull();
+    expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, failed: 0 });
+    await e.drained();
+    expect((await suite.api.projects()).filter((p) => p.name === 'Unreadable launch')).toEqual([]);
   });
 });

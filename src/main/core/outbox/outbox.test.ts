@@ -335,6 +335,61 @@ describe('Outbox: failures (rule 4)', () => {
     expect(r.outbox.entries()).toMatchObject([{ payload: { id: '1' } }]);
   });
 
+  /** Stores `payload` as entry `id`'s, as an older version could have written it (no parse). */
+  function storeAsOlderVersion(id: number, payload: unknown): void {
+    const entry = r.outbox.store.get(id)!;
+    r.outbox.store.setPayload(id, payload, entry.undo, r.clock.now());
+  }
+
+  it('an unreadable stored create fails rolled back; discarding it discards what waits for the item', async () => {
+    const tempId = r.outbox.newTempId();
+    const { entryId } = r.outbox.submit('note.create', { tempId, title: 'offline' });
+    r.outbox.submit('note.update', { id: tempId, body: 'waits' });
+    r.outbox.submit('note.update', { id: '1', body: 'other note' });
+    storeAsOlderVersion(entryId!, { tempId, title: '' });
+    r.outbox.start();
+    await drain(r);
+    expect(r.outbox.store.get(entryId!)).toMatchObject({ state: 'failed', errorType: 'internal' });
+    expect(r.outbox.store.get(entryId!)?.errorMessage).toMatch(/unreadable: title: /);
+    expect(note(r.db, tempId)).toBeUndefined();
+    expect(r.service.notes.get('1')?.body).toBe('other note');
+    r.outbox.discard(entryId!);
+    expect(note(r.db, tempId)).toBeUndefined();
+    expect(r.outbox.entries().filter((e) => e.state !== 'done')).toEqual([]);
+    expect(r.outbox.pendingFieldsFor('note', tempId).size).toBe(0);
+    expect([...r.service.notes.values()].map((n) => n.title)).toEqual(['one', 'two']);
+  });
+
+  it('an unreadable update fails with its fields put back; a waiting one is discarded the same', async () => {
+    const failing = r.outbox.submit('note.update', { id: '1', title: 'renamed' }).entryId!;
+    storeAsOlderVersion(failing, { id: '1', title: 7 });
+    const waiting = r.outbox.submit('note.update', { id: '2', body: 'typed' }).entryId!;
+    storeAsOlderVersion(waiting, { id: '2', body: ['no longer text'] });
+    // Before replay the second is still pending: its discard rolls back as far as it reads.
+    r.outbox.discard(waiting);
+    expect(note(r.db, '2')).toMatchObject({ body: '' });
+    expect(r.outbox.pendingFieldsFor('note', '2').size).toBe(0);
+    r.outbox.start();
+    await drain(r);
+    expect(r.outbox.store.get(failing)).toMatchObject({ state: 'failed', errorType: 'internal' });
+    expect(note(r.db, '1')).toMatchObject({ title: 'one' });
+    expect(r.outbox.pendingFieldsFor('note', '1').size).toBe(0);
+    r.outbox.discard(failing);
+    expect(note(r.db, '1')).toMatchObject({ title: 'one' });
+    expect(r.service.requests).toEqual([]);
+  });
+
+  it('a rollback that cannot read the stored change undoes nothing and still fails the entry', async () => {
+    const tempId = r.outbox.newTempId();
+    const { entryId } = r.outbox.submit('note.create', { tempId, title: 'offline' });
+    storeAsOlderVersion(entryId!, 'not an object');
+    r.outbox.start();
+    await drain(r);
+    expect(r.outbox.store.get(entryId!)).toMatchObject({ state: 'failed', errorType: 'internal' });
+    r.outbox.discard(entryId!);
+    expect(r.outbox.entries().filter((e) => e.state !== 'done')).toEqual([]);
+  });
+
   it('refuses to change an entry that is being sent', async () => {
     let release!: () => void;
     r.service.gate = new Promise((done) => (release = done));
@@ -1076,19 +1131,23 @@ describe('Outbox: answers that never fold need attention', () => {
     expect(r.service.notes.get('1')?.title).toBe('new');
   });
 
-  it('"reload" of a create removes the local row; what needs it fails, kept for the user', async () => {
+  it('"reload" of a create removes the local row; what needs it fails rolled back, kept for the user', async () => {
     const { r, tempId, entryId } = await stuckCreate();
-    const comment = r.outbox.submit('note.comment', {
-      noteId: tempId,
-      tempId: r.outbox.newLocalRowId(),
-      text: 'c',
-    });
+    const commentId = r.outbox.newLocalRowId();
+    const comment = r.outbox.submit('note.comment', { noteId: tempId, tempId: commentId, text: 'c' });
+    const localComments = () => r.db.prepare('SELECT id FROM note_comments').all();
+    expect(localComments()).toEqual([{ id: commentId }]);
     expect(r.outbox.reload(entryId)).toEqual({ entity: 'note', id: null });
     await r.outbox.idle();
     expect(note(r.db, tempId)).toBeUndefined();
     expect(r.outbox.entries()).toMatchObject([
       { id: comment.entryId, state: 'failed', errorType: 'blocked' },
     ]);
+    // Like a refused change (rule 4): its comment on the note never created leaves the view.
+    expect(localComments()).toEqual([]);
+    r.outbox.discard(comment.entryId!);
+    expect(localComments()).toEqual([]);
+    expect(r.outbox.entries().filter((e) => e.state !== 'done')).toEqual([]);
     expect(r.service.notes.size).toBe(1);
     expect(r.service.comments).toEqual([]);
   });

@@ -648,9 +648,28 @@ export class Outbox<C> {
     };
   }
 
+  /**
+   * Undoes an entry's optimistic change. A stored payload its kind no longer reads (written by an
+   * older version) is rolled back as far as it can be read: the kind's rollback is given it as
+   * stored (what a rollback uses, the local id a create made or the fields it claimed, is the
+   * same in every version), in a savepoint, so a part it cannot read undoes nothing rather than
+   * failing the step; its change must not stay in the view (rule 4).
+   */
   #rollback(kind: ErasedKind<C>, entry: OutboxEntry, now: number): void {
     const ctx: RollbackContext = { now, releaseFields: () => this.claims.release(entry.id) };
-    kind.rollback(ctx, kind.parse(entry.payload), entry.undo);
+    let payload: unknown;
+    try {
+      payload = kind.parse(entry.payload);
+    } catch {
+      try {
+        this.#db.transaction(() => kind.rollback(ctx, entry.payload, entry.undo))();
+      } catch (err) {
+        this.#trace(entry, `rollback of its unreadable change failed: ${messageOf(err)}`);
+      }
+      this.claims.release(entry.id);
+      return;
+    }
+    kind.rollback(ctx, payload, entry.undo);
     // Whatever the kind did not release is released now: claims never outlive their entry.
     this.claims.release(entry.id);
   }
@@ -721,12 +740,24 @@ export class Outbox<C> {
       const resolved = this.ids.resolveIn(kind.parse(entry.payload));
       const missing = resolved.unresolved.filter((id) => id !== entry.createdTempId);
       if (missing.length) {
-        this.#fail(entry, undefined, 'blocked', `Waits for items never created: ${missing.join(', ')}`);
+        // Rolled back too: what it made locally (a comment on an item never created) leaves the view.
+        this.#fail(
+          entry,
+          { kind, payload: resolved.payload },
+          'blocked',
+          `Waits for items never created: ${missing.join(', ')}`,
+        );
         return;
       }
       payload = resolved.payload;
     } catch (err) {
-      this.#fail(entry, undefined, 'internal', `Stored change is unreadable: ${messageOf(err)}`);
+      // Rolled back like a refused change (rule 4), so a discard leaves nothing of it in the view.
+      this.#fail(
+        entry,
+        { kind, payload: entry.payload },
+        'internal',
+        `Stored change is unreadable: ${messageOf(err)}`,
+      );
       return;
     }
     let phase: Phase = 'lookup';
