@@ -32,7 +32,12 @@ export const EditableFields = z.record(
 export type EditableFields = z.infer<typeof EditableFields>;
 
 /** The refused or stuck change an entry waits behind (rule 2: its chain stops there). */
-export const EntryHolder = z.object({ id: z.number().int(), label: z.string() });
+export const EntryHolder = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  /** `failed`: refused by the service; `stuck`: applied, its answer never stored (needs attention). */
+  state: z.enum(['failed', 'stuck']),
+});
 export type EntryHolder = z.infer<typeof EntryHolder>;
 
 export const OutboxEntryView = z.object({

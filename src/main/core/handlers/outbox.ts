@@ -25,7 +25,11 @@ export function outboxHandlers({ outbox: w }: { outbox: WorkdeskOutbox }): Handl
     const holders = w.outbox.holders();
     return entries.map((e) => {
       const holder = holders.get(e.id);
-      return { ...view(e), heldBy: holder ? { id: holder.id, label: w.outbox.describe(holder) } : null };
+      const heldBy =
+        holder && (holder.state === 'failed' || holder.state === 'stuck')
+          ? { id: holder.id, label: w.outbox.describe(holder), state: holder.state }
+          : null;
+      return { ...view(e), heldBy };
     });
   };
   const view = (e: OutboxEntry): Omit<OutboxEntryView, 'heldBy'> => ({
