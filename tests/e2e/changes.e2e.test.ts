@@ -4,6 +4,7 @@ import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
 import { ChangesPage } from './pages/changes';
 import { PalettePage } from './pages/palette';
+import { ProjectOverviewPage } from './pages/project-overview';
 import { projectReadChannels } from '../../src/shared/ipc/projects';
 
 interface ServiceTask {
@@ -105,6 +106,19 @@ describe('the Changes view: a change the service refuses', () => {
       'Refused by the service',
     );
     await screenshot(page, 'changes-held-behind-refusal');
+
+    // The project's own refusal box names the change it holds back.
+    const { name: projectName } = await app.api<{ name: string }>(`/project/${projectId}`);
+    await new PalettePage(page).openHit(projectName, 'Projects');
+    const overview = new ProjectOverviewPage(page);
+    await overview.open();
+    const held = page.getByTestId('project-service-refusal-held');
+    await held.waitFor();
+    expect(await held.innerText()).toBe(
+      `A later change waits behind it: “Change access of member "${member.name}" in project "${projectName}"”`,
+    );
+    await screenshot(page, 'project-refusal-holds');
+    await ui.goToChanges();
 
     await refused.getByRole('button', { name: 'Discard' }).click();
     await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
