@@ -4,6 +4,8 @@ import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
 import { ChangesPage } from './pages/changes';
 import { PalettePage } from './pages/palette';
+import { ProjectOverviewPage } from './pages/project-overview';
+import { projectReadChannels } from '../../src/shared/ipc/projects';
 
 interface ServiceTask {
   id: string;
@@ -62,6 +64,70 @@ describe('the Changes view: a change the service refuses', () => {
     await screenshot(page, 'changes-empty');
   });
 
+  it('says a member change waits behind a refused member add, links to it, and sends it once the add is discarded', async () => {
+    const { app, page, ui } = suite;
+    const projectId = 'g7-p5';
+    const users = app.service!.users;
+    const members = await app.api<{ id: string; name: string; access: string }[]>(
+      `/project/${projectId}/users`,
+    );
+    const member = members.find((m) => m.id !== users.actingUserId && m.access !== 'Full');
+    if (!member) throw new Error('the demo project has a member without full access');
+    // The project's members reach the cache as its page would fetch them.
+    await eventually(
+      () => app.core.dispatch('projects.detail', { projectId }),
+      (detail) =>
+        detail.ok &&
+        projectReadChannels['projects.detail'].output
+          .parse(detail.value)
+          .members.some((m) => m.id === member.id),
+    );
+    // The guest is not in the Workspace: the service refuses the add, and the member change
+    // queued after it shares the project's chain (rule 2).
+    expect(
+      (await app.core.dispatch('members.add', { projectId, userId: users.guestUserId, access: 2 })).ok,
+    ).toBe(true);
+    await ui.goToChanges();
+    const changes = new ChangesPage(page);
+    const refused = changes.entry('Add member');
+    await refused.getByText('Refused by the service').waitFor({ timeout: 15_000 });
+    expect(
+      (await app.core.dispatch('members.setAccess', { projectId, userId: member.id, access: 3 })).ok,
+    ).toBe(true);
+    const waiting = changes.entry('Change access of member');
+    const heldBy = waiting.getByTestId('held-by');
+    await heldBy.waitFor();
+    expect(await heldBy.innerText()).toMatch(
+      /^Waiting behind the refused change “Add member ".+" to project ".+"” above$/,
+    );
+    expect(await waiting.innerText()).toContain(`"${member.name}"`);
+    await heldBy.click();
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(
+      'Refused by the service',
+    );
+    await screenshot(page, 'changes-held-behind-refusal');
+
+    // The project's own refusal box names the change it holds back.
+    const { name: projectName } = await app.api<{ name: string }>(`/project/${projectId}`);
+    await new PalettePage(page).openHit(projectName, 'Projects');
+    const overview = new ProjectOverviewPage(page);
+    await overview.open();
+    const held = page.getByTestId('project-service-refusal-held');
+    await held.waitFor();
+    expect(await held.innerText()).toBe(
+      `A later change waits behind it: “Change access of member "${member.name}" in project "${projectName}"”`,
+    );
+    await screenshot(page, 'project-refusal-holds');
+    await ui.goToChanges();
+
+    await refused.getByRole('button', { name: 'Discard' }).click();
+    await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
+    await page.getByText('Every change has reached the service').waitFor({ timeout: 15_000 });
+    const after = await app.api<{ id: string; access: string }[]>(`/project/${projectId}/users`);
+    expect(after.find((m) => m.id === member.id)?.access).toBe('Full');
+    expect(after.some((m) => m.id === users.guestUserId)).toBe(false);
+  });
+
   it('corrects a refused create: the project typed once is fixed in Changes and made once', async () => {
     const { app, page, ui } = suite;
     // Another client of the core queues a project for an owner and from a template the service
@@ -106,7 +172,9 @@ describe('the Changes view: a change the service refuses', () => {
     expect(await chosen('Parent folder')).toBe('Company Workspace');
     const tree = await app.core.dispatch('projects.tree', { includeArchived: false });
     if (!tree.ok) throw new Error('the tree is readable');
-    const folder = tree.value.nodes.find((n) => n.isFolder && n.parentProjectId === 'p-workspace');
+    const folder = projectReadChannels['projects.tree'].output
+      .parse(tree.value)
+      .nodes.find((n) => n.isFolder && n.parentProjectId === 'p-workspace');
     if (!folder) throw new Error('the demo workspace holds a folder');
     const folderOptions = await form
       .getByLabel('Parent folder')

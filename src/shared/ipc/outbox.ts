@@ -31,6 +31,15 @@ export const EditableFields = z.record(
 );
 export type EditableFields = z.infer<typeof EditableFields>;
 
+/** The refused or stuck change an entry waits behind (rule 2: its chain stops there). */
+export const EntryHolder = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  /** `failed`: refused by the service; `stuck`: applied, its answer never stored (needs attention). */
+  state: z.enum(['failed', 'stuck']),
+});
+export type EntryHolder = z.infer<typeof EntryHolder>;
+
 export const OutboxEntryView = z.object({
   id: z.number().int(),
   /** The operation kind, e.g. `task.update`. */
@@ -52,6 +61,11 @@ export const OutboxEntryView = z.object({
   payload: z.unknown(),
   /** What `outbox.correct` takes back, changed; null when the change has nothing to correct. */
   fields: EditableFields.nullable(),
+  /**
+   * The refused or stuck change that holds this one back (it shares a chain with it, directly or
+   * through changes it holds): nothing goes until that one is retried, corrected or discarded.
+   */
+  heldBy: EntryHolder.nullable(),
 });
 export type OutboxEntryView = z.infer<typeof OutboxEntryView>;
 

@@ -134,6 +134,42 @@ describe('project writes through the outbox', () => {
     expect((await suite.api.projectUsers(p)).some((m) => m.id === suite.svc.users.bob)).toBe(false);
   });
 
+  it('a member change waiting behind a refused member add says so, and goes once the add is discarded (finding 35)', async () => {
+    const e = await suite.engine();
+    const project = await teamProject(e, 'Support desk 2', suite.svc.users.bob);
+    await e.drained();
+    const p = e.outbox.realIdOf(project.id);
+    // The guest is not in the Workspace: the service refuses the add.
+    await e.call('members.add', { projectId: p, userId: suite.svc.users.guestUserId, access: 2 });
+    await e.drained();
+    const [refused] = await e.call('outbox.failed', {});
+    expect(refused?.label).toMatch(/^Add member ".+" to project "Support desk 2"$/);
+    expect(refused?.errorMessage).toContain('not a member of the Workspace');
+
+    await e.call('members.setAccess', { projectId: p, userId: suite.svc.users.bob, access: 3 });
+    e.outbox.outbox.kick();
+    await e.outbox.outbox.idle();
+    const [waiting] = await e.call('outbox.pending', {});
+    expect(waiting).toMatchObject({
+      kind: 'member.setAccess',
+      state: 'pending',
+      attempts: 0,
+      heldBy: { id: refused!.id, label: refused!.label, state: 'failed' },
+    });
+    expect((await suite.api.projectUsers(p)).find((m) => m.id === suite.svc.users.bob)?.access).not.toBe(
+      'Full',
+    );
+
+    await e.call('outbox.discard', { id: refused!.id });
+    await e.drained();
+    expect(await e.call('outbox.pending', {})).toEqual([]);
+    const sent = e.outbox.outbox.entries('done').filter((x) => x.kind === 'member.setAccess');
+    expect(sent.map((x) => x.attempts)).toEqual([1]);
+    const members = await suite.api.projectUsers(p);
+    expect(members.find((m) => m.id === suite.svc.users.bob)?.access).toBe('Full');
+    expect(members.some((m) => m.id === suite.svc.users.guestUserId)).toBe(false);
+  });
+
   it('removing the owner is refused at once and changes nothing', async () => {
     const e = await suite.engine();
     const project = await e.call('projects.create', {

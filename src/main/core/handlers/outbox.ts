@@ -20,7 +20,19 @@ type OutboxChannels =
 
 /** The changes waiting in the outbox, the rejected ones, and the conflict journal. */
 export function outboxHandlers({ outbox: w }: { outbox: WorkdeskOutbox }): HandlerMap<OutboxChannels> {
-  const view = (e: OutboxEntry): OutboxEntryView => ({
+  /** Views of `entries`, each with what holds it back (one query for them all). */
+  const views = (entries: OutboxEntry[]): OutboxEntryView[] => {
+    const holders = w.outbox.holders();
+    return entries.map((e) => {
+      const holder = holders.get(e.id);
+      const heldBy =
+        holder && (holder.state === 'failed' || holder.state === 'stuck')
+          ? { id: holder.id, label: w.outbox.describe(holder), state: holder.state }
+          : null;
+      return { ...view(e), heldBy };
+    });
+  };
+  const view = (e: OutboxEntry): Omit<OutboxEntryView, 'heldBy'> => ({
     id: e.id,
     kind: e.kind,
     label: w.outbox.describe(e),
@@ -37,16 +49,13 @@ export function outboxHandlers({ outbox: w }: { outbox: WorkdeskOutbox }): Handl
   return {
     'outbox.status': () => w.outbox.status(),
     'outbox.pending': () =>
-      w.outbox
-        .entries()
-        .filter((e) => e.state === 'pending' || e.state === 'in_flight')
-        .map(view),
-    'outbox.failed': () => w.outbox.entries('failed').map(view),
+      views(w.outbox.entries().filter((e) => e.state === 'pending' || e.state === 'in_flight')),
+    'outbox.failed': () => views(w.outbox.entries('failed')),
     'outbox.retry': ({ id }) => w.retry(id),
     'outbox.edit': ({ id, payload }) => w.edit(id, payload),
     'outbox.correct': ({ id, fields }) => w.correct(id, fields),
     'outbox.discard': ({ id }) => w.discard(id),
-    'outbox.stuck': () => w.outbox.entries('stuck').map(view),
+    'outbox.stuck': () => views(w.outbox.entries('stuck')),
     'outbox.tryAgain': ({ id }) => w.tryAgain(id),
     'outbox.reload': ({ id }) => w.reload(id),
     'conflicts.list': () =>

@@ -284,6 +284,37 @@ describe('Outbox: failures (rule 4)', () => {
     expect(r.outbox.status()).toMatchObject({ failed: 1, pending: 1 });
   });
 
+  it('names the refused entry every entry of its chains waits behind, through the entries it holds', async () => {
+    r.service.faults.push('reject');
+    const refused = r.outbox.submit('note.update', { id: '1', title: 'bad' }).entryId!;
+    const comment = r.outbox.submit('note.comment', {
+      noteId: '1',
+      tempId: r.outbox.newLocalRowId(),
+      text: 'later',
+    }).entryId!;
+    // The comment is in note 2's chain too, so note 2's update waits for it, and so for the refusal.
+    r.outbox.store.addKeys(comment, ['note:2']);
+    const behind = r.outbox.submit('note.update', { id: '2', title: 'held' }).entryId!;
+    const free = r.outbox.submit('note.create', { tempId: r.outbox.newTempId(), title: 'free' }).entryId!;
+    r.outbox.start();
+    await drain(r);
+    expect([...r.service.notes.values()].map((n) => n.title)).toContain('free');
+    const holders = r.outbox.holders();
+    expect([...holders].map(([id, holder]) => [id, holder.id])).toEqual([
+      [comment, refused],
+      [behind, refused],
+    ]);
+    expect(holders.has(free)).toBe(false);
+    expect(r.outbox.describe(holders.get(behind)!)).toBe(r.outbox.describe(r.outbox.store.get(refused)!));
+
+    r.outbox.discard(refused);
+    expect(r.outbox.holders().size).toBe(0);
+    await drain(r);
+    expect(r.service.notes.get('2')?.title).toBe('held');
+    expect(r.service.comments.map((c) => c.text)).toEqual(['later']);
+    expect(r.outbox.status()).toMatchObject({ failed: 0, pending: 0 });
+  });
+
   it('retries a rejected entry with its change re-applied', async () => {
     r.service.faults.push('reject');
     const { entryId } = r.outbox.submit('note.update', { id: '1', title: 'again' });

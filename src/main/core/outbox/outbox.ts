@@ -363,6 +363,21 @@ export class Outbox<C> {
     return this.store.list(state);
   }
 
+  /**
+   * The refused or stuck entry each held-back open entry waits for (see `EntryStore.holders`),
+   * read in one query; an entry missing from the map waits for nothing the user must act on.
+   */
+  holders(): Map<number, OutboxEntry> {
+    const byId = new Map<number, OutboxEntry | undefined>();
+    const held = new Map<number, OutboxEntry>();
+    for (const [id, holderId] of this.store.holders()) {
+      if (!byId.has(holderId)) byId.set(holderId, this.store.get(holderId));
+      const holder = byId.get(holderId);
+      if (holder) held.set(id, holder);
+    }
+    return held;
+  }
+
   describe(entry: OutboxEntry): string {
     const kind = this.#kinds.get(entry.kind);
     if (!kind) return entry.kind;

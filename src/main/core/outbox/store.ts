@@ -139,6 +139,19 @@ export class EntryStore {
            OR (@draft AND instr(payload, json_quote(@id)) > 0)))`,
         )
         .pluck(),
+      // Walks each chain forward from every refused or stuck entry, one step to the next open
+      // entry on each of its keys (keys rows exist only for open entries), so a chain of n
+      // entries costs n look-ups, not n²; the oldest holder wins.
+      holders: db.prepare(
+        `WITH RECURSIVE held (id, holder) AS (
+           SELECT id, id FROM outbox_entries WHERE state IN ('failed', 'stuck')
+           UNION
+           SELECT next.entry_id, held.holder FROM held
+           JOIN outbox_entry_keys k ON k.entry_id = held.id
+           JOIN outbox_entry_keys next ON next.key = k.key AND next.entry_id = (
+             SELECT min(n.entry_id) FROM outbox_entry_keys n WHERE n.key = k.key AND n.entry_id > held.id))
+         SELECT id, min(holder) AS holder FROM held WHERE id <> holder GROUP BY id`,
+      ),
       pruneDone: db.prepare(`DELETE FROM outbox_entries WHERE state = 'done' AND updated_at < ?`),
     };
   }
@@ -315,6 +328,15 @@ export class EntryStore {
         draft: id.startsWith(LOCAL_ROW_PREFIX) ? 1 : 0,
       }) === 1
     );
+  }
+
+  /**
+   * For every open entry held back by a refused or stuck one (directly, or behind entries it
+   * holds), the id of the oldest such holder: what it waits for until the user acts (rule 2).
+   */
+  holders(): Map<number, number> {
+    const rows = this.#stmts.holders.all() as { id: number; holder: number }[];
+    return new Map(rows.map((r) => [r.id, r.holder]));
   }
 
   pruneDone(before: number): void {

@@ -15,6 +15,7 @@ const entry: OutboxEntryView = {
   errorMessage: 'UNIQUE constraint failed: tasks.short_id',
   payload: { tempId: 'local-1', input: { title: 'Plan', projectId: 'p1' } },
   fields: { title: 'Plan', projectId: 'p1' },
+  heldBy: null,
 };
 
 describe('changeDetails', () => {
@@ -61,6 +62,16 @@ describe('changeProgress', () => {
         errorMessage: 'The service failed (503)',
       }),
     ).toBe('Waiting to retry (tried 2 times) — The service failed (503)');
+  });
+
+  it('names the refused or stuck change a waiting one is held behind', () => {
+    const heldBy = { id: 3, label: 'Add member Gita Guest to Support desk 2', state: 'failed' as const };
+    expect(changeProgress({ ...pending, heldBy })).toBe(
+      'Waiting behind the refused change “Add member Gita Guest to Support desk 2” above',
+    );
+    expect(changeProgress({ ...pending, attempts: 1, heldBy: { ...heldBy, state: 'stuck' } })).toBe(
+      'Waiting behind the change that needs attention “Add member Gita Guest to Support desk 2” above',
+    );
   });
 
   it('never says a change in flight without an answer reached the service', () => {

@@ -1,6 +1,6 @@
 // The text "Copy details" puts on the clipboard for a change: enough for a bug report, in a form
 // a person can read and paste (what the change is, its item, attempts, the error, its payload).
-import type { OutboxEntryView } from '@shared/ipc/outbox';
+import type { EntryHolder, OutboxEntryView } from '@shared/ipc/outbox';
 
 export function changeDetails(entry: OutboxEntryView, lines: readonly string[]): string {
   return [
@@ -16,6 +16,20 @@ export function changeDetails(entry: OutboxEntryView, lines: readonly string[]):
   ].join('\n');
 }
 
+/** The element id of a change's row in Changes, for the lines that point at it. */
+export function changeElementId(entryId: number): string {
+  return `change-${entryId}`;
+}
+
+/**
+ * Why a waiting change does not go: rule 2 keeps its chain in order, and the change named (shown
+ * above it in Changes) stops the chain until it is retried, corrected or discarded.
+ */
+export function heldByWords(holder: EntryHolder): string {
+  const what = holder.state === 'failed' ? 'the refused change' : 'the change that needs attention';
+  return `Waiting behind ${what} “${holder.label}” above`;
+}
+
 /**
  * Where a change that is neither refused nor stuck stands, in words. A change in flight with an
  * error may or may not have reached the service (its request, or a file it uploads first, got
@@ -23,6 +37,7 @@ export function changeDetails(entry: OutboxEntryView, lines: readonly string[]):
  * again (rule 6).
  */
 export function changeProgress(entry: OutboxEntryView): string {
+  if (entry.heldBy && entry.state === 'pending') return heldByWords(entry.heldBy);
   if (entry.state === 'in_flight' && !entry.errorType) return 'Sending…';
   if (entry.attempts === 0 && !entry.errorType) return 'Waiting to be sent';
   const where =

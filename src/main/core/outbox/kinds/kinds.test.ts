@@ -554,6 +554,27 @@ describe('CRM changes name their record (finding 20)', () => {
     );
   });
 
+  it('member changes name the member and the project (finding 39)', () => {
+    r.cache.transaction(() => {
+      r.cache.projectParts.replaceMembers('p1', [
+        { id: 'u-bob', name: 'Bob', primaryEmail: 'bob@x.test', access: 'Standard', watchAll: false },
+      ]);
+      r.cache.projects.upsertMany([aProject({ id: 'p1', name: 'Launch', ownerUserId: ME })]);
+    });
+    r.outbox.write('member.add', { projectId: 'p1', userId: ME, access: 3 });
+    r.outbox.write('member.setAccess', { projectId: 'p1', userId: 'u-bob', access: 3 });
+    r.outbox.write('member.remove', { projectId: 'p1', userId: 'u-bob' });
+    const labels = r.outbox.outbox.entries().map((e) => r.outbox.outbox.describe(e));
+    expect(labels).toEqual([
+      'Add member "Me" to project "Launch"',
+      'Change access of member "Bob" in project "Launch"',
+      'Remove member "Bob" from project "Launch"',
+    ]);
+    r.cache.db.prepare('DELETE FROM projects WHERE id = ?').run('p1');
+    r.cache.org.users.replace([]);
+    expect(r.outbox.outbox.describe(r.outbox.outbox.entries()[0]!)).toBe('Add member');
+  });
+
   it('a record the cache no longer holds is left unnamed', () => {
     r.cache.crm.contacts.upsert(aContact({ id: 'c1', firstName: 'Ada' }));
     r.outbox.write('crmContact.update', { id: 'c1', changes: { phone: '1' } });

@@ -288,8 +288,21 @@ export function projectKinds(deps: KindDeps) {
     },
   };
 
+  const userOf = (userId: string) => cache.org.users.all().find((u) => u.id === userId);
+
+  /**
+   * A member change's label names the member and the project as the cache holds them, as a
+   * project's or a CRM record's change does: two member changes waiting are told apart. A name
+   * the cache no longer holds is left out.
+   */
+  const memberLabel = (verb: string, p: { projectId: string; userId: string }, preposition: string) => {
+    const user = userOf(p.userId)?.name;
+    const project = cache.projects.get(p.projectId)?.name;
+    return `${verb}${user ? ` "${user}"` : ''}${project ? ` ${preposition} project "${project}"` : ''}`;
+  };
+
   const memberView = (projectId: string, userId: string, access: number) => {
-    const user = cache.org.users.all().find((u) => u.id === userId);
+    const user = userOf(userId);
     return {
       project_id: projectId,
       user_id: userId,
@@ -304,7 +317,7 @@ export function projectKinds(deps: KindDeps) {
     name: 'member.add',
     parse: (p) => MemberAddInput.parse(p),
     keysOf: (p) => [`project:${p.projectId}`],
-    describe: () => 'Add member',
+    describe: (p) => memberLabel('Add member', p, 'to'),
     apply: (_ctx, p) => {
       record(p.projectId);
       const before = (memberRow.get(p.projectId, p.userId) as Record<string, unknown> | undefined) ?? null;
@@ -321,7 +334,7 @@ export function projectKinds(deps: KindDeps) {
     name: 'member.setAccess',
     parse: (p) => MemberAccessPayload.parse(p),
     keysOf: handsKeys,
-    describe: () => 'Change member access',
+    describe: (p) => memberLabel('Change access of member', p, 'in'),
     apply: (_ctx, p) => {
       record(p.projectId);
       const before = memberRow.get(p.projectId, p.userId) as Record<string, unknown> | undefined;
@@ -345,7 +358,7 @@ export function projectKinds(deps: KindDeps) {
     name: 'member.remove',
     parse: (p) => MemberRemovePayload.parse(p),
     keysOf: handsKeys,
-    describe: () => 'Remove member',
+    describe: (p) => memberLabel('Remove member', p, 'from'),
     apply: (_ctx, p) => {
       const project = record(p.projectId);
       if (project.ownerUserId === p.userId) {
