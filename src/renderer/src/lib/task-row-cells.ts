@@ -22,13 +22,16 @@ export type EditedCell = PickerCell | 'deadline' | 'rename';
 export interface RowHeadView {
   name: string;
   shortId: string;
-  /** For a subtask, whose it is ("subtask of …"); '' for a top-level task. */
-  parent: string;
   selected: boolean;
 }
 
 /** What the other cells show, every text and label worked out by the row. */
 export interface RowCellsView {
+  /**
+   * For a subtask, whose it is ("subtask of …"); '' for a top-level task. Shown after the name
+   * in whole rows only: a flung row's note is hidden (the row's `lite` class), not written.
+   */
+  parent: string;
   /** The project's name, when the grid has a project column. */
   project: string | undefined;
   status: { label: string; text: string; color: string | undefined };
@@ -263,13 +266,13 @@ export class TaskRowCells {
     setAttribute(this.#check, 'aria-label', `Select ${view.name}`);
     setText(this.#text.short, view.shortId);
     setText(this.#text.name, view.name);
-    setClass(this.#parent, 'none', !view.parent);
-    setText(this.#text.parent, view.parent);
     setAttribute(this.#renameButton, 'aria-label', `Rename ${view.name}`);
   }
 
   /** Fills the cells after the name (not asked while the row is lite: they are out of the page). */
   fill(view: RowCellsView): void {
+    setClass(this.#parent, 'none', !view.parent);
+    setText(this.#text.parent, view.parent);
     this.#showProject = view.project !== undefined;
     setText(this.#text.project, view.project ?? '');
 
@@ -314,6 +317,7 @@ export class TaskRowCells {
   place(row: HTMLElement, lite: boolean, edited?: { cell: EditedCell; editor: Element }): void {
     const shown = this.#all.filter((_, i) => i !== PROJECT || this.#showProject);
     const cells = lite && !edited ? shown.slice(0, 2) : shown;
+    setClass(row, 'lite', lite && !edited);
     const at = edited ? cells.indexOf(this.#cellOf(edited.cell)) : -1;
     for (const cell of this.#all)
       if (cell.parentNode && (!cells.includes(cell) || cell === cells[at])) cell.remove();
