@@ -7,11 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { openDatabase } from '../../src/server/db/open';
 import { generateWorkspace } from '../../src/server/seed/generate';
 import { startApp } from '../../tests/e2e/support/web-host';
-import { CHROMIUM_PATH } from '../../tests/e2e/support/browser';
+import { launchBrowser } from '../../tests/e2e/support/browser';
 import { percentile, round, sorted } from '../lib/stats';
 import { bareListPage, type ListShape } from '../lib/bare-list';
 import type { Scenario } from '../lib/types';
@@ -235,18 +235,8 @@ export interface RendererBench {
  * Chromium for the bench. Without the frame-rate limit a frame starts as soon as the last one is
  * done, so its interval is the work it took rather than the display's refresh.
  */
-function launchBrowser(frameRateLimit: boolean): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      ...(frameRateLimit ? [] : ['--disable-frame-rate-limit', '--disable-gpu-vsync']),
-    ],
-  });
+function browserFor(frameRateLimit: boolean): Promise<Browser> {
+  return launchBrowser(frameRateLimit ? [] : ['--disable-frame-rate-limit', '--disable-gpu-vsync']);
 }
 
 /** Opens the app at `url` in a new page of `browser` and shows the project's tree item. */
@@ -293,11 +283,11 @@ export async function openRendererBench(tasks: number, log: (line: string) => vo
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const browser = await launchBrowser(false);
+    const browser = await browserFor(false);
     browsers.push(browser);
     const page = await openApp(browser, app.host.url, projectName);
     const openAtDisplayRate = async (): Promise<Page> => {
-      const limited = await launchBrowser(true);
+      const limited = await browserFor(true);
       browsers.push(limited);
       const shown = await openApp(limited, app.host.url, projectName);
       await navigationToFirstRows(shown, projectName);

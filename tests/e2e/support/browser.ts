@@ -5,8 +5,11 @@ import { join } from 'node:path';
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
 
-/** Debian's Chromium, headless; background networking off because this network is closed. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless; background networking off because this network is closed.
+ * `extraArgs` are added to the command line (the bench's frame-rate flags).
+ */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -18,6 +21,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
