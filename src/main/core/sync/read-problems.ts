@@ -18,7 +18,7 @@ export interface ReadProblems {
   listRead(read: ListRead): void;
   /** A read (or a sync part) failed as a whole; `key` is its path, or the part's name. */
   failed(key: string, err: unknown): void;
-  /** A part failed before as a whole (not a path's read) and went through now. */
+  /** A part that failed as a whole before went through now (its skipped items stay recorded). */
   clear(key: string): void;
   /** Listens to changes of the list; returns the unsubscribe. */
   onChange(listener: () => void): () => void;
@@ -49,7 +49,10 @@ export function describePath(
   if (known) return { what: known[0], one: known[1] };
   const [head, rawId, tail] = parts;
   const id = rawId ? decodeURIComponent(rawId) : '';
-  const project = (): string => `project ${quoted(id, cache.projects.get(id)?.name)}`;
+  const project = (): string => {
+    const cached = cache.projects.get(id);
+    return `${cached?.isFolder ? 'folder' : 'project'} ${quoted(id, cached?.name)}`;
+  };
   const of = (many: string, single: string, owner: string) => ({
     what: `${many} of ${owner}`,
     one: `${single} of ${owner}`,
@@ -136,7 +139,8 @@ export function createReadProblems(deps: {
       put({ key, count: null, total: null, field, reason, itemId: null });
     },
     clear(key) {
-      if (entries.delete(key)) changed();
+      // Skipped items of the same read stay: they are the list read's to clear.
+      if (entries.get(key)?.count === null && entries.delete(key)) changed();
     },
     onChange(listener) {
       listeners.add(listener);
