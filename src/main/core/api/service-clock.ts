@@ -84,7 +84,8 @@ export function createServiceClock(options: ServiceClockOptions = {}): ServiceCl
     known,
     current: () => known() ?? 'local',
     observe(answer) {
-      if (known() !== null || !answer.date) return;
+      // On a machine on UTC both readings of every stamp agree: no answer can tell them apart.
+      if (known() !== null || !answer.date || new Date().getTimezoneOffset() === 0) return;
       const answeredAt = Date.parse(answer.date);
       const evidence = evidenceOf(answer);
       if (!evidence || !Number.isFinite(answeredAt)) return;
