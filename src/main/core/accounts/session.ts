@@ -127,7 +127,7 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       account,
       connection,
       dataDir: accountDir(account.id),
-      serviceClock: accounts.serviceClockOf(account),
+      serviceClock: withAccountsEvent(accounts.serviceClockOf(account)),
     });
     const forward = core.events.onAny((name, payload) => events.emit(name, payload as never));
     const log = deps.log ?? (() => {});
@@ -140,6 +140,19 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
   }
 
   const emitAccounts = (): void => events.emit('accounts.onDidChange', accounts.state());
+
+  /** A learnt clock is saved into the account: the views showing accounts hear of it. */
+  function withAccountsEvent(clock: ReturnType<Accounts['serviceClockOf']>): typeof clock {
+    const { save } = clock;
+    if (!save) return clock;
+    return {
+      ...clock,
+      save(learnt) {
+        save(learnt);
+        emitAccounts();
+      },
+    };
+  }
 
   const own: Partial<HandlerMap> = mergeHandlerMaps([
     {
