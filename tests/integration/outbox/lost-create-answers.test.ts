@@ -15,11 +15,12 @@ import type { ServiceClock } from '../../../src/shared/service-clock';
 import type { CallAnswer } from '../../support/engine-commands';
 import { startEngineProcess, type EngineProcess } from '../../support/engine-process';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { startService, type RunningService } from '../../support/service';
+import { startService, type RunningService, type ServiceProfileName } from '../../support/service';
 
 const ZONES = ['Asia/Taipei', 'America/Los_Angeles', 'UTC'] as const;
 
 interface Case {
+  profile: ServiceProfileName;
   /** The zone of the engine's process. */
   zone: string;
   /** How the service stamps: local time of its own zone (the spec), or UTC (GoodDay's). */
@@ -30,13 +31,21 @@ interface Case {
   clock: ServiceClock;
 }
 
-const CASES: Case[] = ZONES.flatMap((zone) => [
+const CASES: Case[] = ZONES.flatMap((zone): Case[] => [
   // As the bundled service: the engine and the service share the machine's zone.
-  { zone, service: 'spec, same zone', serviceZone: zone, clock: 'local' as const },
-  // A service whose stamps are UTC, as GoodDay's live service writes them.
+  { profile: 'spec', zone, service: 'spec, same zone', serviceZone: zone, clock: 'local' },
+  // A spec service on UTC stamps as GoodDay's live service does.
   ...(zone === 'UTC'
     ? []
-    : [{ zone, service: 'spec, stamping UTC', serviceZone: 'UTC', clock: 'utc' as const }]),
+    : [
+        {
+          profile: 'spec' as const,
+          zone,
+          service: 'spec, stamping UTC',
+          serviceZone: 'UTC',
+          clock: 'utc' as const,
+        },
+      ]),
 ]);
 
 const savedTz = process.env.TZ;
@@ -57,7 +66,7 @@ describe('lost create answers, on the service clock', () => {
     async (c) => {
       // The service stamps local time of this process's zone from here on.
       process.env.TZ = c.serviceZone;
-      const svc = (open.svc = await startService({ seed: 'empty' }));
+      const svc = (open.svc = await startService({ seed: 'empty', profile: c.profile }));
       const proxy = (open.proxy = await startFaultProxy({ target: svc.baseUrl }));
       const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
       const dataDir = (open.dataDir = mkdtempSync(join(tmpdir(), 'lost-answers-')));
@@ -93,7 +102,7 @@ describe('lost create answers, on the service clock', () => {
         return value;
       };
 
-      const tag = `Lost ${c.zone} ${c.serviceZone}`;
+      const tag = `Lost ${c.zone} ${c.service}`;
       const day = new Date().toISOString().slice(0, 10);
       const folder = await lost(/^POST \/2\.0\/projects\/new-folder$/, 'projects.createFolder', {
         name: `${tag} folder`,

@@ -27,8 +27,8 @@ export interface ConnectionSettings {
   /** Told one line per failed request; never given the token. */
   log?: (message: string) => void;
   /**
-   * Shown every parsed 2xx JSON answer with its `Date` header (the service clock learns from
-   * them); one that throws is ignored, the answer stands.
+   * Shown every 2xx answer's text with its `Date` header (the service clock learns from them);
+   * one that throws is ignored, the answer stands.
    */
   onAnswer?: (answer: Answer) => void;
 }
@@ -125,16 +125,23 @@ export function createHttp(settings: ConnectionSettings) {
     return text.slice(0, 300) || 'no reason given';
   }
 
-  /** Sends a request and checks the status; returns the body text of a 2xx and its `Date` header. */
+  /** Sends a request and checks the status; returns the body text of a 2xx. */
   async function exchange(
     method: string,
     path: string,
     options: RequestOptions,
     init?: Parameters<typeof send>[3],
-  ): Promise<{ text: string; date: string | null }> {
+  ): Promise<string> {
     const res = await send(method, path, options, init);
     const text = await readText(method, path, res, options.signal);
-    if (res.ok) return { text, date: res.headers.get('date') };
+    if (res.ok) {
+      try {
+        settings.onAnswer?.({ method, path, date: res.headers.get('date'), text });
+      } catch {
+        // An observer's failure is its own; the answer was read.
+      }
+      return text;
+    }
     const reason = errorMessageOf(text);
     settings.log?.(`${method} ${path} answered ${res.status}: ${reason}`);
     if (res.status === 401) throw new UnauthorizedError(method, path, reason);
@@ -164,7 +171,7 @@ export function createHttp(settings: ConnectionSettings) {
       schema: S,
       options: RequestOptions = {},
     ): Promise<z.output<S>> {
-      const { text, date } = await exchange(method, path, options);
+      const text = await exchange(method, path, options);
       let body: unknown;
       try {
         body = JSON.parse(text);
@@ -175,11 +182,6 @@ export function createHttp(settings: ConnectionSettings) {
       if (!parsed.success) {
         const { field, message } = describeZodError(parsed.error, 'body');
         throw new ResponseShapeError(method, path, field, message);
-      }
-      try {
-        settings.onAnswer?.({ method, path, date, body: parsed.data });
-      } catch {
-        // An observer's failure is its own; the answer was read.
       }
       return parsed.data;
     },

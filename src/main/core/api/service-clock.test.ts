@@ -17,7 +17,7 @@ function createAnswer(clock: ServiceClock, lagMs = 300): Answer {
     method: 'POST',
     path: '/tasks',
     date: httpDate(NOW + lagMs),
-    body: { id: 'GfPrjC', shortId: 'T1', momentCreated: stampOn(NOW, clock, ' ') },
+    text: JSON.stringify({ id: 'GfPrjC', shortId: 'T1', momentCreated: stampOn(NOW, clock, ' ') }),
   };
 }
 
@@ -111,23 +111,23 @@ describe('createServiceClock', () => {
       method: 'GET',
       path: '/statuses',
       date: httpDate(NOW),
-      body: [{ id: 's', name: 'Open' }],
+      text: JSON.stringify([{ id: 's', name: 'Open' }]),
     });
     clock.observe({ ...createAnswer('local'), date: null });
-    clock.observe({ method: 'PUT', path: '/task/x/update', date: httpDate(NOW), body: 'OK' });
+    clock.observe({ method: 'PUT', path: '/task/x/update', date: httpDate(NOW), text: '"OK"' });
     expect(clock.known()).toBeNull();
     clock.observe({
       method: 'GET',
       path: '/project/p/tasks',
       date: httpDate(NOW),
-      body: [
+      text: JSON.stringify([
         { id: 'a', momentCreated: stampOn(NOW - 86_400_000, 'local') },
         {
           id: 'b',
           momentCreated: stampOn(NOW - 86_400_000, 'local'),
           recentActivityMoment: stampOn(NOW - 60_000, 'local'),
         },
-      ],
+      ]),
     });
     expect(clock.known()).toBe('local');
   });

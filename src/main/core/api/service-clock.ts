@@ -1,12 +1,13 @@
 import { clockFromAnswer, type ServiceClock, type ServiceClockSetting } from '../../../shared/service-clock';
 
-/** One parsed 2xx answer of the service, as the HTTP layer hands it to an observer. */
+/** One 2xx answer of the service, as the HTTP layer hands it to an observer. */
 export interface Answer {
   method: string;
   path: string;
   /** The `Date` header: the service's own reading of the moment it answered. */
   date: string | null;
-  body: unknown;
+  /** The body as received (JSON for the answers that carry stamps). */
+  text: string;
 }
 
 export interface ServiceClockOptions {
@@ -35,42 +36,28 @@ export interface ServiceClockState {
   onChange(listener: (clock: ServiceClock) => void): () => void;
 }
 
-/** The stamp fields of the service's resources (tasks, projects, messages, events, documents). */
-const STAMP_FIELDS = [
-  'momentCreated',
-  'moment_created',
-  'dateCreated',
-  'recentActivityMoment',
-  'momentUpdated',
-];
+/** A stamp field of the service's resources (tasks, projects, messages, events, documents). */
+const STAMP_FIELD =
+  /"(momentCreated|moment_created|dateCreated|recentActivityMoment|momentUpdated)"\s*:\s*"([^"]{10,40})"/g;
 
-/** Creates made by a POST answer the new item: its `momentCreated` is the moment of the answer. */
-const FRESH_FIELDS = ['momentCreated', 'moment_created'];
-
-function stampsOf(value: unknown, fields: readonly string[]): string[] {
-  if (!value || typeof value !== 'object') return [];
-  const record = value as Record<string, unknown>;
-  return fields.map((f) => record[f]).filter((v): v is string => typeof v === 'string');
-}
+/** A create's answer (a POST) names the new item's `momentCreated`: the moment of the answer. */
+const FRESH_FIELD = /"(?:momentCreated|moment_created)"\s*:\s*"([^"]{10,40})"/;
 
 /**
- * The evidence of an answer: a create's fresh `momentCreated`, else the newest stamp of a list's
- * items (or of a single item). Items of a wrapped list (`{contacts: [...]}`) are not looked into:
- * the task, project, message and event lists are plain arrays.
+ * The evidence of an answer: a create's fresh `momentCreated`, else the newest stamp of any item
+ * a read answered. Read off the text, so every answer (a list read item by item too) is seen
+ * without parsing it twice; the text is looked at only while the clock is unknown.
  */
 function evidenceOf(answer: Answer): { stamp: string; fresh: boolean } | null {
-  if (answer.method === 'POST' && !Array.isArray(answer.body)) {
-    const fresh = stampsOf(answer.body, FRESH_FIELDS)[0];
+  if (answer.method === 'POST') {
+    const fresh = FRESH_FIELD.exec(answer.text)?.[1];
     return fresh ? { stamp: fresh, fresh: true } : null;
   }
   if (answer.method !== 'GET') return null;
-  const items: unknown[] = Array.isArray(answer.body) ? answer.body : [answer.body];
   let newest: string | null = null;
-  for (const item of items) {
-    for (const stamp of stampsOf(item, STAMP_FIELDS)) {
-      const normal = stamp.replace(' ', 'T');
-      if (newest === null || normal > newest) newest = normal;
-    }
+  for (const match of answer.text.matchAll(STAMP_FIELD)) {
+    const normal = (match[2] ?? '').replace(' ', 'T');
+    if (newest === null || normal > newest) newest = normal;
   }
   return newest === null ? null : { stamp: newest, fresh: false };
 }
