@@ -149,15 +149,19 @@ function liveTask(item: Json): Json {
   return out;
 }
 
-/** Status colours the live service attaches by system status (its palette of 24). */
+/**
+ * A colour (1-24, the service's palette) per system status: the live statuses carry one, our
+ * database keeps none; which colours the live service uses is not known.
+ */
 const STATUS_COLOR: Record<number, number> = { 1: 11, 2: 4, 3: 7, 4: 2, 5: 15 };
 
 function gooddayProfile(ctx: ServiceContext): ServiceProfile {
   /** Users carry the live service's extra fields; the organization's first user is its admin. */
+  // Users have no creation moment here: the organization's set-up (its first project) stands in.
+  const firstMoment = ctx.db.prepare<[], string | null>('SELECT MIN(moment_created) FROM projects').pluck();
   const liveUsers = (users: Json[]): Json[] => {
     const admin = ctx.org.users()[0]?.id ?? null;
-    // Users have no creation moment here: the organization's set-up (its first project) stands in.
-    const created = ctx.db.prepare('SELECT MIN(moment_created) FROM projects').pluck().get() as string | null;
+    const created = firstMoment.get() ?? null;
     return users.map((user) => {
       const isAdmin = user['id'] === admin;
       return {
@@ -166,6 +170,7 @@ function gooddayProfile(ctx: ServiceContext): ServiceProfile {
         reportsToUserId: isAdmin ? null : admin,
         isAdmin,
         momentCreated: created ?? ctx.now(),
+        // The live list has rates and skills; these names for them are assumed.
         hourlyRate: null,
         internalHourlyRate: null,
         skills: [],
