@@ -174,6 +174,12 @@ async function main(): Promise<void> {
         'text. Give --tls-cert and --tls-key, or put a reverse proxy with TLS in front.\n',
     );
   }
+  if (tls && !values['base-url']) {
+    process.stderr.write(
+      'note: upload addresses are built on the IP address a connection reached; if the certificate ' +
+        'names a host, give --base-url https://<host>:<port> so that they match it.\n',
+    );
+  }
   const base = (values['base-url'] ?? address).replace(/\/+$/, '');
   process.stdout.write(
     `Work Management Service 2.0 (profile ${profile})\n  base URL: ${base}/2.0\n  token:    ${token}\n` +

@@ -196,7 +196,9 @@ describe('npm run server', () => {
       expect(started.baseUrl).toMatch(/^https:\/\//);
       expect(started.output).toMatch(/profile goodday/);
       expect(started.output).toMatch(/per-user tokens: 1/);
-      expect(started.stderr()).toBe('');
+      // With TLS, no warning; only the note on upload addresses (no --base-url given).
+      expect(started.stderr()).toMatch(/^note: upload addresses are built on the IP address/);
+      expect(started.stderr()).not.toMatch(/warning/);
       const port = new URL(started.baseUrl).port;
       const ca = readFileSync(cert);
       const get = (path: string, token: string) =>
