@@ -64,15 +64,15 @@ export const SyncStatus = z.object({
    */
   tokenNeeded: z.boolean().default(false),
   /**
-   * The clock the account's service stamps its moments on (zone-less in every answer and in the
-   * cache): the renderer reads displayed times on it. Absent: the spec's local time.
-   */
-  serviceClock: ServiceClock.optional(),
-  /**
    * What the service answered that could not be read, per list or part, kept until a read of it
    * succeeds (this account's; stored in its cache across restarts).
    */
   readProblems: z.array(ReadProblem).default([]),
+  /**
+   * The clock the account's service stamps its moments on (zone-less in every answer and in the
+   * cache): the renderer reads displayed times on it. Absent: the spec's local time.
+   */
+  serviceClock: ServiceClock.optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 
