@@ -118,6 +118,43 @@ describe('accessibility by keyboard: where the focus is shows, the skip link, th
     await screenshot(page, 'accessibility-list-focused-moved');
   });
 
+  it('keeps the focus and the selection visible in a high-contrast theme, and stops motion when asked', async () => {
+    const { page } = suite;
+    const list = new TaskListPage(page);
+    await page.emulateMedia({ forcedColors: 'active', reducedMotion: 'reduce' });
+    try {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      const box = (await list.table.boundingBox())!;
+      const unfocused = await page.screenshot({ clip: box });
+      await page.locator('#global-search').focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Space');
+      const styles = await page.evaluate(() => {
+        const row = document.querySelector<HTMLElement>('[data-testid="task-row"].active');
+        const style = row && getComputedStyle(row);
+        return {
+          outline: style?.outlineStyle,
+          selected: row?.getAttribute('aria-selected'),
+          // The status bar's progress has a transition: cut to nothing.
+          transition: getComputedStyle(document.body).transitionDuration,
+        };
+      });
+      // The shadow mark is dropped by such a theme: the active row has a dashed ring instead.
+      expect(styles.outline).toBe('dashed');
+      expect(styles.selected).toBe('true');
+      expect(parseFloat(styles.transition)).toBeLessThan(0.001);
+      const focusedShot = await page.screenshot({ clip: box });
+      expect(await differingPixels(page, unfocused, focusedShot)).toBeGreaterThan(
+        2 * (box.width + box.height),
+      );
+      await screenshot(page, 'accessibility-forced-colors-list-focused');
+      await page.keyboard.press('Space');
+    } finally {
+      await page.emulateMedia({ forcedColors: 'none', reducedMotion: 'no-preference' });
+    }
+  });
+
   it('leaves a row’s status cell out of the Tab order once its picker closed', async () => {
     const { page } = suite;
     const list = new TaskListPage(page);
