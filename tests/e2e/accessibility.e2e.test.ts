@@ -133,6 +133,24 @@ const STEPS: Step[] = [
     },
   },
   {
+    name: 'task-page',
+    async go(page) {
+      await new TaskListPage(page).openRow(0);
+      await page.getByRole('button', { name: 'Open full view' }).click();
+      await page.getByTestId('task-detail').waitFor();
+      await page.getByTestId('detail-panel').waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'search',
+    async go(page) {
+      await page.locator('#global-search').fill('invoice');
+      await page.locator('#global-search').press('Enter');
+      await new AppPage(page).waitForTitle('invoice');
+      await page.getByRole('list', { name: 'Search results' }).waitFor();
+    },
+  },
+  {
     name: 'tag',
     async go(page) {
       await page.getByRole('region', { name: 'Tags', exact: true }).getByRole('button').first().click();
