@@ -77,7 +77,7 @@ const STEPS: Step[] = [
         .getByTestId('task-detail')
         .getByTestId('field-status')
         .getAttribute('aria-label');
-      await filter.fill(current?.includes('In progress') ? 'New' : 'In progress');
+      await filter.fill(/in progress/i.test(current ?? '') ? 'New' : 'In progress');
       await filter.press('Enter');
       await page.getByTestId('status-dialog').waitFor();
     },
