@@ -237,6 +237,14 @@ const STEPS: Step[] = [
     },
   },
   {
+    name: 'change-correction',
+    async go(page) {
+      const refused = new ChangesPage(page).entries.filter({ hasText: 'Refused by the service' }).first();
+      await refused.getByRole('button', { name: 'Edit' }).click();
+      await page.getByTestId('change-correction').waitFor();
+    },
+  },
+  {
     name: 'settings',
     async go(page) {
       await new AppPage(page).goToSettings();
@@ -383,8 +391,8 @@ async function closeQuietly(context: BrowserContext): Promise<void> {
 }
 
 /**
- * Leaves two changes waiting and two conflicts in the journal, held there for the walk: writes
- * to the service fail (5xx, retried later), reads reach it.
+ * Leaves a refused change, two changes waiting and two conflicts in the journal, held there for
+ * the walk: writes to the service fail (5xx, retried later), reads reach it.
  */
 async function makeConflicts(app: RunningApp, browser: Browser): Promise<void> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
@@ -394,6 +402,15 @@ async function makeConflicts(app: RunningApp, browser: Browser): Promise<void> {
   const target = tasks.find((task) => task.status.name !== 'Done' && task.priority < 8)!;
   const mine = `${target.name} (mine)`;
   const list = new TaskListPage(page);
+  // A change the service refuses (an assignee it does not know, queued as another window of the
+  // app could), kept in Changes with the service's reason.
+  const [other] = await app.api<ServiceTask[]>('/project/g7-p5/tasks');
+  const queued = await app.core.dispatch('tasks.update', {
+    taskId: other!.id,
+    changes: { assignedToUserId: 'u-nobody' },
+  });
+  expect(queued.ok).toBe(true);
+  await page.getByTestId('failed-count').waitFor();
   await ui.openDemoProject(PROJECT);
   await list.waitForRows();
   app.faults!.set({ dropBefore: { rate: 1 } });
