@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { createServiceClient, type ServiceClient } from './api/client';
 import type { FetchLike } from './api/http';
 import { createCache, type Cache } from './cache/cache';
-import { openCacheDb, type CacheDb } from './cache/db';
+import { openAccountDb, type CacheDb } from './cache/db';
+import type { DataNotice } from '../../shared/ipc/app';
 import { EventHub } from './event-hub';
 import { readHandlers } from './handlers/read';
 import type { HandlerMap } from './handlers/types';
@@ -50,7 +51,14 @@ export interface Engine {
   handlers: Partial<HandlerMap>;
   /** `cache.onDidChange` and `sync.onDidChangeStatus`; forward with `events.onAny`. */
   events: EventHub;
+  /** What opening the account's files found damaged and did about it. */
+  notices: readonly DataNotice[];
   close(): Promise<void>;
+}
+
+function accountKey(connection: Pick<EngineConnection, 'baseUrl' | 'userId' | 'cacheKey'>): string {
+  const place = connection.cacheKey ?? connection.baseUrl.replace(/\/+$/, '');
+  return createHash('sha256').update(`${place}\n${connection.userId}`).digest('hex').slice(0, 16);
 }
 
 /** The cache file of one account: named from its address and user, never from the token. */
@@ -58,9 +66,15 @@ export function cacheFileFor(
   dataDir: string,
   connection: Pick<EngineConnection, 'baseUrl' | 'userId' | 'cacheKey'>,
 ): string {
-  const place = connection.cacheKey ?? connection.baseUrl.replace(/\/+$/, '');
-  const key = createHash('sha256').update(`${place}\n${connection.userId}`).digest('hex');
-  return join(dataDir, `cache-${key.slice(0, 16)}.sqlite`);
+  return join(dataDir, `cache-${accountKey(connection)}.sqlite`);
+}
+
+/** The outbox file of one account (its unsent changes), beside its cache file. */
+export function outboxFileFor(
+  dataDir: string,
+  connection: Pick<EngineConnection, 'baseUrl' | 'userId' | 'cacheKey'>,
+): string {
+  return join(dataDir, `outbox-${accountKey(connection)}.sqlite`);
 }
 
 /** The service client of an account; `timeoutMs` overrides the connection's. */
@@ -87,7 +101,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const log = options.log ?? (() => {});
   const clock = options.clock ?? (() => new Date());
   const { connection } = options;
-  const db = openCacheDb(cacheFileFor(options.dataDir, connection));
+  const { db, notices } = openAccountDb(
+    { cache: cacheFileFor(options.dataDir, connection), outbox: outboxFileFor(options.dataDir, connection) },
+    { clock, log },
+  );
   const client = serviceClientFor(connection, { fetch: options.fetch, log });
   const cache = createCache(db);
   const events = new EventHub(log);
@@ -111,6 +128,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     sync,
     handlers,
     events,
+    notices,
     async close() {
       unsubscribe();
       await sync.stop();
