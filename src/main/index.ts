@@ -61,7 +61,7 @@ async function start(): Promise<void> {
 
   const dataDir = app.getPath('userData');
   const settings = createElectronSettingsStore();
-  const secrets = createSafeStorageSecretStore(join(dataDir, 'secrets.json'), log);
+  const secrets = await createSafeStorageSecretStore(join(dataDir, 'secrets.json'), log);
   const session = await startHostSession({
     dataDir,
     settings,

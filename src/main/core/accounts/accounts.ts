@@ -149,14 +149,11 @@ export function createAccounts(deps: AccountsDeps): Accounts {
     },
     remoteConnection(account) {
       if (account.kind !== 'remote') throw new Error('The local account has no stored address');
-      const token = secrets.get(account.id);
-      if (token === undefined) {
-        throw new HandlerError(
-          'unauthorized',
-          `The token of "${account.label}" is missing; add the account again`,
-          'token',
-        );
-      }
+      // A token missing from the secret store (a damaged secrets file, one that no longer
+      // decrypts) opens the account without one: the service refuses the first request (401),
+      // and the status bar asks for the token (the flow of a revoked one). The app still starts
+      // on this account, its unsent changes in reach.
+      const token = secrets.get(account.id) ?? '';
       return { baseUrl: account.baseUrl, tokenHeader: account.tokenHeader, userId: account.userId, token };
     },
   };

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { LOCAL_ACCOUNT_ID, type Account } from '../../../shared/ipc/accounts';
+import type { DataNotice } from '../../../shared/ipc/app';
 import { isChannelName } from '../../../shared/ipc/contract';
 import type { Core } from '../core';
 import type { CoreFacade } from '../web-host';
@@ -36,6 +37,8 @@ export interface SessionDeps {
   notifier?: Notifier;
   newId(): string;
   log?(message: string): void;
+  /** What the host found damaged before the session started (settings and secrets files). */
+  notices?: readonly DataNotice[];
 }
 
 /** What the transports (Electron IPC, the web host's WebSocket) need of the core. */
@@ -118,6 +121,7 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       local = undefined;
     }
     const core = await deps.openCore({ account, connection, dataDir: accountDir(account.id) });
+    for (const notice of core.engine?.notices ?? []) addNotice(notice);
     const forward = core.events.onAny((name, payload) => events.emit(name, payload as never));
     const log = deps.log ?? (() => {});
     const stopWatching = deps.notifier ? watchActionRequired(core, deps.notifier, log) : () => {};
@@ -129,6 +133,16 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
   }
 
   const emitAccounts = (): void => events.emit('accounts.onDidChange', accounts.state());
+
+  // Notices about the user's files (a damaged cache, outbox, settings or secrets file), kept for
+  // the session so a window opened later still shows them.
+  const notices: DataNotice[] = [];
+  const addNotice = (notice: DataNotice): void => {
+    if (notices.some((n) => n.id === notice.id)) return;
+    notices.push(notice);
+    events.emit('app.onDidNotice', notice);
+  };
+  for (const notice of deps.notices ?? []) addNotice(notice);
 
   const own: Partial<HandlerMap> = mergeHandlerMaps([
     {
@@ -176,6 +190,9 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       'accounts.list' | 'accounts.add' | 'accounts.switch' | 'accounts.setToken' | 'accounts.remove'
     >,
     {
+      'app.notices': () => [...notices],
+    } satisfies HandlerMap<'app.notices'>,
+    {
       'settings.get': () => deps.settings.read().preferences,
       'settings.update': (arg) => {
         const current = deps.settings.read();
@@ -204,17 +221,31 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     try {
       await openActive();
     } catch (err) {
-      // A remote account that cannot be opened (its token lost from the secret store, a cache
-      // that will not open) must not keep the app from starting: fall back to the local workspace.
-      if (accounts.active()?.kind !== 'remote') throw err;
-      deps.log?.(
-        `Could not open "${accounts.active()?.label}": ${err instanceof Error ? err.message : String(err)}`,
-      );
+      // A remote account that cannot be opened (a data folder that cannot be written, say) must
+      // not keep the app from starting: the local workspace opens, and the user is told which
+      // account could not be opened and why (its changes stay in its files). A damaged cache or
+      // a token that no longer decrypts does not come here: the first is made again, the second
+      // asked for (the 401 flow).
+      const failed = accounts.active();
+      if (failed?.kind !== 'remote') throw err;
+      const reason = err instanceof Error ? err.message : String(err);
+      deps.log?.(`Could not open "${failed.label}": ${reason}`);
+      addNotice({
+        id: `open-failed:${failed.id}`,
+        level: 'error',
+        title: `"${failed.label}" could not be opened`,
+        message: `${reason}. The local workspace is open instead; the account's unsent changes stay in its files under ${accountDir(failed.id)} and are sent once it opens.`,
+        file: null,
+      });
       await startLocal();
       accounts.setActive(LOCAL_ACCOUNT_ID);
       await openActive();
     }
   });
+
+  // Read by now: a damaged settings or secrets file was recovered on its first read.
+  for (const notice of [...(deps.settings.notices?.() ?? []), ...(deps.secrets.notices?.() ?? [])])
+    addNotice(notice);
 
   return {
     dispatch,
