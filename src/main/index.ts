@@ -78,8 +78,11 @@ async function start(): Promise<void> {
 
   const isOwnContents = (contents: Electron.WebContents): boolean =>
     BrowserWindow.getAllWindows().some((window) => window.webContents === contents);
-  registerIpc(ipcMain, session.dispatch, (event) =>
-    isTrustedSender(event, isOwnContents, (url) => isAppUrl(url)),
+  registerIpc(
+    ipcMain,
+    session.dispatch,
+    (event) => isTrustedSender(event, isOwnContents, (url) => isAppUrl(url)),
+    (paths) => session.stageDroppedPaths(paths),
   );
   session.events.onAny((event, payload) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload);

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { LOCAL_ACCOUNT_ID, type Account } from '../../../shared/ipc/accounts';
 import type { DataNotice } from '../../../shared/ipc/app';
+import type { StageResult } from '../../../shared/ipc/attachments';
+import type { IpcResult } from '../../../shared/ipc/channel';
 import { isChannelName } from '../../../shared/ipc/contract';
 import type { Core } from '../core';
 import type { CoreFacade } from '../web-host';
@@ -48,6 +50,8 @@ export type Session = CoreFacade & {
   activeCore(): Core | undefined;
   /** The connection of the active account (tests and the shell's notifications use it). */
   activeConnection(): Connection | undefined;
+  /** The Electron shell's dropped files, for the active account (see `Core.stageDroppedPaths`). */
+  stageDroppedPaths(paths: readonly string[]): Promise<IpcResult<StageResult>>;
   close(): Promise<void>;
 };
 
@@ -253,6 +257,18 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     accounts,
     activeConnection: () => inner?.connection,
     activeCore: () => inner?.core,
+    async stageDroppedPaths(paths) {
+      const stage = inner?.core.stageDroppedPaths;
+      if (!stage) return { ok: false, error: { type: 'offline', message: 'No workspace is open' } };
+      try {
+        return { ok: true, value: await stage(paths) };
+      } catch (err) {
+        return {
+          ok: false,
+          error: { type: 'internal', message: err instanceof Error ? err.message : String(err) },
+        };
+      }
+    },
     close: () =>
       serial(async () => {
         await closeInner();
