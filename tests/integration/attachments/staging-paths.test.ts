@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import type { IpcMainInvokeEvent } from 'electron';
 import { createDispatch, type Dispatch } from '../../../src/main/core/dispatch';
 import { appHandlers } from '../../../src/main/core/handlers/app';
 import { stageDroppedPaths } from '../../../src/main/core/handlers/attachments';
@@ -19,7 +18,7 @@ import type { IpcResult } from '../../../src/shared/ipc/channel';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from '../outbox/support';
 
-type Handler = (event: IpcMainInvokeEvent, arg: unknown) => Promise<unknown>;
+type Handler = (event: never, arg: unknown) => Promise<unknown>;
 const electron = vi.hoisted(() => {
   const exposed = new Map<string, unknown>();
   const handlers = new Map<string, Handler>();
