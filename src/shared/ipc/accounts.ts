@@ -54,9 +54,27 @@ export const AddAccountInput = z
     token,
     tokenHeader: tokenHeader.default(DEFAULT_TOKEN_HEADER),
     userId,
+    /**
+     * An `http://` address that is not this computer carries the token and the data in clear:
+     * `accounts.add` answers a `conflict` naming this field unless it is true.
+     */
+    insecureConfirmed: z.boolean().default(false),
   })
   .strict();
 export type AddAccountInput = z.infer<typeof AddAccountInput>;
+
+/** Whether an account address sends the token in clear over the network (http, not loopback). */
+export function isInsecureRemote(baseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1');
+}
 
 const accountId = z.object({ id: z.string().min(1, 'an account id is required').max(200) }).strict();
 

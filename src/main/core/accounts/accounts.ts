@@ -1,4 +1,5 @@
 import {
+  isInsecureRemote,
   LOCAL_ACCOUNT_ID,
   type Account,
   type AccountsState,
@@ -82,6 +83,13 @@ export function createAccounts(deps: AccountsDeps): Accounts {
           'conflict',
           `An account for ${input.userId} at ${input.baseUrl} already exists ("${duplicate.label}")`,
           'baseUrl',
+        );
+      }
+      if (isInsecureRemote(input.baseUrl) && !input.insecureConfirmed) {
+        throw new HandlerError(
+          'conflict',
+          `${new URL(input.baseUrl).origin} is not encrypted (http://): the token and your data would cross the network in clear. Use an https:// address, or confirm to add it anyway`,
+          'insecureConfirmed',
         );
       }
       await deps.probe(input);

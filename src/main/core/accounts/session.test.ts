@@ -51,7 +51,14 @@ function setup(overrides: Partial<SessionDeps> = {}) {
   return { deps, opened, localClose };
 }
 
-const remote = { label: 'Team', baseUrl: 'http://10.0.0.2:8080/', token: 'remote-tok', userId: 'u9' };
+// A team's server on the local network, over http: confirmed as the form asks.
+const remote = {
+  label: 'Team',
+  baseUrl: 'http://10.0.0.2:8080/',
+  token: 'remote-tok',
+  userId: 'u9',
+  insecureConfirmed: true,
+};
 
 describe('session', () => {
   it('starts the local service and opens its workspace when no account is configured', async () => {

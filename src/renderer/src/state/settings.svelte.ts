@@ -84,6 +84,8 @@ export class SettingsState {
     token: string;
     tokenHeader: string;
     userId: string;
+    /** The user confirmed an http:// address that is not this computer. */
+    insecureConfirmed?: boolean;
   }): Promise<Account> {
     const account = await this.#bridge.invoke('accounts.add', input);
     this.#accounts = await this.#bridge.invoke('accounts.list', {});
