@@ -56,7 +56,8 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-function accountKey(connection: Pick<EngineConnection, 'baseUrl' | 'userId' | 'cacheKey'>): string {
+/** The hash that names an account's files (its address and user, never its token). */
+export function accountKey(connection: Pick<EngineConnection, 'baseUrl' | 'userId' | 'cacheKey'>): string {
   const place = connection.cacheKey ?? connection.baseUrl.replace(/\/+$/, '');
   return createHash('sha256').update(`${place}\n${connection.userId}`).digest('hex').slice(0, 16);
 }
