@@ -76,4 +76,14 @@ describe('safeStorage secret store', () => {
       expect.objectContaining({ title: 'The stored tokens file was damaged' }),
     ]);
   });
+
+  it('when tokens are not to be remembered, the file holds none of them', async () => {
+    const file = join(dir, 'secrets.json');
+    const store = await createSafeStorageSecretStore(file, vi.fn());
+    store.set('acc', 'tok');
+    store.remember?.(false);
+    await store.flushed();
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
+    expect(store.get('acc')).toBe('tok');
+  });
 });

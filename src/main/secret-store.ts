@@ -59,11 +59,12 @@ export async function createSafeStorageSecretStore(
   }
 
   let writes: Promise<void> = Promise.resolve();
+  let remembering = true;
   function persist(): void {
-    const snapshot = [...plain];
+    const snapshot = remembering ? [...plain] : [];
     writes = writes
       .then(async () => {
-        const out: Record<string, string> = Object.fromEntries(opaque);
+        const out: Record<string, string> = remembering ? Object.fromEntries(opaque) : {};
         for (const [key, value] of snapshot) {
           out[key] = (await safeStorage.encryptStringAsync(value)).toString('base64');
         }
@@ -86,6 +87,11 @@ export async function createSafeStorageSecretStore(
       persist();
     },
     notices: () => kept.notices(),
+    remember(on) {
+      if (on === remembering) return;
+      remembering = on;
+      persist();
+    },
     flushed: () => writes,
   };
 }

@@ -18,6 +18,11 @@ export interface SecretStore {
   readonly protection: 'os' | 'basic-text' | 'file-permissions';
   /** What was found damaged when the file was read, and done about it. */
   notices?(): DataNotice[];
+  /**
+   * Whether tokens are written to disk. Turned off, the file loses its tokens at once and they
+   * are kept in memory only (asked for again after a restart).
+   */
+  remember?(on: boolean): void;
 }
 
 /** Turns a secret into what is written to disk and back. */
@@ -61,9 +66,12 @@ export function createFileSecretStore(
     consequence: () => 'an account whose token is no longer there asks for it again.',
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  // Tokens kept in memory only while remembering is off.
+  let memory: Map<string, string> | null = null;
   return {
     protection: codec.protection,
     get(key) {
+      if (memory) return memory.get(key);
       const stored = kept.read()[key];
       if (stored === undefined) return undefined;
       try {
@@ -76,15 +84,35 @@ export function createFileSecretStore(
       }
     },
     set(key, value) {
-      kept.write({ ...kept.read(), [key]: codec.encode(value) });
+      if (memory) memory.set(key, value);
+      else kept.write({ ...kept.read(), [key]: codec.encode(value) });
     },
     delete(key) {
+      if (memory) {
+        memory.delete(key);
+        return;
+      }
       const all = kept.read();
       if (!(key in all)) return;
       delete all[key];
       kept.write(all);
     },
     notices: () => kept.notices(),
+    remember(on) {
+      if (!on && !memory) {
+        const inMemory = new Map<string, string>();
+        for (const key of Object.keys(kept.read())) {
+          const value = this.get(key);
+          if (value !== undefined) inMemory.set(key, value);
+        }
+        memory = inMemory;
+        kept.write({});
+      } else if (on && memory) {
+        const all = memory;
+        memory = null;
+        kept.write(Object.fromEntries([...all].map(([k, v]) => [k, codec.encode(v)])));
+      }
+    },
   };
 }
 

@@ -147,6 +147,8 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     events.emit('app.onDidNotice', notice);
   };
   for (const notice of deps.notices ?? []) addNotice(notice);
+  // Tokens not to be remembered are taken off the disk from the start.
+  if (deps.settings.read().preferences.rememberTokens === false) deps.secrets.remember?.(false);
 
   const own: Partial<HandlerMap> = mergeHandlerMaps([
     {
@@ -198,14 +200,19 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     } satisfies HandlerMap<'app.notices'>,
     {
       'settings.get': () => deps.settings.read().preferences,
+      'settings.tokenStorage': () => ({
+        protection: deps.secrets.protection,
+        remember: deps.settings.read().preferences.rememberTokens ?? true,
+      }),
       'settings.update': (arg) => {
         const current = deps.settings.read();
         const preferences = { ...current.preferences, ...arg };
         deps.settings.write({ ...current, preferences });
+        if (arg.rememberTokens !== undefined) deps.secrets.remember?.(arg.rememberTokens);
         events.emit('settings.onDidChange', preferences);
         return preferences;
       },
-    } satisfies HandlerMap<'settings.get' | 'settings.update'>,
+    } satisfies HandlerMap<'settings.get' | 'settings.update' | 'settings.tokenStorage'>,
   ]);
   const ownDispatch = createDispatch(own, deps.log);
 

@@ -124,4 +124,17 @@ describe('file secret store', () => {
     ]);
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
+
+  it('not remembering tokens takes them off the disk and keeps them in memory, and back', () => {
+    const file = join(dir, 'secrets.json');
+    const store = createFileSecretStore(file);
+    store.set('acc', 'tok');
+    store.remember?.(false);
+    expect(readFileSync(file, 'utf8')).not.toContain('tok');
+    expect(store.get('acc')).toBe('tok');
+    store.set('other', 'tok-2');
+    expect(readFileSync(file, 'utf8')).not.toContain('tok-2');
+    store.remember?.(true);
+    expect(createFileSecretStore(file).get('other')).toBe('tok-2');
+  });
 });
