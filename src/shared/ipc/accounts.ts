@@ -76,6 +76,22 @@ export function isInsecureRemote(baseUrl: string): boolean {
   return !(host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1');
 }
 
+/** Where a service is and how to reach it: what a user gives before choosing who they are. */
+export const ServiceConnectionInput = z
+  .object({
+    baseUrl,
+    token,
+    tokenHeader: tokenHeader.default(DEFAULT_TOKEN_HEADER),
+    /** As in `AddAccountInput`: the token goes out with this call already. */
+    insecureConfirmed: z.boolean().default(false),
+  })
+  .strict();
+export type ServiceConnectionInput = z.infer<typeof ServiceConnectionInput>;
+
+/** A user of the organization, as the add-account form offers them to pick from. */
+export const OrganizationUser = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type OrganizationUser = z.infer<typeof OrganizationUser>;
+
 const accountId = z.object({ id: z.string().min(1, 'an account id is required').max(200) }).strict();
 
 /** A new token for a remote account, e.g. after the service refused the old one (401). */
@@ -84,6 +100,15 @@ export type SetTokenInput = z.infer<typeof SetTokenInput>;
 
 export const accountsChannels = {
   'accounts.list': channel(z.object({}).strict(), AccountsState),
+  /**
+   * The test call of a new account, before the user says who they are: the organization's users
+   * (GET /users with the token), sorted by name, to pick from. Nothing is saved. Fails naming
+   * `baseUrl` (not reached, not this kind of service) or `token` (refused).
+   */
+  'accounts.users': channel(
+    ServiceConnectionInput,
+    z.object({ users: z.array(OrganizationUser), unreadable: z.number().int().min(0) }),
+  ),
   /** Checks the service with a test call using the token before anything is saved. */
   'accounts.add': channel(AddAccountInput, Account),
   'accounts.switch': channel(accountId, AccountsState),

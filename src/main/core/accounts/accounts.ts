@@ -42,6 +42,20 @@ export interface Accounts {
   remoteConnection(account: Account): Connection;
 }
 
+/**
+ * An `http://` address that is not this computer would carry the token, and everything read or
+ * written, in clear across the network: the user confirms it first (a `conflict` naming
+ * `insecureConfirmed`), before the token is sent anywhere.
+ */
+export function refuseUnconfirmedClearText(input: { baseUrl: string; insecureConfirmed: boolean }): void {
+  if (!isInsecureRemote(input.baseUrl) || input.insecureConfirmed) return;
+  throw new HandlerError(
+    'conflict',
+    `${new URL(input.baseUrl).origin} is not encrypted (http://): the token and your data would cross the network in clear. Use an https:// address, or confirm to add it anyway`,
+    'insecureConfirmed',
+  );
+}
+
 export function createAccounts(deps: AccountsDeps): Accounts {
   const { settings, secrets } = deps;
 
@@ -85,13 +99,7 @@ export function createAccounts(deps: AccountsDeps): Accounts {
           'baseUrl',
         );
       }
-      if (isInsecureRemote(input.baseUrl) && !input.insecureConfirmed) {
-        throw new HandlerError(
-          'conflict',
-          `${new URL(input.baseUrl).origin} is not encrypted (http://): the token and your data would cross the network in clear. Use an https:// address, or confirm to add it anyway`,
-          'insecureConfirmed',
-        );
-      }
+      refuseUnconfirmedClearText(input);
       await deps.probe(input);
       const account: Account = {
         id: deps.newId(),

@@ -12,8 +12,8 @@ import { createDispatch, type Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
 import { mergeHandlerMaps } from '../handlers/registry';
 import type { HandlerMap } from '../handlers/types';
-import { createAccounts, type Accounts } from './accounts';
-import type { Connection, Probe } from './probe';
+import { createAccounts, refuseUnconfirmedClearText, type Accounts } from './accounts';
+import { createUserLister, type Connection, type Probe, type UserLister } from './probe';
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
 
@@ -29,6 +29,8 @@ export interface SessionDeps {
   settings: SettingsStore;
   secrets: SecretStore;
   probe: Probe;
+  /** Reads a service's users for the add-account form (default: GET /users over `fetch`). */
+  listUsers?: UserLister;
   /** Starts the bundled service; called only when the local workspace is used. */
   startLocalService(): Promise<RunningLocalService>;
   /** Opens the core (cache, outbox, sync, handlers) of one account. */
@@ -153,6 +155,10 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
   const own: Partial<HandlerMap> = mergeHandlerMaps([
     {
       'accounts.list': () => accounts.state(),
+      'accounts.users': (arg) => {
+        refuseUnconfirmedClearText(arg);
+        return (deps.listUsers ?? createUserLister())(arg);
+      },
       'accounts.add': async (arg) => {
         const account = await accounts.add(arg);
         emitAccounts();
@@ -193,7 +199,12 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
           return state;
         }),
     } satisfies HandlerMap<
-      'accounts.list' | 'accounts.add' | 'accounts.switch' | 'accounts.setToken' | 'accounts.remove'
+      | 'accounts.list'
+      | 'accounts.users'
+      | 'accounts.add'
+      | 'accounts.switch'
+      | 'accounts.setToken'
+      | 'accounts.remove'
     >,
     {
       'app.notices': () => [...notices],

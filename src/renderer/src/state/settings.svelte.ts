@@ -1,7 +1,7 @@
 // Accounts and preferences, kept by the shell (electron-store, or a JSON file in the web host).
 // When the core offers no settings channels (a bare core in tests), `available` is false and
 // the theme falls back to this renderer's own storage.
-import type { Account, AccountsState } from '@shared/ipc/accounts';
+import type { Account, AccountsState, OrganizationUser } from '@shared/ipc/accounts';
 import type { Preferences } from '@shared/ipc/settings';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
@@ -75,6 +75,19 @@ export class SettingsState {
     if (patch.theme) this.#theme.set(patch.theme);
     if (!this.#available) return;
     this.#setPreferences(await this.#bridge.invoke('settings.update', patch));
+  }
+
+  /**
+   * The first step of adding an account: the service's users, read with the token (nothing is
+   * saved). Throws naming the field at fault (`baseUrl`, `token`).
+   */
+  async listUsers(input: {
+    baseUrl: string;
+    token: string;
+    tokenHeader: string;
+    insecureConfirmed?: boolean;
+  }): Promise<{ users: OrganizationUser[]; unreadable: number }> {
+    return this.#bridge.invoke('accounts.users', input);
   }
 
   /** Adds a remote account after the shell checked it with a test call; throws naming the field. */
