@@ -98,6 +98,19 @@ describe('Electron entry', () => {
     h.state.lock = true;
   });
 
+  it('the packaged app ignores a WORKDESK_SQLITE_NATIVE_BINDING set where it starts', async () => {
+    process.env['WORKDESK_SQLITE_NATIVE_BINDING'] = '/tmp/evil.node';
+    (h.app as { isPackaged: boolean }).isPackaged = true;
+    try {
+      await boot();
+      expect(h.startHostSession).toHaveBeenCalled();
+      expect(process.env['WORKDESK_SQLITE_NATIVE_BINDING']).toBeUndefined();
+    } finally {
+      (h.app as { isPackaged: boolean }).isPackaged = false;
+      delete process.env['WORKDESK_SQLITE_NATIVE_BINDING'];
+    }
+  });
+
   it('registers the scheme before ready, hardens every web contents and the session, then opens the window', async () => {
     await boot();
     expect(h.registerAppScheme).toHaveBeenCalledOnce();
