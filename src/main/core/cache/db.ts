@@ -126,8 +126,9 @@ export function openAccountDb(files: AccountDbFiles, options: AccountDbOptions =
   let legacySalvage: Salvaged | null = null;
   if (cacheHealth.state === 'corrupt' || cacheHealth.state === 'empty') {
     cacheMovedTo = moveAside(files.cache, clock());
-    // A cache from before the outbox had its own file still holds the pending entries.
-    if (cacheHealth.state === 'corrupt') {
+    // A cache from before the outbox had its own file still holds the pending entries: there is
+    // no outbox file yet. Beside an outbox file the cache never held any.
+    if (cacheHealth.state === 'corrupt' && outboxHealth.state === 'missing') {
       legacySalvage = salvageTables(cacheMovedTo, OUTBOX_ORDER);
       if (legacySalvage.rows.size) salvaged.push(legacySalvage);
     }
