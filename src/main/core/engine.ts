@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createServiceClient, type ServiceClient } from './api/client';
 import type { FetchLike } from './api/http';
+import { createServiceClock, type ServiceClockOptions, type ServiceClockState } from './api/service-clock';
 import { createCache, type Cache } from './cache/cache';
 import { openAccountDb, type CacheDb } from './cache/db';
 import type { DataNotice } from '../../shared/ipc/app';
@@ -40,6 +41,11 @@ export interface EngineOptions {
   sync?: Pick<SyncOptions, 'concurrency' | 'intervalMs' | 'probeIntervalMs' | 'eventWindow' | 'retry'>;
   /** Start the sync schedule at once (default true). */
   autoStart?: boolean;
+  /**
+   * The account's service clock: its setting and what an earlier run learnt (default: learnt
+   * from this run's answers, not saved). The local workspace's is `local`.
+   */
+  serviceClock?: Omit<ServiceClockOptions, 'log'>;
 }
 
 export interface Engine {
@@ -53,6 +59,8 @@ export interface Engine {
   events: EventHub;
   /** What opening the account's files found damaged and did about it. */
   notices: readonly DataNotice[];
+  /** The clock the service stamps its moments on (the client's answers teach it). */
+  serviceClock: ServiceClockState;
   close(): Promise<void>;
 }
 
@@ -81,7 +89,12 @@ export function outboxFileFor(
 /** The service client of an account; `timeoutMs` overrides the connection's. */
 export function serviceClientFor(
   connection: EngineConnection,
-  options: { fetch?: FetchLike | undefined; log: (message: string) => void; timeoutMs?: number },
+  options: {
+    fetch?: FetchLike | undefined;
+    log: (message: string) => void;
+    timeoutMs?: number;
+    serviceClock?: ServiceClockState;
+  },
 ): ServiceClient {
   const timeoutMs = options.timeoutMs ?? connection.timeoutMs;
   return createServiceClient({
@@ -90,6 +103,7 @@ export function serviceClientFor(
     ...(connection.tokenHeader ? { tokenHeader: connection.tokenHeader } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.serviceClock ? { onAnswer: options.serviceClock.observe } : {}),
     log: options.log,
   });
 }
@@ -106,7 +120,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     { cache: cacheFileFor(options.dataDir, connection), outbox: outboxFileFor(options.dataDir, connection) },
     { clock, log },
   );
-  const client = serviceClientFor(connection, { fetch: options.fetch, log });
+  const serviceClock = createServiceClock({ ...options.serviceClock, log });
+  const client = serviceClientFor(connection, { fetch: options.fetch, log, serviceClock });
   const cache = createCache(db);
   const events = new EventHub(log);
   const sync = createSync({
@@ -119,8 +134,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     emitChange: (change) => events.emit('cache.onDidChange', change),
     ...options.sync,
   });
-  const unsubscribe = sync.onStatus((status) => events.emit('sync.onDidChangeStatus', status));
-  const handlers = readHandlers({ cache, sync, userId: connection.userId, log, clock });
+  // The status carries the service clock the renderer reads displayed times on.
+  const withClock = <S extends object>(status: S) => ({ ...status, serviceClock: serviceClock.current() });
+  const offStatus = sync.onStatus((status) => events.emit('sync.onDidChangeStatus', withClock(status)));
+  const offClock = serviceClock.onChange(() =>
+    events.emit('sync.onDidChangeStatus', withClock(sync.status())),
+  );
+  const unsubscribe = (): void => {
+    offStatus();
+    offClock();
+  };
+  const handlers = readHandlers({ cache, sync, userId: connection.userId, log, clock, serviceClock });
   if (options.autoStart ?? true) sync.start();
   return {
     db,
@@ -130,6 +154,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     handlers,
     events,
     notices,
+    serviceClock,
     async close() {
       unsubscribe();
       await sync.stop();
