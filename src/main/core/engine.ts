@@ -57,10 +57,11 @@ export interface Engine {
   handlers: Partial<HandlerMap>;
   /** `cache.onDidChange` and `sync.onDidChangeStatus`; forward with `events.onAny`. */
   events: EventHub;
-  /** What opening the account's files found damaged and did about it. */
-  notices: readonly DataNotice[];
   /** The clock the service stamps its moments on (the client's answers teach it). */
   serviceClock: ServiceClockState;
+
+  /** What opening the account's files found damaged and did about it. */
+  notices: readonly DataNotice[];
   close(): Promise<void>;
 }
 
@@ -153,8 +154,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     sync,
     handlers,
     events,
-    notices,
     serviceClock,
+
+    notices,
     async close() {
       unsubscribe();
       await sync.stop();

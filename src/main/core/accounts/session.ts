@@ -151,18 +151,6 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
 
   const emitAccounts = (): void => events.emit('accounts.onDidChange', accounts.state());
 
-  // Notices about the user's files (a damaged cache, outbox, settings or secrets file), kept for
-  // the session so a window opened later still shows them.
-  const notices: DataNotice[] = [];
-  const addNotice = (notice: DataNotice): void => {
-    if (notices.some((n) => n.id === notice.id)) return;
-    notices.push(notice);
-    events.emit('app.onDidNotice', notice);
-  };
-  for (const notice of deps.notices ?? []) addNotice(notice);
-  // Tokens not to be remembered are taken off the disk from the start.
-  if (deps.settings.read().preferences.rememberTokens === false) deps.secrets.remember?.(false);
-
   /** A learnt clock is saved into the account: the views showing accounts hear of it. */
   function withAccountsEvent(clock: ReturnType<Accounts['serviceClockOf']>): typeof clock {
     const { save } = clock;
@@ -175,6 +163,18 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       },
     };
   }
+
+  // Notices about the user's files (a damaged cache, outbox, settings or secrets file), kept for
+  // the session so a window opened later still shows them.
+  const notices: DataNotice[] = [];
+  const addNotice = (notice: DataNotice): void => {
+    if (notices.some((n) => n.id === notice.id)) return;
+    notices.push(notice);
+    events.emit('app.onDidNotice', notice);
+  };
+  for (const notice of deps.notices ?? []) addNotice(notice);
+  // Tokens not to be remembered are taken off the disk from the start.
+  if (deps.settings.read().preferences.rememberTokens === false) deps.secrets.remember?.(false);
 
   const own: Partial<HandlerMap> = mergeHandlerMaps([
     {
