@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { ServiceClock, ServiceClockSetting } from '../service-clock';
 
 /** The header the spec names; GoodDay's real service calls it `gd-api-token`. */
 export const DEFAULT_TOKEN_HEADER = 'svc-api-token';
@@ -28,7 +29,18 @@ const baseUrl = z
 
 /** A service the app talks to. The token is never part of it: it lives in the secret store. */
 export const RemoteAccount = z
-  .object({ id: z.string().min(1), kind: z.literal('remote'), label, baseUrl, tokenHeader, userId })
+  .object({
+    id: z.string().min(1),
+    kind: z.literal('remote'),
+    label,
+    baseUrl,
+    tokenHeader,
+    userId,
+    /** The clock the service stamps its moments on, as chosen; absent: learnt (`auto`). */
+    serviceClock: ServiceClockSetting.optional(),
+    /** What the app learnt of it from the service's answers (kept once learnt). */
+    detectedServiceClock: ServiceClock.optional(),
+  })
   .strict();
 /** The bundled service on loopback; its address changes every run, so none is stored. */
 export const LocalAccount = z
@@ -70,6 +82,13 @@ export type OrganizationUser = z.infer<typeof OrganizationUser>;
 
 const accountId = z.object({ id: z.string().min(1, 'an account id is required').max(200) }).strict();
 
+/**
+ * The clock a remote account's service stamps its moments on: `utc`, `local`, or `auto` (learnt
+ * again from its answers).
+ */
+export const SetServiceClockInput = accountId.extend({ serviceClock: ServiceClockSetting }).strict();
+export type SetServiceClockInput = z.infer<typeof SetServiceClockInput>;
+
 /** A new token for a remote account, e.g. after the service refused the old one (401). */
 export const SetTokenInput = accountId.extend({ token }).strict();
 export type SetTokenInput = z.infer<typeof SetTokenInput>;
@@ -94,6 +113,8 @@ export const accountsChannels = {
    * The token is stored in the secret store only; nothing answers or logs it.
    */
   'accounts.setToken': channel(SetTokenInput, AccountsState),
+  /** Sets a remote account's service clock; the open account reads and writes times on it at once. */
+  'accounts.setServiceClock': channel(SetServiceClockInput, AccountsState),
   /**
    * Signs out of an account and removes its cache. When changes are still waiting to be sent,
    * it answers a `conflict` error naming `confirmed` unless `confirmed` is true.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { ServiceClock } from '../service-clock';
 
 export const SyncPhase = z.enum([
   'idle',
@@ -67,6 +68,11 @@ export const SyncStatus = z.object({
    * succeeds (this account's; stored in its cache across restarts).
    */
   readProblems: z.array(ReadProblem).default([]),
+  /**
+   * The clock the account's service stamps its moments on (zone-less in every answer and in the
+   * cache): the renderer reads displayed times on it. Absent: the spec's local time.
+   */
+  serviceClock: ServiceClock.optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

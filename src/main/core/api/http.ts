@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/errors';
+import type { Answer } from './service-clock';
 import {
   AbortedError,
   NetworkError,
@@ -25,6 +26,11 @@ export interface ConnectionSettings {
   fetch?: FetchLike;
   /** Told one line per failed request; never given the token. */
   log?: (message: string) => void;
+  /**
+   * Shown every 2xx answer's text with its `Date` header (the service clock learns from them);
+   * one that throws is ignored, the answer stands.
+   */
+  onAnswer?: (answer: Answer) => void;
 }
 
 export interface RequestOptions {
@@ -146,7 +152,14 @@ export function createHttp(settings: ConnectionSettings) {
   ): Promise<string> {
     const res = await send(method, path, options, init);
     const text = await readText(method, path, res, options.signal);
-    if (res.ok) return text;
+    if (res.ok) {
+      try {
+        settings.onAnswer?.({ method, path, date: res.headers.get('date'), text });
+      } catch {
+        // An observer's failure is its own; the answer was read.
+      }
+      return text;
+    }
     const reason = errorMessageOf(text);
     settings.log?.(`${method} ${path} answered ${res.status}: ${reason}`);
     if (res.status === 401) throw new UnauthorizedError(method, path, reason);

@@ -1,6 +1,7 @@
 // Accounts and preferences, kept by the shell (electron-store, or a JSON file in the web host).
 // When the core offers no settings channels (a bare core in tests), `available` is false and
 // the theme falls back to this renderer's own storage.
+import type { ServiceClockSetting } from '@shared/service-clock';
 import type { Account, AccountsState, OrganizationUser } from '@shared/ipc/accounts';
 import type { Preferences } from '@shared/ipc/settings';
 import type { Bridge } from '../lib/bridge';
@@ -108,6 +109,11 @@ export class SettingsState {
    */
   async setToken(id: string, token: string): Promise<void> {
     this.#setAccounts(await this.#bridge.invoke('accounts.setToken', { id, token }));
+  }
+
+  /** Chooses the clock a remote account's service stamps its times on (`auto`: learnt again). */
+  async setServiceClock(id: string, serviceClock: ServiceClockSetting): Promise<void> {
+    this.#setAccounts(await this.#bridge.invoke('accounts.setServiceClock', { id, serviceClock }));
   }
 
   async switchTo(id: string): Promise<void> {
