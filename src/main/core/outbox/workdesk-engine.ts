@@ -68,6 +68,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     pendingFieldsFor: (entity, id) => late.port?.pendingFieldsFor(entity, id) ?? new Set(),
     isPendingStructural: (entity, id) => late.port?.isPendingStructural(entity, id) ?? false,
     noteServerValues: (entity, id, values) => late.port?.noteServerValues?.(entity, id, values),
+    restoreLocalChanges: () => late.port?.restoreLocalChanges?.(),
     pendingCount: () => late.port?.pendingCount?.() ?? 0,
     tokenNeeded: () => late.port?.tokenNeeded?.() ?? false,
     ackMark: () => late.port?.ackMark?.() ?? 0,

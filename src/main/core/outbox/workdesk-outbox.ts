@@ -213,6 +213,9 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     isPendingStructural: (entity: PendingEntity, id: string) => outbox.isPendingStructural(entity, id),
     noteServerValues: (entity: PendingEntity, id: string, values: Record<string, unknown>) =>
       outbox.noteServerValues(entity, id, values),
+    restoreLocalChanges: () => {
+      outbox.restoreLocalChanges();
+    },
     pendingCount: () => outbox.status().pending,
     tokenNeeded: () => outbox.status().paused === 'token-needed',
     ackMark: () => outbox.ackMark(),

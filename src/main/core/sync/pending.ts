@@ -74,6 +74,13 @@ export interface PendingFields {
     entity: E,
     items: readonly ListedItems[E][],
   ): ReadonlySet<string>;
+  /**
+   * Called by a pull that stored what it read in a cache no pull had completed in before (a new
+   * cache, or one made again because its file was damaged, deleted or emptied): the outbox puts
+   * its open entries' changes back on top, so the cache shows what the user typed (rule 7) and
+   * the items created here, under their local ids. Runs synchronously, after the pull's writes.
+   */
+  restoreLocalChanges?(): void;
   /** Local changes waiting to be sent, for the sync status. */
   pendingCount?(): number;
   /** True while sending is paused because the service refused the token (rule 4, 401). */

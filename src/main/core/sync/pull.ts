@@ -202,6 +202,9 @@ export async function pull(
   const { cache, client, pending, log, problems } = deps;
   // What the outbox acknowledges from here on may be missing from the answers (rule 7).
   const mark = ackMark(pending);
+  // A cache no pull completed in (new, or made again after its file was lost) holds none of the
+  // outbox's optimistic changes: they are put back once this pull has stored what it read.
+  const rebuilt = !cache.syncState.get('pull');
   // Work started now and awaited later: a failure that ends the run cancels the rest of it, and
   // no rejection is left unhandled meanwhile.
   const background = <T>(p: Promise<T>): Promise<T> => {
@@ -533,6 +536,8 @@ export async function pull(
   } finally {
     batch.flush();
   }
+  // Also after a run that failed in part: what it stored must not hide the local changes.
+  if (rebuilt) pending.restoreLocalChanges?.();
   // A cancelled run never counts as a completed pull.
   if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
   // Nor does one with a part that failed as a whole: everything else is stored, and the run
