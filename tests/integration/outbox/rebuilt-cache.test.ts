@@ -102,7 +102,10 @@ describe.each(SERVICE_PROFILES)('a rebuilt cache on the %s profile', (profile) =
         expect(second.outbox.outbox.status().pending).toBe(2);
         // A second pull over this cache keeps them (the normal path, rule 7).
         await second.sync.now();
-        expect((await listed(second)).find((r) => r.id === taskId)).toMatchObject({ name: typed, priority: 7 });
+        expect((await listed(second)).find((r) => r.id === taskId)).toMatchObject({
+          name: typed,
+          priority: 7,
+        });
         expect((await listed(second)).some((r) => r.id === localId)).toBe(true);
 
         // Sends get through: each change lands once, and the cache equals the service.
