@@ -393,6 +393,16 @@ export class Outbox<C> {
     return new Set(this.claims.fieldsOf(entity, id));
   }
 
+  /** The local value of each field of an entity with a pending change (the latest open entry's). */
+  localValuesOf(entity: string, id: string): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const field of this.claims.fieldsOf(entity, id)) {
+      const local = this.claims.localOf(entity, id, field);
+      if (local) values[field] = local.value;
+    }
+    return values;
+  }
+
   /** The acknowledgement position a fetch takes before its first request. */
   ackMark(): number {
     return this.acks.mark();

@@ -66,6 +66,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   const late: { port?: PendingFields } = {};
   const pending: PendingFields = {
     pendingFieldsFor: (entity, id) => late.port?.pendingFieldsFor(entity, id) ?? new Set(),
+    localValuesOf: (entity, id) => late.port?.localValuesOf?.(entity, id) ?? {},
     isPendingStructural: (entity, id) => late.port?.isPendingStructural(entity, id) ?? false,
     noteServerValues: (entity, id, values) => late.port?.noteServerValues?.(entity, id, values),
     restoreLocalChanges: () => late.port?.restoreLocalChanges?.(),

@@ -210,6 +210,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   /** Rule 7 port for sync. Entity names are the sync's; they are also the outbox's key prefixes. */
   const pending: PendingFields = {
     pendingFieldsFor: (entity: PendingEntity, id: string) => outbox.pendingFieldsFor(entity, id),
+    localValuesOf: (entity: PendingEntity, id: string) => outbox.localValuesOf(entity, id),
     isPendingStructural: (entity: PendingEntity, id: string) => outbox.isPendingStructural(entity, id),
     noteServerValues: (entity: PendingEntity, id: string, values: Record<string, unknown>) =>
       outbox.noteServerValues(entity, id, values),

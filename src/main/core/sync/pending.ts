@@ -56,6 +56,11 @@ export const ACKED_ANY = '#';
 export interface PendingFields {
   /** Fields of this entity with a local change not yet acknowledged by the service. */
   pendingFieldsFor(entity: PendingEntity, id: string): ReadonlySet<string>;
+  /**
+   * The local value of each field of this entity with a pending change (what the latest open
+   * entry set): what a pull keeps when the cache has no row of the entity (a cache made again).
+   */
+  localValuesOf?(entity: PendingEntity, id: string): Record<string, unknown>;
   /** True while a local create or delete of this entity waits: a pull neither removes nor re-adds it. */
   isPendingStructural(entity: PendingEntity, id: string): boolean;
   /**
@@ -119,7 +124,7 @@ export function ackedSince(
 
 /**
  * Rule 7 applied to one incoming record: fields with a pending local change keep the cached
- * value; the service's values of those fields go to `noteServerValues`. Fields acknowledged
+ * value (the outbox's local value when no row is cached); the service's values of those fields go to `noteServerValues`. Fields acknowledged
  * after `mark` (the fetch began before) keep the cached value too, without a conflict: the
  * fetched value is older. Returns null when the entity is pending create or delete, or was
  * created or deleted after `mark` (the pull leaves it alone).
@@ -137,7 +142,8 @@ export function mergePending<T extends Record<string, unknown>>(
   if (acked.has(ACKED_ITEM)) return null;
   const fields = pending.pendingFieldsFor(entity, id);
   if (!fields.size && acked.size <= 1) return incoming;
-  const local = cached();
+  // No cached row (a cache made again while changes wait): the outbox's own record of them.
+  const local = cached() ?? (fields.size ? (pending.localValuesOf?.(entity, id) ?? null) : null);
   if (!local) return incoming;
   const merged: Record<string, unknown> = { ...incoming };
   for (const field of acked) if (field in local) merged[field] = local[field];
