@@ -56,6 +56,8 @@ describe('one typo on words of five letters or more', () => {
     expect(typoMatches('budget', 'budgets')).toBe(false);
     expect(typoMatches('migrat', 'migration')).toBe(false);
     expect(typoMatches('budget', 'burden')).toBe(false);
+    // Not on the first letter.
+    expect(typoMatches('vudget', 'budget')).toBe(false);
   });
 });
 

@@ -75,11 +75,14 @@ export function withinOneEdit(a: string, b: string): boolean {
 }
 
 /**
- * True when an indexed `term` matches a typed `word` with one typo: the whole term, or (as the
- * word may be a prefix still being typed) the term's start of about the word's length.
+ * True when an indexed `term` matches a typed `word` with one typo after its first letter: the
+ * whole term, or (as the word may be a prefix still being typed) the term's start of about the
+ * word's length.
  */
 export function typoMatches(word: string, term: string): boolean {
   if (word.length < TYPO_MIN_LENGTH || term === word || term.startsWith(word)) return false;
+  // A typo on the first letter is not forgiven: the index is read from the word's first letter.
+  if (term[0] !== word[0]) return false;
   for (const length of [word.length - 1, word.length, word.length + 1]) {
     if (length <= 0 || length > term.length) continue;
     if (withinOneEdit(word, term.slice(0, length))) return true;

@@ -3,6 +3,7 @@ import { AbortedError, UnauthorizedError, isOffline } from '../api/errors';
 import { createGate, stamp, type Progress, type SyncDeps } from './context';
 import { createOnDemand, type OnDemand } from './on-demand';
 import { DEFAULT_EVENT_WINDOW, pull, type EventWindow } from './pull';
+import { createDocumentIndexer, type DocumentIndexReport } from './document-index';
 import { DEFAULT_RETRY } from './retry';
 import { Listeners } from '../listeners';
 
@@ -33,6 +34,11 @@ export interface Sync {
   onDemand: OnDemand;
   /** Emits the status again: what the outbox reports in it (pending, token needed) changed. */
   refresh(): void;
+  /**
+   * Fetches the text of documents the last pull listed without it, for the search (run after
+   * each successful pull); resolves when done, joining a run already going.
+   */
+  indexDocuments(): Promise<DocumentIndexReport>;
   stop(): Promise<void>;
 }
 
@@ -142,6 +148,7 @@ export function createSync(options: SyncOptions): Sync {
         () => {
           refused = false;
           update({ online: true, lastSyncedAt: stamp(deps.clock()), lastError: null });
+          void documentIndex.run();
         },
         (thrown: unknown) => {
           // The first failure aborts the run with itself as the reason; later ones are echoes.
@@ -205,6 +212,7 @@ export function createSync(options: SyncOptions): Sync {
       },
     ]),
   ) as OnDemand;
+  const documentIndex = createDocumentIndexer(deps, (id) => onDemand.document(id));
 
   return {
     status,
@@ -223,12 +231,14 @@ export function createSync(options: SyncOptions): Sync {
     },
     onDemand,
     refresh: emit,
+    indexDocuments: () => documentIndex.run(),
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
       const running = current;
       running?.controller.abort();
       await running?.promise;
+      await documentIndex.stop();
     },
   };
 }

@@ -156,12 +156,18 @@ export function createSearchRepo(db: CacheDb) {
   function typoAlternatives(text: string, kinds: readonly Kind[]): Map<string, string[]> {
     const out = new Map<string, string[]>();
     for (const word of new Set(wordsOf(text).map(foldWord))) {
-      if (word.length < TYPO_MIN_LENGTH) continue;
+      // Five letters or more; a number is matched as typed.
+      if (word.length < TYPO_MIN_LENGTH || /\d/.test(word)) continue;
       const terms = new Set<string>();
       for (const kind of kinds) {
-        const rows = stmt(`SELECT term FROM ${vocabularyTable(SOURCES[kind].fts)} WHERE length(term) >= ?`)
+        // The first letter is taken as typed (a typo there is rarely one, as Meilisearch also
+        // holds), so only the words under it are read: a range of the index, not all of it.
+        const first = word.slice(0, 1);
+        const rows = stmt(
+          `SELECT term FROM ${vocabularyTable(SOURCES[kind].fts)} WHERE term >= ? AND term < ? AND length(term) >= ?`,
+        )
           .pluck()
-          .all(word.length - 1) as string[];
+          .all(first, `${first}\u{10FFFF}`, word.length - 1) as string[];
         for (const term of rows) if (typoMatches(word, term)) terms.add(term);
       }
       if (terms.size) out.set(word, [...terms].slice(0, MAX_TYPO_TERMS));
