@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { LIMITS, TOKEN_HEADERS } from '../shared/api/index';
-import { createContext, randomId, type ServiceContext } from './context';
+import { createContext, type ServiceContext } from './context';
 import { openDatabase, type Db } from './db/open';
 import { ApiError } from './http/errors';
 import { API_PREFIX, Router } from './http/router';
+import { createProfile, profileIds, type ServiceProfileName } from './profiles';
 import { attachmentRoutes } from './routes/attachments';
 import { crmRoutes } from './routes/crm';
 import { customFieldRoutes } from './routes/custom-fields';
@@ -41,6 +42,11 @@ export interface ServerOptions {
   logger?: boolean;
   /** Seed a database that has no organization yet. */
   seed?: SeedKind;
+  /**
+   * How answers look: `spec` (default) the spec's full shape with our extensions; `goodday` as
+   * GoodDay's live service answers (`src/server/profiles.ts`).
+   */
+  profile?: ServiceProfileName;
 }
 
 export interface Service {
@@ -61,10 +67,11 @@ export function buildService(options: ServerOptions): Service {
   if (options.dbPath !== ':memory:') mkdirSync(dirname(options.dbPath), { recursive: true });
   mkdirSync(options.filesDir, { recursive: true });
   const db = openDatabase(options.dbPath);
+  const profileName = options.profile ?? 'spec';
   const ctx = createContext({
     db,
     clock: options.clock ?? (() => new Date()),
-    newId: options.newId ?? randomId,
+    newId: options.newId ?? profileIds(profileName),
     filesDir: options.filesDir,
     uploadLimitBytes: options.uploadLimitBytes ?? LIMITS.defaultUploadBytes,
     // Accepted with or without the version segment; upload URLs add `/2.0` themselves.
@@ -138,7 +145,7 @@ export function buildService(options: ServerOptions): Service {
     void reply.code(500).send({ errorMessage: 'internal error' });
   });
 
-  const router = new Router(app, db, API_PREFIX);
+  const router = new Router(app, db, API_PREFIX, createProfile(profileName, ctx));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const allowed = router.allowedMethods(path);
