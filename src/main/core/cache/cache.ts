@@ -2,6 +2,7 @@ import type { CacheDb } from './db';
 import { createCalendarEventsRepo } from './repos/calendar-events';
 import { createCrmRepo } from './repos/crm';
 import { createDependenciesRepo } from './repos/dependencies';
+import { createInboxRepo } from './repos/inbox';
 import { createMessagesRepo } from './repos/messages';
 import { createOrgRepo } from './repos/org';
 import { createProjectPartsRepo } from './repos/project-parts';
@@ -24,6 +25,7 @@ export function createCache(db: CacheDb) {
     org: createOrgRepo(db),
     syncState: createSyncStateRepo(db),
     search: createSearchRepo(db),
+    inbox: createInboxRepo(db),
     /** Runs `fn` in one transaction (synchronous: no await inside). */
     transaction<T>(fn: () => T): T {
       return db.transaction(fn)();

@@ -9,6 +9,7 @@ import { projectReadHandlers } from './projects-read';
 import { searchReadHandlers } from './search-read';
 import { syncHandlers } from './sync-read';
 import { taskReadHandlers } from './tasks-read';
+import { inboxHandlers } from './inbox';
 
 export type { ReadDeps } from './read-deps';
 
@@ -23,5 +24,6 @@ export function readHandlers(deps: ReadDeps): Partial<HandlerMap> {
     orgReadHandlers(deps),
     searchReadHandlers(deps),
     syncHandlers(deps),
+    inboxHandlers(deps),
   ]);
 }

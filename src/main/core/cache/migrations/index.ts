@@ -6,6 +6,7 @@ import { migration004 } from './004-project-templates';
 import { migration005 } from './005-project-search';
 import { migration006 } from './006-outbox-stuck';
 import { migration007 } from './007-search-numbers';
+import { migration008 } from './008-inbox-read-state';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];
