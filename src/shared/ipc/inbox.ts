@@ -26,7 +26,8 @@ export const InboxRow = z.object({
   deadline: z.string().nullable(),
   /**
    * Who handed the task over and when: the last message addressed to the user (a reply handing
-   * it over), else the last message from someone else, else the task's creator and creation.
+   * it over), else the last message from someone else, else the task's creator (none when that is
+   * the user) and its creation.
    */
   handedBy: z.string().nullable(),
   handedAt: z.string().nullable(),

@@ -11,6 +11,7 @@ import { MyWorkCounts } from './my-work-counts.svelte';
 import { SettingsState } from './settings.svelte';
 import { OutboxState } from './outbox.svelte';
 import { AttachmentsState } from './attachments.svelte';
+import { InboxState } from './inbox.svelte';
 
 export const nav = new Navigation();
 export const theme = new Theme();
@@ -22,6 +23,7 @@ export const myWorkCounts = new MyWorkCounts(bridge);
 export const settings = new SettingsState(bridge, theme);
 export const outbox = new OutboxState(bridge);
 export const attachments = new AttachmentsState(bridge);
+export const inbox = new InboxState(bridge);
 
 /** Another account is active: read everything again from its cache; its items are not here. */
 settings.onSwitch = () => {
@@ -31,6 +33,7 @@ settings.onSwitch = () => {
   void tree.load();
   void sync.load();
   void myWorkCounts.load();
+  void inbox.load();
 };
 
 /** Starts every app-wide state once the core answered; returns the unsubscribe. */
@@ -40,6 +43,7 @@ export function startDomains(): () => void {
     tree.start(),
     sync.start(),
     myWorkCounts.start(),
+    inbox.start(),
     settings.start(),
     outbox.start(),
     attachments.start(),

@@ -83,6 +83,11 @@ describe('the Action required inbox', () => {
     // No hand-over reply: the last word from someone else; no message at all: the creator.
     expect(rows[1]).toMatchObject({ handedBy: 'dan', last: { text: 'Any news?' } });
     expect(rows[2]).toMatchObject({ handedBy: 'dan', handedAt: '2026-01-01T08:00:00', last: null });
+    // A task I created for myself was handed over by nobody.
+    cache.tasks.upsertMany([
+      flattenTask(aTask({ id: 'own', projectId: 'p1', actionRequiredUserId: ME, createdByUserId: ME })),
+    ]);
+    expect(cache.inbox.list(ME).find((r) => r.taskId === 'own')).toMatchObject({ handedBy: null });
   });
 
   it('takes what is there at the first read after a pull as read; new words from others make a task unread', () => {

@@ -8,14 +8,15 @@ const NEWEST = (extra: string) =>
 
 /**
  * The inbox's rows: every open task needing `@me`'s action, with who handed it over (the newest
- * message addressed to the user, else the newest from someone else, else the creator), what its
+ * message addressed to the user, else the newest from someone else, else the creator unless it is
+ * the user), what its
  * thread said last, and whether something from someone else came since the user last read it.
  * Newest activity first. Three index look-ups per task (messages by task and date).
  */
 const LIST = `
   SELECT t.id AS taskId, t.short_id AS shortId, t.name, t.project_id AS projectId,
     t.status_id AS statusId, t.status_name AS statusName, t.priority, t.deadline,
-    coalesce(h.from_user_id, o.from_user_id, t.created_by_user_id) AS handedBy,
+    coalesce(h.from_user_id, o.from_user_id, nullif(t.created_by_user_id, @me)) AS handedBy,
     coalesce(h.date_created, o.date_created, t.moment_created) AS handedAt,
     l.id AS lastId, l.from_user_id AS lastFrom, l.date_created AS lastAt, l.message AS lastText,
     l.task_status_id AS lastStatusId,
