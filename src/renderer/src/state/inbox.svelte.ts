@@ -65,9 +65,8 @@ export class InboxState {
   /** Marks tasks read (opening one does); a task not in the inbox is remembered read too. */
   async markRead(taskIds: readonly string[]): Promise<void> {
     if (!taskIds.length) return;
-    const ids = new Set(taskIds);
-    this.#set((row) => row.unread && !ids.has(row.taskId));
-    await this.#bridge.invoke('inbox.markRead', { taskIds: [...ids] }).catch(() => undefined);
+    this.#set((row) => row.unread && !taskIds.includes(row.taskId));
+    await this.#bridge.invoke('inbox.markRead', { taskIds: [...taskIds] }).catch(() => undefined);
     await this.load();
   }
 
