@@ -16,6 +16,7 @@ import { projectsWriteChannels } from './projects-write';
 import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
 import { inboxChannels } from './inbox';
+import { updatesChannels } from './updates';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -41,6 +42,7 @@ export const channels = {
   ...calendarWriteChannels,
   ...crmWriteChannels,
   ...inboxChannels,
+  ...updatesChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -10,6 +10,7 @@ import { searchReadHandlers } from './search-read';
 import { syncHandlers } from './sync-read';
 import { taskReadHandlers } from './tasks-read';
 import { inboxHandlers } from './inbox';
+import { updatesHandlers } from './updates';
 
 export type { ReadDeps } from './read-deps';
 
@@ -25,5 +26,6 @@ export function readHandlers(deps: ReadDeps): Partial<HandlerMap> {
     searchReadHandlers(deps),
     syncHandlers(deps),
     inboxHandlers(deps),
+    updatesHandlers(deps),
   ]);
 }

@@ -135,6 +135,8 @@ export function createSync(options: SyncOptions): Sync {
       },
     };
     update({ running: true, phase: 'org', done: 0, total: 0 });
+    // What this pull stores is recorded for the Updates view (cache `updates`), until it ends.
+    deps.cache.updates.capture(deps.clock().getTime());
     const gate = createGate(deps, concurrency, controller.signal, progress);
     const promise = pull(
       deps,
@@ -173,6 +175,7 @@ export function createSync(options: SyncOptions): Sync {
         },
       )
       .then(() => {
+        deps.cache.updates.stop();
         current = null;
         update({ running: false, phase: 'idle' });
         schedule();

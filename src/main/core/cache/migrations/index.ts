@@ -7,6 +7,7 @@ import { migration005 } from './005-project-search';
 import { migration006 } from './006-outbox-stuck';
 import { migration007 } from './007-search-numbers';
 import { migration008 } from './008-inbox-read-state';
+import { migration009 } from './009-updates';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -22,4 +23,5 @@ export const migrations: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];
