@@ -12,6 +12,7 @@ import { SettingsState } from './settings.svelte';
 import { OutboxState } from './outbox.svelte';
 import { AttachmentsState } from './attachments.svelte';
 import { InboxState } from './inbox.svelte';
+import { UpdatesState } from './updates.svelte';
 
 export const nav = new Navigation();
 export const theme = new Theme();
@@ -24,6 +25,7 @@ export const settings = new SettingsState(bridge, theme);
 export const outbox = new OutboxState(bridge);
 export const attachments = new AttachmentsState(bridge);
 export const inbox = new InboxState(bridge);
+export const updates = new UpdatesState(bridge);
 
 /** Another account is active: read everything again from its cache; its items are not here. */
 settings.onSwitch = () => {
@@ -34,6 +36,7 @@ settings.onSwitch = () => {
   void sync.load();
   void myWorkCounts.load();
   void inbox.load();
+  void updates.load();
 };
 
 /** Starts every app-wide state once the core answered; returns the unsubscribe. */
@@ -44,6 +47,7 @@ export function startDomains(): () => void {
     sync.start(),
     myWorkCounts.start(),
     inbox.start(),
+    updates.start(),
     settings.start(),
     outbox.start(),
     attachments.start(),
