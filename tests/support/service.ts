@@ -22,6 +22,11 @@ export interface StartServiceOptions {
   uploadLimitBytes?: number;
   /** Default `spec`. */
   profile?: ServiceProfileName;
+  /**
+   * The address upload URLs are built on (e.g. a relay's in front of the service); by default the
+   * address the service listens on. The service never takes it from the `Host` header.
+   */
+  baseUrl?: string;
 }
 
 export interface RunningService {
@@ -66,6 +71,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     profile: options.profile ?? 'spec',
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.uploadLimitBytes ? { uploadLimitBytes: options.uploadLimitBytes } : {}),
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {

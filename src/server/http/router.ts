@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { OK_BODY } from '../../shared/api/index';
 import type { Db } from '../db/open';
 import type { ServiceProfile } from '../profiles';
+import { checkActingUser } from './auth';
 import { ApiError, zodMessage } from './errors';
 
 /** Every path of the service starts with the version. */
@@ -160,6 +161,7 @@ export class Router {
       handler(request, reply) {
         const query = parse(spec.query, readParameters(request), 'query');
         const body = parse(spec.body, request.body, 'body');
+        checkActingUser(method, url, request, body);
         const params = request.params as Record<string, string>;
         const answer = inTransaction(() => spec.handle({ params, query, body, request }));
         sendAnswer(reply, profile.shape(method, url, answer));

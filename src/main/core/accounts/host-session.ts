@@ -37,14 +37,17 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         secrets,
         startServer: options.startServer,
       }),
-    openCore: ({ connection, dataDir: accountDir }) =>
+    openCore: ({ connection, dataDir: accountDir, serviceClock }) =>
       createCore({
         version: options.version,
         transport: options.transport,
         log,
         connection,
         dataDir: accountDir,
-        engine: { sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 } },
+        engine: {
+          sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 },
+          serviceClock,
+        },
       }),
     newId: randomUUID,
     log,
