@@ -46,7 +46,10 @@ describe('Updates: what other users changed on my tasks', () => {
       method: 'PUT',
       body: { userId: dan, statusId: inProgress.id },
     });
-    await app.api(`/task/${other.id}/update`, { method: 'PUT', body: { userId: cleo, assignedToUserId: me } });
+    await app.api(`/task/${other.id}/update`, {
+      method: 'PUT',
+      body: { userId: cleo, assignedToUserId: me },
+    });
     await app.api('/tasks', {
       method: 'POST',
       body: { projectId: 'g7-p1', title: 'Prepare the quarterly review', fromUserId: cleo, toUserId: me },

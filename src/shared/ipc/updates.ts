@@ -48,3 +48,17 @@ export const updatesChannels = {
   ),
   'updates.markAllRead': channel(z.object({}).strict().default({}), z.object({ ok: z.literal(true) })),
 };
+
+/** The notice kinds (Settings) an update can raise. */
+export type NoticeOfUpdate = 'comment' | 'assigned' | 'statusChange';
+
+/** The notice kind of an update, or none: a new task tells only when it is assigned to the user. */
+export function noticeKindOf(
+  item: UpdateItem,
+  group: Pick<UpdateGroup, 'relation'>,
+): NoticeOfUpdate | undefined {
+  if (item.kind === 'comment' || item.kind === 'reply') return 'comment';
+  if (item.kind === 'status') return 'statusChange';
+  if ((item.kind === 'assignee' || item.kind === 'new') && group.relation === 'assigned') return 'assigned';
+  return undefined;
+}

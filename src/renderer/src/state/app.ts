@@ -13,6 +13,8 @@ import { OutboxState } from './outbox.svelte';
 import { AttachmentsState } from './attachments.svelte';
 import { InboxState } from './inbox.svelte';
 import { UpdatesState } from './updates.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { watchDueTasks } from './due-notices';
 
 export const nav = new Navigation();
 export const theme = new Theme();
@@ -26,6 +28,15 @@ export const outbox = new OutboxState(bridge);
 export const attachments = new AttachmentsState(bridge);
 export const inbox = new InboxState(bridge);
 export const updates = new UpdatesState(bridge);
+/** A toast for what a pull brought on one of my tasks, when the settings want one. */
+updates.announce = (kind, group) => {
+  if (!(settings.preferences?.notifications[kind].toast ?? true)) return;
+  const what = { comment: 'New comment', assigned: 'Assigned to you', statusChange: 'Status changed' }[kind];
+  toasts.show(`${what}: “${group.name}”`, 'info', 8000, {
+    label: 'Open',
+    run: () => nav.openTask(group.taskId),
+  });
+};
 
 /** Another account is active: read everything again from its cache; its items are not here. */
 settings.onSwitch = () => {
@@ -48,6 +59,11 @@ export function startDomains(): () => void {
     myWorkCounts.start(),
     inbox.start(),
     updates.start(),
+    watchDueTasks(
+      bridge,
+      (kind) => settings.preferences?.notifications[kind].toast ?? true,
+      () => nav.go({ kind: 'mywork', tab: 'assigned' }),
+    ),
     settings.start(),
     outbox.start(),
     attachments.start(),

@@ -1,6 +1,6 @@
 // The Updates view: what pulls brought on the user's tasks, grouped by task, and the unread count
 // the sidebar shows. Read state lives in the core (per account, in the cache).
-import type { UpdateGroup } from '@shared/ipc/updates';
+import { noticeKindOf, type NoticeOfUpdate, type UpdateGroup } from '@shared/ipc/updates';
 import type { Bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
 import { describeError } from '../lib/errors';
@@ -10,6 +10,7 @@ export class UpdatesState {
   #unread = $state<number | undefined>();
   #error = $state<string | undefined>();
   #seq = 0;
+  #seenId: number | undefined;
   readonly #bridge: Bridge;
 
   constructor(bridge: Bridge) {
@@ -47,6 +48,7 @@ export class UpdatesState {
     try {
       const { groups, unread } = await this.#bridge.invoke('updates.list', {});
       if (seq !== this.#seq) return;
+      this.#announce(groups);
       this.#groups = groups;
       this.#unread = unread;
       this.#error = undefined;
@@ -54,6 +56,29 @@ export class UpdatesState {
       if (seq === this.#seq) this.#error = describeError(err);
     }
   }
+
+  /**
+   * Toasts what arrived since the last read, per task and kind, as the settings say. The first
+   * read is the baseline: what was there when the app opened is not news.
+   */
+  #announce(groups: readonly UpdateGroup[]): void {
+    const newest = Math.max(0, ...groups.flatMap((group) => group.items.map((item) => item.id)));
+    const seen = this.#seenId;
+    this.#seenId = Math.max(seen ?? 0, newest);
+    if (seen === undefined || !this.announce) return;
+    let shown = 0;
+    for (const group of groups) {
+      const kinds = new Set(
+        group.items
+          .filter((item) => item.id > seen && !item.read)
+          .flatMap((item) => noticeKindOf(item, group) ?? []),
+      );
+      for (const kind of kinds) if (shown++ < 3) this.announce(kind, group);
+    }
+  }
+
+  /** Shows one notice (set by the app: a toast when the settings want one). */
+  announce: ((kind: NoticeOfUpdate, group: UpdateGroup) => void) | undefined;
 
   isUnread(taskId: string): boolean {
     return this.#groups?.some((group) => group.taskId === taskId && group.unread > 0) ?? false;
