@@ -68,12 +68,12 @@ export class UpdatesState {
     if (seen === undefined || !this.announce) return;
     let shown = 0;
     for (const group of groups) {
-      const kinds = new Set(
-        group.items
-          .filter((item) => item.id > seen && !item.read)
-          .flatMap((item) => noticeKindOf(item, group) ?? []),
-      );
-      for (const kind of kinds) if (shown++ < 3) this.announce(kind, group);
+      const kinds = group.items
+        .filter((item) => item.id > seen && !item.read)
+        .flatMap((item) => noticeKindOf(item, group) ?? []);
+      // One notice per kind and task, at most three in all.
+      for (const kind of kinds.filter((k, i) => kinds.indexOf(k) === i))
+        if (shown++ < 3) this.announce(kind, group);
     }
   }
 
