@@ -45,6 +45,10 @@ describe('search: tasks by number and link', () => {
     const cache = workspace();
     expect(ids(cache.search.query('website 353', ['task'], 10))).toEqual(['task:t1']);
     expect(ids(cache.search.query('#353 mobile', ['task'], 10))).toEqual([]);
+    // Words and a number that together name a project are the project, not a task's number.
+    cache.projects.upsertMany([aProject({ id: 'p3', name: 'Mobile app 354' })]);
+    expect(ids(cache.search.query('mobile app 354', ['task'], 10))).toEqual([]);
+    expect(ids(cache.search.query('mobile app #354', ['task'], 10))).toEqual(['task:t2']);
   });
 
   it("finds a task by the service's link (assumed form) and by the app's link, and nothing else", () => {

@@ -122,9 +122,20 @@ export function createSearchRepo(db: CacheDb) {
   const stmt = statementCache(db);
 
   /** Tasks a number or link names, the given project's first. */
-  function tasksByRef(refs: readonly TaskRef[], near: string | null): SearchHit[] {
+  function tasksByRef(refs: readonly TaskRef[], near: string | null, text: string): SearchHit[] {
     const found = new Map<string, SearchHit>();
+    // "Mobile app 5" is a project's name before it is task 5 of a mobile app: a bare number
+    // among words that all name a project is not taken for a task's number.
+    const namesProject = (): boolean => {
+      const q = toFtsQuery(text);
+      return (
+        !!q &&
+        stmt('SELECT 1 FROM projects_fts WHERE projects_fts MATCH ? LIMIT 1').get(`name : (${q})`) !==
+          undefined
+      );
+    };
     for (const ref of refs) {
+      if (ref.kind === 'number' && !ref.hash && ref.rest.length && namesProject()) continue;
       const rows = (
         ref.kind === 'link' && ref.taskId
           ? stmt(`${TASK_BY_REF} WHERE t.id = ?`).all(ref.taskId)
@@ -193,7 +204,7 @@ export function createSearchRepo(db: CacheDb) {
           if (hits.size < limit && !hits.has(`${hit.kind}:${hit.id}`)) hits.set(`${hit.kind}:${hit.id}`, hit);
       };
       const refs = parseTaskRefs(text);
-      if (kinds.includes('task')) add(tasksByRef(refs, near));
+      if (kinds.includes('task')) add(tasksByRef(refs, near, text));
       // A link names one task: its words (the address) are not searched.
       if (refs[0]?.kind === 'link') return [...hits.values()];
       const q = toFtsQuery(text);
