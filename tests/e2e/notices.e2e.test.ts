@@ -58,9 +58,15 @@ describe('notices per kind', () => {
 
     const [mine] = await api.assignedTasks(me);
     await api.comment(mine!.id, { userId: bob, message: 'A comment nobody asked to be told of' });
-    await api.createTask({ projectId: 'g7-p1', title: 'Told of at once', fromUserId: cleo, toUserId: me });
+    const other = (await api.projectTasks('g7-p2')).find(
+      (t) => t.assignedToUserId !== me && t.actionRequiredUserId !== me,
+    )!;
+    await api.updateTask(other.id, { userId: cleo, assignedToUserId: me });
     await page.getByTestId('sync-now').click();
-    await page.getByTestId('toast').filter({ hasText: 'Assigned to you: “Told of at once”' }).waitFor();
+    await page
+      .getByTestId('toast')
+      .filter({ hasText: `Assigned to you: “${other.name}”` })
+      .waitFor();
     // The comment came in the same pull (the Updates count has it) but raised no toast.
     await eventually(
       async () => page.getByTestId('count-updates').textContent(),

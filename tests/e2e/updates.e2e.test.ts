@@ -12,6 +12,7 @@ interface ServiceTask {
   name: string;
   assignedToUserId: string | null;
   createdByUserId: string | null;
+  actionRequiredUserId: string | null;
 }
 
 async function text(locator: Locator): Promise<string> {
@@ -29,7 +30,7 @@ describe('Updates: what other users changed on my tasks', () => {
     const { actingUserId: me, bob, cleo, dan } = app.service!.users;
     const assigned = await app.api<ServiceTask[]>(`/user/${me}/assigned-tasks`);
     const created = (await app.api<ServiceTask[]>('/project/g7-p1/tasks')).find(
-      (t) => t.createdByUserId === me && t.assignedToUserId !== me,
+      (t) => t.createdByUserId === me && t.assignedToUserId !== me && t.actionRequiredUserId !== me,
     )!;
     const other = (await app.api<ServiceTask[]>('/project/g7-p2/tasks')).find(
       (t) => t.assignedToUserId !== me && t.createdByUserId !== me,

@@ -52,11 +52,17 @@ export const updatesChannels = {
 /** The notice kinds (Settings) an update can raise. */
 export type NoticeOfUpdate = 'comment' | 'assigned' | 'statusChange';
 
-/** The notice kind of an update, or none: a new task tells only when it is assigned to the user. */
+/**
+ * The notice kind of an update, or none. A task that needs the user's action has its own notice
+ * ("Your action is required"), which says what a hand-over reply or its creation would: those
+ * raise no second one. A new task tells only when it is assigned to the user.
+ */
 export function noticeKindOf(
   item: UpdateItem,
   group: Pick<UpdateGroup, 'relation'>,
 ): NoticeOfUpdate | undefined {
+  const handedToMe = group.relation === 'actionRequired';
+  if (handedToMe && (item.kind === 'reply' || item.kind === 'new')) return undefined;
   if (item.kind === 'comment' || item.kind === 'reply') return 'comment';
   if (item.kind === 'status') return 'statusChange';
   if ((item.kind === 'assignee' || item.kind === 'new') && group.relation === 'assigned') return 'assigned';

@@ -29,7 +29,7 @@ describe.each(SERVICE_PROFILES)('on the %s profile', (profile) => {
       expect((await engine.call('updates.list', {})).groups).toEqual([]);
       const mine = await api.assignedTasks(me);
       const created = (await api.projectTasks('g7-p1')).find(
-        (t) => t.createdByUserId === me && t.assignedToUserId !== me,
+        (t) => t.createdByUserId === me && t.assignedToUserId !== me && t.actionRequiredUserId !== me,
       )!;
       const other = (await api.projectTasks('g7-p2')).find(
         (t) => t.assignedToUserId !== me && t.createdByUserId !== me,

@@ -23,8 +23,8 @@ const LIST = `
          ELSE u.detail END AS detail,
     CASE WHEN u.kind = 'status' THEN nullif(trim(m.message), '') END AS text,
     t.short_id AS shortId, t.name, t.project_id AS projectId,
-    CASE WHEN t.assigned_to_user_id = @me THEN 'assigned'
-         WHEN t.action_required_user_id = @me THEN 'actionRequired'
+    CASE WHEN t.action_required_user_id = @me THEN 'actionRequired'
+         WHEN t.assigned_to_user_id = @me THEN 'assigned'
          WHEN t.created_by_user_id = @me THEN 'created'
          ELSE 'commented' END AS relation
   FROM updates u
