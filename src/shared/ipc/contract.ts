@@ -17,6 +17,7 @@ import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
 import { inboxChannels } from './inbox';
 import { updatesChannels } from './updates';
+import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -43,6 +44,7 @@ export const channels = {
   ...crmWriteChannels,
   ...inboxChannels,
   ...updatesChannels,
+  ...pendingTransferChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

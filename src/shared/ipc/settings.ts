@@ -53,6 +53,11 @@ const preferenceFields = {
   syncIntervalSeconds: z.number().int().min(15).max(3600),
   theme: Theme,
   notifications: NotificationPrefs,
+  /**
+   * Whether account tokens are kept on disk (absent: yes). Off, they live in memory only and
+   * are asked for again at the next start: for a machine whose keychain does not protect them.
+   */
+  rememberTokens: z.boolean().optional(),
 };
 
 /** What the user can change in the settings view. */
@@ -66,6 +71,13 @@ export const Preferences = z
 /** A change of some preferences: a field left out stays as it is (no default fills it in). */
 export const PreferencesPatch = z.object(preferenceFields).partial().strict();
 export type Preferences = z.infer<typeof Preferences>;
+
+/** How account tokens are kept on this computer (see `SecretStore.protection`). */
+export const TokenStorage = z.object({
+  protection: z.enum(['os', 'basic-text', 'file-permissions']),
+  remember: z.boolean(),
+});
+export type TokenStorage = z.infer<typeof TokenStorage>;
 
 /** Where the main window was, so it reopens there. */
 export const WindowState = z
@@ -103,6 +115,7 @@ export const settingsChannels = {
   'settings.get': channel(z.object({}).strict(), Preferences),
   /** Changes only the fields sent. */
   'settings.update': channel(PreferencesPatch, Preferences),
+  'settings.tokenStorage': channel(z.object({}).strict(), TokenStorage),
 };
 
 export const settingsEvents = {

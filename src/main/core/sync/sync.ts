@@ -185,6 +185,7 @@ export function createSync(options: SyncOptions): Sync {
       .then(() => {
         deps.cache.updates.stop();
         current = null;
+        problems.flush();
         update({ running: false, phase: 'idle' });
         schedule();
         return status();
@@ -247,6 +248,7 @@ export function createSync(options: SyncOptions): Sync {
       stopped = true;
       offListReads?.();
       offProblems();
+      problems.flush();
       if (timer) clearTimeout(timer);
       const running = current;
       running?.controller.abort();

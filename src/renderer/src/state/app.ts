@@ -10,6 +10,7 @@ import { SyncState } from './sync.svelte';
 import { MyWorkCounts } from './my-work-counts.svelte';
 import { SettingsState } from './settings.svelte';
 import { OutboxState } from './outbox.svelte';
+import { NoticesState } from './notices.svelte';
 import { AttachmentsState } from './attachments.svelte';
 import { InboxState } from './inbox.svelte';
 import { UpdatesState } from './updates.svelte';
@@ -37,6 +38,7 @@ updates.announce = (kind, group) => {
     run: () => nav.openTask(group.taskId),
   });
 };
+export const notices = new NoticesState(bridge);
 
 /** Another account is active: read everything again from its cache; its items are not here. */
 settings.onSwitch = () => {
@@ -67,6 +69,7 @@ export function startDomains(): () => void {
     settings.start(),
     outbox.start(),
     attachments.start(),
+    notices.start(),
     // A task or project created offline keeps its place (open detail, history) under its real id.
     bridge.on('outbox.onDidRemapId', ({ tempId, realId }) => nav.remapId(tempId, realId)),
   ];

@@ -142,7 +142,7 @@ describe('search: what a user remembers', () => {
 
   it('indexes tasks and events cached before this search existed when the migration runs', () => {
     const db = new Database(':memory:');
-    migrate(db, migrations.slice(0, 6));
+    migrate(db, migrations.slice(0, 7));
     const old = createCache(db);
     old.tasks.upsertMany([
       flattenTask(

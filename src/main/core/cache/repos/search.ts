@@ -10,7 +10,7 @@ import {
   type TaskRef,
 } from '../../../../shared/search-query';
 import type { CacheDb } from '../db';
-import { vocabularyTable, type FTS_TABLES } from '../migrations/007-search-numbers';
+import { vocabularyTable, type FTS_TABLES } from '../migrations/008-search-numbers';
 import { statementCache } from './statements';
 
 type Kind = SearchHit['kind'];

@@ -30,8 +30,8 @@ const FIELD_TEXT = (row: 'new' | 'old') =>
  * The task index holds its own copy of the text (not external content like the others): the
  * field text is computed from the JSON column, which an external-content table cannot do.
  */
-export const migration007: Migration = {
-  version: 7,
+export const migration008: Migration = {
+  version: 8,
   name: 'search-numbers',
   up(db) {
     db.exec(`

@@ -7,8 +7,8 @@ import type { Migration } from './types';
  * else makes it unread again. Moments are not compared, so the service's clock (UTC or local)
  * never matters. A task with no row came in since: unread.
  */
-export const migration008: Migration = {
-  version: 8,
+export const migration009: Migration = {
+  version: 9,
   name: 'inbox-read-state',
   up(db) {
     db.exec(`

@@ -17,8 +17,8 @@ const NOW_MS = `CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)`;
  * fields, so those rows have no actor. `at` is the service's moment (a message's date, the task's
  * recentActivityMoment); `captured_at` is this machine's, in milliseconds.
  */
-export const migration009: Migration = {
-  version: 9,
+export const migration010: Migration = {
+  version: 10,
   name: 'updates',
   up(db) {
     db.exec(`
