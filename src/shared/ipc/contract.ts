@@ -15,6 +15,8 @@ import { attachmentChannels } from './attachments';
 import { projectsWriteChannels } from './projects-write';
 import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
+import { inboxChannels } from './inbox';
+import { updatesChannels } from './updates';
 import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
@@ -40,6 +42,8 @@ export const channels = {
   ...projectsWriteChannels,
   ...calendarWriteChannels,
   ...crmWriteChannels,
+  ...inboxChannels,
+  ...updatesChannels,
   ...pendingTransferChannels,
 } satisfies Record<string, ChannelSpec>;
 

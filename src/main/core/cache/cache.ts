@@ -2,6 +2,8 @@ import type { CacheDb } from './db';
 import { createCalendarEventsRepo } from './repos/calendar-events';
 import { createCrmRepo } from './repos/crm';
 import { createDependenciesRepo } from './repos/dependencies';
+import { createInboxRepo } from './repos/inbox';
+import { createUpdatesRepo } from './repos/updates';
 import { createMessagesRepo } from './repos/messages';
 import { createOrgRepo } from './repos/org';
 import { createProjectPartsRepo } from './repos/project-parts';
@@ -24,6 +26,8 @@ export function createCache(db: CacheDb) {
     org: createOrgRepo(db),
     syncState: createSyncStateRepo(db),
     search: createSearchRepo(db),
+    inbox: createInboxRepo(db),
+    updates: createUpdatesRepo(db),
     /** Runs `fn` in one transaction (synchronous: no await inside). */
     transaction<T>(fn: () => T): T {
       return db.transaction(fn)();

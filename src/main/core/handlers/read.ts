@@ -9,6 +9,8 @@ import { projectReadHandlers } from './projects-read';
 import { searchReadHandlers } from './search-read';
 import { syncHandlers } from './sync-read';
 import { taskReadHandlers } from './tasks-read';
+import { inboxHandlers } from './inbox';
+import { updatesHandlers } from './updates';
 
 export type { ReadDeps } from './read-deps';
 
@@ -23,5 +25,7 @@ export function readHandlers(deps: ReadDeps): Partial<HandlerMap> {
     orgReadHandlers(deps),
     searchReadHandlers(deps),
     syncHandlers(deps),
+    inboxHandlers(deps),
+    updatesHandlers(deps),
   ]);
 }

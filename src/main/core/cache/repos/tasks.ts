@@ -100,6 +100,9 @@ const SORT_COLUMNS: Record<string, string> = {
   assignedToUserId: 'assigned_to_user_id',
 };
 
+/** Sort keys whose column may be NULL: those rows go last in both directions. */
+const NULLABLE_SORTS = new Set(['deadline', 'assignedToUserId']);
+
 /**
  * The flat list row, column by column: [SQL expression, TaskRow key]; `closed` is derived. One
  * list serves the query and the row builder, and sits beside TaskRow so the two cannot drift.
@@ -302,7 +305,12 @@ export function createTasksRepo(db: CacheDb) {
     list(q: TaskListQuery): { rows: TaskRow[]; total: number } {
       const { sql, params } = where(q);
       const dir = q.sort.dir === 'asc' ? 'ASC' : 'DESC';
-      const order = `${SORT_COLUMNS[q.sort.by] ?? 'moment_created'} ${dir}, tasks.rowid ${dir}`;
+      const column = SORT_COLUMNS[q.sort.by] ?? 'moment_created';
+      // A task with no deadline (or no assignee) is listed after those with one, either way
+      // round: SQLite puts NULL first when ascending, and "soonest deadline" must not open on
+      // every task that has none.
+      const nullsLast = NULLABLE_SORTS.has(q.sort.by) ? `(${column} IS NULL), ` : '';
+      const order = `${nullsLast}${column} ${dir}, tasks.rowid ${dir}`;
       const rows = allRows(
         stmt(`${sql.replace('{cols}', ROW_SELECT)} ORDER BY ${order} LIMIT @limit OFFSET @offset`),
         { ...params, limit: q.limit, offset: q.offset },
