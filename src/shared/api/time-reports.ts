@@ -58,12 +58,10 @@ export const CreateTimeReportBody = z.object({
 });
 export type CreateTimeReportBody = z.input<typeof CreateTimeReportBody>;
 
-/**
- * What a create answers: our service the new report; the live service (and our `goodday`
- * profile) the text `OK`, so a client finds the report in the task's list.
+/*
+ * What a create answers: our service the new report (`TimeReport`); the live service (and our
+ * `goodday` profile) `OK`, so a client finds the report in the task's list.
  */
-export const CreateTimeReportResponse = z.union([TimeReport, z.literal('OK')]);
-export type CreateTimeReportResponse = z.infer<typeof CreateTimeReportResponse>;
 
 /** A range of report dates; both ends included, either may be left out. */
 export const TimeReportsRange = z.object({

@@ -3,6 +3,7 @@ import { cacheFileFor, createEngine, serviceClientFor, type Engine, type EngineO
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { calendarWriteHandlers } from '../handlers/calendar-write';
+import { timeWriteHandlers } from '../handlers/time';
 import { crmWriteHandlers } from '../handlers/crm-write';
 import { outboxHandlers } from '../handlers/outbox';
 import { projectsWriteHandlers } from '../handlers/projects-write';
@@ -132,6 +133,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     tasksWriteHandlers({ outbox, cache: engine.cache }),
     projectsWriteHandlers({ outbox }),
     calendarWriteHandlers({ outbox }),
+    timeWriteHandlers({ outbox }),
     crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
     attachmentHandlers({ files, outbox, cache: engine.cache, emit: (n, p) => engine.events.emit(n, p) }),
