@@ -131,7 +131,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   const handlers: Partial<HandlerMap> = mergeHandlerMaps([
     engine.handlers,
     tasksWriteHandlers({ outbox, cache: engine.cache }),
-    projectsWriteHandlers({ outbox }),
+    projectsWriteHandlers({ outbox, cache: engine.cache }),
     calendarWriteHandlers({ outbox }),
     timeWriteHandlers({ outbox }),
     crmWriteHandlers({ outbox }),
