@@ -11,7 +11,6 @@ import {
   mappedIds,
   stampOf,
   TempId,
-  tempKeys,
   type CreatedAmong,
   type Kind,
   type KindDeps,
@@ -71,12 +70,10 @@ export function timeReportKinds(deps: KindDeps) {
   const create: Kind<Create, TimeReport> = {
     name: 'timeReport.create',
     parse: (p) => TimeReportCreatePayload.parse(p),
-    // One task's reports are sent one at a time, so two equal reports are told apart by `known`.
-    keysOf: (p) => [
-      `timeReport:${p.tempId}`,
-      `timeReportsOn:${p.input.taskId}`,
-      ...tempKeys('task', p.input.taskId),
-    ],
+    // Ordered with every change of the task (a delete of it waits for the report, and the
+    // report for the task's create); one task's reports go one at a time, so two equal reports
+    // are told apart by `known`.
+    keysOf: (p) => [`timeReport:${p.tempId}`, `task:${p.input.taskId}`],
     createdIdOf: (p) => p.tempId,
     describe: (p) => `Log ${p.input.minutes} min`,
     apply: (ctx, { tempId, input }) => {
