@@ -16,6 +16,7 @@ import { projectsWriteChannels } from './projects-write';
 import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
 import { timeChannels } from './time';
+import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -41,6 +42,7 @@ export const channels = {
   ...calendarWriteChannels,
   ...crmWriteChannels,
   ...timeChannels,
+  ...pendingTransferChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -1,11 +1,19 @@
 import { AttachmentFiles } from '../attachments/files';
-import { cacheFileFor, createEngine, serviceClientFor, type Engine, type EngineOptions } from '../engine';
+import {
+  accountKey,
+  cacheFileFor,
+  createEngine,
+  serviceClientFor,
+  type Engine,
+  type EngineOptions,
+} from '../engine';
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { calendarWriteHandlers } from '../handlers/calendar-write';
 import { timeWriteHandlers } from '../handlers/time';
 import { crmWriteHandlers } from '../handlers/crm-write';
 import { outboxHandlers } from '../handlers/outbox';
+import { pendingTransferHandlers } from '../handlers/pending-transfer';
 import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
 import type { HandlerMap } from '../handlers/types';
@@ -136,6 +144,14 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     timeWriteHandlers({ outbox }),
     crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
+    pendingTransferHandlers({
+      outbox,
+      account: {
+        key: accountKey(options.connection),
+        baseUrl: options.connection.baseUrl,
+        userId: options.connection.userId,
+      },
+    }),
     attachmentHandlers({ files, outbox, cache: engine.cache, emit: (n, p) => engine.events.emit(n, p) }),
   ]);
   await files.sweep(outbox.outbox.entries());

@@ -4,8 +4,8 @@ import type { Migration } from './types';
  * Time reports (the acting user's recent weeks, and those of tasks that were opened), and the
  * to-do lists of tasks (`todoList`, GoodDay's documented structure, as JSON).
  */
-export const migration007: Migration = {
-  version: 7,
+export const migration008: Migration = {
+  version: 8,
   name: 'time-reports',
   up(db) {
     db.exec(`
