@@ -17,6 +17,7 @@ import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
 import { inboxChannels } from './inbox';
 import { updatesChannels } from './updates';
+import { timeChannels } from './time';
 import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
@@ -44,6 +45,7 @@ export const channels = {
   ...crmWriteChannels,
   ...inboxChannels,
   ...updatesChannels,
+  ...timeChannels,
   ...pendingTransferChannels,
 } satisfies Record<string, ChannelSpec>;
 

@@ -11,6 +11,7 @@ import { createProjectsRepo } from './repos/projects';
 import { createSearchRepo } from './repos/search';
 import { createSyncStateRepo } from './repos/sync-state';
 import { createTasksRepo } from './repos/tasks';
+import { createTimeReportsRepo } from './repos/time-reports';
 
 /** Every repository over one account's cache database. */
 export function createCache(db: CacheDb) {
@@ -21,6 +22,7 @@ export function createCache(db: CacheDb) {
     tasks: createTasksRepo(db),
     messages: createMessagesRepo(db),
     events: createCalendarEventsRepo(db),
+    timeReports: createTimeReportsRepo(db),
     dependencies: createDependenciesRepo(db),
     crm: createCrmRepo(db),
     org: createOrgRepo(db),

@@ -2,6 +2,7 @@ import { mergeHandlerMaps } from './registry';
 import type { HandlerMap } from './types';
 import type { ReadDeps } from './read-deps';
 import { calendarReadHandlers } from './calendar-read';
+import { timeReadHandlers } from './time';
 import { crmReadHandlers } from './crm-read';
 import { dependencyReadHandlers } from './dependencies-read';
 import { orgReadHandlers } from './org-read';
@@ -20,6 +21,7 @@ export function readHandlers(deps: ReadDeps): Partial<HandlerMap> {
     projectReadHandlers(deps),
     taskReadHandlers(deps),
     calendarReadHandlers(deps),
+    timeReadHandlers(deps),
     crmReadHandlers(deps),
     dependencyReadHandlers(deps),
     orgReadHandlers(deps),

@@ -10,6 +10,7 @@ import {
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { calendarWriteHandlers } from '../handlers/calendar-write';
+import { timeWriteHandlers } from '../handlers/time';
 import { crmWriteHandlers } from '../handlers/crm-write';
 import { outboxHandlers } from '../handlers/outbox';
 import { pendingTransferHandlers } from '../handlers/pending-transfer';
@@ -142,6 +143,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     tasksWriteHandlers({ outbox, cache: engine.cache }),
     projectsWriteHandlers({ outbox, cache: engine.cache }),
     calendarWriteHandlers({ outbox }),
+    timeWriteHandlers({ outbox }),
     crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
     pendingTransferHandlers({

@@ -5,6 +5,7 @@ import type {
   Project,
   Task,
   TaskMessage,
+  TimeReport,
 } from '../../../shared/api/index';
 import type { DependencyRow } from '../cache/repos/dependencies';
 
@@ -24,7 +25,8 @@ export type PendingEntity =
   | 'document'
   | 'crmContact'
   | 'crmAccount'
-  | 'dependency';
+  | 'dependency'
+  | 'timeReport';
 
 /** A message as a task's message list answers it, with the task it was listed for. */
 export type ListedMessage = TaskMessage & { taskId: string };
@@ -46,6 +48,7 @@ export interface ListedItems {
   crmAccount: CrmAccount;
   message: ListedMessage;
   dependency: DependencyRow;
+  timeReport: TimeReport;
 }
 
 /** Field of `ackedSince`: the item itself was created or deleted. */

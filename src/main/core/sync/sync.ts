@@ -209,9 +209,9 @@ export function createSync(options: SyncOptions): Sync {
   const onDemand = Object.fromEntries(
     Object.entries(raw).map(([name, fn]) => [
       name,
-      async (id: string) => {
+      async (arg: unknown) => {
         try {
-          const result = await (fn as (id: string) => Promise<'ok' | 'gone'>)(id);
+          const result = await (fn as (arg: unknown) => Promise<'ok' | 'gone'>)(arg);
           if (!state.online) {
             update({ online: true });
             void run();
@@ -223,7 +223,7 @@ export function createSync(options: SyncOptions): Sync {
         }
       },
     ]),
-  ) as OnDemand;
+  ) as unknown as OnDemand;
   const documentIndex = createDocumentIndexer(deps, (id) => onDemand.document(id));
 
   return {

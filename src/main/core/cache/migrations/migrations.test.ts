@@ -178,8 +178,22 @@ describe('cache migrations, one by one', () => {
     expect(count()).toBe(2);
   });
 
+  it("011 time reports: adds their table and the tasks' to-do lists column, cached tasks kept", () => {
+    const db = cacheAt(10);
+    insertTask(db, 't1', 'still cached');
+    expect(migrateTo(db, 11)).toBe(11);
+    expect(db.prepare('SELECT name, todo_list FROM tasks').all()).toEqual([
+      { name: 'still cached', todo_list: null },
+    ]);
+    db.prepare(
+      `INSERT INTO time_reports (id, task_id, project_id, user_id, report_date, reported, message, is_billable, moment_created)
+       VALUES ('r1', 't1', 'p1', 'u1', '2026-11-20', 90, '', 0, '2026-11-20T17:00:00')`,
+    ).run();
+    expect(db.prepare('SELECT reported FROM time_reports').pluck().all()).toEqual([90]);
+  });
+
   it('has a test above for every migration', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
   });
 });
 

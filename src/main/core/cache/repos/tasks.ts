@@ -1,4 +1,4 @@
-import type { Task } from '../../../../shared/api/index';
+import type { Task, TodoLists } from '../../../../shared/api/index';
 import type { TaskRow, TaskView, TaskFilter } from '../../../../shared/ipc/tasks';
 import type { Statement } from 'better-sqlite3';
 import type { CacheDb } from '../db';
@@ -37,6 +37,8 @@ export interface TaskFlat {
   formSubmission: unknown;
   storyPoints: number | null | undefined;
   reportedTime: unknown;
+  /** The to-do lists (GoodDay's documented structure); null when none or not sent. */
+  todoList: TodoLists | null | undefined;
 }
 
 export function flattenTask(t: Task): TaskFlat {
@@ -71,6 +73,7 @@ export function flattenTask(t: Task): TaskFlat {
     formSubmission: t.formSubmission ?? null,
     storyPoints: t.storyPoints ?? null,
     reportedTime: t.reportedTime ?? null,
+    todoList: t.todoList ?? null,
   };
 }
 
@@ -199,6 +202,7 @@ export function createTasksRepo(db: CacheDb) {
     formSubmission: ['form_submission', 'json'],
     storyPoints: ['story_points', 'value'],
     reportedTime: ['reported_time', 'json'],
+    todoList: ['todo_list', 'json'],
   });
   const stmt = statementCache(db);
   const getStmt = db.prepare(
@@ -214,6 +218,8 @@ export function createTasksRepo(db: CacheDb) {
     if (!row) return null;
     const f = codec.decode(row) as TaskFlat & { crmAccountId: string | null };
     const { statusId, statusName, taskTypeId, taskTypeName, ...rest } = f;
+    // A task without to-do lists reads back as the service sent it: without the field.
+    if (rest.todoList === null) delete rest.todoList;
     return {
       ...rest,
       status: { id: statusId, name: statusName },
