@@ -15,6 +15,9 @@ import { attachmentChannels } from './attachments';
 import { projectsWriteChannels } from './projects-write';
 import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
+import { inboxChannels } from './inbox';
+import { updatesChannels } from './updates';
+import { timeChannels } from './time';
 import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
@@ -40,6 +43,9 @@ export const channels = {
   ...projectsWriteChannels,
   ...calendarWriteChannels,
   ...crmWriteChannels,
+  ...inboxChannels,
+  ...updatesChannels,
+  ...timeChannels,
   ...pendingTransferChannels,
 } satisfies Record<string, ChannelSpec>;
 
