@@ -9,9 +9,17 @@ export const Preferences = z
   .object({
     syncIntervalSeconds: z.number().int().min(15).max(3600),
     theme: Theme,
+    /** The cap of received files kept for offline reading (MiB); absent: DEFAULT_DOWNLOAD_CACHE_MIB. */
+    downloadCacheMiB: z.number().int().min(10).max(100_000).optional(),
+    /** The global quick-capture shortcut (desktop app only); absent or false: off. */
+    quickCaptureShortcut: z.boolean().optional(),
   })
   .strict();
 export type Preferences = z.infer<typeof Preferences>;
+
+export const DEFAULT_DOWNLOAD_CACHE_MIB = 500;
+/** The quick-capture shortcut, when it is on. */
+export const QUICK_CAPTURE_ACCELERATOR = 'CommandOrControl+Alt+Space';
 
 /** Where the main window was, so it reopens there. */
 export const WindowState = z

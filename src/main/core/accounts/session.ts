@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { LOCAL_ACCOUNT_ID, type Account } from '../../../shared/ipc/accounts';
+import { DEFAULT_DOWNLOAD_CACHE_MIB, type Preferences } from '../../../shared/ipc/settings';
 import { isChannelName } from '../../../shared/ipc/contract';
 import type { Core } from '../core';
 import type { CoreFacade } from '../web-host';
@@ -13,6 +14,11 @@ import { createAccounts, type Accounts } from './accounts';
 import type { Connection, Probe } from './probe';
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
+
+/** The received files' cap in bytes, from the preferences (the default when unset). */
+export function downloadCapBytes(preferences: Preferences): number {
+  return (preferences.downloadCacheMiB ?? DEFAULT_DOWNLOAD_CACHE_MIB) * 1024 * 1024;
+}
 
 /** The running embedded service (src/main/core/local-service.ts) as the session sees it. */
 export interface RunningLocalService {
@@ -181,6 +187,10 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
         const current = deps.settings.read();
         const preferences = { ...current.preferences, ...arg };
         deps.settings.write({ ...current, preferences });
+        if (arg.downloadCacheMiB !== undefined)
+          void inner?.core.engine?.downloads
+            .setMaxBytes(downloadCapBytes(preferences))
+            .catch((err: unknown) => deps.log?.(`downloads: the new cap was not applied: ${String(err)}`));
         events.emit('settings.onDidChange', preferences);
         return preferences;
       },

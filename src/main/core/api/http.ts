@@ -52,13 +52,21 @@ export function createHttp(settings: ConnectionSettings) {
     method: string,
     path: string,
     options: RequestOptions,
-    init: { url?: string; headers?: Record<string, string>; body?: UploadBody | string } = {},
+    init: {
+      url?: string;
+      headers?: Record<string, string>;
+      body?: UploadBody | string;
+      /** The timeout covers the wait for the headers only (a download's body may take long). */
+      headersOnly?: boolean;
+    } = {},
   ): Promise<Response> {
     const url = new URL(init.url ?? base + path);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timer = init.headersOnly ? new AbortController() : undefined;
+    const timeout = timer?.signal ?? AbortSignal.timeout(timeoutMs);
+    const timerId = timer ? setTimeout(() => timer.abort(), timeoutMs) : undefined;
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const headers: Record<string, string> = init.headers ?? {
       [header]: settings.token,
@@ -82,6 +90,8 @@ export function createHttp(settings: ConnectionSettings) {
       const cause =
         err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
       throw new NetworkError(method, path, cause);
+    } finally {
+      clearTimeout(timerId);
     }
   }
 
@@ -127,8 +137,19 @@ export function createHttp(settings: ConnectionSettings) {
     init?: Parameters<typeof send>[3],
   ): Promise<string> {
     const res = await send(method, path, options, init);
-    const text = await readText(method, path, res, options.signal);
-    if (res.ok) return text;
+    if (res.ok) return readText(method, path, res, options.signal);
+    return exchangeFailed(method, path, res, options.signal);
+  }
+
+  /** Classifies a non-2xx answer (or a 2xx with no body where one was needed) and throws. */
+  async function exchangeFailed(
+    method: string,
+    path: string,
+    res: Response,
+    signal: AbortSignal | undefined,
+  ): Promise<never> {
+    const text = await readText(method, path, res, signal);
+    if (res.ok) throw new ResponseShapeError(method, path, 'body', 'the answer has no body');
     const reason = errorMessageOf(text);
     settings.log?.(`${method} ${path} answered ${res.status}: ${reason}`);
     if (res.status === 401) throw new UnauthorizedError(method, path, reason);
@@ -171,6 +192,32 @@ export function createHttp(settings: ConnectionSettings) {
         throw new ResponseShapeError(method, path, field, message);
       }
       return parsed.data;
+    },
+
+    /**
+     * A GET whose 2xx body is streamed to the caller (an attachment's bytes), with its length
+     * and type when the service sends them. The timeout covers the wait for the headers; the
+     * caller's signal stops the body.
+     */
+    async download(
+      path: string,
+      signal?: AbortSignal,
+    ): Promise<{ body: ReadableStream<Uint8Array>; size: number | null; mime: string | null }> {
+      const res = await send(
+        'GET',
+        path,
+        { signal },
+        { headers: { [header]: settings.token, accept: '*/*' }, headersOnly: true },
+      );
+      if (!res.ok || !res.body) {
+        await exchangeFailed('GET', path, res, signal);
+      }
+      const length = Number(res.headers.get('content-length'));
+      return {
+        body: res.body as ReadableStream<Uint8Array>,
+        size: res.headers.has('content-length') && Number.isFinite(length) ? length : null,
+        mime: res.headers.get('content-type'),
+      };
     },
 
     /** A write whose response the spec does not show: `OK`, an empty body or any JSON is success. */

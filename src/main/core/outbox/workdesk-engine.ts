@@ -1,4 +1,8 @@
+import { DownloadCache } from '../attachments/downloads';
 import { AttachmentFiles } from '../attachments/files';
+import { fileHandlers } from '../handlers/files';
+import { linkHandlers } from '../handlers/links';
+import { DEFAULT_DOWNLOAD_CACHE_MIB } from '../../../shared/ipc/settings';
 import { cacheFileFor, createEngine, serviceClientFor, type Engine, type EngineOptions } from '../engine';
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
@@ -28,6 +32,8 @@ export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
   sendTimeoutMs?: number;
   /** Dropped files: per-file size cap, spool folder (default beside the cache file), PUTs at once. */
   attachments?: { maxFileBytes?: number; spoolDir?: string; concurrency?: number };
+  /** Received files: their folder (default beside the cache file) and cap (default 500 MiB). */
+  downloads?: { dir?: string; maxBytes?: number };
 }
 
 /**
@@ -43,6 +49,7 @@ export const SEND_PATIENCE = 4;
 export interface WorkdeskEngine extends Engine {
   outbox: WorkdeskOutbox;
   files: AttachmentFiles;
+  downloads: DownloadCache;
 }
 
 /**
@@ -64,9 +71,25 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     copiesOfUnfoldedCreates: (entity, items) =>
       late.port?.copiesOfUnfoldedCreates?.(entity, items) ?? new Set(),
   };
-  const { outbox: outboxOptions, autoStart, attachments, sendTimeoutMs, ...engineOptions } = options;
+  const {
+    outbox: outboxOptions,
+    autoStart,
+    attachments,
+    downloads: downloadOptions,
+    sendTimeoutMs,
+    ...engineOptions
+  } = options;
   const engine = await createEngine({ ...engineOptions, pending, autoStart: false });
+  const downloads = new DownloadCache({
+    dir:
+      downloadOptions?.dir ??
+      cacheFileFor(options.dataDir, options.connection).replace(/\.sqlite$/, '.downloads'),
+    maxBytes: downloadOptions?.maxBytes ?? DEFAULT_DOWNLOAD_CACHE_MIB * 1024 * 1024,
+    onProgress: (progress) => engine.events.emit('attachments.onDidDownload', progress),
+    ...(options.log ? { log: options.log } : {}),
+  });
   const files = new AttachmentFiles({
+    keep: (meta, path) => downloads.adopt(meta.fileId, meta, path),
     dir:
       attachments?.spoolDir ??
       cacheFileFor(options.dataDir, options.connection).replace(/\.sqlite$/, '.spool'),
@@ -129,6 +152,8 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
     attachmentHandlers({ files, outbox, cache: engine.cache, emit: (n, p) => engine.events.emit(n, p) }),
+    fileHandlers({ downloads, spool: files.spool, client: engine.client, cache: engine.cache }),
+    linkHandlers({ cache: engine.cache, realIdOf: (id) => outbox.realIdOf(id) }),
   ]);
   await files.sweep(outbox.outbox.entries());
   outbox.outbox.start();
@@ -138,11 +163,13 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     handlers,
     outbox,
     files,
+    downloads,
     async close() {
       unsubscribe();
       closing.abort();
       await outbox.outbox.stop();
       await files.close();
+      await downloads.close();
       await engine.close();
     },
   };
