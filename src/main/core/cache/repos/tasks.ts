@@ -132,7 +132,7 @@ const ROW_COLUMNS: readonly (readonly [sql: string, key: keyof TaskRow])[] = [
   ['moment_closed IS NOT NULL', 'closed'],
   // The paperclip's count: messages with files only (a partial index), so most tasks cost a probe.
   [
-    '(SELECT sum(json_array_length(attachments)) FROM messages WHERE messages.task_id = tasks.id AND attachments IS NOT NULL)',
+    'coalesce((SELECT sum(json_array_length(attachments)) FROM messages WHERE messages.task_id = tasks.id AND attachments IS NOT NULL), 0)',
     'attachmentCount',
   ],
 ];
@@ -152,7 +152,7 @@ export const ROW_SELECT = ROW_COLUMNS.map(([sql, key]) => (sql === key ? sql : `
 // The Function body is a fixed literal built from ROW_COLUMNS above; no input reaches it.
 const rowFromArray = new Function(
   'a',
-  `return {${ROW_COLUMNS.map(([, key], i) => `${key}: a[${i}]${key === 'closed' ? ' === 1' : key === 'attachmentCount' ? ' ?? 0' : ''}`).join(', ')}};`,
+  `return {${ROW_COLUMNS.map(([, key], i) => `${key}: a[${i}]${key === 'closed' ? ' === 1' : ''}`).join(', ')}};`,
 ) as (a: unknown[]) => TaskRow;
 
 /** Every row of a statement selecting ROW_SELECT, as TaskRows. */
