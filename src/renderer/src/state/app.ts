@@ -11,6 +11,7 @@ import { MyWorkCounts } from './my-work-counts.svelte';
 import { SettingsState } from './settings.svelte';
 import { OutboxState } from './outbox.svelte';
 import { AttachmentsState } from './attachments.svelte';
+import { FilesState } from './files.svelte';
 
 export const nav = new Navigation();
 export const theme = new Theme();
@@ -22,6 +23,7 @@ export const myWorkCounts = new MyWorkCounts(bridge);
 export const settings = new SettingsState(bridge, theme);
 export const outbox = new OutboxState(bridge);
 export const attachments = new AttachmentsState(bridge);
+export const files = new FilesState(bridge);
 
 /** Another account is active: read everything again from its cache; its items are not here. */
 settings.onSwitch = () => {
@@ -43,6 +45,7 @@ export function startDomains(): () => void {
     settings.start(),
     outbox.start(),
     attachments.start(),
+    files.start(),
     // A task or project created offline keeps its place (open detail, history) under its real id.
     bridge.on('outbox.onDidRemapId', ({ tempId, realId }) => nav.remapId(tempId, realId)),
   ];
