@@ -17,4 +17,9 @@ export const linkChannels = {
    * wrong with a bad link, `not-found` for an item this workspace does not have.
    */
   'links.resolve': channel(z.object({ link: z.string().max(4096) }).strict(), ResolvedLink),
+  /**
+   * Desktop app only: the links the OS handed over before the window could take them (a launch
+   * by a link); from then on they come as `app.onDidOpenLink`. The renderer asks once it listens.
+   */
+  'links.takePending': channel(z.object({}).strict(), z.object({ links: z.array(z.string()) })),
 };

@@ -22,7 +22,7 @@ describe('cache migration 006: outbox entries can be stuck', () => {
 
   it('keeps every entry, key and claim, and accepts the new state', () => {
     const db = before006();
-    expect(migrate(db, migrations)).toBe(6);
+    expect(migrate(db, migrations.slice(0, 6))).toBe(6);
     expect(db.prepare('SELECT * FROM outbox_entries').all()).toEqual([
       expect.objectContaining({
         id: 7,

@@ -41,6 +41,13 @@ export function bindLinks(bridge: Bridge): () => void {
     void openLink(bridge, text);
   };
   document.addEventListener('paste', onPaste);
+  // A link that launched the desktop app came before this listened: the shell held it.
+  if (bridge.kind === 'electron') {
+    void bridge.invoke('links.takePending', {}).then(
+      ({ links }) => links.forEach((link) => void openLink(bridge, link)),
+      () => undefined,
+    );
+  }
   return () => {
     off();
     document.removeEventListener('paste', onPaste);
