@@ -69,11 +69,18 @@ describe('service client', () => {
     expect(c.requestCount).toBe(1);
   });
 
-  it('defaults to the svc-api-token header and sends JSON bodies on writes, accepting OK or empty', async () => {
-    const f = fakeFetch((req) => new Response(req.method === 'PUT' ? 'OK' : '', { status: 200 }));
+  it('defaults to the svc-api-token header and sends JSON bodies on writes, accepting OK, "OK" or empty', async () => {
+    const answers: Record<string, () => Response> = {
+      PUT: () => new Response('OK', { status: 200 }),
+      DELETE: () => new Response('', { status: 200 }),
+      // As the live service answers: the JSON string "OK".
+      POST: () => json('OK'),
+    };
+    const f = fakeFetch((req) => answers[req.method]!());
     const { c } = client(f.fetch);
     await c.updateTask('t1', { userId: 'u1', title: 'New' });
     await c.deleteTask('t1');
+    await expect(c.comment('t1', { userId: 'u1', message: 'Hi' })).resolves.toBeUndefined();
     expect(f.seen[0]).toMatchObject({
       method: 'PUT',
       headers: { 'svc-api-token': TOKEN, 'content-type': 'application/json' },
