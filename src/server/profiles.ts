@@ -199,8 +199,8 @@ function gooddayProfile(ctx: ServiceContext): ServiceProfile {
     'GET /task/:id': (value) => liveTask(value as Json),
   };
 
-  /** Our extensions the live service does not offer. */
-  const absent = new Set(['GET /tags', 'GET /project-templates']);
+  /** Our extensions the live service does not offer (its API shows no attachment download). */
+  const absent = new Set(['GET /tags', 'GET /project-templates', 'GET /attachments/:id']);
 
   return {
     name: 'goodday',

@@ -88,6 +88,28 @@ async function receive(stream: Readable, target: string, limit: number): Promise
   }
 }
 
+/** GET /attachments/{fileId} (extension): a file's bytes, as a download. */
+function downloadRoute(app: FastifyInstance, r: Router, ctx: ServiceContext): void {
+  r.remember('GET', '/attachments/:id');
+  app.get(`${API_PREFIX}/attachments/:id`, async (request, reply) => {
+    const id = (request.params as { id: string }).id;
+    const upload = ctx.uploads.byFileId(id);
+    if (!upload || upload.uploaded_at === null) throw notFound('attachment', id);
+    const path = filePath(ctx, upload.file_id);
+    // Bytes removed from filesDir behind the service's back: say so rather than fail mid-stream.
+    let size: number;
+    try {
+      size = (await stat(path)).size;
+    } catch {
+      throw notFound('attachment file', id);
+    }
+    return reply
+      .code(200)
+      .headers(downloadHeaders(upload.name, upload.mime, size))
+      .send(createReadStream(path));
+  });
+}
+
 /**
  * The three-step upload: POST /attachments/upload-urls reserves addresses (unguessable,
  * single-use, one hour); PUT {uploadUrl} stores the bytes under filesDir; the fileId is then
@@ -124,25 +146,8 @@ export function attachmentRoutes(app: FastifyInstance, r: Router, ctx: ServiceCo
 
   // Extension: the spec shows no download. The bytes are served as a download, never as a page
   // of ours: whatever a file holds (HTML, SVG, script), a browser that follows this address saves
-  // it rather than running it at the service's origin.
-  r.remember('GET', '/attachments/:id');
-  app.get(`${API_PREFIX}/attachments/:id`, async (request, reply) => {
-    const id = (request.params as { id: string }).id;
-    const upload = ctx.uploads.byFileId(id);
-    if (!upload || upload.uploaded_at === null) throw notFound('attachment', id);
-    const path = filePath(ctx, upload.file_id);
-    // Bytes removed from filesDir behind the service's back: say so rather than fail mid-stream.
-    let size: number;
-    try {
-      size = (await stat(path)).size;
-    } catch {
-      throw notFound('attachment file', id);
-    }
-    return reply
-      .code(200)
-      .headers(downloadHeaders(upload.name, upload.mime, size))
-      .send(createReadStream(path));
-  });
+  // it rather than running it at the service's origin. The goodday profile has none, as live.
+  if (r.offers('GET', '/attachments/:id')) downloadRoute(app, r, ctx);
 
   r.remember('PUT', '/uploads/:token');
   // The upload route reads raw bytes of any type, so it lives in its own plugin with its own parser.

@@ -215,6 +215,31 @@ describe('the download cache', () => {
     }
   });
 
+  it('the goodday profile has no download, as the live service: the client says "not offered"', async () => {
+    const live = await startService({ seed: 'empty', profile: 'goodday' });
+    const liveApi = createServiceClient({ baseUrl: live.baseUrl, token: live.token });
+    const e = await testEngine(live.baseUrl, live.token, live.users.actingUserId);
+    try {
+      const taskId = await newTask(liveApi, live.users.actingUserId, 'On the live service');
+      const [url] = await liveApi.uploadUrls({ files: [{ name: 'spec.pdf' }] });
+      await liveApi.upload(url!.uploadUrl, new Uint8Array([1, 2, 3]), url!.mime);
+      const raw = await fetch(`${live.baseUrl}/attachments/${url!.fileId}`, {
+        headers: { 'svc-api-token': live.token },
+      });
+      expect(raw.status).toBe(404);
+      await expect(
+        e.call('attachments.fetch', { fileId: url!.fileId, name: 'spec.pdf' }),
+      ).rejects.toMatchObject({
+        type: 'not-found',
+        message: 'spec.pdf: downloads are not offered by this service',
+      });
+      expect(taskId).toBeTruthy();
+    } finally {
+      await e.close();
+      await live.close();
+    }
+  });
+
   it('says "not offered by this service" when the download answers 404', async () => {
     const net = network();
     net.state.notOffered = true;
