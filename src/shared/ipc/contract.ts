@@ -16,6 +16,7 @@ import { projectsWriteChannels } from './projects-write';
 import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
 import { linkChannels } from './links';
+import { draftChannels } from './drafts';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -41,6 +42,7 @@ export const channels = {
   ...calendarWriteChannels,
   ...crmWriteChannels,
   ...linkChannels,
+  ...draftChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -2,6 +2,7 @@ import { DownloadCache } from '../attachments/downloads';
 import { AttachmentFiles } from '../attachments/files';
 import { fileHandlers } from '../handlers/files';
 import { linkHandlers } from '../handlers/links';
+import { draftHandlers } from '../handlers/drafts';
 import { DEFAULT_DOWNLOAD_CACHE_MIB } from '../../../shared/ipc/settings';
 import { cacheFileFor, createEngine, serviceClientFor, type Engine, type EngineOptions } from '../engine';
 import { attachmentHandlers } from '../handlers/attachments';
@@ -154,6 +155,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     attachmentHandlers({ files, outbox, cache: engine.cache, emit: (n, p) => engine.events.emit(n, p) }),
     fileHandlers({ downloads, spool: files.spool, client: engine.client, cache: engine.cache }),
     linkHandlers({ cache: engine.cache, realIdOf: (id) => outbox.realIdOf(id) }),
+    draftHandlers({ cache: engine.cache }),
   ]);
   await files.sweep(outbox.outbox.entries());
   outbox.outbox.start();
