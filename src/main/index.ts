@@ -30,6 +30,7 @@ import { createElectronSettingsStore } from './settings';
 import { createMainWindow } from './window';
 import { LinkHandler, registerDeepLinks } from './deep-links';
 import { desktopFileHandlers } from './files';
+import { printHandlers } from './print';
 import { createQuickCapture } from './quick-capture';
 import { createTray, type WorkdeskTray } from './tray';
 import { createDispatch, type Dispatch } from './core/dispatch';
@@ -106,10 +107,16 @@ function withShellChannels(session: Session, downloadsDir: string): Dispatch {
         downloadsDir,
       }),
       'links.takePending': () => ({ links: links.take() }),
+      ...printHandlers({ window: () => mainWindow, dialog, documentsDir: app.getPath('documents') }),
     },
     log,
   );
-  const mine = new Set(['attachments.openExternal', 'attachments.saveAs', 'links.takePending']);
+  const mine = new Set([
+    'attachments.openExternal',
+    'attachments.saveAs',
+    'links.takePending',
+    'print.savePdf',
+  ]);
   return (channel, arg) =>
     typeof channel === 'string' && mine.has(channel) ? own(channel, arg) : session.dispatch(channel, arg);
 }

@@ -17,6 +17,7 @@ import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
 import { linkChannels } from './links';
 import { draftChannels } from './drafts';
+import { printChannels } from './print';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -43,6 +44,7 @@ export const channels = {
   ...crmWriteChannels,
   ...linkChannels,
   ...draftChannels,
+  ...printChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;
