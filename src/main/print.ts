@@ -16,7 +16,10 @@ export function printHandlers(deps: PrintDeps): HandlerMap<'print.savePdf'> {
     'print.savePdf': async ({ name }) => {
       const window = deps.window();
       if (!window) throw new HandlerError('not-found', 'No window to print');
-      const safe = name.replace(/[/\\:*?"<>|]+/g, ' ').replace(/\s+/g, ' ').trim();
+      const safe = name
+        .replace(/[/\\:*?"<>|]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
       const file = `${safe || 'task'}.pdf`;
       const choice = await deps.dialog.showSaveDialog(window as BrowserWindow, {
         title: 'Save as PDF',
