@@ -130,11 +130,8 @@ const ROW_COLUMNS: readonly (readonly [sql: string, key: keyof TaskRow])[] = [
   ['moment_closed', 'momentClosed'],
   ['recent_activity_moment', 'recentActivityMoment'],
   ['moment_closed IS NOT NULL', 'closed'],
-  // The paperclip's count: messages with files only (a partial index), so most tasks cost a probe.
-  [
-    'coalesce((SELECT sum(json_array_length(attachments)) FROM messages WHERE messages.task_id = tasks.id AND attachments IS NOT NULL), 0)',
-    'attachmentCount',
-  ],
+  // The paperclip's count, kept by triggers on the messages (migration 007).
+  ['attachment_count', 'attachmentCount'],
 ];
 
 export const ROW_SELECT = ROW_COLUMNS.map(([sql, key]) => (sql === key ? sql : `${sql} AS ${key}`)).join(
