@@ -20,7 +20,7 @@ import { messageRoutes } from './routes/messages';
 import { orgRoutes } from './routes/org';
 import { projectRoutes } from './routes/projects';
 import { taskRoutes } from './routes/tasks';
-import { seedDatabase, type SeedKind } from './seed/index';
+import { seedDatabase, type SeedSpec } from './seed/index';
 
 export interface ServerOptions {
   /** SQLite file (created and migrated when missing), or ':memory:'. */
@@ -53,7 +53,7 @@ export interface ServerOptions {
   /** Fastify logger; off by default. */
   logger?: boolean;
   /** Seed a database that has no organization yet. */
-  seed?: SeedKind;
+  seed?: SeedSpec;
   /**
    * How answers look: `spec` (default) the spec's full shape with our extensions; `goodday` as
    * GoodDay's live service answers (`src/server/profiles.ts`).

@@ -5,13 +5,16 @@ import { parseArgs } from 'node:util';
 import { buildServer, type ServerOptions } from './app';
 import { MIN_TOKEN_LENGTH } from './http/auth';
 import { isServiceProfile, SERVICE_PROFILES } from './profiles';
-import type { SeedKind } from './seed/index';
+import { defaultProjectCount, type SeedSpec } from './seed/index';
 
 const USAGE = `npm run server -- [options]
   --port N               default 8080 (0: any free port)
   --host H               default 127.0.0.1; 0.0.0.0 serves the network (use TLS there)
   --data DIR             default .data/server
-  --seed demo|empty      written into an empty database only; default demo
+  --seed demo|empty|generated
+                         written into an empty database only; default demo
+  --tasks N              with --seed generated: how many tasks (3 messages each)
+  --projects M           with --seed generated: how many projects and folders; default N/100
   --profile spec|goodday answer as the spec (default) or as GoodDay's live service
   --token T              the organization-wide token, at least ${MIN_TOKEN_LENGTH} characters; default a new one
   --user-tokens FILE     JSON {"<user id>": "<token>"}: tokens that may act only as their user
@@ -71,6 +74,38 @@ function readUserTokens(path: string, orgToken: string): Record<string, string> 
   return out;
 }
 
+/** The largest generated workspace: beyond it the seed takes minutes and gigabytes. */
+const MAX_GENERATED_TASKS = 1_000_000;
+
+function count(flag: string, text: string, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new UsageError(`${flag}: must be a whole number from 1 to ${max}`);
+  return n;
+}
+
+function readSeed(values: {
+  seed: string;
+  tasks?: string | undefined;
+  projects?: string | undefined;
+}): SeedSpec {
+  if (values.seed === 'generated') {
+    if (values.tasks === undefined) throw new UsageError('--seed generated: give the size with --tasks N');
+    const tasks = count('--tasks', values.tasks, MAX_GENERATED_TASKS);
+    const projects =
+      values.projects === undefined
+        ? defaultProjectCount(tasks)
+        : count('--projects', values.projects, 100_000);
+    if (projects < 2) throw new UsageError('--projects: must be at least 2 (the first one is a folder)');
+    return { kind: 'generated', tasks, projects };
+  }
+  if (values.tasks !== undefined || values.projects !== undefined)
+    throw new UsageError('--tasks and --projects: only with --seed generated');
+  if (values.seed !== 'demo' && values.seed !== 'empty')
+    throw new UsageError('--seed: must be demo, empty or generated');
+  return values.seed;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -78,6 +113,8 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       data: { type: 'string', default: '.data/server' },
       seed: { type: 'string', default: 'demo' },
+      tasks: { type: 'string' },
+      projects: { type: 'string' },
       token: { type: 'string' },
       'user-tokens': { type: 'string' },
       'tls-cert': { type: 'string' },
@@ -95,8 +132,7 @@ async function main(): Promise<void> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new UsageError(`--port: not a port number: ${values.port}`);
-  if (values.seed !== 'demo' && values.seed !== 'empty')
-    throw new UsageError('--seed: must be demo or empty');
+  const seed = readSeed(values);
   const profile = values.profile;
   if (!isServiceProfile(profile)) throw new UsageError(`--profile: must be ${SERVICE_PROFILES.join(' or ')}`);
   const uploadLimit = values['upload-limit'] === undefined ? undefined : Number(values['upload-limit']);
@@ -117,7 +153,7 @@ async function main(): Promise<void> {
     dbPath: join(dataDir, 'service.sqlite'),
     filesDir: join(dataDir, 'files'),
     tokens: [token],
-    seed: values.seed as SeedKind,
+    seed,
     profile,
     ...(userTokens ? { userTokens } : {}),
     ...(tls ? { tls } : {}),
@@ -136,6 +172,12 @@ async function main(): Promise<void> {
     process.stderr.write(
       `warning: serving ${values.host} without TLS: the token and all data cross the network in clear ` +
         'text. Give --tls-cert and --tls-key, or put a reverse proxy with TLS in front.\n',
+    );
+  }
+  if (tls && !values['base-url']) {
+    process.stderr.write(
+      'note: upload addresses are built on the IP address a connection reached; if the certificate ' +
+        'names a host, give --base-url https://<host>:<port> so that they match it.\n',
     );
   }
   const base = (values['base-url'] ?? address).replace(/\/+$/, '');

@@ -131,13 +131,13 @@ const without = (item: Json, ...keys: string[]): Json => {
 };
 
 /**
- * A project as the live list sends it: no `isFolder` (`systemType` says it), `status` null where
- * the project has no status of its own (folders carry none), `statusComments` null when empty.
+ * A project as the live list sends it: no `isFolder` (`systemType` says it), `status` null unless
+ * a status was chosen for it (`withStatus`: folders carry none, and most live projects have none),
+ * `statusComments` null when empty.
  */
-function liveProject(item: Json): Json {
+function liveProject(item: Json, withStatus: ReadonlySet<string>): Json {
   const out = without(item, 'isFolder');
-  const folder = item['systemType'] === 'FOLDER' || item['isFolder'] === true;
-  if (folder || item['statusId'] == null) out['status'] = null;
+  if (!withStatus.has(String(item['id'])) || item['systemType'] === 'FOLDER') out['status'] = null;
   if (item['statusComments'] === '') out['statusComments'] = null;
   return out;
 }
@@ -149,15 +149,19 @@ function liveTask(item: Json): Json {
   return out;
 }
 
-/** Status colours the live service attaches by system status (its palette of 24). */
+/**
+ * A colour (1-24, the service's palette) per system status: the live statuses carry one, our
+ * database keeps none; which colours the live service uses is not known.
+ */
 const STATUS_COLOR: Record<number, number> = { 1: 11, 2: 4, 3: 7, 4: 2, 5: 15 };
 
 function gooddayProfile(ctx: ServiceContext): ServiceProfile {
   /** Users carry the live service's extra fields; the organization's first user is its admin. */
+  // Users have no creation moment here: the organization's set-up (its first project) stands in.
+  const firstMoment = ctx.db.prepare<[], string | null>('SELECT MIN(moment_created) FROM projects').pluck();
   const liveUsers = (users: Json[]): Json[] => {
     const admin = ctx.org.users()[0]?.id ?? null;
-    // Users have no creation moment here: the organization's set-up (its first project) stands in.
-    const created = ctx.db.prepare('SELECT MIN(moment_created) FROM projects').pluck().get() as string | null;
+    const created = firstMoment.get() ?? null;
     return users.map((user) => {
       const isAdmin = user['id'] === admin;
       return {
@@ -166,11 +170,25 @@ function gooddayProfile(ctx: ServiceContext): ServiceProfile {
         reportsToUserId: isAdmin ? null : admin,
         isAdmin,
         momentCreated: created ?? ctx.now(),
+        // The live list has rates and skills; these names for them are assumed.
         hourlyRate: null,
         internalHourlyRate: null,
         skills: [],
       };
     });
+  };
+
+  /** Projects whose status was chosen (update project with `statusId`), not only defaulted. */
+  const chosenStatus = ctx.db
+    .prepare<[], string>(
+      "SELECT DISTINCT project_id FROM project_history WHERE event_type = 'STATUS_UPDATED'",
+    )
+    .pluck();
+  const liveProjects: Shaper = (value) => {
+    const withStatus = new Set(chosenStatus.all());
+    return Array.isArray(value)
+      ? value.map((p) => without(liveProject(p as Json, withStatus), 'customFieldsData'))
+      : liveProject(value as Json, withStatus);
   };
 
   const shapers: Record<string, Shaper> = {
@@ -183,10 +201,10 @@ function gooddayProfile(ctx: ServiceContext): ServiceProfile {
     })),
     'GET /users': (value) => liveUsers(value as Json[]),
     'GET /user/:id': (value) => liveUsers([value as Json])[0],
-    'GET /projects': each((p) => without(liveProject(p), 'customFieldsData')),
-    'GET /project/:id': (value) => without(liveProject(value as Json), 'settings'),
-    'POST /projects/new-folder': (value) => liveProject(value as Json),
-    'POST /projects/new-project': (value) => liveProject(value as Json),
+    'GET /projects': liveProjects,
+    'GET /project/:id': (value) => without(liveProjects(value) as Json, 'settings'),
+    'POST /projects/new-folder': liveProjects,
+    'POST /projects/new-project': liveProjects,
     'GET /crm/contacts': each((c) => without(c, 'userId')),
     'GET /crm/contact/:id': (value) => {
       const detail = value as { contact: Json };

@@ -40,6 +40,10 @@ export type ProjectView = z.infer<typeof ProjectView>;
 export const DocumentView = DocumentListItem.extend({ content: z.string().nullable() });
 export type DocumentView = z.infer<typeof DocumentView>;
 
+/** The side parts of a project a service may not offer (it answers 404 for them). */
+export const ProjectPart = z.enum(['members', 'history', 'documents', 'dependencies']);
+export type ProjectPart = z.infer<typeof ProjectPart>;
+
 export const ProjectDetail = z.object({
   project: ProjectView,
   /** Ancestors from the root down to the parent. */
@@ -51,6 +55,8 @@ export const ProjectDetail = z.object({
   customFields: z.array(CustomFieldValueView),
   /** When the on-demand parts (members, history, settings) were last fetched; null if never. */
   detailFetchedAt: z.string().nullable(),
+  /** Parts this service does not offer for the project (404 while the project is there): shown as unavailable. */
+  notOffered: z.array(ProjectPart).default([]),
 });
 export type ProjectDetail = z.infer<typeof ProjectDetail>;
 
@@ -69,8 +75,15 @@ export const projectReadChannels = {
     z.object({ projectId: Id, subfolders: z.boolean().default(false) }).strict(),
     z.array(DocumentListItem),
   ),
-  /** The templates new-project accepts (`projectTemplateId`); empty when the service offers none. */
-  'projects.templates': channel(z.object({}).strict(), z.array(ProjectTemplate)),
+  /**
+   * The templates new-project accepts (`projectTemplateId`). When the service lists none (GoodDay
+   * offers no such list), the ids typed before that made a project, marked `usedBefore`: the
+   * dialog then takes a typed id and offers these.
+   */
+  'projects.templates': channel(
+    z.object({}).strict(),
+    z.array(ProjectTemplate.extend({ usedBefore: z.boolean().optional() })),
+  ),
   /** The project's predecessors and successors (fetched when opened, then cached). */
   'dependencies.ofProject': channel(z.object({ projectId: Id }).strict(), z.array(DependencyView)),
 };

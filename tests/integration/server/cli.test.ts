@@ -27,9 +27,12 @@ function spawnCli(args: string[]): ChildProcessWithoutNullStreams {
   });
 }
 
-/** Starts `npm run server` with `args` and waits for its banner. */
-async function startCli(args: string[]): Promise<Started> {
-  const child = spawnCli(['--port', '0', '--data', dataDir(), '--seed', 'empty', ...args]);
+/** Starts `npm run server` with `args` (on an empty seed) and waits for its banner. */
+function startCli(args: string[]): Promise<Started> {
+  return banner(spawnCli(['--port', '0', '--data', dataDir(), '--seed', 'empty', ...args]));
+}
+
+async function banner(child: ChildProcessWithoutNullStreams): Promise<Started> {
   let err = '';
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const output = await new Promise<string>((resolve, reject) => {
@@ -93,6 +96,48 @@ describe('npm run server', () => {
     expect(err).toMatch(/--tls-cert and --tls-key: give both or neither/);
   });
 
+  it('seeds a large generated workspace with --seed generated --tasks N --projects M', async () => {
+    const child = spawnCli([
+      '--port',
+      '0',
+      '--data',
+      dataDir(),
+      '--seed',
+      'generated',
+      '--tasks',
+      '500',
+      '--projects',
+      '12',
+      '--token',
+      TOKEN,
+    ]);
+    const started = await banner(child);
+    try {
+      const get = async <T>(path: string) =>
+        (await (
+          await fetch(`${started.baseUrl}${path}`, { headers: { 'svc-api-token': TOKEN } })
+        ).json()) as T;
+      const projects = await get<{ id: string; systemType: string }[]>('/projects');
+      // The twelve generated (two folders, ten projects) under the seed's Workspace.
+      expect(projects).toHaveLength(13);
+      expect(projects.filter((p) => p.systemType === 'FOLDER')).toHaveLength(3);
+      const tasks = await get<{ id: string; parentTaskId: string | null }[]>(
+        `/project/${SEED_IDS.workspace}/tasks?subfolders=true&closed=true`,
+      );
+      expect(tasks).toHaveLength(500);
+      expect(tasks.filter((t) => t.parentTaskId !== null).length).toBeGreaterThan(50);
+      expect(await get<unknown[]>(`/task/${tasks[0]!.id}/messages`)).toHaveLength(3);
+    } finally {
+      await stop(started);
+    }
+  });
+
+  it('takes --tasks and --projects only with --seed generated', async () => {
+    const { code, err } = await refusal(['--tasks', '100']);
+    expect(code).toBe(1);
+    expect(err).toMatch(/^--tasks and --projects: only with --seed generated/);
+  });
+
   it('warns when it serves beyond loopback without TLS', async () => {
     const started = await startCli(['--host', '0.0.0.0', '--token', TOKEN]);
     try {
@@ -151,7 +196,9 @@ describe('npm run server', () => {
       expect(started.baseUrl).toMatch(/^https:\/\//);
       expect(started.output).toMatch(/profile goodday/);
       expect(started.output).toMatch(/per-user tokens: 1/);
-      expect(started.stderr()).toBe('');
+      // With TLS, no warning; only the note on upload addresses (no --base-url given).
+      expect(started.stderr()).toMatch(/^note: upload addresses are built on the IP address/);
+      expect(started.stderr()).not.toMatch(/warning/);
       const port = new URL(started.baseUrl).port;
       const ca = readFileSync(cert);
       const get = (path: string, token: string) =>

@@ -101,7 +101,8 @@ describe.each(SERVICE_PROFILES)('the %s profile', (profile) => {
         expect(p).not.toHaveProperty('customFieldsData');
       }
       expect(workspace['status']).toBeNull();
-      expect(mine['status']).toBe('In Progress');
+      // No status chosen yet: null, as in most projects of a live list.
+      expect(mine['status']).toBeNull();
       expect(mine['statusComments']).toBeNull();
       expect(mine['moment_created']).toBe('2026-11-26T07:53:47.04');
     } else {
@@ -118,6 +119,22 @@ describe.each(SERVICE_PROFILES)('the %s profile', (profile) => {
     if (live) {
       expect(project).not.toHaveProperty('settings');
       expect(project).not.toHaveProperty('isFolder');
+      expect(project['status']).toBeNull();
+      // A chosen status is named, in the project and in the list.
+      const other = String(
+        asObject(
+          await api.post('/projects/new-project', {
+            createdByUserId: admin,
+            projectTemplateId: SEED_IDS.templates.project,
+            name: 'With a status',
+          }),
+        )['id'],
+      );
+      const set = await api.put(`/project/${other}`, { userId: admin, statusId: SEED_IDS.statuses.onHold });
+      expect(set.status, set.text).toBe(200);
+      expect(asObject(await api.get(`/project/${other}`))['status']).toBe('On Hold');
+      const listed = asList(await api.get('/projects')).find((p) => p['id'] === other)!;
+      expect(listed['status']).toBe('On Hold');
     } else {
       expect(project['settings']).toMatchObject({ workItems: expect.any(Array) as unknown });
     }

@@ -52,7 +52,7 @@ describe('folders and projects', () => {
       ownerUserId: seeded.bob,
     });
     const detail = ProjectDetail.parse((await api.get(`/project/${project.id}`)).json);
-    expect(detail.settings.taskTypes.length).toBeGreaterThan(0);
+    expect(detail.settings?.taskTypes.length).toBeGreaterThan(0);
     expect(detail.customFieldsData).toEqual({});
     const sub = await newProject({ parentProjectId: project.id, name: 'Sub' });
     expect(sub.parentProjectId).toBe(project.id);

@@ -38,7 +38,7 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         secrets,
         startServer: options.startServer,
       }),
-    openCore: ({ connection, dataDir: accountDir }) =>
+    openCore: ({ connection, dataDir: accountDir, serviceClock }) =>
       createCore({
         version: options.version,
         transport: options.transport,
@@ -48,6 +48,7 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         engine: {
           sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 },
           downloads: { maxBytes: downloadCapBytes(options.settings.read().preferences) },
+          serviceClock,
         },
       }),
     newId: randomUUID,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createServiceClient } from './client';
+import { createServiceClient, type ListRead } from './client';
 import {
   AbortedError,
   NetworkError,
@@ -89,13 +89,36 @@ describe('service client', () => {
     expect(f.seen[1]).toMatchObject({ method: 'DELETE', url: 'http://svc.test/2.0/task/t1', body: null });
   });
 
-  it('names the offending field when a response does not match its schema', async () => {
+  it('skips a list item that does not match its schema, reads the rest and reports the field', async () => {
     const bad = { ...aTask({ id: 't1', projectId: 'p1' }), priority: 'high' };
-    const { c } = client(fakeFetch(() => json([bad])).fetch);
+    const good = aTask({ id: 't2', projectId: 'p1' });
+    const { c } = client(fakeFetch(() => json([bad, good])).fetch);
+    const reads: ListRead[] = [];
+    const off = c.onListRead((read) => reads.push(read));
+    expect((await c.projectTasks('p1')).map((t) => t.id)).toEqual(['t2']);
+    expect(reads).toEqual([
+      {
+        method: 'GET',
+        path: '/project/p1/tasks',
+        total: 2,
+        skipped: [{ index: 0, id: 't1', field: 'priority', message: expect.stringContaining('priority: ') }],
+      },
+    ]);
+    off();
+    await c.projectTasks('p1');
+    expect(reads).toHaveLength(1);
+  });
+
+  it('names the body when a list answer is not a list, or a single answer does not match', async () => {
+    const { c } = client(fakeFetch(() => json({ not: 'a list' })).fetch);
     const err = await c.projectTasks('p1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseShapeError);
-    expect((err as ResponseShapeError).field).toBe('0.priority');
+    expect((err as ResponseShapeError).field).toBe('body');
     expect((err as Error).message).toContain('GET /project/p1/tasks');
+    const single = client(fakeFetch(() => json({ ...aTask({ id: 't1', projectId: 'p1' }), name: 7 })).fetch);
+    const detail = await single.c.task('t1').catch((e: unknown) => e);
+    expect(detail).toBeInstanceOf(ResponseShapeError);
+    expect((detail as ResponseShapeError).field).toBe('name');
   });
 
   it('classifies failures, carrying errorMessage, and never shows the token', async () => {

@@ -5,13 +5,13 @@ import { bridge } from '../lib/bridge';
 import { formatMoment, priorityLabel } from '../lib/format';
 import { buildPrintSheet, withPrintSheet, type PrintNames } from '../lib/print-task';
 import { toasts } from '../lib/toasts.svelte';
-import { org } from './app';
+import { org, sync } from './app';
 
 const names: PrintNames = {
   user: (id) => org.userName(id),
   status: (id, fallback) => org.status(id)?.name ?? fallback,
   priority: (value) => priorityLabel(value) || '—',
-  moment: (value) => formatMoment(value),
+  moment: (value) => formatMoment(value, sync.serviceClock),
 };
 
 export function printTask(detail: TaskDetail): Promise<void> {
