@@ -44,6 +44,8 @@ export interface DownloadCacheOptions {
   /** Told as a download goes (at most every `progressBytes`) and when it ends. */
   onProgress?: (progress: DownloadProgress) => void;
   progressBytes?: number;
+  /** A download that receives nothing for this long is given up (default 60 s). */
+  idleMs?: number;
   log?: (message: string) => void;
 }
 
@@ -75,6 +77,7 @@ export class DownloadCache {
   readonly #clock: () => number;
   readonly #onProgress: (progress: DownloadProgress) => void;
   readonly #progressBytes: number;
+  readonly #idleMs: number;
   readonly #log: (message: string) => void;
   #files = new Map<string, CachedFile>();
   #loaded: Promise<void> | undefined;
@@ -89,6 +92,7 @@ export class DownloadCache {
     this.#clock = options.clock ?? Date.now;
     this.#onProgress = options.onProgress ?? (() => {});
     this.#progressBytes = options.progressBytes ?? 256 * 1024;
+    this.#idleMs = options.idleMs ?? 60_000;
     this.#log = options.log ?? (() => {});
   }
 
@@ -238,7 +242,30 @@ export class DownloadCache {
     meta: { name: string; mime: string },
     download: Downloader,
   ): Promise<CachedFile> {
-    const signal = this.#closing.signal;
+    // The request's own timeout covers the wait for the headers; a body that stops coming is
+    // given up after `idleMs` without a byte.
+    const idle = new AbortController();
+    const signal = AbortSignal.any([this.#closing.signal, idle.signal]);
+    let timer = setTimeout(() => idle.abort(), this.#idleMs);
+    const alive = (): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => idle.abort(), this.#idleMs);
+    };
+    try {
+      return await this.#receive(fileId, meta, download, signal, alive, () => idle.signal.aborted);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #receive(
+    fileId: string,
+    meta: { name: string; mime: string },
+    download: Downloader,
+    signal: AbortSignal,
+    alive: () => void,
+    stalled: () => boolean,
+  ): Promise<CachedFile> {
     const source = await download(fileId, signal);
     if (!source) throw new DownloadNotOffered(fileId);
     const folder = this.#folder(fileId);
@@ -256,10 +283,13 @@ export class DownloadCache {
         try {
           chunk = await reader.read();
         } catch (err) {
+          if (stalled())
+            throw new NetworkError('GET', `/attachments/${fileId}`, `no data for ${this.#idleMs / 1000} s`);
           if (signal.aborted) throw new AbortedError('GET', `/attachments/${fileId}`, 'cancelled');
           throw new NetworkError('GET', `/attachments/${fileId}`, `download cut off: ${String(err)}`);
         }
         if (chunk.done) break;
+        alive();
         received += chunk.value.length;
         if (!out.write(chunk.value)) await new Promise<void>((r) => out.once('drain', () => r()));
         if (received - told >= this.#progressBytes) {
