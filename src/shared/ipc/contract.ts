@@ -18,6 +18,7 @@ import { crmWriteChannels } from './crm-write';
 import { linkChannels } from './links';
 import { draftChannels } from './drafts';
 import { printChannels } from './print';
+import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -45,6 +46,7 @@ export const channels = {
   ...linkChannels,
   ...draftChannels,
   ...printChannels,
+  ...pendingTransferChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -4,6 +4,7 @@ import { settingsEvents } from './settings';
 import { SyncStatus } from './sync';
 import { OutboxStatus } from './outbox';
 import { DownloadProgress, UploadsStatus } from './attachments';
+import { DataNotice } from './app';
 
 /** What the native menus (and their shortcuts) ask the renderer to do. */
 export const MenuCommand = z.enum(['new-task', 'search', 'sync-now', 'settings']);
@@ -55,6 +56,8 @@ export const events = {
   'app.onDidRequestOpenTask': z.object({ taskId: z.string().min(1) }),
   /** A Workdesk or service link was opened (command line, the OS, the tray): the renderer resolves it. */
   'app.onDidOpenLink': z.object({ link: z.string().min(1).max(4096) }),
+  /** A damaged file was moved aside and made again (see `app.notices`). */
+  'app.onDidNotice': DataNotice,
   ...accountsEvents,
   ...settingsEvents,
   'cache.onDidChange': CacheChange,

@@ -13,6 +13,11 @@ export const Preferences = z
     downloadCacheMiB: z.number().int().min(10).max(100_000).optional(),
     /** The global quick-capture shortcut (desktop app only); absent or false: off. */
     quickCaptureShortcut: z.boolean().optional(),
+    /**
+     * Whether account tokens are kept on disk (absent: yes). Off, they live in memory only and
+     * are asked for again at the next start: for a machine whose keychain does not protect them.
+     */
+    rememberTokens: z.boolean().optional(),
   })
   .strict();
 export type Preferences = z.infer<typeof Preferences>;
@@ -20,6 +25,12 @@ export type Preferences = z.infer<typeof Preferences>;
 export const DEFAULT_DOWNLOAD_CACHE_MIB = 500;
 /** The quick-capture shortcut, when it is on. */
 export const QUICK_CAPTURE_ACCELERATOR = 'CommandOrControl+Alt+Space';
+/** How account tokens are kept on this computer (see `SecretStore.protection`). */
+export const TokenStorage = z.object({
+  protection: z.enum(['os', 'basic-text', 'file-permissions']),
+  remember: z.boolean(),
+});
+export type TokenStorage = z.infer<typeof TokenStorage>;
 
 /** Where the main window was, so it reopens there. */
 export const WindowState = z
@@ -57,6 +68,7 @@ export const settingsChannels = {
   'settings.get': channel(z.object({}).strict(), Preferences),
   /** Changes only the fields sent. */
   'settings.update': channel(Preferences.partial().strict(), Preferences),
+  'settings.tokenStorage': channel(z.object({}).strict(), TokenStorage),
 };
 
 export const settingsEvents = {

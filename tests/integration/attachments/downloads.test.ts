@@ -266,7 +266,7 @@ describe('the download cache', () => {
       const { paths } = makeFiles({ 'notes.txt': 3_000 });
       const original = readFileSync(paths['notes.txt']!);
       net.state.offline = true;
-      const { staged } = await e.call('attachments.stagePaths', { paths: [paths['notes.txt']!] });
+      const { staged } = await e.stage({ paths: [paths['notes.txt']!] });
       await e.call('attachments.attach', { taskId, files: staged.map((s) => s.id) });
       const spoolId = staged[0]!.id;
       // Not sent yet: it opens from the spool, under its own name.

@@ -4,12 +4,20 @@ import { fileHandlers } from '../handlers/files';
 import { linkHandlers } from '../handlers/links';
 import { draftHandlers } from '../handlers/drafts';
 import { DEFAULT_DOWNLOAD_CACHE_MIB } from '../../../shared/ipc/settings';
-import { cacheFileFor, createEngine, serviceClientFor, type Engine, type EngineOptions } from '../engine';
+import {
+  accountKey,
+  cacheFileFor,
+  createEngine,
+  serviceClientFor,
+  type Engine,
+  type EngineOptions,
+} from '../engine';
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { calendarWriteHandlers } from '../handlers/calendar-write';
 import { crmWriteHandlers } from '../handlers/crm-write';
 import { outboxHandlers } from '../handlers/outbox';
+import { pendingTransferHandlers } from '../handlers/pending-transfer';
 import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
 import type { HandlerMap } from '../handlers/types';
@@ -158,6 +166,14 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     calendarWriteHandlers({ outbox }),
     crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
+    pendingTransferHandlers({
+      outbox,
+      account: {
+        key: accountKey(options.connection),
+        baseUrl: options.connection.baseUrl,
+        userId: options.connection.userId,
+      },
+    }),
     attachmentHandlers({ files, outbox, cache: engine.cache, emit: (n, p) => engine.events.emit(n, p) }),
     fileHandlers({ downloads, spool: files.spool, client: engine.client, cache: engine.cache }),
     linkHandlers({ cache: engine.cache, realIdOf: (id) => outbox.realIdOf(id) }),

@@ -10,6 +10,7 @@ import { SyncState } from './sync.svelte';
 import { MyWorkCounts } from './my-work-counts.svelte';
 import { SettingsState } from './settings.svelte';
 import { OutboxState } from './outbox.svelte';
+import { NoticesState } from './notices.svelte';
 import { AttachmentsState } from './attachments.svelte';
 import { FilesState } from './files.svelte';
 
@@ -24,6 +25,7 @@ export const settings = new SettingsState(bridge, theme);
 export const outbox = new OutboxState(bridge);
 export const attachments = new AttachmentsState(bridge);
 export const files = new FilesState(bridge);
+export const notices = new NoticesState(bridge);
 
 /** Another account is active: read everything again from its cache; its items are not here. */
 settings.onSwitch = () => {
@@ -46,6 +48,7 @@ export function startDomains(): () => void {
     outbox.start(),
     attachments.start(),
     files.start(),
+    notices.start(),
     // A task or project created offline keeps its place (open detail, history) under its real id.
     bridge.on('outbox.onDidRemapId', ({ tempId, realId }) => nav.remapId(tempId, realId)),
   ];

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { migrate } from '../migrate';
 import { migrations } from './index';
 
-describe('cache migration 007: files on task rows, drafts', () => {
+describe('cache migration 008: files on task rows, drafts', () => {
   it("counts each task's files, keeps the count with triggers, and adds the drafts table", () => {
     const db = new Database(':memory:');
-    migrate(db, migrations.slice(0, 6));
+    migrate(db, migrations.slice(0, 7));
     db.exec(`
       INSERT INTO messages (id, task_id, date_created, communication_flow, from_user_id, message, attachments)
       VALUES ('m1', 't1', '2026-01-01', 2, 'u1', 'two files', '[{"fileId":"f1"},{"fileId":"f2"}]'),
@@ -15,7 +15,7 @@ describe('cache migration 007: files on task rows, drafts', () => {
     db.exec(`INSERT INTO tasks (id, short_id, name, project_id, status_id, status_name, task_type_id, task_type_name,
       priority, moment_created, recent_activity_moment, system_status, system_type, schedule_status)
       VALUES ('t1', 'T1', 'One', 'p1', 's', 'New', 'tt', 'Task', 1, '2026-01-01', '2026-01-01', 1, 1, 0)`);
-    expect(migrate(db, migrations.slice(0, 7))).toBe(7);
+    expect(migrate(db, migrations.slice(0, 8))).toBe(8);
     const count = (id: string): unknown =>
       db.prepare('SELECT attachment_count FROM tasks WHERE id = ?').pluck().get(id);
     // Counted for the tasks already cached.

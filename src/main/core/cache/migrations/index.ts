@@ -5,7 +5,8 @@ import { migration003 } from './003-outbox';
 import { migration004 } from './004-project-templates';
 import { migration005 } from './005-project-search';
 import { migration006 } from './006-outbox-stuck';
-import { migration007 } from './007-files-and-drafts';
+import { migration007 } from './007-outbox-own-file';
+import { migration008 } from './008-files-and-drafts';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -20,4 +21,8 @@ export const migrations: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];
+
+/** The cache version whose file no longer holds the outbox (it has a file of its own). */
+export const OUTBOX_MOVED_VERSION = 7;

@@ -130,7 +130,7 @@ const ROW_COLUMNS: readonly (readonly [sql: string, key: keyof TaskRow])[] = [
   ['moment_closed', 'momentClosed'],
   ['recent_activity_moment', 'recentActivityMoment'],
   ['moment_closed IS NOT NULL', 'closed'],
-  // The paperclip's count, kept by triggers on the messages (migration 007).
+  // The paperclip's count, kept by triggers on the messages (migration 008).
   ['attachment_count', 'attachmentCount'],
 ];
 
