@@ -246,5 +246,14 @@ describe('accessibility by keyboard: where the focus is shows, the skip link, th
     await page.keyboard.press('Escape');
     await calendar.detail.waitFor({ state: 'hidden' });
     expect((await focused(page)).day).toBe(target);
+
+    // N: a new event on the focused day.
+    await page.keyboard.press('ArrowRight');
+    const day = (await focused(page)).day!;
+    await page.keyboard.press('n');
+    await calendar.newEvent.waitFor();
+    expect(await page.getByTestId('event-start').inputValue()).toBe(day);
+    await page.keyboard.press('Escape');
+    await calendar.newEvent.waitFor({ state: 'hidden' });
   });
 });

@@ -15,23 +15,12 @@ import { SEED_IDS } from '../../src/server/seed/index';
 import { prng } from '../../src/server/seed/generate';
 import { startEngineProcess } from '../support/engine-process';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { startService, type RunningService } from '../support/service';
+import { SERVICE_PROFILES, startService, type RunningService } from '../support/service';
 import { testEngine } from '../integration/outbox/support';
 
 let svc: RunningService;
 let api: ServiceClient;
 let proxy: FaultProxy;
-
-beforeAll(async () => {
-  svc = await startService({ seed: 'empty' });
-  api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-  // Latency, so the kill lands while the child is sending and writing.
-  proxy = await startFaultProxy({ target: svc.baseUrl, faults: { delayMs: 10 } });
-});
-afterAll(async () => {
-  await proxy?.close();
-  await svc?.close();
-});
 
 /** task title -> the comments it must hold, in order, and its final priority */
 type Expected = Map<string, { messages: string[]; priority: number }>;
@@ -104,86 +93,99 @@ const damages = {
   deleted: (file: string) => rmSync(file),
 } as const;
 
-describe('the cache file damaged after a SIGKILL mid-write', () => {
-  it.each(Object.keys(damages) as (keyof typeof damages)[])(
-    '%s: every pending change reaches the service exactly once after restart',
-    async (damage) => {
-      const prefix = `D-${damage.replace(/ /g, '-')}`;
-      const dataDir = mkdtempSync(join(tmpdir(), 'damaged-cache-'));
+describe.each(SERVICE_PROFILES)('on the %s profile', (profile) => {
+  beforeAll(async () => {
+    svc = await startService({ seed: 'empty', profile });
+    api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+    // Latency, so the kill lands while the child is sending and writing.
+    proxy = await startFaultProxy({ target: svc.baseUrl, faults: { delayMs: 10 } });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await svc?.close();
+  });
+
+  describe('the cache file damaged after a SIGKILL mid-write', () => {
+    it.each(Object.keys(damages) as (keyof typeof damages)[])(
+      '%s: every pending change reaches the service exactly once after restart',
+      async (damage) => {
+        const prefix = `D-${damage.replace(/ /g, '-')}`;
+        const dataDir = mkdtempSync(join(tmpdir(), 'damaged-cache-'));
+        try {
+          const expected = await queueChanges(dataDir, prefix, prefix.length * 31);
+          const args = { dataDir, baseUrl: proxy.baseUrl, token: svc.token, userId: svc.users.actingUserId };
+          const random = prng(prefix.length);
+          // Two rounds: killed while sending, the cache damaged, started again.
+          let drained = false;
+          for (let round = 0; round < 2 && !drained; round++) {
+            const child = await startEngineProcess(args);
+            await child.ready;
+            await new Promise((r) => setTimeout(r, 20 + Math.floor(random() * 100)));
+            child.kill();
+            drained = (await child.exited).drained;
+            damages[damage](cacheFileIn(dataDir));
+          }
+          const last = await startEngineProcess(args);
+          expect(await last.exited).toEqual({ code: 0, drained: true });
+          await expectServiceHolds(prefix, expected);
+          if (damage !== 'deleted') {
+            expect(readdirSync(dataDir).some((f) => /^cache-[0-9a-f]+\.sqlite\.corrupt-/.test(f))).toBe(true);
+          }
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+      240_000,
+    );
+  });
+
+  describe('a full disk', () => {
+    it('refuses the next change with a clear error, keeps every change before it, and sends them once', async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'disk-full-'));
       try {
-        const expected = await queueChanges(dataDir, prefix, prefix.length * 31);
-        const args = { dataDir, baseUrl: proxy.baseUrl, token: svc.token, userId: svc.users.actingUserId };
-        const random = prng(prefix.length);
-        // Two rounds: killed while sending, the cache damaged, started again.
-        let drained = false;
-        for (let round = 0; round < 2 && !drained; round++) {
-          const child = await startEngineProcess(args);
-          await child.ready;
-          await new Promise((r) => setTimeout(r, 20 + Math.floor(random() * 100)));
-          child.kill();
-          drained = (await child.exited).drained;
-          damages[damage](cacheFileIn(dataDir));
+        const e = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
+        await e.sync.now();
+        await e.outbox.outbox.stop();
+        const dispatch = createDispatch(e.handlers);
+        const pages = e.db.pragma('main.page_count', { simple: true }) as number;
+        // The outbox file may grow by a few pages only: a long comment does not fit.
+        e.db.pragma(`main.max_page_count = ${pages + 4}`);
+        const saved: string[] = [];
+        let refusal: unknown;
+        for (let i = 0; i < 200 && refusal === undefined; i++) {
+          const title = `FULL-T${i}`;
+          const result = await dispatch('tasks.create', {
+            projectId: SEED_IDS.workspace,
+            title,
+            message: 'x'.repeat(3000),
+          });
+          if (result.ok) saved.push(title);
+          else refusal = result.error;
         }
-        const last = await startEngineProcess(args);
-        expect(await last.exited).toEqual({ code: 0, drained: true });
-        await expectServiceHolds(prefix, expected);
-        if (damage !== 'deleted') {
-          expect(readdirSync(dataDir).some((f) => /^cache-[0-9a-f]+\.sqlite\.corrupt-/.test(f))).toBe(true);
-        }
+        expect(refusal).toEqual({
+          type: 'rejected',
+          message: expect.stringMatching(/^The disk is full: this change was not saved/),
+        });
+        expect(saved.length).toBeGreaterThan(0);
+        // The refused change left nothing: not in the outbox, not in the cache.
+        const status = e.outbox.outbox.status();
+        expect(status.pending).toBe(saved.length);
+        const cached = e.db.prepare(`SELECT count(*) FROM tasks WHERE name LIKE 'FULL-%'`).pluck().get();
+        expect(cached).toBe(saved.length);
+        await e.close();
+
+        // Space again (a new connection has no limit): everything saved goes out, once.
+        const again = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
+        await again.drained(60_000);
+        await again.close();
+        const onService = (await api.projectTasks(SEED_IDS.workspace, { closed: true }))
+          .map((t) => t.name)
+          .filter((n) => n.startsWith('FULL-'))
+          .sort();
+        expect(onService).toEqual([...saved].sort());
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
-    },
-    240_000,
-  );
-});
-
-describe('a full disk', () => {
-  it('refuses the next change with a clear error, keeps every change before it, and sends them once', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'disk-full-'));
-    try {
-      const e = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
-      await e.sync.now();
-      await e.outbox.outbox.stop();
-      const dispatch = createDispatch(e.handlers);
-      const pages = e.db.pragma('main.page_count', { simple: true }) as number;
-      // The outbox file may grow by a few pages only: a long comment does not fit.
-      e.db.pragma(`main.max_page_count = ${pages + 4}`);
-      const saved: string[] = [];
-      let refusal: unknown;
-      for (let i = 0; i < 200 && refusal === undefined; i++) {
-        const title = `FULL-T${i}`;
-        const result = await dispatch('tasks.create', {
-          projectId: SEED_IDS.workspace,
-          title,
-          message: 'x'.repeat(3000),
-        });
-        if (result.ok) saved.push(title);
-        else refusal = result.error;
-      }
-      expect(refusal).toEqual({
-        type: 'rejected',
-        message: expect.stringMatching(/^The disk is full: this change was not saved/),
-      });
-      expect(saved.length).toBeGreaterThan(0);
-      // The refused change left nothing: not in the outbox, not in the cache.
-      const status = e.outbox.outbox.status();
-      expect(status.pending).toBe(saved.length);
-      const cached = e.db.prepare(`SELECT count(*) FROM tasks WHERE name LIKE 'FULL-%'`).pluck().get();
-      expect(cached).toBe(saved.length);
-      await e.close();
-
-      // Space again (a new connection has no limit): everything saved goes out, once.
-      const again = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
-      await again.drained(60_000);
-      await again.close();
-      const onService = (await api.projectTasks(SEED_IDS.workspace, { closed: true }))
-        .map((t) => t.name)
-        .filter((n) => n.startsWith('FULL-'))
-        .sort();
-      expect(onService).toEqual([...saved].sort());
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 120_000);
+    }, 120_000);
+  });
 });

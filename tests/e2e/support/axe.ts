@@ -28,6 +28,8 @@ export interface AxeAudit {
   findings: AxeFinding[];
   /** Rules that found elements to check and passed them: a page axe could not read has none. */
   rulesPassed: number;
+  /** What axe could not decide (say, text over a gradient), by rule and element, for a person to look at. */
+  undecided: { rule: string; target: string; summary: string }[];
 }
 
 /**
@@ -40,7 +42,7 @@ export async function audit(page: Page, view: string): Promise<AxeAudit> {
   if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });
   const options: RunOptions = {
     runOnly: { type: 'tag', values: [...AXE_TAGS] },
-    resultTypes: ['violations'],
+    resultTypes: ['violations', 'incomplete'],
   };
   const results = await page.evaluate(
     (runOptions) =>
@@ -59,7 +61,14 @@ export async function audit(page: Page, view: string): Promise<AxeAudit> {
       summary: node.failureSummary ?? '',
     })),
   );
-  return { findings, rulesPassed: results.passes.length };
+  const undecided = results.incomplete.flatMap((rule: Result) =>
+    rule.nodes.map((node) => ({
+      rule: rule.id,
+      target: node.target.map(String).join(' > '),
+      summary: node.failureSummary ?? '',
+    })),
+  );
+  return { findings, rulesPassed: results.passes.length, undecided };
 }
 
 /** A failing test's message: one block per finding, its rule, element and axe's summary. */

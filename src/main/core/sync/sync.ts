@@ -175,6 +175,7 @@ export function createSync(options: SyncOptions): Sync {
       )
       .then(() => {
         current = null;
+        problems.flush();
         update({ running: false, phase: 'idle' });
         schedule();
         return status();
@@ -235,6 +236,7 @@ export function createSync(options: SyncOptions): Sync {
       stopped = true;
       offListReads?.();
       offProblems();
+      problems.flush();
       if (timer) clearTimeout(timer);
       const running = current;
       running?.controller.abort();

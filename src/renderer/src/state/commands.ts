@@ -118,4 +118,5 @@ export const CONTEXT_SHORTCUTS: readonly { area: string; keys: string; label: st
   { area: 'Calendar', keys: 'Home, End', label: 'The week’s Monday or Sunday' },
   { area: 'Calendar', keys: 'Page Up, Page Down', label: 'Previous or next month' },
   { area: 'Calendar', keys: 'Enter', label: 'Open the day’s first event (a new event on an empty day)' },
+  { area: 'Calendar', keys: 'N', label: 'New event on the focused day' },
 ];
