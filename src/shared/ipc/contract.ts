@@ -18,6 +18,9 @@ import { crmWriteChannels } from './crm-write';
 import { linkChannels } from './links';
 import { draftChannels } from './drafts';
 import { printChannels } from './print';
+import { inboxChannels } from './inbox';
+import { updatesChannels } from './updates';
+import { timeChannels } from './time';
 import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
@@ -46,6 +49,9 @@ export const channels = {
   ...linkChannels,
   ...draftChannels,
   ...printChannels,
+  ...inboxChannels,
+  ...updatesChannels,
+  ...timeChannels,
   ...pendingTransferChannels,
 } satisfies Record<string, ChannelSpec>;
 

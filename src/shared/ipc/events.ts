@@ -27,6 +27,7 @@ export const CacheEntity = z.enum([
   'statuses',
   'taskTypes',
   'tags',
+  'timeReports',
 ]);
 export type CacheEntity = z.infer<typeof CacheEntity>;
 

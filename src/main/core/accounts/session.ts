@@ -8,7 +8,7 @@ import type { IpcResult } from '../../../shared/ipc/channel';
 import { isChannelName } from '../../../shared/ipc/contract';
 import type { Core } from '../core';
 import type { CoreFacade } from '../web-host';
-import { watchActionRequired, type Notifier } from '../notifier';
+import { watchActionRequired, watchUpdateNotices, type Notifier } from '../notifier';
 import { createDispatch, type Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
 import { mergeHandlerMaps } from '../handlers/registry';
@@ -147,10 +147,15 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     for (const notice of core.engine?.notices ?? []) addNotice(notice);
     const forward = core.events.onAny((name, payload) => events.emit(name, payload as never));
     const log = deps.log ?? (() => {});
-    const stopWatching = deps.notifier ? watchActionRequired(core, deps.notifier, log) : () => {};
+    const notices = () => deps.settings.read().preferences.notifications;
+    const stopWatching = deps.notifier
+      ? watchActionRequired(core, deps.notifier, log, () => notices().actionRequired.system)
+      : () => {};
+    const stopUpdates = deps.notifier ? watchUpdateNotices(core, deps.notifier, log, notices) : () => {};
     const unsubscribe = (): void => {
       forward();
       stopWatching();
+      stopUpdates();
     };
     inner = { accountId: account.id, core, connection, unsubscribe };
   }

@@ -288,6 +288,33 @@ export function createHttp(settings: ConnectionSettings) {
     },
 
     /**
+     * A create whose answer is the new item on one service and `OK` on another: the item
+     * parsed with `schema`, or null for `OK` (plain or as a JSON string) or an empty body.
+     */
+    async itemOrOk<S extends z.ZodType>(
+      method: string,
+      path: string,
+      schema: S,
+      options: RequestOptions = {},
+    ): Promise<z.output<S> | null> {
+      const text = await exchange(method, path, options);
+      const bare = text.trim();
+      if (bare === '' || bare === 'OK' || bare === '"OK"') return null;
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${text.slice(0, 80)}`);
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        const { field, message } = describeZodError(parsed.error, 'body');
+        throw new ResponseShapeError(method, path, field, message);
+      }
+      return parsed.data;
+    },
+
+    /**
      * A read whose 2xx body is a JSON array of `item`s. An element that does not match is
      * skipped and described, never the whole list: one odd record must not hide the others.
      */

@@ -1,7 +1,7 @@
 import type { Cache } from '../cache/cache';
 import type { HandlerMap } from './types';
 
-/** Drafts, one row per key in the account's cache file (migration 008); written at once. */
+/** Drafts, one row per key in the account's cache file (migration 012); written at once. */
 export function draftHandlers({
   cache,
   clock = Date.now,

@@ -15,6 +15,7 @@ import {
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { calendarWriteHandlers } from '../handlers/calendar-write';
+import { timeWriteHandlers } from '../handlers/time';
 import { crmWriteHandlers } from '../handlers/crm-write';
 import { outboxHandlers } from '../handlers/outbox';
 import { pendingTransferHandlers } from '../handlers/pending-transfer';
@@ -74,8 +75,10 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   const late: { port?: PendingFields } = {};
   const pending: PendingFields = {
     pendingFieldsFor: (entity, id) => late.port?.pendingFieldsFor(entity, id) ?? new Set(),
+    localValuesOf: (entity, id) => late.port?.localValuesOf?.(entity, id) ?? {},
     isPendingStructural: (entity, id) => late.port?.isPendingStructural(entity, id) ?? false,
     noteServerValues: (entity, id, values) => late.port?.noteServerValues?.(entity, id, values),
+    restoreLocalChanges: () => late.port?.restoreLocalChanges?.(),
     pendingCount: () => late.port?.pendingCount?.() ?? 0,
     tokenNeeded: () => late.port?.tokenNeeded?.() ?? false,
     ackMark: () => late.port?.ackMark?.() ?? 0,
@@ -164,6 +167,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     tasksWriteHandlers({ outbox, cache: engine.cache }),
     projectsWriteHandlers({ outbox, cache: engine.cache }),
     calendarWriteHandlers({ outbox }),
+    timeWriteHandlers({ outbox }),
     crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
     pendingTransferHandlers({

@@ -16,6 +16,7 @@ import { calendarKinds } from './kinds/calendar';
 import { crmKinds } from './kinds/crm';
 import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
+import { timeReportKinds } from './kinds/time-reports';
 import { attachmentKinds, type FileSender } from './kinds/attachments';
 import { Outbox, OutboxError, type OutboxStatus, type Reloaded, type SubmitResult } from './outbox';
 import { cacheRemapper } from './remap-cache';
@@ -67,6 +68,7 @@ const VIEWS: Record<string, { entities: CacheEntity[]; idsOf?: CacheEntity }> = 
   crmContact: { entities: ['crmContacts'], idsOf: 'crmContacts' },
   crmAccount: { entities: ['crmAccounts'], idsOf: 'crmAccounts' },
   dependency: { entities: ['dependencies'] },
+  timeReport: { entities: ['timeReports'] },
 };
 
 export function cacheChangeOf(keys: readonly string[]): CacheChange {
@@ -114,6 +116,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const projects = projectKinds(kindDeps);
   const calendar = calendarKinds(kindDeps);
   const crm = crmKinds(kindDeps);
+  const timeReports = timeReportKinds(kindDeps);
   const attachments = options.files
     ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
     : undefined;
@@ -128,6 +131,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
       ...projects.kinds,
       ...calendar.kinds,
       ...crm.kinds,
+      ...timeReports.kinds,
       ...(attachments?.kinds ?? []),
     ],
     classify: classifyServiceError,
@@ -205,14 +209,20 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
       ),
     dependency: (items) =>
       copiesOfUnfolded(outbox.unfolded('dependency.create'), items, calendar.dependencyCreatedAmong),
+    timeReport: (items) =>
+      copiesOfUnfolded(outbox.unfolded('timeReport.create'), items, timeReports.createdAmong),
   };
 
   /** Rule 7 port for sync. Entity names are the sync's; they are also the outbox's key prefixes. */
   const pending: PendingFields = {
     pendingFieldsFor: (entity: PendingEntity, id: string) => outbox.pendingFieldsFor(entity, id),
+    localValuesOf: (entity: PendingEntity, id: string) => outbox.localValuesOf(entity, id),
     isPendingStructural: (entity: PendingEntity, id: string) => outbox.isPendingStructural(entity, id),
     noteServerValues: (entity: PendingEntity, id: string, values: Record<string, unknown>) =>
       outbox.noteServerValues(entity, id, values),
+    restoreLocalChanges: () => {
+      outbox.restoreLocalChanges();
+    },
     pendingCount: () => outbox.status().pending,
     tokenNeeded: () => outbox.status().paused === 'token-needed',
     ackMark: () => outbox.ackMark(),

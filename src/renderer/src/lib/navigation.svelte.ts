@@ -15,6 +15,7 @@ export type Route =
       documentId?: string;
     }
   | { kind: 'mywork'; tab: 'action' | 'assigned'; taskId?: string }
+  | { kind: 'updates'; taskId?: string }
   | { kind: 'tag'; tagId: string; taskId?: string }
   | { kind: 'search'; query: string; taskId?: string }
   | { kind: 'task'; taskId: string }

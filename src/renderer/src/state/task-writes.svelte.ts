@@ -91,8 +91,11 @@ export class TaskWrites {
     );
   }
   setCustomField(task: TaskRef, fieldId: string, value: unknown): Promise<boolean> {
-    return this.#run(`Could not change the custom field of '${task.name}'`, () =>
-      this.#bridge.invoke('tasks.setCustomFields', { taskId: task.id, values: [{ id: fieldId, value }] }),
+    return this.setCustomFields(task, [{ id: fieldId, value }]);
+  }
+  setCustomFields(task: TaskRef, values: { id: string; value: unknown }[]): Promise<boolean> {
+    return this.#run(`Could not change the custom fields of '${task.name}'`, () =>
+      this.#bridge.invoke('tasks.setCustomFields', { taskId: task.id, values }),
     );
   }
   delete(task: TaskRef): Promise<boolean> {

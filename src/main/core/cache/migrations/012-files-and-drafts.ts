@@ -13,8 +13,8 @@ const COUNT = (task: string): string =>
  * the New task dialog and not sent, kept per account (this file is the account's) so it
  * survives a restart and a crash.
  */
-export const migration008: Migration = {
-  version: 8,
+export const migration012: Migration = {
+  version: 12,
   name: 'files-and-drafts',
   up(db) {
     db.exec(`
