@@ -7,6 +7,7 @@ describe('links to tasks and projects', () => {
     expect(parseLink('  <workdesk://project/p-1>  ')).toEqual({ kind: 'project', id: 'p-1' });
     expect(parseLink('https://www.goodday.work/t/RRaDG3')).toEqual({ kind: 'task', id: 'RRaDG3' });
     expect(parseLink('goodday.work/t/6lyyHw')).toEqual({ kind: 'task', id: '6lyyHw' });
+    expect(parseLink('https://acme.goodday.work/t/6lyyHw/')).toEqual({ kind: 'task', id: '6lyyHw' });
     // A number there is a short id (looked up in the cache).
     expect(parseLink('https://www.goodday.work/t/14297')).toEqual({ kind: 'task', shortId: '14297' });
   });

@@ -18,7 +18,8 @@ export class LinkError extends Error {}
 /** An id as the service makes them (letters, digits, `-` and `_`), or a local id of ours. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SHORT_ID = /^\d{1,12}$/;
-const SERVICE_HOSTS = new Set(['goodday.work', 'www.goodday.work']);
+/** The service's site and its subdomains (`www.`, an organization's own). */
+const isServiceHost = (host: string): boolean => host === 'goodday.work' || host.endsWith('.goodday.work');
 
 function idOf(raw: string, what: string): string {
   let id: string;
@@ -59,7 +60,7 @@ export function parseLink(input: string): DeepLink {
     return kind === 'task' ? { kind, id: checked } : { kind, id: checked };
   }
   if (url.protocol === 'https:' || url.protocol === 'http:') {
-    if (!SERVICE_HOSTS.has(url.hostname.toLowerCase()))
+    if (!isServiceHost(url.hostname.toLowerCase()))
       throw new LinkError(`Not a link to a task: ${url.hostname} is not the service's site`);
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts.length !== 2 || parts[0] !== 't' || parts[1] === undefined)
