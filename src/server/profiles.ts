@@ -225,8 +225,8 @@ function gooddayProfile(ctx: ServiceContext): ServiceProfile {
   /** Writes the live service answers with `OK` where our service sends the created item. */
   const answeredOk = new Set(['POST /task/:id/time-report']);
 
-  /** Our extensions the live service does not offer. */
-  const absent = new Set(['GET /tags', 'GET /project-templates']);
+  /** Our extensions the live service does not offer (its API shows no attachment download). */
+  const absent = new Set(['GET /tags', 'GET /project-templates', 'GET /attachments/:id']);
 
   return {
     name: 'goodday',

@@ -25,10 +25,10 @@ describe('task numbers and links in a search text', () => {
     expect(parseTaskRefs('3.5')).toEqual([]);
   });
 
-  it("reads the service's task link (an assumed form) and the app's own", () => {
+  it("reads the service's task link (by id, or a number as a short id) and the app's own", () => {
     expect(parseTaskRefs('https://www.goodday.work/t/353')).toEqual([{ kind: 'link', shortId: '353' }]);
     expect(parseTaskRefs('https://acme.goodday.work/t/A7x/?from=mail')).toEqual([
-      { kind: 'link', shortId: 'A7x' },
+      { kind: 'link', taskId: 'A7x' },
     ]);
     expect(parseTaskRefs('workdesk://task/t_9ab')).toEqual([{ kind: 'link', taskId: 't_9ab' }]);
     // Another host's /t/ link is not a task link: its words are searched.

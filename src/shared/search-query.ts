@@ -1,17 +1,7 @@
 // What a search box's text means beyond its words: a task's number ("353", "#353", with words of
 // its project), a task's link, typo tolerance, and a snippet's text without Markdown marks. Pure
 // functions shared by the cache's search and the renderer, so tests cover them alone.
-
-/**
- * The live service's web link to a task. ASSUMED, not confirmed from public evidence: GoodDay's
- * web app is at www.goodday.work and its task links are taken to end with `/t/<shortId>`. Any
- * host under goodday.work and an optional trailing slash, query or fragment are accepted.
- */
-const SERVICE_TASK_LINK =
-  /^https?:\/\/(?:[\w-]+\.)*goodday\.work\/(?:[^\s?#]*\/)?t\/([A-Za-z0-9]{1,20})\/?(?:[?#]\S*)?$/i;
-
-/** The app's own link to a task: `workdesk://task/<task id>`. */
-const APP_TASK_LINK = /^workdesk:\/\/task\/([A-Za-z0-9_-]{1,64})\/?$/i;
+import { LinkError, parseLink } from './links';
 
 /** A word that may be a task's number: `353`, `#353`, or a short id of letters and digits. */
 const NUMBER_WORD = /^#?([A-Za-z0-9]{1,20})$/;
@@ -32,10 +22,8 @@ export type TaskRef =
  */
 export function parseTaskRefs(text: string): TaskRef[] {
   const trimmed = text.trim();
-  const app = APP_TASK_LINK.exec(trimmed);
-  if (app?.[1]) return [{ kind: 'link', taskId: app[1] }];
-  const service = SERVICE_TASK_LINK.exec(trimmed);
-  if (service?.[1]) return [{ kind: 'link', shortId: service[1] }];
+  const link = linkRef(trimmed);
+  if (link) return [link];
   const words = trimmed.split(/\s+/).filter(Boolean);
   const refs: TaskRef[] = [];
   words.forEach((word, index) => {
@@ -49,6 +37,22 @@ export function parseTaskRefs(text: string): TaskRef[] {
   });
   // "#353" before a bare "353": a word the user marked as a number is the likelier one.
   return refs.sort((a, b) => Number(b.kind === 'number' && b.hash) - Number(a.kind === 'number' && a.hash));
+}
+
+/**
+ * A whole text that is a link to a task (the app's `workdesk://task/<id>` or the service's web
+ * link, read by `parseLink`, the one reader of links), else null: then its words are searched.
+ */
+function linkRef(text: string): TaskRef | null {
+  if (!/^(?:workdesk:|https?:\/\/|(?:www\.)?goodday\.work\/)/i.test(text)) return null;
+  try {
+    const link = parseLink(text);
+    if (link.kind !== 'task') return null;
+    return 'id' in link ? { kind: 'link', taskId: link.id } : { kind: 'link', shortId: link.shortId };
+  } catch (err) {
+    if (err instanceof LinkError) return null;
+    throw err;
+  }
 }
 
 /** A word as the full-text index stores it: lower case, without diacritics. */

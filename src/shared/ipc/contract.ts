@@ -15,6 +15,9 @@ import { attachmentChannels } from './attachments';
 import { projectsWriteChannels } from './projects-write';
 import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
+import { linkChannels } from './links';
+import { draftChannels } from './drafts';
+import { printChannels } from './print';
 import { inboxChannels } from './inbox';
 import { updatesChannels } from './updates';
 import { timeChannels } from './time';
@@ -43,6 +46,9 @@ export const channels = {
   ...projectsWriteChannels,
   ...calendarWriteChannels,
   ...crmWriteChannels,
+  ...linkChannels,
+  ...draftChannels,
+  ...printChannels,
   ...inboxChannels,
   ...updatesChannels,
   ...timeChannels,

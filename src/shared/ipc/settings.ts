@@ -58,6 +58,10 @@ const preferenceFields = {
    * are asked for again at the next start: for a machine whose keychain does not protect them.
    */
   rememberTokens: z.boolean().optional(),
+  /** The cap of received files kept for offline reading (MiB); absent: DEFAULT_DOWNLOAD_CACHE_MIB. */
+  downloadCacheMiB: z.number().int().min(10).max(100_000).optional(),
+  /** The global quick-capture shortcut (desktop app only); absent or false: off. */
+  quickCaptureShortcut: z.boolean().optional(),
 };
 
 /** What the user can change in the settings view. */
@@ -72,6 +76,9 @@ export const Preferences = z
 export const PreferencesPatch = z.object(preferenceFields).partial().strict();
 export type Preferences = z.infer<typeof Preferences>;
 
+export const DEFAULT_DOWNLOAD_CACHE_MIB = 500;
+/** The quick-capture shortcut, when it is on. */
+export const QUICK_CAPTURE_ACCELERATOR = 'CommandOrControl+Alt+Space';
 /** How account tokens are kept on this computer (see `SecretStore.protection`). */
 export const TokenStorage = z.object({
   protection: z.enum(['os', 'basic-text', 'file-permissions']),

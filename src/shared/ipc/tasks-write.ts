@@ -20,11 +20,13 @@ const Text = z.string().max(200_000, 'must be at most 200000 characters');
  * Every field of the update-task operation but the acting user (the account's). `todoList` is the
  * whole set of the task's to-do lists (the service replaces them as one).
  */
-export const TaskChanges = TaskUpdateFields.strict()
-  .refine((c) => c.projectId === undefined || c.parentTaskId === undefined, {
+export const TaskChanges = TaskUpdateFields.strict().refine(
+  (c) => c.projectId === undefined || c.parentTaskId === undefined,
+  {
     message: 'cannot be used together with projectId',
     path: ['parentTaskId'],
-  });
+  },
+);
 export type TaskChanges = z.infer<typeof TaskChanges>;
 
 export const TaskCreateInput = z

@@ -7,6 +7,7 @@ import type { Notifier } from '../notifier';
 import { startSession, type Session } from './session';
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
+import { downloadCapBytes } from './session';
 
 export interface HostSessionOptions {
   /** The per-user data folder (Electron's userData, or the web host's `--data`). */
@@ -46,6 +47,7 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         dataDir: accountDir,
         engine: {
           sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 },
+          downloads: { maxBytes: downloadCapBytes(options.settings.read().preferences) },
           serviceClock,
         },
       }),

@@ -208,6 +208,12 @@ export function createServiceClient(settings: ConnectionSettings) {
       http.json('POST', '/attachments/upload-urls', UploadUrlsResponse, { body, signal }),
     upload: (uploadUrl: string, bytes: UploadBody, mime: string, signal?: Sig, size?: number) =>
       http.upload(uploadUrl, bytes, mime, signal, size),
+    /**
+     * An attachment's bytes, streamed (extension: the spec shows no download). Null when the
+     * service does not offer downloads or no longer has the file (404 or 405).
+     */
+    attachment: (fileId: string, signal?: Sig) =>
+      offered(http.download(`/attachments/${seg(fileId)}`, signal)),
 
     // --- CRM
     crmContacts: (signal?: Sig) => list('/crm/contacts', CrmContactsResponse, signal),

@@ -9,7 +9,7 @@ export type Route =
   | {
       kind: 'project';
       projectId: string;
-      layout: 'list' | 'board' | 'overview' | 'timeline';
+      layout: 'list' | 'board' | 'overview' | 'timeline' | 'files';
       taskId?: string;
       /** The document open in the overview's reader. */
       documentId?: string;

@@ -12,6 +12,7 @@ import { SettingsState } from './settings.svelte';
 import { OutboxState } from './outbox.svelte';
 import { NoticesState } from './notices.svelte';
 import { AttachmentsState } from './attachments.svelte';
+import { FilesState } from './files.svelte';
 import { InboxState } from './inbox.svelte';
 import { UpdatesState } from './updates.svelte';
 import { toasts } from '../lib/toasts.svelte';
@@ -27,6 +28,7 @@ export const myWorkCounts = new MyWorkCounts(bridge);
 export const settings = new SettingsState(bridge, theme);
 export const outbox = new OutboxState(bridge);
 export const attachments = new AttachmentsState(bridge);
+export const files = new FilesState(bridge);
 export const inbox = new InboxState(bridge);
 export const updates = new UpdatesState(bridge);
 /** A toast for what a pull brought on one of my tasks, when the settings want one. */
@@ -69,6 +71,7 @@ export function startDomains(): () => void {
     settings.start(),
     outbox.start(),
     attachments.start(),
+    files.start(),
     notices.start(),
     // A task or project created offline keeps its place (open detail, history) under its real id.
     bridge.on('outbox.onDidRemapId', ({ tempId, realId }) => nav.remapId(tempId, realId)),

@@ -202,6 +202,33 @@ export class TaskListState {
     for (const group of this.#groups) void group.window.refresh();
   }
 
+  /**
+   * Every row of the list as it is shown (its filter, sort and toggles; group after group when
+   * grouped), read from the core in pages: what an export writes.
+   */
+  async allRows(): Promise<TaskRow[]> {
+    const base: TaskFilter = {
+      closed: this.#showClosed ? 'all' : 'open',
+      topLevelOnly: false,
+      ...this.#filter,
+    };
+    const sort = $state.snapshot(this.#sort);
+    const subprojects = this.#subprojects;
+    const filters = this.#groups.map((group) =>
+      group.status ? { ...base, statusIds: [group.status.id] } : base,
+    );
+    const out: TaskRow[] = [];
+    const PAGE = 5000;
+    for (const filter of filters) {
+      for (let offset = 0; ; offset += PAGE) {
+        const { rows, total } = await this.#query({ offset, limit: PAGE, filter, sort, subprojects });
+        out.push(...rows);
+        if (!rows.length || offset + rows.length >= total) break;
+      }
+    }
+    return out;
+  }
+
   get loaded(): boolean {
     return this.#groups.every((group) => group.window.loaded);
   }

@@ -10,6 +10,7 @@ import { migration008 } from './008-search-numbers';
 import { migration009 } from './009-inbox-read-state';
 import { migration010 } from './010-updates';
 import { migration011 } from './011-time-reports';
+import { migration012 } from './012-files-and-drafts';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ];
 
 /** The cache version whose file no longer holds the outbox (it has a file of its own). */

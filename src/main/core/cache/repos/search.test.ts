@@ -1,9 +1,6 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
 import { createCache } from '../cache';
-import { migrate } from '../migrate';
-import { migrations } from '../migrations/index';
 import { flattenTask } from './tasks';
 import { aDocument, aMessage, anEvent, aProject, aTask } from '../fixtures';
 import { SNIPPET_HIT_END as E, SNIPPET_HIT_START as S } from '../../../../shared/search-query';
@@ -138,28 +135,5 @@ describe('search: what a user remembers', () => {
     expect(cache.search.query('tagline', ['document'], 10)).toEqual([
       expect.objectContaining({ id: 'd1', snippet: `${S}Tagline${E} Faster than light` }),
     ]);
-  });
-
-  it('indexes tasks and events cached before this search existed when the migration runs', () => {
-    const db = new Database(':memory:');
-    migrate(db, migrations.slice(0, 7));
-    const old = createCache(db);
-    old.tasks.upsertMany([
-      flattenTask(
-        aTask({
-          id: 't1',
-          shortId: '12',
-          projectId: 'p1',
-          name: 'Old task',
-          customFieldsData: { f: 'Zeppelin' },
-        }),
-      ),
-    ]);
-    old.events.upsert(anEvent({ id: 'e1', name: 'Old gathering' }));
-    expect(migrate(db, migrations)).toBe(migrations.length);
-    const cache = createCache(db);
-    expect(ids(cache.search.query('zeppelin', ['task'], 5))).toEqual(['task:t1']);
-    expect(ids(cache.search.query('#12', ['task'], 5))).toEqual(['task:t1']);
-    expect(ids(cache.search.query('gathering', ['event'], 5))).toEqual(['event:e1']);
   });
 });

@@ -136,6 +136,8 @@ const ROW_COLUMNS: readonly (readonly [sql: string, key: keyof TaskRow])[] = [
   ['moment_closed', 'momentClosed'],
   ['recent_activity_moment', 'recentActivityMoment'],
   ['moment_closed IS NOT NULL', 'closed'],
+  // The paperclip's count, kept by triggers on the messages (migration 012).
+  ['attachment_count', 'attachmentCount'],
 ];
 
 export const ROW_SELECT = ROW_COLUMNS.map(([sql, key]) => (sql === key ? sql : `${sql} AS ${key}`)).join(
