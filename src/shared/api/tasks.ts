@@ -51,7 +51,7 @@ export const TodoLists = z.array(TodoList).max(100);
 export type TodoLists = z.infer<typeof TodoLists>;
 
 /** A task's to-do lists as read: lists that cannot be read cost the lists, not the task. */
-const TodoListsRead = TodoLists.nullish().catch(null);
+const TodoListsRead = TodoLists.nullable().catch(null);
 
 const nullable = <T extends z.ZodType>(schema: T) => orDefault(schema.nullable(), () => null);
 

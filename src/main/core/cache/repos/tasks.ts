@@ -220,8 +220,6 @@ export function createTasksRepo(db: CacheDb) {
     if (!row) return null;
     const f = codec.decode(row) as TaskFlat & { crmAccountId: string | null };
     const { statusId, statusName, taskTypeId, taskTypeName, ...rest } = f;
-    // A task without to-do lists reads back as the service sent it: without the field.
-    if (rest.todoList === null) delete rest.todoList;
     return {
       ...rest,
       status: { id: statusId, name: statusName },
