@@ -87,12 +87,15 @@ describe('an account on a service that answers as the live one', () => {
     await ui.expand('Website relaunch area 1');
     await screenshot(page, 'live-account-tree');
 
-    // My Work.
+    // My Work: Action required is an inbox (tests/e2e/inbox.e2e.test.ts), a row per task with who
+    // handed it over.
     await ui.goToActionRequired();
-    const list = new TaskListPage(page);
-    await list.waitForRows();
-    expect(await list.total()).toBeGreaterThan(0);
+    const inbox = page.getByTestId('inbox-row');
+    await inbox.first().waitFor();
+    expect(await inbox.count()).toBeGreaterThan(0);
+    expect(await inbox.first().getByTestId('inbox-handed').innerText()).toMatch(/^From\s+\S/);
     await screenshot(page, 'live-account-my-work');
+    const list = new TaskListPage(page);
 
     // A project, its overview, and a task with its messages.
     await ui.openProject('Support desk 1');
