@@ -2,8 +2,8 @@ import { EventHub } from './event-hub';
 import { createDispatch, type Dispatch } from './dispatch';
 import { mergeHandlerMaps } from './handlers/registry';
 import { appHandlers } from './handlers/app';
-import type { Engine, EngineConnection, EngineOptions } from './engine';
-import { createWorkdeskEngine } from './outbox/workdesk-engine';
+import type { Engine, EngineConnection } from './engine';
+import { createWorkdeskEngine, type WorkdeskEngineOptions } from './outbox/workdesk-engine';
 
 export interface CoreOptions {
   version: string;
@@ -13,8 +13,8 @@ export interface CoreOptions {
   connection?: EngineConnection;
   /** Folder of the account caches (required with `connection`). */
   dataDir?: string;
-  /** Passed through to the engine (tests: fetch, clock, pending port, sync tuning). */
-  engine?: Omit<EngineOptions, 'dataDir' | 'connection' | 'log'>;
+  /** Passed through to the engine (tests: fetch, clock, sync and outbox tuning, the conflict policy). */
+  engine?: Omit<WorkdeskEngineOptions, 'dataDir' | 'connection' | 'log'>;
 }
 
 export interface Core {

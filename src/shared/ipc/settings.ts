@@ -4,11 +4,20 @@ import { Account } from './accounts';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 
+/**
+ * What a queued change meets when someone else changed the same field on the service since it
+ * was made: `mine` sends it and records theirs in the conflict journal (the user can take it
+ * back); `ask` holds it until the user decides.
+ */
+export const ConflictPolicy = z.enum(['mine', 'ask']);
+export type ConflictPolicy = z.infer<typeof ConflictPolicy>;
+
 /** What the user can change in the settings view. */
 export const Preferences = z
   .object({
     syncIntervalSeconds: z.number().int().min(15).max(3600),
     theme: Theme,
+    conflictPolicy: ConflictPolicy.default('mine'),
   })
   .strict();
 export type Preferences = z.infer<typeof Preferences>;
@@ -42,7 +51,7 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   accounts: [],
   activeAccountId: null,
   window: null,
-  preferences: { syncIntervalSeconds: 60, theme: 'system' },
+  preferences: { syncIntervalSeconds: 60, theme: 'system', conflictPolicy: 'mine' },
 };
 
 export const settingsChannels = {

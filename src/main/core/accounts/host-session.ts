@@ -44,7 +44,11 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         log,
         connection,
         dataDir: accountDir,
-        engine: { sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 } },
+        engine: {
+          sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 },
+          // Read at each check, so a change of the setting applies to the next send.
+          outbox: { conflictPolicy: () => options.settings.read().preferences.conflictPolicy },
+        },
       }),
     newId: randomUUID,
     log,

@@ -143,10 +143,15 @@ describe('session', () => {
     session.events.onAny((name, payload) => name === 'settings.onDidChange' && seen.push(payload));
     expect(await session.dispatch('settings.update', { theme: 'dark' })).toEqual({
       ok: true,
-      value: { syncIntervalSeconds: 60, theme: 'dark' },
+      value: { syncIntervalSeconds: 60, theme: 'dark', conflictPolicy: 'mine' },
     });
     expect(deps.settings.read().preferences.theme).toBe('dark');
-    expect(seen).toEqual([{ syncIntervalSeconds: 60, theme: 'dark' }]);
+    expect(seen).toEqual([{ syncIntervalSeconds: 60, theme: 'dark', conflictPolicy: 'mine' }]);
+    expect(await session.dispatch('settings.update', { conflictPolicy: 'ask' })).toMatchObject({
+      ok: true,
+      value: { conflictPolicy: 'ask' },
+    });
+    expect(deps.settings.read().preferences.conflictPolicy).toBe('ask');
     expect(await session.dispatch('settings.update', { theme: 'neon' })).toMatchObject({
       ok: false,
       error: { type: 'invalid-argument', field: 'theme' },

@@ -17,10 +17,14 @@ describe('JSON settings store', () => {
     const file = join(dir, 'settings.json');
     const store = createJsonSettingsStore(file);
     expect(store.read()).toEqual(DEFAULT_SETTINGS);
-    store.write({ ...DEFAULT_SETTINGS, preferences: { syncIntervalSeconds: 120, theme: 'dark' } });
+    store.write({
+      ...DEFAULT_SETTINGS,
+      preferences: { syncIntervalSeconds: 120, theme: 'dark', conflictPolicy: 'ask' },
+    });
     expect(createJsonSettingsStore(file).read().preferences).toEqual({
       syncIntervalSeconds: 120,
       theme: 'dark',
+      conflictPolicy: 'ask',
     });
   });
 
@@ -29,7 +33,10 @@ describe('JSON settings store', () => {
     const store = createJsonSettingsStore(file);
     store.write(DEFAULT_SETTINGS);
     const before = readFileSync(file, 'utf8');
-    const bad = { ...DEFAULT_SETTINGS, preferences: { syncIntervalSeconds: 1, theme: 'dark' as const } };
+    const bad = {
+      ...DEFAULT_SETTINGS,
+      preferences: { syncIntervalSeconds: 1, theme: 'dark' as const, conflictPolicy: 'mine' as const },
+    };
     expect(() => store.write(bad)).toThrow(/preferences\.syncIntervalSeconds/);
     expect(readFileSync(file, 'utf8')).toBe(before);
   });

@@ -127,5 +127,21 @@ export function outboxStuckState(db: Db): void {
   }
 }
 
+/**
+ * Who changed a journaled field on the service and when, where the service says so (a task's
+ * `recentActivityMoment`; no service names the user of a task change): the conflict is told as
+ * "also changed by Ada 5 minutes ago". Added columns, no rebuild; null for older rows.
+ */
+export function outboxConflictSource(db: Db): void {
+  db.exec(`
+    ALTER TABLE outbox_conflicts ADD COLUMN remote_by TEXT;
+    ALTER TABLE outbox_conflicts ADD COLUMN remote_at TEXT;
+  `);
+}
+
 /** Every outbox step in order, for a database that holds only the outbox (unit tests). */
-export const outboxMigrations: readonly ((db: Db) => void)[] = [outboxTables, outboxStuckState];
+export const outboxMigrations: readonly ((db: Db) => void)[] = [
+  outboxTables,
+  outboxStuckState,
+  outboxConflictSource,
+];

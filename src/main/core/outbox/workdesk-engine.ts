@@ -56,7 +56,9 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   const pending: PendingFields = {
     pendingFieldsFor: (entity, id) => late.port?.pendingFieldsFor(entity, id) ?? new Set(),
     isPendingStructural: (entity, id) => late.port?.isPendingStructural(entity, id) ?? false,
-    noteServerValues: (entity, id, values) => late.port?.noteServerValues?.(entity, id, values),
+    noteServerValues: (entity, id, values, source) =>
+      late.port?.noteServerValues?.(entity, id, values, source),
+    noteSeen: (entity, id) => late.port?.noteSeen?.(entity, id),
     pendingCount: () => late.port?.pendingCount?.() ?? 0,
     tokenNeeded: () => late.port?.tokenNeeded?.() ?? false,
     ackMark: () => late.port?.ackMark?.() ?? 0,

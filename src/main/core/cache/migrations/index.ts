@@ -5,6 +5,7 @@ import { migration003 } from './003-outbox';
 import { migration004 } from './004-project-templates';
 import { migration005 } from './005-project-search';
 import { migration006 } from './006-outbox-stuck';
+import { migration007 } from './007-outbox-conflict-source';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
 ];

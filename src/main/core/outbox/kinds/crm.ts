@@ -12,6 +12,7 @@ import { afterApplied, OutboxError } from '../outbox';
 import {
   applyChanges,
   changedFields,
+  changedOnService,
   mappedIds,
   restoreReleased,
   TempId,
@@ -50,6 +51,8 @@ interface CrmSide<Rec extends { id: string }, C extends z.ZodType, F extends z.Z
   deleteLocal(id: string): z.infer<typeof Snapshot>;
   restore(snapshot: z.infer<typeof Snapshot>): void;
   refs(input: Record<string, unknown>): string[];
+  /** The fields whose change by someone else holds a delete of the record (rule 7). */
+  watched: readonly string[];
 }
 
 function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends z.ZodType>(
@@ -174,6 +177,10 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
       return { undo: side.deleteLocal(p.id) };
     },
     send: (client, p) => side.remove(client, p.id),
+    changedSince: (_p, undo, item) => {
+      const row = Snapshot.safeParse(undo).data?.row;
+      return row ? changedOnService(row, item, side.watched) : [];
+    },
     fold: () => undefined,
     lookUp: async (client, p) => {
       try {
@@ -215,6 +222,17 @@ export function crmKinds(deps: KindDeps) {
 
   const contacts = crmSideKinds<CrmContact, typeof ContactCreateInput, typeof ContactFields>(deps, {
     entity: 'crmContact',
+    watched: [
+      'contactType',
+      'crmAccountId',
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'contactOwnerUserId',
+      'notes',
+      'customFieldsData',
+    ],
     label: 'contact',
     createInput: ContactCreateInput,
     fields: ContactFields,
@@ -266,6 +284,7 @@ export function crmKinds(deps: KindDeps) {
 
   const accounts = crmSideKinds<CrmAccount, typeof AccountCreateInput, typeof AccountFields>(deps, {
     entity: 'crmAccount',
+    watched: ['name', 'email', 'phone', 'website', 'accountOwnerUserId', 'notes', 'customFieldsData'],
     label: 'account',
     createInput: AccountCreateInput,
     fields: AccountFields,

@@ -147,6 +147,18 @@ export function changedFields(
   return changes;
 }
 
+/**
+ * Of `fields`, those the service's `item` holds with another value than `base` (the record as a
+ * delete removed it here); a field either side lacks is not judged.
+ */
+export function changedOnService(
+  base: Readonly<Record<string, unknown>>,
+  item: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+): string[] {
+  return fields.filter((f) => f in base && f in item && !sameValue(base[f] ?? null, item[f] ?? null));
+}
+
 type Range = { startDate?: string | null; endDate?: string | null };
 
 /**

@@ -20,6 +20,7 @@ import type { FoldContext, LookUpResult, OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
+  changedOnService,
   checkRange,
   type CreatedAmong,
   customFieldsKind,
@@ -60,6 +61,19 @@ export const TaskDeletePayload = TaskDeleteInput.extend({
 });
 
 type Changes = z.infer<typeof TaskChanges>;
+
+/** The fields of a task whose change by someone else holds a delete of it (and its status). */
+const TASK_FIELDS_A_DELETE_WATCHES = [
+  'name',
+  'priority',
+  'deadline',
+  'startDate',
+  'endDate',
+  'assignedToUserId',
+  'progress',
+  'estimate',
+  'customFieldsData',
+];
 
 /** The cache side every task kind shares: reads, the field writer, drafts, snapshots. */
 export function taskStore(deps: KindDeps) {
@@ -666,6 +680,14 @@ export function taskKinds(deps: KindDeps) {
     // delete asked for holds, so it is done, not refused.
     send: async (client, p) => {
       await gone(() => client.deleteTask(p.taskId));
+    },
+    changedSince: (p, undo, item) => {
+      const row = TaskSnapshot.safeParse(undo).data?.tasks.find((t) => t.id === p.taskId);
+      if (!row) return [];
+      const changed = changedOnService(row, item, TASK_FIELDS_A_DELETE_WATCHES);
+      const status = (item.status as { id?: unknown } | undefined)?.id;
+      if (typeof status === 'string' && status !== row.statusId) changed.push('status');
+      return changed;
     },
     fold: () => undefined,
     lookUp: async (client, p) =>
