@@ -973,8 +973,10 @@ export class Outbox<C> {
       const realId = this.realIdOf(id);
       if (isTempId(realId)) continue;
       const readAt = this.#clock.now();
+      // A change sent at once (its first attempt) of an item read moments ago goes unread; one
+      // that waited (offline, retried, held behind another) is read whatever the last read.
       const seen = this.#seen.get(`${entity}:${realId}`);
-      if (seen !== undefined && readAt - seen <= check.freshMs) continue;
+      if (entry.attempts === 0 && seen !== undefined && readAt - seen <= check.freshMs) continue;
       let item: ServiceItem | null | undefined;
       try {
         item = await check.read(this.#client, entity, realId);

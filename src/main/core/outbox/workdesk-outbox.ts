@@ -120,7 +120,11 @@ const TASK_FIELD_TO_CHANGE: Record<string, string> = {
  * (its `recentActivityMoment` says when it last changed), a project, a CRM record (one marked
  * deleted counts as gone). Other entities are not read.
  */
-async function readForCheck(client: ServiceClient, entity: string, id: string): Promise<ServiceItem | null | undefined> {
+async function readForCheck(
+  client: ServiceClient,
+  entity: string,
+  id: string,
+): Promise<ServiceItem | null | undefined> {
   const at = (value: unknown) => (typeof value === 'string' ? value : null);
   try {
     switch (entity) {
@@ -132,9 +136,12 @@ async function readForCheck(client: ServiceClient, entity: string, id: string): 
         return { values: await client.project(id), source: {} };
       case 'crmContact':
       case 'crmAccount': {
-        const record = entity === 'crmContact' ? await client.crmContact(id) : await client.crmAccount(id);
-        if ('isDeleted' in record && record.isDeleted) return null;
-        return { values: record, source: { at: at((record as Record<string, unknown>).momentUpdated) } };
+        const record: Record<string, unknown> =
+          entity === 'crmContact'
+            ? (await client.crmContact(id)).contact
+            : (await client.crmAccount(id)).account;
+        if (record.isDeleted === true) return null;
+        return { values: record, source: { at: at(record.momentUpdated) } };
       }
       default:
         return undefined;
@@ -216,11 +223,13 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
           } satisfies PreSendCheck<ServiceClient>,
         }),
     onItemKept: (entity, id) => {
-      void options.fetchItem?.({ entity, id, dependencyEnds: [] }).catch((err: unknown) =>
-        options.log?.(
-          `outbox: fetching ${entity} ${id} kept over its delete failed: ${err instanceof Error ? err.message : String(err)}`,
-        ),
-      );
+      void options
+        .fetchItem?.({ entity, id, dependencyEnds: [] })
+        .catch((err: unknown) =>
+          options.log?.(
+            `outbox: fetching ${entity} ${id} kept over its delete failed: ${err instanceof Error ? err.message : String(err)}`,
+          ),
+        );
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.timers ? { timers: options.timers } : {}),
@@ -342,6 +351,23 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     resolveConflict: (id: number, choice: 'mine' | 'theirs'): OutboxStatus =>
       guard(() => (outbox.resolveConflict(id, choice), outbox.status())),
     realIdOf: (id: string) => outbox.realIdOf(id),
+    /** The name of an item a conflict is about, as the cache holds it (null when not cached). */
+    itemName: (entity: string, id: string): string | null => {
+      switch (entity) {
+        case 'task':
+          return cache.tasks.getFlat(id)?.name ?? null;
+        case 'project':
+          return cache.projects.get(id)?.name ?? null;
+        case 'crmContact': {
+          const c = cache.crm.contact(id);
+          return c ? [c.firstName, c.lastName].filter(Boolean).join(' ') : null;
+        }
+        case 'crmAccount':
+          return cache.crm.account(id)?.name ?? null;
+        default:
+          return null;
+      }
+    },
     newTempId: () => outbox.newTempId(),
     newLocalRowId: () => outbox.newLocalRowId(),
     taskDeleteScope: (id: string) => tasks.deleteScope(id),
