@@ -30,6 +30,8 @@ export interface CampaignTotals {
   faults: Record<FaultKind, number>;
   /** Pulls the conflict-journal check could judge. */
   journalJudged: number;
+  /** Sends over another client's rename judged by the journal check (`overwritesWithoutEntry`). */
+  sendsJudged: number;
   anomalies: Record<string, number>;
   /** Every anomaly with its seed. */
   found: { seed: number; kind: string; detail: string }[];
@@ -79,7 +81,7 @@ export function summaryLine(r: RunResult): string {
   const phases = Object.entries(r.phases)
     .map(([k, ms]) => `${k}=${(ms / 1000).toFixed(1)}`)
     .join(' ');
-  return `run seed=${r.seed} ops=${r.operations} faults=${faults} journal-judged=${r.journalJudged} anomalies=${anomalies} ${(r.ms / 1000).toFixed(1)}s (${phases})`;
+  return `run seed=${r.seed} ops=${r.operations} faults=${faults} journal-judged=${r.journalJudged} sends-judged=${r.sendsJudged} anomalies=${anomalies} ${(r.ms / 1000).toFixed(1)}s (${phases})`;
 }
 
 function countBy(list: readonly string[]): Record<string, number> {
@@ -96,6 +98,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
     runs: 0,
     operations: 0,
     journalJudged: 0,
+    sendsJudged: 0,
     faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
     anomalies: {},
     found: [],
@@ -110,6 +113,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
     totals.runs++;
     totals.operations += result.operations;
     totals.journalJudged += result.journalJudged;
+    totals.sendsJudged += result.sendsJudged;
     for (const k of FAULT_KINDS) totals.faults[k] += result.faults[k];
     for (const a of result.anomalies) {
       totals.anomalies[a.kind] = (totals.anomalies[a.kind] ?? 0) + 1;
@@ -147,7 +151,7 @@ export function totalLine(t: CampaignTotals): string {
     .map(([k, n]) => `${k}=${n}`)
     .join(' ');
   return (
-    `TOTAL runs=${t.runs} operations=${t.operations} faults=${faults} (${byKind}) journal-judged=${t.journalJudged} ` +
+    `TOTAL runs=${t.runs} operations=${t.operations} faults=${faults} (${byKind}) journal-judged=${t.journalJudged} sends-judged=${t.sendsJudged} ` +
     `anomalies=${anomalies || '0'}${t.failedSeeds.length ? ` seeds=${t.failedSeeds.join(',')}` : ''} ` +
     `time=${(t.ms / 1000).toFixed(0)}s`
   );
