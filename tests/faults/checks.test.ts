@@ -572,7 +572,7 @@ describe('fault campaign checks: a send never overwrites another client’s chan
       { taskId: 'S', field: 'name', value: 'c1-name', client: 1, at: 100 },
       { taskId: 'S', field: 'name', value: 'c0-name', client: 0, at: 3_000 },
     ];
-    input.heldRenames = [{ client: 0, taskId: 'S', value: 'c0-name' }];
+    input.heldRenames = [{ client: 0, taskId: 'S', value: 'c0-name', until: 2_000 }];
     input.ends[0] = end(input.state.tasks, {
       conflicts: [{ entityId: 'S', field: 'name', localValue: 'c0-name', remoteValue: 'c1-name' }],
     });
@@ -599,9 +599,9 @@ describe('fault campaign checks: a send never overwrites another client’s chan
     const before = journalless();
     before.commits![0]!.at = 45;
     expect(overwritesWithoutEntry(before)).toEqual({ judged: 0, missing: [] });
-    // Committed just before the send, between its read and its commit.
+    // Committed after the held rename was let through: its read may have come first.
     const racing = journalless();
-    racing.commits![1]!.at = 100 + SEND_SLACK_MS;
+    racing.heldRenames![0]!.until = 90;
     expect(overwritesWithoutEntry(racing).judged).toBe(0);
     // A first send of an item read moments ago goes unread: judged only beyond that window.
     const unread = journalless();

@@ -251,10 +251,11 @@ export interface CheckInput {
   commits?: SharedCommit[];
   pulls?: PullRecord[];
   /**
-   * Renames whose first send the harness made fail (the journal phase's held renames): sent
-   * again, each is read before it goes, whatever the client read last (`overwritesWithoutEntry`).
+   * Renames the harness kept from the service until `until` (ms since the run started; the
+   * journal phase's held renames): every send of one that reached the service was a retry, and a
+   * retry reads its item first, whatever the client read last (`overwritesWithoutEntry`).
    */
-  heldRenames?: { client: number; taskId: string; value: unknown }[];
+  heldRenames?: { client: number; taskId: string; value: unknown; until: number }[];
   shared: SharedTask[];
   writes: WriteRecord[];
   ends: ClientEnd[];
@@ -699,7 +700,7 @@ export function missingConflicts(input: CheckInput): { judged: number; missing: 
 /**
  * How long a client may send a change without reading its item first after a read of it
  * (`DEFAULT_FRESH_MS` of the outbox: the first attempt of a change of an item read this
- * recently goes unread), and the time a send takes from its check to the service's commit.
+ * recently goes unread), and a margin for the time a send takes from its read to the commit.
  */
 export const SEND_UNREAD_MS = DEFAULT_FRESH_MS;
 export const SEND_SLACK_MS = 2_000;
@@ -708,10 +709,10 @@ export const SEND_SLACK_MS = 2_000;
  * Sends judged, not only pulls: a client's rename the service committed over another client's
  * name, when the client's rename was acknowledged locally before that name was committed (so its
  * base cannot have been that name), overwrote a concurrent change: the client's journal must hold
- * a conflict on the field. Judged where the engine surely had the chance to see the other name
- * before sending: committed more than `SEND_UNREAD_MS + SEND_SLACK_MS` before the client's rename
- * (a send of an item read within `SEND_UNREAD_MS` is not read again), or `SEND_SLACK_MS` for a
- * rename whose first send failed (a change sent again is always read first).
+ * a conflict on the field. Judged where the engine surely read the other name before sending:
+ * for a held rename, that name was committed before the harness let the rename through (its send
+ * was a retry, read first); otherwise, committed more than `SEND_UNREAD_MS + SEND_SLACK_MS` before
+ * the client's rename (the first send of an item read within `SEND_UNREAD_MS` is not read again).
  */
 export function overwritesWithoutEntry(input: CheckInput): { judged: number; missing: string[] } {
   const { commits = [], writes, ends, heldRenames = [] } = input;
@@ -736,10 +737,10 @@ export function overwritesWithoutEntry(input: CheckInput): { judged: number; mis
           same(w.intent.value, mine.value),
       );
       if (!write || theirs.at <= write.answeredAt) continue;
-      const held = heldRenames.some(
+      const held = heldRenames.find(
         (h) => h.client === mine.client && h.taskId === mine.taskId && same(h.value, mine.value),
       );
-      if (mine.at - theirs.at <= (held ? 0 : SEND_UNREAD_MS) + SEND_SLACK_MS) continue;
+      if (held ? theirs.at >= held.until : mine.at - theirs.at <= SEND_UNREAD_MS + SEND_SLACK_MS) continue;
       judged++;
       const journaled = ends[mine.client]?.conflicts.some(
         (c) => c.entityId === mine.taskId && c.field === 'name',

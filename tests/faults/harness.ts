@@ -406,9 +406,14 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         for (const [n, s] of shared.entries()) {
           operations++;
           const value = `r${options.seed}-c${c.index}-j${round}-${n}`;
-          if (holders.includes(c)) heldRenames.push({ client: c.index, taskId: s.id, value });
+          // Let through when the partition heals (`until` set then).
+          if (holders.includes(c))
+            heldRenames.push({ client: c.index, taskId: s.id, value, until: Infinity });
           await write(c, proc, workloads[c.index]!, renameShared(s, value), -1);
         }
+      };
+      const healHeld = () => {
+        for (const h of heldRenames) h.until = Math.min(h.until, t());
       };
       const drain = async (c: Client) => (await c.alive()).send({ op: 'drain', timeoutMs: 20_000 });
       for (let round = 0; round < rounds; round++) {
@@ -417,12 +422,16 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
         await Promise.all(holders.map((h) => renameAll(h, `${round}`)));
         await Promise.all(writers.map(async (w) => (await renameAll(w, `${round}`), await drain(w))));
         await Promise.all(holders.map(async (h) => pull(h, await h.alive())));
+        healHeld();
         for (const h of holders) h.proxy.reset();
         await Promise.all(holders.map(drain));
         note(`JOURNAL round ${round}s: holders lose their updates, then send with no pull`);
         for (const h of holders) h.proxy.set({ dropBefore: { rate: 1, match: HELD_UPDATE } });
         await Promise.all(holders.map((h) => renameAll(h, `${round}s`)));
         await Promise.all(writers.map(async (w) => (await renameAll(w, `${round}s`), await drain(w))));
+        // A held rename's attempt under way (its read done) must not slip through as the partition heals.
+        await new Promise((r) => setTimeout(r, 500));
+        healHeld();
         for (const h of holders) h.proxy.reset();
         await Promise.all(holders.map(drain));
       }

@@ -53,6 +53,8 @@ describe('watchActionRequired', () => {
         lastError: null,
         pendingCount: 0,
         tokenNeeded: false,
+        probing: false,
+        nextProbeAt: null,
       });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     return { dispatch, notify, stop, status, settle, setRows: (next: typeof rows) => (rows = next) };

@@ -18,6 +18,8 @@ export const OutboxStatus = z.object({
   conflicts: z.number().int().min(0),
   /** `token-needed` after a 401: nothing is sent until a token is given. */
   paused: z.enum(['token-needed']).nullable(),
+  /** When the service last acknowledged a change of this client (ms since the epoch), since start-up. */
+  lastSentAt: z.number().nullable().default(null),
 });
 export type OutboxStatus = z.infer<typeof OutboxStatus>;
 

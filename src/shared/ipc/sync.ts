@@ -31,6 +31,10 @@ export const SyncStatus = z.object({
    * is given with `accounts.setToken`.
    */
   tokenNeeded: z.boolean().default(false),
+  /** While offline: a reachability probe is under way ("Reconnecting…"). */
+  probing: z.boolean().default(false),
+  /** While offline: when the next probe runs (ISO moment), null when none is scheduled. */
+  nextProbeAt: z.string().nullable().default(null),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

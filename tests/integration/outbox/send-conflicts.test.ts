@@ -53,6 +53,11 @@ describe.each(PROFILES)('changes sent after a reconnect, %s profile', () => {
     a.outbox.outbox.reconnected();
     await a.drained();
   }
+  async function reconnectUntil(a: TestEngine, test: () => boolean): Promise<void> {
+    proxy.set({ dropBefore: undefined });
+    a.outbox.outbox.reconnected();
+    await waitFor(test);
+  }
   /** Queues `edit` on A while offline and waits until A tried to send it and failed. */
   async function whileOffline(a: TestEngine, edit: () => Promise<unknown>): Promise<void> {
     offline();
@@ -248,6 +253,28 @@ describe.each(PROFILES)('changes sent after a reconnect, %s profile', () => {
     await waitFor(() => a.cache.tasks.get(taskId)?.name === 'Kept, renamed by Bob');
     expect(a.outbox.outbox.status().pending).toBe(0);
     expect((await api.task(taskId)).name).toBe('Kept, renamed by Bob');
+  });
+
+  it('a delete after a change of mine the service refused is not taken for a colleague’s change', async () => {
+    const { a } = await engines();
+    const { id: taskId } = await api.createTask({
+      projectId: SEED_IDS.workspace,
+      title: 'Refused, then deleted',
+      fromUserId: svc.users.actingUserId,
+    });
+    await a.sync.now();
+    offline();
+    await a.call('tasks.setCustomFields', {
+      taskId,
+      values: [{ id: SEED_IDS.customFields.number, value: 'not a number' }],
+    });
+    await a.call('tasks.delete', { taskId });
+    await reconnectUntil(a, () => a.outbox.outbox.entries('failed').length === 1);
+    const [refused] = a.outbox.outbox.entries('failed');
+    await a.call('outbox.discard', { id: refused!.id });
+    await a.drained();
+    expect(await a.call('conflicts.list', {})).toEqual([]);
+    await expect(api.task(taskId)).rejects.toMatchObject({ status: 404 });
   });
 
   it('a change of a task Bob deleted meanwhile fails as such, its values kept to copy', async () => {

@@ -236,7 +236,12 @@ export class ConflictJournal {
   }
 
   /** The latest conflict on a field the user resolved with `resolution`. */
-  lastResolved(entity: string, id: string, field: string, resolution: 'mine' | 'theirs'): Conflict | undefined {
+  lastResolved(
+    entity: string,
+    id: string,
+    field: string,
+    resolution: 'mine' | 'theirs',
+  ): Conflict | undefined {
     const row = this.#stmts.lastResolved.get(resolution, entity, id, field) as ConflictRow | undefined;
     return row && toConflict(row);
   }

@@ -104,6 +104,12 @@ export interface OutboxOptions<C> {
   log?: (message: string) => void;
   /** The check before a send (rule 7); without it changes are sent unchecked. */
   check?: PreSendCheck<C>;
+  /**
+   * A request of an attempt failed (before the failure is handled): the engine tells sync, so a
+   * refused connection shows Offline at once. `onSent`: a change was acknowledged.
+   */
+  onRequestFailure?: (err: unknown) => void;
+  onSent?: () => void;
   /** "Take theirs" on a held delete kept the item: fetch the service's version of it. */
   onItemKept?: (entity: string, id: string) => void;
   /**
@@ -130,6 +136,8 @@ export interface OutboxStatus {
   /** Unresolved conflicts in the journal. */
   conflicts: number;
   paused: PauseReason | null;
+  /** When a change was last acknowledged by the service (ms), since start-up; null before. */
+  lastSentAt: number | null;
 }
 
 export interface SubmitResult {
@@ -220,6 +228,9 @@ export class Outbox<C> {
   readonly #maxFoldFailures: number;
   readonly #check: PreSendCheck<C> | undefined;
   readonly #onItemKept: ((entity: string, id: string) => void) | undefined;
+  readonly #onRequestFailure: ((err: unknown) => void) | undefined;
+  readonly #onSent: (() => void) | undefined;
+  #lastSentAt: number | null = null;
   /**
    * When the service's values of an item (`entity:id`) were last read here: by a pull or fetch
    * (`noteSeen`) or by the check before a send. In memory: after a restart every item is read
@@ -288,6 +299,8 @@ export class Outbox<C> {
     this.#maxFoldFailures = Math.max(1, options.maxFoldFailures ?? MAX_FOLD_FAILURES);
     this.#check = options.check;
     this.#onItemKept = options.onItemKept;
+    this.#onRequestFailure = options.onRequestFailure;
+    this.#onSent = options.onSent;
     this.store = new EntryStore(this.#db);
     this.ids = new TempIdMap(this.#db);
     this.claims = new FieldClaims(this.#db);
@@ -419,6 +432,7 @@ export class Outbox<C> {
       stuck: counts.stuck,
       conflicts: this.conflicts.openCount(),
       paused: this.#paused,
+      lastSentAt: this.#lastSentAt,
     };
   }
 
@@ -596,7 +610,9 @@ export class Outbox<C> {
       if (entry.errorType !== 'held') continue;
       const undecided =
         this.conflicts.openOn(entity, id, WHOLE_ITEM) !== undefined ||
-        this.claims.ofEntry(entry.id).some((c) => this.conflicts.openOn(c.entity, c.id, c.field) !== undefined);
+        this.claims
+          .ofEntry(entry.id)
+          .some((c) => this.conflicts.openOn(c.entity, c.id, c.field) !== undefined);
       if (!undecided) this.store.release(entry.id, now);
     }
   }
@@ -769,6 +785,7 @@ export class Outbox<C> {
       now,
       claimFields: (entity: string, id: string, changes: Readonly<Record<string, FieldChange>>) =>
         this.claims.claim(entryId, entity, id, changes),
+      baseOf: (entity: string, id: string, field: string) => this.claims.baseOf(entity, id, field),
     };
   }
 
@@ -917,7 +934,8 @@ export class Outbox<C> {
       }
       if (!answer) {
         if (this.#stopped || this.#paused) return;
-        if (this.#check) {
+        // An entry the service answered already holds there: what is resent is its own change.
+        if (this.#check && entry.answeredAt === null) {
           phase = 'check';
           const verdict = await this.#checkBeforeSend(this.#check, kind, entry, payload);
           if (verdict === 'held') return;
@@ -1005,12 +1023,18 @@ export class Outbox<C> {
           this.conflicts.record(entity, id, WHOLE_ITEM, null, remote, this.#clock.now(), item.source),
         )();
         itemChanged = true;
+        this.#trace(
+          entry,
+          `checked: ${entity} ${changed.join(', ')} changed on the service since it was read`,
+        );
         continue;
       }
       const server: Record<string, unknown> = {};
-      for (const field of this.claims.fieldsOf(entity, id)) if (field in values) server[field] = values[field];
+      for (const field of this.claims.fieldsOf(entity, id))
+        if (field in values) server[field] = values[field];
       const recorded = this.#db.transaction(() => this.noteServerValues(entity, id, server, item.source))();
-      if (recorded.length) this.#trace(entry, `checked: ${entity} ${recorded.join(', ')} changed on the service`);
+      if (recorded.length)
+        this.#trace(entry, `checked: ${entity} ${recorded.join(', ')} changed on the service`);
     }
     const now = this.#clock.now();
     const state = entry.state === 'in_flight' ? 'in_flight' : 'pending';
@@ -1068,6 +1092,8 @@ export class Outbox<C> {
       return;
     }
     this.#trace(entry, remap ? `acknowledged as ${remap.realId}` : 'acknowledged');
+    this.#lastSentAt = now;
+    this.#tell(() => this.#onSent?.());
     // A create's item holds what this client wrote, all of it: a change of it soon after needs no read.
     if (remap) this.#seen.set(`${remap.entity}:${remap.realId}`, now);
     for (const c of claimed) this.acks.record(c.entity, c.id, [c.field], now);
@@ -1091,6 +1117,7 @@ export class Outbox<C> {
     phase: Phase,
     earlierUnknown: boolean,
   ): void {
+    this.#tell(() => this.#onRequestFailure?.(err));
     const applied = phase === 'send' && err instanceof AppliedError;
     const failure = this.#classify(applied ? err.cause : err);
     // Whether the service may hold the change now. A failed look-up leaves the earlier outcome
@@ -1183,6 +1210,15 @@ export class Outbox<C> {
       return rollback !== undefined;
     })();
     if (rolledBack) this.#emitCache(entry.keys);
+  }
+
+  /** Runs an engine hook; one that throws is logged, never a failure of the entry. */
+  #tell(hook: () => void): void {
+    try {
+      hook();
+    } catch (err) {
+      this.#log(`outbox: a hook failed: ${messageOf(err)}`);
+    }
   }
 
   /**

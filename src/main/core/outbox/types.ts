@@ -70,6 +70,11 @@ export interface ApplyContext {
    * sync asks `pendingFieldsFor` before overwriting (rule 7) and a rollback restores the base.
    */
   claimFields(entity: string, id: string, bases: Readonly<Record<string, unknown>>): void;
+  /**
+   * The service's value of a field with a pending local change (its claim's base), if it has one:
+   * a delete keeps it, since the service may end with either value when that change is refused.
+   */
+  baseOf(entity: string, id: string, field: string): { value: unknown } | undefined;
 }
 
 export interface RollbackContext {

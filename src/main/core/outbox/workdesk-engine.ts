@@ -100,6 +100,12 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     ...outboxOptions,
     ...(options.log && !outboxOptions?.log ? { log: options.log } : {}),
     fetchItem: (item) => fetchReloaded(engine.sync, item),
+    // The status tells the truth at once: a send refused at the connection shows Offline (sync
+    // probes from then); a send that goes through while sync thinks offline makes it probe now.
+    onRequestFailure: (err) => engine.sync.notifyOffline(err),
+    onSent: () => {
+      if (!engine.sync.status().online) engine.sync.notifyOnline();
+    },
     cache: engine.cache,
     client: engine.client,
     sendClient,

@@ -62,6 +62,9 @@ export interface WorkdeskOutboxOptions {
    */
   conflictPolicy?: () => ConflictPolicy;
   freshMs?: number;
+  /** See `OutboxOptions.onRequestFailure` and `onSent`. */
+  onRequestFailure?: (err: unknown) => void;
+  onSent?: () => void;
   /** False: changes are sent unchecked (unit tests of the kinds, which count requests). */
   checkBeforeSend?: boolean;
   /** Fetches an item a reload settled (`outbox.reload`); without it the next pull brings it. */
@@ -231,6 +234,8 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
           ),
         );
     },
+    ...(options.onRequestFailure ? { onRequestFailure: options.onRequestFailure } : {}),
+    ...(options.onSent ? { onSent: options.onSent } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.timers ? { timers: options.timers } : {}),
     ...(options.random ? { random: options.random } : {}),

@@ -149,14 +149,38 @@ export function changedFields(
 
 /**
  * Of `fields`, those the service's `item` holds with another value than `base` (the record as a
- * delete removed it here); a field either side lacks is not judged.
+ * delete removed it here, this client's waiting changes in it) and than `pendingBases` (the
+ * service's values under those waiting changes, which it keeps if they are refused); a field
+ * either side lacks is not judged.
  */
 export function changedOnService(
   base: Readonly<Record<string, unknown>>,
   item: Readonly<Record<string, unknown>>,
   fields: readonly string[],
+  pendingBases: Readonly<Record<string, unknown>> = {},
 ): string[] {
-  return fields.filter((f) => f in base && f in item && !sameValue(base[f] ?? null, item[f] ?? null));
+  return fields.filter(
+    (f) =>
+      f in base &&
+      f in item &&
+      !sameValue(base[f] ?? null, item[f] ?? null) &&
+      !(f in pendingBases && sameValue(pendingBases[f] ?? null, item[f] ?? null)),
+  );
+}
+
+/** The claim bases of `fields` of a record with a waiting local change (see `changedOnService`). */
+export function pendingBasesOf(
+  ctx: ApplyContext,
+  entity: string,
+  id: string,
+  fields: readonly string[],
+): Record<string, unknown> {
+  const bases: Record<string, unknown> = {};
+  for (const field of fields) {
+    const base = ctx.baseOf(entity, id, field);
+    if (base) bases[field] = base.value;
+  }
+  return bases;
 }
 
 type Range = { startDate?: string | null; endDate?: string | null };

@@ -22,6 +22,7 @@ import {
   changedFields,
   changedOnService,
   checkRange,
+  pendingBasesOf,
   type CreatedAmong,
   customFieldsKind,
   DependencyRowSnapshot,
@@ -53,6 +54,8 @@ const TaskSnapshot = z.object({
   contacts: z.array(z.tuple([z.string(), z.array(z.string())])),
   // Absent in snapshots stored before deletes took dependencies along.
   dependencies: z.array(DependencyRowSnapshot).default([]),
+  /** The deleted task's fields with a waiting change of this client, under it (`changedOnService`). */
+  pendingBases: z.record(z.string(), z.unknown()).default({}),
 });
 export const TaskDeletePayload = TaskDeleteInput.extend({
   subtaskIds: z.array(z.string()),
@@ -192,7 +195,7 @@ export function taskStore(deps: KindDeps) {
     cache.tasks.markMessagesFetched(id, moment, moment);
   }
 
-  function snapshot(ids: readonly string[]): z.infer<typeof TaskSnapshot> {
+  function snapshot(ids: readonly string[]): Omit<z.infer<typeof TaskSnapshot>, 'pendingBases'> {
     return {
       tasks: ids.map((id) => cache.tasks.getFlat(id)).filter((t) => t !== null) as unknown as Record<
         string,
@@ -668,10 +671,13 @@ export function taskKinds(deps: KindDeps) {
     ],
     removesAlso: (p) => p.subtaskIds.map((id) => `task:${id}`),
     describe: () => 'Delete task',
-    apply: (_ctx, p) => {
+    apply: (ctx, p) => {
       store.require(p.taskId);
       const ids = [p.taskId, ...p.subtaskIds];
-      const undo = store.snapshot(ids);
+      const undo = {
+        ...store.snapshot(ids),
+        pendingBases: pendingBasesOf(ctx, 'task', p.taskId, [...TASK_FIELDS_A_DELETE_WATCHES, 'status']),
+      };
       cache.tasks.delete(ids);
       for (const id of ids) cache.crm.setTaskContacts(id, []);
       return { undo };
@@ -682,11 +688,15 @@ export function taskKinds(deps: KindDeps) {
       await gone(() => client.deleteTask(p.taskId));
     },
     changedSince: (p, undo, item) => {
-      const row = TaskSnapshot.safeParse(undo).data?.tasks.find((t) => t.id === p.taskId);
-      if (!row) return [];
-      const changed = changedOnService(row, item, TASK_FIELDS_A_DELETE_WATCHES);
+      const snapshot = TaskSnapshot.safeParse(undo).data;
+      const row = snapshot?.tasks.find((t) => t.id === p.taskId);
+      if (!snapshot || !row) return [];
+      const bases = snapshot.pendingBases;
+      const changed = changedOnService(row, item, TASK_FIELDS_A_DELETE_WATCHES, bases);
       const status = (item.status as { id?: unknown } | undefined)?.id;
-      if (typeof status === 'string' && status !== row.statusId) changed.push('status');
+      const baseStatus = (bases.status as { id?: unknown } | undefined)?.id;
+      if (typeof status === 'string' && status !== row.statusId && status !== baseStatus)
+        changed.push('status');
       return changed;
     },
     fold: () => undefined,
