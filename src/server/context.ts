@@ -12,16 +12,6 @@ import { taskStore } from './db/tasks';
 import { uploadStore } from './db/uploads';
 import { badRequest } from './http/errors';
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A random 20-character id from a CSPRNG (opaque, like the real service's). */
-export function randomId(): string {
-  const bytes = randomBytes(20);
-  let out = '';
-  for (const b of bytes) out += ALPHABET[b % ALPHABET.length];
-  return out;
-}
-
 export interface ContextOptions {
   db: Db;
   clock: () => Date;

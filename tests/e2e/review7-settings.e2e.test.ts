@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../support/service';
 import { screenshot } from './support/browser';
 import { sessionSuite } from './support/suite';
+import { SettingsPage } from './pages/settings';
 
 // Session 7 review, settings and accounts (/work/notes/s7-review.md).
 describe('adding an account by keyboard, with bad values', () => {
@@ -27,7 +28,6 @@ describe('adding an account by keyboard, with bad values', () => {
     await page.getByLabel('Name').fill('Elsewhere');
     await page.getByLabel('Service address').fill('not an address');
     await page.getByLabel('API token').fill('s3cret-token-value');
-    await page.getByLabel('Act as user (id)').fill('u-someone');
     // Before: the token was drawn as typed, in a text field.
     expect(await page.getByLabel('API token').getAttribute('type')).toBe('password');
     // Drawn as the other fields are (a password field had the browser's own square black box).
@@ -36,8 +36,10 @@ describe('adding an account by keyboard, with bad values', () => {
         const style = getComputedStyle(field);
         return `${style.height} ${style.borderRadius} ${style.borderTopColor}`;
       });
+    // Compared with neither focused (a focused field draws its ring instead of its border).
+    await page.getByLabel('Token header').focus();
     expect(await look('API token')).toBe(await look('Name'));
-    await page.getByRole('button', { name: 'Test and add' }).click();
+    await page.getByRole('button', { name: 'Connect' }).click();
     // Before: the browser's own URL check stopped the form under no message of the app's.
     const problem = page.getByRole('alert');
     await problem.filter({ hasText: 'Service address' }).waitFor();
@@ -45,7 +47,7 @@ describe('adding an account by keyboard, with bad values', () => {
     await screenshot(page, 'review7-account-refused');
 
     await page.getByLabel('Service address').fill('ftp://example.com/2.0');
-    await page.getByRole('button', { name: 'Test and add' }).click();
+    await page.getByRole('button', { name: 'Connect' }).click();
     await problem.filter({ hasText: 'Service address: an http or https address' }).waitFor();
     const accounts = await app.session.dispatch('accounts.list', {});
     expect(accounts).toMatchObject({ ok: true });
@@ -58,12 +60,9 @@ describe('adding an account by keyboard, with bad values', () => {
 
   it('switches accounts from the keyboard and keeps the focus on the account list', async () => {
     const { page } = suite;
-    await page.getByRole('button', { name: 'Add a remote account…' }).click();
-    await page.getByLabel('Name').fill('Second service');
-    await page.getByLabel('Service address').fill(second.baseUrl);
-    await page.getByLabel('API token').fill(second.token);
-    await page.getByLabel('Act as user (id)').fill(second.users.actingUserId);
-    await page.getByRole('button', { name: 'Test and add' }).click();
+    const form = new SettingsPage(page);
+    await form.connect({ label: 'Second service', baseUrl: second.baseUrl, token: second.token });
+    await form.pickUserAndAdd('Ada Lindqvist');
     const accounts = page.getByTestId('account');
     const added = accounts.filter({ hasText: 'Second service' });
     await added.waitFor();

@@ -21,19 +21,21 @@ describe('settings: accounts, sync interval, theme (the web host with its accoun
     await accounts.filter({ hasText: 'Local workspace' }).waitFor();
     expect(await accounts.filter({ hasText: 'In use' }).innerText()).toMatch(/Local workspace/);
 
-    await page.getByRole('button', { name: 'Add a remote account…' }).click();
-    await page.getByLabel('Name').fill('Second service');
-    await page.getByLabel('Service address').fill(second.baseUrl);
-    await page.getByLabel('API token').fill('wrong-token');
-    await page.getByLabel('Act as user (id)').fill(second.users.actingUserId);
-    await page.getByRole('button', { name: 'Test and add' }).click();
-    const problem = page.getByRole('alert').filter({ hasText: 'Token' });
+    const form = new SettingsPage(page);
+    await form.connect({ label: 'Second service', baseUrl: second.baseUrl, token: 'wrong-token' });
+    const problem = page.getByRole('alert').filter({ hasText: 'token' });
     await problem.waitFor();
+    expect(await page.getByLabel('API token').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'settings-account-refused');
 
     await page.getByLabel('API token').fill(second.token);
-    await page.getByRole('button', { name: 'Test and add' }).click();
+    await page.getByRole('button', { name: 'Connect' }).click();
+    // Who you are is picked from the organization's users by name, never typed as an id.
+    await page.getByTestId('account-user').first().waitFor();
+    expect(await page.getByTestId('account-user').count()).toBe(5);
+    await form.pickUserAndAdd('Ada Lindqvist', 'lindq');
     await accounts.filter({ hasText: 'Second service' }).waitFor();
+    expect(await accounts.filter({ hasText: 'Second service' }).innerText()).toContain('acting as');
     await accounts.filter({ hasText: 'Second service' }).getByRole('button', { name: 'Switch to' }).click();
     await accounts.filter({ hasText: 'In use' }).filter({ hasText: 'Second service' }).waitFor();
     await screenshot(page, 'settings-accounts');

@@ -32,6 +32,8 @@ export interface EngineProcessArgs {
   serve?: boolean;
   /** Receives the child engine's log lines (parent side only; not sent to the child). */
   onLog?: (line: string) => void;
+  /** The child's time zone (`TZ`, e.g. `Asia/Taipei`); default the parent's. */
+  timeZone?: string;
 }
 
 export interface EngineProcess {
@@ -83,10 +85,10 @@ function bundled(): Promise<string> {
 export async function startEngineProcess(args: EngineProcessArgs): Promise<EngineProcess> {
   const script = await bundled();
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const { onLog, ...childArgs } = args;
+  const { onLog, timeZone, ...childArgs } = args;
   const child: ChildProcess = spawn(process.execPath, [script, '--engine-child', JSON.stringify(childArgs)], {
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    env: { ...process.env, NODE_PATH: join(root, 'node_modules') },
+    env: { ...process.env, NODE_PATH: join(root, 'node_modules'), ...(timeZone ? { TZ: timeZone } : {}) },
   });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (text: string) => {
@@ -156,7 +158,7 @@ export async function startEngineProcess(args: EngineProcessArgs): Promise<Engin
 
 // ---- the child ------------------------------------------------------------------------------
 
-async function childMain(args: Omit<EngineProcessArgs, 'onLog'>): Promise<void> {
+async function childMain(args: Omit<EngineProcessArgs, 'onLog' | 'timeZone'>): Promise<void> {
   const { createWorkdeskEngine } = await import('../../src/main/core/outbox/workdesk-engine');
   const { commandRunner } = await import('./engine-commands');
   const engine = await createWorkdeskEngine({

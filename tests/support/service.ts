@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildService } from '../../src/server/app';
+import { SERVICE_PROFILES, type ServiceProfileName } from '../../src/server/profiles';
 import { SEED_IDS } from '../../src/server/seed/index';
+
+/**
+ * The service's answer profiles, for `describe.each(SERVICE_PROFILES)`: `spec` answers as the
+ * spec's tables say, `goodday` as GoodDay's live service does.
+ */
+export { SERVICE_PROFILES };
+export type { ServiceProfileName };
 
 export interface StartServiceOptions {
   seed?: 'demo' | 'empty';
@@ -12,6 +20,13 @@ export interface StartServiceOptions {
   token?: string;
   clock?: () => Date;
   uploadLimitBytes?: number;
+  /** Default `spec`. */
+  profile?: ServiceProfileName;
+  /**
+   * The address upload URLs are built on (e.g. a relay's in front of the service); by default the
+   * address the service listens on. The service never takes it from the `Host` header.
+   */
+  baseUrl?: string;
 }
 
 export interface RunningService {
@@ -28,6 +43,7 @@ export interface RunningService {
     guestUserId: string;
   };
   dataDir: string;
+  profile: ServiceProfileName;
   app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -52,8 +68,10 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     filesDir: join(dataDir, 'files'),
     tokens: [token],
     seed: options.seed ?? 'empty',
+    profile: options.profile ?? 'spec',
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.uploadLimitBytes ? { uploadLimitBytes: options.uploadLimitBytes } : {}),
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -61,6 +79,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     token,
     users: SEEDED_USERS,
     dataDir,
+    profile: options.profile ?? 'spec',
     app,
     async close() {
       await app.close();

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { createServiceClient, type ServiceClient } from './api/client';
 import type { FetchLike } from './api/http';
+import { createServiceClock, type ServiceClockOptions, type ServiceClockState } from './api/service-clock';
 import { createCache, type Cache } from './cache/cache';
 import { openCacheDb, type CacheDb } from './cache/db';
 import { EventHub } from './event-hub';
@@ -39,6 +40,11 @@ export interface EngineOptions {
   sync?: Pick<SyncOptions, 'concurrency' | 'intervalMs' | 'probeIntervalMs' | 'eventWindow' | 'retry'>;
   /** Start the sync schedule at once (default true). */
   autoStart?: boolean;
+  /**
+   * The account's service clock: its setting and what an earlier run learnt (default: learnt
+   * from this run's answers, not saved). The local workspace's is `local`.
+   */
+  serviceClock?: Omit<ServiceClockOptions, 'log'>;
 }
 
 export interface Engine {
@@ -50,6 +56,8 @@ export interface Engine {
   handlers: Partial<HandlerMap>;
   /** `cache.onDidChange` and `sync.onDidChangeStatus`; forward with `events.onAny`. */
   events: EventHub;
+  /** The clock the service stamps its moments on (the client's answers teach it). */
+  serviceClock: ServiceClockState;
   close(): Promise<void>;
 }
 
@@ -66,7 +74,12 @@ export function cacheFileFor(
 /** The service client of an account; `timeoutMs` overrides the connection's. */
 export function serviceClientFor(
   connection: EngineConnection,
-  options: { fetch?: FetchLike | undefined; log: (message: string) => void; timeoutMs?: number },
+  options: {
+    fetch?: FetchLike | undefined;
+    log: (message: string) => void;
+    timeoutMs?: number;
+    serviceClock?: ServiceClockState;
+  },
 ): ServiceClient {
   const timeoutMs = options.timeoutMs ?? connection.timeoutMs;
   return createServiceClient({
@@ -75,6 +88,7 @@ export function serviceClientFor(
     ...(connection.tokenHeader ? { tokenHeader: connection.tokenHeader } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.serviceClock ? { onAnswer: options.serviceClock.observe } : {}),
     log: options.log,
   });
 }
@@ -88,7 +102,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const clock = options.clock ?? (() => new Date());
   const { connection } = options;
   const db = openCacheDb(cacheFileFor(options.dataDir, connection));
-  const client = serviceClientFor(connection, { fetch: options.fetch, log });
+  const serviceClock = createServiceClock({ ...options.serviceClock, log });
+  const client = serviceClientFor(connection, { fetch: options.fetch, log, serviceClock });
   const cache = createCache(db);
   const events = new EventHub(log);
   const sync = createSync({
@@ -101,8 +116,17 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     emitChange: (change) => events.emit('cache.onDidChange', change),
     ...options.sync,
   });
-  const unsubscribe = sync.onStatus((status) => events.emit('sync.onDidChangeStatus', status));
-  const handlers = readHandlers({ cache, sync, userId: connection.userId, log, clock });
+  // The status carries the service clock the renderer reads displayed times on.
+  const withClock = <S extends object>(status: S) => ({ ...status, serviceClock: serviceClock.current() });
+  const offStatus = sync.onStatus((status) => events.emit('sync.onDidChangeStatus', withClock(status)));
+  const offClock = serviceClock.onChange(() =>
+    events.emit('sync.onDidChangeStatus', withClock(sync.status())),
+  );
+  const unsubscribe = (): void => {
+    offStatus();
+    offClock();
+  };
+  const handlers = readHandlers({ cache, sync, userId: connection.userId, log, clock, serviceClock });
   if (options.autoStart ?? true) sync.start();
   return {
     db,
@@ -111,6 +135,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     sync,
     handlers,
     events,
+    serviceClock,
     async close() {
       unsubscribe();
       await sync.stop();

@@ -55,6 +55,7 @@ describe('watchActionRequired', () => {
         tokenNeeded: false,
         probing: false,
         nextProbeAt: null,
+        readProblems: [],
       });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
     return { dispatch, notify, stop, status, settle, setRows: (next: typeof rows) => (rows = next) };

@@ -91,6 +91,8 @@ function toBase(r: ProjectRowWithStatus): ProjectBase {
     statusComments: r.status_comments,
     systemStatus: r.system_status,
     isFolder: r.is_folder === 1,
+    // Both profiles: recent clients of the live service read a folder from this.
+    systemType: r.is_folder === 1 ? 'FOLDER' : 'PROJECT',
     color: r.color,
     health: r.health,
     ownerUserId: r.owner_user_id,

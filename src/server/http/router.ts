@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { OK_BODY } from '../../shared/api/index';
 import type { Db } from '../db/open';
+import type { ServiceProfile } from '../profiles';
+import { checkActingUser } from './auth';
 import { ApiError, zodMessage } from './errors';
 
 /** Every path of the service starts with the version. */
@@ -10,7 +12,7 @@ export const API_PREFIX = '/2.0';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** What a handler answers: a value sent as JSON, JSON text built by SQLite, or the text `OK`. */
+/** What a handler answers: a value sent as JSON, JSON text built by SQLite, or `OK`. */
 export type Answer =
   | { json: unknown; status?: number }
   | { jsonText: string }
@@ -34,9 +36,29 @@ export interface RouteSpec<Q extends z.ZodType, B extends z.ZodType> {
 
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, root: string): z.output<T> {
   if (!schema) return undefined as z.output<T>;
-  const result = schema.safeParse(value ?? {}, { reportInput: true });
+  let result = schema.safeParse(value ?? {}, { reportInput: true });
+  // The live service takes an explicit null for an optional field as the field left out; where
+  // the schema itself gives null a meaning (a reset), it is accepted on the first parse.
+  const nulled = result.success ? [] : nullFields(result.error, value);
+  if (nulled.length > 0) {
+    const rest = { ...(value as Record<string, unknown>) };
+    for (const key of nulled) delete rest[key];
+    result = schema.safeParse(rest, { reportInput: true });
+  }
   if (!result.success) throw new ApiError(400, zodMessage(result.error, root));
   return result.data;
+}
+
+/** Top-level fields of an object body that failed only for being null. */
+function nullFields(error: z.ZodError, value: unknown): string[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  const body = value as Record<string, unknown>;
+  const keys = error.issues.map((issue) =>
+    issue.path.length === 1 && typeof issue.path[0] === 'string' && body[issue.path[0]] === null
+      ? issue.path[0]
+      : undefined,
+  );
+  return keys.every((key) => key !== undefined) ? keys : [];
 }
 
 /** Query parameters, completed on GET by the fields of a JSON object body. */
@@ -47,16 +69,22 @@ function readParameters(request: FastifyRequest): unknown {
   return { ...(body as Record<string, unknown>), ...(request.query as Record<string, unknown>) };
 }
 
+/**
+ * The body of a write whose answer the spec does not show: the JSON string `"OK"`, as the live
+ * service sends it (clients tested against it call `.json()` on these answers).
+ */
+export const OK_JSON = JSON.stringify(OK_BODY);
+
 export function sendAnswer(reply: FastifyReply, answer: Answer): void {
   if (answer === OK_BODY) {
-    reply.code(200).type('text/plain; charset=utf-8').send(OK_BODY);
+    reply.code(200).type('application/json; charset=utf-8').send(OK_JSON);
   } else if ('createdId' in answer) {
     reply
       .code(200)
       .header('x-created-id', answer.createdId)
       .header('location', API_PREFIX + answer.location)
-      .type('text/plain; charset=utf-8')
-      .send(OK_BODY);
+      .type('application/json; charset=utf-8')
+      .send(OK_JSON);
   } else if ('file' in answer) {
     reply.code(200).type(answer.mime).send(createReadStream(answer.file));
   } else if ('jsonText' in answer) {
@@ -72,7 +100,8 @@ export function sendAnswer(reply: FastifyReply, answer: Answer): void {
 /**
  * Registers routes of the service. Each request is validated (query, then body) and then
  * handled inside ONE SQLite transaction, so a refused request changes nothing. The router also
- * remembers every path pattern, so an unknown method on a known path answers 405.
+ * remembers every path pattern, so an unknown method on a known path answers 405. The service's
+ * profile decides which routes exist and shapes every answer, in this one place.
  */
 export class Router {
   private readonly patterns: { regex: RegExp; method: Method }[] = [];
@@ -84,6 +113,7 @@ export class Router {
     private readonly app: FastifyInstance,
     db: Db,
     private readonly prefix: string,
+    private readonly profile: ServiceProfile,
   ) {
     this.inTransaction = db.transaction((fn: () => Answer) => fn());
   }
@@ -121,17 +151,20 @@ export class Router {
     url: string,
     spec: RouteSpec<Q, B>,
   ): void {
+    if (!this.profile.offers(method, url)) return;
     this.remember(method, url);
     const inTransaction = this.inTransaction;
+    const profile = this.profile;
     this.app.route({
       method,
       url: this.prefix + url,
       handler(request, reply) {
         const query = parse(spec.query, readParameters(request), 'query');
         const body = parse(spec.body, request.body, 'body');
+        checkActingUser(method, url, request, body);
         const params = request.params as Record<string, string>;
         const answer = inTransaction(() => spec.handle({ params, query, body, request }));
-        sendAnswer(reply, answer);
+        sendAnswer(reply, profile.shape(method, url, answer));
       },
     });
   }

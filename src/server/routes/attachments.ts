@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS, UploadUrlsBody, type UploadUrl } from '../../shared/api/index';
 import type { ServiceContext } from '../context';
 import { ApiError, notFound } from '../http/errors';
+import { listeningOrigin } from '../http/origin';
 import { API_PREFIX, type Router } from '../http/router';
 import { mimeOf } from './attachments-resolve';
 
@@ -72,7 +73,7 @@ export function attachmentRoutes(app: FastifyInstance, r: Router, ctx: ServiceCo
   r.post('/attachments/upload-urls', {
     body: UploadUrlsBody,
     handle: ({ body, request }) => {
-      const base = ctx.baseUrl ?? `${request.protocol}://${request.host}`;
+      const base = ctx.baseUrl ?? listeningOrigin(request);
       const expires = ctx.clock().getTime() + LIMITS.uploadUrlLifetimeMs;
       const json: UploadUrl[] = body.files.map((file) => {
         const row = {

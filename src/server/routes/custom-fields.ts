@@ -1,7 +1,13 @@
-import { checkCustomFieldValue } from '../../shared/api/index';
+import { checkCustomFieldValue, jsonEncodedOr, SetCustomFieldsBody } from '../../shared/api/index';
 import type { ServiceContext } from '../context';
 import { badRequest } from '../http/errors';
 import type { Router } from '../http/router';
+
+/**
+ * The body of PUT /task/{id}/custom-fields and /project/{id}/custom-fields: an object, or that
+ * object JSON-encoded into a string (a PHP client of the live service sends it so).
+ */
+export const SetCustomFieldsRequest = jsonEncodedOr(SetCustomFieldsBody);
 
 export interface CustomFieldChange {
   id: string;

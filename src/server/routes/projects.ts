@@ -3,7 +3,6 @@ import {
   NewProjectBody,
   PROJECT_SYSTEM_STATUS,
   ProjectsQuery,
-  SetCustomFieldsBody,
   UpdateProjectBody,
   WORK_ITEMS,
   type ProjectHistoryType,
@@ -14,7 +13,7 @@ import type { ProjectRow } from '../db/projects';
 import { badRequest, notFound, refused } from '../http/errors';
 import { checkDateRange } from './date-range';
 import type { Router } from '../http/router';
-import { applyCustomFields } from './custom-fields';
+import { applyCustomFields, SetCustomFieldsRequest } from './custom-fields';
 import { recordHistory } from './history';
 
 const FOLDER_SETTINGS: ProjectSettings = {
@@ -190,7 +189,7 @@ export function projectRoutes(r: Router, ctx: ServiceContext): void {
   });
 
   r.put('/project/:id/custom-fields', {
-    body: SetCustomFieldsBody,
+    body: SetCustomFieldsRequest,
     handle: ({ params, body }) => {
       const p = ctx.projects.row(params['id']);
       if (!p) throw notFound('project', params['id']);

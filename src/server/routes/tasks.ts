@@ -3,7 +3,6 @@ import {
   COMMUNICATION_FLOW,
   CreateTaskBody,
   ProjectTasksQuery,
-  SetCustomFieldsBody,
   TaskTagBody,
   UpdateTaskBody,
   UpdateTaskStatusBody,
@@ -16,7 +15,7 @@ import { badRequest, notFound } from '../http/errors';
 import { checkDateRange } from './date-range';
 import type { Router } from '../http/router';
 import { resolveAttachments } from './attachments-resolve';
-import { applyCustomFields } from './custom-fields';
+import { applyCustomFields, SetCustomFieldsRequest } from './custom-fields';
 import { addMessage, withUsers } from './messages';
 
 /** Loads a task from the path or answers 404. */
@@ -272,7 +271,7 @@ export function taskRoutes(r: Router, ctx: ServiceContext): void {
   r.delete('/task/:id/tag/:tagId', tagSpec(false));
 
   r.put('/task/:id/custom-fields', {
-    body: SetCustomFieldsBody,
+    body: SetCustomFieldsRequest,
     handle: ({ params, body }) => {
       const task = loadTask(ctx, params['id']);
       if (body.userId) ctx.requireUser('userId', body.userId);

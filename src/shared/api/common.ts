@@ -119,6 +119,15 @@ export type NamedRef = z.infer<typeof NamedRef>;
 export const CustomFieldsData = z.record(z.string(), z.unknown());
 export type CustomFieldsData = z.infer<typeof CustomFieldsData>;
 
+/**
+ * A response field the live service may leave out or send as null (GoodDay's API v2 does for
+ * many fields the spec's tables list): read as `fallback()` then. Our own service always sends
+ * it, and the parsed type keeps it required, so nothing downstream tests for its absence.
+ */
+export function orDefault<T extends z.ZodType>(schema: T, fallback: () => z.output<T>) {
+  return schema.nullish().transform((v): z.output<T> => (v ?? fallback()) as z.output<T>);
+}
+
 /** Every error the service answers: a 4xx whose body names the field or the rule. */
 export const ErrorBody = z.looseObject({ errorMessage: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,20 +1,29 @@
 import { z } from 'zod';
-import { CustomFieldsData, Id, Title, withAliases } from './common';
+import { CustomFieldsData, Id, orDefault, Title, withAliases } from './common';
 
+const text = () => orDefault(z.string(), () => '');
+const maybe = () => orDefault(z.string().nullable(), () => null);
+const fields = () => orDefault(CustomFieldsData, () => ({}));
+const notDeleted = () => orDefault(z.boolean(), () => false);
+
+/**
+ * A CRM contact. The live service's list items have no `userId` (the single contact has it
+ * null); it and the other fields a client can do without read as null, '' or {} when absent.
+ */
 export const CrmContact = z.looseObject({
   id: z.string(),
-  companyId: z.string(),
-  contactType: z.string().nullable(),
-  crmAccountId: z.string().nullable(),
-  contactOwnerUserId: z.string().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  notes: z.string().nullable(),
-  customFieldsData: CustomFieldsData,
-  userId: z.string().nullable(),
-  isDeleted: z.boolean(),
+  companyId: text(),
+  contactType: maybe(),
+  crmAccountId: maybe(),
+  contactOwnerUserId: maybe(),
+  firstName: text(),
+  lastName: text(),
+  email: text(),
+  phone: text(),
+  notes: maybe(),
+  customFieldsData: fields(),
+  userId: maybe(),
+  isDeleted: notDeleted(),
 });
 export type CrmContact = z.infer<typeof CrmContact>;
 /** GET /crm/contacts (the spec does not show it; this service answers an array of contacts). */
@@ -28,7 +37,10 @@ export const CrmContactTask = z.looseObject({
   title: z.string(),
 });
 /** GET /crm/contact/{id} */
-export const CrmContactDetail = z.looseObject({ contact: CrmContact, tasks: z.array(CrmContactTask) });
+export const CrmContactDetail = z.looseObject({
+  contact: CrmContact,
+  tasks: orDefault(z.array(CrmContactTask), () => []),
+});
 export type CrmContactDetail = z.infer<typeof CrmContactDetail>;
 
 const Text = z.string().max(1000, 'must be at most 1000 characters');
@@ -73,14 +85,14 @@ export type UpdateCrmContactBody = z.input<typeof UpdateCrmContactBody>;
 export const CrmAccount = z.looseObject({
   id: z.string(),
   name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  website: z.string(),
-  notes: z.string().nullable(),
-  accountOwnerUserId: z.string().nullable(),
-  contacts: z.array(z.string()),
-  customFieldsData: CustomFieldsData,
-  isDeleted: z.boolean(),
+  email: text(),
+  phone: text(),
+  website: text(),
+  notes: maybe(),
+  accountOwnerUserId: maybe(),
+  contacts: orDefault(z.array(z.string()), () => []),
+  customFieldsData: fields(),
+  isDeleted: notDeleted(),
 });
 export type CrmAccount = z.infer<typeof CrmAccount>;
 export const CrmAccountsResponse = z.array(CrmAccount);
@@ -88,18 +100,21 @@ export const CrmAccountsResponse = z.array(CrmAccount);
 /** The account inside GET /crm/account/{id}: the owner is named `contactOwnerUserId` there. */
 export const CrmAccountSingle = z.looseObject({
   id: z.string(),
-  companyId: z.string(),
+  companyId: text(),
   name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  website: z.string(),
-  notes: z.string().nullable(),
-  contactOwnerUserId: z.string().nullable(),
-  customFieldsData: CustomFieldsData,
-  isDeleted: z.boolean(),
+  email: text(),
+  phone: text(),
+  website: text(),
+  notes: maybe(),
+  contactOwnerUserId: maybe(),
+  customFieldsData: fields(),
+  isDeleted: notDeleted(),
 });
 export type CrmAccountSingle = z.infer<typeof CrmAccountSingle>;
-export const CrmAccountDetail = z.looseObject({ account: CrmAccountSingle, contacts: z.array(z.string()) });
+export const CrmAccountDetail = z.looseObject({
+  account: CrmAccountSingle,
+  contacts: orDefault(z.array(z.string()), () => []),
+});
 export type CrmAccountDetail = z.infer<typeof CrmAccountDetail>;
 
 /** POST /crm/accounts; the spec's sample names the owner `contactOwnerUserId`. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateString, Id, jsonEncodedOr } from './common';
+import { DateString, Id, jsonEncodedOr, orDefault } from './common';
 
 /**
  * Custom-field value types. The spec names the 15 types but not their numeric codes; these are
@@ -28,13 +28,13 @@ export const CustomFieldDefinition = z.looseObject({
   id: z.string(),
   name: z.string(),
   type: z.number().int(),
-  access: z.number().int(),
+  access: orDefault(z.number().int(), () => 0),
   /**
    * Currency-like: `{decimalPlaces, symbol}`. Dropdown and Multi Select: `{listItems}` mapping an
    * option value (as a string key) to its label. Rating: `{max}`.
    */
-  params: z.record(z.string(), z.unknown()),
-  sortPosition: z.number().int(),
+  params: orDefault(z.record(z.string(), z.unknown()), () => ({})),
+  sortPosition: orDefault(z.number().int(), () => 0),
 });
 export type CustomFieldDefinition = z.infer<typeof CustomFieldDefinition>;
 export const CustomFieldsResponse = z.array(CustomFieldDefinition);

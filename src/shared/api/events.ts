@@ -6,6 +6,7 @@ import {
   LocalTimestamp,
   endBeforeStart,
   endNotBeforeStart,
+  orDefault,
   withAliases,
 } from './common';
 
@@ -28,16 +29,20 @@ export const PERSONAL_EVENT_TYPES: readonly EventType[] = [
   'personal-travel',
 ];
 
+const maybe = () => orDefault(z.string().nullable(), () => null);
+
+/** A calendar event; the fields a view can do without read as null when the answer leaves them out. */
 export const CalendarEvent = z.looseObject({
   id: z.string(),
   eventType: z.string(),
   name: z.string(),
-  notes: z.string().nullable(),
+  notes: maybe(),
   startDate: DateString,
+  /** Absent on one-day types. */
   endDate: DateString.optional(),
-  userId: z.string().nullable(),
-  projectId: z.string().nullable(),
-  assignedToUserId: z.string().nullable(),
+  userId: maybe(),
+  projectId: maybe(),
+  assignedToUserId: maybe(),
   momentCreated: LocalTimestamp,
 });
 export type CalendarEvent = z.infer<typeof CalendarEvent>;

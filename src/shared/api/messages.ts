@@ -1,25 +1,38 @@
 import { z } from 'zod';
 import { Attachments, StoredAttachment } from './attachments';
-import { Id, LocalTimestamp, withAliases } from './common';
+import { Id, LocalTimestamp, orDefault, withAliases } from './common';
 
-export const TaskMessage = z.looseObject({
+/**
+ * A task message. Clients tested against the live service read only `id, dateCreated, message,
+ * fromUserId` (and `taskStatusId` / `taskSystemStatusNew` on status changes): the other fields
+ * of the spec's table are read as absent when they are (a status change then reads as one from
+ * its `taskStatusId`).
+ */
+export const TaskMessageFields = z.looseObject({
   id: z.string(),
   dateCreated: LocalTimestamp,
-  communicationFlow: z.number().int(),
+  communicationFlow: z.number().int().nullish(),
   fromUserId: z.string(),
   /** The action-required user at the time of the message (null when there was none). */
-  toUserId: z.string().nullable(),
-  message: z.string(),
-  messageRTF: z.record(z.string(), z.unknown()),
-  editByUserId: z.string().nullable(),
-  editDate: LocalTimestamp.nullable(),
-  taskStatusId: z.string(),
-  taskSystemStatusNew: z.number().int().nullable(),
-  timeReportId: z.string().nullable(),
+  toUserId: orDefault(z.string().nullable(), () => null),
+  message: orDefault(z.string(), () => ''),
+  messageRTF: orDefault(z.record(z.string(), z.unknown()), () => ({})),
+  editByUserId: orDefault(z.string().nullable(), () => null),
+  editDate: orDefault(LocalTimestamp.nullable(), () => null),
+  /** The task's status when the message was written ('' when the answer does not say). */
+  taskStatusId: orDefault(z.string(), () => ''),
+  taskSystemStatusNew: orDefault(z.number().int().nullable(), () => null),
+  timeReportId: orDefault(z.string().nullable(), () => null),
   /** Extension: files attached to the message. */
   attachments: z.array(StoredAttachment).optional(),
 });
-export type TaskMessage = z.infer<typeof TaskMessage>;
+export const TaskMessage = TaskMessageFields.transform((m): typeof m & { communicationFlow: number } => ({
+  ...m,
+  communicationFlow:
+    m.communicationFlow ??
+    (m.taskSystemStatusNew !== null ? COMMUNICATION_FLOW.statusChange : COMMUNICATION_FLOW.comment),
+}));
+export type TaskMessage = z.output<typeof TaskMessage>;
 export const TaskMessagesResponse = z.array(TaskMessage);
 
 /** POST /task/{id}/comment */

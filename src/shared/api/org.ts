@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orDefault } from './common';
 
 /**
  * Organization reads: users, statuses, task types, tags. The organization set-up itself comes
@@ -7,19 +8,41 @@ import { z } from 'zod';
 export const User = z.looseObject({
   id: z.string(),
   name: z.string(),
-  primaryEmail: z.string(),
+  /** GoodDay's saved user lists carry it; a user without one reads as ''. */
+  primaryEmail: orDefault(z.string(), () => ''),
 });
 export type User = z.infer<typeof User>;
 export const UsersResponse = z.array(User);
 
+/**
+ * The `systemStatus` codes that close what they are set on, for a status whose answer does not
+ * say (`isClosed` is our service's field; GoodDay's status list has no open/closed flag). Our
+ * service numbers its system statuses 1 new, 2 in progress, 3 on hold, 4 done, 5 cancelled; the
+ * spec gives projects 2 open and 5 archived; GoodDay's closed ones are Closed/Archived and
+ * Cancelled. Taken as closed: 4 and above. An assumption where the live numbering is not known
+ * (see the README, "Against GoodDay's live service").
+ */
+export const FIRST_CLOSED_SYSTEM_STATUS = 4;
+
+/** Whether a status closes what it is set on: its own flag, else derived from `systemStatus`. */
+export function statusIsClosed(status: {
+  systemStatus: number;
+  isClosed?: boolean | null | undefined;
+}): boolean {
+  return status.isClosed ?? status.systemStatus >= FIRST_CLOSED_SYSTEM_STATUS;
+}
+
 /** A task or project status; `isClosed` says whether it closes what it is set on. */
-export const Status = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  systemStatus: z.number().int(),
-  isClosed: z.boolean(),
-});
-export type Status = z.infer<typeof Status>;
+export const Status = z
+  .looseObject({
+    id: z.string(),
+    name: z.string(),
+    systemStatus: z.number().int(),
+    /** Our service's flag; absent from GoodDay's answers, then derived from `systemStatus`. */
+    isClosed: z.boolean().nullish(),
+  })
+  .transform((s): typeof s & { isClosed: boolean } => ({ ...s, isClosed: statusIsClosed(s) }));
+export type Status = z.output<typeof Status>;
 export const StatusesResponse = z.array(Status);
 
 export const TaskType = z.looseObject({ id: z.string(), name: z.string() });

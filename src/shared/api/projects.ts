@@ -8,6 +8,7 @@ import {
   LocalTimestamp,
   Minutes,
   OptionalFlag,
+  orDefault,
   Priority,
   Progress,
   Title,
@@ -27,32 +28,39 @@ export const WORK_ITEMS = [
 ] as const;
 
 export const ProjectSettings = z.looseObject({
-  workItems: z.array(z.string()),
-  additionalTaskCustomFields: z.array(z.string()),
-  taskCustomWorkflow: z.array(z.string()),
-  taskTypes: z.array(z.string()),
+  workItems: orDefault(z.array(z.string()), () => []),
+  additionalTaskCustomFields: orDefault(z.array(z.string()), () => []),
+  taskCustomWorkflow: orDefault(z.array(z.string()), () => []),
+  taskTypes: orDefault(z.array(z.string()), () => []),
 });
 export type ProjectSettings = z.infer<typeof ProjectSettings>;
 
-/** A project or folder as the create responses answer it (no `customFieldsData`). */
+/**
+ * A project or folder as the create responses answer it (no `customFieldsData`). GoodDay's live
+ * service sends `status` and `statusComments` null in most projects, `description` now and then,
+ * no `isFolder` (recent clients read `systemType`: "FOLDER" or "PROJECT"); those read as below.
+ */
 export const ProjectBase = z.looseObject({
   id: z.string(),
   name: z.string(),
-  description: z.string(),
-  startDate: DateString.nullable(),
-  endDate: DateString.nullable(),
-  estimate: z.number().int().nullable(),
+  description: orDefault(z.string(), () => ''),
+  startDate: orDefault(DateString.nullable(), () => null),
+  endDate: orDefault(DateString.nullable(), () => null),
+  estimate: orDefault(z.number().int().nullable(), () => null),
   /** Written with an underscore, as the spec shows. */
   moment_created: LocalTimestamp,
-  /** Null for a root project or folder. */
-  parentProjectId: z.string().nullable(),
-  priority: z.number().int(),
-  progress: z.number().int().nullable(),
-  status: z.string(),
-  statusComments: z.string(),
+  /** Null for a root project or folder (and read as null when absent). */
+  parentProjectId: orDefault(z.string().nullable(), () => null),
+  priority: orDefault(z.number().int(), () => 5),
+  progress: orDefault(z.number().int().nullable(), () => null),
+  /** The status's name; '' when the service has none for it (null on the live service). */
+  status: orDefault(z.string(), () => ''),
+  statusComments: orDefault(z.string(), () => ''),
   systemStatus: z.number().int(),
   /** Extensions: what a client needs to draw the tree and edit the project. */
   isFolder: z.boolean().optional(),
+  /** GoodDay's spelling of what a project item is: "FOLDER" or "PROJECT" (our service sends it too). */
+  systemType: z.string().nullish(),
   color: z.number().int().nullable().optional(),
   health: z.number().int().nullable().optional(),
   ownerUserId: z.string().nullable().optional(),
@@ -61,14 +69,37 @@ export const ProjectBase = z.looseObject({
 });
 export type ProjectBase = z.infer<typeof ProjectBase>;
 
-/** GET /projects elements. */
-export const Project = ProjectBase.extend({ customFieldsData: CustomFieldsData });
-export type Project = z.infer<typeof Project>;
-export const ProjectsResponse = z.array(Project);
+/**
+ * Whether a project item is a folder, from what its answer says: `isFolder` (our service), else
+ * `systemType` (GoodDay). Undefined when it says neither: the sync then tells from the tree.
+ */
+export function projectIsFolder(p: {
+  isFolder?: boolean | undefined;
+  systemType?: string | null | undefined;
+}): boolean | undefined {
+  if (p.isFolder !== undefined) return p.isFolder;
+  if (typeof p.systemType === 'string' && p.systemType) return p.systemType.toUpperCase() === 'FOLDER';
+  return undefined;
+}
 
-/** GET /project/{id} */
-export const ProjectDetail = Project.extend({ settings: ProjectSettings });
-export type ProjectDetail = z.infer<typeof ProjectDetail>;
+/** Puts `isFolder` on an item read from `systemType` when the answer has no flag of its own. */
+function withFolderFlag<T extends { isFolder?: boolean | undefined; systemType?: string | null | undefined }>(
+  p: T,
+): T {
+  const isFolder = projectIsFolder(p);
+  return isFolder === undefined || p.isFolder !== undefined ? p : { ...p, isFolder };
+}
+
+/** GET /projects elements; the live service leaves `customFieldsData` out of list items. */
+export const Project = ProjectBase.extend({ customFieldsData: orDefault(CustomFieldsData, () => ({})) });
+export type Project = z.infer<typeof Project>;
+export const ProjectsResponse = z.array(Project.transform(withFolderFlag));
+
+/** GET /project/{id}; GoodDay's documented samples carry no `settings` (read as null). */
+export const ProjectDetail = Project.extend({
+  settings: orDefault(ProjectSettings.nullable(), () => null),
+}).transform(withFolderFlag);
+export type ProjectDetail = z.output<typeof ProjectDetail>;
 
 /** GET /projects */
 export const ProjectsQuery = z.object({ archived: OptionalFlag, rootOnly: OptionalFlag });
@@ -99,7 +130,7 @@ export const NewProjectBody = withAliases(
 );
 export type NewProjectBody = z.input<typeof NewProjectBody>;
 
-export const CreateProjectResponse = ProjectBase;
+export const CreateProjectResponse = ProjectBase.transform(withFolderFlag);
 
 /**
  * The fields of PUT /project/{id} but the acting user. Absent fields are unchanged; null resets

@@ -8,6 +8,7 @@ import {
   Minutes,
   NamedRef,
   OptionalFlag,
+  orDefault,
   Priority,
   Progress,
   Title,
@@ -28,34 +29,41 @@ const FormField = z.looseObject({
 export const FormSubmission = z.looseObject({ requestFormName: z.string(), formFields: z.array(FormField) });
 export type FormSubmission = z.infer<typeof FormSubmission>;
 
-/** A task as every task list answers it. */
+const nullable = <T extends z.ZodType>(schema: T) => orDefault(schema.nullable(), () => null);
+
+/**
+ * A task as every task list answers it. What the client cannot do without is required (id,
+ * name, project, status, type, moments); the rest reads as null, empty or the spec's default
+ * when the live service leaves it out (it sends `reportedTime` null, for one).
+ */
 export const Task = z.looseObject({
   id: z.string(),
-  shortId: z.string(),
+  shortId: orDefault(z.string(), () => ''),
   name: z.string(),
-  actionRequiredUserId: z.string().nullable(),
-  assignedToUserId: z.string().nullable(),
-  createdByUserId: z.string().nullable(),
-  customFieldsData: CustomFieldsData,
-  deadline: DateString.nullable(),
-  startDate: DateString.nullable(),
-  endDate: DateString.nullable(),
-  scheduleDate: DateString.nullable(),
-  estimate: z.number().int().nullable(),
-  progress: z.number().int().nullable(),
-  priority: z.number().int(),
+  actionRequiredUserId: nullable(z.string()),
+  assignedToUserId: nullable(z.string()),
+  createdByUserId: nullable(z.string()),
+  customFieldsData: orDefault(CustomFieldsData, () => ({})),
+  deadline: nullable(DateString),
+  startDate: nullable(DateString),
+  endDate: nullable(DateString),
+  scheduleDate: nullable(DateString),
+  estimate: nullable(z.number().int()),
+  progress: nullable(z.number().int()),
+  priority: orDefault(z.number().int(), () => 5),
   reportedTime: z.unknown(),
   momentCreated: LocalTimestamp,
-  momentClosed: LocalTimestamp.nullable(),
+  momentClosed: nullable(LocalTimestamp),
   recentActivityMoment: LocalTimestamp,
-  parentTaskId: z.string().nullable(),
+  parentTaskId: nullable(z.string()),
   projectId: z.string(),
   status: NamedRef,
   systemStatus: z.number().int(),
-  systemType: z.number().int(),
-  scheduleStatus: z.number().int(),
+  /** 1 a task, 2 a subtask (the live service's saved list). */
+  systemType: orDefault(z.number().int(), () => 1),
+  scheduleStatus: orDefault(z.number().int(), () => 0),
   taskType: NamedRef,
-  users: z.array(z.string()),
+  users: orDefault(z.array(z.string()), () => []),
   formSubmission: FormSubmission.nullable().optional(),
   /** Extension (accepted on create/update, not in the spec's Task table). */
   storyPoints: z.number().int().nullable().optional(),

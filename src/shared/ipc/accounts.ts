@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { ServiceClock, ServiceClockSetting } from '../service-clock';
 
 /** The header the spec names; GoodDay's real service calls it `gd-api-token`. */
 export const DEFAULT_TOKEN_HEADER = 'svc-api-token';
@@ -28,7 +29,18 @@ const baseUrl = z
 
 /** A service the app talks to. The token is never part of it: it lives in the secret store. */
 export const RemoteAccount = z
-  .object({ id: z.string().min(1), kind: z.literal('remote'), label, baseUrl, tokenHeader, userId })
+  .object({
+    id: z.string().min(1),
+    kind: z.literal('remote'),
+    label,
+    baseUrl,
+    tokenHeader,
+    userId,
+    /** The clock the service stamps its moments on, as chosen; absent: learnt (`auto`). */
+    serviceClock: ServiceClockSetting.optional(),
+    /** What the app learnt of it from the service's answers (kept once learnt). */
+    detectedServiceClock: ServiceClock.optional(),
+  })
   .strict();
 /** The bundled service on loopback; its address changes every run, so none is stored. */
 export const LocalAccount = z
@@ -58,7 +70,24 @@ export const AddAccountInput = z
   .strict();
 export type AddAccountInput = z.infer<typeof AddAccountInput>;
 
+/** Where a service is and how to reach it: what a user gives before choosing who they are. */
+export const ServiceConnectionInput = z
+  .object({ baseUrl, token, tokenHeader: tokenHeader.default(DEFAULT_TOKEN_HEADER) })
+  .strict();
+export type ServiceConnectionInput = z.infer<typeof ServiceConnectionInput>;
+
+/** A user of the organization, as the add-account form offers them to pick from. */
+export const OrganizationUser = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export type OrganizationUser = z.infer<typeof OrganizationUser>;
+
 const accountId = z.object({ id: z.string().min(1, 'an account id is required').max(200) }).strict();
+
+/**
+ * The clock a remote account's service stamps its moments on: `utc`, `local`, or `auto` (learnt
+ * again from its answers).
+ */
+export const SetServiceClockInput = accountId.extend({ serviceClock: ServiceClockSetting }).strict();
+export type SetServiceClockInput = z.infer<typeof SetServiceClockInput>;
 
 /** A new token for a remote account, e.g. after the service refused the old one (401). */
 export const SetTokenInput = accountId.extend({ token }).strict();
@@ -66,6 +95,15 @@ export type SetTokenInput = z.infer<typeof SetTokenInput>;
 
 export const accountsChannels = {
   'accounts.list': channel(z.object({}).strict(), AccountsState),
+  /**
+   * The test call of a new account, before the user says who they are: the organization's users
+   * (GET /users with the token), sorted by name, to pick from. Nothing is saved. Fails naming
+   * `baseUrl` (not reached, not this kind of service) or `token` (refused).
+   */
+  'accounts.users': channel(
+    ServiceConnectionInput,
+    z.object({ users: z.array(OrganizationUser), unreadable: z.number().int().min(0) }),
+  ),
   /** Checks the service with a test call using the token before anything is saved. */
   'accounts.add': channel(AddAccountInput, Account),
   'accounts.switch': channel(accountId, AccountsState),
@@ -75,6 +113,8 @@ export const accountsChannels = {
    * The token is stored in the secret store only; nothing answers or logs it.
    */
   'accounts.setToken': channel(SetTokenInput, AccountsState),
+  /** Sets a remote account's service clock; the open account reads and writes times on it at once. */
+  'accounts.setServiceClock': channel(SetServiceClockInput, AccountsState),
   /**
    * Signs out of an account and removes its cache. When changes are still waiting to be sent,
    * it answers a `conflict` error naming `confirmed` unless `confirmed` is true.

@@ -40,6 +40,10 @@ export type ProjectView = z.infer<typeof ProjectView>;
 export const DocumentView = DocumentListItem.extend({ content: z.string().nullable() });
 export type DocumentView = z.infer<typeof DocumentView>;
 
+/** The side parts of a project a service may not offer (it answers 404 for them). */
+export const ProjectPart = z.enum(['members', 'history', 'documents', 'dependencies']);
+export type ProjectPart = z.infer<typeof ProjectPart>;
+
 export const ProjectDetail = z.object({
   project: ProjectView,
   /** Ancestors from the root down to the parent. */
@@ -51,6 +55,8 @@ export const ProjectDetail = z.object({
   customFields: z.array(CustomFieldValueView),
   /** When the on-demand parts (members, history, settings) were last fetched; null if never. */
   detailFetchedAt: z.string().nullable(),
+  /** Parts this service does not offer for the project (404 while the project is there): shown as unavailable. */
+  notOffered: z.array(ProjectPart).default([]),
 });
 export type ProjectDetail = z.infer<typeof ProjectDetail>;
 

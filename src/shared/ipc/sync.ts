@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from './channel';
+import { ServiceClock } from '../service-clock';
 
 export const SyncPhase = z.enum([
   'idle',
@@ -12,6 +13,37 @@ export const SyncPhase = z.enum([
   'details',
 ]);
 export type SyncPhase = z.infer<typeof SyncPhase>;
+
+/**
+ * Something the service answered that could not be read: items of a list skipped (the rest were
+ * read), or a whole read that failed while the other parts of the sync went on.
+ */
+export const ReadProblem = z.object({
+  /** What was read: the request's path, e.g. `/project/P1/tasks`. */
+  key: z.string(),
+  /** What the path holds, plural and singular: "tasks of project Alpha", "task of project Alpha". */
+  what: z.string(),
+  one: z.string(),
+  /** Items skipped; null when the whole read failed. */
+  count: z.number().int().min(0).nullable(),
+  /** Items the answer held (null when the whole read failed). */
+  total: z.number().int().min(0).nullable(),
+  /** The first field at fault (`status.name`), null when the read failed as a whole. */
+  field: z.string().nullable(),
+  /** Why: the first skipped item's error, or the failed read's. */
+  reason: z.string(),
+  /** The id of the first skipped item, when it had one. */
+  itemId: z.string().nullable(),
+  /** When it was seen (the core's clock, local time). */
+  at: z.string(),
+});
+export type ReadProblem = z.infer<typeof ReadProblem>;
+
+/** The sentence the status bar and Settings show: "3 tasks of project Alpha could not be read". */
+export function describeReadProblem(p: ReadProblem): string {
+  if (p.count === null) return `The ${p.what} could not be read`;
+  return `${p.count} ${p.count === 1 ? p.one : p.what}${p.total !== null && p.total > p.count ? ` (of ${p.total})` : ''} could not be read`;
+}
 
 export const SyncStatus = z.object({
   /** False after a request failed for a network reason, until one succeeds. */
@@ -35,6 +67,16 @@ export const SyncStatus = z.object({
   probing: z.boolean().default(false),
   /** While offline: when the next probe runs (ISO moment), null when none is scheduled. */
   nextProbeAt: z.string().nullable().default(null),
+  /**
+   * What the service answered that could not be read, per list or part, kept until a read of it
+   * succeeds (this account's; stored in its cache across restarts).
+   */
+  readProblems: z.array(ReadProblem).default([]),
+  /**
+   * The clock the account's service stamps its moments on (zone-less in every answer and in the
+   * cache): the renderer reads displayed times on it. Absent: the spec's local time.
+   */
+  serviceClock: ServiceClock.optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

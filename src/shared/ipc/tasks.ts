@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { channel } from './channel';
 import { Id, WindowInput, windowOf } from './read-common';
 import { CustomFieldValueView } from './org';
-import { CrmAccount, CrmContact, Tag, Task, TaskMessage } from '../api/index';
+import { CrmAccount, CrmContact, Tag, Task, TaskMessageFields } from '../api/index';
 
 /**
  * One row of a task list, flat so the cache can hand it over without reshaping.
@@ -41,7 +41,10 @@ export type TaskRow = z.infer<typeof TaskRow>;
 export const TaskView = Task.extend({ crmAccountId: z.string().nullable() });
 export type TaskView = z.infer<typeof TaskView>;
 
-export const MessageView = TaskMessage.extend({ taskId: z.string() });
+export const MessageView = TaskMessageFields.extend({
+  taskId: z.string(),
+  communicationFlow: z.number().int(),
+});
 export type MessageView = z.infer<typeof MessageView>;
 
 export const DependencyKind = z.enum(['task', 'event', 'project']);

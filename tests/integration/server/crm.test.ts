@@ -17,14 +17,14 @@ const admin = seeded.actingUserId;
 async function createAccount(body: Record<string, unknown> = {}): Promise<string> {
   const res = await api.post('/crm/accounts', { createdByUserId: admin, name: 'Acme', ...body });
   expect(res.status, res.text).toBe(200);
-  expect(res.text).toBe('OK');
+  expect(res.json).toBe('OK');
   return res.headers.get('x-created-id')!;
 }
 
 async function createContact(body: Record<string, unknown> = {}): Promise<string> {
   const res = await api.post('/crm/contacts', { createdByUserId: admin, firstName: 'Maya', ...body });
   expect(res.status, res.text).toBe(200);
-  expect(res.text).toBe('OK');
+  expect(res.json).toBe('OK');
   return res.headers.get('x-created-id')!;
 }
 
@@ -58,12 +58,12 @@ describe('CRM accounts', () => {
           website: 'https://acme.test',
           notes: null,
         })
-      ).text,
+      ).json,
     ).toBe('OK');
     expect(CrmAccountDetail.parse((await api.get(`/crm/account/${id}`)).json).account.website).toBe(
       'https://acme.test',
     );
-    expect((await api.del(`/crm/account/${id}`)).text).toBe('OK');
+    expect((await api.del(`/crm/account/${id}`)).json).toBe('OK');
     expect((await api.get(`/crm/account/${id}`)).status).toBe(404);
     expect(CrmAccountsResponse.parse((await api.get('/crm/accounts')).json).some((a) => a.id === id)).toBe(
       false,
@@ -140,7 +140,7 @@ describe('CRM contacts', () => {
       crmAccountId: account,
       phone: '+1',
     });
-    expect((await api.del(`/crm/contact/${id}`, { updatedByUserId: admin })).text).toBe('OK');
+    expect((await api.del(`/crm/contact/${id}`, { updatedByUserId: admin })).json).toBe('OK');
     expect((await api.get(`/crm/contact/${id}`)).status).toBe(404);
     expect(TaskDetail.parse((await api.get(`/task/${task.id}`)).json).crmContactIds).toEqual([]);
   });

@@ -158,7 +158,7 @@ describe('events', () => {
     const event = await newEvent({ eventType: 'company-holiday', endDate: '2026-03-02' });
     const task = await newTask();
     await api.post('/dependencies', { type: 5, createdByUserId: admin, task1Id: task, event2Id: event.id });
-    expect((await api.del(`/event/${event.id}`)).text).toBe('OK');
+    expect((await api.del(`/event/${event.id}`)).json).toBe('OK');
     expect((await api.get(`/event/${event.id}`)).status).toBe(404);
     expect(DependenciesResponse.parse((await api.get(`/task/${task}/dependencies`)).json).successors).toEqual(
       [],
@@ -193,7 +193,7 @@ describe('dependencies', () => {
     expect(
       DependenciesResponse.parse((await api.get(`/project/${project}/dependencies`)).json).predecessors,
     ).toEqual([{ id: toProject.id, type: 7, predecessorTaskId: b }]);
-    expect((await api.del(`/dependency/${dep.id}`)).text).toBe('OK');
+    expect((await api.del(`/dependency/${dep.id}`)).json).toBe('OK');
     expect((await api.del(`/dependency/${dep.id}`)).status).toBe(404);
   });
 

@@ -21,7 +21,7 @@ async function project(root = false): Promise<string> {
 describe('project membership', () => {
   it('adds, updates and lists members with access names', async () => {
     const id = await project();
-    expect((await api.post(`/project/${id}/user/${seeded.bob}`, { userId: admin, access: 1 })).text).toBe(
+    expect((await api.post(`/project/${id}/user/${seeded.bob}`, { userId: admin, access: 1 })).json).toBe(
       'OK',
     );
     expect((await api.put(`/project/${id}/user/${seeded.bob}`, { userId: admin, access: 3 })).status).toBe(
@@ -118,7 +118,7 @@ describe('project membership', () => {
       ).id;
     const bobTask = await create(seeded.bob);
     const cleoTask = await create(seeded.cleo);
-    expect((await api.del(`/project/${id}/user/${seeded.bob}`, { userId: admin })).text).toBe('OK');
+    expect((await api.del(`/project/${id}/user/${seeded.bob}`, { userId: admin })).json).toBe('OK');
     const bobAfter = TaskDetail.parse((await api.get(`/task/${bobTask}`)).json);
     expect(bobAfter.assignedToUserId).toBe(admin);
     const users = ProjectUsersResponse.parse((await api.get(`/project/${id}/users`)).json);

@@ -38,7 +38,7 @@ async function uploadUrls(names: string[]) {
 
 describe('comments and replies', () => {
   it('stores comments with the action-required user as toUserId', async () => {
-    expect((await api.post(`/task/${taskId}/comment`, { userId: seeded.bob, message: 'First' })).text).toBe(
+    expect((await api.post(`/task/${taskId}/comment`, { userId: seeded.bob, message: 'First' })).json).toBe(
       'OK',
     );
     const messages = TaskMessagesResponse.parse((await api.get(`/task/${taskId}/messages`)).json);

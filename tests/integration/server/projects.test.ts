@@ -52,7 +52,7 @@ describe('folders and projects', () => {
       ownerUserId: seeded.bob,
     });
     const detail = ProjectDetail.parse((await api.get(`/project/${project.id}`)).json);
-    expect(detail.settings.taskTypes.length).toBeGreaterThan(0);
+    expect(detail.settings?.taskTypes.length).toBeGreaterThan(0);
     expect(detail.customFieldsData).toEqual({});
     const sub = await newProject({ parentProjectId: project.id, name: 'Sub' });
     expect(sub.parentProjectId).toBe(project.id);
@@ -103,7 +103,7 @@ describe('folders and projects', () => {
 
   it('lists open projects by default, archived ones with archived=true, roots with rootOnly', async () => {
     const project = await newProject({ name: 'To archive' });
-    expect((await api.put(`/project/${project.id}`, { userId: admin, systemStatus: 5 })).text).toBe('OK');
+    expect((await api.put(`/project/${project.id}`, { userId: admin, systemStatus: 5 })).json).toBe('OK');
     const open = ProjectsResponse.parse((await api.get('/projects')).json);
     expect(open.some((p) => p.id === project.id)).toBe(false);
     const archived = ProjectsResponse.parse((await api.get('/projects?archived=true')).json);
@@ -126,7 +126,7 @@ describe('folders and projects', () => {
       estimate: 120,
     });
     expect(res.status).toBe(200);
-    expect(res.text).toBe('OK');
+    expect(res.json).toBe('OK');
     const detail = ProjectDetail.parse((await api.get(`/project/${project.id}`)).json);
     expect(detail).toMatchObject({
       statusComments: 'On track',

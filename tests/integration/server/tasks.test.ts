@@ -157,7 +157,7 @@ describe('update task', () => {
       deadline: null,
     });
     expect(res.status).toBe(200);
-    expect(res.text).toBe('OK');
+    expect(res.json).toBe('OK');
     const t = await task(id);
     expect(t).toMatchObject({
       name: 'Renamed',
@@ -208,7 +208,7 @@ describe('update task', () => {
       [id, {}, 400, /^userId: is required/],
       [id, { userId: 'ghost' }, 400, /^userId: no user/],
       [id, { userId: admin, progress: 101 }, 400, /^progress:/],
-      [id, { userId: admin, priority: null }, 400, /^priority:/],
+      [id, { userId: admin, priority: 'high' }, 400, /^priority:/],
       [id, { userId: admin, projectId: 'nope' }, 400, /^projectId:/],
       [id, { userId: admin, assignedToUserId: 'ghost' }, 400, /^assignedToUserId:/],
       [id, { userId: admin, startDate: '2026-02-02', endDate: '2026-02-01' }, 400, /^endDate:/],
@@ -219,6 +219,10 @@ describe('update task', () => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(errorOf(res)).toMatch(message);
     }
+    // As the live service: an explicit null for a field that cannot be reset is the field left out.
+    const priority = (await task(id)).priority;
+    expect((await api.put(`/task/${id}/update`, { userId: admin, priority: null })).status).toBe(200);
+    expect((await task(id)).priority).toBe(priority);
   });
 });
 
@@ -230,7 +234,7 @@ describe('status, tags, custom fields, delete', () => {
       statusId: SEED_IDS.statuses.done,
       message: 'Shipped',
     });
-    expect(res.text).toBe('OK');
+    expect(res.json).toBe('OK');
     const closed = await task(id);
     expect(closed.status).toEqual({ id: SEED_IDS.statuses.done, name: 'Done' });
     expect(closed.momentClosed).not.toBeNull();
@@ -263,11 +267,11 @@ describe('status, tags, custom fields, delete', () => {
 
   it('adds and removes tags; lists tasks by tag', async () => {
     const id = await createTask();
-    expect((await api.post(`/task/${id}/tag/${SEED_IDS.tags.urgent}`, { userId: admin })).text).toBe('OK');
+    expect((await api.post(`/task/${id}/tag/${SEED_IDS.tags.urgent}`, { userId: admin })).json).toBe('OK');
     expect((await task(id)).tags).toEqual([SEED_IDS.tags.urgent]);
     const tagged = TasksResponse.parse((await api.get(`/tag/${SEED_IDS.tags.urgent}/tasks`)).json);
     expect(tagged.map((t) => t.id)).toContain(id);
-    expect((await api.del(`/task/${id}/tag/${SEED_IDS.tags.urgent}`, { userId: admin })).text).toBe('OK');
+    expect((await api.del(`/task/${id}/tag/${SEED_IDS.tags.urgent}`, { userId: admin })).json).toBe('OK');
     expect((await task(id)).tags).toEqual([]);
     expect((await api.post(`/task/${id}/tag/nope`, { userId: admin })).status).toBe(404);
     expect((await api.post(`/task/${id}/tag/${SEED_IDS.tags.urgent}`, {})).status).toBe(400);
@@ -333,7 +337,7 @@ describe('status, tags, custom fields, delete', () => {
       predecessorTaskId: grandchild,
       successorTaskId: other,
     });
-    expect((await api.del(`/task/${parent}`)).text).toBe('OK');
+    expect((await api.del(`/task/${parent}`)).json).toBe('OK');
     for (const id of [parent, child, grandchild]) expect((await api.get(`/task/${id}`)).status).toBe(404);
     expect((await api.get(`/task/${parent}/messages`)).status).toBe(404);
     const deps = DependenciesResponse.parse((await api.get(`/task/${other}/dependencies`)).json);

@@ -180,4 +180,36 @@ describe('probe', () => {
       message: 'Could not reach http://svc/2.0: fetch failed',
     });
   });
+
+  describe('service clock', () => {
+    it('keeps the local workspace on local time and refuses to change it', () => {
+      const { accounts } = setup();
+      const local = accounts.ensureLocal('u-ada');
+      expect(accounts.serviceClockOf(local)).toEqual({ setting: 'local' });
+      expect(() => accounts.setServiceClock({ id: local.id, serviceClock: 'utc' })).toThrow(
+        expect.objectContaining({ field: 'serviceClock' }),
+      );
+    });
+
+    it('saves what a remote account learnt once, and a choice replaces it; automatic learns again', async () => {
+      const { deps, accounts } = setup();
+      const account = await accounts.add(input);
+      const options = accounts.serviceClockOf(account);
+      expect(options).toMatchObject({ setting: 'auto' });
+      expect(options).not.toHaveProperty('detected');
+      options.save?.('utc');
+      const learnt = deps.settings.read().accounts.find((a) => a.id === account.id)!;
+      expect(learnt).toMatchObject({ detectedServiceClock: 'utc' });
+      expect(accounts.serviceClockOf(learnt)).toMatchObject({ setting: 'auto', detected: 'utc' });
+
+      const chosen = accounts.setServiceClock({ id: account.id, serviceClock: 'local' });
+      expect(chosen).toMatchObject({ serviceClock: 'local' });
+      expect(chosen).not.toHaveProperty('detectedServiceClock');
+      expect(accounts.serviceClockOf(chosen)).toMatchObject({ setting: 'local' });
+
+      const auto = accounts.setServiceClock({ id: account.id, serviceClock: 'auto' });
+      expect(auto).not.toHaveProperty('serviceClock');
+      expect(deps.settings.read().accounts.find((a) => a.id === account.id)).toEqual(auto);
+    });
+  });
 });

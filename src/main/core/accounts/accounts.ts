@@ -4,8 +4,10 @@ import {
   type AccountsState,
   type AddAccountInput,
   type LocalAccount,
+  type SetServiceClockInput,
   type SetTokenInput,
 } from '../../../shared/ipc/accounts';
+import type { ServiceClockOptions } from '../api/service-clock';
 import { HandlerError } from '../dispatch';
 import type { Connection, Probe } from './probe';
 import type { SecretStore } from './secret-store';
@@ -39,6 +41,14 @@ export interface Accounts {
   remove(id: string, confirmed: boolean): Promise<AccountsState>;
   /** The remote connection of an account; the local one's address is only known once started. */
   remoteConnection(account: Account): Connection;
+  /**
+   * The service clock of an account's engine: the local workspace's bundled service shares this
+   * machine's zone (local time); a remote account's is its setting, else what was learnt (saved
+   * into the account once).
+   */
+  serviceClockOf(account: Account): Omit<ServiceClockOptions, 'log'>;
+  /** Chooses a remote account's clock; `auto` forgets what was learnt, to learn it again. */
+  setServiceClock(input: SetServiceClockInput): Account;
 }
 
 export function createAccounts(deps: AccountsDeps): Accounts {
@@ -146,6 +156,37 @@ export function createAccounts(deps: AccountsDeps): Accounts {
         latest.activeAccountId === id ? (accounts[0]?.id ?? null) : latest.activeAccountId;
       settings.write({ ...latest, accounts, activeAccountId });
       return state();
+    },
+    serviceClockOf(account) {
+      if (account.kind === 'local') return { setting: 'local' };
+      return {
+        setting: account.serviceClock ?? 'auto',
+        ...(account.detectedServiceClock ? { detected: account.detectedServiceClock } : {}),
+        save(clock) {
+          const latest = settings.read();
+          settings.write({
+            ...latest,
+            accounts: latest.accounts.map((a) =>
+              a.id === account.id && a.kind === 'remote' ? { ...a, detectedServiceClock: clock } : a,
+            ),
+          });
+        },
+      };
+    },
+    setServiceClock({ id, serviceClock }) {
+      const account = find(id);
+      if (account.kind !== 'remote') {
+        throw new HandlerError(
+          'rejected',
+          "The local workspace's service keeps this machine's time",
+          'serviceClock',
+        );
+      }
+      const { serviceClock: _was, detectedServiceClock: _learnt, ...rest } = account;
+      const next: Account = serviceClock === 'auto' ? rest : { ...rest, serviceClock };
+      const latest = settings.read();
+      settings.write({ ...latest, accounts: latest.accounts.map((a) => (a.id === id ? next : a)) });
+      return next;
     },
     remoteConnection(account) {
       if (account.kind !== 'remote') throw new Error('The local account has no stored address');

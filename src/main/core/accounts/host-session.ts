@@ -37,7 +37,7 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         secrets,
         startServer: options.startServer,
       }),
-    openCore: ({ connection, dataDir: accountDir }) =>
+    openCore: ({ connection, dataDir: accountDir, serviceClock }) =>
       createCore({
         version: options.version,
         transport: options.transport,
@@ -48,6 +48,7 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
           sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 },
           // Read at each check, so a change of the setting applies to the next send.
           outbox: { conflictPolicy: () => options.settings.read().preferences.conflictPolicy },
+          serviceClock,
         },
       }),
     newId: randomUUID,

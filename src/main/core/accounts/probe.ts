@@ -1,3 +1,5 @@
+import { User } from '../../../shared/api/index';
+import type { OrganizationUser } from '../../../shared/ipc/accounts';
 import { HandlerError } from '../dispatch';
 import type { EngineConnection } from '../engine';
 
@@ -58,5 +60,70 @@ export function createProbe(fetchFn: typeof fetch = fetch, timeoutMs = 10_000): 
         'baseUrl',
       );
     }
+  };
+}
+
+/** The users of a service's organization, read with a token before an account is saved. */
+export type UserLister = (
+  connection: Omit<Connection, 'userId'>,
+) => Promise<{ users: OrganizationUser[]; unreadable: number }>;
+
+/**
+ * GET /users with the given token: the first call of the add-account form, so the user picks
+ * who they are by name and e-mail instead of typing an id. Users are read one by one (one that
+ * cannot be read is counted, not fatal) and sorted by name. Failures name the field to fix.
+ */
+export function createUserLister(fetchFn: typeof fetch = fetch, timeoutMs = 10_000): UserLister {
+  return async (connection) => {
+    const url = `${connection.baseUrl}/users`;
+    let response: Response;
+    try {
+      response = await fetchFn(url, {
+        headers: { [connection.tokenHeader]: connection.token, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new HandlerError('offline', `Could not reach ${connection.baseUrl}: ${reason}`, 'baseUrl');
+    }
+    if (response.status === 401 || response.status === 403) {
+      throw new HandlerError(
+        'unauthorized',
+        `The service at ${connection.baseUrl} refused the token (sent in the ${connection.tokenHeader} header)`,
+        'token',
+      );
+    }
+    if (!response.ok) {
+      throw new HandlerError(
+        'rejected',
+        response.status === 404
+          ? `${connection.baseUrl} has no user list (HTTP 404): is the address right, ending with /2.0?`
+          : `The service at ${connection.baseUrl} answered HTTP ${response.status}`,
+        'baseUrl',
+      );
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      body = undefined;
+    }
+    if (!Array.isArray(body)) {
+      throw new HandlerError(
+        'rejected',
+        `${connection.baseUrl} did not answer like a Work Management Service 2.0`,
+        'baseUrl',
+      );
+    }
+    const users: OrganizationUser[] = [];
+    let unreadable = 0;
+    for (const item of body) {
+      const parsed = User.safeParse(item);
+      if (parsed.success) {
+        users.push({ id: parsed.data.id, name: parsed.data.name, email: parsed.data.primaryEmail });
+      } else unreadable++;
+    }
+    users.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+    return { users, unreadable };
   };
 }

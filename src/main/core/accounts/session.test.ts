@@ -17,7 +17,13 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function setup(overrides: Partial<SessionDeps> = {}) {
-  const opened: { accountId: string; baseUrl: string; core: Core; close: ReturnType<typeof vi.fn> }[] = [];
+  const opened: {
+    accountId: string;
+    baseUrl: string;
+    core: Core;
+    close: ReturnType<typeof vi.fn>;
+    setting: string | undefined;
+  }[] = [];
   const localClose = vi.fn(async () => {});
   const deps: SessionDeps = {
     dataDir: dir,
@@ -33,7 +39,7 @@ function setup(overrides: Partial<SessionDeps> = {}) {
       },
       close: localClose,
     })),
-    openCore: async ({ account, connection, dataDir }) => {
+    openCore: async ({ account, connection, dataDir, serviceClock }) => {
       mkdirSync(dataDir, { recursive: true });
       const close = vi.fn(async () => {});
       const core: Core = {
@@ -42,7 +48,13 @@ function setup(overrides: Partial<SessionDeps> = {}) {
         engine: null,
         close,
       };
-      opened.push({ accountId: account.id, baseUrl: connection.baseUrl, core, close });
+      opened.push({
+        accountId: account.id,
+        baseUrl: connection.baseUrl,
+        core,
+        close,
+        setting: serviceClock.setting,
+      });
       return core;
     },
     newId: () => 'remote-1',
@@ -238,6 +250,35 @@ describe('session', () => {
     expect(opened.map((o) => o.accountId)).toEqual(['local']);
     expect(opened[0]?.close).not.toHaveBeenCalled();
     expect(await session.dispatch('app.info', {})).toMatchObject({ ok: true, value: { version: 'local' } });
+    await session.close();
+  });
+
+  it('opens the local workspace on local time, and reopens a remote account on the clock chosen for it', async () => {
+    const { deps, opened } = setup();
+    const session = await startSession(deps);
+    expect(opened.map((o) => [o.accountId, o.setting])).toEqual([['local', 'local']]);
+    await session.dispatch('accounts.add', remote);
+    await session.dispatch('accounts.switch', { id: 'remote-1' });
+    const chosen = await session.dispatch('accounts.setServiceClock', {
+      id: 'remote-1',
+      serviceClock: 'utc',
+    });
+    expect(chosen).toMatchObject({
+      ok: true,
+      value: { accounts: [{}, { id: 'remote-1', serviceClock: 'utc' }] },
+    });
+    expect(opened.map((o) => [o.accountId, o.setting])).toEqual([
+      ['local', 'local'],
+      ['remote-1', 'auto'],
+      ['remote-1', 'utc'],
+    ]);
+    expect(opened[1]?.close).toHaveBeenCalledOnce();
+    expect(
+      await session.dispatch('accounts.setServiceClock', { id: 'local', serviceClock: 'utc' }),
+    ).toMatchObject({
+      ok: false,
+      error: { type: 'rejected', field: 'serviceClock' },
+    });
     await session.close();
   });
 });

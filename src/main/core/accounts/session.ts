@@ -10,9 +10,10 @@ import { EventHub } from '../event-hub';
 import { mergeHandlerMaps } from '../handlers/registry';
 import type { HandlerMap } from '../handlers/types';
 import { createAccounts, type Accounts } from './accounts';
-import type { Connection, Probe } from './probe';
+import { createUserLister, type Connection, type Probe, type UserLister } from './probe';
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
+import type { ServiceClockOptions } from '../api/service-clock';
 
 /** The running embedded service (src/main/core/local-service.ts) as the session sees it. */
 export interface RunningLocalService {
@@ -26,10 +27,17 @@ export interface SessionDeps {
   settings: SettingsStore;
   secrets: SecretStore;
   probe: Probe;
+  /** Reads a service's users for the add-account form (default: GET /users over `fetch`). */
+  listUsers?: UserLister;
   /** Starts the bundled service; called only when the local workspace is used. */
   startLocalService(): Promise<RunningLocalService>;
-  /** Opens the core (cache, outbox, sync, handlers) of one account. */
-  openCore(args: { account: Account; connection: Connection; dataDir: string }): Promise<Core>;
+  /** Opens the core (cache, outbox, sync, handlers) of one account, on its service clock. */
+  openCore(args: {
+    account: Account;
+    connection: Connection;
+    dataDir: string;
+    serviceClock: Omit<ServiceClockOptions, 'log'>;
+  }): Promise<Core>;
   /** Unsent changes of an account; without it the count is unknown and signing out asks first. */
   pendingChanges?(accountId: string): Promise<number | null>;
   /** Told when a task becomes action-required for the active account's user. */
@@ -117,7 +125,12 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       await local.close();
       local = undefined;
     }
-    const core = await deps.openCore({ account, connection, dataDir: accountDir(account.id) });
+    const core = await deps.openCore({
+      account,
+      connection,
+      dataDir: accountDir(account.id),
+      serviceClock: withAccountsEvent(accounts.serviceClockOf(account)),
+    });
     const forward = core.events.onAny((name, payload) => events.emit(name, payload as never));
     const log = deps.log ?? (() => {});
     const stopWatching = deps.notifier ? watchActionRequired(core, deps.notifier, log) : () => {};
@@ -130,9 +143,23 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
 
   const emitAccounts = (): void => events.emit('accounts.onDidChange', accounts.state());
 
+  /** A learnt clock is saved into the account: the views showing accounts hear of it. */
+  function withAccountsEvent(clock: ReturnType<Accounts['serviceClockOf']>): typeof clock {
+    const { save } = clock;
+    if (!save) return clock;
+    return {
+      ...clock,
+      save(learnt) {
+        save(learnt);
+        emitAccounts();
+      },
+    };
+  }
+
   const own: Partial<HandlerMap> = mergeHandlerMaps([
     {
       'accounts.list': () => accounts.state(),
+      'accounts.users': (arg) => (deps.listUsers ?? createUserLister())(arg),
       'accounts.add': async (arg) => {
         const account = await accounts.add(arg);
         emitAccounts();
@@ -165,6 +192,17 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
           emitAccounts();
           return accounts.state();
         }),
+      'accounts.setServiceClock': (arg) =>
+        serial(async () => {
+          const account = accounts.setServiceClock(arg);
+          // The open account's engine holds the clock it was opened with: reopen it on the new one.
+          if (inner?.accountId === account.id) {
+            await closeInner();
+            await openActive();
+          }
+          emitAccounts();
+          return accounts.state();
+        }),
       'accounts.remove': (arg) =>
         serial(async () => {
           const state = await accounts.remove(arg.id, arg.confirmed);
@@ -173,7 +211,13 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
           return state;
         }),
     } satisfies HandlerMap<
-      'accounts.list' | 'accounts.add' | 'accounts.switch' | 'accounts.setToken' | 'accounts.remove'
+      | 'accounts.list'
+      | 'accounts.users'
+      | 'accounts.add'
+      | 'accounts.switch'
+      | 'accounts.setToken'
+      | 'accounts.setServiceClock'
+      | 'accounts.remove'
     >,
     {
       'settings.get': () => deps.settings.read().preferences,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createServiceClient } from './client';
+import { createServiceClient, type ListRead } from './client';
 import {
   AbortedError,
   NetworkError,
@@ -69,11 +69,18 @@ describe('service client', () => {
     expect(c.requestCount).toBe(1);
   });
 
-  it('defaults to the svc-api-token header and sends JSON bodies on writes, accepting OK or empty', async () => {
-    const f = fakeFetch((req) => new Response(req.method === 'PUT' ? 'OK' : '', { status: 200 }));
+  it('defaults to the svc-api-token header and sends JSON bodies on writes, accepting OK, "OK" or empty', async () => {
+    const answers: Record<string, () => Response> = {
+      PUT: () => new Response('OK', { status: 200 }),
+      DELETE: () => new Response('', { status: 200 }),
+      // As the live service answers: the JSON string "OK".
+      POST: () => json('OK'),
+    };
+    const f = fakeFetch((req) => answers[req.method]!());
     const { c } = client(f.fetch);
     await c.updateTask('t1', { userId: 'u1', title: 'New' });
     await c.deleteTask('t1');
+    await expect(c.comment('t1', { userId: 'u1', message: 'Hi' })).resolves.toBeUndefined();
     expect(f.seen[0]).toMatchObject({
       method: 'PUT',
       headers: { 'svc-api-token': TOKEN, 'content-type': 'application/json' },
@@ -82,13 +89,36 @@ describe('service client', () => {
     expect(f.seen[1]).toMatchObject({ method: 'DELETE', url: 'http://svc.test/2.0/task/t1', body: null });
   });
 
-  it('names the offending field when a response does not match its schema', async () => {
+  it('skips a list item that does not match its schema, reads the rest and reports the field', async () => {
     const bad = { ...aTask({ id: 't1', projectId: 'p1' }), priority: 'high' };
-    const { c } = client(fakeFetch(() => json([bad])).fetch);
+    const good = aTask({ id: 't2', projectId: 'p1' });
+    const { c } = client(fakeFetch(() => json([bad, good])).fetch);
+    const reads: ListRead[] = [];
+    const off = c.onListRead((read) => reads.push(read));
+    expect((await c.projectTasks('p1')).map((t) => t.id)).toEqual(['t2']);
+    expect(reads).toEqual([
+      {
+        method: 'GET',
+        path: '/project/p1/tasks',
+        total: 2,
+        skipped: [{ index: 0, id: 't1', field: 'priority', message: expect.stringContaining('priority: ') }],
+      },
+    ]);
+    off();
+    await c.projectTasks('p1');
+    expect(reads).toHaveLength(1);
+  });
+
+  it('names the body when a list answer is not a list, or a single answer does not match', async () => {
+    const { c } = client(fakeFetch(() => json({ not: 'a list' })).fetch);
     const err = await c.projectTasks('p1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseShapeError);
-    expect((err as ResponseShapeError).field).toBe('0.priority');
+    expect((err as ResponseShapeError).field).toBe('body');
     expect((err as Error).message).toContain('GET /project/p1/tasks');
+    const single = client(fakeFetch(() => json({ ...aTask({ id: 't1', projectId: 'p1' }), name: 7 })).fetch);
+    const detail = await single.c.task('t1').catch((e: unknown) => e);
+    expect(detail).toBeInstanceOf(ResponseShapeError);
+    expect((detail as ResponseShapeError).field).toBe('name');
   });
 
   it('classifies failures, carrying errorMessage, and never shows the token', async () => {

@@ -50,9 +50,17 @@ import {
   type UploadUrlsBody,
 } from '../../../shared/api/index';
 import { RejectedError } from './errors';
-import { createHttp, type ConnectionSettings, type UploadBody } from './http';
+import { createHttp, type ConnectionSettings, type UnreadableItem, type UploadBody } from './http';
 
-export type { ConnectionSettings } from './http';
+export type { ConnectionSettings, UnreadableItem } from './http';
+
+/** One list read as it went: how many items the answer held and which could not be read. */
+export interface ListRead {
+  method: string;
+  path: string;
+  total: number;
+  skipped: UnreadableItem[];
+}
 
 /** Per-call options: every method takes an optional AbortSignal last. */
 type Sig = AbortSignal | undefined;
@@ -73,6 +81,23 @@ export function createServiceClient(settings: ConnectionSettings) {
     query?: Record<string, string | boolean | undefined>,
   ) => http.json('GET', path, schema, { signal, query });
 
+  const listReads = new Set<(read: ListRead) => void>();
+  /** A list read item by item: an unreadable element is skipped and reported, the rest returned. */
+  const list = async <S extends z.ZodType>(
+    path: string,
+    schema: z.ZodArray<S>,
+    signal: Sig,
+    query?: Record<string, string | boolean | undefined>,
+  ): Promise<z.output<S>[]> => {
+    const { items, skipped } = await http.list('GET', path, schema.element, { signal, query });
+    const read: ListRead = { method: 'GET', path, total: items.length + skipped.length, skipped };
+    for (const listener of listReads) listener(read);
+    return items;
+  };
+  // Which path answers a project's history: the spec's `/projects/{id}/history`, or the
+  // `/project/{id}/history` one client of the live service calls; learnt from the first 404.
+  let historyPaths = ['projects', 'project'];
+
   /** For reads the spec does not list: a 404 means "not offered here", answered as null. */
   async function offered<T>(call: Promise<T>): Promise<T | null> {
     try {
@@ -87,10 +112,15 @@ export function createServiceClient(settings: ConnectionSettings) {
     get requestCount(): number {
       return http.requestCount;
     },
+    /** Told of every list read: its size and the items that could not be read. */
+    onListRead(listener: (read: ListRead) => void): () => void {
+      listReads.add(listener);
+      return () => listReads.delete(listener);
+    },
 
     // --- projects and folders
     projects: (q: { archived?: boolean; rootOnly?: boolean } = {}, signal?: Sig) =>
-      get('/projects', ProjectsResponse, signal, { archived: q.archived, rootOnly: q.rootOnly }),
+      list('/projects', ProjectsResponse, signal, { archived: q.archived, rootOnly: q.rootOnly }),
     project: (id: string, signal?: Sig) => get(`/project/${seg(id)}`, ProjectDetail, signal),
     updateProject: (id: string, body: UpdateProjectBody, signal?: Sig) =>
       http.write('PUT', `/project/${seg(id)}`, { body, signal }),
@@ -99,35 +129,50 @@ export function createServiceClient(settings: ConnectionSettings) {
     newProject: (body: NewProjectBody, signal?: Sig) =>
       http.json('POST', '/projects/new-project', CreateProjectResponse, { body, signal }),
     projectUsers: (id: string, signal?: Sig) =>
-      get(`/project/${seg(id)}/users`, ProjectUsersResponse, signal),
+      list(`/project/${seg(id)}/users`, ProjectUsersResponse, signal),
     addProjectUser: (projectId: string, userId: string, body: AddMemberBody, signal?: Sig) =>
       http.write('POST', `/project/${seg(projectId)}/user/${seg(userId)}`, { body, signal }),
     updateProjectUser: (projectId: string, userId: string, body: UpdateMemberBody, signal?: Sig) =>
       http.write('PUT', `/project/${seg(projectId)}/user/${seg(userId)}`, { body, signal }),
     removeProjectUser: (projectId: string, userId: string, body: RemoveMemberBody, signal?: Sig) =>
       http.write('DELETE', `/project/${seg(projectId)}/user/${seg(userId)}`, { body, signal }),
-    projectHistory: (id: string, signal?: Sig) =>
-      get(`/projects/${seg(id)}/history`, ProjectHistoryResponse, signal),
+    /** Tries the spec's path, then the other on a 404; a 404 on both is the caller's to read. */
+    async projectHistory(id: string, signal?: Sig) {
+      for (const [i, base] of historyPaths.entries()) {
+        try {
+          const events = await list(`/${base}/${seg(id)}/history`, ProjectHistoryResponse, signal);
+          if (i > 0) historyPaths = [base, ...historyPaths.filter((b) => b !== base)];
+          return events;
+        } catch (err) {
+          if (!(err instanceof RejectedError && err.status === 404) || i === historyPaths.length - 1)
+            throw err;
+        }
+      }
+      return [];
+    },
     projectDocuments: (id: string, q: { subfolders?: boolean } = {}, signal?: Sig) =>
-      get(`/project/${seg(id)}/documents`, DocumentsResponse, signal, { subfolders: q.subfolders }),
+      list(`/project/${seg(id)}/documents`, DocumentsResponse, signal, { subfolders: q.subfolders }),
     document: (id: string, signal?: Sig) => get(`/document/${seg(id)}`, Document, signal),
     setProjectCustomFields: (id: string, body: SetCustomFieldsBody, signal?: Sig) =>
       http.write('PUT', `/project/${seg(id)}/custom-fields`, { body, signal }),
 
     // --- tasks
     projectTasks: (id: string, q: { closed?: boolean; subfolders?: boolean } = {}, signal?: Sig) =>
-      get(`/project/${seg(id)}/tasks`, TasksResponse, signal, { closed: q.closed, subfolders: q.subfolders }),
+      list(`/project/${seg(id)}/tasks`, TasksResponse, signal, {
+        closed: q.closed,
+        subfolders: q.subfolders,
+      }),
     actionRequiredTasks: (userId: string, signal?: Sig) =>
-      get(`/user/${seg(userId)}/action-required-tasks`, TasksResponse, signal),
+      list(`/user/${seg(userId)}/action-required-tasks`, TasksResponse, signal),
     assignedTasks: (userId: string, q: { closed?: boolean } = {}, signal?: Sig) =>
-      get(`/user/${seg(userId)}/assigned-tasks`, TasksResponse, signal, { closed: q.closed }),
+      list(`/user/${seg(userId)}/assigned-tasks`, TasksResponse, signal, { closed: q.closed }),
     tagTasks: (tagId: string, q: { closed?: boolean } = {}, signal?: Sig) =>
-      get(`/tag/${seg(tagId)}/tasks`, TasksResponse, signal, { closed: q.closed }),
+      list(`/tag/${seg(tagId)}/tasks`, TasksResponse, signal, { closed: q.closed }),
     task: (id: string, signal?: Sig) => get(`/task/${seg(id)}`, TaskDetail, signal),
     createTask: (body: CreateTaskBody, signal?: Sig) =>
       http.json('POST', '/tasks', CreateTaskResponse, { body, signal }),
     taskMessages: (id: string, signal?: Sig) =>
-      get(`/task/${seg(id)}/messages`, TaskMessagesResponse, signal),
+      list(`/task/${seg(id)}/messages`, TaskMessagesResponse, signal),
     comment: (id: string, body: CommentBody, signal?: Sig) =>
       http.write('POST', `/task/${seg(id)}/comment`, { body, signal }),
     reply: (id: string, body: ReplyBody, signal?: Sig) =>
@@ -145,15 +190,15 @@ export function createServiceClient(settings: ConnectionSettings) {
       http.write('PUT', `/task/${seg(id)}/custom-fields`, { body, signal }),
 
     // --- organization
-    customFields: (signal?: Sig) => get('/custom-fields', CustomFieldsResponse, signal),
+    customFields: (signal?: Sig) => list('/custom-fields', CustomFieldsResponse, signal),
     /** Null when the service does not offer the list (it is not in the spec). */
-    users: (signal?: Sig) => offered(get('/users', UsersResponse, signal)),
+    users: (signal?: Sig) => offered(list('/users', UsersResponse, signal)),
     user: (id: string, signal?: Sig) => offered(get(`/user/${seg(id)}`, User, signal)),
-    statuses: (signal?: Sig) => offered(get('/statuses', StatusesResponse, signal)),
-    taskTypes: (signal?: Sig) => offered(get('/task-types', TaskTypesResponse, signal)),
-    tags: (signal?: Sig) => offered(get('/tags', TagsResponse, signal)),
+    statuses: (signal?: Sig) => offered(list('/statuses', StatusesResponse, signal)),
+    taskTypes: (signal?: Sig) => offered(list('/task-types', TaskTypesResponse, signal)),
+    tags: (signal?: Sig) => offered(list('/tags', TagsResponse, signal)),
     /** The `projectTemplateId` values new-project accepts (an extension; null when not offered). */
-    projectTemplates: (signal?: Sig) => offered(get('/project-templates', ProjectTemplatesResponse, signal)),
+    projectTemplates: (signal?: Sig) => offered(list('/project-templates', ProjectTemplatesResponse, signal)),
 
     // --- attachments
     uploadUrls: (body: UploadUrlsBody, signal?: Sig) =>
@@ -162,7 +207,7 @@ export function createServiceClient(settings: ConnectionSettings) {
       http.upload(uploadUrl, bytes, mime, signal, size),
 
     // --- CRM
-    crmContacts: (signal?: Sig) => get('/crm/contacts', CrmContactsResponse, signal),
+    crmContacts: (signal?: Sig) => list('/crm/contacts', CrmContactsResponse, signal),
     createCrmContact: (body: CreateCrmContactBody, signal?: Sig) =>
       http.write('POST', '/crm/contacts', { body, signal }),
     crmContact: (id: string, signal?: Sig) => get(`/crm/contact/${seg(id)}`, CrmContactDetail, signal),
@@ -170,7 +215,7 @@ export function createServiceClient(settings: ConnectionSettings) {
       http.write('PUT', `/crm/contact/${seg(id)}`, { body, signal }),
     deleteCrmContact: (id: string, signal?: Sig) =>
       http.write('DELETE', `/crm/contact/${seg(id)}`, { signal }),
-    crmAccounts: (signal?: Sig) => get('/crm/accounts', CrmAccountsResponse, signal),
+    crmAccounts: (signal?: Sig) => list('/crm/accounts', CrmAccountsResponse, signal),
     createCrmAccount: (body: CreateCrmAccountBody, signal?: Sig) =>
       http.write('POST', '/crm/accounts', { body, signal }),
     crmAccount: (id: string, signal?: Sig) => get(`/crm/account/${seg(id)}`, CrmAccountDetail, signal),
@@ -189,7 +234,7 @@ export function createServiceClient(settings: ConnectionSettings) {
 
     // --- calendar events
     events: (q: { startDate: string; endDate: string; eventTypes?: readonly EventType[] }, signal?: Sig) =>
-      get('/events', CalendarEventsResponse, signal, {
+      list('/events', CalendarEventsResponse, signal, {
         startDate: q.startDate,
         endDate: q.endDate,
         eventTypes: q.eventTypes?.join(','),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/errors';
+import type { Answer } from './service-clock';
 import {
   AbortedError,
   NetworkError,
@@ -25,6 +26,11 @@ export interface ConnectionSettings {
   fetch?: FetchLike;
   /** Told one line per failed request; never given the token. */
   log?: (message: string) => void;
+  /**
+   * Shown every 2xx answer's text with its `Date` header (the service clock learns from them);
+   * one that throws is ignored, the answer stands.
+   */
+  onAnswer?: (answer: Answer) => void;
 }
 
 export interface RequestOptions {
@@ -34,6 +40,24 @@ export interface RequestOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** An element of a list answer that did not match its schema: skipped, the rest still read. */
+export interface UnreadableItem {
+  /** Its place in the answer's array. */
+  index: number;
+  /** Its `id` when it has a string one. */
+  id: string | null;
+  /** The first field at fault inside the item, e.g. `status.name`. */
+  field: string;
+  /** Why, e.g. `status.name: Invalid input: expected string, received null`. */
+  message: string;
+}
+
+/** What one list read gave: the items read and those skipped. */
+export interface ListAnswer<T> {
+  items: T[];
+  skipped: UnreadableItem[];
+}
 
 /**
  * One HTTP exchange with the service: adds the token header, applies the timeout and the
@@ -128,7 +152,14 @@ export function createHttp(settings: ConnectionSettings) {
   ): Promise<string> {
     const res = await send(method, path, options, init);
     const text = await readText(method, path, res, options.signal);
-    if (res.ok) return text;
+    if (res.ok) {
+      try {
+        settings.onAnswer?.({ method, path, date: res.headers.get('date'), text });
+      } catch {
+        // An observer's failure is its own; the answer was read.
+      }
+      return text;
+    }
     const reason = errorMessageOf(text);
     settings.log?.(`${method} ${path} answered ${res.status}: ${reason}`);
     if (res.status === 401) throw new UnauthorizedError(method, path, reason);
@@ -171,6 +202,46 @@ export function createHttp(settings: ConnectionSettings) {
         throw new ResponseShapeError(method, path, field, message);
       }
       return parsed.data;
+    },
+
+    /**
+     * A read whose 2xx body is a JSON array of `item`s. An element that does not match is
+     * skipped and described, never the whole list: one odd record must not hide the others.
+     */
+    async list<S extends z.ZodType>(
+      method: string,
+      path: string,
+      item: S,
+      options: RequestOptions = {},
+    ): Promise<ListAnswer<z.output<S>>> {
+      const text = await exchange(method, path, options);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${text.slice(0, 80)}`);
+      }
+      if (!Array.isArray(body)) {
+        throw new ResponseShapeError(method, path, 'body', 'body: expected an array');
+      }
+      const items: z.output<S>[] = [];
+      const skipped: UnreadableItem[] = [];
+      body.forEach((element: unknown, index) => {
+        const parsed = item.safeParse(element);
+        if (parsed.success) {
+          items.push(parsed.data);
+          return;
+        }
+        const raw = element && typeof element === 'object' ? (element as { id?: unknown }).id : undefined;
+        const { field, message } = describeZodError(parsed.error, 'item');
+        skipped.push({ index, id: typeof raw === 'string' ? raw : null, field, message });
+      });
+      if (skipped.length) {
+        settings.log?.(
+          `${method} ${path}: ${skipped.length} of ${body.length} items unreadable (${skipped[0]?.message})`,
+        );
+      }
+      return { items, skipped };
     },
 
     /** A write whose response the spec does not show: `OK`, an empty body or any JSON is success. */

@@ -1,3 +1,4 @@
+import { notOfferedParts } from '../sync/not-offered';
 import type { HandlerMap } from './types';
 import { customFieldValues, fetchOrServeCache, notFound, refreshOpened, type ReadDeps } from './read-deps';
 
@@ -36,6 +37,7 @@ export function projectReadHandlers(
         history: cache.projectParts.historyOf(projectId),
         customFields: customFieldValues(cache, project.customFieldsData),
         detailFetchedAt: cache.projects.detailFetchedAt(projectId),
+        notOffered: notOfferedParts(cache, projectId),
       };
     },
 

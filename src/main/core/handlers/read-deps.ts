@@ -1,5 +1,6 @@
 import type { Cache } from '../cache/cache';
 import type { Sync } from '../sync/sync';
+import type { ServiceClockState } from '../api/service-clock';
 import type { CustomFieldValueView } from '../../../shared/ipc/org';
 import { HandlerError } from '../dispatch';
 import { isTempId } from '../outbox/temp-ids';
@@ -13,6 +14,8 @@ export interface ReadDeps {
   log: (message: string) => void;
   /** For the age of cached on-demand parts; the system clock when absent. */
   clock?: () => Date;
+  /** The service's clock, named in the sync status (the spec's local time when absent). */
+  serviceClock?: Pick<ServiceClockState, 'current'>;
 }
 
 /**

@@ -20,7 +20,10 @@ import {
 
 export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
   /** Tuning and test doubles of the outbox (clock, timers, jitter, ids, concurrency). */
-  outbox?: Omit<WorkdeskOutboxOptions, 'cache' | 'client' | 'sendClient' | 'userId' | 'emit' | 'files'>;
+  outbox?: Omit<
+    WorkdeskOutboxOptions,
+    'cache' | 'client' | 'sendClient' | 'userId' | 'emit' | 'files' | 'serviceClock'
+  >;
   /**
    * How long a create waits for its answer (default `SEND_PATIENCE` request timeouts): until
    * then the service may still apply it, so it is neither looked up nor sent again (rule 6).
@@ -90,6 +93,8 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
         signal: init.signal ? AbortSignal.any([init.signal, closing.signal]) : closing.signal,
       }),
     log: options.log ?? (() => {}),
+    // A create's answer is the freshest stamp there is: the service clock learns from it.
+    serviceClock: engine.serviceClock,
   });
   const outbox = createWorkdeskOutbox({
     files: files.sender,
@@ -110,6 +115,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     client: engine.client,
     sendClient,
     userId: options.connection.userId,
+    serviceClock: engine.serviceClock,
     emit: (name, payload) => engine.events.emit(name, payload),
   });
   late.port = outbox.pending;

@@ -32,6 +32,7 @@ import { RejectedError } from '../api/errors';
 import { cacheRemapper } from './remap-cache';
 import { isTempId } from './temp-ids';
 import type { Clock, Timers } from './types';
+import type { ServiceClockState } from '../api/service-clock';
 
 export interface WorkdeskOutboxOptions {
   cache: Cache;
@@ -40,6 +41,8 @@ export interface WorkdeskOutboxOptions {
   sendClient?: ServiceClient;
   /** The account's acting user. */
   userId: string;
+  /** The service's clock: look-up windows and the stamps of local changes (see `KindDeps`). */
+  serviceClock?: ServiceClockState;
   emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void;
   clock?: Clock;
   timers?: Timers;
@@ -162,10 +165,15 @@ async function readForCheck(
  */
 export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const { cache, emit } = options;
-  const tasks = taskKinds({ cache, userId: options.userId });
-  const projects = projectKinds({ cache, userId: options.userId });
-  const calendar = calendarKinds({ cache, userId: options.userId });
-  const crm = crmKinds({ cache, userId: options.userId });
+  const kindDeps = {
+    cache,
+    userId: options.userId,
+    ...(options.serviceClock ? { serviceClock: options.serviceClock } : {}),
+  };
+  const tasks = taskKinds(kindDeps);
+  const projects = projectKinds(kindDeps);
+  const calendar = calendarKinds(kindDeps);
+  const crm = crmKinds(kindDeps);
   const attachments = options.files
     ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
     : undefined;

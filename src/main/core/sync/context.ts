@@ -5,6 +5,7 @@ import type { Cache } from '../cache/cache';
 import type { CacheChange } from '../../../shared/ipc/events';
 import type { SyncPhase } from '../../../shared/ipc/sync';
 import type { PendingFields } from './pending';
+import type { ReadProblems } from './read-problems';
 import { withRetry, type RetryPolicy, type Sleep } from './retry';
 
 /** What every sync step needs, passed in so tests control time, network and the outbox port. */
@@ -19,6 +20,8 @@ export interface SyncDeps {
   emitChange: (change: CacheChange) => void;
   retry: RetryPolicy;
   sleep?: Sleep;
+  /** Where what could not be read is recorded (the sync's; absent in some unit tests). */
+  problems?: ReadProblems;
 }
 
 /** Progress of one run, as the status shows it. */

@@ -1,6 +1,8 @@
 import type { DependenciesResponse } from '../../../shared/api/index';
 import { dependencyRowsOf, type DependencyEnd, type DependencyKind } from '../cache/repos/dependencies';
 import { storeProjectTemplates } from './project-templates';
+import { markOffered } from './not-offered';
+import type { ProjectPart } from '../../../shared/ipc/projects';
 import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
 import { stamp } from './context';
@@ -76,7 +78,12 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
         cache.transaction(() => storeDependencies(kind, id, response, mark));
         deps.emitChange({ entities: ['dependencies'] });
       },
-      () => storeDependencies(kind, id, { predecessors: [], successors: [] }),
+      () => {
+        storeDependencies(kind, id, { predecessors: [], successors: [] });
+        // A project still listed whose dependencies answer 404: not offered by this service.
+        if (kind === 'project' && cache.projects.get(id))
+          markOffered(cache, id, 'dependencies', false, now());
+      },
     );
   }
 
@@ -110,25 +117,48 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
       return parts;
     },
 
-    /** Settings, members, history and dependencies of a project. */
+    /**
+     * Settings, members, history and dependencies of a project. Only a 404 on the project itself
+     * means it is gone; a 404 on a side part means this service does not offer it (GoodDay's
+     * may not): that part is stored empty and marked not offered, the others as answered.
+     */
     project(projectId: string): Promise<'ok' | 'gone'> {
       return guard(
         async () => {
           const mark = ackMark(pending);
+          const side = <T>(part: ProjectPart, call: (s: AbortSignal) => Promise<T>): Promise<T | null> =>
+            gate(call).then(
+              (value) => {
+                offered.set(part, true);
+                return value;
+              },
+              (err: unknown) => {
+                if (!isGone(err)) throw err;
+                offered.set(part, false);
+                return null;
+              },
+            );
+          const offered = new Map<ProjectPart, boolean>();
           const [project, members, history, dependencies] = await Promise.all([
             gate((s) => client.project(projectId, s)),
-            gate((s) => client.projectUsers(projectId, s)),
-            gate((s) => client.projectHistory(projectId, s)),
-            gate((s) => client.dependencies('project', projectId, s)),
+            side('members', (s) => client.projectUsers(projectId, s)),
+            side('history', (s) => client.projectHistory(projectId, s)),
+            side('dependencies', (s) => client.dependencies('project', projectId, s)),
           ]);
           cache.transaction(() => {
             const { settings, ...listShape } = project;
             const merged = keepLocal('project', listShape, () => cache.projects.get(projectId), mark);
             if (merged) cache.projects.upsertMany([merged]);
             cache.projects.setSettings(projectId, settings, now());
-            cache.projectParts.replaceMembers(projectId, members);
-            cache.projectParts.replaceHistory(projectId, history);
-            storeDependencies('project', projectId, dependencies, mark);
+            cache.projectParts.replaceMembers(projectId, members ?? []);
+            cache.projectParts.replaceHistory(projectId, history ?? []);
+            storeDependencies(
+              'project',
+              projectId,
+              dependencies ?? { predecessors: [], successors: [] },
+              mark,
+            );
+            for (const [part, yes] of offered) markOffered(cache, projectId, part, yes, now());
           });
           deps.emitChange({
             entities: ['projects', 'members', 'history', 'dependencies'],

@@ -1,5 +1,5 @@
 import type { Project, Task, TaskDetail } from '../../../shared/api/index';
-import { AbortedError, RejectedError } from '../api/errors';
+import { AbortedError, RejectedError, ServiceError, UnauthorizedError, isOffline } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
 import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
@@ -13,6 +13,7 @@ import {
   type ListedItems,
   type PendingEntity,
 } from './pending';
+import { markOffered } from './not-offered';
 import { storeProjectTemplates } from './project-templates';
 import { checkedKeep, confirmRemoval, idSet } from './removal';
 
@@ -175,12 +176,19 @@ export async function pullTaskParts(
   }
 }
 
+/** Failures that end the whole run: the service is out of reach, the token refused, or cancelled. */
+function endsTheRun(err: unknown): boolean {
+  return err instanceof UnauthorizedError || err instanceof AbortedError || isOffline(err);
+}
+
 /**
  * One full pull: organization lists, projects (open and archived), then every root project's
  * tasks (closed too, subfolders included) and documents, events in the window and CRM, all in
  * parallel through the gate; then messages (and details, where fetched before) of tasks whose
  * recentActivityMoment moved. Vanished items are removed (rule 9 checked), pending local
- * changes kept (rule 7).
+ * changes kept (rule 7). Each part (an organization list, the project list, one project's
+ * tasks, the events, ...) stands alone: one that fails is recorded as a read problem and the
+ * others go on; only being offline, a refused token or cancelling ends the run.
  */
 export async function pull(
   deps: SyncDeps,
@@ -191,14 +199,29 @@ export async function pull(
   /** Task-detail fetches kept going at once (a few more than the gate's concurrency). */
   poolSize = 16,
 ): Promise<void> {
-  const { cache, client, pending, log } = deps;
+  const { cache, client, pending, log, problems } = deps;
   // What the outbox acknowledges from here on may be missing from the answers (rule 7).
   const mark = ackMark(pending);
-  // Work started now and awaited later: the first failure cancels the rest of the run, and
+  // Work started now and awaited later: a failure that ends the run cancels the rest of it, and
   // no rejection is left unhandled meanwhile.
   const background = <T>(p: Promise<T>): Promise<T> => {
     p.catch((err: unknown) => run.abort(err));
     return p;
+  };
+  /**
+   * A part of the pull whose failure costs that part alone: recorded under its path (or its
+   * name), and undefined is answered. What ends the run is thrown on.
+   */
+  const isolated = async <T>(part: string, work: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      const result = await work();
+      problems?.clear(part);
+      return result;
+    } catch (err) {
+      if (run.signal.aborted || endsTheRun(err)) throw err;
+      problems?.failed(err instanceof ServiceError ? err.path : part, err);
+      return undefined;
+    }
   };
   /** Not removed though the service's list lacks it: created or deleted locally, or since the mark. */
   const keep = (entity: PendingEntity) => (id: string) =>
@@ -207,27 +230,61 @@ export async function pull(
     deps.emitChange({ entities });
 
   // Organization lists and projects go first: the tree decides which task lists to ask for.
+  // Each list is fetched and stored on its own: a status list that cannot be read leaves the
+  // users, task types and the rest to be stored.
   progress.phase('org');
-  const orgDone = background(
-    Promise.all([
-      gate((s) => client.customFields(s)),
-      gate((s) => client.users(s)),
-      gate((s) => client.statuses(s)),
-      gate((s) => client.taskTypes(s)),
-      gate((s) => client.tags(s)),
-      gate((s) => client.projectTemplates(s)),
-    ]).then(([customFields, users, statuses, taskTypes, tags, templates]) => {
-      cache.transaction(() => {
-        cache.org.customFields.replace(customFields);
-        if (users) cache.org.users.replace(users);
-        if (statuses) cache.org.statuses.replace(statuses);
-        if (taskTypes) cache.org.taskTypes.replace(taskTypes);
-        if (tags) cache.org.tags.replace(tags);
-        storeProjectTemplates(deps, templates);
-      });
-      changed(['customFields', 'users', 'statuses', 'taskTypes', 'tags', 'projects']);
-      return tags;
-    }),
+  const orgList = <T>(
+    path: string,
+    fetch: (signal: AbortSignal) => Promise<T>,
+    store: (value: T) => void,
+    entities: Parameters<typeof changed>[0],
+  ): Promise<T | undefined> =>
+    background(
+      isolated(path, async () => {
+        const value = await gate(fetch);
+        cache.transaction(() => store(value));
+        changed(entities);
+        return value;
+      }),
+    );
+  const orgLists = [
+    orgList(
+      '/custom-fields',
+      (s) => client.customFields(s),
+      (v) => cache.org.customFields.replace(v),
+      ['customFields'],
+    ),
+    orgList(
+      '/users',
+      (s) => client.users(s),
+      (v) => v && cache.org.users.replace(v),
+      ['users'],
+    ),
+    orgList(
+      '/statuses',
+      (s) => client.statuses(s),
+      (v) => v && cache.org.statuses.replace(v),
+      ['statuses'],
+    ),
+    orgList(
+      '/task-types',
+      (s) => client.taskTypes(s),
+      (v) => v && cache.org.taskTypes.replace(v),
+      ['taskTypes'],
+    ),
+    orgList(
+      '/project-templates',
+      (s) => client.projectTemplates(s),
+      (v) => storeProjectTemplates(deps, v),
+      ['projects'],
+    ),
+  ];
+  // Without a tag list (GoodDay offers none) the tags are those seen on tasks: kept as stored.
+  const tagsRead = orgList(
+    '/tags',
+    (s) => client.tags(s),
+    (v) => v && cache.org.tags.replace(v),
+    ['tags'],
   );
 
   progress.phase('projects');
@@ -240,37 +297,42 @@ export async function pull(
   };
   // The service's copy of a project created here whose answer has not folded is left out, with
   // its task list and documents, and one stored earlier goes: the local row stands for it.
-  const projects = withoutCopies(pending, 'project', await fetchProjects());
-  const cachedProjects = cache.projects.ids();
-  const projectIds = new Set(projects.map((p) => p.id));
-  const goneProjects = await confirmRemoval(
-    cachedProjects.length,
-    cachedProjects.filter((id) => !projectIds.has(id) && !keep('project')(id)),
-    async () => new Set((await fetchProjects()).map((p) => p.id)),
-    log,
-    'project list',
+  const listed = await isolated('/projects', fetchProjects);
+  if (listed) {
+    const projects = withFolders(withoutCopies(pending, 'project', listed));
+    const cachedProjects = cache.projects.ids();
+    const projectIds = new Set(projects.map((p) => p.id));
+    const goneProjects = await confirmRemoval(
+      cachedProjects.length,
+      cachedProjects.filter((id) => !projectIds.has(id) && !keep('project')(id)),
+      async () => new Set((await fetchProjects()).map((p) => p.id)),
+      log,
+      'project list',
+    );
+    cache.transaction(() => {
+      for (const p of projects) {
+        const merged = mergePending(pending, 'project', p, () => cache.projects.get(p.id), mark);
+        if (merged) cache.projects.upsertMany([merged]);
+      }
+      cache.tasks.delete(cache.tasks.idsInProjects(goneProjects).filter((id) => !keep('task')(id)));
+      cache.projects.delete(goneProjects);
+    });
+    changed(['projects']);
+  }
+  // A root is a project whose parent is not visible; subfolders=true covers its subtree. When
+  // the project list could not be read, the cached tree stands for it.
+  const tree = (listed ? withoutCopies(pending, 'project', listed) : cache.projects.all()).filter(
+    (p) => !p.id.startsWith(LOCAL_ROW_PREFIX),
   );
-  cache.transaction(() => {
-    for (const p of projects) {
-      const merged = mergePending(pending, 'project', p, () => cache.projects.get(p.id), mark);
-      if (merged) cache.projects.upsertMany([merged]);
-    }
-    cache.tasks.delete(cache.tasks.idsInProjects(goneProjects).filter((id) => !keep('task')(id)));
-    cache.projects.delete(goneProjects);
-  });
-  changed(['projects']);
-
-  // A root is a project whose parent is not visible; subfolders=true covers its subtree.
-  const roots = projects
-    .filter((p) => !p.parentProjectId || !projectIds.has(p.parentProjectId))
-    .map((p) => p.id);
+  const treeIds = new Set(tree.map((p) => p.id));
+  const roots = tree.filter((p) => !p.parentProjectId || !treeIds.has(p.parentProjectId)).map((p) => p.id);
 
   progress.phase('tasks');
   const seen = new Set<string>();
   const fetchedRoots: string[] = [];
   const taskLists = roots.map((root) =>
     background(
-      (async () => {
+      isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
         try {
           const tasks = await gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s));
           cache.transaction(() => storeTasks(deps, tasks, mark));
@@ -281,12 +343,12 @@ export async function pull(
           // A root deleted since the project list answered: its tasks go with the next pull.
           if (!(err instanceof RejectedError && err.status === 404)) throw err;
         }
-      })(),
+      }),
     ),
   );
   const documents = roots.map((root) =>
     background(
-      (async () => {
+      isolated(`/project/${encodeURIComponent(root)}/documents`, async () => {
         try {
           const fetchDocs = () => gate((s) => client.projectDocuments(root, { subfolders: true }, s));
           const docs = await fetchDocs();
@@ -299,12 +361,21 @@ export async function pull(
             log,
             `documents of project ${root}`,
           );
-          cache.transaction(() => cache.projectParts.replaceDocuments(subtree, docs, keepDocs));
+          cache.transaction(() => {
+            cache.projectParts.replaceDocuments(subtree, docs, keepDocs);
+            for (const id of subtree) markOffered(cache, id, 'documents', true, stamp(deps.clock()));
+          });
           changed(['documents']);
         } catch (err) {
           if (!(err instanceof RejectedError && err.status === 404)) throw err;
+          // Deleted since listed (the next pull removes it), or documents not offered by this
+          // service: the overview then says so.
+          cache.transaction(() => {
+            for (const id of cache.projects.subtreeIds(root))
+              markOffered(cache, id, 'documents', false, stamp(deps.clock()));
+          });
         }
-      })(),
+      }),
     ),
   );
   const now = deps.clock();
@@ -312,7 +383,8 @@ export async function pull(
   const to = shiftMonths(now, window.monthsAhead);
   const fetchEvents = () => gate((s) => client.events({ startDate: from, endDate: to }, s));
   const events = background(
-    fetchEvents().then(async (list) => {
+    isolated('/events', async () => {
+      const list = await fetchEvents();
       const keepEvents = await checkedKeep(
         cache.events.idsInWindow(from, to),
         list,
@@ -329,57 +401,65 @@ export async function pull(
       changed(['events']);
     }),
   );
-  const crm = background(
-    Promise.all([gate((s) => client.crmContacts(s)), gate((s) => client.crmAccounts(s))]).then(
-      async ([contacts, accounts]) => {
-        const [keepContacts, keepAccounts] = await Promise.all([
-          checkedKeep(
-            cache.crm.contactIds(),
-            contacts,
-            keep('crmContact'),
-            async () => idSet(await gate((s) => client.crmContacts(s))),
-            log,
-            'CRM contacts',
-          ),
-          checkedKeep(
-            cache.crm.accountIds(),
-            accounts,
-            keep('crmAccount'),
-            async () => idSet(await gate((s) => client.crmAccounts(s))),
-            log,
-            'CRM accounts',
-          ),
-        ]);
-        cache.transaction(() => {
-          // Copies of creates whose answer has not folded are left out, as for events.
-          const c = withoutCopies(pending, 'crmContact', contacts).flatMap(
-            (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id), mark) ?? [],
-          );
-          const a = withoutCopies(pending, 'crmAccount', accounts).flatMap(
-            (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id), mark) ?? [],
-          );
-          cache.crm.replaceContacts(c, keepContacts);
-          cache.crm.replaceAccounts(a, keepAccounts);
-        });
-        changed(['crmContacts', 'crmAccounts']);
-      },
-    ),
+  // Contacts and accounts are read and stored each on its own.
+  const contacts = background(
+    isolated('/crm/contacts', async () => {
+      const list = await gate((s) => client.crmContacts(s));
+      const keepContacts = await checkedKeep(
+        cache.crm.contactIds(),
+        list,
+        keep('crmContact'),
+        async () => idSet(await gate((s) => client.crmContacts(s))),
+        log,
+        'CRM contacts',
+      );
+      cache.transaction(() => {
+        // Copies of creates whose answer has not folded are left out, as for events.
+        const c = withoutCopies(pending, 'crmContact', list).flatMap(
+          (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id), mark) ?? [],
+        );
+        cache.crm.replaceContacts(c, keepContacts);
+      });
+      changed(['crmContacts']);
+    }),
+  );
+  const accounts = background(
+    isolated('/crm/accounts', async () => {
+      const list = await gate((s) => client.crmAccounts(s));
+      const keepAccounts = await checkedKeep(
+        cache.crm.accountIds(),
+        list,
+        keep('crmAccount'),
+        async () => idSet(await gate((s) => client.crmAccounts(s))),
+        log,
+        'CRM accounts',
+      );
+      cache.transaction(() => {
+        const a = withoutCopies(pending, 'crmAccount', list).flatMap(
+          (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id), mark) ?? [],
+        );
+        cache.crm.replaceAccounts(a, keepAccounts);
+      });
+      changed(['crmAccounts']);
+    }),
   );
   const tagLists = background(
-    orgDone.then((tags) =>
+    tagsRead.then((tags) =>
       Promise.all(
-        (tags ?? []).map(async (tag) => {
-          const tasks = await gate((s) => client.tagTasks(tag.id, { closed: true }, s));
-          cache.transaction(() => {
-            storeTagTasks(
-              deps,
-              tag.id,
-              tasks.map((t) => t.id),
-              mark,
-            );
-            cache.syncState.set(`tag:${tag.id}`, stamp(deps.clock()));
-          });
-        }),
+        (tags ?? []).map((tag) =>
+          isolated(`/tag/${encodeURIComponent(tag.id)}/tasks`, async () => {
+            const tasks = await gate((s) => client.tagTasks(tag.id, { closed: true }, s));
+            cache.transaction(() => {
+              storeTagTasks(
+                deps,
+                tag.id,
+                tasks.map((t) => t.id),
+                mark,
+              );
+              cache.syncState.set(`tag:${tag.id}`, stamp(deps.clock()));
+            });
+          }),
+        ),
       ),
     ),
   );
@@ -387,25 +467,27 @@ export async function pull(
   await Promise.all(taskLists);
   // Removal per fetched root: cached tasks of its subtree that no fetched list returned.
   for (const root of fetchedRoots) {
-    const subtree = cache.projects.subtreeIds(root);
-    const cached = cache.tasks.idsInProjects(subtree);
-    const candidates = cached.filter((id) => !seen.has(id) && !keep('task')(id));
-    const gone = await confirmRemoval(
-      cached.length,
-      candidates,
-      async () =>
-        new Set(
-          (await gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s))).map(
-            (t) => t.id,
+    await isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
+      const subtree = cache.projects.subtreeIds(root);
+      const cached = cache.tasks.idsInProjects(subtree);
+      const candidates = cached.filter((id) => !seen.has(id) && !keep('task')(id));
+      const gone = await confirmRemoval(
+        cached.length,
+        candidates,
+        async () =>
+          new Set(
+            (await gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s))).map(
+              (t) => t.id,
+            ),
           ),
-        ),
-      log,
-      `project ${root}`,
-    );
-    if (gone.length) {
-      cache.transaction(() => cache.tasks.delete(gone));
-      changed(['tasks']);
-    }
+        log,
+        `project ${root}`,
+      );
+      if (gone.length) {
+        cache.transaction(() => cache.tasks.delete(gone));
+        changed(['tasks']);
+      }
+    });
   }
 
   // Messages (and details once fetched) of tasks whose activity moved since they were fetched.
@@ -427,17 +509,41 @@ export async function pull(
       (async () => {
         for (const [id, s] of queue) {
           if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
-          await pullTaskParts(deps, counted, id, s.detailFetchedAt !== null, batch.write);
+          // One task's messages that cannot be read cost that task's, not the others'.
+          await isolated(`/task/${encodeURIComponent(id)}/messages`, () =>
+            pullTaskParts(deps, counted, id, s.detailFetchedAt !== null, batch.write),
+          );
         }
       })(),
     ),
   );
   try {
-    await Promise.all([orgDone, tagLists, ...documents, events, crm, ...workers]);
+    await Promise.all([
+      ...orgLists,
+      tagsRead,
+      tagLists,
+      ...documents,
+      events,
+      contacts,
+      accounts,
+      ...workers,
+    ]);
   } finally {
     batch.flush();
   }
   // A cancelled run never counts as a completed pull.
   if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
   cache.syncState.set('pull', stamp(deps.clock()));
+}
+
+/**
+ * The list with every item's `isFolder` settled. An answer that says neither `isFolder` nor
+ * `systemType` (neither flag in it) is told from the tree: an item with projects under it and no
+ * status of its own is a folder (GoodDay's folders carry no status), any other a project.
+ */
+export function withFolders(projects: readonly Project[]): Project[] {
+  const parents = new Set(projects.map((p) => p.parentProjectId).filter((id): id is string => !!id));
+  return projects.map((p) =>
+    p.isFolder !== undefined ? p : { ...p, isFolder: parents.has(p.id) && !p.status && !p.statusId },
+  );
 }

@@ -3,6 +3,7 @@ import { AbortedError, UnauthorizedError, isOffline } from '../api/errors';
 import { createGate, stamp, type Progress, type SyncDeps } from './context';
 import { createOnDemand, type OnDemand } from './on-demand';
 import { DEFAULT_EVENT_WINDOW, pull, type EventWindow } from './pull';
+import { createReadProblems } from './read-problems';
 import { DEFAULT_RETRY } from './retry';
 import { Listeners } from '../listeners';
 
@@ -46,12 +47,14 @@ export interface Sync {
  * a timer while online, probes while offline and a pull as soon as a probe succeeds.
  */
 export function createSync(options: SyncOptions): Sync {
-  const deps: SyncDeps = { ...options, retry: options.retry ?? DEFAULT_RETRY };
+  const problems =
+    options.problems ?? createReadProblems({ cache: options.cache, clock: options.clock, log: options.log });
+  const deps: SyncDeps = { ...options, retry: options.retry ?? DEFAULT_RETRY, problems };
   const concurrency = options.concurrency ?? 6;
   const intervalMs = options.intervalMs ?? 5 * 60_000;
   const probeIntervalMs = options.probeIntervalMs ?? 15_000;
   const listeners = new Listeners<[status: SyncStatus]>('sync', options.log);
-  let state: Omit<SyncStatus, 'pendingCount' | 'tokenNeeded'> = {
+  let state: Omit<SyncStatus, 'pendingCount' | 'tokenNeeded' | 'readProblems'> = {
     probing: false,
     nextProbeAt: null,
     online: true,
@@ -74,6 +77,7 @@ export function createSync(options: SyncOptions): Sync {
     ...state,
     pendingCount: options.pending.pendingCount?.() ?? 0,
     tokenNeeded: refused || (options.pending.tokenNeeded?.() ?? false),
+    readProblems: problems.list(),
   });
   const emit = (): void => {
     listeners.emit(status());
@@ -82,6 +86,10 @@ export function createSync(options: SyncOptions): Sync {
     state = { ...state, ...patch };
     emit();
   };
+  // Every list the client reads (the pull's, a view's on-demand fetch, the outbox's look-ups)
+  // records or clears its read problems; the status carries them.
+  const offListReads = deps.client.onListRead?.((read) => problems.listRead(read));
+  const offProblems = problems.onChange(emit);
 
   function markOffline(err: unknown): void {
     if (isOffline(err) && state.online) {
@@ -242,6 +250,8 @@ export function createSync(options: SyncOptions): Sync {
     refresh: emit,
     async stop() {
       stopped = true;
+      offListReads?.();
+      offProblems();
       if (timer) clearTimeout(timer);
       const running = current;
       running?.controller.abort();

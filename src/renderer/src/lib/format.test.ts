@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stampOn } from '@shared/service-clock';
 import {
   formatDay,
   formatMinutes,
+  formatMoment,
   formatRelative,
   isOverdue,
   parseMoment,
@@ -29,18 +31,22 @@ describe('format', () => {
   });
 
   it('reads service timestamps with up to six fraction digits, space or T', () => {
-    expect(parseMoment('2026-11-21 11:58:00.123456')?.getTime()).toBe(
+    expect(parseMoment('2026-11-21 11:58:00.123456', 'local')?.getTime()).toBe(
       new Date(2026, 10, 21, 11, 58, 0, 123).getTime(),
     );
-    expect(parseMoment('2026-11-21T11:58:00')?.getMinutes()).toBe(58);
-    expect(parseMoment('nonsense')).toBeUndefined();
+    expect(parseMoment('2026-11-21T11:58:00', 'local')?.getMinutes()).toBe(58);
+    expect(parseMoment('2026-11-21T11:58:00.04146', 'utc')?.getTime()).toBe(
+      Date.UTC(2026, 10, 21, 11, 58, 0, 41),
+    );
+    expect(parseMoment('nonsense', 'utc')).toBeUndefined();
   });
 
   it('says how long ago', () => {
-    expect(formatRelative('2026-11-21T11:59:50', now)).toBe('just now');
-    expect(formatRelative('2026-11-21T11:55:00', now)).toBe('5 min ago');
-    expect(formatRelative('2026-11-21T09:00:00', now)).toBe('3 h ago');
-    expect(formatRelative('2026-11-18T12:00:00', now)).toBe('3 days ago');
+    expect(formatRelative('2026-11-21T11:59:50', 'local', now)).toBe('just now');
+    expect(formatRelative('2026-11-21T11:59:00', 'local', now)).toBe('1 minute ago');
+    expect(formatRelative('2026-11-21T11:55:00', 'local', now)).toBe('5 minutes ago');
+    expect(formatRelative('2026-11-21T09:00:00', 'local', now)).toBe('3 h ago');
+    expect(formatRelative('2026-11-18T12:00:00', 'local', now)).toBe('3 days ago');
   });
 
   it('writes minutes as hours and minutes', () => {
@@ -72,5 +78,34 @@ describe('format', () => {
     expect(toDayString(new Date(2026, 0, 5))).toBe('2026-01-05');
     expect(initials('Ada  Lovelace')).toBe('AL');
     expect(initials('Plato')).toBe('P');
+  });
+});
+
+describe('times on the service clock, in every zone of this machine', () => {
+  // The zone of the process running the formatter (the renderer's, on the user's machine).
+  afterEach(() => vi.unstubAllEnvs());
+  const postedAt = Date.UTC(2026, 10, 26, 7, 53, 47, 41);
+  const aMinuteLater = new Date(postedAt + 60_000);
+
+  describe.each(['Asia/Taipei', 'America/Los_Angeles', 'UTC'])('machine in %s', (zone) => {
+    it.each(['utc', 'local'] as const)(
+      'a comment a %s service stamped a minute ago reads "1 minute ago"',
+      (clock) => {
+        vi.stubEnv('TZ', zone);
+        // As the service writes it: GoodDay trims trailing zeros, ours writes six digits.
+        const stamp = stampOn(postedAt, clock).replace(/0+$/, '');
+        expect(formatRelative(stamp, clock, aMinuteLater)).toBe('1 minute ago');
+        expect(formatMoment(stamp, clock)).toBe(
+          new Date(postedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+        );
+      },
+    );
+
+    it('a UTC stamp read as local time is hours off, except on UTC (what was shown before)', () => {
+      vi.stubEnv('TZ', zone);
+      const stamp = stampOn(postedAt, 'utc');
+      const shown = formatRelative(stamp, 'local', aMinuteLater);
+      expect(shown === '1 minute ago').toBe(zone === 'UTC');
+    });
   });
 });

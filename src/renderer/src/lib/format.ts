@@ -1,6 +1,8 @@
 // How values read on screen: dates, relative times, durations, priorities. Pure functions,
 // so the views and their tests agree.
 
+import { instantOf, type ServiceClock } from '@shared/service-clock';
+
 const DAY_MS = 86_400_000;
 
 /** Parses the service's `YYYY-MM-DD` as a local calendar date. */
@@ -54,26 +56,25 @@ export function isOverdue(value: string | null | undefined, now = new Date()): b
   return day.getTime() < new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
 }
 
-/** Parses a service timestamp (local time, no zone, up to 6 fraction digits). */
-export function parseMoment(value: string): Date | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?/.exec(value);
-  if (!match) return undefined;
-  const ms = match[7] ? Math.floor(Number(match[7].padEnd(6, '0')) / 1000) : 0;
-  return new Date(
-    Number(match[1]),
-    Number(match[2]) - 1,
-    Number(match[3]),
-    Number(match[4]),
-    Number(match[5]),
-    Number(match[6] ?? 0),
-    ms,
-  );
+/**
+ * The moment of a timestamp read on `clock`. The service's stamps (and the cache's copies of
+ * them) carry no zone: the account's service clock (`sync.serviceClock`) says whether they are
+ * UTC or local time; the app's own stamps (`lastSyncedAt`) are local time. A stamp naming its
+ * zone is read on it.
+ */
+export function parseMoment(value: string, clock: ServiceClock): Date | undefined {
+  const at = instantOf(value, clock);
+  return at === undefined ? undefined : new Date(at);
 }
 
-/** "just now", "5 min ago", "3 h ago", "2 days ago", then the date. */
-export function formatRelative(value: string | null | undefined, now = new Date()): string {
+/** "just now", "1 minute ago", "5 minutes ago", "3 h ago", "2 days ago", then the date. */
+export function formatRelative(
+  value: string | null | undefined,
+  clock: ServiceClock,
+  now = new Date(),
+): string {
   if (!value) return '';
-  const moment = parseMoment(value);
+  const moment = parseMoment(value, clock);
   return moment ? formatRelativeDate(moment, now) : value;
 }
 
@@ -81,7 +82,7 @@ export function formatRelativeDate(moment: Date, now = new Date()): string {
   const seconds = Math.round((now.getTime() - moment.getTime()) / 1000);
   if (seconds < 45) return 'just now';
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
   const hours = Math.round(minutes / 60);
   if (hours < 24) return `${hours} h ago`;
   const days = Math.round(hours / 24);
@@ -89,9 +90,10 @@ export function formatRelativeDate(moment: Date, now = new Date()): string {
   return moment.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-export function formatMoment(value: string | null | undefined): string {
+/** A timestamp read on `clock`, as a date and time of this machine's zone. */
+export function formatMoment(value: string | null | undefined, clock: ServiceClock): string {
   if (!value) return '';
-  const moment = parseMoment(value);
+  const moment = parseMoment(value, clock);
   return moment ? moment.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : value;
 }
 

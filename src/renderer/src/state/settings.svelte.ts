@@ -1,7 +1,8 @@
 // Accounts and preferences, kept by the shell (electron-store, or a JSON file in the web host).
 // When the core offers no settings channels (a bare core in tests), `available` is false and
 // the theme falls back to this renderer's own storage.
-import type { Account, AccountsState } from '@shared/ipc/accounts';
+import type { ServiceClockSetting } from '@shared/service-clock';
+import type { Account, AccountsState, OrganizationUser } from '@shared/ipc/accounts';
 import type { Preferences } from '@shared/ipc/settings';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
@@ -77,6 +78,18 @@ export class SettingsState {
     this.#setPreferences(await this.#bridge.invoke('settings.update', patch));
   }
 
+  /**
+   * The first step of adding an account: the service's users, read with the token (nothing is
+   * saved). Throws naming the field at fault (`baseUrl`, `token`).
+   */
+  async listUsers(input: {
+    baseUrl: string;
+    token: string;
+    tokenHeader: string;
+  }): Promise<{ users: OrganizationUser[]; unreadable: number }> {
+    return this.#bridge.invoke('accounts.users', input);
+  }
+
   /** Adds a remote account after the shell checked it with a test call; throws naming the field. */
   async addAccount(input: {
     label: string;
@@ -96,6 +109,11 @@ export class SettingsState {
    */
   async setToken(id: string, token: string): Promise<void> {
     this.#setAccounts(await this.#bridge.invoke('accounts.setToken', { id, token }));
+  }
+
+  /** Chooses the clock a remote account's service stamps its times on (`auto`: learnt again). */
+  async setServiceClock(id: string, serviceClock: ServiceClockSetting): Promise<void> {
+    this.#setAccounts(await this.#bridge.invoke('accounts.setServiceClock', { id, serviceClock }));
   }
 
   async switchTo(id: string): Promise<void> {

@@ -1,5 +1,6 @@
 // Sync status for the status bar: online, running phase and progress, last sync, pending count.
 import type { SyncStatus } from '@shared/ipc/sync';
+import type { ServiceClock } from '@shared/service-clock';
 import type { Bridge } from '../lib/bridge';
 import { toasts } from '../lib/toasts.svelte';
 
@@ -13,6 +14,14 @@ export class SyncState {
 
   get status(): SyncStatus | undefined {
     return this.#status;
+  }
+
+  /**
+   * The clock the active account's service stamps its moments on: every displayed service time
+   * (`formatRelative`, `formatMoment`) is read on it. The core names it in the sync status.
+   */
+  get serviceClock(): ServiceClock {
+    return this.#status?.serviceClock ?? 'local';
   }
 
   start(): () => void {

@@ -44,7 +44,7 @@ export function createProjectsRepo(db: CacheDb) {
       for (const p of projects) codec.upsert({ ...p, parentProjectId: p.parentProjectId || null });
     },
 
-    setSettings(id: string, settings: ProjectSettings, at: string): void {
+    setSettings(id: string, settings: ProjectSettings | null, at: string): void {
       stmt('UPDATE projects SET settings = ?, detail_fetched_at = ? WHERE id = ?').run(
         JSON.stringify(settings),
         at,

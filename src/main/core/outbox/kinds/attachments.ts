@@ -7,7 +7,14 @@ import { attachedNote } from '../../attachments/names';
 import { listedMessages, type ListedMessage } from '../../sync/pending';
 import { LOCAL_ROW_PREFIX } from '../temp-ids';
 import type { LookUpResult, OutboxEntry } from '../types';
-import { earliestCreated, type CreatedAmong, type Kind, type KindDeps } from './support';
+import {
+  earliestCreated,
+  lookUpClock,
+  sameIfListed,
+  type CreatedAmong,
+  type Kind,
+  type KindDeps,
+} from './support';
 import { taskStore } from './tasks';
 
 /** What the kinds need of the attachments side (spool, uploads, clean-up). */
@@ -129,9 +136,18 @@ export function attachmentKinds(
       const wanted = new Set(ids as string[]);
       return earliestCreated(
         messages,
-        { sentAt: entry.sentAt, momentOf: (m) => m.dateCreated, isMapped: taken },
+        {
+          sentAt: entry.sentAt,
+          momentOf: (m) => m.dateCreated,
+          isMapped: taken,
+          clock: lookUpClock(deps),
+        },
         (m) => {
-          if (m.taskId !== p.taskId || m.fromUserId !== deps.userId || m.communicationFlow !== flow)
+          if (
+            m.taskId !== p.taskId ||
+            m.fromUserId !== deps.userId ||
+            !sameIfListed(m.communicationFlow, flow)
+          )
             return false;
           if (m.attachments && wanted.size > 0) {
             const got = new Set(m.attachments.map((a) => a.fileId));

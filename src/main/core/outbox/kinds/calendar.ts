@@ -5,8 +5,10 @@ import { dependencyRowsOf, type DependencyEnd, type DependencyRow } from '../../
 import { OutboxError } from '../outbox';
 import type { OutboxEntry } from '../types';
 import {
+  clockOf,
   DependencyRowSnapshot,
   earliestCreated,
+  lookUpClock,
   type CreatedAmong,
   gone,
   mappedIds,
@@ -64,7 +66,12 @@ export function calendarKinds(deps: KindDeps) {
   ): CalendarEvent | undefined {
     return earliestCreated(
       events,
-      { sentAt: entry.sentAt, momentOf: (e) => e.momentCreated, isMapped: (id) => isMapped(id) || taken(id) },
+      {
+        sentAt: entry.sentAt,
+        momentOf: (e) => e.momentCreated,
+        isMapped: (id) => isMapped(id) || taken(id),
+        clock: lookUpClock(deps),
+      },
       (e) =>
         e.eventType === input.eventType &&
         e.name === input.name &&
@@ -93,7 +100,7 @@ export function calendarKinds(deps: KindDeps) {
         userId: input.userId ?? null,
         projectId: input.projectId ?? null,
         assignedToUserId: input.assignedToUserId ?? null,
-        momentCreated: stampOf(ctx.now).replace(' ', 'T'),
+        momentCreated: stampOf(ctx.now, clockOf(deps)),
       });
     },
     send: (client, { input }) => client.createEvent({ ...input, createdByUserId: deps.userId }),

@@ -15,8 +15,10 @@ import {
   applyChanges,
   changedFields,
   checkRange,
+  clockOf,
   customFieldsKind,
   earliestCreated,
+  lookUpClock,
   mappedIds,
   restoreReleased,
   stampOf,
@@ -64,6 +66,21 @@ const handsOf = (moved: Omit<Reassigned, 'member'>): Hands => ({
   events: moved.events.map(([id]) => id),
   subprojects: moved.subprojects.map(([id]) => id),
 });
+
+/**
+ * Whether a listed project is a folder, as the item tells it: the live service's `systemType`
+ * ("FOLDER" or "PROJECT"), else our service's `isFolder`; null when it tells neither. Read off
+ * the raw item, whatever the list's schema makes of the two fields.
+ */
+export function listedAsFolder(item: object): boolean | null {
+  const { systemType, isFolder } = item as { systemType?: unknown; isFolder?: unknown };
+  if (typeof systemType === 'string') {
+    const kind = systemType.toUpperCase();
+    if (kind === 'FOLDER') return true;
+    if (kind === 'PROJECT') return false;
+  }
+  return typeof isFolder === 'boolean' ? isFolder : null;
+}
 
 const ARCHIVED = 5;
 const OPEN = 2;
@@ -203,8 +220,10 @@ export function projectKinds(deps: KindDeps) {
 
   /**
    * Rule 6's test of a project or folder create: the one of `projects` that `p` made, sent at
-   * `entry.sentAt` (same name, parent and kind, created after the send; the earliest not taken
-   * by another create, nor by `taken`). The look-up and the pull both ask it.
+   * `entry.sentAt` (same name and parent, the same kind where the item tells it, created after
+   * the send on the service's clock; the earliest not taken by another create, nor by `taken`).
+   * Only what the live service lists is compared: its items carry no `isFolder` (a `systemType`
+   * "FOLDER" or "PROJECT" instead) and no creator. The look-up and the pull both ask it.
    */
   function projectCreatedAmong<T extends ProjectBase>(
     projects: readonly T[],
@@ -218,11 +237,16 @@ export function projectKinds(deps: KindDeps) {
         sentAt: entry.sentAt,
         momentOf: (x) => x.moment_created,
         isMapped: (id) => isMapped(id) || taken(id),
+        clock: lookUpClock(deps),
       },
-      (x) =>
-        x.name === p.input.name &&
-        (x.parentProjectId || null) === (p.input.parentProjectId ?? null) &&
-        Boolean(x.isFolder) === (p.type === 'folder'),
+      (x) => {
+        const folder = listedAsFolder(x);
+        return (
+          x.name === p.input.name &&
+          (x.parentProjectId || null) === (p.input.parentProjectId ?? null) &&
+          (folder === null || folder === (p.type === 'folder'))
+        );
+      },
     );
   }
 
@@ -243,7 +267,7 @@ export function projectKinds(deps: KindDeps) {
         startDate: project?.startDate ?? null,
         endDate: project?.endDate ?? null,
         estimate: null,
-        moment_created: stampOf(ctx.now).replace(' ', 'T'),
+        moment_created: stampOf(ctx.now, clockOf(deps)),
         parentProjectId: p.input.parentProjectId ?? null,
         priority: 1,
         progress: null,

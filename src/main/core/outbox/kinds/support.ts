@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import {
-  END_BEFORE_START_MESSAGE,
-  endNotBeforeStart,
-  formatLocalTimestamp,
-} from '../../../../shared/api/common';
+import { END_BEFORE_START_MESSAGE, endNotBeforeStart } from '../../../../shared/api/common';
+import { instantOf, stampOn, type ServiceClock } from '../../../../shared/service-clock';
 import { DependencyKind } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
+import type { ServiceClockState } from '../../api/service-clock';
 import { RejectedError } from '../../api/errors';
 import type { Cache } from '../../cache/cache';
 import { sameValue, type FieldChange } from '../field-claims';
@@ -18,45 +16,93 @@ export interface KindDeps {
   cache: Cache;
   /** The account's acting user: `userId`/`fromUserId`/`createdByUserId` of every request. */
   userId: string;
+  /**
+   * The service's clock: the stamps of local changes are written on it, and look-ups read the
+   * service's stamps on it (unknown: either reading). Absent: the spec's local time.
+   */
+  serviceClock?: Pick<ServiceClockState, 'known' | 'current'>;
 }
 
 export type Kind<P, R = unknown> = OperationKind<P, R, ServiceClient>;
 
 /**
- * A look-up accepts items the service stamped from this long before the send: the two clocks
- * are not the same clock. Items already claimed by another create are never taken.
+ * A look-up accepts items the service stamped from this long before the send: the service's
+ * machine and this one keep their own time.
  */
 export const LOOKUP_SLACK_MS = 5 * 60_000;
 
-/** The service's zone-less local timestamp of a moment (ms). */
-export function stampOf(ms: number): string {
-  return formatLocalTimestamp(new Date(ms));
+/**
+ * The zone-less stamp of a moment (ms) on the service's clock (`T` between date and time), for
+ * the cached copy of a local change: it sorts and reads as the service's own stamps do.
+ */
+export function stampOf(ms: number, clock: ServiceClock = 'local'): string {
+  return stampOn(ms, clock);
 }
 
-/** The earliest `momentCreated` a look-up accepts for an entry sent at `sentAt`. */
-export function lookUpFloor(sentAt: number | null): string {
-  return stampOf((sentAt ?? 0) - LOOKUP_SLACK_MS).replace(' ', 'T');
+/** The clock to write the stamps of local changes on. */
+export function clockOf(deps: Pick<KindDeps, 'serviceClock'>): ServiceClock {
+  return deps.serviceClock?.current() ?? 'local';
 }
 
-/** Compares zone-less timestamps written with `T` or a space. */
-export function notBefore(moment: string, floor: string): boolean {
-  return moment.replace(' ', 'T') >= floor;
+/** The clock a look-up reads the service's stamps on: null while the engine has not learnt it. */
+export function lookUpClock(deps: Pick<KindDeps, 'serviceClock'>): ServiceClock | null {
+  return deps.serviceClock ? deps.serviceClock.known() : 'local';
+}
+
+/**
+ * The instant of a service stamp for a look-up window `[floor, ceiling]`: its reading on the
+ * clock when that is known. While it is not, the earliest reading inside the window (else -∞):
+ * the item made by the create is found whichever clock the service keeps, and an older item of
+ * the same name is taken only if it was made the zone's offset (hours) before the send, within
+ * the window's minutes.
+ */
+export function lookUpInstant(
+  moment: string,
+  clock: ServiceClock | null,
+  window: { floor: number; ceiling: number },
+): number {
+  if (clock) return instantOf(moment, clock) ?? Number.NEGATIVE_INFINITY;
+  const inside = (['utc', 'local'] as const)
+    .map((c) => instantOf(moment, c))
+    .filter((at): at is number => at !== undefined && at >= window.floor && at <= window.ceiling);
+  return inside.length ? Math.min(...inside) : Number.NEGATIVE_INFINITY;
 }
 
 /**
  * The look-up of a create among the items the service lists: of those `matches` accepts,
- * stamped no earlier than the floor for `sentAt` and not taken by another create, the earliest.
+ * stamped (on the service's clock, `clock`; null while unknown) no earlier than `sentAt` less
+ * the slack and not taken by another create, the earliest. While the clock is unknown the window
+ * also ends at `now` (default: the system clock) plus the slack.
  */
 export function earliestCreated<T extends { id: string }>(
   items: readonly T[],
-  options: { sentAt: number | null; momentOf: (item: T) => string; isMapped: (id: string) => boolean },
+  options: {
+    sentAt: number | null;
+    momentOf: (item: T) => string;
+    isMapped: (id: string) => boolean;
+    clock: ServiceClock | null;
+    now?: number;
+  },
   matches: (item: T) => boolean,
 ): T | undefined {
-  const { momentOf, isMapped } = options;
-  const floor = lookUpFloor(options.sentAt);
+  const { momentOf, isMapped, clock } = options;
+  const window = {
+    floor: (options.sentAt ?? 0) - LOOKUP_SLACK_MS,
+    ceiling: (options.now ?? Date.now()) + LOOKUP_SLACK_MS,
+  };
   return items
-    .filter((item) => matches(item) && notBefore(momentOf(item), floor) && !isMapped(item.id))
-    .sort((a, b) => (momentOf(a) < momentOf(b) ? -1 : 1))[0];
+    .map((item) => ({ item, at: lookUpInstant(momentOf(item), clock, window) }))
+    .filter(({ item, at }) => matches(item) && at >= window.floor && !isMapped(item.id))
+    .sort((a, b) => a.at - b.at)[0]?.item;
+}
+
+/**
+ * A look-up's comparison of a field the live service may leave out of a list item (a message's
+ * `communicationFlow` or `toUserId`): equal when the item carries it, accepted when it does not
+ * (absent or null), so the look-up rests on what every service answers.
+ */
+export function sameIfListed<T>(listed: T | null | undefined, wanted: T): boolean {
+  return listed === undefined || listed === null || listed === wanted;
 }
 
 /** A create's look-up test over a list: the item it made, not one `taken` already. */

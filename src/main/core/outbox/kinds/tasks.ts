@@ -22,14 +22,17 @@ import {
   changedFields,
   changedOnService,
   checkRange,
+  clockOf,
   pendingBasesOf,
   type CreatedAmong,
   customFieldsKind,
   DependencyRowSnapshot,
   earliestCreated,
+  lookUpClock,
   gone,
   mappedIds,
   restoreReleased,
+  sameIfListed,
   stampOf,
   TempId,
   tempKeys,
@@ -161,7 +164,7 @@ export function taskStore(deps: KindDeps) {
     const draft: MessageView = {
       id: draftId,
       taskId,
-      dateCreated: stampOf(at).replace(' ', 'T'),
+      dateCreated: stampOf(at, clockOf(deps)),
       communicationFlow: m.flow,
       fromUserId: deps.userId,
       toUserId: m.toUserId,
@@ -181,7 +184,7 @@ export function taskStore(deps: KindDeps) {
     if (!flat) return;
     const list = [...flat.users];
     for (const u of users) if (u && !list.includes(u)) list.push(u);
-    const moment = stampOf(at).replace(' ', 'T');
+    const moment = stampOf(at, clockOf(deps));
     cache.tasks.codec.upsert({ ...flat, users: list, recentActivityMoment: moment });
     if (isTempId(id)) markLocalComplete(id, moment);
   }
@@ -259,6 +262,7 @@ export function taskKinds(deps: KindDeps) {
   const { cache } = deps;
   const store = taskStore(deps);
   const isMapped = mappedIds(cache);
+  const knownClock = () => lookUpClock(deps);
 
   /**
    * `fold`, `lookUp` and the look-up test of a kind that posts a message, recognising it by
@@ -282,7 +286,7 @@ export function taskKinds(deps: KindDeps) {
       if (!match) return undefined;
       return earliestCreated(
         messages,
-        { sentAt: entry.sentAt, momentOf: (m) => m.dateCreated, isMapped: taken },
+        { sentAt: entry.sentAt, momentOf: (m) => m.dateCreated, isMapped: taken, clock: knownClock() },
         (m) => m.taskId === p.taskId && m.fromUserId === deps.userId && match(m),
       );
     };
@@ -314,7 +318,12 @@ export function taskKinds(deps: KindDeps) {
   ): Task | undefined {
     return earliestCreated(
       tasks,
-      { sentAt: entry.sentAt, momentOf: (t) => t.momentCreated, isMapped: (id) => isMapped(id) || taken(id) },
+      {
+        sentAt: entry.sentAt,
+        momentOf: (t) => t.momentCreated,
+        isMapped: (id) => isMapped(id) || taken(id),
+        clock: knownClock(),
+      },
       (t) =>
         t.projectId === input.projectId &&
         t.name === input.title &&
@@ -368,7 +377,7 @@ export function taskKinds(deps: KindDeps) {
       const types = cache.org.taskTypes.all();
       const typeId = input.taskTypeId ?? project.settings?.taskTypes[0];
       const type = types.find((t) => t.id === typeId) ?? (typeId ? { id: typeId, name: '' } : types[0]);
-      const now = stampOf(ctx.now).replace(' ', 'T');
+      const now = stampOf(ctx.now, clockOf(deps));
       const scheduleOnly = input.startDate !== undefined && input.endDate === undefined;
       const users = [deps.userId];
       if (input.toUserId && input.toUserId !== deps.userId) users.push(input.toUserId);
@@ -504,13 +513,13 @@ export function taskKinds(deps: KindDeps) {
     p.message ? (m) => m.message === p.message : null,
   );
   const commentPosts = postsMessage<z.infer<typeof TaskCommentPayload>>(
-    (p) => (m) => m.message === p.message && m.communicationFlow === COMMUNICATION_FLOW.comment,
+    (p) => (m) => m.message === p.message && sameIfListed(m.communicationFlow, COMMUNICATION_FLOW.comment),
   );
   const replyPosts = postsMessage<z.infer<typeof TaskReplyPayload>>(
     (p) => (m) =>
       m.message === (p.message ?? '') &&
-      m.communicationFlow === COMMUNICATION_FLOW.reply &&
-      m.toUserId === p.actionRequiredUserId,
+      sameIfListed(m.communicationFlow, COMMUNICATION_FLOW.reply) &&
+      sameIfListed(m.toUserId, p.actionRequiredUserId),
   );
   /** The look-up test of each kind that posts a message, by kind name, for `copiesOfUnfolded`. */
   const postedAmong: Record<string, CreatedAmong<ListedMessage>> = {
@@ -532,7 +541,7 @@ export function taskKinds(deps: KindDeps) {
       const status = cache.org.statuses.all().find((s) => s.id === p.statusId);
       if (!status) throw new OutboxError('invalid-argument', `statusId: no status ${p.statusId}`, 'statusId');
       const was = cache.org.statuses.all().find((s) => s.id === (current.status as { id: string }).id);
-      const now = stampOf(ctx.now).replace(' ', 'T');
+      const now = stampOf(ctx.now, clockOf(deps));
       const diff = changedFields(current, {
         status: { id: status.id, name: status.name },
         systemStatus: status.systemStatus,

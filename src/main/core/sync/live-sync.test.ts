@@ -1,0 +1,202 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServiceClient } from '../api/client';
+import type { FetchLike } from '../api/http';
+import { createCache, type Cache } from '../cache/cache';
+import { openCacheDb } from '../cache/db';
+import { describeReadProblem } from '../../../shared/ipc/sync';
+import {
+  LIVE_ACCOUNTS,
+  LIVE_CONTACTS,
+  LIVE_CUSTOM_FIELDS,
+  LIVE_MESSAGES,
+  LIVE_PROJECT,
+  LIVE_PROJECTS,
+  LIVE_STATUSES,
+  LIVE_TASK_TYPES,
+  LIVE_TASKS,
+  LIVE_USERS,
+} from '../../../shared/api/live-bodies.fixture';
+import { notOfferedParts } from './not-offered';
+import { noPending } from './pending';
+import { createSync, type Sync } from './sync';
+import { withFolders } from './pull';
+import { ProjectsResponse } from '../../../shared/api/index';
+
+type Route = (url: URL) => unknown;
+
+/**
+ * A service answering as the live one does: the bodies of live-bodies.fixture, no tag or
+ * template list, and 404 for what GoodDay does not offer. `over` replaces a path's answer (a
+ * function of the URL, or a Response).
+ */
+function liveService(over: Record<string, Route> = {}, calls: string[] = []): FetchLike {
+  const routes: Record<string, Route> = {
+    '/custom-fields': () => LIVE_CUSTOM_FIELDS,
+    '/users': () => LIVE_USERS,
+    '/statuses': () => LIVE_STATUSES,
+    '/task-types': () => LIVE_TASK_TYPES,
+    '/projects': (url) => (url.searchParams.get('archived') === 'true' ? [] : LIVE_PROJECTS),
+    '/project/FoLd01/tasks': () => [],
+    '/project/PrJ002/tasks': () => [],
+    '/project/FoLd01/documents': () => [],
+    '/project/PrJ002/documents': () => [],
+    '/events': () => [],
+    '/crm/contacts': () => LIVE_CONTACTS,
+    '/crm/accounts': () => LIVE_ACCOUNTS,
+    '/task/TaSk01/messages': () => LIVE_MESSAGES,
+    '/task/TaSk02/messages': () => [],
+    '/task/TaSk03/messages': () => [],
+    '/project/PrJ001': () => LIVE_PROJECT,
+    ...over,
+  };
+  return async (input) => {
+    const url = new URL(input);
+    const path = url.pathname.replace('/2.0', '');
+    calls.push(path);
+    const route = routes[path];
+    if (!route) return new Response('{"errorMessage":"Not found"}', { status: 404 });
+    const body = route(url);
+    if (body instanceof Response) return body;
+    return new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  };
+}
+
+const syncs: Sync[] = [];
+afterEach(async () => {
+  await Promise.all(syncs.splice(0).map((s) => s.stop()));
+});
+
+function setup(fetch: FetchLike): { cache: Cache; sync: Sync } {
+  const cache = createCache(openCacheDb(':memory:'));
+  const client = createServiceClient({ baseUrl: 'http://live.test/2.0', token: 't', fetch });
+  const sync = createSync({
+    cache,
+    client,
+    pending: noPending,
+    userId: 'Ua1B2c',
+    clock: () => new Date(2023, 9, 10, 9),
+    log: () => {},
+    emitChange: () => {},
+    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+  });
+  syncs.push(sync);
+  return { cache, sync };
+}
+
+describe('a pull from a service that answers as the live one', () => {
+  it('caches the tree, tasks with messages and CRM, without tag or template lists', async () => {
+    const { cache, sync } = setup(liveService({ '/project/FoLd01/tasks': () => LIVE_TASKS }));
+    const status = await sync.now();
+    expect(status).toMatchObject({ lastError: null, readProblems: [] });
+    expect(cache.org.statuses.all().map((s) => [s.name, s.isClosed])).toContainEqual(['Closed', true]);
+    expect(cache.org.users.all().map((u) => u.name)).toEqual(['Ada Lovelace', 'Bob Brown']);
+    const tree = cache.projects.tree(true, cache.tasks.counts());
+    expect(tree.map((n) => [n.name, n.isFolder, n.depth])).toEqual([
+      ['Client Projects', true, 0],
+      ['Website relaunch', false, 1],
+      ['Orphan project', false, 0],
+    ]);
+    expect(cache.tasks.get('TaSk03')?.momentClosed).toBe('2023-10-07T09:00:00');
+    expect(cache.messages.listForTask('TaSk01').map((m) => m.message)).toEqual(['Please review', '']);
+    expect(cache.crm.contact('CoN001')).toMatchObject({ firstName: 'Grace', userId: null });
+  });
+
+  it('reads the rest of a list with unreadable items, and goes on past a part that fails', async () => {
+    const broken = LIVE_TASKS.map((t, i) => (i === 0 ? t : { ...t, status: null }));
+    const extra = { ...LIVE_TASKS[0], id: 'TaSk04', name: null };
+    const { cache, sync } = setup(
+      liveService({
+        '/project/FoLd01/tasks': () => [...broken, extra],
+        '/statuses': () => new Response('{"errorMessage":"boom"}', { status: 400 }),
+        '/crm/accounts': () => ({ not: 'a list' }),
+      }),
+    );
+    const status = await sync.now();
+    expect(status.lastError).toBeNull();
+    // What could be read was stored: users, the readable task, contacts.
+    expect(cache.org.users.all()).toHaveLength(2);
+    expect(cache.tasks.get('TaSk01')?.name).toBe('Task TaSk01');
+    expect(cache.tasks.get('TaSk02')).toBeNull();
+    expect(cache.crm.contact('CoN001')).not.toBeNull();
+    const byKey = new Map(status.readProblems.map((p) => [p.key, p]));
+    const tasks = byKey.get('/project/FoLd01/tasks');
+    expect(tasks).toMatchObject({ count: 3, total: 4, field: 'status', itemId: 'TaSk02' });
+    expect(tasks && describeReadProblem(tasks)).toBe(
+      '3 tasks of folder "Client Projects" (of 4) could not be read',
+    );
+    expect(byKey.get('/statuses')).toMatchObject({ count: null, field: null });
+    expect(describeReadProblem(byKey.get('/statuses')!)).toBe('The statuses could not be read');
+    expect(byKey.get('/crm/accounts')).toMatchObject({ count: null, field: 'body' });
+    // Kept in the cache across a restart of the core.
+    expect(cache.syncState.get('readProblems')?.value).toHaveLength(3);
+  });
+
+  it('clears a read problem once the same read goes through', async () => {
+    let bad = true;
+    const { sync } = setup(
+      liveService({
+        '/project/FoLd01/tasks': () => (bad ? [{ ...LIVE_TASKS[0], taskType: 7 }] : LIVE_TASKS),
+      }),
+    );
+    expect((await sync.now()).readProblems.map((p) => p.key)).toEqual(['/project/FoLd01/tasks']);
+    bad = false;
+    expect((await sync.now()).readProblems).toEqual([]);
+  });
+
+  it('a project whose side parts answer 404 is kept, the parts marked not offered', async () => {
+    const calls: string[] = [];
+    const { cache, sync } = setup(liveService({ '/project/FoLd01/tasks': () => LIVE_TASKS }, calls));
+    await sync.now();
+    expect(await sync.onDemand.project('PrJ001')).toBe('ok');
+    expect(cache.projects.get('PrJ001')).toMatchObject({ name: 'Website relaunch', settings: null });
+    expect(notOfferedParts(cache, 'PrJ001')).toEqual(['dependencies', 'history', 'members']);
+    // The history was asked at both paths the live service's clients use.
+    expect(calls).toContain('/projects/PrJ001/history');
+    expect(calls).toContain('/project/PrJ001/history');
+  });
+
+  it('takes the history from /project/{id}/history when only that path answers, and sticks to it', async () => {
+    const calls: string[] = [];
+    const history = [
+      {
+        id: 'HiS001',
+        eventType: 'STATUS_COMMENTS_UPDATED',
+        momentCreated: '2023-10-01T10:00:00',
+        userId: 'Ua1B2c',
+        params: { newValue: 'a', oldValue: 'b' },
+      },
+    ];
+    const { cache, sync } = setup(liveService({ '/project/PrJ001/history': () => history }, calls));
+    expect(await sync.onDemand.project('PrJ001')).toBe('ok');
+    expect(cache.projectParts.historyOf('PrJ001').map((h) => h.id)).toEqual(['HiS001']);
+    expect(notOfferedParts(cache, 'PrJ001')).toEqual(['dependencies', 'members']);
+    calls.length = 0;
+    await sync.onDemand.project('PrJ001');
+    expect(calls.filter((c) => c.endsWith('/history'))).toEqual(['/project/PrJ001/history']);
+  });
+
+  it('only a 404 on the project itself means it is gone', async () => {
+    const { cache, sync } = setup(liveService({ '/project/FoLd01/tasks': () => LIVE_TASKS }));
+    await sync.now();
+    const gone = setup(liveService({ '/project/PrJ001': () => new Response('', { status: 404 }) }));
+    await gone.sync.now();
+    expect(await gone.sync.onDemand.project('PrJ001')).toBe('gone');
+    expect(gone.cache.projects.get('PrJ001')).toBeNull();
+    expect(cache.projects.get('PrJ001')).not.toBeNull();
+  });
+});
+
+describe('folders told from the tree when the answer says neither isFolder nor systemType', () => {
+  it('an item with projects under it and no status is a folder', () => {
+    const bare = LIVE_PROJECTS.map(({ systemType: _t, ...p }) => p);
+    const projects = withFolders(ProjectsResponse.parse(bare));
+    expect(projects.map((p) => [p.id, p.isFolder])).toEqual([
+      ['FoLd01', true],
+      ['PrJ001', false],
+      ['PrJ002', false],
+    ]);
+  });
+});
