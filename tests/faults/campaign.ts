@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FAULT_KINDS, runOnce, type FaultKind, type RunOptions, type RunResult } from './harness';
 import { fuzzService } from './service-fuzz';
+import { SERVICE_PROFILES, type ServiceProfileName } from '../../src/server/profiles';
 
 export interface CampaignOptions {
   runs: number;
@@ -17,6 +18,8 @@ export interface CampaignOptions {
   steps?: number;
   /** Rounds of held concurrent renames per run, for the journal check (default 1). */
   journalRounds?: number;
+  /** How the service answers (`--service goodday`: as GoodDay's live service does); default `spec`. */
+  service?: ServiceProfileName;
   print?: (line: string) => void;
   /** Folder for the logs of runs with anomalies. */
   logDir?: string;
@@ -107,9 +110,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
   };
   for (let i = 0; i < options.runs; i++) {
     const seed = options.seed + i;
-    const result = await runOnce(
-      runOptions(seed, options.clients, options.ci, options.steps, options.journalRounds),
-    );
+    const result = await runOnce({
+      ...runOptions(seed, options.clients, options.ci, options.steps, options.journalRounds),
+      ...(options.service ? { service: options.service } : {}),
+    });
     totals.runs++;
     totals.operations += result.operations;
     totals.journalJudged += result.journalJudged;
@@ -171,6 +175,9 @@ function parseArgs(argv: readonly string[]): CampaignOptions & { fuzzMinutes: nu
   };
   const steps = value('steps');
   const journal = value('journal-rounds');
+  const service = value('service');
+  if (service !== undefined && !(SERVICE_PROFILES as readonly string[]).includes(service))
+    throw new Error(`--service must be one of ${SERVICE_PROFILES.join(', ')}, got ${service}`);
   return {
     runs: int('runs', 20),
     seed: int('seed', 1),
@@ -179,6 +186,7 @@ function parseArgs(argv: readonly string[]): CampaignOptions & { fuzzMinutes: nu
     ...(steps !== undefined ? { steps: int('steps', 0) } : {}),
     ...(journal !== undefined ? { journalRounds: int('journal-rounds', 1) } : {}),
     fuzzMinutes: int('fuzz-minutes', 0),
+    ...(service !== undefined ? { service: service as ServiceProfileName } : {}),
   };
 }
 
