@@ -195,9 +195,10 @@ export function changedFields(
 
 /**
  * Of `fields`, those the service's `item` holds with another value than `base` (the record as a
- * delete removed it here, this client's waiting changes in it) and than `pendingBases` (the
- * service's values under those waiting changes, which it keeps if they are refused); a field
- * either side lacks is not judged.
+ * delete removed it here); a field either side lacks is not judged, nor one with a waiting change
+ * of this client when the delete was made (`pendingBases`): the service may end with any of that
+ * chain's values, as some are applied and some refused, and each of those changes was checked
+ * before it was sent.
  */
 export function changedOnService(
   base: Readonly<Record<string, unknown>>,
@@ -206,11 +207,7 @@ export function changedOnService(
   pendingBases: Readonly<Record<string, unknown>> = {},
 ): string[] {
   return fields.filter(
-    (f) =>
-      f in base &&
-      f in item &&
-      !sameValue(base[f] ?? null, item[f] ?? null) &&
-      !(f in pendingBases && sameValue(pendingBases[f] ?? null, item[f] ?? null)),
+    (f) => f in base && f in item && !(f in pendingBases) && !sameValue(base[f] ?? null, item[f] ?? null),
   );
 }
 

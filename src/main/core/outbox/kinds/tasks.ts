@@ -703,8 +703,7 @@ export function taskKinds(deps: KindDeps) {
       const bases = snapshot.pendingBases;
       const changed = changedOnService(row, item, TASK_FIELDS_A_DELETE_WATCHES, bases);
       const status = (item.status as { id?: unknown } | undefined)?.id;
-      const baseStatus = (bases.status as { id?: unknown } | undefined)?.id;
-      if (typeof status === 'string' && status !== row.statusId && status !== baseStatus)
+      if (typeof status === 'string' && !('status' in bases) && status !== row.statusId)
         changed.push('status');
       return changed;
     },
