@@ -34,7 +34,7 @@ export async function navigationToFirstRows(page: Page, projectName: string): Pr
   return page.evaluate(async (name) => {
     const item = [
       ...document.querySelectorAll<HTMLElement>('[data-testid="project-tree"] [role="treeitem"]'),
-    ].find((el) => el.getAttribute('aria-label') === name);
+    ].find((el) => el.querySelector('.name')?.textContent === name);
     if (!item) throw new Error(`no tree item ${name}`);
     const start = performance.now();
     item.click();
@@ -246,15 +246,19 @@ async function openApp(browser: Browser, url: string, projectName: string): Prom
   await page.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
   await page.goto(url);
   await page.getByRole('navigation', { name: 'Sidebar' }).waitFor();
-  const folder = page
-    .getByTestId('project-tree')
-    .getByRole('treeitem', { name: 'Company Workspace', exact: true });
+  // A tree item's name goes on with its open tasks ("…, 12 open tasks"): found by its shown name.
+  const treeItem = (name: string) =>
+    page
+      .getByTestId('project-tree')
+      .getByRole('treeitem')
+      .filter({ has: page.getByText(name, { exact: true }) });
+  const folder = treeItem('Company Workspace');
   await folder.waitFor();
   if ((await folder.getAttribute('aria-expanded')) === 'false') {
     await folder.focus();
     await page.keyboard.press('ArrowRight');
   }
-  await page.getByTestId('project-tree').getByRole('treeitem', { name: projectName, exact: true }).waitFor();
+  await treeItem(projectName).waitFor();
   return page;
 }
 

@@ -10,6 +10,7 @@ import pLimit from 'p-limit';
 import { createServiceClient } from '../../src/main/core/api/client';
 import type { FetchLike } from '../../src/main/core/api/http';
 import { createWorkdeskEngine } from '../../src/main/core/outbox/workdesk-engine';
+import { stageDroppedPaths } from '../../src/main/core/handlers/attachments';
 import { buildService } from '../../src/server/app';
 import { SEED_IDS } from '../../src/server/seed/index';
 import { startFaultProxy } from '../../tests/support/fault-proxy';
@@ -81,10 +82,10 @@ export const scenario: Scenario = {
             fromUserId: userId,
           });
           await engine.sync.now();
-          const call = async (name: 'attachments.stagePaths' | 'attachments.attach', arg: unknown) =>
+          const call = async (name: 'attachments.attach', arg: unknown) =>
             (engine.handlers[name] as (a: unknown) => Promise<unknown>)(arg);
           t0 = performance.now();
-          const staged = (await call('attachments.stagePaths', { paths })) as { staged: { id: string }[] };
+          const staged = await stageDroppedPaths(engine.files, paths);
           staging.push(performance.now() - t0);
           t0 = performance.now();
           await call('attachments.attach', { taskId, files: staged.staged.map((s) => s.id) });

@@ -9,6 +9,7 @@ const h = vi.hoisted(() => {
   const session = {
     dispatch: vi.fn(async () => ({ ok: true, value: 1 })),
     events: { onAny: vi.fn() },
+    stageDroppedPaths: vi.fn(async () => ({ ok: true, value: { staged: [], refused: [] } })),
     close: vi.fn(async () => {}),
   };
   return {
@@ -97,6 +98,19 @@ describe('Electron entry', () => {
     h.state.lock = true;
   });
 
+  it('the packaged app ignores a WORKDESK_SQLITE_NATIVE_BINDING set where it starts', async () => {
+    process.env['WORKDESK_SQLITE_NATIVE_BINDING'] = '/tmp/evil.node';
+    (h.app as { isPackaged: boolean }).isPackaged = true;
+    try {
+      await boot();
+      expect(h.startHostSession).toHaveBeenCalled();
+      expect(process.env['WORKDESK_SQLITE_NATIVE_BINDING']).toBeUndefined();
+    } finally {
+      (h.app as { isPackaged: boolean }).isPackaged = false;
+      delete process.env['WORKDESK_SQLITE_NATIVE_BINDING'];
+    }
+  });
+
   it('registers the scheme before ready, hardens every web contents and the session, then opens the window', async () => {
     await boot();
     expect(h.registerAppScheme).toHaveBeenCalledOnce();
@@ -109,7 +123,16 @@ describe('Electron entry', () => {
     expect(h.startHostSession).toHaveBeenCalledWith(
       expect.objectContaining({ dataDir: '/user-data', transport: 'electron', version: '9.9.9' }),
     );
-    expect(h.registerIpc).toHaveBeenCalledWith(h.ipcMain, h.session.dispatch, expect.any(Function));
+    expect(h.registerIpc).toHaveBeenCalledWith(
+      h.ipcMain,
+      h.session.dispatch,
+      expect.any(Function),
+      expect.any(Function),
+    );
+    // The preload's dropped files reach the open session.
+    const stage = h.registerIpc.mock.calls[0]![3] as (paths: string[]) => Promise<unknown>;
+    await stage(['/home/me/a.txt']);
+    expect(h.session.stageDroppedPaths).toHaveBeenCalledWith(['/home/me/a.txt']);
     expect(h.installMenu).toHaveBeenCalledWith(expect.objectContaining({ platform: process.platform }));
     expect(h.createMainWindow).toHaveBeenCalledWith(
       expect.objectContaining({

@@ -23,10 +23,15 @@ const log = (message: string): void => console.error(message);
  * Unpackaged runs (`npm start`) load node_modules, whose better-sqlite3 is built for Node (the
  * tests use it); the Electron build (scripts/rebuild-electron.mjs) sits beside it, and code that
  * opens a database passes this variable to better-sqlite3's `nativeBinding`. The packaged app
- * needs none of this: its copy of the module carries the Electron build (build/after-pack.mjs).
+ * needs none of this: its copy of the module carries the Electron build (build/after-pack.mjs),
+ * and it ignores the variable if one is set where it starts: a native library named from the
+ * environment would run with the app's rights and see its data.
  */
 function useElectronSqliteBinding(): void {
-  if (app.isPackaged) return;
+  if (app.isPackaged) {
+    delete process.env['WORKDESK_SQLITE_NATIVE_BINDING'];
+    return;
+  }
   const file = join(
     app.getAppPath(),
     'build',
@@ -61,7 +66,7 @@ async function start(): Promise<void> {
 
   const dataDir = app.getPath('userData');
   const settings = createElectronSettingsStore();
-  const secrets = createSafeStorageSecretStore(join(dataDir, 'secrets.json'), log);
+  const secrets = await createSafeStorageSecretStore(join(dataDir, 'secrets.json'), log);
   const session = await startHostSession({
     dataDir,
     settings,
@@ -78,8 +83,11 @@ async function start(): Promise<void> {
 
   const isOwnContents = (contents: Electron.WebContents): boolean =>
     BrowserWindow.getAllWindows().some((window) => window.webContents === contents);
-  registerIpc(ipcMain, session.dispatch, (event) =>
-    isTrustedSender(event, isOwnContents, (url) => isAppUrl(url)),
+  registerIpc(
+    ipcMain,
+    session.dispatch,
+    (event) => isTrustedSender(event, isOwnContents, (url) => isAppUrl(url)),
+    (paths) => session.stageDroppedPaths(paths),
   );
   session.events.onAny((event, payload) => {
     for (const window of BrowserWindow.getAllWindows()) window.webContents.send(event, payload);

@@ -1,17 +1,12 @@
-import Store from 'electron-store';
-import type { StoredSettings } from '../shared/ipc/settings';
-import { parseStoredSettings, validateSettings, type SettingsStore } from './core/accounts/settings-store';
+import { app } from 'electron';
+import { join } from 'node:path';
+import { createJsonSettingsStore, type SettingsStore } from './core/accounts/settings-store';
 
 /**
- * The desktop app's settings: electron-store (atomic writes in the user-data folder), validated
- * with the same zod schema as the web host's JSON file. Tokens are never here (secret-store.ts).
+ * The desktop app's settings: `settings.json` in the user-data folder (the file electron-store
+ * kept before, same content), written atomically with a last good copy beside it and validated
+ * with the same zod schema as the web host's. Tokens are never here (secret-store.ts).
  */
 export function createElectronSettingsStore(): SettingsStore {
-  const store = new Store<Partial<StoredSettings>>({ name: 'settings', clearInvalidConfig: false });
-  return {
-    read: () => parseStoredSettings(store.store, store.path),
-    write(next) {
-      store.store = validateSettings(next);
-    },
-  };
+  return createJsonSettingsStore(join(app.getPath('userData'), 'settings.json'));
 }

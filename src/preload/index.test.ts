@@ -11,9 +11,23 @@ const electron = vi.hoisted(() => {
       removeListener: vi.fn(),
       send: vi.fn(),
     },
-    webUtils: { getPathForFile: vi.fn(() => '/home/me/report.pdf') },
+    // Electron answers '' for a File with no file on disk behind it (one the page made).
+    webUtils: {
+      getPathForFile: vi.fn((file: { name: string; onDisk?: boolean }) =>
+        file.onDisk ? `/home/me/${file.name}` : '',
+      ),
+    },
   };
 });
+
+/** Stands in for the DOM's File in Node: a name, and whether a file on disk is behind it. */
+class FakeFile {
+  constructor(
+    readonly name: string,
+    readonly onDisk = true,
+  ) {}
+}
+vi.stubGlobal('File', FakeFile);
 vi.mock('electron', () => ({
   contextBridge: electron.contextBridge,
   ipcRenderer: electron.ipcRenderer,
@@ -25,22 +39,65 @@ await import('./index');
 interface Api {
   invoke(channel: string, arg: unknown): Promise<unknown>;
   on(event: string, listener: (payload: unknown) => void): () => void;
-  pathForFile(file: unknown): string;
+  stageFiles(files: unknown): Promise<unknown>;
 }
 const api = electron.exposed.get('workdesk') as Api;
 
 beforeEach(() => vi.clearAllMocks());
 
 describe('preload', () => {
-  it('exposes window.workdesk with invoke, on and pathForFile, and nothing else', () => {
+  it('exposes window.workdesk with invoke, on and stageFiles, and nothing else', () => {
     expect([...electron.exposed.keys()]).toEqual(['workdesk']);
-    expect(Object.keys(api).sort()).toEqual(['invoke', 'on', 'pathForFile']);
+    expect(Object.keys(api).sort()).toEqual(['invoke', 'on', 'stageFiles']);
   });
 
-  it("resolves a dropped file's path with webUtils, so its bytes never cross IPC", () => {
-    const file = { name: 'report.pdf' };
-    expect(api.pathForFile(file)).toBe('/home/me/report.pdf');
-    expect(electron.webUtils.getPathForFile).toHaveBeenCalledWith(file);
+  it("resolves dropped files' paths itself and sends them on its private channel, never the bytes", async () => {
+    electron.ipcRenderer.invoke.mockResolvedValueOnce({
+      ok: true,
+      value: {
+        staged: [{ id: 'spool-1', name: 'report.pdf', size: 3, mime: 'application/pdf' }],
+        refused: [],
+      },
+    } as never);
+    const result = await api.stageFiles([new FakeFile('report.pdf')]);
+    expect(electron.ipcRenderer.invoke).toHaveBeenCalledExactlyOnceWith('workdesk:stage-dropped-files', {
+      paths: ['/home/me/report.pdf'],
+    });
+    expect(result).toMatchObject({ ok: true, value: { staged: [{ id: 'spool-1' }], refused: [] } });
+  });
+
+  it('refuses what the page made itself: a File with nothing on disk, a path given as a string', async () => {
+    const result = await api.stageFiles([
+      new FakeFile('/etc/passwd', false),
+      '/etc/passwd',
+      { name: '/etc/passwd' },
+    ]);
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        staged: [],
+        refused: [
+          { name: '/etc/passwd', reason: 'is not a file on this computer' },
+          { name: '/etc/passwd', reason: 'is not a file on this computer' },
+          { name: '[object Object]', reason: 'is not a file on this computer' },
+        ],
+      },
+    });
+    expect(await api.stageFiles('/etc/passwd')).toEqual({ ok: true, value: { staged: [], refused: [] } });
+    expect(electron.ipcRenderer.invoke).not.toHaveBeenCalled();
+  });
+
+  it('does not forward the old path channel: the page cannot name a file', async () => {
+    await expect(api.invoke('attachments.stagePaths', { paths: ['/etc/passwd'] })).resolves.toMatchObject({
+      ok: false,
+      error: { type: 'unknown-channel' },
+    });
+    await expect(
+      api.invoke('workdesk:stage-dropped-files', { paths: ['/etc/passwd'] }),
+    ).resolves.toMatchObject({
+      ok: false,
+      error: { type: 'unknown-channel' },
+    });
     expect(electron.ipcRenderer.invoke).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,6 @@
 // Displayed times on the service's clock: the app runs in Asia/Taipei (this file's process and
-// Chromium, as on a user's machine), against a service that stamps UTC as GoodDay's live service
-// does. The account learns the clock from a create's answer; a comment posted a minute ago then
+// Chromium, as on a user's machine), against the goodday profile, which stamps UTC as GoodDay's
+// live service does. The account learns the clock from a create's answer; a comment posted a minute ago then
 // reads "1 minute ago", and Settings says what was learnt. Choosing local time makes the same
 // comment read eight hours old: the choice is what the renderer reads times on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,12 +18,13 @@ process.env.TZ = 'Asia/Taipei';
 describe('service clock: displayed times against a service stamping UTC', () => {
   let utc: RunningService;
   beforeAll(async () => {
-    // Its local time, shifted by this zone's offset, is UTC; a minute behind, so what it stamps
-    // now was posted "a minute ago".
+    // The goodday profile stamps UTC, as GoodDay's live service does; its clock runs a minute
+    // behind, so what it stamps now was posted "a minute ago".
     utc = await startService({
       seed: 'empty',
       token: 'utc-token',
-      clock: () => new Date(Date.now() - 60_000 + new Date().getTimezoneOffset() * 60_000),
+      profile: 'goodday',
+      clock: () => new Date(Date.now() - 60_000),
     });
   });
   afterAll(async () => {

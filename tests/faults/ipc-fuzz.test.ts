@@ -39,22 +39,29 @@ let host: WebHost;
 let ws: WebSocket;
 let taskId: string;
 
-/** Every row of every table of the cache file (outbox and conflicts included). */
+/** Every row of every table of the account's files: the outbox (main) and the cache (attached). */
 function cacheDump(): string {
-  const tables = engine.db
-    .prepare<[], { name: string }>(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-    )
-    .all();
-  return tables
-    .map(({ name }) => {
-      const rows = engine.db
-        .prepare(`SELECT * FROM "${name}"`)
+  const schemas = engine.db
+    .prepare<[], { name: string }>('PRAGMA database_list')
+    .all()
+    .map((d) => d.name)
+    .filter((name) => name !== 'temp');
+  return schemas
+    .flatMap((schema) =>
+      engine.db
+        .prepare<[], { name: string }>(
+          `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+        )
         .all()
-        .map((r) => JSON.stringify(r))
-        .sort();
-      return `${name}:${rows.join('\n')}`;
-    })
+        .map(({ name }) => {
+          const rows = engine.db
+            .prepare(`SELECT * FROM ${schema}."${name}"`)
+            .all()
+            .map((r) => JSON.stringify(r))
+            .sort();
+          return `${schema}.${name}:${rows.join('\n')}`;
+        }),
+    )
     .join('\n');
 }
 

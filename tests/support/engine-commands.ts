@@ -3,6 +3,7 @@
 // followed at once by a read of the same item, so the campaign's read-your-writes check runs in
 // the child before anything else can happen.
 import type { WorkdeskEngine } from '../../src/main/core/outbox/workdesk-engine';
+import { stageDroppedPaths } from '../../src/main/core/handlers/attachments';
 import type { IpcResult } from '../../src/shared/ipc/channel';
 
 /** What the child must see right after a successful write (read-your-writes). */
@@ -311,9 +312,8 @@ export function commandRunner(engine: WorkdeskEngine, dataDir: string): <T>(comm
     mkdirSync(dir, { recursive: true });
     const path = join(dir, name);
     writeFileSync(path, `${name}\n`);
-    const staged = await dispatch('attachments.stagePaths', { paths: [path] });
-    if (!staged.ok) throw new Error(`attachments.stagePaths: ${staged.error.message}`);
-    const ids = (staged.value as { staged: { id: string }[] }).staged.map((f) => f.id);
+    const staged = await stageDroppedPaths(engine.files, [path]);
+    const ids = staged.staged.map((f) => f.id);
     return { ...(arg as Record<string, unknown>), files: ids };
   }
 

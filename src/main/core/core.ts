@@ -4,6 +4,8 @@ import { mergeHandlerMaps } from './handlers/registry';
 import { appHandlers } from './handlers/app';
 import type { Engine, EngineConnection } from './engine';
 import { createWorkdeskEngine, type WorkdeskEngineOptions } from './outbox/workdesk-engine';
+import { stageDroppedPaths } from './handlers/attachments';
+import type { StageResult } from '../../shared/ipc/attachments';
 
 export interface CoreOptions {
   version: string;
@@ -22,6 +24,11 @@ export interface Core {
   events: EventHub;
   /** The account engine when a connection was given (its cache, client and sync). */
   engine: Engine | null;
+  /**
+   * Copies files the user dropped or picked into the spool, by paths the Electron shell resolved
+   * (`STAGE_DROPPED_FILES`); absent without an account. Not reachable through `dispatch`.
+   */
+  stageDroppedPaths?(paths: readonly string[]): Promise<StageResult>;
   close(): Promise<void>;
 }
 
@@ -51,6 +58,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dispatch: createDispatch(handlers, options.log),
     events,
     engine,
+    ...(engine
+      ? { stageDroppedPaths: (paths: readonly string[]) => stageDroppedPaths(engine.files, paths) }
+      : {}),
     async close() {
       forward?.();
       await engine?.close();

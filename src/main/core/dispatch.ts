@@ -45,6 +45,19 @@ export function createDispatch(handlers: Partial<HandlerMap>, log?: (message: st
           error: { type: err.type, message: err.message, ...(err.field ? { field: err.field } : {}) },
         };
       }
+      // The disk (or a database's size limit) is full: the transaction rolled back as a whole,
+      // so the change was not saved and nothing saved before is touched.
+      if ((err as { code?: unknown } | null)?.code === 'SQLITE_FULL') {
+        log?.(`handler ${channel}: the disk is full`);
+        return {
+          ok: false,
+          error: {
+            type: 'rejected',
+            message:
+              'The disk is full: this change was not saved (nothing saved before was lost). Free some space and try again',
+          },
+        };
+      }
       log?.(`handler ${channel} failed: ${err instanceof Error ? err.stack : String(err)}`);
       return {
         ok: false,

@@ -4,7 +4,8 @@ import { createServiceClient, type ServiceClient } from './api/client';
 import type { FetchLike } from './api/http';
 import { createServiceClock, type ServiceClockOptions, type ServiceClockState } from './api/service-clock';
 import { createCache, type Cache } from './cache/cache';
-import { openCacheDb, type CacheDb } from './cache/db';
+import { openAccountDb, type CacheDb } from './cache/db';
+import type { DataNotice } from '../../shared/ipc/app';
 import { EventHub } from './event-hub';
 import { readHandlers } from './handlers/read';
 import type { HandlerMap } from './handlers/types';
@@ -58,7 +59,16 @@ export interface Engine {
   events: EventHub;
   /** The clock the service stamps its moments on (the client's answers teach it). */
   serviceClock: ServiceClockState;
+
+  /** What opening the account's files found damaged and did about it. */
+  notices: readonly DataNotice[];
   close(): Promise<void>;
+}
+
+/** The hash that names an account's files (its address and user, never its token). */
+export function accountKey(connection: Pick<EngineConnection, 'baseUrl' | 'userId' | 'cacheKey'>): string {
+  const place = connection.cacheKey ?? connection.baseUrl.replace(/\/+$/, '');
+  return createHash('sha256').update(`${place}\n${connection.userId}`).digest('hex').slice(0, 16);
 }
 
 /** The cache file of one account: named from its address and user, never from the token. */
@@ -66,9 +76,15 @@ export function cacheFileFor(
   dataDir: string,
   connection: Pick<EngineConnection, 'baseUrl' | 'userId' | 'cacheKey'>,
 ): string {
-  const place = connection.cacheKey ?? connection.baseUrl.replace(/\/+$/, '');
-  const key = createHash('sha256').update(`${place}\n${connection.userId}`).digest('hex');
-  return join(dataDir, `cache-${key.slice(0, 16)}.sqlite`);
+  return join(dataDir, `cache-${accountKey(connection)}.sqlite`);
+}
+
+/** The outbox file of one account (its unsent changes), beside its cache file. */
+export function outboxFileFor(
+  dataDir: string,
+  connection: Pick<EngineConnection, 'baseUrl' | 'userId' | 'cacheKey'>,
+): string {
+  return join(dataDir, `outbox-${accountKey(connection)}.sqlite`);
 }
 
 /** The service client of an account; `timeoutMs` overrides the connection's. */
@@ -101,7 +117,10 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const log = options.log ?? (() => {});
   const clock = options.clock ?? (() => new Date());
   const { connection } = options;
-  const db = openCacheDb(cacheFileFor(options.dataDir, connection));
+  const { db, notices } = openAccountDb(
+    { cache: cacheFileFor(options.dataDir, connection), outbox: outboxFileFor(options.dataDir, connection) },
+    { clock, log },
+  );
   const serviceClock = createServiceClock({ ...options.serviceClock, log });
   const client = serviceClientFor(connection, { fetch: options.fetch, log, serviceClock });
   const cache = createCache(db);
@@ -136,6 +155,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     handlers,
     events,
     serviceClock,
+
+    notices,
     async close() {
       unsubscribe();
       await sync.stop();

@@ -66,13 +66,37 @@ export const AddAccountInput = z
     token,
     tokenHeader: tokenHeader.default(DEFAULT_TOKEN_HEADER),
     userId,
+    /**
+     * An `http://` address that is not this computer carries the token and the data in clear:
+     * `accounts.add` answers a `conflict` naming this field unless it is true.
+     */
+    insecureConfirmed: z.boolean().default(false),
   })
   .strict();
 export type AddAccountInput = z.infer<typeof AddAccountInput>;
 
+/** Whether an account address sends the token in clear over the network (http, not loopback). */
+export function isInsecureRemote(baseUrl: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1');
+}
+
 /** Where a service is and how to reach it: what a user gives before choosing who they are. */
 export const ServiceConnectionInput = z
-  .object({ baseUrl, token, tokenHeader: tokenHeader.default(DEFAULT_TOKEN_HEADER) })
+  .object({
+    baseUrl,
+    token,
+    tokenHeader: tokenHeader.default(DEFAULT_TOKEN_HEADER),
+    /** As in `AddAccountInput`: the token goes out with this call already. */
+    insecureConfirmed: z.boolean().default(false),
+  })
   .strict();
 export type ServiceConnectionInput = z.infer<typeof ServiceConnectionInput>;
 

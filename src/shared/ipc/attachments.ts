@@ -62,12 +62,31 @@ export const UploadsStatus = z.object({
 });
 export type UploadsStatus = z.infer<typeof UploadsStatus>;
 
+/**
+ * Electron only, and not a channel of the contract: the preload's private channel for files the
+ * user dropped or picked. The page hands the preload `File` objects; the preload resolves their
+ * paths itself (`webUtils.getPathForFile`, empty for a File the page made) and sends them here;
+ * the shell copies them into the spool and answers spool ids, the only tokens the page ever
+ * holds for a file. No page script can name a path: neither `window.workdesk.invoke` nor the web
+ * host's WebSocket knows this channel (the web host takes dropped files as streamed bytes).
+ */
+export const STAGE_DROPPED_FILES = 'workdesk:stage-dropped-files';
+export const StageDroppedFilesInput = z
+  .object({
+    paths: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(4096)
+          .refine((p) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(p), 'must be an absolute path'),
+      )
+      .min(1)
+      .max(1000),
+  })
+  .strict();
+
 export const attachmentChannels = {
-  /** Electron: the preload resolved each dropped file's path; the main side reads the files. */
-  'attachments.stagePaths': channel(
-    z.object({ paths: z.array(z.string().min(1)).min(1).max(1000) }).strict(),
-    StageResult,
-  ),
   /** Web host: the page streams a file's bytes in chunks (base64) over the bridge. */
   'attachments.streamStart': channel(
     z

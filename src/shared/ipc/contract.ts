@@ -15,6 +15,7 @@ import { attachmentChannels } from './attachments';
 import { projectsWriteChannels } from './projects-write';
 import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
+import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
 /**
@@ -39,6 +40,7 @@ export const channels = {
   ...projectsWriteChannels,
   ...calendarWriteChannels,
   ...crmWriteChannels,
+  ...pendingTransferChannels,
 } satisfies Record<string, ChannelSpec>;
 
 export type Channels = typeof channels;

@@ -4,6 +4,7 @@ import { settingsEvents } from './settings';
 import { SyncStatus } from './sync';
 import { OutboxStatus } from './outbox';
 import { UploadsStatus } from './attachments';
+import { DataNotice } from './app';
 
 /** What the native menus (and their shortcuts) ask the renderer to do. */
 export const MenuCommand = z.enum(['new-task', 'search', 'sync-now', 'settings']);
@@ -53,6 +54,8 @@ export const events = {
   'app.onDidRequestCommand': z.object({ command: MenuCommand }),
   /** A system notification about a task was clicked: the renderer opens the task. */
   'app.onDidRequestOpenTask': z.object({ taskId: z.string().min(1) }),
+  /** A damaged file was moved aside and made again (see `app.notices`). */
+  'app.onDidNotice': DataNotice,
   ...accountsEvents,
   ...settingsEvents,
   'cache.onDidChange': CacheChange,

@@ -75,8 +75,15 @@ export const projectReadChannels = {
     z.object({ projectId: Id, subfolders: z.boolean().default(false) }).strict(),
     z.array(DocumentListItem),
   ),
-  /** The templates new-project accepts (`projectTemplateId`); empty when the service offers none. */
-  'projects.templates': channel(z.object({}).strict(), z.array(ProjectTemplate)),
+  /**
+   * The templates new-project accepts (`projectTemplateId`). When the service lists none (GoodDay
+   * offers no such list), the ids typed before that made a project, marked `usedBefore`: the
+   * dialog then takes a typed id and offers these.
+   */
+  'projects.templates': channel(
+    z.object({}).strict(),
+    z.array(ProjectTemplate.extend({ usedBefore: z.boolean().optional() })),
+  ),
   /** The project's predecessors and successors (fetched when opened, then cached). */
   'dependencies.ofProject': channel(z.object({ projectId: Id }).strict(), z.array(DependencyView)),
 };

@@ -18,9 +18,21 @@ export const Preferences = z
     syncIntervalSeconds: z.number().int().min(15).max(3600),
     theme: Theme,
     conflictPolicy: ConflictPolicy.default('mine'),
+    /**
+     * Whether account tokens are kept on disk (absent: yes). Off, they live in memory only and
+     * are asked for again at the next start: for a machine whose keychain does not protect them.
+     */
+    rememberTokens: z.boolean().optional(),
   })
   .strict();
 export type Preferences = z.infer<typeof Preferences>;
+
+/** How account tokens are kept on this computer (see `SecretStore.protection`). */
+export const TokenStorage = z.object({
+  protection: z.enum(['os', 'basic-text', 'file-permissions']),
+  remember: z.boolean(),
+});
+export type TokenStorage = z.infer<typeof TokenStorage>;
 
 /** Where the main window was, so it reopens there. */
 export const WindowState = z
@@ -58,6 +70,7 @@ export const settingsChannels = {
   'settings.get': channel(z.object({}).strict(), Preferences),
   /** Changes only the fields sent. */
   'settings.update': channel(Preferences.partial().strict(), Preferences),
+  'settings.tokenStorage': channel(z.object({}).strict(), TokenStorage),
 };
 
 export const settingsEvents = {

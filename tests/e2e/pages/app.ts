@@ -26,8 +26,10 @@ export class AppPage {
   get tree(): Locator {
     return this.page.getByTestId('project-tree');
   }
+  /** A folder or project by its name (its item's name goes on with its open tasks: "…, 12 open tasks"). */
   treeItem(name: string): Locator {
-    return this.tree.getByRole('treeitem', { name, exact: true });
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.tree.getByRole('treeitem', { name: new RegExp(`^${escaped}(, .*)?$`) });
   }
 
   async goToSettings(): Promise<void> {

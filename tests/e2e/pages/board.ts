@@ -28,6 +28,6 @@ export class BoardPage {
   }
   /** Column headings, left to right. */
   async columnNames(): Promise<string[]> {
-    return this.root.getByTestId('board-column').locator('h3').allInnerTexts();
+    return this.root.getByTestId('board-column').locator('h2').allInnerTexts();
   }
 }

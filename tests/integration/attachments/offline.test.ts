@@ -45,7 +45,7 @@ describe('offline', () => {
       await e.sync.now();
       offline();
       const { paths } = makeFiles({ 'a.jpg': 40_000, 'b.csv': 2_000 });
-      const { staged } = await e.call('attachments.stagePaths', { paths: Object.values(paths) });
+      const { staged } = await e.stage({ paths: Object.values(paths) });
       await e.call('attachments.attach', { taskId, files: staged.map((s) => s.id) });
       // Replay tries and fails while offline; nothing reaches the service, nothing is lost.
       e.outbox.outbox.kick();
@@ -81,7 +81,7 @@ describe('offline', () => {
       await e.sync.now();
       offline();
       const { paths } = makeFiles({ 'keep.txt': 100, 'drop.txt': 100 });
-      const { staged } = await e.call('attachments.stagePaths', {
+      const { staged } = await e.stage({
         paths: [paths['keep.txt']!, paths['drop.txt']!],
       });
       const [keep, drop] = staged;
@@ -121,7 +121,7 @@ describe('kill during upload', () => {
       const e = await engine(dataDir);
       await e.outbox.outbox.stop();
       const { paths } = makeFiles({ 'one.bin': 3_000_000, 'two.bin': 3_000_000, 'three.bin': 3_000_000 });
-      const { staged } = await e.call('attachments.stagePaths', { paths: Object.values(paths) });
+      const { staged } = await e.stage({ paths: Object.values(paths) });
       await e.call('attachments.attach', { taskId, files: staged.map((s) => s.id) });
       const spoolDir = e.files.spool.dir;
       await e.close();

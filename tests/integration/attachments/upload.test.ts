@@ -40,7 +40,7 @@ describe('three-step upload', () => {
       const taskId = await newTask(api, svc.users.actingUserId, 'Three steps');
       await e.sync.now();
       const { paths } = makeFiles({ 'report.pdf': 300_000 });
-      const staged = await e.call('attachments.stagePaths', { paths: [paths['report.pdf']!] });
+      const staged = await e.stage({ paths: [paths['report.pdf']!] });
       expect(staged.refused).toEqual([]);
       expect(staged.staged[0]).toMatchObject({ name: 'report.pdf', size: 300_000, mime: 'application/pdf' });
       // Copied at once: the spool holds the bytes before anything is sent.
@@ -94,7 +94,7 @@ describe('three-step upload', () => {
       const taskId = await newTask(api, svc.users.actingUserId, 'Expired address');
       await e.sync.now();
       const { paths } = makeFiles({ 'photo.png': 50_000 });
-      const { staged } = await e.call('attachments.stagePaths', { paths: [paths['photo.png']!] });
+      const { staged } = await e.stage({ paths: [paths['photo.png']!] });
       rec.log.length = 0;
       await e.call('attachments.attach', { taskId, files: staged.map((s) => s.id) });
       await e.drained();
@@ -135,7 +135,7 @@ describe('three-step upload', () => {
       const taskId = await newTask(api, svc.users.actingUserId, 'Used address');
       await e.sync.now();
       const { paths } = makeFiles({ 'notes.txt': 10_000 });
-      const { staged } = await e.call('attachments.stagePaths', { paths: [paths['notes.txt']!] });
+      const { staged } = await e.stage({ paths: [paths['notes.txt']!] });
       await e.call('attachments.comment', { taskId, files: [staged[0]!.id] });
       await e.drained();
       const [message] = await api.taskMessages(taskId);
@@ -156,7 +156,7 @@ describe('three-step upload', () => {
       await e.sync.now();
       const sizes = Object.fromEntries(Array.from({ length: 23 }, (_, i) => [`f${i}.txt`, 100 + i]));
       const { paths } = makeFiles(sizes);
-      const { staged } = await e.call('attachments.stagePaths', { paths: Object.values(paths) });
+      const { staged } = await e.stage({ paths: Object.values(paths) });
       expect(staged).toHaveLength(23);
       const reply = await e.call('attachments.reply', {
         taskId,
@@ -166,7 +166,7 @@ describe('three-step upload', () => {
       });
       expect(reply.requests).toBe(2);
 
-      const more = await e.call('attachments.stagePaths', { paths: [paths['f0.txt']!] });
+      const more = await e.stage({ paths: [paths['f0.txt']!] });
       const created = await e.call('attachments.createTask', {
         input: { projectId: SEED_IDS.workspace, title: 'Born with a file' },
         files: more.staged.map((s) => s.id),
@@ -194,7 +194,7 @@ describe('what a drop refuses', () => {
     try {
       const long = `${'x'.repeat(300)}.docx`;
       const { dir, paths } = makeFiles({ 'ok.txt': 10, 'big.bin': 5_000 });
-      const result = await e.call('attachments.stagePaths', {
+      const result = await e.stage({
         paths: [join(dir, 'a-folder'), join(dir, 'missing.txt'), paths['ok.txt']!, paths['big.bin']!],
       });
       expect(result.staged.map((s) => s.name)).toEqual(['ok.txt']);

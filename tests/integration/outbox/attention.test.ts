@@ -210,7 +210,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     const e = await suite.engine();
     failFolds(e, 'with_files_remap_fails', REMAP_FAILS);
     const { paths } = makeFiles({ 'spec.txt': 64 });
-    const { staged } = await e.call('attachments.stagePaths', { paths: [paths['spec.txt']!] });
+    const { staged } = await e.stage({ paths: [paths['spec.txt']!] });
     const title = 'Created with a file, never folded';
     const task = await e.call('attachments.createTask', {
       input: { projectId: SEED_IDS.workspace, title },
@@ -332,7 +332,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       const [a, b] = await madeOnService(first, 'Commented on with a file', 'Replied to with a file');
       const { paths } = makeFiles({ 'notes.txt': 64, 'plan.txt': 128 });
       const staged = async (name: string) =>
-        (await first.call('attachments.stagePaths', { paths: [paths[name]!] })).staged.map((f) => f.id);
+        (await first.stage({ paths: [paths[name]!] })).staged.map((f) => f.id);
       failFolds(first, 'files_post_settle_fails', FILES_POST_SETTLE_FAILS);
       await first.call('attachments.comment', {
         taskId: a!.id,

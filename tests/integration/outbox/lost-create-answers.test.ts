@@ -1,8 +1,10 @@
 // Rule 6 on the service's clock: every kind of create whose answer is lost (the service applied
 // it, the connection closed before its answer) is looked up, not sent again, whatever zone the
 // engine's process is in and whichever clock the service stamps on. The engine runs in a child
-// process with its own `TZ`; the service runs here, stamping local time of this process's zone
-// (the spec) or UTC (as GoodDay's live service does). Each item exists once on the service.
+// process with its own `TZ`; the service runs here: the spec profile stamping local time of this
+// process's zone (set to the engine's, as the bundled service shares the machine's, or to UTC),
+// and the goodday profile, which answers as GoodDay's live service does (UTC moments, no
+// `isFolder`, 6-character ids, "OK" write answers). Each item exists once on the service.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +48,8 @@ const CASES: Case[] = ZONES.flatMap((zone): Case[] => [
           clock: 'utc' as const,
         },
       ]),
+  // The live-faithful profile: UTC moments, no isFolder, 6-character ids, "OK" write answers.
+  { profile: 'goodday', zone, service: 'goodday', serviceZone: zone, clock: 'utc' },
 ]);
 
 const savedTz = process.env.TZ;

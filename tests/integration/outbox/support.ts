@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import type { FetchLike } from '../../../src/main/core/api/http';
 import type { HandlerMap } from '../../../src/main/core/handlers/types';
+import { stageDroppedPaths } from '../../../src/main/core/handlers/attachments';
+import { StageDroppedFilesInput, type StageResult } from '../../../src/shared/ipc/attachments';
 import {
   createWorkdeskEngine,
   type WorkdeskEngine,
@@ -22,6 +24,8 @@ import { startService, type RunningService } from '../../support/service';
 export type TestEngine = WorkdeskEngine & {
   dataDir: string;
   call: <C extends ChannelName>(name: C, arg: ChannelInput<C>) => Promise<ChannelOutput<C>>;
+  /** Files dropped in the desktop app: the paths the shell resolved, copied into the spool. */
+  stage: (arg: { paths: string[] }) => Promise<StageResult>;
   /** Waits until the outbox holds nothing unsent, nudging replay as a reconnect would. */
   drained(timeoutMs?: number): Promise<void>;
 };
@@ -53,6 +57,7 @@ export async function testEngine(
       const handler = engine.handlers[name] as HandlerMap[typeof name];
       return (await handler(channels[name].input.parse(arg) as never)) as ChannelOutput<typeof name>;
     },
+    stage: ({ paths }) => stageDroppedPaths(engine.files, StageDroppedFilesInput.parse({ paths }).paths),
     async drained(timeoutMs = 20_000) {
       const until = Date.now() + timeoutMs;
       const outbox = engine.outbox.outbox;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AddAccountInput } from '../../../shared/ipc/accounts';
+import { AddAccountInput, isInsecureRemote } from '../../../shared/ipc/accounts';
 import { HandlerError } from '../dispatch';
 import { createAccounts, type AccountsDeps } from './accounts';
 import { createMemorySecretStore } from './secret-store';
@@ -50,6 +50,24 @@ describe('accounts', () => {
       tokenHeader: 'gd-api-token',
       userId: 'u1',
     });
+  });
+
+  it('asks before adding an http:// address that is not this computer; loopback and https need nothing', async () => {
+    const { deps, accounts } = setup();
+    const plain = AddAccountInput.parse({ ...input, baseUrl: 'http://team.example.com:8080' });
+    await expect(accounts.add(plain)).rejects.toMatchObject({
+      type: 'conflict',
+      field: 'insecureConfirmed',
+      message: expect.stringMatching(/http:\/\/team\.example\.com:8080 is not encrypted/),
+    });
+    expect(deps.probe).not.toHaveBeenCalled();
+    expect(deps.settings.read().accounts).toEqual([]);
+    await accounts.add({ ...plain, insecureConfirmed: true });
+    for (const baseUrl of ['http://127.0.0.1:4000', 'http://localhost:4000', 'http://[::1]:4000']) {
+      expect(isInsecureRemote(AddAccountInput.parse({ ...input, baseUrl }).baseUrl)).toBe(false);
+    }
+    expect(isInsecureRemote('https://team.example.com/2.0')).toBe(false);
+    expect(isInsecureRemote('http://192.168.1.4/2.0')).toBe(true);
   });
 
   it('saves nothing when the probe fails', async () => {

@@ -1,4 +1,5 @@
 import {
+  isInsecureRemote,
   LOCAL_ACCOUNT_ID,
   type Account,
   type AccountsState,
@@ -51,6 +52,20 @@ export interface Accounts {
   setServiceClock(input: SetServiceClockInput): Account;
 }
 
+/**
+ * An `http://` address that is not this computer would carry the token, and everything read or
+ * written, in clear across the network: the user confirms it first (a `conflict` naming
+ * `insecureConfirmed`), before the token is sent anywhere.
+ */
+export function refuseUnconfirmedClearText(input: { baseUrl: string; insecureConfirmed: boolean }): void {
+  if (!isInsecureRemote(input.baseUrl) || input.insecureConfirmed) return;
+  throw new HandlerError(
+    'conflict',
+    `${new URL(input.baseUrl).origin} is not encrypted (http://): the token and your data would cross the network in clear. Use an https:// address, or confirm to add it anyway`,
+    'insecureConfirmed',
+  );
+}
+
 export function createAccounts(deps: AccountsDeps): Accounts {
   const { settings, secrets } = deps;
 
@@ -94,6 +109,7 @@ export function createAccounts(deps: AccountsDeps): Accounts {
           'baseUrl',
         );
       }
+      refuseUnconfirmedClearText(input);
       await deps.probe(input);
       const account: Account = {
         id: deps.newId(),
@@ -190,14 +206,11 @@ export function createAccounts(deps: AccountsDeps): Accounts {
     },
     remoteConnection(account) {
       if (account.kind !== 'remote') throw new Error('The local account has no stored address');
-      const token = secrets.get(account.id);
-      if (token === undefined) {
-        throw new HandlerError(
-          'unauthorized',
-          `The token of "${account.label}" is missing; add the account again`,
-          'token',
-        );
-      }
+      // A token missing from the secret store (a damaged secrets file, one that no longer
+      // decrypts) opens the account without one: the service refuses the first request (401),
+      // and the status bar asks for the token (the flow of a revoked one). The app still starts
+      // on this account, its unsent changes in reach.
+      const token = secrets.get(account.id) ?? '';
       return { baseUrl: account.baseUrl, tokenHeader: account.tokenHeader, userId: account.userId, token };
     },
   };

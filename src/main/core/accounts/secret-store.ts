@@ -1,6 +1,6 @@
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { z } from 'zod';
+import type { DataNotice } from '../../../shared/ipc/app';
+import { keptFile } from './kept-file';
 
 /**
  * Where account tokens live: never in the settings, never sent to the renderer, never logged.
@@ -10,8 +10,19 @@ export interface SecretStore {
   get(key: string): string | undefined;
   set(key: string, value: string): void;
   delete(key: string): void;
-  /** 'os': encrypted with the OS keychain (Electron safeStorage); 'file-permissions': see below. */
-  readonly protection: 'os' | 'file-permissions';
+  /**
+   * 'os': encrypted with the OS keychain (Electron safeStorage); 'basic-text': safeStorage on
+   * Linux without a keyring, encrypted with a key written in Electron itself (no real
+   * protection); 'file-permissions': in clear, readable only by the user (see below).
+   */
+  readonly protection: 'os' | 'basic-text' | 'file-permissions';
+  /** What was found damaged when the file was read, and done about it. */
+  notices?(): DataNotice[];
+  /**
+   * Whether tokens are written to disk. Turned off, the file loses its tokens at once and they
+   * are kept in memory only (asked for again after a restart).
+   */
+  remember?(on: boolean): void;
 }
 
 /** Turns a secret into what is written to disk and back. */
@@ -38,40 +49,69 @@ const SecretFile = z.record(z.string(), z.string());
  * Secrets in one JSON file (mode 0600), each value passed through the codec: the shell gives
  * a safeStorage codec so only ciphertext reaches the disk; the web host gives `plainCodec`.
  */
-export function createFileSecretStore(file: string, codec: SecretCodec = plainCodec): SecretStore {
-  function load(): Record<string, string> {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw err;
-    }
-    const parsed = SecretFile.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error(`The secret store ${file} is not a map of strings`);
-    return parsed.data;
-  }
-  function save(all: Record<string, string>): void {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    const temp = `${file}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify(all), { mode: 0o600 });
-    chmodSync(temp, 0o600);
-    renameSync(temp, file);
-  }
+export function createFileSecretStore(
+  file: string,
+  codec: SecretCodec = plainCodec,
+  options: { clock?: () => Date; log?: (message: string) => void } = {},
+): SecretStore {
+  const kept = keptFile<Record<string, string>>({
+    file,
+    what: 'stored tokens',
+    parse: (raw) => {
+      const parsed = SecretFile.safeParse(raw);
+      if (!parsed.success) throw new Error(`${file} is not a map of strings`);
+      return parsed.data;
+    },
+    fallback: () => ({}),
+    consequence: () => 'an account whose token is no longer there asks for it again.',
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  // Tokens kept in memory only while remembering is off.
+  let memory: Map<string, string> | null = null;
   return {
     protection: codec.protection,
     get(key) {
-      const stored = load()[key];
-      return stored === undefined ? undefined : codec.decode(stored);
+      if (memory) return memory.get(key);
+      const stored = kept.read()[key];
+      if (stored === undefined) return undefined;
+      try {
+        return codec.decode(stored);
+      } catch (err) {
+        // A token that no longer decrypts (another keychain, a reinstalled system) is asked for
+        // again: the account opens without it and the service's 401 brings the prompt.
+        options.log?.(`The stored token of ${key} could not be decrypted: ${String(err)}`);
+        return undefined;
+      }
     },
     set(key, value) {
-      save({ ...load(), [key]: codec.encode(value) });
+      if (memory) memory.set(key, value);
+      else kept.write({ ...kept.read(), [key]: codec.encode(value) });
     },
     delete(key) {
-      const all = load();
+      if (memory) {
+        memory.delete(key);
+        return;
+      }
+      const all = kept.read();
       if (!(key in all)) return;
       delete all[key];
-      save(all);
+      kept.write(all);
+    },
+    notices: () => kept.notices(),
+    remember(on) {
+      if (!on && !memory) {
+        const inMemory = new Map<string, string>();
+        for (const key of Object.keys(kept.read())) {
+          const value = this.get(key);
+          if (value !== undefined) inMemory.set(key, value);
+        }
+        memory = inMemory;
+        kept.write({});
+      } else if (on && memory) {
+        const all = memory;
+        memory = null;
+        kept.write(Object.fromEntries([...all].map(([k, v]) => [k, codec.encode(v)])));
+      }
     },
   };
 }

@@ -63,7 +63,14 @@ function setup(overrides: Partial<SessionDeps> = {}) {
   return { deps, opened, localClose };
 }
 
-const remote = { label: 'Team', baseUrl: 'http://10.0.0.2:8080/', token: 'remote-tok', userId: 'u9' };
+// A team's server on the local network, over http: confirmed as the form asks.
+const remote = {
+  label: 'Team',
+  baseUrl: 'http://10.0.0.2:8080/',
+  token: 'remote-tok',
+  userId: 'u9',
+  insecureConfirmed: true,
+};
 
 describe('session', () => {
   it('starts the local service and opens its workspace when no account is configured', async () => {
@@ -171,23 +178,76 @@ describe('session', () => {
     await session.close();
   });
 
-  it('falls back to the local workspace when the active remote account cannot be opened', async () => {
+  it('opens the active remote account without a token when it went missing: the 401 flow asks for it', async () => {
+    const first = setup();
+    const session = await startSession(first.deps);
+    await session.dispatch('accounts.add', remote);
+    await session.dispatch('accounts.switch', { id: 'remote-1' });
+    await session.close();
+    // The token went missing between runs (a damaged secrets file, one that no longer decrypts).
+    first.deps.secrets.delete('remote-1');
+
+    const again = await startSession(first.deps);
+    expect(again.accounts.state().activeId).toBe('remote-1');
+    expect(again.activeConnection()).toMatchObject({ baseUrl: 'http://10.0.0.2:8080/2.0', token: '' });
+    await again.close();
+  });
+
+  it('falls back to the local workspace when the active remote account cannot be opened, and says so', async () => {
     const log = vi.fn();
     const first = setup();
     const session = await startSession(first.deps);
     await session.dispatch('accounts.add', remote);
     await session.dispatch('accounts.switch', { id: 'remote-1' });
     await session.close();
-    // The token went missing between runs.
-    first.deps.secrets.delete('remote-1');
 
-    const again = await startSession({ ...first.deps, log });
+    const failing = setup({
+      ...first.deps,
+      log,
+      openCore: async (args) => {
+        if (args.account.id === 'remote-1') throw new Error('EACCES: permission denied');
+        return first.deps.openCore(args);
+      },
+    });
+    const again = await startSession(failing.deps);
     expect(again.accounts.state().activeId).toBe('local');
-    expect(again.activeConnection()?.baseUrl).toBe('http://127.0.0.1:5555/2.0');
-    expect(log).toHaveBeenCalledWith(
-      expect.stringMatching(/Could not open "Team": The token of "Team" is missing/),
-    );
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/Could not open "Team": EACCES/));
+    const notices = await again.dispatch('app.notices', {});
+    expect(notices).toMatchObject({
+      ok: true,
+      value: [
+        { level: 'error', title: '"Team" could not be opened', message: expect.stringContaining('EACCES') },
+      ],
+    });
     await again.close();
+  });
+
+  it("gathers the host's notices and each opened core's, and announces new ones", async () => {
+    const hostNotice = {
+      id: 'settings',
+      level: 'warning',
+      title: 'Settings',
+      message: 'm',
+      file: null,
+    } as const;
+    const coreNotice = {
+      id: 'cache',
+      level: 'warning',
+      title: 'Cache',
+      message: 'm',
+      file: '/x.corrupt',
+    } as const;
+    const { deps } = setup({ notices: [hostNotice] });
+    const openCore = deps.openCore;
+    const session = await startSession({
+      ...deps,
+      openCore: async (args) => {
+        const core = await openCore(args);
+        return { ...core, engine: { notices: [coreNotice] } as unknown as NonNullable<Core['engine']> };
+      },
+    });
+    expect(await session.dispatch('app.notices', {})).toEqual({ ok: true, value: [hostNotice, coreNotice] });
+    await session.close();
   });
 
   it('takes a new token for the open account: checked, stored, the core reopened with it', async () => {
@@ -241,14 +301,18 @@ describe('session', () => {
 
   it('stays on the open account when the one switched to cannot be opened', async () => {
     const { deps, opened } = setup();
+    const openCore = deps.openCore;
+    deps.openCore = async (args) => {
+      if (args.account.id === 'remote-1') throw new HandlerError('internal', 'The data folder is read-only');
+      return openCore(args);
+    };
     const session = await startSession(deps);
     await session.dispatch('accounts.add', remote);
-    deps.secrets.delete('remote-1');
     const result = await session.dispatch('accounts.switch', { id: 'remote-1' });
-    expect(result).toMatchObject({ ok: false, error: { type: 'unauthorized', field: 'token' } });
+    expect(result).toMatchObject({ ok: false, error: { type: 'internal' } });
     expect(session.accounts.state().activeId).toBe('local');
-    expect(opened.map((o) => o.accountId)).toEqual(['local']);
-    expect(opened[0]?.close).not.toHaveBeenCalled();
+    // The local workspace was closed for the switch, and opened again.
+    expect(opened.map((o) => o.accountId)).toEqual(['local', 'local']);
     expect(await session.dispatch('app.info', {})).toMatchObject({ ok: true, value: { version: 'local' } });
     await session.close();
   });

@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { LOCAL_ACCOUNT_ID, type Account } from '../../../shared/ipc/accounts';
+import type { DataNotice } from '../../../shared/ipc/app';
+import type { StageResult } from '../../../shared/ipc/attachments';
+import type { IpcResult } from '../../../shared/ipc/channel';
 import { isChannelName } from '../../../shared/ipc/contract';
 import type { Core } from '../core';
 import type { CoreFacade } from '../web-host';
@@ -9,7 +12,7 @@ import { createDispatch, type Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
 import { mergeHandlerMaps } from '../handlers/registry';
 import type { HandlerMap } from '../handlers/types';
-import { createAccounts, type Accounts } from './accounts';
+import { createAccounts, refuseUnconfirmedClearText, type Accounts } from './accounts';
 import { createUserLister, type Connection, type Probe, type UserLister } from './probe';
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
@@ -44,6 +47,8 @@ export interface SessionDeps {
   notifier?: Notifier;
   newId(): string;
   log?(message: string): void;
+  /** What the host found damaged before the session started (settings and secrets files). */
+  notices?: readonly DataNotice[];
 }
 
 /** What the transports (Electron IPC, the web host's WebSocket) need of the core. */
@@ -53,6 +58,8 @@ export type Session = CoreFacade & {
   activeCore(): Core | undefined;
   /** The connection of the active account (tests and the shell's notifications use it). */
   activeConnection(): Connection | undefined;
+  /** The Electron shell's dropped files, for the active account (see `Core.stageDroppedPaths`). */
+  stageDroppedPaths(paths: readonly string[]): Promise<IpcResult<StageResult>>;
   close(): Promise<void>;
 };
 
@@ -131,6 +138,7 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       dataDir: accountDir(account.id),
       serviceClock: withAccountsEvent(accounts.serviceClockOf(account)),
     });
+    for (const notice of core.engine?.notices ?? []) addNotice(notice);
     const forward = core.events.onAny((name, payload) => events.emit(name, payload as never));
     const log = deps.log ?? (() => {});
     const stopWatching = deps.notifier ? watchActionRequired(core, deps.notifier, log) : () => {};
@@ -156,10 +164,25 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     };
   }
 
+  // Notices about the user's files (a damaged cache, outbox, settings or secrets file), kept for
+  // the session so a window opened later still shows them.
+  const notices: DataNotice[] = [];
+  const addNotice = (notice: DataNotice): void => {
+    if (notices.some((n) => n.id === notice.id)) return;
+    notices.push(notice);
+    events.emit('app.onDidNotice', notice);
+  };
+  for (const notice of deps.notices ?? []) addNotice(notice);
+  // Tokens not to be remembered are taken off the disk from the start.
+  if (deps.settings.read().preferences.rememberTokens === false) deps.secrets.remember?.(false);
+
   const own: Partial<HandlerMap> = mergeHandlerMaps([
     {
       'accounts.list': () => accounts.state(),
-      'accounts.users': (arg) => (deps.listUsers ?? createUserLister())(arg),
+      'accounts.users': (arg) => {
+        refuseUnconfirmedClearText(arg);
+        return (deps.listUsers ?? createUserLister())(arg);
+      },
       'accounts.add': async (arg) => {
         const account = await accounts.add(arg);
         emitAccounts();
@@ -220,15 +243,23 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       | 'accounts.remove'
     >,
     {
+      'app.notices': () => [...notices],
+    } satisfies HandlerMap<'app.notices'>,
+    {
       'settings.get': () => deps.settings.read().preferences,
+      'settings.tokenStorage': () => ({
+        protection: deps.secrets.protection,
+        remember: deps.settings.read().preferences.rememberTokens ?? true,
+      }),
       'settings.update': (arg) => {
         const current = deps.settings.read();
         const preferences = { ...current.preferences, ...arg };
         deps.settings.write({ ...current, preferences });
+        if (arg.rememberTokens !== undefined) deps.secrets.remember?.(arg.rememberTokens);
         events.emit('settings.onDidChange', preferences);
         return preferences;
       },
-    } satisfies HandlerMap<'settings.get' | 'settings.update'>,
+    } satisfies HandlerMap<'settings.get' | 'settings.update' | 'settings.tokenStorage'>,
   ]);
   const ownDispatch = createDispatch(own, deps.log);
 
@@ -248,17 +279,31 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     try {
       await openActive();
     } catch (err) {
-      // A remote account that cannot be opened (its token lost from the secret store, a cache
-      // that will not open) must not keep the app from starting: fall back to the local workspace.
-      if (accounts.active()?.kind !== 'remote') throw err;
-      deps.log?.(
-        `Could not open "${accounts.active()?.label}": ${err instanceof Error ? err.message : String(err)}`,
-      );
+      // A remote account that cannot be opened (a data folder that cannot be written, say) must
+      // not keep the app from starting: the local workspace opens, and the user is told which
+      // account could not be opened and why (its changes stay in its files). A damaged cache or
+      // a token that no longer decrypts does not come here: the first is made again, the second
+      // asked for (the 401 flow).
+      const failed = accounts.active();
+      if (failed?.kind !== 'remote') throw err;
+      const reason = err instanceof Error ? err.message : String(err);
+      deps.log?.(`Could not open "${failed.label}": ${reason}`);
+      addNotice({
+        id: `open-failed:${failed.id}`,
+        level: 'error',
+        title: `"${failed.label}" could not be opened`,
+        message: `${reason}. The local workspace is open instead; the account's unsent changes stay in its files under ${accountDir(failed.id)} and are sent once it opens.`,
+        file: null,
+      });
       await startLocal();
       accounts.setActive(LOCAL_ACCOUNT_ID);
       await openActive();
     }
   });
+
+  // Read by now: a damaged settings or secrets file was recovered on its first read.
+  for (const notice of [...(deps.settings.notices?.() ?? []), ...(deps.secrets.notices?.() ?? [])])
+    addNotice(notice);
 
   return {
     dispatch,
@@ -266,6 +311,18 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     accounts,
     activeConnection: () => inner?.connection,
     activeCore: () => inner?.core,
+    async stageDroppedPaths(paths) {
+      const stage = inner?.core.stageDroppedPaths;
+      if (!stage) return { ok: false, error: { type: 'offline', message: 'No workspace is open' } };
+      try {
+        return { ok: true, value: await stage(paths) };
+      } catch (err) {
+        return {
+          ok: false,
+          error: { type: 'internal', message: err instanceof Error ? err.message : String(err) },
+        };
+      }
+    },
     close: () =>
       serial(async () => {
         await closeInner();

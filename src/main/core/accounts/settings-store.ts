@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import type { DataNotice } from '../../../shared/ipc/app';
 import { DEFAULT_SETTINGS, StoredSettings } from '../../../shared/ipc/settings';
 import { describeZodError } from '../../../shared/errors';
+import { keptFile } from './kept-file';
 
 /**
  * The one settings interface of the core. The desktop shell backs it with electron-store
@@ -11,6 +11,8 @@ export interface SettingsStore {
   read(): StoredSettings;
   /** Validates before writing: an invalid value throws naming the field and writes nothing. */
   write(next: StoredSettings): void;
+  /** What was found damaged when the file was read, and done about it. */
+  notices?(): DataNotice[];
 }
 
 /** Parses what was read from disk; a bad file is an error naming the file and the field. */
@@ -34,32 +36,29 @@ export function validateSettings(next: unknown): StoredSettings {
   return parsed.data;
 }
 
-/** Settings kept in a JSON file, written atomically (temp file + rename). */
-export function createJsonSettingsStore(file: string): SettingsStore {
+/**
+ * Settings kept in a JSON file, written atomically (temp file + rename), with the last good copy
+ * beside it: a damaged file is moved aside and that copy (else the defaults) used, with a notice,
+ * so the app always starts. The desktop app and the web host both keep theirs so.
+ */
+export function createJsonSettingsStore(file: string, options: { clock?: () => Date } = {}): SettingsStore {
+  const kept = keptFile<StoredSettings>({
+    file,
+    what: 'settings',
+    parse: (raw) => parseStoredSettings(raw, file),
+    fallback: () => structuredClone(DEFAULT_SETTINGS),
+    consequence: (restored) =>
+      restored
+        ? 'changes made since it was written may have to be made again.'
+        : 'accounts added before must be added again (their caches and unsent changes are still on disk).',
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   return {
-    read() {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return structuredClone(DEFAULT_SETTINGS);
-        throw err;
-      }
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        throw new Error(`Settings in ${file} are not valid JSON`);
-      }
-      return parseStoredSettings(raw, file);
-    },
+    read: () => kept.read(),
     write(next) {
-      const valid = validateSettings(next);
-      mkdirSync(dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      writeFileSync(temp, JSON.stringify(valid, null, 2), { mode: 0o600 });
-      renameSync(temp, file);
+      kept.write(validateSettings(next));
     },
+    notices: () => kept.notices(),
   };
 }
 

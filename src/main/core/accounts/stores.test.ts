@@ -41,12 +41,39 @@ describe('JSON settings store', () => {
     expect(readFileSync(file, 'utf8')).toBe(before);
   });
 
-  it('reports a corrupt file with its path and the field', () => {
+  it.each([
+    [
+      'a field of the wrong type',
+      JSON.stringify({ ...DEFAULT_SETTINGS, activeAccountId: 7 }),
+      /invalid: activeAccountId/,
+    ],
+    ['text that is not JSON', '{nope', /not valid JSON/],
+  ])('a file with %s is moved aside, the last good copy used, the user told', (_what, text, reason) => {
     const file = join(dir, 'settings.json');
-    writeFileSync(file, JSON.stringify({ ...DEFAULT_SETTINGS, activeAccountId: 7 }));
-    expect(() => createJsonSettingsStore(file).read()).toThrow(/settings\.json are invalid: activeAccountId/);
-    writeFileSync(file, '{nope');
-    expect(() => createJsonSettingsStore(file).read()).toThrow(/not valid JSON/);
+    const at = new Date('2026-11-26T08:00:00.000Z');
+    const good = { ...DEFAULT_SETTINGS, activeAccountId: 'local' };
+    createJsonSettingsStore(file).write(good);
+    writeFileSync(file, text);
+    const store = createJsonSettingsStore(file, { clock: () => at });
+    expect(store.read()).toEqual(good);
+    const movedTo = `${file}.corrupt-2026-11-26T08-00-00-000Z`;
+    expect(readFileSync(movedTo, 'utf8')).toBe(text);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(good);
+    expect(store.notices?.()).toEqual([
+      expect.objectContaining({
+        title: 'The settings file was damaged',
+        message: expect.stringMatching(reason),
+        file: movedTo,
+      }),
+    ]);
+  });
+
+  it('falls back to the defaults when there is no good copy', () => {
+    const file = join(dir, 'settings.json');
+    writeFileSync(file, '\0\0\0');
+    const store = createJsonSettingsStore(file);
+    expect(store.read()).toEqual(DEFAULT_SETTINGS);
+    expect(store.notices?.()[0]?.message).toMatch(/the defaults put in its place; accounts added before/);
   });
 });
 
@@ -75,5 +102,46 @@ describe('file secret store', () => {
     expect(readFileSync(file, 'utf8')).not.toContain('super-secret-token');
     expect(store.get('acc')).toBe('super-secret-token');
     expect(store.protection).toBe('os');
+  });
+
+  it('a token that no longer decrypts reads as missing (asked for again), never a failure', () => {
+    const file = join(dir, 'secrets.json');
+    const log: string[] = [];
+    const failing: SecretCodec = {
+      protection: 'os',
+      encode: (plain) => `x${plain}`,
+      decode: () => {
+        throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.');
+      },
+    };
+    const store = createFileSecretStore(file, failing, { log: (m) => log.push(m) });
+    store.set('acc', 'tok');
+    expect(store.get('acc')).toBeUndefined();
+    expect(log).toEqual([expect.stringMatching(/token of acc could not be decrypted/)]);
+  });
+
+  it('a damaged secrets file is moved aside, the last good copy used, the user told', () => {
+    const file = join(dir, 'secrets.json');
+    createFileSecretStore(file).set('acc', 'tok');
+    writeFileSync(file, '{"acc": 7}');
+    const store = createFileSecretStore(file);
+    expect(store.get('acc')).toBe('tok');
+    expect(store.notices?.()).toEqual([
+      expect.objectContaining({ title: 'The stored tokens file was damaged' }),
+    ]);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('not remembering tokens takes them off the disk and keeps them in memory, and back', () => {
+    const file = join(dir, 'secrets.json');
+    const store = createFileSecretStore(file);
+    store.set('acc', 'tok');
+    store.remember?.(false);
+    expect(readFileSync(file, 'utf8')).not.toContain('tok');
+    expect(store.get('acc')).toBe('tok');
+    store.set('other', 'tok-2');
+    expect(readFileSync(file, 'utf8')).not.toContain('tok-2');
+    store.remember?.(true);
+    expect(createFileSecretStore(file).get('other')).toBe('tok-2');
   });
 });

@@ -41,6 +41,9 @@ export interface RequestOptions {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
 /** An element of a list answer that did not match its schema: skipped, the rest still read. */
 export interface UnreadableItem {
   /** Its place in the answer's array. */
@@ -71,7 +74,12 @@ export function createHttp(settings: ConnectionSettings) {
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let requests = 0;
 
-  /** Sends one request; `init.url` overrides the service address (upload addresses). */
+  /**
+   * Sends one request; `init.url` overrides the service address (upload addresses). Requests
+   * that carry the token never follow a redirect to another origin: fetch would send the token
+   * header along (it drops only `authorization` and cookies), so such an answer is refused, naming
+   * the address. A redirect within the service's origin is followed (at most 5).
+   */
   async function send(
     method: string,
     path: string,
@@ -84,28 +92,56 @@ export function createHttp(settings: ConnectionSettings) {
     }
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const withToken = init.headers === undefined;
     const headers: Record<string, string> = init.headers ?? {
       [header]: settings.token,
       accept: 'application/json',
     };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    requests++;
-    try {
-      // A streamed body is sent with its length (no chunked encoding): upload stores want it.
-      const streamed = init.body instanceof ReadableStream;
-      return await doFetch(url.toString(), {
-        method,
-        headers,
-        body: init.body ?? (options.body === undefined ? null : JSON.stringify(options.body)),
-        signal,
-        ...(streamed ? { duplex: 'half' } : {}),
-      } as RequestInit);
-    } catch (err) {
-      if (options.signal?.aborted) throw new AbortedError(method, path, 'cancelled');
-      if (timeout.aborted) throw new TimeoutError(method, path, `no answer within ${timeoutMs} ms`);
-      const cause =
-        err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
-      throw new NetworkError(method, path, cause);
+    let target = url;
+    let currentMethod = method;
+    let body: UploadBody | string | null =
+      init.body ?? (options.body === undefined ? null : JSON.stringify(options.body));
+    for (let hop = 0; ; hop++) {
+      requests++;
+      let res: Response;
+      try {
+        // A streamed body is sent with its length (no chunked encoding): upload stores want it.
+        const streamed = body instanceof ReadableStream;
+        res = await doFetch(target.toString(), {
+          method: currentMethod,
+          headers,
+          body,
+          signal,
+          ...(withToken ? { redirect: 'manual' } : {}),
+          ...(streamed ? { duplex: 'half' } : {}),
+        } as RequestInit);
+      } catch (err) {
+        if (options.signal?.aborted) throw new AbortedError(method, path, 'cancelled');
+        if (timeout.aborted) throw new TimeoutError(method, path, `no answer within ${timeoutMs} ms`);
+        const cause =
+          err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
+        throw new NetworkError(method, path, cause);
+      }
+      const location = res.headers.get('location');
+      if (!withToken || !REDIRECTS.has(res.status) || location === null) return res;
+      const next = new URL(location, target);
+      if (next.origin !== url.origin) {
+        throw new RejectedError(
+          method,
+          path,
+          res.status,
+          `the service redirected to another address (${next.origin}); the token is not sent there. Check the account's service address`,
+        );
+      }
+      if (hop >= MAX_REDIRECTS) throw new RejectedError(method, path, res.status, 'too many redirects');
+      // As fetch does: 303, and 301/302 after a POST, go on as a GET without a body.
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && currentMethod === 'POST')) {
+        currentMethod = 'GET';
+        body = null;
+        delete headers['content-type'];
+      }
+      target = next;
     }
   }
 

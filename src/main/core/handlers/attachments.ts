@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../shared/api/index';
-import type { AttachWriteResult } from '../../../shared/ipc/attachments';
+import type { AttachWriteResult, StageResult } from '../../../shared/ipc/attachments';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
 import type { AttachmentFiles } from '../attachments/files';
 import { spoolIdsIn } from '../attachments/files';
@@ -20,7 +20,6 @@ export interface AttachmentDeps {
 }
 
 type AttachmentChannels =
-  | 'attachments.stagePaths'
   | 'attachments.streamStart'
   | 'attachments.streamChunk'
   | 'attachments.streamEnd'
@@ -32,6 +31,18 @@ type AttachmentChannels =
   | 'attachments.cancel'
   | 'attachments.status'
   | 'attachments.limits';
+
+/**
+ * Copies files the user dropped or picked, named by paths the shell resolved (see
+ * `STAGE_DROPPED_FILES`), into the spool. Not a channel: no page can reach it.
+ */
+export async function stageDroppedPaths(
+  files: AttachmentFiles,
+  paths: readonly string[],
+): Promise<StageResult> {
+  const { staged, refused } = await files.spool.addPaths(paths);
+  return { staged: staged.map(spooledView), refused };
+}
 
 /** Runs a spool call; a refused file becomes an IPC error naming it. */
 async function refusing<T>(fn: () => Promise<T>, field: string): Promise<T> {
@@ -113,10 +124,6 @@ export function attachmentHandlers({
   }
 
   return {
-    'attachments.stagePaths': async ({ paths }) => {
-      const { staged, refused } = await spool.addPaths(paths);
-      return { staged: staged.map(spooledView), refused };
-    },
     'attachments.streamStart': ({ name, size, mime }) =>
       refusing(async () => ({ id: await spool.beginStream(name, size, mime) }), 'size'),
     'attachments.streamChunk': ({ id: spoolId, offset, data }) =>

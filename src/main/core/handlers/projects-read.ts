@@ -1,4 +1,5 @@
 import { notOfferedParts } from '../sync/not-offered';
+import { templatesOffered, workedTemplates } from '../sync/project-templates';
 import type { HandlerMap } from './types';
 import { customFieldValues, fetchOrServeCache, notFound, refreshOpened, type ReadDeps } from './read-deps';
 
@@ -50,6 +51,8 @@ export function projectReadHandlers(
       // Pulled with the organization lists; asked here only when no pull brought them yet.
       if (!cache.syncState.get('projectTemplates'))
         await fetchOrServeCache(deps, () => sync.onDemand.projectTemplates());
+      // A service that lists none: the ids typed here before that made a project.
+      if (!templatesOffered(cache)) return workedTemplates(cache).map((t) => ({ ...t, usedBefore: true }));
       return cache.org.projectTemplates.all();
     },
 

@@ -1,4 +1,7 @@
+import type { Cache } from '../cache/cache';
 import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import { noteTriedTemplate, templatesOffered, templateWorked } from '../sync/project-templates';
+import { stamp } from '../sync/context';
 import type { HandlerMap } from './types';
 
 type ProjectsWrite =
@@ -10,8 +13,23 @@ type ProjectsWrite =
   | 'members.setAccess'
   | 'members.remove';
 
-/** Project, folder and membership writes, queued through the outbox like task writes. */
-export function projectsWriteHandlers({ outbox }: { outbox: WorkdeskOutbox }): HandlerMap<ProjectsWrite> {
+/**
+ * Project, folder and membership writes, queued through the outbox like task writes. With the
+ * cache, a template id typed for a service that lists no templates is remembered once the
+ * project it made is acknowledged (the New-project dialog offers it again).
+ */
+export function projectsWriteHandlers({
+  outbox,
+  cache,
+}: {
+  outbox: WorkdeskOutbox;
+  cache?: Cache;
+}): HandlerMap<ProjectsWrite> {
+  const at = (): string => stamp(new Date());
+  if (cache)
+    outbox.outbox.onDidRemapId(({ entity, tempId }) => {
+      if (entity === 'project') cache.transaction(() => templateWorked(cache, at(), tempId));
+    });
   const id = (value: string): string => outbox.realIdOf(value);
   const opt = (value: string | undefined): string | undefined =>
     value === undefined ? undefined : id(value);
@@ -38,7 +56,12 @@ export function projectsWriteHandlers({ outbox }: { outbox: WorkdeskOutbox }): H
     'projects.setCustomFields': (input) =>
       result(outbox.write('project.setCustomFields', { ...input, projectId: id(input.projectId) })),
     'projects.createFolder': (input) => create('folder', input),
-    'projects.create': (input) => create('project', input),
+    'projects.create': (input) => {
+      const made = create('project', input);
+      if (cache && !templatesOffered(cache))
+        noteTriedTemplate(cache, at(), made.id, input.projectTemplateId, input.name);
+      return made;
+    },
     'members.add': (input) =>
       result(outbox.write('member.add', { ...input, projectId: id(input.projectId) })),
     'members.setAccess': (input) =>

@@ -61,19 +61,3 @@ describe('cache migration 006: outbox entries can be stuck', () => {
     expect(db.prepare('SELECT count(*) FROM outbox_field_claims').pluck().get()).toBe(0);
   });
 });
-
-describe('cache migration 007: the conflict journal says who and when', () => {
-  it('keeps every conflict, with no source for the older ones, and stores one for new ones', () => {
-    const db = new Database(':memory:');
-    db.pragma('foreign_keys = ON');
-    migrate(db, migrations.slice(0, 6));
-    db.exec(`INSERT INTO outbox_conflicts (entity, entity_id, field, local_value, remote_value, detected_at)
-      VALUES ('task', 't1', 'priority', '3', '5', 10)`);
-    expect(migrate(db, migrations)).toBe(7);
-    expect(db.prepare('SELECT field, remote_by, remote_at FROM outbox_conflicts').all()).toEqual([
-      { field: 'priority', remote_by: null, remote_at: null },
-    ]);
-    db.exec(`UPDATE outbox_conflicts SET remote_by = 'u-ada', remote_at = '2026-11-26T07:00:00'`);
-    expect(() => db.exec(`UPDATE outbox_conflicts SET remote_at = x'00'`)).toThrow(/cannot store BLOB/);
-  });
-});

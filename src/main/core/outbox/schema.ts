@@ -1,10 +1,23 @@
+import type { Migration } from '../../../server/db/migrate';
 import type { Db } from './types';
 
 /**
- * The outbox tables, as migration steps for the cache database (each step runs inside the
- * cache's migration transaction and is recorded in `user_version` there: cache migration 003
- * runs `outboxTables`, 006 `outboxStuckState`). They live in the cache file so a local change
- * and its entry commit together (rule 1).
+ * The outbox's tables, in the order their rows may be copied (a table before those that refer
+ * to it).
+ */
+export const OUTBOX_TABLES = [
+  'outbox_entries',
+  'outbox_entry_keys',
+  'outbox_id_map',
+  'outbox_field_claims',
+  'outbox_conflicts',
+] as const;
+
+/**
+ * The outbox tables. They live in the outbox's own file (`outboxFileMigrations`, recorded in
+ * that file's `user_version`); builds before cache migration 007 kept them in the cache file
+ * (cache migrations 003 and 006 ran these same steps there, and 007 drops them once their rows
+ * were copied out: see `cache/db.ts`).
  */
 export function outboxTables(db: Db): void {
   db.exec(`
@@ -128,6 +141,7 @@ export function outboxStuckState(db: Db): void {
 }
 
 /**
+/**
  * Who changed a journaled field on the service and when, where the service says so (a task's
  * `recentActivityMoment`; no service names the user of a task change): the conflict is told as
  * "also changed by Ada 5 minutes ago". Added columns, no rebuild; null for older rows.
@@ -139,9 +153,15 @@ export function outboxConflictSource(db: Db): void {
   `);
 }
 
-/** Every outbox step in order, for a database that holds only the outbox (unit tests). */
-export const outboxMigrations: readonly ((db: Db) => void)[] = [
-  outboxTables,
-  outboxStuckState,
-  outboxConflictSource,
+/**
+ * The outbox file's migrations. To change the outbox's tables add a step here (never in the
+ * cache's list): the outbox file is the only copy of what the user has not sent yet.
+ */
+export const outboxFileMigrations: readonly Migration[] = [
+  { version: 1, name: 'outbox', up: outboxTables },
+  { version: 2, name: 'outbox-stuck', up: outboxStuckState },
+  { version: 3, name: 'outbox-conflict-source', up: outboxConflictSource },
 ];
+
+/** Every outbox step in order, for a database that holds only the outbox (unit tests). */
+export const outboxMigrations: readonly ((db: Db) => void)[] = outboxFileMigrations.map((m) => m.up);

@@ -1,10 +1,18 @@
 import { AttachmentFiles } from '../attachments/files';
-import { cacheFileFor, createEngine, serviceClientFor, type Engine, type EngineOptions } from '../engine';
+import {
+  accountKey,
+  cacheFileFor,
+  createEngine,
+  serviceClientFor,
+  type Engine,
+  type EngineOptions,
+} from '../engine';
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { calendarWriteHandlers } from '../handlers/calendar-write';
 import { crmWriteHandlers } from '../handlers/crm-write';
 import { outboxHandlers } from '../handlers/outbox';
+import { pendingTransferHandlers } from '../handlers/pending-transfer';
 import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
 import type { HandlerMap } from '../handlers/types';
@@ -138,10 +146,18 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   const handlers: Partial<HandlerMap> = mergeHandlerMaps([
     engine.handlers,
     tasksWriteHandlers({ outbox, cache: engine.cache }),
-    projectsWriteHandlers({ outbox }),
+    projectsWriteHandlers({ outbox, cache: engine.cache }),
     calendarWriteHandlers({ outbox }),
     crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
+    pendingTransferHandlers({
+      outbox,
+      account: {
+        key: accountKey(options.connection),
+        baseUrl: options.connection.baseUrl,
+        userId: options.connection.userId,
+      },
+    }),
     attachmentHandlers({ files, outbox, cache: engine.cache, emit: (n, p) => engine.events.emit(n, p) }),
   ]);
   await files.sweep(outbox.outbox.entries());

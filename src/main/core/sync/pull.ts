@@ -212,6 +212,7 @@ export async function pull(
    * A part of the pull whose failure costs that part alone: recorded under its path (or its
    * name), and undefined is answered. What ends the run is thrown on.
    */
+  const failedParts: string[] = [];
   const isolated = async <T>(part: string, work: () => Promise<T>): Promise<T | undefined> => {
     try {
       const result = await work();
@@ -220,6 +221,7 @@ export async function pull(
     } catch (err) {
       if (run.signal.aborted || endsTheRun(err)) throw err;
       problems?.failed(err instanceof ServiceError ? err.path : part, err);
+      failedParts.push(err instanceof Error ? err.message : `${part}: ${String(err)}`);
       return undefined;
     }
   };
@@ -533,6 +535,16 @@ export async function pull(
   }
   // A cancelled run never counts as a completed pull.
   if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
+  // Nor does one with a part that failed as a whole: everything else is stored, and the run
+  // ends with the failure as its error, so the next run (and whoever waits for a clean one)
+  // tries again. Items skipped from lists read are not such a failure: they are read problems.
+  if (failedParts.length) {
+    throw new Error(
+      failedParts.length === 1
+        ? (failedParts[0] ?? '')
+        : `${failedParts.length} parts could not be read; the first: ${failedParts[0] ?? ''}`,
+    );
+  }
   cache.syncState.set('pull', stamp(deps.clock()));
 }
 

@@ -20,6 +20,8 @@ export interface ReadProblems {
   failed(key: string, err: unknown): void;
   /** A part that failed as a whole before went through now (its skipped items stay recorded). */
   clear(key: string): void;
+  /** Stores and tells a change not yet told (the sync calls it when a run ends). */
+  flush(): void;
   /** Listens to changes of the list; returns the unsubscribe. */
   onChange(listener: () => void): () => void;
 }
@@ -101,9 +103,19 @@ export function createReadProblems(deps: {
     Array.isArray(stored) ? (stored as ReadProblem[]).map((p) => [p.key, p]) : [],
   );
   const listeners = new Set<() => void>();
-  const changed = (): void => {
-    const at = stamp(deps.clock());
-    cache.syncState.set(STATE_KEY, at, [...entries.values()]);
+  // Stored and told at most every 100 ms (and at `flush`): a pull of 20,000 tasks whose messages
+  // all fail must not write the list 20,000 times.
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = (): void => {
+    if (timer) clearTimeout(timer);
+    if (!timer) return;
+    timer = null;
+    try {
+      cache.syncState.set(STATE_KEY, stamp(deps.clock()), [...entries.values()]);
+    } catch (err) {
+      // The cache closed meanwhile (the account was closed): the next pull finds them again.
+      deps.log(`read problems not stored: ${err instanceof Error ? err.message : String(err)}`);
+    }
     for (const listener of listeners) {
       try {
         listener();
@@ -112,11 +124,17 @@ export function createReadProblems(deps: {
       }
     }
   };
+  const changed = (): void => {
+    if (timer) return;
+    timer = setTimeout(flush, 100);
+    timer.unref?.();
+  };
   const put = (problem: Omit<ReadProblem, 'what' | 'one' | 'at'>): void => {
     entries.set(problem.key, { ...problem, ...describePath(problem.key, cache), at: stamp(deps.clock()) });
     changed();
   };
   return {
+    flush,
     list: () => [...entries.values()],
     listRead(read) {
       const first = read.skipped[0];

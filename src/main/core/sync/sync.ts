@@ -189,6 +189,7 @@ export function createSync(options: SyncOptions): Sync {
       )
       .then(() => {
         current = null;
+        problems.flush();
         update({ running: false, phase: 'idle' });
         schedule();
         return status();
@@ -252,6 +253,7 @@ export function createSync(options: SyncOptions): Sync {
       stopped = true;
       offListReads?.();
       offProblems();
+      problems.flush();
       if (timer) clearTimeout(timer);
       const running = current;
       running?.controller.abort();

@@ -4,12 +4,16 @@
 import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract';
 import type { EventName, EventPayload } from '@shared/ipc/events';
 import type { IpcError, IpcResult } from '@shared/ipc/channel';
+import type { StageResult } from '@shared/ipc/attachments';
 
 export interface Transport {
   invoke(channel: string, arg: unknown): Promise<IpcResult<unknown>>;
   on(event: string, listener: (payload: unknown) => void): () => void;
-  /** Electron only: a dropped file's path on disk, so the core reads it (bytes stay off IPC). */
-  pathForFile?(file: File): string;
+  /**
+   * Electron only: copies dropped or picked files into the spool. The preload resolves their
+   * paths itself (bytes stay off IPC, and the page never names a path).
+   */
+  stageFiles?(files: readonly File[]): Promise<IpcResult<StageResult>>;
 }
 
 declare global {
@@ -38,10 +42,15 @@ export class Bridge {
     this.kind = kind;
   }
 
-  /** A dropped file's path (Electron); undefined in a browser, where the bytes are streamed. */
-  get pathForFile(): ((file: File) => string) | undefined {
+  /** Copies dropped files into the spool (Electron); undefined in a browser, where the bytes are streamed. */
+  get stageFiles(): ((files: readonly File[]) => Promise<StageResult>) | undefined {
     const transport = this.#transport;
-    return transport.pathForFile ? (file) => transport.pathForFile?.(file) ?? '' : undefined;
+    if (!transport.stageFiles) return undefined;
+    return async (files) => {
+      const result = await transport.stageFiles!(files);
+      if (!result.ok) throw new BridgeError(result.error);
+      return result.value;
+    };
   }
 
   async invoke<C extends ChannelName>(channel: C, arg: ChannelInput<C>): Promise<ChannelOutput<C>> {

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   inTypeWords,
   coversDay,
+  dayName,
+  isDayKey,
+  moveDay,
   eventColor,
   eventTypeLabel,
   isMonth,
@@ -40,6 +43,37 @@ describe('calendar arithmetic', () => {
     expect(eventColor('project-milestone')).not.toBe(eventColor('company-holiday'));
     expect(isMonth('2026-13')).toBe(false);
     expect(isMonth('2026-07')).toBe(true);
+  });
+});
+
+describe("moving the month grid's focused day by key", () => {
+  it('moves a day and a week either way, across months and years', () => {
+    expect(moveDay('2026-03-31', 'ArrowRight')).toBe('2026-04-01');
+    expect(moveDay('2026-01-01', 'ArrowLeft')).toBe('2025-12-31');
+    expect(moveDay('2026-03-02', 'ArrowUp')).toBe('2026-02-23');
+    expect(moveDay('2026-12-28', 'ArrowDown')).toBe('2027-01-04');
+  });
+
+  it("goes to the week's Monday (Home) and Sunday (End)", () => {
+    // 4 March 2026 is a Wednesday; 1 March a Sunday.
+    expect(moveDay('2026-03-04', 'Home')).toBe('2026-03-02');
+    expect(moveDay('2026-03-04', 'End')).toBe('2026-03-08');
+    expect(moveDay('2026-03-01', 'Home')).toBe('2026-02-23');
+    expect(moveDay('2026-03-01', 'End')).toBe('2026-03-01');
+    expect(moveDay('2026-03-02', 'Home')).toBe('2026-03-02');
+  });
+
+  it("keeps the day of the month on Page Up and Down, or the month's last day when it is shorter", () => {
+    expect(moveDay('2026-03-15', 'PageUp')).toBe('2026-02-15');
+    expect(moveDay('2026-03-31', 'PageUp')).toBe('2026-02-28');
+    expect(moveDay('2028-01-31', 'PageDown')).toBe('2028-02-29');
+    expect(moveDay('2026-12-10', 'PageDown')).toBe('2027-01-10');
+  });
+
+  it('knows its keys, and names a day with the number its cell shows', () => {
+    expect(isDayKey('PageDown')).toBe(true);
+    expect(isDayKey('Enter')).toBe(false);
+    expect(dayName('2026-11-01')).toBe('Sun 1 Nov 2026');
   });
 });
 

@@ -99,3 +99,52 @@ export function yearsAround(years: number, now = new Date()): { from: string; to
     to: toDayString(new Date(now.getFullYear() + years, 11, 31)),
   };
 }
+
+/** The keys that move the focused day of the month grid. */
+export type DayKey =
+  'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End' | 'PageUp' | 'PageDown';
+
+export function isDayKey(key: string): key is DayKey {
+  return ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'].includes(
+    key,
+  );
+}
+
+/**
+ * The day a key moves the focus to from `day` (`YYYY-MM-DD`): a day or a week either way, the
+ * week's Monday or Sunday (Home, End), the same day a month before or after (Page Up, Page
+ * Down; the month's last day when it is shorter), as a date picker's grid moves.
+ */
+export function moveDay(day: string, key: DayKey): string {
+  const date = parseDay(day) ?? new Date();
+  const [y, m, d] = [date.getFullYear(), date.getMonth(), date.getDate()];
+  const weekday = (date.getDay() + 6) % 7;
+  switch (key) {
+    case 'ArrowLeft':
+      return toDayString(new Date(y, m, d - 1));
+    case 'ArrowRight':
+      return toDayString(new Date(y, m, d + 1));
+    case 'ArrowUp':
+      return toDayString(new Date(y, m, d - 7));
+    case 'ArrowDown':
+      return toDayString(new Date(y, m, d + 7));
+    case 'Home':
+      return toDayString(new Date(y, m, d - weekday));
+    case 'End':
+      return toDayString(new Date(y, m, d + 6 - weekday));
+    case 'PageUp':
+    case 'PageDown': {
+      const target = m + (key === 'PageUp' ? -1 : 1);
+      const last = new Date(y, target + 1, 0).getDate();
+      return toDayString(new Date(y, target, Math.min(d, last)));
+    }
+  }
+}
+
+/** "Sun 1 Nov 2026": a day as its grid cell names it, with the number the cell shows. */
+export function dayName(day: string): string {
+  const date = parseDay(day);
+  if (!date) return day;
+  const [weekday, month] = date.toDateString().split(' ');
+  return `${weekday} ${date.getDate()} ${month} ${date.getFullYear()}`;
+}

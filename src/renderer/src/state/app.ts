@@ -10,6 +10,7 @@ import { SyncState } from './sync.svelte';
 import { MyWorkCounts } from './my-work-counts.svelte';
 import { SettingsState } from './settings.svelte';
 import { OutboxState } from './outbox.svelte';
+import { NoticesState } from './notices.svelte';
 import { AttachmentsState } from './attachments.svelte';
 import { conflictNotice, WHOLE_ITEM, type ChangeLookups } from '../lib/describe-change';
 import { formatRelative } from '../lib/format';
@@ -25,6 +26,7 @@ export const myWorkCounts = new MyWorkCounts(bridge);
 export const settings = new SettingsState(bridge, theme);
 export const outbox = new OutboxState(bridge);
 export const attachments = new AttachmentsState(bridge);
+export const notices = new NoticesState(bridge);
 
 /** Another account is active: read everything again from its cache; its items are not here. */
 settings.onSwitch = () => {
@@ -76,6 +78,7 @@ export function startDomains(): () => void {
     settings.start(),
     outbox.start(),
     attachments.start(),
+    notices.start(),
     // A task or project created offline keeps its place (open detail, history) under its real id.
     bridge.on('outbox.onDidRemapId', ({ tempId, realId }) => nav.remapId(tempId, realId)),
   ];

@@ -120,16 +120,15 @@ export class AttachmentsState {
   async stage(dropped: readonly DroppedFile[]): Promise<SpooledFile[]> {
     const staged: SpooledFile[] = [];
     const refused: string[] = [];
-    const pathOf = this.#bridge.pathForFile;
-    const byPath: string[] = [];
+    const stageFiles = this.#bridge.stageFiles;
+    const onDisk: File[] = [];
     for (const { file, folder } of dropped) {
       if (folder) {
         refused.push(`${file.name} is a folder; drop the files inside it instead`);
         continue;
       }
-      const path = pathOf?.(file);
-      if (path) {
-        byPath.push(path);
+      if (stageFiles) {
+        onDisk.push(file);
         continue;
       }
       try {
@@ -138,9 +137,9 @@ export class AttachmentsState {
         refused.push(err instanceof Error ? err.message : `${file.name} cannot be read`);
       }
     }
-    if (byPath.length) {
+    if (stageFiles && onDisk.length) {
       try {
-        const result = await this.#bridge.invoke('attachments.stagePaths', { paths: byPath });
+        const result = await stageFiles(onDisk);
         staged.push(...result.staged);
         refused.push(...result.refused.map((r) => `${r.name} ${r.reason}`));
       } catch (err) {

@@ -114,5 +114,9 @@ export const CONTEXT_SHORTCUTS: readonly { area: string; keys: string; label: st
   { area: 'Board', keys: 'Shift+← →', label: 'Move the card to the previous or next status' },
   { area: 'Tree', keys: '← →', label: 'Collapse or expand a folder' },
   { area: 'Palette', keys: '↑ ↓, Enter', label: 'Choose a result or command' },
+  { area: 'Calendar', keys: '← → ↑ ↓', label: 'Move by a day or a week in the month' },
+  { area: 'Calendar', keys: 'Home, End', label: 'The week’s Monday or Sunday' },
   { area: 'Calendar', keys: 'Page Up, Page Down', label: 'Previous or next month' },
+  { area: 'Calendar', keys: 'Enter', label: 'Open the day’s first event (a new event on an empty day)' },
+  { area: 'Calendar', keys: 'N', label: 'New event on the focused day' },
 ];

@@ -86,6 +86,7 @@ export class SettingsState {
     baseUrl: string;
     token: string;
     tokenHeader: string;
+    insecureConfirmed?: boolean;
   }): Promise<{ users: OrganizationUser[]; unreadable: number }> {
     return this.#bridge.invoke('accounts.users', input);
   }
@@ -97,6 +98,8 @@ export class SettingsState {
     token: string;
     tokenHeader: string;
     userId: string;
+    /** The user confirmed an http:// address that is not this computer. */
+    insecureConfirmed?: boolean;
   }): Promise<Account> {
     const account = await this.#bridge.invoke('accounts.add', input);
     this.#accounts = await this.#bridge.invoke('accounts.list', {});

@@ -5,7 +5,7 @@ import { migration003 } from './003-outbox';
 import { migration004 } from './004-project-templates';
 import { migration005 } from './005-project-search';
 import { migration006 } from './006-outbox-stuck';
-import { migration007 } from './007-outbox-conflict-source';
+import { migration007 } from './007-outbox-own-file';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -21,3 +21,6 @@ export const migrations: readonly Migration[] = [
   migration006,
   migration007,
 ];
+
+/** The cache version whose file no longer holds the outbox (it has a file of its own). */
+export const OUTBOX_MOVED_VERSION = 7;

@@ -72,7 +72,8 @@ export function createOrgRepo(db: CacheDb) {
       },
       'sort_position',
     ),
-    tags,
+    // A tag seen on a task of a service with no tag list has no name: it is shown by its id.
+    tags: { ...tags, all: (): Tag[] => tags.all().map((t) => (t.name ? t : { ...t, name: t.id })) },
     projectTemplates: orgList<ProjectTemplate>(
       db,
       'project_templates',
@@ -103,7 +104,7 @@ export function createOrgRepo(db: CacheDb) {
     },
     tagsOfTask(taskId: string): Tag[] {
       return stmt(
-        `SELECT t.id, t.name, t.color FROM task_tags tt JOIN tags t ON t.id = tt.tag_id WHERE tt.task_id = ? ORDER BY t.name COLLATE NOCASE, t.id`,
+        `SELECT t.id, coalesce(nullif(t.name, ''), t.id) AS name, t.color FROM task_tags tt JOIN tags t ON t.id = tt.tag_id WHERE tt.task_id = ? ORDER BY t.name COLLATE NOCASE, t.id`,
       ).all(taskId) as Tag[];
     },
   };

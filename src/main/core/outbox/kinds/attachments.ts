@@ -10,7 +10,7 @@ import type { LookUpResult, OutboxEntry } from '../types';
 import {
   earliestCreated,
   lookUpClock,
-  sameIfListed,
+  sameFlow,
   type CreatedAmong,
   type Kind,
   type KindDeps,
@@ -143,11 +143,7 @@ export function attachmentKinds(
           clock: lookUpClock(deps),
         },
         (m) => {
-          if (
-            m.taskId !== p.taskId ||
-            m.fromUserId !== deps.userId ||
-            !sameIfListed(m.communicationFlow, flow)
-          )
+          if (m.taskId !== p.taskId || m.fromUserId !== deps.userId || !sameFlow(m.communicationFlow, flow))
             return false;
           if (m.attachments && wanted.size > 0) {
             const got = new Set(m.attachments.map((a) => a.fileId));

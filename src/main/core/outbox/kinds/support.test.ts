@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { stampOn, type ServiceClock } from '../../../../shared/service-clock';
-import { earliestCreated, LOOKUP_SLACK_MS, lookUpInstant, sameIfListed, stampOf } from './support';
+import { COMMUNICATION_FLOW } from '../../../../shared/api/messages';
+import { earliestCreated, LOOKUP_SLACK_MS, lookUpInstant, sameFlow, sameIfListed, stampOf } from './support';
 
 interface Item {
   id: string;
@@ -105,5 +106,17 @@ describe('sameIfListed (a field the live service may leave out)', () => {
     expect(sameIfListed(3, 2)).toBe(false);
     expect(sameIfListed(undefined, 2)).toBe(true);
     expect(sameIfListed(null, 'u1')).toBe(true);
+  });
+});
+
+describe('sameFlow (a message list read leniently)', () => {
+  const { comment, reply, statusChange } = COMMUNICATION_FLOW;
+  it('takes a reply listed as a comment (its flow left out, read as a comment), not the other way', () => {
+    expect(sameFlow(reply, reply)).toBe(true);
+    expect(sameFlow(comment, reply)).toBe(true);
+    expect(sameFlow(statusChange, reply)).toBe(false);
+    expect(sameFlow(comment, comment)).toBe(true);
+    expect(sameFlow(reply, comment)).toBe(false);
+    expect(sameFlow(undefined, comment)).toBe(true);
   });
 });

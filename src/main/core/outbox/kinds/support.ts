@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { END_BEFORE_START_MESSAGE, endNotBeforeStart } from '../../../../shared/api/common';
+import { COMMUNICATION_FLOW } from '../../../../shared/api/messages';
 import { instantOf, stampOn, type ServiceClock } from '../../../../shared/service-clock';
 import { DependencyKind } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
@@ -103,6 +104,16 @@ export function earliestCreated<T extends { id: string }>(
  */
 export function sameIfListed<T>(listed: T | null | undefined, wanted: T): boolean {
   return listed === undefined || listed === null || listed === wanted;
+}
+
+/**
+ * Whether a listed message's `communicationFlow` fits the one a post sent. The message list is
+ * read leniently: a flow the answer leaves out (as the live service may) reads as a comment's (or
+ * a status change's), so a reply may be listed as a comment: a reply's look-up takes either.
+ */
+export function sameFlow(listed: number | null | undefined, sent: number): boolean {
+  if (sent === COMMUNICATION_FLOW.reply && listed === COMMUNICATION_FLOW.comment) return true;
+  return sameIfListed(listed, sent);
 }
 
 /** A create's look-up test over a list: the item it made, not one `taken` already. */

@@ -32,6 +32,7 @@ import {
   gone,
   mappedIds,
   restoreReleased,
+  sameFlow,
   sameIfListed,
   stampOf,
   TempId,
@@ -513,12 +514,12 @@ export function taskKinds(deps: KindDeps) {
     p.message ? (m) => m.message === p.message : null,
   );
   const commentPosts = postsMessage<z.infer<typeof TaskCommentPayload>>(
-    (p) => (m) => m.message === p.message && sameIfListed(m.communicationFlow, COMMUNICATION_FLOW.comment),
+    (p) => (m) => m.message === p.message && sameFlow(m.communicationFlow, COMMUNICATION_FLOW.comment),
   );
   const replyPosts = postsMessage<z.infer<typeof TaskReplyPayload>>(
     (p) => (m) =>
       m.message === (p.message ?? '') &&
-      sameIfListed(m.communicationFlow, COMMUNICATION_FLOW.reply) &&
+      sameFlow(m.communicationFlow, COMMUNICATION_FLOW.reply) &&
       sameIfListed(m.toUserId, p.actionRequiredUserId),
   );
   /** The look-up test of each kind that posts a message, by kind name, for `copiesOfUnfolded`. */
