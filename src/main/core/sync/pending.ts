@@ -148,7 +148,9 @@ export function mergePending<T extends Record<string, unknown>>(
   if (!fields.size) return merged as T;
   const server: Record<string, unknown> = {};
   for (const field of fields) {
-    server[field] = incoming[field];
+    // A value fetched before this client's own change of the field was acknowledged is older
+    // than the claim's base now: no one else's change, nothing to journal.
+    if (!acked.has(field)) server[field] = incoming[field];
     if (field in local) merged[field] = local[field];
   }
   const at = incoming.recentActivityMoment;
