@@ -74,8 +74,14 @@ describe('fault campaign: the conflict journal check', () => {
     process.stdout.write(`journal run seed=${result.seed}: ${sends.judged} sends judged\n`);
     expect(sends).toMatchObject({ missing: [] });
     expect(sends.judged).toBeGreaterThan(0);
-    const silent = overwritesWithoutEntry({ ...input, ends }).missing;
+    // (Per task and part, the holder whose rename lands first overwrote the writers' name; the
+    // other holder's overwrote that one, after the partition healed: so both holders lose it.)
+    const noneOnTask = input.ends.map((e) => ({
+      ...e,
+      conflicts: e.conflicts.filter((c) => c.entityId !== taskId),
+    }));
+    const silent = overwritesWithoutEntry({ ...input, ends: noneOnTask }).missing;
     expect(silent.length).toBeGreaterThan(0);
-    expect(silent.every((m) => m.startsWith('client 0 ') && m.includes(taskId))).toBe(true);
+    expect(silent.every((m) => /^client [02] /.test(m) && m.includes(taskId))).toBe(true);
   });
 });
