@@ -8,7 +8,7 @@
 // too. Remove an entry once its bug is fixed. Lost or doubled writes are never in this list.
 import { describe, expect, it } from 'vitest';
 import { runCampaign, runOptions } from './campaign';
-import { missingConflicts, type AnomalyKind } from './checks';
+import { missingConflicts, overwritesWithoutEntry, type AnomalyKind } from './checks';
 import { runOnce } from './harness';
 
 const RUNS = Number(process.env['FAULT_RUNS'] ?? 6);
@@ -67,5 +67,21 @@ describe('fault campaign: the conflict journal check', () => {
     const missing = missingConflicts({ ...input, ends }).missing;
     expect(missing.length).toBeGreaterThan(0);
     expect(missing.every((m) => m.startsWith('client 0 ') && m.includes(taskId))).toBe(true);
+
+    // Sends: the holders came back and sent over the writers' names with no pull first; the
+    // journal holds each, and the same journal lacking one task's entries fails that check too.
+    const sends = overwritesWithoutEntry(input);
+    process.stdout.write(`journal run seed=${result.seed}: ${sends.judged} sends judged\n`);
+    expect(sends).toMatchObject({ missing: [] });
+    expect(sends.judged).toBeGreaterThan(0);
+    // (Per task and part, the holder whose rename lands first overwrote the writers' name; the
+    // other holder's overwrote that one, after the partition healed: so both holders lose it.)
+    const noneOnTask = input.ends.map((e) => ({
+      ...e,
+      conflicts: e.conflicts.filter((c) => c.entityId !== taskId),
+    }));
+    const silent = overwritesWithoutEntry({ ...input, ends: noneOnTask }).missing;
+    expect(silent.length).toBeGreaterThan(0);
+    expect(silent.every((m) => /^client [02] /.test(m) && m.includes(taskId))).toBe(true);
   });
 });
