@@ -17,6 +17,8 @@ export interface CampaignOptions {
   steps?: number;
   /** Rounds of held concurrent renames per run, for the journal check (default 1). */
   journalRounds?: number;
+  /** How the service answers (`--service goodday`: as GoodDay's live service does); default `spec`. */
+  service?: RunOptions['service'];
   print?: (line: string) => void;
   /** Folder for the logs of runs with anomalies. */
   logDir?: string;
@@ -104,9 +106,10 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
   };
   for (let i = 0; i < options.runs; i++) {
     const seed = options.seed + i;
-    const result = await runOnce(
-      runOptions(seed, options.clients, options.ci, options.steps, options.journalRounds),
-    );
+    const result = await runOnce({
+      ...runOptions(seed, options.clients, options.ci, options.steps, options.journalRounds),
+      ...(options.service ? { service: options.service } : {}),
+    });
     totals.runs++;
     totals.operations += result.operations;
     totals.journalJudged += result.journalJudged;

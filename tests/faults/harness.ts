@@ -34,6 +34,7 @@ import {
 import { documentIds, documentWriter } from './documents';
 import { startEngineProcess, type EngineProcess, type EngineProcessArgs } from '../support/engine-process';
 import { startRelay } from './relay';
+import type { ServiceProfileName } from '../../src/server/profiles';
 import {
   clientWorkload,
   EVENT_DAY,
@@ -78,6 +79,8 @@ export interface RunOptions {
    * conflict-journal check has pulls to judge. 0: none.
    */
   journalRounds?: number;
+  /** How the service answers: as the spec says (default) or as GoodDay's live service does. */
+  service?: ServiceProfileName;
 }
 
 export interface RunResult {
@@ -114,8 +117,10 @@ interface Service {
 async function startServiceOn(
   dataDir: string,
   onCommit: (taskId: string, body: unknown) => void,
+  profile: ServiceProfileName = 'spec',
 ): Promise<Service> {
   const { app, db } = buildService({
+    profile,
     dbPath: join(dataDir, 'service.sqlite'),
     filesDir: join(dataDir, 'files'),
     tokens: [TOKEN],
@@ -262,7 +267,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     if (body?.title !== undefined)
       commits.push({ taskId, field: 'name', value: body.title, client: clientOfUser(body.userId), at: t() });
   };
-  let service = await startServiceOn(serviceDir, onCommit);
+  let service = await startServiceOn(serviceDir, onCommit, options.service);
   const relay = await startRelay();
   relay.setTarget(service.port);
   const target = `http://127.0.0.1:${relay.port}/2.0`;
@@ -558,7 +563,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
               relay.setTarget(undefined);
               await service.app.close();
               await sleep(Math.min(ms, 500));
-              service = await startServiceOn(serviceDir, onCommit);
+              service = await startServiceOn(serviceDir, onCommit, options.service);
               relay.setTarget(service.port);
               break;
             }
