@@ -23,7 +23,7 @@ const CONCURRENCY = 6;
 export const scenario: Scenario = {
   name: 'outbox-drain',
   description:
-    'Outbox: 1,000 queued edits over 100 tasks drained at +50 ms RTT (updates interleaved with comments, so nothing merges), the same edits as updates only (merged), and local write latency.',
+    'Outbox: 1,000 queued edits over 100 tasks drained at +50 ms RTT (updates interleaved with comments, so nothing merges), the same after a restart (every task read before its first send: the check of rule 7), the same edits as updates only (merged), and local write latency.',
   quick: true,
   async run(ctx) {
     const tasks = ctx.quick ? 20 : 100;
@@ -38,18 +38,37 @@ export const scenario: Scenario = {
       );
     }
     const dirs: string[] = [];
-    const open = async (): Promise<WorkdeskEngine> => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'bench-drain-'));
-      dirs.push(dataDir);
-      const engine = await createWorkdeskEngine({
+    const engineOn = (dataDir: string) =>
+      createWorkdeskEngine({
         dataDir,
         connection: { baseUrl: proxy.baseUrl, token: svc.token, userId: me },
         autoStart: false,
         outbox: { concurrency: CONCURRENCY },
       });
+    const open = async (): Promise<WorkdeskEngine> => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'bench-drain-'));
+      dirs.push(dataDir);
+      const engine = await engineOn(dataDir);
       await engine.sync.now();
       await engine.outbox.outbox.stop();
       return engine;
+    };
+    /** The interleaved edits, one request each (an update, then a comment, per round). */
+    const queueInterleaved = async (engine: WorkdeskEngine, tag: string, latencies?: number[]) => {
+      for (let round_ = 0; round_ < perTask; round_++) {
+        for (const [i, id] of ids.entries()) {
+          const t = performance.now();
+          if (round_ % 2 === 0) {
+            await engine.handlers['tasks.update']!({
+              taskId: id,
+              changes: { title: `bench ${i} ${tag}${round_}` },
+            });
+          } else {
+            await engine.handlers['tasks.comment']!({ taskId: id, message: `note ${tag}${round_}` });
+          }
+          latencies?.push(performance.now() - t);
+        }
+      }
     };
     const drain = async (engine: WorkdeskEngine): Promise<{ ms: number; requests: number }> => {
       const before = (await proxy.stats()).received;
@@ -80,20 +99,7 @@ export const scenario: Scenario = {
       // 1) Interleaved updates and comments: every edit is one request.
       const engine = await open();
       const latencies: number[] = [];
-      for (let round_ = 0; round_ < perTask; round_++) {
-        for (const [i, id] of ids.entries()) {
-          const t = performance.now();
-          if (round_ % 2 === 0) {
-            await engine.handlers['tasks.update']!({
-              taskId: id,
-              changes: { title: `bench ${i} v${round_}` },
-            });
-          } else {
-            await engine.handlers['tasks.comment']!({ taskId: id, message: `note ${round_}` });
-          }
-          latencies.push(performance.now() - t);
-        }
-      }
+      await queueInterleaved(engine, 'v', latencies);
       const edits = latencies.length;
       const queued = engine.outbox.outbox.status().pending;
       await proxy.setDelay(ADDED_RTT_MS);
@@ -101,6 +107,25 @@ export const scenario: Scenario = {
       await proxy.setDelay(0);
       await engine.close();
       const bound = Math.max(perTask * rtt, (queued / CONCURRENCY) * rtt);
+
+      // 1b) The same after a restart: no read of any task is recent, so the first send of each
+      // task reads it first (the check before a send, rule 7); the next ones of that task do not.
+      const restarted = await open();
+      await queueInterleaved(restarted, 'r');
+      const restartedQueued = restarted.outbox.outbox.status().pending;
+      const restartedDir = dirs[dirs.length - 1]!;
+      await restarted.close();
+      await proxy.setDelay(ADDED_RTT_MS);
+      const beforeRestart = (await proxy.stats()).received;
+      const restartStart = performance.now();
+      const reopened = await engineOn(restartedDir);
+      const checked = await drain(reopened);
+      const checkedMs = performance.now() - restartStart;
+      const checkedRequests = (await proxy.stats()).received - beforeRestart;
+      await proxy.setDelay(0);
+      await reopened.close();
+      const checkedBound = Math.max(perTask * rtt, (restartedQueued / CONCURRENCY) * rtt);
+      void checked;
 
       // 2) The same number of edits as updates only: successive unsent updates merge.
       const merging = await open();
@@ -132,6 +157,14 @@ export const scenario: Scenario = {
             round(interleaved.ms / bound, 2),
           ],
           [
+            'interleaved, after a restart (each task read before its first send)',
+            edits,
+            checkedRequests,
+            round(checkedMs),
+            round(checkedBound),
+            round(checkedMs / checkedBound, 2),
+          ],
+          [
             'updates only',
             edits,
             merged.requests,
@@ -150,6 +183,10 @@ export const scenario: Scenario = {
         drainMs: round(interleaved.ms),
         lowerBoundMs: round(bound),
         drainRatio: round(interleaved.ms / bound, 2),
+        checkedRequests,
+        checkedDrainMs: round(checkedMs),
+        checkedLowerBoundMs: round(checkedBound),
+        checkedRatio: round(checkedMs / checkedBound, 2),
         mergedRequests: merged.requests,
         mergedDrainMs: round(merged.ms),
         mergedRatio: round(merged.ms / mergedBound, 2),

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FAULT_KINDS, runOnce, type FaultKind, type RunOptions, type RunResult } from './harness';
 import { fuzzService } from './service-fuzz';
+import { SERVICE_PROFILES, type ServiceProfileName } from '../../src/server/profiles';
 
 export interface CampaignOptions {
   runs: number;
@@ -17,6 +18,8 @@ export interface CampaignOptions {
   steps?: number;
   /** Rounds of held concurrent renames per run, for the journal check (default 1). */
   journalRounds?: number;
+  /** How the service answers (`--service goodday`: as GoodDay's live service does); default `spec`. */
+  service?: ServiceProfileName;
   print?: (line: string) => void;
   /** Folder for the logs of runs with anomalies. */
   logDir?: string;
@@ -30,6 +33,8 @@ export interface CampaignTotals {
   faults: Record<FaultKind, number>;
   /** Pulls the conflict-journal check could judge. */
   journalJudged: number;
+  /** Sends over another client's rename judged by the journal check (`overwritesWithoutEntry`). */
+  sendsJudged: number;
   anomalies: Record<string, number>;
   /** Every anomaly with its seed. */
   found: { seed: number; kind: string; detail: string }[];
@@ -79,7 +84,7 @@ export function summaryLine(r: RunResult): string {
   const phases = Object.entries(r.phases)
     .map(([k, ms]) => `${k}=${(ms / 1000).toFixed(1)}`)
     .join(' ');
-  return `run seed=${r.seed} ops=${r.operations} faults=${faults} journal-judged=${r.journalJudged} anomalies=${anomalies} ${(r.ms / 1000).toFixed(1)}s (${phases})`;
+  return `run seed=${r.seed} ops=${r.operations} faults=${faults} journal-judged=${r.journalJudged} sends-judged=${r.sendsJudged} anomalies=${anomalies} ${(r.ms / 1000).toFixed(1)}s (${phases})`;
 }
 
 function countBy(list: readonly string[]): Record<string, number> {
@@ -96,6 +101,7 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
     runs: 0,
     operations: 0,
     journalJudged: 0,
+    sendsJudged: 0,
     faults: Object.fromEntries(FAULT_KINDS.map((k) => [k, 0])) as Record<FaultKind, number>,
     anomalies: {},
     found: [],
@@ -104,12 +110,14 @@ export async function runCampaign(options: CampaignOptions): Promise<CampaignTot
   };
   for (let i = 0; i < options.runs; i++) {
     const seed = options.seed + i;
-    const result = await runOnce(
-      runOptions(seed, options.clients, options.ci, options.steps, options.journalRounds),
-    );
+    const result = await runOnce({
+      ...runOptions(seed, options.clients, options.ci, options.steps, options.journalRounds),
+      ...(options.service ? { service: options.service } : {}),
+    });
     totals.runs++;
     totals.operations += result.operations;
     totals.journalJudged += result.journalJudged;
+    totals.sendsJudged += result.sendsJudged;
     for (const k of FAULT_KINDS) totals.faults[k] += result.faults[k];
     for (const a of result.anomalies) {
       totals.anomalies[a.kind] = (totals.anomalies[a.kind] ?? 0) + 1;
@@ -147,7 +155,7 @@ export function totalLine(t: CampaignTotals): string {
     .map(([k, n]) => `${k}=${n}`)
     .join(' ');
   return (
-    `TOTAL runs=${t.runs} operations=${t.operations} faults=${faults} (${byKind}) journal-judged=${t.journalJudged} ` +
+    `TOTAL runs=${t.runs} operations=${t.operations} faults=${faults} (${byKind}) journal-judged=${t.journalJudged} sends-judged=${t.sendsJudged} ` +
     `anomalies=${anomalies || '0'}${t.failedSeeds.length ? ` seeds=${t.failedSeeds.join(',')}` : ''} ` +
     `time=${(t.ms / 1000).toFixed(0)}s`
   );
@@ -167,6 +175,9 @@ function parseArgs(argv: readonly string[]): CampaignOptions & { fuzzMinutes: nu
   };
   const steps = value('steps');
   const journal = value('journal-rounds');
+  const service = value('service');
+  if (service !== undefined && !(SERVICE_PROFILES as readonly string[]).includes(service))
+    throw new Error(`--service must be one of ${SERVICE_PROFILES.join(', ')}, got ${service}`);
   return {
     runs: int('runs', 20),
     seed: int('seed', 1),
@@ -175,6 +186,7 @@ function parseArgs(argv: readonly string[]): CampaignOptions & { fuzzMinutes: nu
     ...(steps !== undefined ? { steps: int('steps', 0) } : {}),
     ...(journal !== undefined ? { journalRounds: int('journal-rounds', 1) } : {}),
     fuzzMinutes: int('fuzz-minutes', 0),
+    ...(service !== undefined ? { service: service as ServiceProfileName } : {}),
   };
 }
 

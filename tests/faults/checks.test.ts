@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import {
   checkRun,
   missingConflicts,
+  overwritesWithoutEntry,
+  SEND_SLACK_MS,
+  SEND_UNREAD_MS,
   withEventDependencies,
   type CheckInput,
   type ClientEnd,
@@ -549,5 +552,66 @@ describe('fault campaign checks: the conflict journal records every overwritten 
     const own = journalless();
     own.commits![0]!.client = 0;
     expect(checkRun(own)).toEqual([]);
+  });
+});
+
+describe('fault campaign checks: a send never overwrites another client’s change without an entry', () => {
+  /**
+   * Client 0 renamed S (acknowledged locally at 50 ms, its first send lost), client 1's rename
+   * was committed at 100 ms, and client 0's rename was committed over it at 3,000 ms, with no
+   * pull in between: only the check before the send could see client 1's name.
+   */
+  function sent(): CheckInput {
+    const input = clean();
+    input.writes = input.writes.map((w) =>
+      w.client === 0 && w.intent.type === 'field' && w.intent.field === 'name'
+        ? { ...w, at: 40, answeredAt: 50 }
+        : w,
+    );
+    input.commits = [
+      { taskId: 'S', field: 'name', value: 'c1-name', client: 1, at: 100 },
+      { taskId: 'S', field: 'name', value: 'c0-name', client: 0, at: 3_000 },
+    ];
+    input.heldRenames = [{ client: 0, taskId: 'S', value: 'c0-name', until: 2_000 }];
+    input.ends[0] = end(input.state.tasks, {
+      conflicts: [{ entityId: 'S', field: 'name', localValue: 'c0-name', remoteValue: 'c1-name' }],
+    });
+    return input;
+  }
+  const journalless = () => {
+    const input = sent();
+    input.ends[0] = end(input.state.tasks);
+    return input;
+  };
+
+  it('pass a run whose journal holds what the send overwrote', () => {
+    expect(overwritesWithoutEntry(sent())).toEqual({ judged: 1, missing: [] });
+    expect(kinds(sent()).filter((k) => k === 'silent-overwrite')).toEqual([]);
+  });
+
+  it('report a send that overwrote another client’s name and journaled nothing', () => {
+    expect(overwritesWithoutEntry(journalless())).toMatchObject({ judged: 1, missing: [expect.any(String)] });
+    expect(kinds(journalless())).toContain('silent-overwrite');
+  });
+
+  it('judge only what the engine surely had the chance to read', () => {
+    // The other rename came before the local one was made: the local change may have started from it.
+    const before = journalless();
+    before.commits![0]!.at = 45;
+    expect(overwritesWithoutEntry(before)).toEqual({ judged: 0, missing: [] });
+    // Committed after the held rename was let through: its read may have come first.
+    const racing = journalless();
+    racing.heldRenames![0]!.until = 90;
+    expect(overwritesWithoutEntry(racing).judged).toBe(0);
+    // A first send of an item read moments ago goes unread: judged only beyond that window.
+    const unread = journalless();
+    unread.heldRenames = [];
+    expect(overwritesWithoutEntry(unread).judged).toBe(0);
+    unread.commits![1]!.at = 101 + SEND_UNREAD_MS + SEND_SLACK_MS;
+    expect(overwritesWithoutEntry(unread).missing).toHaveLength(1);
+    // The client's own earlier value is no one else's change.
+    const own = journalless();
+    own.commits![0]!.client = 0;
+    expect(overwritesWithoutEntry(own).judged).toBe(0);
   });
 });

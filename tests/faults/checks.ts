@@ -15,6 +15,8 @@ import {
 } from '../support/engine-commands';
 import type { Dependency, DocumentListItem } from '../../src/shared/api/index';
 import { reportMessageText } from '../../src/shared/api/index';
+
+import { DEFAULT_FRESH_MS } from '../../src/main/core/outbox/outbox';
 import {
   NUMBER_FIELD,
   type Intent,
@@ -33,6 +35,7 @@ export type AnomalyKind =
   | 'read-your-writes'
   | 'bogus-conflict'
   | 'missing-conflict'
+  | 'silent-overwrite'
   | 'refusal-without-reason'
   | 'unexpected-refusal'
   | 'refused-change-applied'
@@ -259,6 +262,12 @@ export interface CheckInput {
   /** Renames of shared tasks as the service committed them, and the workload's pulls. */
   commits?: SharedCommit[];
   pulls?: PullRecord[];
+  /**
+   * Renames the harness kept from the service until `until` (ms since the run started; the
+   * journal phase's held renames): every send of one that reached the service was a retry, and a
+   * retry reads its item first, whatever the client read last (`overwritesWithoutEntry`).
+   */
+  heldRenames?: { client: number; taskId: string; value: unknown; until: number }[];
   shared: SharedTask[];
   writes: WriteRecord[];
   ends: ClientEnd[];
@@ -660,6 +669,7 @@ export function checkRun(input: CheckInput): Anomaly[] {
     }
   });
   for (const a of missingConflicts(input).missing) add('missing-conflict', a);
+  for (const a of overwritesWithoutEntry(input).missing) add('silent-overwrite', a);
   return out;
 }
 
@@ -712,4 +722,63 @@ export function missingConflicts(input: CheckInput): { judged: number; missing: 
     }
   }
   return { judged, missing: [...out] };
+}
+
+/**
+ * How long a client may send a change without reading its item first after a read of it
+ * (`DEFAULT_FRESH_MS` of the outbox: the first attempt of a change of an item read this
+ * recently goes unread), and a margin for the time a send takes from its read to the commit.
+ */
+export const SEND_UNREAD_MS = DEFAULT_FRESH_MS;
+export const SEND_SLACK_MS = 2_000;
+
+/**
+ * Sends judged, not only pulls: a client's rename the service committed over another client's
+ * name, when the client's rename was acknowledged locally before that name was committed (so its
+ * base cannot have been that name), overwrote a concurrent change: the client's journal must hold
+ * a conflict on the field. Judged where the engine surely read the other name before sending:
+ * for a held rename, that name was committed before the harness let the rename through (its send
+ * was a retry, read first); otherwise, committed more than `SEND_UNREAD_MS + SEND_SLACK_MS` before
+ * the client's rename (the first send of an item read within `SEND_UNREAD_MS` is not read again).
+ */
+export function overwritesWithoutEntry(input: CheckInput): { judged: number; missing: string[] } {
+  const { commits = [], writes, ends, heldRenames = [] } = input;
+  const out: string[] = [];
+  let judged = 0;
+  const byTask = new Map<string, SharedCommit[]>();
+  for (const c of commits) byTask.set(c.taskId, [...(byTask.get(c.taskId) ?? []), c]);
+  for (const list of byTask.values()) {
+    list.sort((a, b) => a.at - b.at);
+    for (let i = 1; i < list.length; i++) {
+      const theirs = list[i - 1]!;
+      const mine = list[i]!;
+      if (theirs.client === null || mine.client === null || theirs.client === mine.client) continue;
+      if (same(theirs.value, mine.value)) continue;
+      const write = writes.find(
+        (w) =>
+          w.client === mine.client &&
+          w.intent.type === 'field' &&
+          w.intent.field === 'name' &&
+          'shared' in w.intent.task &&
+          w.intent.task.shared === mine.taskId &&
+          same(w.intent.value, mine.value),
+      );
+      if (!write || theirs.at <= write.answeredAt) continue;
+      const held = heldRenames.find(
+        (h) => h.client === mine.client && h.taskId === mine.taskId && same(h.value, mine.value),
+      );
+      if (held ? theirs.at >= held.until : mine.at - theirs.at <= SEND_UNREAD_MS + SEND_SLACK_MS) continue;
+      judged++;
+      const journaled = ends[mine.client]?.conflicts.some(
+        (c) => c.entityId === mine.taskId && c.field === 'name',
+      );
+      if (!journaled)
+        out.push(
+          `client ${mine.client} sent ${JSON.stringify(mine.value)} for ${mine.taskId} at ${mine.at} ms over ` +
+            `client ${theirs.client}'s ${JSON.stringify(theirs.value)} (committed at ${theirs.at} ms, after its rename ` +
+            `was acknowledged locally at ${write.answeredAt} ms); no conflict in its journal`,
+        );
+    }
+  }
+  return { judged, missing: out };
 }

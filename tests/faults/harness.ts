@@ -17,6 +17,7 @@ import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import {
   checkRun,
   missingConflicts,
+  overwritesWithoutEntry,
   serviceState,
   type Anomaly,
   type CheckInput,
@@ -34,6 +35,7 @@ import {
 import { documentIds, documentWriter } from './documents';
 import { startEngineProcess, type EngineProcess, type EngineProcessArgs } from '../support/engine-process';
 import { startRelay } from './relay';
+import type { ServiceProfileName } from '../../src/server/profiles';
 import {
   clientWorkload,
   EVENT_DAY,
@@ -78,6 +80,8 @@ export interface RunOptions {
    * conflict-journal check has pulls to judge. 0: none.
    */
   journalRounds?: number;
+  /** How the service answers: as the spec says (default) or as GoodDay's live service does. */
+  service?: ServiceProfileName;
 }
 
 export interface RunResult {
@@ -90,6 +94,8 @@ export interface RunResult {
   ms: number;
   /** Pulls the conflict-journal check could judge (see `missingConflicts`). */
   journalJudged: number;
+  /** Sends over another client's rename the journal check could judge (`overwritesWithoutEntry`). */
+  sendsJudged: number;
   /** Where the run's time went, ms per phase (setup, workload, faults, drain, final, check, teardown). */
   phases: Record<string, number>;
   /** What the checks judged (absent when the run failed before them). */
@@ -114,8 +120,10 @@ interface Service {
 async function startServiceOn(
   dataDir: string,
   onCommit: (taskId: string, body: unknown) => void,
+  profile: ServiceProfileName = 'spec',
 ): Promise<Service> {
   const { app, db } = buildService({
+    profile,
     dbPath: join(dataDir, 'service.sqlite'),
     filesDir: join(dataDir, 'files'),
     tokens: [TOKEN],
@@ -253,6 +261,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
   const anomalies: Anomaly[] = [];
   const commits: SharedCommit[] = [];
   const pulls: PullRecord[] = [];
+  const heldRenames: NonNullable<CheckInput['heldRenames']> = [];
   const clientOfUser = (userId: unknown): number | null => {
     const matching = [...Array(options.clients).keys()].filter((k) => USERS[k % USERS.length] === userId);
     return matching.length === 1 ? matching[0]! : null;
@@ -262,7 +271,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     if (body?.title !== undefined)
       commits.push({ taskId, field: 'name', value: body.title, client: clientOfUser(body.userId), at: t() });
   };
-  let service = await startServiceOn(serviceDir, onCommit);
+  let service = await startServiceOn(serviceDir, onCommit, options.service);
   const relay = await startRelay();
   relay.setTarget(service.port);
   const target = `http://127.0.0.1:${relay.port}/2.0`;
@@ -271,6 +280,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
   const proxies: FaultProxy[] = [];
   let operations = 0;
   let journalJudged = 0;
+  let sendsJudged = 0;
   let checked: CheckInput | undefined;
   const writes: WriteRecord[] = [];
   try {
@@ -386,32 +396,47 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
      * clients rename the same tasks and drain, so the service commits their names after the
      * holders' renames were acknowledged locally; then each holder pulls while its renames are
      * still pending: the pull sees another client's name over a pending one, which the journal
-     * must record. The partition heals and the holders drain before the next round.
+     * must record. The partition heals and the holders drain before the next round. Then the
+     * same again without the pull: the holders rename anew, the writers rename and drain, and the
+     * holders come back and send at once (a reconnect with no pull first): only the check before
+     * a send can see the writers' names, which the journal must record too
+     * (`overwritesWithoutEntry`, which knows these renames' first sends failed: `heldRenames`).
      */
     async function journalPhase(rounds: number): Promise<void> {
       const holders = clients.filter((c) => c.index % 2 === 0);
       const writers = clients.filter((c) => c.index % 2 === 1);
       if (!writers.length) return;
-      const renameAll = async (c: Client, round: number) => {
+      const renameAll = async (c: Client, round: string) => {
         const proc = await c.alive();
         for (const [n, s] of shared.entries()) {
           operations++;
-          await write(
-            c,
-            proc,
-            workloads[c.index]!,
-            renameShared(s, `r${options.seed}-c${c.index}-j${round}-${n}`),
-            -1,
-          );
+          const value = `r${options.seed}-c${c.index}-j${round}-${n}`;
+          // Let through when the partition heals (`until` set then).
+          if (holders.includes(c))
+            heldRenames.push({ client: c.index, taskId: s.id, value, until: Infinity });
+          await write(c, proc, workloads[c.index]!, renameShared(s, value), -1);
         }
+      };
+      const healHeld = () => {
+        for (const h of heldRenames) h.until = Math.min(h.until, t());
       };
       const drain = async (c: Client) => (await c.alive()).send({ op: 'drain', timeoutMs: 20_000 });
       for (let round = 0; round < rounds; round++) {
         note(`JOURNAL round ${round}: holders ${holders.map((c) => c.index).join(',')} lose their updates`);
         for (const h of holders) h.proxy.set({ dropBefore: { rate: 1, match: HELD_UPDATE } });
-        await Promise.all(holders.map((h) => renameAll(h, round)));
-        await Promise.all(writers.map(async (w) => (await renameAll(w, round), await drain(w))));
+        await Promise.all(holders.map((h) => renameAll(h, `${round}`)));
+        await Promise.all(writers.map(async (w) => (await renameAll(w, `${round}`), await drain(w))));
         await Promise.all(holders.map(async (h) => pull(h, await h.alive())));
+        healHeld();
+        for (const h of holders) h.proxy.reset();
+        await Promise.all(holders.map(drain));
+        note(`JOURNAL round ${round}s: holders lose their updates, then send with no pull`);
+        for (const h of holders) h.proxy.set({ dropBefore: { rate: 1, match: HELD_UPDATE } });
+        await Promise.all(holders.map((h) => renameAll(h, `${round}s`)));
+        await Promise.all(writers.map(async (w) => (await renameAll(w, `${round}s`), await drain(w))));
+        // A held rename's attempt under way (its read done) must not slip through as the partition heals.
+        await new Promise((r) => setTimeout(r, 500));
+        healHeld();
         for (const h of holders) h.proxy.reset();
         await Promise.all(holders.map(drain));
       }
@@ -558,7 +583,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
               relay.setTarget(undefined);
               await service.app.close();
               await sleep(Math.min(ms, 500));
-              service = await startServiceOn(serviceDir, onCommit);
+              service = await startServiceOn(serviceDir, onCommit, options.service);
               relay.setTarget(service.port);
               break;
             }
@@ -638,6 +663,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       state,
       commits,
       pulls,
+      heldRenames,
       shared,
       writes,
       ends,
@@ -647,6 +673,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     };
     anomalies.push(...checkRun(input));
     journalJudged = missingConflicts(input).judged;
+    sendsJudged = overwritesWithoutEntry(input).judged;
     checked = input;
     phase('check');
   } catch (err) {
@@ -675,6 +702,7 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     ms: Date.now() - started,
     phases,
     journalJudged,
+    sendsJudged,
     ...(checked ? { input: checked } : {}),
   };
 }

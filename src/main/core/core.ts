@@ -19,7 +19,8 @@ export interface CoreOptions {
   connection?: EngineConnection;
   /** Folder of the account caches (required with `connection`). */
   dataDir?: string;
-  /** Passed through to the engine (tests: fetch, clock, pending port, sync tuning). */
+
+  /** Passed through to the engine (tests: fetch, clock, sync and outbox tuning, the conflict policy). */
   engine?: Omit<WorkdeskEngineOptions, 'dataDir' | 'connection' | 'log'>;
 }
 

@@ -54,6 +54,8 @@ describe('watchActionRequired', () => {
         lastError: null,
         pendingCount: 0,
         tokenNeeded: false,
+        probing: false,
+        nextProbeAt: null,
         readProblems: [],
       });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -145,6 +147,8 @@ describe('watchUpdateNotices', () => {
         pendingCount: 0,
         tokenNeeded: false,
         readProblems: [],
+        probing: false,
+        nextProbeAt: null,
       });
       await new Promise((resolve) => setTimeout(resolve, 0));
     };

@@ -18,6 +18,8 @@ export const OutboxStatus = z.object({
   conflicts: z.number().int().min(0),
   /** `token-needed` after a 401: nothing is sent until a token is given. */
   paused: z.enum(['token-needed']).nullable(),
+  /** When the service last acknowledged a change of this client (ms since the epoch), since start-up. */
+  lastSentAt: z.number().nullable().default(null),
 });
 export type OutboxStatus = z.infer<typeof OutboxStatus>;
 
@@ -35,8 +37,11 @@ export type EditableFields = z.infer<typeof EditableFields>;
 export const EntryHolder = z.object({
   id: z.number().int(),
   label: z.string(),
-  /** `failed`: refused by the service; `stuck`: applied, its answer never stored (needs attention). */
-  state: z.enum(['failed', 'stuck']),
+  /**
+   * `failed`: refused by the service; `stuck`: applied, its answer never stored (needs
+   * attention); `held`: waiting for the user's decision on a conflict.
+   */
+  state: z.enum(['failed', 'stuck', 'held']),
 });
 export type EntryHolder = z.infer<typeof EntryHolder>;
 
@@ -74,10 +79,18 @@ export const ConflictView = z.object({
   entity: z.string(),
   entityId: z.string(),
   field: z.string(),
+  /** The field, or `*` for the whole item: a delete held because the item changed since it was read. */
   localValue: z.unknown(),
+  /** The service's value (for `*`: the changed fields' values). */
   remoteValue: z.unknown(),
   /** ms since the epoch. */
   detectedAt: z.number(),
+  /** Who changed it on the service (a user id), when the service says so. */
+  remoteBy: z.string().nullable().default(null),
+  /** When it changed on the service (the service's timestamp), when the service says so. */
+  remoteAt: z.string().nullable().default(null),
+  /** The item's name as the cache holds it, for "Priority of 'X' …". */
+  itemName: z.string().nullable().default(null),
 });
 export type ConflictView = z.infer<typeof ConflictView>;
 

@@ -63,6 +63,10 @@ export const SyncStatus = z.object({
    * is given with `accounts.setToken`.
    */
   tokenNeeded: z.boolean().default(false),
+  /** While offline: a reachability probe is under way ("Reconnecting…"). */
+  probing: z.boolean().default(false),
+  /** While offline: when the next probe runs (ISO moment), null when none is scheduled. */
+  nextProbeAt: z.string().nullable().default(null),
   /**
    * What the service answered that could not be read, per list or part, kept until a read of it
    * succeeds (this account's; stored in its cache across restarts).

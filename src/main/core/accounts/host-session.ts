@@ -48,6 +48,9 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         engine: {
           sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 },
           downloads: { maxBytes: downloadCapBytes(options.settings.read().preferences) },
+
+          // Read at each check, so a change of the setting applies to the next send.
+          outbox: { conflictPolicy: () => options.settings.read().preferences.conflictPolicy },
           serviceClock,
         },
       }),

@@ -1,4 +1,4 @@
-import type { OutboxEntryView } from '../../../shared/ipc/outbox';
+import type { EntryHolder, OutboxEntryView } from '../../../shared/ipc/outbox';
 import { editableFields } from '../outbox/correction';
 import type { OutboxEntry } from '../outbox/types';
 import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
@@ -25,10 +25,13 @@ export function outboxHandlers({ outbox: w }: { outbox: WorkdeskOutbox }): Handl
     const holders = w.outbox.holders();
     return entries.map((e) => {
       const holder = holders.get(e.id);
-      const heldBy =
-        holder && (holder.state === 'failed' || holder.state === 'stuck')
-          ? { id: holder.id, label: w.outbox.describe(holder), state: holder.state }
-          : null;
+      const state: EntryHolder['state'] | null =
+        holder?.state === 'failed' || holder?.state === 'stuck'
+          ? holder.state
+          : holder?.errorType === 'held'
+            ? 'held'
+            : null;
+      const heldBy = holder && state ? { id: holder.id, label: w.outbox.describe(holder), state } : null;
       return { ...view(e), heldBy };
     });
   };
@@ -67,6 +70,9 @@ export function outboxHandlers({ outbox: w }: { outbox: WorkdeskOutbox }): Handl
         localValue: c.localValue,
         remoteValue: c.remoteValue,
         detectedAt: c.detectedAt,
+        remoteBy: c.remoteBy,
+        remoteAt: c.remoteAt,
+        itemName: w.itemName(c.entity, c.entityId),
       })),
     'conflicts.resolve': ({ id, choice }) => w.resolveConflict(id, choice),
   };

@@ -16,7 +16,23 @@ export interface Conflict {
   readonly remoteValue: unknown;
   readonly detectedAt: number;
   readonly resolution: 'mine' | 'theirs' | null;
+  /** Who changed it on the service (a user id), when the service says so. */
+  readonly remoteBy: string | null;
+  /** When it changed on the service (the service's timestamp), when the service says so. */
+  readonly remoteAt: string | null;
 }
+
+/** Who changed an item on the service and when, as far as the service tells. */
+export interface RemoteSource {
+  readonly by?: string | null;
+  readonly at?: string | null;
+}
+
+/**
+ * The field of a journal entry about a whole item: a delete of it waits while the service holds
+ * changes made since it was read (`remoteValue` holds the changed fields' values there).
+ */
+export const WHOLE_ITEM = '*';
 
 interface ClaimRow {
   entity: string;
@@ -36,6 +52,8 @@ interface ConflictRow {
   remote_value: string;
   detected_at: number;
   resolution: 'mine' | 'theirs' | null;
+  remote_by: string | null;
+  remote_at: string | null;
 }
 
 /**
@@ -170,10 +188,17 @@ export class ConflictJournal {
   constructor(db: Db) {
     this.#stmts = {
       record: db.prepare(
-        `INSERT INTO outbox_conflicts (entity, entity_id, field, local_value, remote_value, detected_at)
-         VALUES (@entity, @id, @field, @local, @remote, @now)
+        `INSERT INTO outbox_conflicts (entity, entity_id, field, local_value, remote_value, detected_at, remote_by, remote_at)
+         VALUES (@entity, @id, @field, @local, @remote, @now, @by, @at)
          ON CONFLICT (entity, entity_id, field) WHERE resolution IS NULL
-         DO UPDATE SET local_value = @local, remote_value = @remote, detected_at = @now`,
+         DO UPDATE SET local_value = @local, remote_value = @remote, detected_at = @now, remote_by = @by, remote_at = @at`,
+      ),
+      openOn: db.prepare(
+        'SELECT * FROM outbox_conflicts WHERE resolution IS NULL AND entity = ? AND entity_id = ? AND field = ?',
+      ),
+      lastResolved: db.prepare(
+        `SELECT * FROM outbox_conflicts WHERE resolution = ? AND entity = ? AND entity_id = ? AND field = ?
+         ORDER BY id DESC LIMIT 1`,
       ),
       list: db.prepare('SELECT * FROM outbox_conflicts WHERE resolution IS NULL ORDER BY detected_at, id'),
       openCount: db.prepare('SELECT count(*) FROM outbox_conflicts WHERE resolution IS NULL').pluck(),
@@ -183,8 +208,42 @@ export class ConflictJournal {
     };
   }
 
-  record(entity: string, id: string, field: string, local: unknown, remote: unknown, now: number): void {
-    this.#stmts.record.run({ entity, id, field, local: encode(local), remote: encode(remote), now });
+  record(
+    entity: string,
+    id: string,
+    field: string,
+    local: unknown,
+    remote: unknown,
+    now: number,
+    source: RemoteSource = {},
+  ): void {
+    this.#stmts.record.run({
+      entity,
+      id,
+      field,
+      local: encode(local),
+      remote: encode(remote),
+      now,
+      by: source.by ?? null,
+      at: source.at ?? null,
+    });
+  }
+
+  /** The unresolved conflict on one field of an item, if any. */
+  openOn(entity: string, id: string, field: string): Conflict | undefined {
+    const row = this.#stmts.openOn.get(entity, id, field) as ConflictRow | undefined;
+    return row && toConflict(row);
+  }
+
+  /** The latest conflict on a field the user resolved with `resolution`. */
+  lastResolved(
+    entity: string,
+    id: string,
+    field: string,
+    resolution: 'mine' | 'theirs',
+  ): Conflict | undefined {
+    const row = this.#stmts.lastResolved.get(resolution, entity, id, field) as ConflictRow | undefined;
+    return row && toConflict(row);
   }
 
   openCount(): number {
@@ -216,6 +275,8 @@ function toConflict(row: ConflictRow): Conflict {
     remoteValue: decode(row.remote_value),
     detectedAt: row.detected_at,
     resolution: row.resolution,
+    remoteBy: row.remote_by ?? null,
+    remoteAt: row.remote_at ?? null,
   };
 }
 

@@ -133,6 +133,7 @@ describe('Outbox: enqueue (rule 1)', () => {
       stuck: 0,
       conflicts: 0,
       paused: null,
+      lastSentAt: null,
     });
     expect(r.service.requests).toEqual([]);
   });

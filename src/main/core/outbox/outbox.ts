@@ -4,10 +4,18 @@ import { describeZodError } from '../../../shared/errors';
 import { ACKED_ITEM } from '../sync/pending';
 import { AckLog } from './ack-log';
 import { backoffDelay, defaultBackoff, type BackoffPolicy } from './backoff';
-import { ConflictJournal, FieldClaims, sameValue, type Conflict, type FieldChange } from './field-claims';
+import {
+  ConflictJournal,
+  FieldClaims,
+  sameValue,
+  WHOLE_ITEM,
+  type Conflict,
+  type FieldChange,
+  type RemoteSource,
+} from './field-claims';
 import { Listeners } from '../listeners';
 import { EntryStore } from './store';
-import { TempIdMap, makeLocalRowId, makeTempId, tempIdsIn } from './temp-ids';
+import { TempIdMap, isTempId, makeLocalRowId, makeTempId, tempIdsIn } from './temp-ids';
 import type {
   ApplyContext,
   Classifier,
@@ -23,6 +31,44 @@ import type { IdRemap } from '../../../shared/ipc/events';
 
 /** A kind with its payload and result types erased; every payload goes through its `parse`. */
 export type ErasedKind<C> = OperationKind<unknown, unknown, C>;
+
+/**
+ * What a change gets when the service changed a field it is about to write since the value it
+ * replaced: `mine` sends it (the journal keeps the other value, the user can take it back),
+ * `ask` holds it until the user decides. A delete of an item changed since it was read is held
+ * whatever the policy.
+ */
+export type ConflictPolicy = 'mine' | 'ask';
+
+/** An item as the service holds it now, in the API's field names, for the check before a send. */
+export interface ServiceItem {
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly source: RemoteSource;
+}
+
+/**
+ * Rule 7 before a send (see README, "The check before a send"): how the outbox learns what the
+ * service holds now for the items an update, custom-field change or delete is about to write.
+ */
+export interface PreSendCheck<C> {
+  /**
+   * The item as the service holds it now; null when the service no longer has it; undefined for
+   * an entity this check does not read (its changes go unchecked).
+   */
+  read(client: C, entity: string, id: string): Promise<ServiceItem | null | undefined>;
+  policy(): ConflictPolicy;
+  /**
+   * An item whose values were read from the service (by a pull, a fetch or this check) this
+   * recently is not read again before a send (ms).
+   */
+  freshMs: number;
+}
+
+/**
+ * Default of `PreSendCheck.freshMs`: a burst of edits, or an edit right after the item was
+ * fetched, is sent without a read; anything older is read first.
+ */
+export const DEFAULT_FRESH_MS = 10_000;
 
 export interface OutboxOptions<C> {
   db: Db;
@@ -56,6 +102,16 @@ export interface OutboxOptions<C> {
    */
   takeTheirs?: (entity: string, id: string, field: string, value: unknown) => void;
   log?: (message: string) => void;
+  /** The check before a send (rule 7); without it changes are sent unchecked. */
+  check?: PreSendCheck<C>;
+  /**
+   * A request of an attempt failed (before the failure is handled): the engine tells sync, so a
+   * refused connection shows Offline at once. `onSent`: a change was acknowledged.
+   */
+  onRequestFailure?: (err: unknown) => void;
+  onSent?: () => void;
+  /** "Take theirs" on a held delete kept the item: fetch the service's version of it. */
+  onItemKept?: (entity: string, id: string) => void;
   /**
    * How long after a send, and after its request ended without an answer, a look-up may run:
    * until then the request may still be on its way to the service or being processed, and a
@@ -80,6 +136,8 @@ export interface OutboxStatus {
   /** Unresolved conflicts in the journal. */
   conflicts: number;
   paused: PauseReason | null;
+  /** When a change was last acknowledged by the service (ms), since start-up; null before. */
+  lastSentAt: number | null;
 }
 
 export interface SubmitResult {
@@ -125,8 +183,11 @@ export interface Reloaded {
   id: string | null;
 }
 
-/** The step of an attempt: looking an earlier request up, preparing the send, sending. */
-type Phase = 'lookup' | 'prepare' | 'send';
+/**
+ * The step of an attempt: looking an earlier request up, checking what the service holds now
+ * (rule 7), preparing the send, sending.
+ */
+type Phase = 'lookup' | 'check' | 'prepare' | 'send';
 
 const SEND_GUARD_MS = 10 * 60_000;
 const DONE_RETENTION_MS = 7 * 24 * 3_600_000;
@@ -165,6 +226,17 @@ export class Outbox<C> {
   readonly #log: (message: string) => void;
   readonly #lookUpDelayMs: number;
   readonly #maxFoldFailures: number;
+  readonly #check: PreSendCheck<C> | undefined;
+  readonly #onItemKept: ((entity: string, id: string) => void) | undefined;
+  readonly #onRequestFailure: ((err: unknown) => void) | undefined;
+  readonly #onSent: (() => void) | undefined;
+  #lastSentAt: number | null = null;
+  /**
+   * When the service's values of an item (`entity:id`) were last read here: by a pull or fetch
+   * (`noteSeen`) or by the check before a send. In memory: after a restart every item is read
+   * before its first checked send.
+   */
+  readonly #seen = new Map<string, number>();
 
   readonly store: EntryStore;
   readonly ids: TempIdMap;
@@ -225,6 +297,10 @@ export class Outbox<C> {
     this.#remapListeners = new Listeners('outbox remap', this.#log);
     this.#lookUpDelayMs = options.lookUpDelayMs ?? 0;
     this.#maxFoldFailures = Math.max(1, options.maxFoldFailures ?? MAX_FOLD_FAILURES);
+    this.#check = options.check;
+    this.#onItemKept = options.onItemKept;
+    this.#onRequestFailure = options.onRequestFailure;
+    this.#onSent = options.onSent;
     this.store = new EntryStore(this.#db);
     this.ids = new TempIdMap(this.#db);
     this.claims = new FieldClaims(this.#db);
@@ -356,6 +432,7 @@ export class Outbox<C> {
       stuck: counts.stuck,
       conflicts: this.conflicts.openCount(),
       paused: this.#paused,
+      lastSentAt: this.#lastSentAt,
     };
   }
 
@@ -422,9 +499,14 @@ export class Outbox<C> {
    * conflict (local value kept by default, rule 7) and makes that service value the one a
    * rollback restores. Runs inside the sync's write transaction.
    */
-  noteServerValues(entity: string, id: string, server: Readonly<Record<string, unknown>>): void {
+  noteServerValues(
+    entity: string,
+    id: string,
+    server: Readonly<Record<string, unknown>>,
+    source: RemoteSource = {},
+  ): string[] {
     const now = this.#clock.now();
-    let recorded = false;
+    const recorded: string[] = [];
     for (const [field, remote] of Object.entries(server)) {
       const base = this.claims.baseOf(entity, id, field);
       if (!base || sameValue(base.value, remote)) continue;
@@ -433,12 +515,26 @@ export class Outbox<C> {
       // yet read) is no one else's change: the base moves, nothing is journaled.
       const own = this.claims.holdsValue(entity, id, field, remote);
       if (local && !own && !sameValue(local.value, remote)) {
-        this.conflicts.record(entity, id, field, local.value, remote, now);
-        recorded = true;
+        this.conflicts.record(entity, id, field, local.value, remote, now, source);
+        recorded.push(field);
       }
       this.claims.rebase(entity, id, field, remote);
     }
-    if (recorded) this.#emitStatus();
+    if (recorded.length) this.#emitStatus();
+    return recorded;
+  }
+
+  /**
+   * A pull or fetch read the service's values of this item just now: a change of it sent within
+   * `PreSendCheck.freshMs` needs no read first (those values were compared with its claims).
+   */
+  noteSeen(entity: string, id: string): void {
+    const now = this.#clock.now();
+    if (this.#seen.size >= SEEN_LIMIT) {
+      const before = now - (this.#check?.freshMs ?? DEFAULT_FRESH_MS);
+      for (const [key, at] of this.#seen) if (at < before) this.#seen.delete(key);
+    }
+    this.#seen.set(`${entity}:${id}`, now);
   }
 
   /**
@@ -491,13 +587,27 @@ export class Outbox<C> {
         'choice',
       );
     }
+    const key = `${conflict.entity}:${conflict.entityId}`;
+    const wholeItem = conflict.field === WHOLE_ITEM;
+    const touched = new Set([key]);
+    const now = this.#clock.now();
     this.#db.transaction(() => {
-      if (choice === 'theirs') {
+      if (wholeItem && choice === 'theirs') {
+        // The item stays as the service holds it: the held delete goes, its item comes back.
+        for (const entry of this.store.openOn(key)) {
+          if (!this.#kinds.get(entry.kind)?.deletes || this.#running.has(entry.id)) continue;
+          if (entry.state === 'pending') this.#rollback(this.#kind(entry.kind), entry, now);
+          for (const k of entry.keys) touched.add(k);
+          this.store.delete(entry.id);
+        }
+      } else if (choice === 'theirs') {
         this.#takeTheirs?.(conflict.entity, conflict.entityId, conflict.field, conflict.remoteValue);
       }
-      this.conflicts.markResolved(conflictId, choice, this.#clock.now());
+      this.conflicts.markResolved(conflictId, choice, now);
+      this.#releaseDecided(key, now);
     })();
-    this.#emitCache([`${conflict.entity}:${conflict.entityId}`]);
+    if (wholeItem && choice === 'theirs') this.#onItemKept?.(conflict.entity, conflict.entityId);
+    this.#emitCache([...touched]);
     this.#emitStatus();
     this.#pump();
   }
@@ -526,7 +636,7 @@ export class Outbox<C> {
           // A savepoint: a kind that fails half-way leaves nothing of its change.
           this.#db.transaction(() => {
             const { payload } = this.ids.resolveIn(kind.parse(entry.payload));
-            kind.apply({ entryId: entry.id, now, claimFields: () => {} }, payload);
+            kind.apply({ ...this.#applyContext(entry.id, now), claimFields: () => {} }, payload);
           })();
           keys.push(...entry.keys);
           applied++;
@@ -540,6 +650,21 @@ export class Outbox<C> {
     })();
     if (keys.length) this.#emitCache([...new Set(keys)]);
     return applied;
+  }
+
+  /** Held entries of an item whose conflicts the user has all decided go again. */
+  #releaseDecided(key: string, now: number): void {
+    const at = key.indexOf(':');
+    const [entity, id] = [key.slice(0, at), key.slice(at + 1)];
+    for (const entry of this.store.openOn(key)) {
+      if (entry.errorType !== 'held') continue;
+      const undecided =
+        this.conflicts.openOn(entity, id, WHOLE_ITEM) !== undefined ||
+        this.claims
+          .ofEntry(entry.id)
+          .some((c) => this.conflicts.openOn(c.entity, c.id, c.field) !== undefined);
+      if (!undecided) this.store.release(entry.id, now);
+    }
   }
 
   /** Sends a rejected entry again, with its optimistic change re-applied. */
@@ -710,6 +835,7 @@ export class Outbox<C> {
       now,
       claimFields: (entity: string, id: string, changes: Readonly<Record<string, FieldChange>>) =>
         this.claims.claim(entryId, entity, id, changes),
+      baseOf: (entity: string, id: string, field: string) => this.claims.baseOf(entity, id, field),
     };
   }
 
@@ -858,6 +984,17 @@ export class Outbox<C> {
       }
       if (!answer) {
         if (this.#stopped || this.#paused) return;
+        // An entry the service answered already holds there: what is resent is its own change.
+        if (this.#check && entry.answeredAt === null) {
+          phase = 'check';
+          const verdict = await this.#checkBeforeSend(this.#check, kind, entry, payload);
+          if (verdict === 'held') return;
+          if (verdict === 'gone') {
+            this.#fail(entry, { kind, payload }, 'gone', GONE_ELSEWHERE);
+            return;
+          }
+          if (this.#stopped || this.#paused) return;
+        }
         phase = 'prepare';
         if (kind.prepare) {
           payload = await kind.prepare(this.#client, payload);
@@ -877,6 +1014,94 @@ export class Outbox<C> {
     // Outside the try: whatever happens once the acknowledgement is committed (a listener, a
     // log) is no failure of the entry and must not send it again.
     this.#acknowledge(kind, entry, payload, answer.result);
+  }
+
+  /**
+   * Rule 7 before a send: reads the items the entry writes (unless read within `freshMs`),
+   * journals every field the service changed since the value the entry replaced, and answers
+   * whether to send, hold (the policy asks, or a delete meets changes made since its item was
+   * read) or fail it (an update of an item the service no longer has).
+   */
+  async #checkBeforeSend(
+    check: PreSendCheck<C>,
+    kind: ErasedKind<C>,
+    entry: OutboxEntry,
+    payload: unknown,
+  ): Promise<'send' | 'held' | 'gone'> {
+    const items = new Map<string, { entity: string; id: string }>();
+    const claimed = this.claims.ofEntry(entry.id);
+    for (const c of claimed) items.set(`${c.entity}:${c.id}`, { entity: c.entity, id: c.id });
+    const deleted = kind.deletes && kind.changedSince ? entry.entityKey : undefined;
+    if (deleted) {
+      const at = deleted.indexOf(':');
+      items.set(deleted, { entity: deleted.slice(0, at), id: deleted.slice(at + 1) });
+    }
+    let itemChanged = false;
+    for (const [key, { entity, id }] of items) {
+      const realId = this.realIdOf(id);
+      if (isTempId(realId)) continue;
+      const readAt = this.#clock.now();
+      // A change sent at once (its first attempt) of an item read moments ago goes unread; one
+      // that waited (offline, retried, held behind another) is read whatever the last read.
+      const seen = this.#seen.get(`${entity}:${realId}`);
+      if (entry.attempts === 0 && seen !== undefined && readAt - seen <= check.freshMs) continue;
+      let item: ServiceItem | null | undefined;
+      try {
+        item = await check.read(this.#client, entity, realId);
+      } catch (err) {
+        // A read the service refuses (not a network failure) cannot tell: the change goes unchecked.
+        if (this.#classify(err).class !== 'rejected') throw err;
+        this.#trace(entry, `check of ${entity} refused: ${messageOf(err)}`);
+        continue;
+      }
+      if (item === undefined) continue;
+      this.#seen.set(`${entity}:${realId}`, readAt);
+      if (item === null) {
+        if (key === deleted) continue;
+        this.#trace(entry, `checked: ${entity} is gone from the service`);
+        return 'gone';
+      }
+      const values = item.values;
+      if (key === deleted) {
+        const changed = kind.changedSince?.(kind.parse(payload), entry.undo, values) ?? [];
+        if (!changed.length) continue;
+        const remote = Object.fromEntries(changed.map((f) => [f, values[f] ?? null]));
+        // "Delete anyway" was already chosen over these very changes.
+        const decided = this.conflicts.lastResolved(entity, id, WHOLE_ITEM, 'mine');
+        if (decided && sameValue(decided.remoteValue, remote)) continue;
+        this.#db.transaction(() =>
+          this.conflicts.record(entity, id, WHOLE_ITEM, null, remote, this.#clock.now(), item.source),
+        )();
+        itemChanged = true;
+        this.#trace(
+          entry,
+          `checked: ${entity} ${changed.join(', ')} changed on the service since it was read`,
+        );
+        continue;
+      }
+      const server: Record<string, unknown> = {};
+      for (const field of this.claims.fieldsOf(entity, id))
+        if (field in values) server[field] = values[field];
+      const recorded = this.#db.transaction(() => this.noteServerValues(entity, id, server, item.source))();
+      if (recorded.length)
+        this.#trace(entry, `checked: ${entity} ${recorded.join(', ')} changed on the service`);
+    }
+    const now = this.#clock.now();
+    const state = entry.state === 'in_flight' ? 'in_flight' : 'pending';
+    if (itemChanged) {
+      this.store.hold(entry.id, state, HELD_DELETE, now);
+      this.#trace(entry, 'held: its item changed on the service since it was read');
+      return 'held';
+    }
+    if (check.policy() === 'ask') {
+      const open = claimed.some((c) => this.conflicts.openOn(c.entity, c.id, c.field) !== undefined);
+      if (open) {
+        this.store.hold(entry.id, state, HELD_ASK, now);
+        this.#trace(entry, 'held: changed on the service meanwhile, waiting for the user');
+        return 'held';
+      }
+    }
+    return 'send';
   }
 
   #acknowledge(kind: ErasedKind<C>, entry: OutboxEntry, payload: unknown, result: unknown): void {
@@ -917,6 +1142,10 @@ export class Outbox<C> {
       return;
     }
     this.#trace(entry, remap ? `acknowledged as ${remap.realId}` : 'acknowledged');
+    this.#lastSentAt = now;
+    this.#tell(() => this.#onSent?.());
+    // A create's item holds what this client wrote, all of it: a change of it soon after needs no read.
+    if (remap) this.#seen.set(`${remap.entity}:${remap.realId}`, now);
     for (const c of claimed) this.acks.record(c.entity, c.id, [c.field], now);
     for (const key of keys) {
       const at = key.indexOf(':');
@@ -938,6 +1167,7 @@ export class Outbox<C> {
     phase: Phase,
     earlierUnknown: boolean,
   ): void {
+    this.#tell(() => this.#onRequestFailure?.(err));
     const applied = phase === 'send' && err instanceof AppliedError;
     const failure = this.#classify(applied ? err.cause : err);
     // Whether the service may hold the change now. A failed look-up leaves the earlier outcome
@@ -946,7 +1176,9 @@ export class Outbox<C> {
     // (429, 401), and after an answered write it was applied.
     const mayBeApplied =
       phase === 'lookup' ||
-      (phase === 'prepare' ? earlierUnknown : applied || failure.class === 'unknown-outcome');
+      (phase === 'prepare' || phase === 'check'
+        ? earlierUnknown
+        : applied || failure.class === 'unknown-outcome');
     const state = mayBeApplied ? 'in_flight' : 'pending';
     // After an answered write nothing is rolled back: a refused look-up is tried again later.
     const cls = applied && failure.class === 'rejected' ? 'unknown-outcome' : failure.class;
@@ -1030,6 +1262,15 @@ export class Outbox<C> {
     if (rolledBack) this.#emitCache(entry.keys);
   }
 
+  /** Runs an engine hook; one that throws is logged, never a failure of the entry. */
+  #tell(hook: () => void): void {
+    try {
+      hook();
+    } catch (err) {
+      this.#log(`outbox: a hook failed: ${messageOf(err)}`);
+    }
+  }
+
   /**
    * One line per step of an entry's life, for the log a user can send with a bug report (and the
    * fault campaign's run logs): ids and kinds only, never what the user wrote.
@@ -1047,6 +1288,14 @@ export class Outbox<C> {
     this.#cacheListeners.emit(keys);
   }
 }
+
+/** Items whose last read is kept in memory before old reads are dropped (`noteSeen`). */
+const SEEN_LIMIT = 50_000;
+
+const GONE_ELSEWHERE =
+  'Someone else deleted this item on the service; your change was not sent. Its values are kept here to copy.';
+const HELD_DELETE = 'Changed on the service since you read it: delete anyway?';
+const HELD_ASK = 'Also changed on the service: keep yours or take theirs?';
 
 const NOT_FOUND_AFTER_ANSWER =
   'The service applied this change, but it can no longer be found there (changed or removed since)';

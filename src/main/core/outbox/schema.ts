@@ -141,12 +141,26 @@ export function outboxStuckState(db: Db): void {
 }
 
 /**
+/**
+ * Who changed a journaled field on the service and when, where the service says so (a task's
+ * `recentActivityMoment`; no service names the user of a task change): the conflict is told as
+ * "also changed by Ada 5 minutes ago". Added columns, no rebuild; null for older rows.
+ */
+export function outboxConflictSource(db: Db): void {
+  db.exec(`
+    ALTER TABLE outbox_conflicts ADD COLUMN remote_by TEXT;
+    ALTER TABLE outbox_conflicts ADD COLUMN remote_at TEXT;
+  `);
+}
+
+/**
  * The outbox file's migrations. To change the outbox's tables add a step here (never in the
  * cache's list): the outbox file is the only copy of what the user has not sent yet.
  */
 export const outboxFileMigrations: readonly Migration[] = [
   { version: 1, name: 'outbox', up: outboxTables },
   { version: 2, name: 'outbox-stuck', up: outboxStuckState },
+  { version: 3, name: 'outbox-conflict-source', up: outboxConflictSource },
 ];
 
 /** Every outbox step in order, for a database that holds only the outbox (unit tests). */

@@ -118,8 +118,14 @@ export class EntryStore {
       ),
       listOpen: db.prepare(`SELECT * FROM outbox_entries WHERE state <> 'done' ORDER BY id`),
       listState: db.prepare(`SELECT * FROM outbox_entries WHERE state = ? ORDER BY id`),
+      // A held entry waits for the user, not for a time: neither a reconnect nor a start-up sends it.
       dueNow: db.prepare(
-        `UPDATE outbox_entries SET next_attempt_at = ? WHERE state IN ('pending', 'in_flight') AND next_attempt_at > ?`,
+        `UPDATE outbox_entries SET next_attempt_at = ? WHERE state IN ('pending', 'in_flight') AND next_attempt_at > ?
+         AND error_type IS NOT 'held'`,
+      ),
+      release: db.prepare(
+        `UPDATE outbox_entries SET next_attempt_at = ?, error_type = NULL, error_message = NULL, updated_at = ?
+         WHERE id = ? AND state IN ('pending', 'in_flight') AND error_type = 'held'`,
       ),
       openOnKey: db.prepare(
         `SELECT e.* FROM outbox_entries e JOIN outbox_entry_keys k ON k.entry_id = e.id
@@ -144,7 +150,7 @@ export class EntryStore {
       // entries costs n look-ups, not n²; the oldest holder wins.
       holders: db.prepare(
         `WITH RECURSIVE held (id, holder) AS (
-           SELECT id, id FROM outbox_entries WHERE state IN ('failed', 'stuck')
+           SELECT id, id FROM outbox_entries WHERE state IN ('failed', 'stuck') OR error_type = 'held'
            UNION
            SELECT next.entry_id, held.holder FROM held
            JOIN outbox_entry_keys k ON k.entry_id = held.id
@@ -313,6 +319,20 @@ export class EntryStore {
     return rows.map((r) => this.#toEntry(r));
   }
 
+  /**
+   * Holds an open entry until the user decides (rule 7: the service changed what it would
+   * overwrite, and the policy asks): it keeps its state and its optimistic change, stops its
+   * chain, and no retry, reconnect or start-up sends it; `release` does.
+   */
+  hold(id: number, state: 'pending' | 'in_flight', message: string, now: number): boolean {
+    return this.reschedule(id, state, HELD_UNTIL, 'held', message, now);
+  }
+
+  /** A held entry is due now; false when it was not held. */
+  release(id: number, now: number): boolean {
+    return this.#stmts.release.run(now, now, id).changes > 0;
+  }
+
   /** Makes every waiting retry due now (reconnect, start-up, new token). */
   allDueNow(now: number): void {
     this.#stmts.dueNow.run(now, now);
@@ -370,3 +390,6 @@ export class EntryStore {
     };
   }
 }
+
+/** The next attempt of a held entry: never, until it is released (a date far beyond any clock). */
+export const HELD_UNTIL = 8_640_000_000_000_000;

@@ -307,13 +307,18 @@ export function remapNotes(db: Db): (tempId: string, realId: string) => void {
  * `id1`, `id2`, ... and a clock stopped at `now`.
  */
 export function stoppedClockOutbox(
-  options: Pick<WorkdeskOutboxOptions, 'cache' | 'client' | 'userId' | 'maxFoldFailures' | 'fetchItem'> & {
+  options: Pick<
+    WorkdeskOutboxOptions,
+    'cache' | 'client' | 'userId' | 'maxFoldFailures' | 'fetchItem' | 'checkBeforeSend' | 'conflictPolicy'
+  > & {
     now: number;
   },
 ): WorkdeskOutbox {
   const { now, ...rest } = options;
   let n = 0;
   return createWorkdeskOutbox({
+    // Tests of the kinds count their requests; the check before a send has its own tests.
+    checkBeforeSend: false,
     ...rest,
     emit: () => {},
     newId: () => `id${++n}`,

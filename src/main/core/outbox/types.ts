@@ -70,6 +70,11 @@ export interface ApplyContext {
    * sync asks `pendingFieldsFor` before overwriting (rule 7) and a rollback restores the base.
    */
   claimFields(entity: string, id: string, bases: Readonly<Record<string, unknown>>): void;
+  /**
+   * The service's value of a field with a pending local change (its claim's base), if it has one:
+   * a delete keeps it, since the service may end with either value when that change is refused.
+   */
+  baseOf(entity: string, id: string, field: string): { value: unknown } | undefined;
 }
 
 export interface RollbackContext {
@@ -123,7 +128,14 @@ export interface OperationKind<P = unknown, R = unknown, C = unknown> {
    * was acknowledged. Keys it is ordered with but does not remove (a parent) are not among them.
    */
   removesAlso?(payload: P): string[];
+  /**
+   * For a delete: the fields of its item that the service (`item`, in the API's field names)
+   * holds with other values than the item had when it was deleted here (`undo`): someone changed
+   * it since it was read, and the delete is held until the user decides (rule 7).
+   */
+  changedSince?(payload: P, undo: unknown, item: Readonly<Record<string, unknown>>): string[];
   /** The temp id this entry creates, if it is a create. */
+
   createdIdOf?(payload: P): string | undefined;
   /** A short human label for lists ("Rename task", "Comment"). */
   describe(payload: P): string;

@@ -77,7 +77,9 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     pendingFieldsFor: (entity, id) => late.port?.pendingFieldsFor(entity, id) ?? new Set(),
     localValuesOf: (entity, id) => late.port?.localValuesOf?.(entity, id) ?? {},
     isPendingStructural: (entity, id) => late.port?.isPendingStructural(entity, id) ?? false,
-    noteServerValues: (entity, id, values) => late.port?.noteServerValues?.(entity, id, values),
+    noteServerValues: (entity, id, values, source) =>
+      late.port?.noteServerValues?.(entity, id, values, source),
+    noteSeen: (entity, id) => late.port?.noteSeen?.(entity, id),
     restoreLocalChanges: () => late.port?.restoreLocalChanges?.(),
     pendingCount: () => late.port?.pendingCount?.() ?? 0,
     tokenNeeded: () => late.port?.tokenNeeded?.() ?? false,
@@ -138,6 +140,12 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     ...outboxOptions,
     ...(options.log && !outboxOptions?.log ? { log: options.log } : {}),
     fetchItem: (item) => fetchReloaded(engine.sync, item),
+    // The status tells the truth at once: a send refused at the connection shows Offline (sync
+    // probes from then); a send that goes through while sync thinks offline makes it probe now.
+    onRequestFailure: (err) => engine.sync.notifyOffline(err),
+    onSent: () => {
+      if (!engine.sync.status().online) engine.sync.notifyOnline();
+    },
     cache: engine.cache,
     client: engine.client,
     sendClient,

@@ -18,7 +18,18 @@ import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
 import { timeReportKinds } from './kinds/time-reports';
 import { attachmentKinds, type FileSender } from './kinds/attachments';
-import { Outbox, OutboxError, type OutboxStatus, type Reloaded, type SubmitResult } from './outbox';
+import {
+  DEFAULT_FRESH_MS,
+  Outbox,
+  OutboxError,
+  type ConflictPolicy,
+  type OutboxStatus,
+  type PreSendCheck,
+  type Reloaded,
+  type ServiceItem,
+  type SubmitResult,
+} from './outbox';
+import { RejectedError } from '../api/errors';
 import { cacheRemapper } from './remap-cache';
 import { isTempId } from './temp-ids';
 import type { Clock, Timers } from './types';
@@ -48,6 +59,18 @@ export interface WorkdeskOutboxOptions {
   files?: FileSender;
   /** See `OutboxOptions.maxFoldFailures`. */
   maxFoldFailures?: number;
+  /**
+   * The check before a send (rule 7): what a change meets when the service changed what it
+   * writes (default `mine`), read each time so a setting applies at once; and how recently an
+   * item must have been read to be sent without a read (default `DEFAULT_FRESH_MS`).
+   */
+  conflictPolicy?: () => ConflictPolicy;
+  freshMs?: number;
+  /** See `OutboxOptions.onRequestFailure` and `onSent`. */
+  onRequestFailure?: (err: unknown) => void;
+  onSent?: () => void;
+  /** False: changes are sent unchecked (unit tests of the kinds, which count requests). */
+  checkBeforeSend?: boolean;
   /** Fetches an item a reload settled (`outbox.reload`); without it the next pull brings it. */
   fetchItem?: (item: ReloadedItem) => Promise<void>;
 }
@@ -101,6 +124,43 @@ const TASK_FIELD_TO_CHANGE: Record<string, string> = {
 };
 
 /**
+ * The service's item for the check before a send (rule 7), in the API's field names: a task
+ * (its `recentActivityMoment` says when it last changed), a project, a CRM record (one marked
+ * deleted counts as gone). Other entities are not read.
+ */
+async function readForCheck(
+  client: ServiceClient,
+  entity: string,
+  id: string,
+): Promise<ServiceItem | null | undefined> {
+  const at = (value: unknown) => (typeof value === 'string' ? value : null);
+  try {
+    switch (entity) {
+      case 'task': {
+        const task = await client.task(id);
+        return { values: task, source: { at: at(task.recentActivityMoment) } };
+      }
+      case 'project':
+        return { values: await client.project(id), source: {} };
+      case 'crmContact':
+      case 'crmAccount': {
+        const record: Record<string, unknown> =
+          entity === 'crmContact'
+            ? (await client.crmContact(id)).contact
+            : (await client.crmAccount(id)).account;
+        if (record.isDeleted === true) return null;
+        return { values: record, source: { at: at(record.momentUpdated) } };
+      }
+      default:
+        return undefined;
+    }
+  } catch (err) {
+    if (err instanceof RejectedError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/**
  * The app's outbox: the generic queue with every operation kind of the service, the cache
  * remap, the rule-7 port for sync, the events to the renderer, and errors turned into IPC
  * errors for the handlers.
@@ -151,21 +211,43 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
           const status = value as { id: string };
           self.submit('task.setStatus', { taskId: id, statusId: status.id, draftId: self.newLocalRowId() });
         } else if (field === 'customFieldsData') {
-          const theirs = (value ?? {}) as Record<string, unknown>;
-          const mine = (cache.tasks.get(id)?.customFieldsData ?? {}) as Record<string, unknown>;
-          const names = new Set([...Object.keys(theirs), ...Object.keys(mine)]);
-          const values = [...names].map((k) => ({ id: k, value: theirs[k] ?? null }));
+          const values = customFieldValues(value, cache.tasks.get(id)?.customFieldsData);
           if (values.length) self.submit('task.setCustomFields', { taskId: id, values });
         } else if (TASK_FIELD_TO_CHANGE[field]) {
           self.submit('task.update', { taskId: id, changes: { [TASK_FIELD_TO_CHANGE[field]]: value } });
         } else refuse();
       } else if (entity === 'project') {
+        if (field === 'customFieldsData') {
+          const values = customFieldValues(value, cache.projects.get(id)?.customFieldsData);
+          if (values.length) self.submit('project.setCustomFields', { projectId: id, values });
+          return;
+        }
         if (!(field in ProjectChanges.shape)) refuse();
         self.submit('project.update', { projectId: id, changes: { [field]: value } });
       } else if (entity === 'crmContact' || entity === 'crmAccount') {
         self.submit(`${entity}.update`, { id, changes: { [field]: value } });
       } else refuse();
     },
+    ...(options.checkBeforeSend === false
+      ? {}
+      : {
+          check: {
+            read: readForCheck,
+            policy: options.conflictPolicy ?? (() => 'mine'),
+            freshMs: options.freshMs ?? DEFAULT_FRESH_MS,
+          } satisfies PreSendCheck<ServiceClient>,
+        }),
+    onItemKept: (entity, id) => {
+      void options
+        .fetchItem?.({ entity, id, dependencyEnds: [] })
+        .catch((err: unknown) =>
+          options.log?.(
+            `outbox: fetching ${entity} ${id} kept over its delete failed: ${err instanceof Error ? err.message : String(err)}`,
+          ),
+        );
+    },
+    ...(options.onRequestFailure ? { onRequestFailure: options.onRequestFailure } : {}),
+    ...(options.onSent ? { onSent: options.onSent } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.timers ? { timers: options.timers } : {}),
     ...(options.random ? { random: options.random } : {}),
@@ -218,8 +300,13 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     pendingFieldsFor: (entity: PendingEntity, id: string) => outbox.pendingFieldsFor(entity, id),
     localValuesOf: (entity: PendingEntity, id: string) => outbox.localValuesOf(entity, id),
     isPendingStructural: (entity: PendingEntity, id: string) => outbox.isPendingStructural(entity, id),
-    noteServerValues: (entity: PendingEntity, id: string, values: Record<string, unknown>) =>
-      outbox.noteServerValues(entity, id, values),
+    noteServerValues: (
+      entity: PendingEntity,
+      id: string,
+      values: Record<string, unknown>,
+      source?: { at?: string | null },
+    ) => void outbox.noteServerValues(entity, id, values, source),
+    noteSeen: (entity: PendingEntity, id: string) => outbox.noteSeen(entity, id),
     restoreLocalChanges: () => {
       outbox.restoreLocalChanges();
     },
@@ -287,6 +374,23 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
     resolveConflict: (id: number, choice: 'mine' | 'theirs'): OutboxStatus =>
       guard(() => (outbox.resolveConflict(id, choice), outbox.status())),
     realIdOf: (id: string) => outbox.realIdOf(id),
+    /** The name of an item a conflict is about, as the cache holds it (null when not cached). */
+    itemName: (entity: string, id: string): string | null => {
+      switch (entity) {
+        case 'task':
+          return cache.tasks.getFlat(id)?.name ?? null;
+        case 'project':
+          return cache.projects.get(id)?.name ?? null;
+        case 'crmContact': {
+          const c = cache.crm.contact(id);
+          return c ? [c.firstName, c.lastName].filter(Boolean).join(' ') : null;
+        }
+        case 'crmAccount':
+          return cache.crm.account(id)?.name ?? null;
+        default:
+          return null;
+      }
+    },
     newTempId: () => outbox.newTempId(),
     newLocalRowId: () => outbox.newLocalRowId(),
     taskDeleteScope: (id: string) => tasks.deleteScope(id),
@@ -295,3 +399,13 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
 }
 
 export type WorkdeskOutbox = ReturnType<typeof createWorkdeskOutbox>;
+
+/**
+ * "Take theirs" of a record's custom fields: every field either side has, set to the service's
+ * value (null removes one only this client had).
+ */
+function customFieldValues(theirs: unknown, mine: unknown): { id: string; value: unknown }[] {
+  const t = (theirs ?? {}) as Record<string, unknown>;
+  const m = (mine ?? {}) as Record<string, unknown>;
+  return [...new Set([...Object.keys(t), ...Object.keys(m)])].map((k) => ({ id: k, value: t[k] ?? null }));
+}

@@ -71,7 +71,17 @@ export interface PendingFields {
    * can record a conflict when they differ from what it last saw. Runs inside the pull's
    * transaction: synchronous, no I/O beyond the same database.
    */
-  noteServerValues?(entity: PendingEntity, id: string, values: Record<string, unknown>): void;
+  noteServerValues?(
+    entity: PendingEntity,
+    id: string,
+    values: Record<string, unknown>,
+    source?: { at?: string | null },
+  ): void;
+  /**
+   * The service's values of this item were just read and merged (rule 7): a change of it sent
+   * soon after needs no read of its own first.
+   */
+  noteSeen?(entity: PendingEntity, id: string): void;
   /**
    * Ids among `items` (a list of `entity` the service answered) that the service made for local
    * creates (or posted messages) whose answer has not folded here (rule 6's look-up finds them
@@ -143,6 +153,7 @@ export function mergePending<T extends Record<string, unknown>>(
   if (pending.isPendingStructural(entity, id)) return null;
   const acked = ackedSince(pending, entity, id, mark);
   if (acked.has(ACKED_ITEM)) return null;
+  pending.noteSeen?.(entity, id);
   const fields = pending.pendingFieldsFor(entity, id);
   if (!fields.size && acked.size <= 1) return incoming;
   // No cached row (a cache made again while changes wait): the outbox's own record of them.
@@ -153,10 +164,13 @@ export function mergePending<T extends Record<string, unknown>>(
   if (!fields.size) return merged as T;
   const server: Record<string, unknown> = {};
   for (const field of fields) {
-    server[field] = incoming[field];
+    // A value fetched before this client's own change of the field was acknowledged is older
+    // than the claim's base now: no one else's change, nothing to journal.
+    if (!acked.has(field)) server[field] = incoming[field];
     if (field in local) merged[field] = local[field];
   }
-  pending.noteServerValues?.(entity, id, server);
+  const at = incoming.recentActivityMoment;
+  pending.noteServerValues?.(entity, id, server, { at: typeof at === 'string' ? at : null });
   return merged as T;
 }
 

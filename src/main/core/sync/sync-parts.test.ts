@@ -84,6 +84,20 @@ describe('rule 7 after an acknowledgement: data fetched before it', () => {
     expect(noted).toEqual([]);
   });
 
+  it('notes no server value of a claimed field acknowledged after the mark: it predates the base', () => {
+    // Priority 3 was acknowledged (fetched as such), then 7 after the fetch began; 2 still waits.
+    const { port, noted } = ackedPort({ t1: ['priority', ACKED_ANY] }, ['priority', 'name']);
+    const merged = mergePending(
+      port,
+      'task',
+      { ...incoming, priority: 3 },
+      () => ({ ...cached, priority: 2 }),
+      7,
+    );
+    expect(merged).toMatchObject({ priority: 2, name: 'Acked name' });
+    expect(noted).toEqual([{ name: 'Fetched name' }]);
+  });
+
   it('leaves alone an item created or deleted after the mark', () => {
     const { port } = ackedPort({ t1: [ACKED_ITEM, ACKED_ANY] });
     expect(mergePending(port, 'task', incoming, () => cached, 0)).toBeNull();

@@ -31,6 +31,11 @@ export interface Sync {
   cancel(): void;
   /** The shell learned the network is back: probe at once. */
   notifyOnline(): void;
+  /**
+   * A request outside sync (the outbox's send) failed for a network reason: the status says
+   * Offline at once and probes begin, rather than after the next scheduled pull.
+   */
+  notifyOffline(err: unknown): void;
   /** Fetches of what a view opens. Offline errors also mark the status offline. */
   onDemand: OnDemand;
   /** Emits the status again: what the outbox reports in it (pending, token needed) changed. */
@@ -56,6 +61,8 @@ export function createSync(options: SyncOptions): Sync {
   const probeIntervalMs = options.probeIntervalMs ?? 15_000;
   const listeners = new Listeners<[status: SyncStatus]>('sync', options.log);
   let state: Omit<SyncStatus, 'pendingCount' | 'tokenNeeded' | 'readProblems'> = {
+    probing: false,
+    nextProbeAt: null,
     online: true,
     running: false,
     phase: 'idle',
@@ -106,19 +113,26 @@ export function createSync(options: SyncOptions): Sync {
       state.online ? intervalMs : probeIntervalMs,
     );
     timer.unref?.();
+    const nextProbeAt = state.online ? null : stamp(new Date(deps.clock().getTime() + probeIntervalMs));
+    if (nextProbeAt !== state.nextProbeAt) update({ nextProbeAt });
   }
 
   async function probe(): Promise<void> {
+    update({ probing: true, nextProbeAt: null });
     try {
       await deps.client.customFields();
+      // Stopped meanwhile (the account closed): its status is no one's now.
+      if (stopped) return;
       refused = false;
-      update({ online: true });
+      update({ online: true, probing: false });
       await run();
     } catch (err) {
       if (err instanceof UnauthorizedError) {
         refused = true;
         update({ online: true, lastError: 'unauthorized: the token was refused' });
       }
+      if (stopped) return;
+      update({ probing: false });
       schedule();
     }
   }
@@ -240,6 +254,9 @@ export function createSync(options: SyncOptions): Sync {
     },
     notifyOnline() {
       if (!state.online && !current) void probe();
+    },
+    notifyOffline(err) {
+      markOffline(err);
     },
     onDemand,
     refresh: emit,

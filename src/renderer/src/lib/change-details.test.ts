@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntryView } from '@shared/ipc/outbox';
-import { changeDetails, changeProgress } from './change-details';
+import { changeDetails, changeProgress, OFFLINE_MESSAGE } from './change-details';
 
 const entry: OutboxEntryView = {
   id: 7,
@@ -64,6 +64,30 @@ describe('changeProgress', () => {
     ).toBe('Waiting to retry (tried 2 times) — The service failed (503)');
   });
 
+  it('says a change that failed for a network reason goes when the app is back online', () => {
+    const offline = { ...pending, attempts: 3, errorType: 'unknown-outcome', errorMessage: OFFLINE_MESSAGE };
+    expect(changeProgress(offline)).toBe('Will be sent when you are back online (tried 3 times)');
+    expect(changeProgress({ ...offline, state: 'in_flight' })).toBe(
+      'Will be sent when you are back online, checked with the service first (tried 3 times)',
+    );
+  });
+
+  it('says a change held by a conflict waits for the user, and names it to those behind it', () => {
+    const held = {
+      ...pending,
+      attempts: 1,
+      errorType: 'held',
+      errorMessage: 'Also changed on the service: keep yours or take theirs?',
+    };
+    expect(changeProgress(held)).toBe(
+      'Waiting for your decision: Also changed on the service: keep yours or take theirs?',
+    );
+    const heldBy = { id: 4, label: 'Edit task (priority)', state: 'held' as const };
+    expect(changeProgress({ ...pending, heldBy })).toBe(
+      'Waiting behind the change waiting for your decision “Edit task (priority)” above',
+    );
+  });
+
   it('names the refused or stuck change a waiting one is held behind', () => {
     const heldBy = { id: 3, label: 'Add member Gita Guest to Support desk 2', state: 'failed' as const };
     expect(changeProgress({ ...pending, heldBy })).toBe(
@@ -84,9 +108,7 @@ describe('changeProgress', () => {
       errorType: 'network',
       errorMessage: 'The service could not be reached',
     });
-    expect(text).toBe(
-      'No answer yet; checked with the service before it is sent again (tried 1 time) — The service could not be reached',
-    );
+    expect(text).toBe('Will be sent when you are back online, checked with the service first (tried 1 time)');
     expect(text).not.toMatch(/sent without/i);
   });
 

@@ -26,9 +26,17 @@ export function changeElementId(entryId: number): string {
  * above it in Changes) stops the chain until it is retried, corrected or discarded.
  */
 export function heldByWords(holder: EntryHolder): string {
-  const what = holder.state === 'failed' ? 'the refused change' : 'the change that needs attention';
+  const what =
+    holder.state === 'failed'
+      ? 'the refused change'
+      : holder.state === 'held'
+        ? 'the change waiting for your decision'
+        : 'the change that needs attention';
   return `Waiting behind ${what} “${holder.label}” above`;
 }
+
+/** How the outbox words a failure to reach the service (`classifyServiceError`). */
+export const OFFLINE_MESSAGE = 'The service could not be reached';
 
 /**
  * Where a change that is neither refused nor stuck stands, in words. A change in flight with an
@@ -37,7 +45,18 @@ export function heldByWords(holder: EntryHolder): string {
  * again (rule 6).
  */
 export function changeProgress(entry: OutboxEntryView): string {
+  // Held by the check before a send (rule 7): the conflict above it says what to decide.
+  if (entry.errorType === 'held')
+    return `Waiting for your decision: ${entry.errorMessage ?? 'see the conflict above'}`;
   if (entry.heldBy && entry.state === 'pending') return heldByWords(entry.heldBy);
+  // A network failure (the outbox's words for it, `classify.ts`): it goes when the service is
+  // back. One in flight may have reached it: the words say it is checked first (rule 6).
+  if (entry.errorMessage === OFFLINE_MESSAGE) {
+    const tried = `(tried ${entry.attempts} ${entry.attempts === 1 ? 'time' : 'times'})`;
+    return entry.state === 'in_flight'
+      ? `Will be sent when you are back online, checked with the service first ${tried}`
+      : `Will be sent when you are back online ${tried}`;
+  }
   if (entry.state === 'in_flight' && !entry.errorType) return 'Sending…';
   if (entry.attempts === 0 && !entry.errorType) return 'Waiting to be sent';
   const where =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeChange, describeConflict, type ChangeLookups } from './describe-change';
+import { conflictNotice, describeChange, describeConflict, type ChangeLookups } from './describe-change';
 
 const look: ChangeLookups = {
   taskName: (id) => ({ t1: 'Fix login', t2: 'Renamed here' })[id],
@@ -108,5 +108,36 @@ describe('describeConflict', () => {
         look,
       ).line,
     ).toBe('Email of a contact');
+  });
+});
+
+describe('conflictNotice', () => {
+  const priority = { entity: 'task', entityId: 't1', field: 'priority', localValue: 8, remoteValue: 3 };
+
+  it('says whose change was overwritten and what the policy did', () => {
+    expect(conflictNotice(priority, look, { who: 'Ada', asked: false })).toBe(
+      "Priority of 'Fix login' was also changed by Ada: kept yours",
+    );
+    expect(conflictNotice({ ...priority, itemName: 'Ship it' }, look, { asked: true })).toBe(
+      "Priority of 'Ship it' was also changed by someone else: waiting for your decision",
+    );
+  });
+
+  it('asks about a delete of an item changed since it was read', () => {
+    const whole = {
+      entity: 'task',
+      entityId: 'gone',
+      field: '*',
+      localValue: null,
+      remoteValue: { priority: 3, name: 'Release notes' },
+    };
+    expect(conflictNotice(whole, look, { who: 'Ada', when: '5 minutes ago', asked: true })).toBe(
+      "Ada changed this task 'Release notes' 5 minutes ago: delete anyway?",
+    );
+    expect(describeConflict(whole, look)).toEqual({
+      line: "'Release notes' was changed on the service since you deleted it",
+      mine: 'Deleted',
+      theirs: "Priority 3, Title 'Release notes'",
+    });
   });
 });

@@ -58,7 +58,13 @@ export function describeValue(field: string, value: unknown, look: ChangeLookups
       return typeof value === 'string' ? `'${look.taskName(value) ?? 'another task'}'` : String(value);
     case 'statusId':
     case 'status':
+      if (typeof value === 'object' && 'name' in value) return String(value.name);
       return typeof value === 'string' ? (look.statusName(value) ?? value) : String(value);
+    case 'customFieldsData': {
+      const values = Object.entries(value as Record<string, unknown>);
+      if (!values.length) return 'none';
+      return values.map(([id, v]) => `${look.customField(id)?.name ?? id}: ${String(v)}`).join(', ');
+    }
     case 'title':
     case 'name':
       return `'${String(value)}'`;
@@ -75,26 +81,85 @@ const ENTITY_NOUNS: Record<string, string> = {
   crmAccount: 'an account',
 };
 
-/** A conflict in words: which field of what, and both values. */
-export function describeConflict(
-  conflict: { entity: string; entityId: string; field: string; localValue: unknown; remoteValue: unknown },
-  look: ChangeLookups,
-): { line: string; mine: string; theirs: string } {
-  const task = conflict.entity === 'task';
-  // A task's name is its title wherever the user edits it (and in the pending changes).
-  const label = task && conflict.field === 'name' ? 'Title' : fieldLabel(conflict.field);
+/** What a conflict is about, as its views and toasts say it. */
+export interface ConflictFacts {
+  entity: string;
+  entityId: string;
+  field: string;
+  localValue: unknown;
+  remoteValue: unknown;
+  /** The item's name as the core's cache holds it (null when not cached, e.g. deleted here). */
+  itemName?: string | null;
+}
+
+/** The field of a conflict about a whole item: a delete held over changes made since it was read. */
+export const WHOLE_ITEM = '*';
+
+/** `'Fix login'`, or "a task" when its name is not known. */
+function itemWords(conflict: ConflictFacts, look: ChangeLookups): string {
+  const remoteName =
+    conflict.field === WHOLE_ITEM && conflict.remoteValue && typeof conflict.remoteValue === 'object'
+      ? (conflict.remoteValue as { name?: unknown }).name
+      : undefined;
   const named =
-    conflict.entity === 'task'
+    conflict.itemName ??
+    (typeof remoteName === 'string' ? remoteName : undefined) ??
+    (conflict.entity === 'task'
       ? look.taskName(conflict.entityId)
       : conflict.entity === 'project'
         ? look.projectName(conflict.entityId)
-        : undefined;
-  const what = named ? `'${named}'` : (ENTITY_NOUNS[conflict.entity] ?? 'an item');
+        : undefined);
+  return named ? `'${named}'` : (ENTITY_NOUNS[conflict.entity] ?? 'an item');
+}
+
+/** A field's label in a conflict: a task's name is its title wherever the user edits it. */
+function conflictFieldLabel(entity: string, field: string): string {
+  return entity === 'task' && field === 'name' ? 'Title' : fieldLabel(field);
+}
+
+/** A conflict in words: which field of what, and both values. */
+export function describeConflict(
+  conflict: ConflictFacts,
+  look: ChangeLookups,
+): { line: string; mine: string; theirs: string } {
+  if (conflict.field === WHOLE_ITEM) {
+    const changed = Object.entries((conflict.remoteValue ?? {}) as Record<string, unknown>);
+    return {
+      line: `${itemWords(conflict, look)} was changed on the service since you deleted it`,
+      mine: 'Deleted',
+      theirs: changed
+        .map(
+          ([field, value]) =>
+            `${conflictFieldLabel(conflict.entity, field)} ${describeValue(field, value, look)}`,
+        )
+        .join(', '),
+    };
+  }
   return {
-    line: `${label} of ${what}`,
+    line: `${conflictFieldLabel(conflict.entity, conflict.field)} of ${itemWords(conflict, look)}`,
     mine: describeValue(conflict.field, conflict.localValue, look),
     theirs: describeValue(conflict.field, conflict.remoteValue, look),
   };
+}
+
+/**
+ * The toast a new conflict gets, e.g. "Priority of 'X' was also changed by Ada: kept yours".
+ * `who` is the user who changed it on the service (when the service says), `when` how long ago,
+ * `asked` whether the change waits for the user (the "ask me" policy, or a delete).
+ */
+export function conflictNotice(
+  conflict: ConflictFacts,
+  look: ChangeLookups,
+  context: { who?: string | undefined; when?: string | undefined; asked: boolean },
+): string {
+  const who = context.who ?? 'someone else';
+  if (conflict.field === WHOLE_ITEM) {
+    const noun = ENTITY_NOUNS[conflict.entity]?.replace(/^an? /, 'this ') ?? 'this item';
+    const Who = who.charAt(0).toUpperCase() + who.slice(1);
+    return `${Who} changed ${noun} ${itemWords(conflict, look)}${context.when ? ` ${context.when}` : ''}: delete anyway?`;
+  }
+  const line = `${conflictFieldLabel(conflict.entity, conflict.field)} of ${itemWords(conflict, look)}`;
+  return `${line} was also changed by ${who}: ${context.asked ? 'waiting for your decision' : 'kept yours'}`;
 }
 
 /** One line per change an entry makes. */

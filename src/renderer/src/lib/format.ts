@@ -149,3 +149,11 @@ export function initials(name: string): string {
     (parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')
   ).toUpperCase();
 }
+
+/**
+ * A task's number as shown: the service's short id, or "new" while a task made here has none yet
+ * (created offline, not acknowledged): never an empty or bare "#".
+ */
+export function shortIdLabel(shortId: string | null | undefined, hash = false): string {
+  return shortId ? `${hash ? '#' : ''}${shortId}` : 'new';
+}

@@ -13,6 +13,7 @@
 // (its rows are moved through with the arrows, and the selected task's status, assignee and
 // priority have keys), else leaving a list took a Tab for each button of every row in the page.
 import { fitText } from './fit-text';
+import { shortIdLabel } from './format';
 
 export type PickerCell = 'status' | 'assignee' | 'priority';
 /** A cell whose editor takes its place while it is used. */
@@ -275,7 +276,7 @@ export class TaskRowCells {
   fillHead(view: RowHeadView): void {
     this.#check.checked = view.selected;
     setAttribute(this.#check, 'aria-label', `Select ${view.name}`);
-    setText(this.#text.short, view.shortId);
+    setText(this.#text.short, shortIdLabel(view.shortId));
     setText(this.#text.name, view.name);
     setAttribute(this.#renameButton, 'aria-label', `Rename ${view.name}`);
   }

@@ -17,6 +17,8 @@ import { InboxState } from './inbox.svelte';
 import { UpdatesState } from './updates.svelte';
 import { toasts } from '../lib/toasts.svelte';
 import { watchDueTasks } from './due-notices';
+import { conflictNotice, WHOLE_ITEM, type ChangeLookups } from '../lib/describe-change';
+import { formatRelative } from '../lib/format';
 
 export const nav = new Navigation();
 export const theme = new Theme();
@@ -52,6 +54,36 @@ settings.onSwitch = () => {
   void myWorkCounts.load();
   void inbox.load();
   void updates.load();
+};
+
+/** Names for the words of a change or conflict, from the app-wide states. */
+export const changeLookups: ChangeLookups = {
+  taskName: () => undefined,
+  statusName: (id) => org.status(id)?.name,
+  userName: (id) => org.user(id)?.name,
+  tagName: (id) => org.tags.find((tag) => tag.id === id)?.name,
+  projectName: (id) => tree.node(id)?.name,
+  customField: (id) => org.customFields.find((field) => field.id === id),
+};
+
+/**
+ * A conflict the core just recorded (before a send, or by a pull): a toast says what happened to
+ * whose change, with Undo (take theirs) when the policy kept mine, or a way to decide when the
+ * change waits (the "ask me" policy, or a delete of an item changed since it was read).
+ */
+outbox.onNewConflict = (conflict) => {
+  const asked = conflict.field === WHOLE_ITEM || settings.preferences?.conflictPolicy === 'ask';
+  const who = conflict.remoteBy ? org.user(conflict.remoteBy)?.name : undefined;
+  const when = conflict.remoteAt ? formatRelative(conflict.remoteAt, sync.serviceClock) : undefined;
+  const message = conflictNotice(conflict, changeLookups, { who, when, asked });
+  toasts.show(
+    message,
+    'info',
+    12_000,
+    asked
+      ? { label: 'Decide', run: () => nav.go({ kind: 'changes' }) }
+      : { label: 'Undo (take theirs)', run: () => void outbox.resolve(conflict.id, 'theirs') },
+  );
 };
 
 /** Starts every app-wide state once the core answered; returns the unsubscribe. */

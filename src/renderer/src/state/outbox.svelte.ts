@@ -15,6 +15,12 @@ export class OutboxState {
   #available = $state(true);
   #error = $state<string | undefined>();
   #listsWanted = 0;
+  /** Conflicts told already (a toast each); bookkeeping only, nothing renders from it. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly #told = new Set<number>();
+  #conflictsRead = false;
+  /** Told each conflict recorded since the app started, once, as soon as the core reports it. */
+  onNewConflict: ((conflict: ConflictView) => void) | undefined;
   readonly #bridge: Bridge;
 
   constructor(bridge: Bridge) {
@@ -46,12 +52,18 @@ export class OutboxState {
 
   start(): () => void {
     const off = this.#bridge.on('outbox.onDidChange', (status) => {
+      const before = this.#status?.conflicts;
       this.#status = status;
       if (this.#listsWanted) void this.loadLists();
+      // A conflict shows the moment it is recorded: in Changes, on its item, and in a toast.
+      else if (status.conflicts !== before) void this.loadConflicts();
     });
     this.#bridge
       .invoke('outbox.status', {})
-      .then((status) => (this.#status = status))
+      .then((status) => {
+        this.#status = status;
+        void this.loadConflicts();
+      })
       .catch((err: unknown) => {
         if (err instanceof BridgeError && err.type === 'unknown-channel') this.#available = false;
       });
@@ -78,11 +90,37 @@ export class OutboxState {
       this.#pending = pending;
       this.#failed = failed;
       this.#stuck = stuck;
-      this.#conflicts = conflicts;
+      this.#setConflicts(conflicts);
       this.#error = undefined;
     } catch (err) {
       if (err instanceof BridgeError && err.type === 'unknown-channel') this.#available = false;
       else this.#error = describeError(err);
+    }
+  }
+
+  /** The open conflicts alone (every view that shows one, and the toasts, read them). */
+  async loadConflicts(): Promise<void> {
+    try {
+      this.#setConflicts(await this.#bridge.invoke('conflicts.list', {}));
+    } catch (err) {
+      if (err instanceof BridgeError && err.type === 'unknown-channel') this.#available = false;
+    }
+  }
+
+  /** The open conflicts about one item (`entity`, its id). */
+  conflictsOf(entity: string, id: string): ConflictView[] {
+    return this.#conflicts.filter((c) => c.entity === entity && c.entityId === id);
+  }
+
+  #setConflicts(conflicts: ConflictView[]): void {
+    this.#conflicts = conflicts;
+    // Those open when the app started were told before; only new ones get a toast.
+    const first = !this.#conflictsRead;
+    this.#conflictsRead = true;
+    for (const conflict of conflicts) {
+      if (this.#told.has(conflict.id)) continue;
+      this.#told.add(conflict.id);
+      if (!first) this.onNewConflict?.(conflict);
     }
   }
 

@@ -281,7 +281,19 @@ describe('outbox file migrations, one by one', () => {
     expect(db.prepare('SELECT count(*) FROM outbox_entry_keys').pluck().get()).toBe(1);
   });
 
+  it('3 conflict source: keeps every conflict, with no source for the older ones', () => {
+    const db = outboxAt(2);
+    db.exec(`INSERT INTO outbox_conflicts (entity, entity_id, field, local_value, remote_value, detected_at)
+      VALUES ('task', 't1', 'priority', '3', '5', 10)`);
+    expect(runMigrations(db, outboxFileMigrations.slice(0, 3), 'Outbox database')).toBe(3);
+    expect(db.prepare('SELECT field, remote_by, remote_at FROM outbox_conflicts').all()).toEqual([
+      { field: 'priority', remote_by: null, remote_at: null },
+    ]);
+    db.exec(`UPDATE outbox_conflicts SET remote_by = 'u-ada', remote_at = '2026-11-26T07:00:00'`);
+    expect(() => db.exec(`UPDATE outbox_conflicts SET remote_at = x'00'`)).toThrow(/cannot store BLOB/);
+  });
+
   it('has a test above for every migration', () => {
-    expect(outboxFileMigrations.map((m) => m.version)).toEqual([1, 2]);
+    expect(outboxFileMigrations.map((m) => m.version)).toEqual([1, 2, 3]);
   });
 });

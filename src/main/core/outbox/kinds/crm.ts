@@ -12,6 +12,8 @@ import { afterApplied, OutboxError } from '../outbox';
 import {
   applyChanges,
   changedFields,
+  changedOnService,
+  pendingBasesOf,
   mappedIds,
   restoreReleased,
   TempId,
@@ -26,6 +28,8 @@ const Snapshot = z.object({
   links: z.array(z.record(z.string(), z.unknown())),
   tasks: z.array(z.string()),
   contacts: z.array(z.string()),
+  /** The record's fields with a waiting change of this client, under it (`changedOnService`). */
+  pendingBases: z.record(z.string(), z.unknown()).default({}),
 });
 
 /** What differs between a contact and an account; the kinds are the same code over both. */
@@ -47,9 +51,11 @@ interface CrmSide<Rec extends { id: string }, C extends z.ZodType, F extends z.Z
   remove(client: ServiceClient, id: string): Promise<void>;
   fetch(client: ServiceClient, id: string): Promise<{ isDeleted: boolean }>;
   /** Applies the service's delete to the cache; answers what a rollback restores. */
-  deleteLocal(id: string): z.infer<typeof Snapshot>;
+  deleteLocal(id: string): Omit<z.infer<typeof Snapshot>, 'pendingBases'>;
   restore(snapshot: z.infer<typeof Snapshot>): void;
   refs(input: Record<string, unknown>): string[];
+  /** The fields whose change by someone else holds a delete of the record (rule 7). */
+  watched: readonly string[];
 }
 
 function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends z.ZodType>(
@@ -168,12 +174,17 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
     parse: (p) => DeletePayload.parse(p),
     keysOf: (p) => [`${prefix}:${p.id}`],
     describe: (p) => labelOf('Delete', p.id),
-    apply: (_ctx, p) => {
+    apply: (ctx, p) => {
       if (!side.get(p.id))
         throw new OutboxError('not-found', `${side.label} ${p.id} is not in the cache`, 'id');
-      return { undo: side.deleteLocal(p.id) };
+      const pendingBases = pendingBasesOf(ctx, side.entity, p.id, side.watched);
+      return { undo: { ...side.deleteLocal(p.id), pendingBases } };
     },
     send: (client, p) => side.remove(client, p.id),
+    changedSince: (_p, undo, item) => {
+      const snapshot = Snapshot.safeParse(undo).data;
+      return snapshot ? changedOnService(snapshot.row, item, side.watched, snapshot.pendingBases) : [];
+    },
     fold: () => undefined,
     lookUp: async (client, p) => {
       try {
@@ -215,6 +226,17 @@ export function crmKinds(deps: KindDeps) {
 
   const contacts = crmSideKinds<CrmContact, typeof ContactCreateInput, typeof ContactFields>(deps, {
     entity: 'crmContact',
+    watched: [
+      'contactType',
+      'crmAccountId',
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'contactOwnerUserId',
+      'notes',
+      'customFieldsData',
+    ],
     label: 'contact',
     createInput: ContactCreateInput,
     fields: ContactFields,
@@ -266,6 +288,7 @@ export function crmKinds(deps: KindDeps) {
 
   const accounts = crmSideKinds<CrmAccount, typeof AccountCreateInput, typeof AccountFields>(deps, {
     entity: 'crmAccount',
+    watched: ['name', 'email', 'phone', 'website', 'accountOwnerUserId', 'notes', 'customFieldsData'],
     label: 'account',
     createInput: AccountCreateInput,
     fields: AccountFields,

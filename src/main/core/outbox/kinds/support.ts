@@ -204,6 +204,39 @@ export function changedFields(
   return changes;
 }
 
+/**
+ * Of `fields`, those the service's `item` holds with another value than `base` (the record as a
+ * delete removed it here); a field either side lacks is not judged, nor one with a waiting change
+ * of this client when the delete was made (`pendingBases`): the service may end with any of that
+ * chain's values, as some are applied and some refused, and each of those changes was checked
+ * before it was sent.
+ */
+export function changedOnService(
+  base: Readonly<Record<string, unknown>>,
+  item: Readonly<Record<string, unknown>>,
+  fields: readonly string[],
+  pendingBases: Readonly<Record<string, unknown>> = {},
+): string[] {
+  return fields.filter(
+    (f) => f in base && f in item && !(f in pendingBases) && !sameValue(base[f] ?? null, item[f] ?? null),
+  );
+}
+
+/** The claim bases of `fields` of a record with a waiting local change (see `changedOnService`). */
+export function pendingBasesOf(
+  ctx: ApplyContext,
+  entity: string,
+  id: string,
+  fields: readonly string[],
+): Record<string, unknown> {
+  const bases: Record<string, unknown> = {};
+  for (const field of fields) {
+    const base = ctx.baseOf(entity, id, field);
+    if (base) bases[field] = base.value;
+  }
+  return bases;
+}
+
 type Range = { startDate?: string | null; endDate?: string | null };
 
 /**

@@ -20,8 +20,10 @@ import type { FoldContext, LookUpResult, OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
+  changedOnService,
   checkRange,
   clockOf,
+  pendingBasesOf,
   type CreatedAmong,
   customFieldsKind,
   DependencyRowSnapshot,
@@ -56,6 +58,8 @@ const TaskSnapshot = z.object({
   contacts: z.array(z.tuple([z.string(), z.array(z.string())])),
   // Absent in snapshots stored before deletes took dependencies along.
   dependencies: z.array(DependencyRowSnapshot).default([]),
+  /** The deleted task's fields with a waiting change of this client, under it (`changedOnService`). */
+  pendingBases: z.record(z.string(), z.unknown()).default({}),
 });
 export const TaskDeletePayload = TaskDeleteInput.extend({
   subtaskIds: z.array(z.string()),
@@ -64,6 +68,19 @@ export const TaskDeletePayload = TaskDeleteInput.extend({
 });
 
 type Changes = z.infer<typeof TaskChanges>;
+
+/** The fields of a task whose change by someone else holds a delete of it (and its status). */
+const TASK_FIELDS_A_DELETE_WATCHES = [
+  'name',
+  'priority',
+  'deadline',
+  'startDate',
+  'endDate',
+  'assignedToUserId',
+  'progress',
+  'estimate',
+  'customFieldsData',
+];
 
 /** The cache side every task kind shares: reads, the field writer, drafts, snapshots. */
 export function taskStore(deps: KindDeps) {
@@ -182,7 +199,7 @@ export function taskStore(deps: KindDeps) {
     cache.tasks.markMessagesFetched(id, moment, moment);
   }
 
-  function snapshot(ids: readonly string[]): z.infer<typeof TaskSnapshot> {
+  function snapshot(ids: readonly string[]): Omit<z.infer<typeof TaskSnapshot>, 'pendingBases'> {
     return {
       tasks: ids.map((id) => cache.tasks.getFlat(id)).filter((t) => t !== null) as unknown as Record<
         string,
@@ -665,10 +682,13 @@ export function taskKinds(deps: KindDeps) {
     ],
     removesAlso: (p) => p.subtaskIds.map((id) => `task:${id}`),
     describe: () => 'Delete task',
-    apply: (_ctx, p) => {
+    apply: (ctx, p) => {
       store.require(p.taskId);
       const ids = [p.taskId, ...p.subtaskIds];
-      const undo = store.snapshot(ids);
+      const undo = {
+        ...store.snapshot(ids),
+        pendingBases: pendingBasesOf(ctx, 'task', p.taskId, [...TASK_FIELDS_A_DELETE_WATCHES, 'status']),
+      };
       cache.tasks.delete(ids);
       for (const id of ids) cache.crm.setTaskContacts(id, []);
       return { undo };
@@ -677,6 +697,17 @@ export function taskKinds(deps: KindDeps) {
     // delete asked for holds, so it is done, not refused.
     send: async (client, p) => {
       await gone(() => client.deleteTask(p.taskId));
+    },
+    changedSince: (p, undo, item) => {
+      const snapshot = TaskSnapshot.safeParse(undo).data;
+      const row = snapshot?.tasks.find((t) => t.id === p.taskId);
+      if (!snapshot || !row) return [];
+      const bases = snapshot.pendingBases;
+      const changed = changedOnService(row, item, TASK_FIELDS_A_DELETE_WATCHES, bases);
+      const status = (item.status as { id?: unknown } | undefined)?.id;
+      if (typeof status === 'string' && !('status' in bases) && status !== row.statusId)
+        changed.push('status');
+      return changed;
     },
     fold: () => undefined,
     lookUp: async (client, p) =>
