@@ -6,9 +6,13 @@ const h = vi.hoisted(() => {
   const appListeners = new Map<string, Listener>();
   const state = { lock: true, ready: Promise.resolve() };
   const windows: { webContents: { send: ReturnType<typeof vi.fn> } }[] = [];
+  const preferences: { quickCaptureShortcut?: boolean } = {};
+  const trays: { menu: unknown; destroy: ReturnType<typeof vi.fn> }[] = [];
+  const shortcuts = new Map<string, () => void>();
   const session = {
     dispatch: vi.fn(async () => ({ ok: true, value: 1 })),
     events: { onAny: vi.fn() },
+    activeCore: vi.fn(() => undefined),
     stageDroppedPaths: vi.fn(async () => ({ ok: true, value: { staged: [], refused: [] } })),
     close: vi.fn(async () => {}),
   };
@@ -17,13 +21,18 @@ const h = vi.hoisted(() => {
     state,
     windows,
     session,
+    preferences,
+    trays,
+    shortcuts,
+    dialog: { showErrorBox: vi.fn(), showSaveDialog: vi.fn() },
     app: {
+      setAsDefaultProtocolClient: vi.fn(() => true),
       requestSingleInstanceLock: vi.fn(() => state.lock),
       quit: vi.fn(),
       exit: vi.fn(),
       on: vi.fn((name: string, listener: Listener) => appListeners.set(name, listener)),
       whenReady: vi.fn(() => state.ready),
-      getPath: vi.fn(() => '/user-data'),
+      getPath: vi.fn((name: string) => (name === 'downloads' ? '/downloads' : '/user-data')),
       getVersion: () => '9.9.9',
       getName: () => 'Workdesk',
       getAppPath: () => '/app',
@@ -37,7 +46,13 @@ const h = vi.hoisted(() => {
     handleAppProtocol: vi.fn(),
     registerAppScheme: vi.fn(),
     installMenu: vi.fn(),
-    createMainWindow: vi.fn(() => ({ webContents: { send: vi.fn() } })),
+    createMainWindow: vi.fn(() => ({
+      webContents: { send: vi.fn() },
+      isDestroyed: () => false,
+      isMinimized: () => false,
+      show: vi.fn(),
+      focus: vi.fn(),
+    })),
     createSystemNotifier: vi.fn((_focus: () => void, _openTask: (taskId: string) => void) => ({
       notify: vi.fn(),
     })),
@@ -54,7 +69,29 @@ vi.mock('electron', () => ({
     getAllDisplays: () => [],
   },
   session: { defaultSession: h.defaultSession },
-  shell: { openExternal: vi.fn() },
+  shell: { openExternal: vi.fn(), openPath: vi.fn() },
+  dialog: h.dialog,
+  globalShortcut: {
+    register: vi.fn((accelerator: string, callback: () => void) => {
+      h.shortcuts.set(accelerator, callback);
+      return true;
+    }),
+    unregister: vi.fn((accelerator: string) => h.shortcuts.delete(accelerator)),
+  },
+  Menu: { buildFromTemplate: vi.fn((template: unknown) => ({ template })) },
+  nativeImage: { createFromPath: vi.fn(() => ({ resize: () => ({ icon: true }) })) },
+  Tray: class {
+    readonly destroy = vi.fn();
+    menu: unknown;
+    constructor() {
+      h.trays.push(this as never);
+    }
+    setToolTip() {}
+    setContextMenu(menu: unknown) {
+      this.menu = menu;
+    }
+    on() {}
+  },
 }));
 vi.mock('./security', () => ({
   hardenSession: h.hardenSession,
@@ -70,7 +107,10 @@ vi.mock('./menu', () => ({ installMenu: h.installMenu }));
 vi.mock('./window', () => ({ createMainWindow: h.createMainWindow }));
 vi.mock('./notifications', () => ({ createSystemNotifier: h.createSystemNotifier }));
 vi.mock('./settings', () => ({
-  createElectronSettingsStore: () => ({ read: () => ({ window: null }), write: vi.fn() }),
+  createElectronSettingsStore: () => ({
+    read: () => ({ window: null, preferences: h.preferences }),
+    write: vi.fn(),
+  }),
 }));
 vi.mock('./secret-store', () => ({ createSafeStorageSecretStore: vi.fn(() => ({ protection: 'os' })) }));
 vi.mock('./core/accounts/host-session', () => ({ startHostSession: h.startHostSession }));
@@ -80,6 +120,9 @@ beforeEach(() => {
   vi.resetModules();
   vi.clearAllMocks();
   h.appListeners.clear();
+  h.trays.length = 0;
+  h.shortcuts.clear();
+  delete h.preferences.quickCaptureShortcut;
 });
 
 async function boot(): Promise<void> {
@@ -125,7 +168,7 @@ describe('Electron entry', () => {
     );
     expect(h.registerIpc).toHaveBeenCalledWith(
       h.ipcMain,
-      h.session.dispatch,
+      expect.any(Function),
       expect.any(Function),
       expect.any(Function),
     );
@@ -162,5 +205,69 @@ describe('Electron entry', () => {
     expect(window.webContents.send).toHaveBeenCalledExactlyOnceWith('app.onDidRequestOpenTask', {
       taskId: 't-42',
     });
+  });
+
+  it('hands a second instance’s link to the window, after the window took the ones from before', async () => {
+    h.session.dispatch.mockImplementation(async () => ({ ok: true, value: 1 }));
+    await boot();
+    const window = h.createMainWindow.mock.results[0]?.value as {
+      webContents: { send: ReturnType<typeof vi.fn> };
+      focus: ReturnType<typeof vi.fn>;
+    };
+    const dispatch = h.registerIpc.mock.calls[0]?.[1] as (channel: string, arg: unknown) => Promise<unknown>;
+    // Before the page listens, a link is held for it; the page takes it through the shell.
+    h.appListeners.get('second-instance')?.({}, ['/usr/bin/workdesk', 'workdesk://task/GfPrjC']);
+    expect(window.webContents.send).not.toHaveBeenCalledWith('app.onDidOpenLink', expect.anything());
+    await expect(dispatch('links.takePending', {})).resolves.toEqual({
+      ok: true,
+      value: { links: ['workdesk://task/GfPrjC'] },
+    });
+    expect(h.session.dispatch).not.toHaveBeenCalledWith('links.takePending', expect.anything());
+    h.appListeners.get('second-instance')?.({}, ['/usr/bin/workdesk', 'workdesk://project/P1']);
+    expect(window.focus).toHaveBeenCalled();
+    expect(window.webContents.send).toHaveBeenCalledWith('app.onDidOpenLink', {
+      link: 'workdesk://project/P1',
+    });
+    // A bad link opens nothing and says why.
+    window.webContents.send.mockClear();
+    h.appListeners.get('second-instance')?.({}, ['/usr/bin/workdesk', 'workdesk://wipe/all']);
+    expect(window.webContents.send).not.toHaveBeenCalled();
+    expect(h.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Workdesk cannot open this link',
+      'Not a Workdesk link: expected workdesk://task/<id> or workdesk://project/<id>',
+    );
+    // Other channels still reach the session.
+    await dispatch('tasks.list', { projectId: 'p' });
+    expect(h.session.dispatch).toHaveBeenCalledWith('tasks.list', { projectId: 'p' });
+  });
+
+  it('registers the workdesk: scheme with the OS', async () => {
+    await boot();
+    // Packaged (no defaultApp here): the OS starts the app itself with the link.
+    expect(h.app.setAsDefaultProtocolClient).toHaveBeenCalledExactlyOnceWith('workdesk');
+    expect(h.appListeners.has('open-url')).toBe(true);
+  });
+
+  it('puts a tray icon up, and the quick-capture shortcut only when the setting is on', async () => {
+    await boot();
+    expect(h.trays).toHaveLength(1);
+    expect(h.shortcuts.size).toBe(0);
+    // The setting turned on: the shortcut opens the window's New task dialog.
+    const onAny = h.session.events.onAny.mock.calls.at(-1)?.[0] as (name: string, payload: unknown) => void;
+    onAny('settings.onDidChange', { syncIntervalSeconds: 60, theme: 'system', quickCaptureShortcut: true });
+    expect([...h.shortcuts.keys()]).toEqual(['CommandOrControl+Alt+Space']);
+    const window = h.createMainWindow.mock.results[0]?.value as {
+      webContents: { send: ReturnType<typeof vi.fn> };
+    };
+    h.shortcuts.get('CommandOrControl+Alt+Space')?.();
+    expect(window.webContents.send).toHaveBeenCalledWith('app.onDidRequestCommand', { command: 'new-task' });
+    onAny('settings.onDidChange', { syncIntervalSeconds: 60, theme: 'system', quickCaptureShortcut: false });
+    expect(h.shortcuts.size).toBe(0);
+  });
+
+  it('starts with the shortcut on when the setting says so', async () => {
+    h.preferences.quickCaptureShortcut = true;
+    await boot();
+    expect([...h.shortcuts.keys()]).toEqual(['CommandOrControl+Alt+Space']);
   });
 });

@@ -1,13 +1,26 @@
 // The Electron shell's entry: thin by design (DESIGN.md). It wires Electron's pieces (window,
 // session, protocol, IPC, menus, notifications, keychain) to the core; everything else lives in
 // src/main/core and runs under plain Node.
-import { app, BrowserWindow, ipcMain, screen, session as electronSession, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  globalShortcut,
+  ipcMain,
+  Menu,
+  nativeImage,
+  screen,
+  session as electronSession,
+  shell,
+  Tray,
+} from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHostSession } from './core/accounts/host-session';
 import { startBundledServer } from './core/bundled-server';
 import type { Session } from './core/accounts/session';
 import { isTrustedSender, registerIpc } from './ipc';
+import { HandlerError } from './core/dispatch';
 import { installMenu } from './menu';
 import { createSystemNotifier } from './notifications';
 import { handleAppProtocol, registerAppScheme } from './protocol';
@@ -15,6 +28,14 @@ import { createSafeStorageSecretStore } from './secret-store';
 import { hardenSession, hardenWebContents, isAppUrl } from './security';
 import { createElectronSettingsStore } from './settings';
 import { createMainWindow } from './window';
+import { LinkHandler, registerDeepLinks } from './deep-links';
+import { desktopFileHandlers } from './files';
+import { printHandlers } from './print';
+import { createQuickCapture } from './quick-capture';
+import { createTray, type WorkdeskTray } from './tray';
+import { createDispatch, type Dispatch } from './core/dispatch';
+import { QUICK_CAPTURE_ACCELERATOR } from '../shared/ipc/settings';
+import type { ChannelOutput } from '../shared/ipc/contract';
 import { restoreBounds } from './window-state';
 
 const log = (message: string): void => console.error(message);
@@ -46,15 +67,74 @@ function useElectronSqliteBinding(): void {
 let mainWindow: BrowserWindow | undefined;
 let running: Session | undefined;
 
+let openWindow: (() => void) | undefined;
+let tray: WorkdeskTray | undefined;
+/** Lets the global shortcut and the tray icon go (on quit). */
+let disposeDesktop: (() => void) | undefined;
+
 function focusMainWindow(): void {
-  if (!mainWindow || mainWindow.isDestroyed()) return;
+  if (!mainWindow || mainWindow.isDestroyed()) {
+    // macOS keeps running with no window: a link, the tray or the shortcut opens one.
+    openWindow?.();
+    return;
+  }
   if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
   mainWindow.focus();
+}
+
+/** The window's New task dialog, brought forward (quick capture, the tray). */
+function captureTask(): void {
+  focusMainWindow();
+  mainWindow?.webContents.send('app.onDidRequestCommand', { command: 'new-task' });
+}
+
+const links = new LinkHandler({
+  deliver: (link) => mainWindow?.webContents.send('app.onDidOpenLink', { link }),
+  refuse: (message) => dialog.showErrorBox('Workdesk cannot open this link', message),
+});
+
+/** The session's dispatch, with the channels only the desktop shell answers. */
+function withShellChannels(session: Session, downloadsDir: string): Dispatch {
+  const fetchLocal = async (arg: Parameters<Dispatch>[1]): Promise<ChannelOutput<'attachments.fetch'>> => {
+    const result = await session.dispatch('attachments.fetch', arg);
+    if (!result.ok) throw new HandlerError(result.error.type, result.error.message, result.error.field);
+    return result.value as ChannelOutput<'attachments.fetch'>;
+  };
+  const own = createDispatch(
+    {
+      ...desktopFileHandlers({
+        fetch: fetchLocal,
+        downloads: () => session.activeCore()?.engine?.downloads,
+        shell,
+        dialog,
+        window: () => mainWindow,
+        downloadsDir,
+      }),
+      'links.takePending': () => ({ links: links.take() }),
+      ...printHandlers({ window: () => mainWindow, dialog, documentsDir: app.getPath('documents') }),
+    },
+    log,
+  );
+  const mine = new Set([
+    'attachments.openExternal',
+    'attachments.saveAs',
+    'links.takePending',
+    'print.savePdf',
+  ]);
+  return (channel, arg) =>
+    typeof channel === 'string' && mine.has(channel) ? own(channel, arg) : session.dispatch(channel, arg);
 }
 
 async function start(): Promise<void> {
   registerAppScheme();
-  app.on('second-instance', focusMainWindow);
+  // Before ready: a macOS launch by a link sends open-url early.
+  registerDeepLinks(app, links, {
+    defaultApp: process.defaultApp === true,
+    execPath: process.execPath,
+    argv: process.argv,
+    focus: focusMainWindow,
+  });
   app.on('web-contents-created', (_event, contents) =>
     hardenWebContents(contents, { openExternal: (url) => shell.openExternal(url) }),
   );
@@ -85,7 +165,7 @@ async function start(): Promise<void> {
     BrowserWindow.getAllWindows().some((window) => window.webContents === contents);
   registerIpc(
     ipcMain,
-    session.dispatch,
+    withShellChannels(session, app.getPath('downloads')),
     (event) => isTrustedSender(event, isOwnContents, (url) => isAppUrl(url)),
     (paths) => session.stageDroppedPaths(paths),
   );
@@ -98,7 +178,7 @@ async function start(): Promise<void> {
     send: (command) => mainWindow?.webContents.send('app.onDidRequestCommand', { command }),
   });
 
-  const openWindow = (): void => {
+  openWindow = (): void => {
     const workAreas = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((d) => d.workArea);
     mainWindow = createMainWindow({
       preload: join(outDir, 'preload', 'index.cjs'),
@@ -109,8 +189,42 @@ async function start(): Promise<void> {
   };
   openWindow();
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+    if (BrowserWindow.getAllWindows().length === 0) openWindow?.();
   });
+
+  // Quick capture and the tray: from any application, a new task through the window's dialog.
+  const capture = createQuickCapture({
+    globalShortcut,
+    accelerator: QUICK_CAPTURE_ACCELERATOR,
+    capture: captureTask,
+    log,
+  });
+  capture.apply(settings.read().preferences.quickCaptureShortcut === true);
+  const icon = nativeImage
+    .createFromPath(
+      app.isPackaged ? join(process.resourcesPath, 'icon.png') : join(app.getAppPath(), 'build', 'icon.png'),
+    )
+    .resize({ width: 16, height: 16 });
+  tray = createTray({
+    Tray,
+    Menu,
+    icon,
+    appName: app.getName(),
+    newTask: captureTask,
+    open: focusMainWindow,
+    quit: () => app.quit(),
+  });
+  session.events.onAny((event, payload) => {
+    if (event === 'settings.onDidChange')
+      capture.apply((payload as { quickCaptureShortcut?: boolean }).quickCaptureShortcut === true);
+    if (event === 'sync.onDidChangeStatus')
+      tray?.setPending((payload as { pendingCount: number }).pendingCount);
+  });
+  disposeDesktop = () => {
+    capture.dispose();
+    tray?.destroy();
+    tray = undefined;
+  };
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -118,6 +232,7 @@ async function start(): Promise<void> {
 
 let closing = false;
 app.on('will-quit', (event) => {
+  disposeDesktop?.();
   if (closing || !running) return;
   // Close the core (cache, outbox, local service) before the process ends.
   event.preventDefault();

@@ -20,6 +20,7 @@ import { messageRoutes } from './routes/messages';
 import { orgRoutes } from './routes/org';
 import { projectRoutes } from './routes/projects';
 import { taskRoutes } from './routes/tasks';
+import { timeReportRoutes } from './routes/time-reports';
 import { seedDatabase, type SeedSpec } from './seed/index';
 
 export interface ServerOptions {
@@ -232,6 +233,7 @@ export function buildService(options: ServerOptions): Service {
   crmRoutes(router, ctx);
   dependencyRoutes(router, ctx);
   eventRoutes(router, ctx);
+  timeReportRoutes(router, ctx);
 
   return { app, db, ctx };
 }

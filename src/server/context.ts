@@ -9,6 +9,7 @@ import type { Db } from './db/open';
 import { orgStore } from './db/org';
 import { projectStore } from './db/projects';
 import { taskStore } from './db/tasks';
+import { timeReportStore } from './db/time-reports';
 import { uploadStore } from './db/uploads';
 import { badRequest } from './http/errors';
 
@@ -42,6 +43,7 @@ export function createContext(o: ContextOptions) {
     projects: projectStore(o.db),
     documents: documentStore(o.db),
     events: eventStore(o.db),
+    timeReports: timeReportStore(o.db),
     dependencies: dependencyStore(o.db),
     crm: crmStore(o.db),
     uploads: uploadStore(o.db),

@@ -215,16 +215,25 @@ function gooddayProfile(ctx: ServiceContext): ServiceProfile {
     'GET /user/:id/assigned-tasks': each(liveTask),
     'GET /tag/:id/tasks': each(liveTask),
     'GET /task/:id': (value) => liveTask(value as Json),
+    // Time report items carry no billable flag on the live service (our extension).
+    'GET /user/:id/time-reports': each((t) => without(t, 'isBillable')),
+    'GET /task/:id/time-reports': each((t) => without(t, 'isBillable')),
+    'GET /project/:id/time-reports': each((t) => without(t, 'isBillable')),
+    'POST /time-reports': each((t) => without(t, 'isBillable')),
   };
 
-  /** Our extensions the live service does not offer. */
-  const absent = new Set(['GET /tags', 'GET /project-templates']);
+  /** Writes the live service answers with `OK` where our service sends the created item. */
+  const answeredOk = new Set(['POST /task/:id/time-report']);
+
+  /** Our extensions the live service does not offer (its API shows no attachment download). */
+  const absent = new Set(['GET /tags', 'GET /project-templates', 'GET /attachments/:id']);
 
   return {
     name: 'goodday',
     offers: (method, url) => !absent.has(`${method} ${url}`),
     shape(method, url, answer) {
       if (answer === OK_BODY || 'file' in answer) return answer;
+      if (answeredOk.has(`${method} ${url}`)) return OK_BODY;
       // The live service sends no created-id headers: the body is all a client gets.
       if ('createdId' in answer) return OK_BODY;
       // A copy: the shapers and the moment rewrite change what they are given.

@@ -65,7 +65,7 @@ describe('a working day by keyboard', () => {
     await page.locator('[data-testid="detail-panel"] [data-testid="field-priority"]:focus').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('detail-panel').waitFor({ state: 'hidden' });
-    expect(await focused(page)).toBe('task-table');
+    expect(await focused(page)).toBe('inbox');
 
     // "calendar" goes there (before: it opened a New event dialog, listed first).
     expect(await palette.runCommand('calendar')).toBe('Go to Calendar');

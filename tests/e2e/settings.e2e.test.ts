@@ -45,10 +45,10 @@ describe('settings: accounts, sync interval, theme (the web host with its accoun
     const { app, page } = suite;
     const interval = page.getByLabel('Sync every');
     await interval.fill('5');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save sync interval' }).click();
     await page.getByRole('alert').filter({ hasText: 'Sync interval' }).waitFor();
     await interval.fill('120');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save sync interval' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Syncing every 120 seconds' }).waitFor();
 
     const settings = new SettingsPage(page);

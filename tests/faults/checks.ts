@@ -15,6 +15,7 @@ import {
 } from '../support/engine-commands';
 import type { Dependency, DocumentListItem } from '../../src/shared/api/index';
 import { DEFAULT_FRESH_MS } from '../../src/main/core/outbox/outbox';
+import { reportMessageText } from '../../src/shared/api/index';
 import {
   NUMBER_FIELD,
   type Intent,
@@ -80,6 +81,8 @@ export interface ServiceState {
   messageCounts: Map<string, Map<string, number>>;
   /** Names of the files attached to each message, by task id and message text. */
   attachments: Map<string, Map<string, string[]>>;
+  /** Every time report note of each task with its count (duplicates show as count > 1). */
+  timeReportCounts?: Map<string, Map<string, number>>;
   /** Dependencies between tasks and events (of the campaign's day), each once, by their ends' ids. */
   dependencies: { id: string; from: string; to: string }[];
   /** Names of the events of the campaign's day, by id (dependency ends). */
@@ -170,7 +173,14 @@ export async function serviceState(
   const tasks: TaskSnapshot[] = [];
   const messageCounts = new Map<string, Map<string, number>>();
   const attachments = new Map<string, Map<string, string[]>>();
+  const timeReportCounts = new Map<string, Map<string, number>>();
   for (const t of list) {
+    const reports = new Map<string, number>();
+    for (const r of await api.taskTimeReports(t.id)) {
+      const note = reportMessageText(r.message);
+      reports.set(note, (reports.get(note) ?? 0) + 1);
+    }
+    timeReportCounts.set(t.id, reports);
     const detail = await api.task(t.id);
     const raw = await api.taskMessages(t.id);
     const messages = raw.map((m) => m.message ?? '');
@@ -200,6 +210,7 @@ export async function serviceState(
     records,
     messageCounts,
     attachments,
+    timeReportCounts,
     dependencies: [...dependencies.values()],
     eventNames: new Map(events.map((e) => [e.id, e.name])),
     documents,
@@ -323,6 +334,9 @@ export function checkRun(input: CheckInput): Anomaly[] {
   for (const [taskId, counts] of state.messageCounts)
     for (const [text, n] of counts)
       if (n > 1 && text) add('duplicate', `message "${text}" on task ${taskId} exists ${n} times`);
+  for (const [taskId, counts] of state.timeReportCounts ?? [])
+    for (const [note, n] of counts)
+      if (n > 1 && note) add('duplicate', `time report "${note}" on task ${taskId} exists ${n} times`);
 
   // Refusals: each carries the service's reason; only the deliberately bad writes are expected.
   const excused = ends.map(() => new Set<string>());
@@ -411,6 +425,18 @@ export function checkRun(input: CheckInput): Anomaly[] {
       add(
         'lost-write',
         `client ${w.client} message "${w.intent.text}" carries ${JSON.stringify(files)}, sent ${JSON.stringify(w.intent.files ?? [])}`,
+      );
+  }
+
+  // Time reports: each acked one is on its task (once, see above), unless the task is gone.
+  for (const w of writes) {
+    if (w.intent.type !== 'timeReport' || w.outcome !== 'acked' || !state.timeReportCounts) continue;
+    const { task, key, id } = resolve(w.client, w.intent.task);
+    if (!task) continue;
+    if (!(state.timeReportCounts.get(task.id)?.get(w.intent.note) ?? 0) && !isExcused(w.client, key, id))
+      add(
+        'lost-write',
+        `client ${w.client} time report "${w.intent.note}" on "${task.name}": not on the service`,
       );
   }
 

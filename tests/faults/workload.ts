@@ -3,6 +3,7 @@
 // same sequence of choices; how the steps interleave with other clients and with faults
 // depends on timing, which the replay log records.
 import { SEED_IDS } from '../../src/server/seed/index';
+import { formatLocalDate } from '../../src/shared/api/index';
 import { RECORD_KINDS, type Expectation, type RecordKind } from '../support/engine-commands';
 
 export const STATUSES = [
@@ -48,7 +49,9 @@ export type Intent =
    */
   | { type: 'dependency'; from: string; to: string; present: boolean }
   /** A read of a document written on the service (its content is fetched on demand). */
-  | { type: 'open'; documentId: string };
+  | { type: 'open'; documentId: string }
+  /** Time logged on a task; `note` is unique in a run, so a report made twice shows. */
+  | { type: 'timeReport'; task: TaskRef; note: string; minutes: number };
 
 /** A shared task by its real id, or one of the client's own by title. */
 export type TaskRef = { shared: string } | { own: string };
@@ -281,6 +284,17 @@ export function clientWorkload(options: {
       // Earlier ids more often: the service creates them in order, so they exist for longer.
       const documentId = docs[Math.floor(random() ** 2 * docs.length)]!;
       return { channel: 'documents.get', arg: { documentId }, intent: { type: 'open', documentId } };
+    }
+    if (random() < 0.06) {
+      // Time reports have no idempotency key either: each is logged once, whatever is lost.
+      const { ref, id } = anyTask();
+      const note = tag(`time${step}`);
+      const minutes = 5 * (1 + Math.floor(random() * 24));
+      return {
+        channel: 'time.log',
+        arg: { taskId: id, minutes, date: formatLocalDate(new Date()), message: note },
+        intent: { type: 'timeReport', task: ref, note, minutes },
+      };
     }
     const roll = random() * 100;
     const mine = live();

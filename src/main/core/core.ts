@@ -2,8 +2,12 @@ import { EventHub } from './event-hub';
 import { createDispatch, type Dispatch } from './dispatch';
 import { mergeHandlerMaps } from './handlers/registry';
 import { appHandlers } from './handlers/app';
-import type { Engine, EngineConnection } from './engine';
-import { createWorkdeskEngine, type WorkdeskEngineOptions } from './outbox/workdesk-engine';
+import type { EngineConnection } from './engine';
+import {
+  createWorkdeskEngine,
+  type WorkdeskEngine,
+  type WorkdeskEngineOptions,
+} from './outbox/workdesk-engine';
 import { stageDroppedPaths } from './handlers/attachments';
 import type { StageResult } from '../../shared/ipc/attachments';
 
@@ -23,7 +27,7 @@ export interface Core {
   dispatch: Dispatch;
   events: EventHub;
   /** The account engine when a connection was given (its cache, client and sync). */
-  engine: Engine | null;
+  engine: WorkdeskEngine | null;
   /**
    * Copies files the user dropped or picked into the spool, by paths the Electron shell resolved
    * (`STAGE_DROPPED_FILES`); absent without an account. Not reachable through `dispatch`.

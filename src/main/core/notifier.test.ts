@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EventHub } from './event-hub';
-import { createActionRequiredWatcher, watchActionRequired } from './notifier';
+import { createActionRequiredWatcher, watchActionRequired, watchUpdateNotices } from './notifier';
+import { DEFAULT_NOTIFICATIONS } from '../../shared/ipc/settings';
 
 describe('action-required watcher', () => {
   it('notifies only for tasks that newly need the acting user, after a silent baseline', () => {
@@ -89,5 +90,92 @@ describe('watchActionRequired', () => {
     t.status(false, '2026-01-01T10:10:00');
     await t.settle();
     expect(t.dispatch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('watchUpdateNotices', () => {
+  it('notifies what a pull brought, per kind as the settings say, and what is due, once a day', async () => {
+    const events = new EventHub();
+    const item = (id: number, kind: 'comment' | 'status' | 'new') => ({
+      id,
+      kind,
+      actor: 'bob',
+      at: '2026-03-02T10:00:00',
+      detail: null,
+      text: null,
+      read: false,
+    });
+    let groups = [
+      {
+        taskId: 't1',
+        shortId: '7',
+        name: 'Old',
+        projectId: 'p',
+        relation: 'assigned',
+        items: [item(1, 'comment')],
+        unread: 1,
+      },
+    ];
+    const rows = [
+      { id: 'd1', name: 'Ship it', deadline: '2026-03-02', closed: false },
+      { id: 'd2', name: 'Plan it', deadline: '2026-03-03', closed: false },
+      { id: 'd3', name: 'Done it', deadline: '2026-03-03', closed: true },
+    ];
+    const dispatch = vi.fn(async (channel: unknown) =>
+      channel === 'updates.list'
+        ? { ok: true as const, value: { groups, unread: 0 } }
+        : { ok: true as const, value: { rows, total: rows.length } },
+    );
+    const notify = vi.fn();
+    let prefs = structuredClone(DEFAULT_NOTIFICATIONS);
+    watchUpdateNotices(
+      { dispatch, events },
+      { notify },
+      vi.fn(),
+      () => prefs,
+      () => new Date(2026, 2, 2, 9),
+    );
+    const synced = async (at: string) => {
+      events.emit('sync.onDidChangeStatus', {
+        online: true,
+        running: false,
+        phase: 'idle',
+        done: 0,
+        total: 0,
+        lastSyncedAt: at,
+        lastError: null,
+        pendingCount: 0,
+        tokenNeeded: false,
+        readProblems: [],
+        probing: false,
+        nextProbeAt: null,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    await synced('a');
+    // The first run: what was there is the baseline; the day's due tasks are told once.
+    expect(notify.mock.calls.map(([n]) => n.title)).toEqual(['Due today: 1 task', 'Due tomorrow: 1 task']);
+    notify.mockClear();
+    groups = [
+      { ...groups[0]!, items: [item(3, 'comment'), item(2, 'status'), item(1, 'comment')] },
+      {
+        taskId: 't2',
+        shortId: '8',
+        name: 'Fresh',
+        projectId: 'p',
+        relation: 'assigned',
+        items: [item(4, 'new')],
+        unread: 1,
+      },
+    ];
+    prefs = { ...prefs, statusChange: { toast: true, system: false } };
+    await synced('b');
+    expect(notify.mock.calls.map(([n]) => [n.title, n.body, n.taskId])).toEqual([
+      ['New comment on your task', '#7 Old', 't1'],
+      ['Assigned to you', '#8 Fresh', 't2'],
+    ]);
+    notify.mockClear();
+    await synced('c');
+    expect(notify).not.toHaveBeenCalled();
   });
 });

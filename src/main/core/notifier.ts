@@ -1,5 +1,7 @@
 import type { ChannelOutput } from '../../shared/ipc/contract';
 import type { EventPayload } from '../../shared/ipc/events';
+import type { NotificationPrefs } from '../../shared/ipc/settings';
+import { noticeKindOf, type NoticeOfUpdate } from '../../shared/ipc/updates';
 import type { Core } from './core';
 
 /** The system-notification port: Electron's Notification in the shell, a log line in the web host. */
@@ -48,8 +50,14 @@ export function watchActionRequired(
   core: WatchedCore,
   notifier: Notifier,
   log: (message: string) => void,
+  /** Whether the user wants these as system notifications (Settings, per kind). */
+  enabled: () => boolean = () => true,
 ): () => void {
-  const watcher = createActionRequiredWatcher(notifier);
+  const watcher = createActionRequiredWatcher({
+    notify: (notification) => {
+      if (enabled()) notifier.notify(notification);
+    },
+  });
   let lastSyncedAt: string | null | undefined;
   let reading = Promise.resolve();
   const read = async (): Promise<void> => {
@@ -68,4 +76,94 @@ export function watchActionRequired(
     lastSyncedAt = status.lastSyncedAt;
     reading = reading.then(read, read);
   });
+}
+
+/** What one notice kind says, for one task or several. */
+const NOTICE_TITLES: Record<NoticeOfUpdate, string> = {
+  comment: 'New comment on your task',
+  assigned: 'Assigned to you',
+  statusChange: 'Status changed',
+};
+
+/**
+ * System notifications for what a pull brought on the user's tasks (the Updates view's items:
+ * comments, assignments, status changes) and, once a day, for tasks due today and tomorrow,
+ * each kind as the user's settings say. After each completed sync run; the first run is the
+ * baseline (nothing that was there before the app opened is announced).
+ */
+export function watchUpdateNotices(
+  core: WatchedCore,
+  notifier: Notifier,
+  log: (message: string) => void,
+  prefs: () => NotificationPrefs,
+  clock: () => Date = () => new Date(),
+): () => void {
+  let lastSyncedAt: string | null | undefined;
+  let seenId: number | undefined;
+  let dueDay: string | undefined;
+  let reading = Promise.resolve();
+  const read = async (): Promise<void> => {
+    const result = await core.dispatch('updates.list', { limit: 500 });
+    if (!result.ok) {
+      log(`updates check failed: ${result.error.message}`);
+      return;
+    }
+    const { groups } = result.value as ChannelOutput<'updates.list'>;
+    const newest = Math.max(0, ...groups.flatMap((g) => g.items.map((i) => i.id)));
+    const wanted = prefs();
+    if (seenId !== undefined) {
+      for (const group of groups) {
+        const kinds = new Set(
+          group.items.filter((i) => i.id > seenId! && !i.read).flatMap((i) => noticeKindOf(i, group) ?? []),
+        );
+        for (const kind of kinds)
+          if (wanted[kind].system)
+            notifier.notify({
+              title: NOTICE_TITLES[kind],
+              body: `#${group.shortId} ${group.name}`,
+              taskId: group.taskId,
+            });
+      }
+    }
+    seenId = Math.max(seenId ?? 0, newest);
+
+    // Due today and tomorrow: once a day, after the day's first completed sync.
+    const now = clock();
+    const today = localDay(now);
+    if (dueDay === today) return;
+    dueDay = today;
+    const due = await core.dispatch('tasks.myWork', { kind: 'assigned', limit: 5000 });
+    if (!due.ok) return;
+    const { rows } = due.value as ChannelOutput<'tasks.myWork'>;
+    const tomorrow = localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
+    for (const [kind, day, title] of [
+      ['dueToday', today, 'Due today'],
+      ['dueTomorrow', tomorrow, 'Due tomorrow'],
+    ] as const) {
+      const tasks = rows.filter((row) => !row.closed && row.deadline?.slice(0, 10) === day);
+      if (!tasks.length || !wanted[kind].system) continue;
+      notifier.notify({
+        title: `${title}: ${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'}`,
+        body:
+          tasks
+            .slice(0, 3)
+            .map((t) => t.name)
+            .join(', ') + (tasks.length > 3 ? '…' : ''),
+        ...(tasks.length === 1 ? { taskId: tasks[0]!.id } : {}),
+      });
+    }
+  };
+  return core.events.onAny((name, payload) => {
+    if (name !== 'sync.onDidChangeStatus') return;
+    const status = payload as EventPayload<'sync.onDidChangeStatus'>;
+    if (status.running || status.lastSyncedAt === null || status.lastSyncedAt === lastSyncedAt) return;
+    lastSyncedAt = status.lastSyncedAt;
+    reading = reading.then(read, read);
+  });
+}
+
+/** A moment's day on this machine's calendar, YYYY-MM-DD. */
+function localDay(moment: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
 }

@@ -76,7 +76,8 @@ export const TASK_JSON = `json_object(
   'projectId', t.project_id, 'status', json_object('id', s.id, 'name', s.name),
   'systemStatus', s.system_status, 'systemType', tt.system_type, 'scheduleStatus', t.schedule_status,
   'taskType', json_object('id', tt.id, 'name', tt.name), 'users', json(t.users),
-  'formSubmission', json(t.form_submission), 'storyPoints', t.story_points)`;
+  'formSubmission', json(t.form_submission), 'storyPoints', t.story_points,
+  'todoList', json(t.todo_list))`;
 
 export const TASK_FROM =
   'FROM tasks t JOIN statuses s ON s.id = t.status_id JOIN task_types tt ON tt.id = t.task_type_id';
@@ -170,6 +171,7 @@ export function taskStore(db: Db) {
     'DELETE FROM task_tags WHERE task_id = @id',
     'DELETE FROM task_crm_contacts WHERE task_id = @id',
     'DELETE FROM messages WHERE task_id = @id',
+    'DELETE FROM time_reports WHERE task_id = @id',
     "DELETE FROM dependencies WHERE (predecessor_kind = 'Task' AND predecessor_id = @id) OR (successor_kind = 'Task' AND successor_id = @id)",
     'DELETE FROM tasks WHERE id = @id',
   ].map((sql) => db.prepare<{ id: string }>(sql));

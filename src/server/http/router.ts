@@ -140,6 +140,11 @@ export class Router {
     this.patterns.push({ regex: new RegExp(`^${source}/?$`), method });
   }
 
+  /** Whether the profile has this route (a route registered outside the router asks first). */
+  offers(method: Method, url: string): boolean {
+    return this.profile.offers(method, url);
+  }
+
   /** Methods that exist for a concrete path (after slash normalization), for 405 answers. */
   allowedMethods(path: string): Method[] {
     const clean = path.replace(/\/{2,}/g, '/');

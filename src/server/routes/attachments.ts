@@ -1,5 +1,5 @@
-import { createWriteStream, existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +13,30 @@ import { mimeOf } from './attachments-resolve';
 /** Where the bytes of a file live; file ids are generated, never taken from a request path. */
 function filePath(ctx: ServiceContext, fileId: string): string {
   return join(ctx.filesDir, fileId);
+}
+
+/**
+ * The headers of an attachment's bytes: a download (`attachment`, the name in RFC 6266's UTF-8
+ * form with an ASCII fallback), the stored type never sniffed into another, and a policy that
+ * runs nothing should the bytes be shown anyway (a sandbox with no script, no plugin, no frame).
+ */
+function rfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+export function downloadHeaders(name: string, mime: string, size: number): Record<string, string> {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return {
+    'content-type': mime,
+    'content-length': String(size),
+    'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${rfc5987(name)}`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cache-control': 'private, no-cache',
+  };
 }
 
 /** Copies the request body to `target`, refusing more than `limit` bytes with a 413. */
@@ -64,10 +88,33 @@ async function receive(stream: Readable, target: string, limit: number): Promise
   }
 }
 
+/** GET /attachments/{fileId} (extension): a file's bytes, as a download. */
+function downloadRoute(app: FastifyInstance, r: Router, ctx: ServiceContext): void {
+  r.remember('GET', '/attachments/:id');
+  app.get(`${API_PREFIX}/attachments/:id`, async (request, reply) => {
+    const id = (request.params as { id: string }).id;
+    const upload = ctx.uploads.byFileId(id);
+    if (!upload || upload.uploaded_at === null) throw notFound('attachment', id);
+    const path = filePath(ctx, upload.file_id);
+    // Bytes removed from filesDir behind the service's back: say so rather than fail mid-stream.
+    let size: number;
+    try {
+      size = (await stat(path)).size;
+    } catch {
+      throw notFound('attachment file', id);
+    }
+    return reply
+      .code(200)
+      .headers(downloadHeaders(upload.name, upload.mime, size))
+      .send(createReadStream(path));
+  });
+}
+
 /**
  * The three-step upload: POST /attachments/upload-urls reserves addresses (unguessable,
  * single-use, one hour); PUT {uploadUrl} stores the bytes under filesDir; the fileId is then
- * referenced by create-task, comment or reply. GET /attachments/{fileId} (extension) serves them.
+ * referenced by create-task, comment or reply. GET /attachments/{fileId} (extension) serves them
+ * as downloads.
  */
 export function attachmentRoutes(app: FastifyInstance, r: Router, ctx: ServiceContext): void {
   r.post('/attachments/upload-urls', {
@@ -97,16 +144,10 @@ export function attachmentRoutes(app: FastifyInstance, r: Router, ctx: ServiceCo
     },
   });
 
-  r.get('/attachments/:id', {
-    handle: ({ params }) => {
-      const upload = ctx.uploads.byFileId(params['id']);
-      if (!upload || upload.uploaded_at === null) throw notFound('attachment', params['id']);
-      const path = filePath(ctx, upload.file_id);
-      // Bytes removed from filesDir behind the service's back: say so rather than fail mid-stream.
-      if (!existsSync(path)) throw notFound('attachment file', params['id']);
-      return { file: path, mime: upload.mime };
-    },
-  });
+  // Extension: the spec shows no download. The bytes are served as a download, never as a page
+  // of ours: whatever a file holds (HTML, SVG, script), a browser that follows this address saves
+  // it rather than running it at the service's origin. The goodday profile has none, as live.
+  if (r.offers('GET', '/attachments/:id')) downloadRoute(app, r, ctx);
 
   r.remember('PUT', '/uploads/:token');
   // The upload route reads raw bytes of any type, so it lives in its own plugin with its own parser.

@@ -5,6 +5,7 @@ import { documentStore } from '../db/documents';
 import { eventStore } from '../db/events';
 import type { Db } from '../db/open';
 import { taskStore } from '../db/tasks';
+import { timeReportStore } from '../db/time-reports';
 import { generateWorkspace, prng } from './generate';
 import { SEED_IDS, WORKSPACE_MEMBERS } from './org';
 
@@ -175,5 +176,39 @@ export function seedDemo(db: Db, now: Date): void {
       project(3),
       users.cleo,
     );
+
+    seedTimeReports(db, ws.taskIds, now);
   })();
+}
+
+/**
+ * Four weeks of logged time, up to today: on each weekday every workspace member logs two or
+ * three reports (15 minutes to 4 hours) on tasks of their own, the odd one with a note or billable.
+ */
+function seedTimeReports(db: Db, taskIds: readonly string[], now: Date): void {
+  const random = prng(31);
+  const reports = timeReportStore(db);
+  const notes = ['Review & fixes', 'Call with the customer', '', '', 'Planning <next> steps', ''];
+  let n = 0;
+  for (let back = 27; back >= 0; back--) {
+    const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() - back, 17, 30);
+    if (day.getDay() === 0 || day.getDay() === 6) continue;
+    WORKSPACE_MEMBERS.forEach((userId, u) => {
+      const count = 2 + Math.floor(random() * 2);
+      for (let i = 0; i < count; i++) {
+        // Each user works on a band of tasks, so a week has a few rows, not dozens.
+        const taskId = taskIds[(u * 11 + Math.floor(random() * 6) * 3) % taskIds.length]!;
+        reports.insert({
+          id: `demo-tr-${++n}`,
+          task_id: taskId,
+          user_id: userId,
+          report_date: formatLocalDate(day),
+          reported: 15 * (1 + Math.floor(random() * 16)),
+          message: notes[Math.floor(random() * notes.length)]!,
+          is_billable: random() < 0.3 ? 1 : 0,
+          moment_created: formatLocalTimestamp(new Date(day.getTime() + i * 60_000)),
+        });
+      }
+    });
+  }
 }

@@ -12,3 +12,4 @@ export * from './history';
 export * from './crm';
 export * from './dependencies';
 export * from './events';
+export * from './time-reports';

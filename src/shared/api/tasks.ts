@@ -29,6 +29,30 @@ const FormField = z.looseObject({
 export const FormSubmission = z.looseObject({ requestFormName: z.string(), formFields: z.array(FormField) });
 export type FormSubmission = z.infer<typeof FormSubmission>;
 
+/**
+ * To-do lists of a task, in the structure GoodDay documents for `todoList` on create and update
+ * task: lists `{uid, title, items: [{properties: {completed, title, userId}}]}`.
+ */
+export const TodoItem = z.looseObject({
+  properties: z.looseObject({
+    completed: z.boolean(),
+    title: z.string().trim().min(1, 'must not be empty').max(1000),
+    userId: Id.nullish(),
+  }),
+});
+export type TodoItem = z.infer<typeof TodoItem>;
+export const TodoList = z.looseObject({
+  uid: z.string().min(1, 'must be a non-empty id').max(200),
+  title: z.string().max(1000),
+  items: z.array(TodoItem).max(500),
+});
+export type TodoList = z.infer<typeof TodoList>;
+export const TodoLists = z.array(TodoList).max(100);
+export type TodoLists = z.infer<typeof TodoLists>;
+
+/** A task's to-do lists as read: lists that cannot be read cost the lists, not the task. */
+const TodoListsRead = TodoLists.nullable().catch(null);
+
 const nullable = <T extends z.ZodType>(schema: T) => orDefault(schema.nullable(), () => null);
 
 /**
@@ -67,6 +91,8 @@ export const Task = z.looseObject({
   formSubmission: FormSubmission.nullable().optional(),
   /** Extension (accepted on create/update, not in the spec's Task table). */
   storyPoints: z.number().int().nullable().optional(),
+  /** The task's to-do lists; null when it has none or the answer leaves them out. */
+  todoList: TodoListsRead,
 });
 export type Task = z.infer<typeof Task>;
 export const TasksResponse = z.array(Task);
@@ -107,7 +133,7 @@ export const CreateTaskBody = withAliases(
     estimate: Minutes.nullish(),
     storyPoints: StoryPoints.nullish(),
     priority: Priority.nullish(),
-    todoList: z.unknown().optional(),
+    todoList: TodoLists.nullish(),
     crmContactIds: z.array(Id).max(100).nullish(),
     crmAccountId: Id.nullish(),
     attachments: Attachments.nullish(),
@@ -143,7 +169,7 @@ export const TaskUpdateFields = z.object({
   progress: Progress.nullable().optional(),
   storyPoints: StoryPoints.nullable().optional(),
   assignedToUserId: Id.nullable().optional(),
-  todoList: z.unknown().optional(),
+  todoList: TodoLists.nullable().optional(),
   crmContactIds: z.array(Id).max(100).optional(),
   crmAccountId: Id.nullable().optional(),
 });

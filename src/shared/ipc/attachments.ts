@@ -62,6 +62,65 @@ export const UploadsStatus = z.object({
 });
 export type UploadsStatus = z.infer<typeof UploadsStatus>;
 
+/** A received file's download, as it goes; `done` with `error` null once it is in the cache. */
+export const DownloadProgress = z.object({
+  fileId: z.string(),
+  received: z.number().int(),
+  /** Null when the service did not say the length. */
+  total: z.number().int().nullable(),
+  done: z.boolean(),
+  error: z.string().nullable(),
+});
+export type DownloadProgress = z.infer<typeof DownloadProgress>;
+
+/** A message's attachment as the renderer names it: the file id, or a spool id while unsent. */
+const FileRef = z
+  .object({
+    fileId: z.string().min(1, 'must not be empty').max(200),
+    name: z.string().min(1, 'must not be empty').max(4096),
+    mime: z.string().max(255).optional(),
+  })
+  .strict();
+
+/** A file ready to be read here: downloaded, in the download cache or in the spool. */
+export const LocalFile = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+  /** `spool`: a file attached from this machine and not yet sent; `cache`: downloaded or kept. */
+  source: z.enum(['spool', 'cache']),
+});
+export type LocalFile = z.infer<typeof LocalFile>;
+
+/** One attachment of a project's tasks, for the Files view. */
+export const ProjectFile = z.object({
+  fileId: z.string(),
+  name: z.string(),
+  size: z.number().nullable(),
+  mime: z.string(),
+  taskId: z.string(),
+  taskShortId: z.string(),
+  taskName: z.string(),
+  messageId: z.string(),
+  /** Who sent it and when (the message's author and date). */
+  fromUserId: z.string(),
+  dateCreated: z.string(),
+  /** A file of a change not yet sent (its id is a spool id). */
+  pending: z.boolean(),
+});
+export type ProjectFile = z.infer<typeof ProjectFile>;
+
+export const DownloadCacheInfo = z.object({
+  usedBytes: z.number().int(),
+  maxBytes: z.number().int(),
+  files: z.number().int(),
+});
+export type DownloadCacheInfo = z.infer<typeof DownloadCacheInfo>;
+
+/** The most a page asks of a file at once (base64 over the bridge). */
+export const READ_CHUNK_BYTES = 2 * 1024 * 1024;
+
 /**
  * Electron only, and not a channel of the contract: the preload's private channel for files the
  * user dropped or picked. The page hands the preload `File` objects; the preload resolves their
@@ -128,6 +187,36 @@ export const attachmentChannels = {
   /** Stops a file not yet referenced by its request; refused once it is. */
   'attachments.cancel': channel(z.object({ id: SpoolId }).strict(), UploadsStatus),
   'attachments.status': channel(z.object({}).strict(), UploadsStatus),
+  /**
+   * A received file made local: from the spool (attached from this machine, not yet sent), from
+   * the download cache, else downloaded into it (progress as `attachments.onDidDownload`).
+   * `not-found` "not offered by this service" when the service has no download.
+   */
+  'attachments.fetch': channel(FileRef, LocalFile),
+  /** Part of a local file (the page builds a preview or a saved copy from the parts). */
+  'attachments.read': channel(
+    z
+      .object({
+        fileId: z.string().min(1).max(200),
+        offset: z.number().int().min(0),
+        length: z.number().int().min(1).max(READ_CHUNK_BYTES),
+      })
+      .strict(),
+    z.object({ data: z.base64(), size: z.number().int() }),
+  ),
+  /** Which of these files can be read offline now. */
+  'attachments.local': channel(
+    z.object({ fileIds: z.array(z.string().max(200)).max(5000) }).strict(),
+    z.object({ fileIds: z.array(z.string()) }),
+  ),
+  /** Every attachment of a project's tasks (its subprojects' too), newest first. */
+  'attachments.projectFiles': channel(z.object({ projectId: Id }).strict(), z.array(ProjectFile)),
+  'attachments.cacheInfo': channel(z.object({}).strict(), DownloadCacheInfo),
+  'attachments.clearCache': channel(z.object({}).strict(), DownloadCacheInfo),
+  /** Desktop app only: opens the file in the system's default program. */
+  'attachments.openExternal': channel(FileRef, z.object({ opened: z.literal(true) })),
+  /** Desktop app only: asks where to save the file and copies it there (null: cancelled). */
+  'attachments.saveAs': channel(FileRef, z.object({ savedTo: z.string().nullable() })),
   /** The per-file size cap, for the drop target to say what will happen. */
   'attachments.limits': channel(
     z.object({}).strict(),

@@ -15,6 +15,12 @@ import { attachmentChannels } from './attachments';
 import { projectsWriteChannels } from './projects-write';
 import { calendarWriteChannels } from './calendar-write';
 import { crmWriteChannels } from './crm-write';
+import { linkChannels } from './links';
+import { draftChannels } from './drafts';
+import { printChannels } from './print';
+import { inboxChannels } from './inbox';
+import { updatesChannels } from './updates';
+import { timeChannels } from './time';
 import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
@@ -40,6 +46,12 @@ export const channels = {
   ...projectsWriteChannels,
   ...calendarWriteChannels,
   ...crmWriteChannels,
+  ...linkChannels,
+  ...draftChannels,
+  ...printChannels,
+  ...inboxChannels,
+  ...updatesChannels,
+  ...timeChannels,
   ...pendingTransferChannels,
 } satisfies Record<string, ChannelSpec>;
 

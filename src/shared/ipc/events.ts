@@ -3,7 +3,7 @@ import { accountsEvents } from './accounts';
 import { settingsEvents } from './settings';
 import { SyncStatus } from './sync';
 import { OutboxStatus } from './outbox';
-import { UploadsStatus } from './attachments';
+import { DownloadProgress, UploadsStatus } from './attachments';
 import { DataNotice } from './app';
 
 /** What the native menus (and their shortcuts) ask the renderer to do. */
@@ -27,6 +27,7 @@ export const CacheEntity = z.enum([
   'statuses',
   'taskTypes',
   'tags',
+  'timeReports',
 ]);
 export type CacheEntity = z.infer<typeof CacheEntity>;
 
@@ -54,6 +55,8 @@ export const events = {
   'app.onDidRequestCommand': z.object({ command: MenuCommand }),
   /** A system notification about a task was clicked: the renderer opens the task. */
   'app.onDidRequestOpenTask': z.object({ taskId: z.string().min(1) }),
+  /** A Workdesk or service link was opened (command line, the OS, the tray): the renderer resolves it. */
+  'app.onDidOpenLink': z.object({ link: z.string().min(1).max(4096) }),
   /** A damaged file was moved aside and made again (see `app.notices`). */
   'app.onDidNotice': DataNotice,
   ...accountsEvents,
@@ -64,6 +67,7 @@ export const events = {
   'outbox.onDidRemapId': IdRemap,
   /** Per-file and overall upload progress of dropped files. */
   'attachments.onDidProgress': UploadsStatus,
+  'attachments.onDidDownload': DownloadProgress,
 };
 
 export type Events = typeof events;

@@ -16,13 +16,17 @@ export type CreateResult = z.infer<typeof CreateResult>;
 
 const Text = z.string().max(200_000, 'must be at most 200000 characters');
 
-/** Every field of the update-task operation but the acting user (the account's) and the to-do list. */
-export const TaskChanges = TaskUpdateFields.omit({ todoList: true })
-  .strict()
-  .refine((c) => c.projectId === undefined || c.parentTaskId === undefined, {
+/**
+ * Every field of the update-task operation but the acting user (the account's). `todoList` is the
+ * whole set of the task's to-do lists (the service replaces them as one).
+ */
+export const TaskChanges = TaskUpdateFields.strict().refine(
+  (c) => c.projectId === undefined || c.parentTaskId === undefined,
+  {
     message: 'cannot be used together with projectId',
     path: ['parentTaskId'],
-  });
+  },
+);
 export type TaskChanges = z.infer<typeof TaskChanges>;
 
 export const TaskCreateInput = z

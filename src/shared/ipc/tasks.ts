@@ -34,6 +34,8 @@ export const TaskRow = z.object({
   momentClosed: z.string().nullable(),
   recentActivityMoment: z.string(),
   closed: z.boolean(),
+  /** How many files the task's cached messages carry (absent where a row is made by hand). */
+  attachmentCount: z.number().int().optional(),
 });
 export type TaskRow = z.infer<typeof TaskRow>;
 

@@ -3,7 +3,7 @@
 // unknown" when it is not, so nothing is created twice and nothing else is taken for it.
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { writesSuite } from './support';
+import { FAST_OUTBOX, writesSuite } from './support';
 
 const suite = writesSuite();
 
@@ -35,7 +35,15 @@ describe('outbox: around the send', () => {
   });
 
   it('a create whose prepare failed was never sent: a twin made meanwhile is not taken for it', async () => {
-    const e = await suite.engine({ timeoutMs: 1_000 });
+    // The retry after the failed prepare waits a minute, so the entry is still pending when it
+    // is read below: with the suite's retries of a few milliseconds, recording the failure (a
+    // commit synced to disk) can outlast the wait on a busy machine, and the retry then runs at
+    // once, correctly, before the entry is read. The retry is run by the restart further down
+    // (a start makes every waiting retry due).
+    const e = await suite.engine({
+      timeoutMs: 1_000,
+      outbox: { ...FAST_OUTBOX, backoff: { baseMs: 60_000, maxMs: 60_000 } },
+    });
     const outbox = e.outbox.outbox;
     await outbox.stop();
     const mine = await e.call('crm.createContact', { firstName: 'Prepared', lastName: 'Later' });

@@ -58,13 +58,17 @@ describe('action-required notifications on the local workspace', () => {
     const { id: taskId } = (await created.json()) as { id: string };
 
     await syncNow();
-    // Reads run in order, so once this one notified, the baseline read has been done too: one
-    // call in all proves the start-up run notified nothing.
-    await vi.waitFor(() => expect(notify).toHaveBeenCalled());
-    expect(notify).toHaveBeenCalledExactlyOnceWith({
-      title: 'Your action is required',
-      body: 'Approve the release notes',
-      taskId,
-    });
+    // The day's "Due today" notice (the demo has tasks due today) is another kind; only the
+    // action-required notices are judged here. Reads run in order, so once this one notified,
+    // the baseline read has been done too: one such call in all proves the start-up run notified
+    // none.
+    const actionRequired = () =>
+      notify.mock.calls
+        .map(([notice]) => notice as { title: string })
+        .filter((n) => n.title === 'Your action is required');
+    await vi.waitFor(() => expect(actionRequired()).not.toHaveLength(0));
+    expect(actionRequired()).toEqual([
+      { title: 'Your action is required', body: 'Approve the release notes', taskId },
+    ]);
   });
 });

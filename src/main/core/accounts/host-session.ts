@@ -7,6 +7,7 @@ import type { Notifier } from '../notifier';
 import { startSession, type Session } from './session';
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
+import { downloadCapBytes } from './session';
 
 export interface HostSessionOptions {
   /** The per-user data folder (Electron's userData, or the web host's `--data`). */
@@ -47,7 +48,8 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         engine: {
           sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 },
           // Read at each check, so a change of the setting applies to the next send.
-          outbox: { conflictPolicy: () => options.settings.read().preferences.conflictPolicy },
+          outbox: { conflictPolicy: () => options.settings.read().preferences.conflictPolicy ?? 'mine' },
+          downloads: { maxBytes: downloadCapBytes(options.settings.read().preferences) },
           serviceClock,
         },
       }),

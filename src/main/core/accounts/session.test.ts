@@ -9,6 +9,7 @@ import { appHandlers } from '../handlers/app';
 import { createMemorySecretStore } from './secret-store';
 import { createMemorySettingsStore } from './settings-store';
 import { startSession, type SessionDeps } from './session';
+import { DEFAULT_NOTIFICATIONS } from '../../../shared/ipc/settings';
 
 let dir: string;
 beforeEach(() => {
@@ -162,10 +163,20 @@ describe('session', () => {
     session.events.onAny((name, payload) => name === 'settings.onDidChange' && seen.push(payload));
     expect(await session.dispatch('settings.update', { theme: 'dark' })).toEqual({
       ok: true,
-      value: { syncIntervalSeconds: 60, theme: 'dark', conflictPolicy: 'mine' },
+      value: { syncIntervalSeconds: 60, theme: 'dark', notifications: DEFAULT_NOTIFICATIONS },
     });
     expect(deps.settings.read().preferences.theme).toBe('dark');
-    expect(seen).toEqual([{ syncIntervalSeconds: 60, theme: 'dark', conflictPolicy: 'mine' }]);
+    expect(seen).toEqual([{ syncIntervalSeconds: 60, theme: 'dark', notifications: DEFAULT_NOTIFICATIONS }]);
+    // A change of one notice leaves the rest alone, and a later change of another field keeps it.
+    const quiet = { ...DEFAULT_NOTIFICATIONS, comment: { toast: true, system: false } };
+    await session.dispatch('settings.update', { notifications: quiet });
+    await session.dispatch('settings.update', { syncIntervalSeconds: 120 });
+    expect(deps.settings.read().preferences).toEqual({
+      syncIntervalSeconds: 120,
+      theme: 'dark',
+      notifications: quiet,
+    });
+    // The conflict policy: absent means keep mine; "ask me" is kept once chosen.
     expect(await session.dispatch('settings.update', { conflictPolicy: 'ask' })).toMatchObject({
       ok: true,
       value: { conflictPolicy: 'ask' },

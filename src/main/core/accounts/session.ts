@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import { LOCAL_ACCOUNT_ID, type Account } from '../../../shared/ipc/accounts';
+import { DEFAULT_DOWNLOAD_CACHE_MIB, type Preferences } from '../../../shared/ipc/settings';
 import type { DataNotice } from '../../../shared/ipc/app';
 import type { StageResult } from '../../../shared/ipc/attachments';
 import type { IpcResult } from '../../../shared/ipc/channel';
 import { isChannelName } from '../../../shared/ipc/contract';
 import type { Core } from '../core';
 import type { CoreFacade } from '../web-host';
-import { watchActionRequired, type Notifier } from '../notifier';
+import { watchActionRequired, watchUpdateNotices, type Notifier } from '../notifier';
 import { createDispatch, type Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
 import { mergeHandlerMaps } from '../handlers/registry';
@@ -17,6 +18,11 @@ import { createUserLister, type Connection, type Probe, type UserLister } from '
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
 import type { ServiceClockOptions } from '../api/service-clock';
+
+/** The received files' cap in bytes, from the preferences (the default when unset). */
+export function downloadCapBytes(preferences: Preferences): number {
+  return (preferences.downloadCacheMiB ?? DEFAULT_DOWNLOAD_CACHE_MIB) * 1024 * 1024;
+}
 
 /** The running embedded service (src/main/core/local-service.ts) as the session sees it. */
 export interface RunningLocalService {
@@ -141,10 +147,15 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     for (const notice of core.engine?.notices ?? []) addNotice(notice);
     const forward = core.events.onAny((name, payload) => events.emit(name, payload as never));
     const log = deps.log ?? (() => {});
-    const stopWatching = deps.notifier ? watchActionRequired(core, deps.notifier, log) : () => {};
+    const notices = () => deps.settings.read().preferences.notifications;
+    const stopWatching = deps.notifier
+      ? watchActionRequired(core, deps.notifier, log, () => notices().actionRequired.system)
+      : () => {};
+    const stopUpdates = deps.notifier ? watchUpdateNotices(core, deps.notifier, log, notices) : () => {};
     const unsubscribe = (): void => {
       forward();
       stopWatching();
+      stopUpdates();
     };
     inner = { accountId: account.id, core, connection, unsubscribe };
   }
@@ -255,6 +266,10 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
         const current = deps.settings.read();
         const preferences = { ...current.preferences, ...arg };
         deps.settings.write({ ...current, preferences });
+        if (arg.downloadCacheMiB !== undefined)
+          void inner?.core.engine?.downloads
+            .setMaxBytes(downloadCapBytes(preferences))
+            .catch((err: unknown) => deps.log?.(`downloads: the new cap was not applied: ${String(err)}`));
         if (arg.rememberTokens !== undefined) deps.secrets.remember?.(arg.rememberTokens);
         events.emit('settings.onDidChange', preferences);
         return preferences;

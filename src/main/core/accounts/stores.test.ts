@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/ipc/settings';
+import { DEFAULT_NOTIFICATIONS, DEFAULT_SETTINGS } from '../../../shared/ipc/settings';
 import { createJsonSettingsStore } from './settings-store';
 import { createFileSecretStore, type SecretCodec } from './secret-store';
 
@@ -17,14 +17,21 @@ describe('JSON settings store', () => {
     const file = join(dir, 'settings.json');
     const store = createJsonSettingsStore(file);
     expect(store.read()).toEqual(DEFAULT_SETTINGS);
-    store.write({
-      ...DEFAULT_SETTINGS,
-      preferences: { syncIntervalSeconds: 120, theme: 'dark', conflictPolicy: 'ask' },
-    });
+    const preferences = { ...DEFAULT_SETTINGS.preferences, syncIntervalSeconds: 120, theme: 'dark' as const };
+    store.write({ ...DEFAULT_SETTINGS, preferences });
+    expect(createJsonSettingsStore(file).read().preferences).toEqual(preferences);
+  });
+
+  it('reads settings saved before notices had settings with every notice on', () => {
+    const file = join(dir, 'settings.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ ...DEFAULT_SETTINGS, preferences: { syncIntervalSeconds: 90, theme: 'light' } }),
+    );
     expect(createJsonSettingsStore(file).read().preferences).toEqual({
-      syncIntervalSeconds: 120,
-      theme: 'dark',
-      conflictPolicy: 'ask',
+      syncIntervalSeconds: 90,
+      theme: 'light',
+      notifications: DEFAULT_NOTIFICATIONS,
     });
   });
 
@@ -35,7 +42,7 @@ describe('JSON settings store', () => {
     const before = readFileSync(file, 'utf8');
     const bad = {
       ...DEFAULT_SETTINGS,
-      preferences: { syncIntervalSeconds: 1, theme: 'dark' as const, conflictPolicy: 'mine' as const },
+      preferences: { ...DEFAULT_SETTINGS.preferences, syncIntervalSeconds: 1, theme: 'dark' as const },
     };
     expect(() => store.write(bad)).toThrow(/preferences\.syncIntervalSeconds/);
     expect(readFileSync(file, 'utf8')).toBe(before);

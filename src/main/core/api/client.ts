@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import {
+  TimeReport,
+  TimeReportsResponse,
+  type CreateTimeReportBody,
   CalendarEvent,
   CalendarEventsResponse,
   CreateDependencyResponse,
@@ -205,6 +208,12 @@ export function createServiceClient(settings: ConnectionSettings) {
       http.json('POST', '/attachments/upload-urls', UploadUrlsResponse, { body, signal }),
     upload: (uploadUrl: string, bytes: UploadBody, mime: string, signal?: Sig, size?: number) =>
       http.upload(uploadUrl, bytes, mime, signal, size),
+    /**
+     * An attachment's bytes, streamed (extension: the spec shows no download). Null when the
+     * service does not offer downloads or no longer has the file (404 or 405).
+     */
+    attachment: (fileId: string, signal?: Sig) =>
+      offered(http.download(`/attachments/${seg(fileId)}`, signal)),
 
     // --- CRM
     crmContacts: (signal?: Sig) => list('/crm/contacts', CrmContactsResponse, signal),
@@ -243,6 +252,15 @@ export function createServiceClient(settings: ConnectionSettings) {
     createEvent: (body: CreateEventBody, signal?: Sig) =>
       http.json('POST', '/events', CalendarEvent, { body, signal }),
     deleteEvent: (id: string, signal?: Sig) => http.write('DELETE', `/event/${seg(id)}`, { signal }),
+
+    // --- time reports (the live service's; not in the spec)
+    userTimeReports: (id: string, range: { startDate: string; endDate: string }, signal?: Sig) =>
+      list(`/user/${seg(id)}/time-reports`, TimeReportsResponse, signal, range),
+    taskTimeReports: (id: string, range: { startDate?: string; endDate?: string } = {}, signal?: Sig) =>
+      list(`/task/${seg(id)}/time-reports`, TimeReportsResponse, signal, range),
+    /** Answers the new report (our service), or null for `OK` (the live service): then look it up. */
+    createTimeReport: (taskId: string, body: CreateTimeReportBody, signal?: Sig) =>
+      http.itemOrOk('POST', `/task/${seg(taskId)}/time-report`, TimeReport, { body, signal }),
   };
 }
 

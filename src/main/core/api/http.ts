@@ -84,64 +84,78 @@ export function createHttp(settings: ConnectionSettings) {
     method: string,
     path: string,
     options: RequestOptions,
-    init: { url?: string; headers?: Record<string, string>; body?: UploadBody | string } = {},
+    init: {
+      url?: string;
+      headers?: Record<string, string>;
+      body?: UploadBody | string;
+      /** The timeout covers the wait for the headers only (a download's body may take long). */
+      headersOnly?: boolean;
+      /** What the answer may be (default JSON). */
+      accept?: string;
+    } = {},
   ): Promise<Response> {
     const url = new URL(init.url ?? base + path);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timer = init.headersOnly ? new AbortController() : undefined;
+    const timeout = timer?.signal ?? AbortSignal.timeout(timeoutMs);
+    const timerId = timer ? setTimeout(() => timer.abort(), timeoutMs) : undefined;
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     const withToken = init.headers === undefined;
     const headers: Record<string, string> = init.headers ?? {
       [header]: settings.token,
-      accept: 'application/json',
+      accept: init.accept ?? 'application/json',
     };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    let target = url;
-    let currentMethod = method;
-    let body: UploadBody | string | null =
-      init.body ?? (options.body === undefined ? null : JSON.stringify(options.body));
-    for (let hop = 0; ; hop++) {
-      requests++;
-      let res: Response;
-      try {
-        // A streamed body is sent with its length (no chunked encoding): upload stores want it.
-        const streamed = body instanceof ReadableStream;
-        res = await doFetch(target.toString(), {
-          method: currentMethod,
-          headers,
-          body,
-          signal,
-          ...(withToken ? { redirect: 'manual' } : {}),
-          ...(streamed ? { duplex: 'half' } : {}),
-        } as RequestInit);
-      } catch (err) {
-        if (options.signal?.aborted) throw new AbortedError(method, path, 'cancelled');
-        if (timeout.aborted) throw new TimeoutError(method, path, `no answer within ${timeoutMs} ms`);
-        const cause =
-          err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
-        throw new NetworkError(method, path, cause);
+    try {
+      let target = url;
+      let currentMethod = method;
+      let body: UploadBody | string | null =
+        init.body ?? (options.body === undefined ? null : JSON.stringify(options.body));
+      for (let hop = 0; ; hop++) {
+        requests++;
+        let res: Response;
+        try {
+          // A streamed body is sent with its length (no chunked encoding): upload stores want it.
+          const streamed = body instanceof ReadableStream;
+          res = await doFetch(target.toString(), {
+            method: currentMethod,
+            headers,
+            body,
+            signal,
+            ...(withToken ? { redirect: 'manual' } : {}),
+            ...(streamed ? { duplex: 'half' } : {}),
+          } as RequestInit);
+        } catch (err) {
+          if (options.signal?.aborted) throw new AbortedError(method, path, 'cancelled');
+          if (timeout.aborted) throw new TimeoutError(method, path, `no answer within ${timeoutMs} ms`);
+          const cause =
+            err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
+          throw new NetworkError(method, path, cause);
+        }
+        const location = res.headers.get('location');
+        if (!withToken || !REDIRECTS.has(res.status) || location === null) return res;
+        const next = new URL(location, target);
+        if (next.origin !== url.origin) {
+          throw new RejectedError(
+            method,
+            path,
+            res.status,
+            `the service redirected to another address (${next.origin}); the token is not sent there. Check the account's service address`,
+          );
+        }
+        if (hop >= MAX_REDIRECTS) throw new RejectedError(method, path, res.status, 'too many redirects');
+        // As fetch does: 303, and 301/302 after a POST, go on as a GET without a body.
+        if (res.status === 303 || ((res.status === 301 || res.status === 302) && currentMethod === 'POST')) {
+          currentMethod = 'GET';
+          body = null;
+          delete headers['content-type'];
+        }
+        target = next;
       }
-      const location = res.headers.get('location');
-      if (!withToken || !REDIRECTS.has(res.status) || location === null) return res;
-      const next = new URL(location, target);
-      if (next.origin !== url.origin) {
-        throw new RejectedError(
-          method,
-          path,
-          res.status,
-          `the service redirected to another address (${next.origin}); the token is not sent there. Check the account's service address`,
-        );
-      }
-      if (hop >= MAX_REDIRECTS) throw new RejectedError(method, path, res.status, 'too many redirects');
-      // As fetch does: 303, and 301/302 after a POST, go on as a GET without a body.
-      if (res.status === 303 || ((res.status === 301 || res.status === 302) && currentMethod === 'POST')) {
-        currentMethod = 'GET';
-        body = null;
-        delete headers['content-type'];
-      }
-      target = next;
+    } finally {
+      clearTimeout(timerId);
     }
   }
 
@@ -187,8 +201,8 @@ export function createHttp(settings: ConnectionSettings) {
     init?: Parameters<typeof send>[3],
   ): Promise<string> {
     const res = await send(method, path, options, init);
-    const text = await readText(method, path, res, options.signal);
     if (res.ok) {
+      const text = await readText(method, path, res, options.signal);
       try {
         settings.onAnswer?.({ method, path, date: res.headers.get('date'), text });
       } catch {
@@ -196,6 +210,18 @@ export function createHttp(settings: ConnectionSettings) {
       }
       return text;
     }
+    return exchangeFailed(method, path, res, options.signal);
+  }
+
+  /** Classifies a non-2xx answer (or a 2xx with no body where one was needed) and throws. */
+  async function exchangeFailed(
+    method: string,
+    path: string,
+    res: Response,
+    signal: AbortSignal | undefined,
+  ): Promise<never> {
+    const text = await readText(method, path, res, signal);
+    if (res.ok) throw new ResponseShapeError(method, path, 'body', 'the answer has no body');
     const reason = errorMessageOf(text);
     settings.log?.(`${method} ${path} answered ${res.status}: ${reason}`);
     if (res.status === 401) throw new UnauthorizedError(method, path, reason);
@@ -226,6 +252,54 @@ export function createHttp(settings: ConnectionSettings) {
       options: RequestOptions = {},
     ): Promise<z.output<S>> {
       const text = await exchange(method, path, options);
+      let body: unknown;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${text.slice(0, 80)}`);
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) {
+        const { field, message } = describeZodError(parsed.error, 'body');
+        throw new ResponseShapeError(method, path, field, message);
+      }
+      return parsed.data;
+    },
+
+    /**
+     * A GET whose 2xx body is streamed to the caller (an attachment's bytes), with its length
+     * and type when the service sends them. The timeout covers the wait for the headers; the
+     * caller's signal stops the body.
+     */
+    async download(
+      path: string,
+      signal?: AbortSignal,
+    ): Promise<{ body: ReadableStream<Uint8Array>; size: number | null; mime: string | null }> {
+      const res = await send('GET', path, { signal }, { accept: '*/*', headersOnly: true });
+      if (!res.ok || !res.body) {
+        await exchangeFailed('GET', path, res, signal);
+      }
+      const length = Number(res.headers.get('content-length'));
+      return {
+        body: res.body as ReadableStream<Uint8Array>,
+        size: res.headers.has('content-length') && Number.isFinite(length) ? length : null,
+        mime: res.headers.get('content-type'),
+      };
+    },
+
+    /**
+     * A create whose answer is the new item on one service and `OK` on another: the item
+     * parsed with `schema`, or null for `OK` (plain or as a JSON string) or an empty body.
+     */
+    async itemOrOk<S extends z.ZodType>(
+      method: string,
+      path: string,
+      schema: S,
+      options: RequestOptions = {},
+    ): Promise<z.output<S> | null> {
+      const text = await exchange(method, path, options);
+      const bare = text.trim();
+      if (bare === '' || bare === 'OK' || bare === '"OK"') return null;
       let body: unknown;
       try {
         body = JSON.parse(text);

@@ -3,7 +3,7 @@ import type { UploadsStatus } from '../../../shared/ipc/attachments';
 import type { ServiceClient } from '../api/client';
 import type { FileRef, FileSender } from '../outbox/kinds/attachments';
 import type { Db, OutboxEntry } from '../outbox/types';
-import { Spool } from './spool';
+import { Spool, type SpoolMeta } from './spool';
 import { Uploads } from './uploads';
 
 export interface AttachmentFilesOptions {
@@ -18,6 +18,11 @@ export interface AttachmentFilesOptions {
   concurrency?: number;
   newId?: () => string;
   log?: (message: string) => void;
+  /**
+   * Told of each uploaded file before its spool copy is removed (the download cache keeps a copy,
+   * so the file opens here without a download).
+   */
+  keep?: (meta: SpoolMeta & { fileId: string }, path: string) => Promise<void>;
   /** Runs the spool clean-up after the acknowledging transaction (tests pass their own). */
   defer?: (fn: () => void) => void;
 }
@@ -39,6 +44,7 @@ export class AttachmentFiles {
   readonly #stateOf;
   readonly #defer: (fn: () => void) => void;
   readonly #log: (message: string) => void;
+  readonly #keep: NonNullable<AttachmentFilesOptions['keep']>;
   /** Entries acknowledged whose spool copies wait for the transaction to commit. */
   readonly #settling = new Map<number, readonly string[]>();
   #removals: Promise<unknown> = Promise.resolve();
@@ -59,6 +65,7 @@ export class AttachmentFiles {
     this.#stateOf = options.db.prepare('SELECT state FROM outbox_entries WHERE id = ?').pluck();
     this.#defer = options.defer ?? ((fn) => setImmediate(fn));
     this.#log = options.log ?? (() => {});
+    this.#keep = options.keep ?? (async () => {});
     const { spool, uploads } = this;
     this.sender = {
       upload: (
@@ -97,11 +104,22 @@ export class AttachmentFiles {
       this.#removals = Promise.all([
         this.#removals,
         ...ids.map((id) =>
-          this.spool
-            .remove(id)
+          this.#keepCopy(id)
+            .then(() => this.spool.remove(id))
             .catch((err: unknown) => this.#log(`attachments: could not remove ${id}: ${String(err)}`)),
         ),
       ]);
+    }
+  }
+
+  /** Hands an uploaded file's copy to `keep` (a failure there still lets the spool copy go). */
+  async #keepCopy(id: string): Promise<void> {
+    const meta = await this.spool.get(id);
+    if (!meta?.fileId) return;
+    try {
+      await this.#keep({ ...meta, fileId: meta.fileId }, this.spool.pathOf(id));
+    } catch (err) {
+      this.#log(`attachments: could not keep a copy of ${meta.name}: ${String(err)}`);
     }
   }
 

@@ -222,6 +222,11 @@ export class Spool {
     return meta;
   }
 
+  /** Where a spooled file's bytes are (to copy them; the name is the spool id, with no extension). */
+  pathOf(id: string): string {
+    return this.#bytesPath(id);
+  }
+
   /** The record as last read or written here (undefined: not read since start-up). */
   known(id: string): SpoolMeta | null | undefined {
     return this.#metas.get(id);

@@ -6,6 +6,7 @@ import { migrate } from './migrate';
 import { migrations } from './migrations/index';
 import { flattenTask } from './repos/tasks';
 import { toFtsQuery } from './repos/search';
+import { SNIPPET_HIT_END, SNIPPET_HIT_START } from '../../../shared/search-query';
 import { aContact, aDocument, aMessage, anAccount, anEvent, aProject, aTask } from './fixtures';
 import type { TaskFilter } from '../../../shared/ipc/tasks';
 
@@ -359,9 +360,11 @@ describe('search', () => {
       kind: 'project',
       id: 'p1',
       title: 'Website relaunch',
-      snippet: 'New landing pages and a [blog]',
+      snippet: `New landing pages and a ${SNIPPET_HIT_START}blog${SNIPPET_HIT_END}`,
       taskId: null,
       projectId: 'p1',
+      shortId: null,
+      date: null,
     });
     expect(
       cache.search

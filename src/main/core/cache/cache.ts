@@ -2,6 +2,8 @@ import type { CacheDb } from './db';
 import { createCalendarEventsRepo } from './repos/calendar-events';
 import { createCrmRepo } from './repos/crm';
 import { createDependenciesRepo } from './repos/dependencies';
+import { createInboxRepo } from './repos/inbox';
+import { createUpdatesRepo } from './repos/updates';
 import { createMessagesRepo } from './repos/messages';
 import { createOrgRepo } from './repos/org';
 import { createProjectPartsRepo } from './repos/project-parts';
@@ -9,6 +11,7 @@ import { createProjectsRepo } from './repos/projects';
 import { createSearchRepo } from './repos/search';
 import { createSyncStateRepo } from './repos/sync-state';
 import { createTasksRepo } from './repos/tasks';
+import { createTimeReportsRepo } from './repos/time-reports';
 
 /** Every repository over one account's cache database. */
 export function createCache(db: CacheDb) {
@@ -19,11 +22,14 @@ export function createCache(db: CacheDb) {
     tasks: createTasksRepo(db),
     messages: createMessagesRepo(db),
     events: createCalendarEventsRepo(db),
+    timeReports: createTimeReportsRepo(db),
     dependencies: createDependenciesRepo(db),
     crm: createCrmRepo(db),
     org: createOrgRepo(db),
     syncState: createSyncStateRepo(db),
     search: createSearchRepo(db),
+    inbox: createInboxRepo(db),
+    updates: createUpdatesRepo(db),
     /** Runs `fn` in one transaction (synchronous: no await inside). */
     transaction<T>(fn: () => T): T {
       return db.transaction(fn)();

@@ -55,6 +55,7 @@ export function aTask(over: Partial<Task> & { id: string; projectId: string }): 
     scheduleStatus: 1,
     taskType: { id: 'tt1', name: 'Task' },
     users: [],
+    todoList: null,
     ...over,
   };
 }

@@ -4,8 +4,8 @@ import { SearchKind } from '../../../shared/ipc/search';
 
 export function searchReadHandlers(deps: ReadDeps): HandlerMap<'search.query'> {
   return {
-    'search.query': ({ text, kinds, limit }) => ({
-      hits: deps.cache.search.query(text, kinds ?? SearchKind.options, limit),
+    'search.query': ({ text, kinds, limit, near }) => ({
+      hits: deps.cache.search.query(text, kinds ?? SearchKind.options, limit, near ?? null),
     }),
   };
 }

@@ -470,6 +470,16 @@ export class Outbox<C> {
     return new Set(this.claims.fieldsOf(entity, id));
   }
 
+  /** The local value of each field of an entity with a pending change (the latest open entry's). */
+  localValuesOf(entity: string, id: string): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const field of this.claims.fieldsOf(entity, id)) {
+      const local = this.claims.localOf(entity, id, field);
+      if (local) values[field] = local.value;
+    }
+    return values;
+  }
+
   /** The acknowledgement position a fetch takes before its first request. */
   ackMark(): number {
     return this.acks.mark();
@@ -615,6 +625,46 @@ export class Outbox<C> {
           .some((c) => this.conflicts.openOn(c.entity, c.id, c.field) !== undefined);
       if (!undecided) this.store.release(entry.id, now);
     }
+  }
+
+  /**
+   * Puts the optimistic change of every open entry back into a cache that was made again from
+   * the service (its file damaged, deleted or emptied while this file of unsent changes
+   * survived): what the user typed shows again over the service's values (rule 7), and local
+   * creates get their rows, under their local ids, back. Entries run in order, their ids
+   * resolved as a send sees them; their field claims are already here and stay as they are.
+   * Rejected entries are left out (their change was rolled back). One an entry's kind cannot
+   * apply any more (its item not in the cache) is skipped and still sent. Answers how many
+   * entries were applied. Repeating it is harmless: each apply writes the same rows.
+   */
+  restoreLocalChanges(): number {
+    const entries = this.store.list().filter((e) => e.state !== 'failed');
+    if (!entries.length) return 0;
+    const now = this.#clock.now();
+    const keys: string[] = [];
+    let applied = 0;
+    this.#db.transaction(() => {
+      for (const entry of entries) {
+        const kind = this.#kinds.get(entry.kind);
+        if (!kind) continue;
+        try {
+          // A savepoint: a kind that fails half-way leaves nothing of its change.
+          this.#db.transaction(() => {
+            const { payload } = this.ids.resolveIn(kind.parse(entry.payload));
+            kind.apply({ entryId: entry.id, now, claimFields: () => {}, baseOf: () => undefined }, payload);
+          })();
+          keys.push(...entry.keys);
+          applied++;
+        } catch (err) {
+          this.#trace(
+            entry,
+            `not shown again in the rebuilt cache: ${err instanceof Error ? err.message : String(err)}`,
+          );
+        }
+      }
+    })();
+    if (keys.length) this.#emitCache([...new Set(keys)]);
+    return applied;
   }
 
   /** Sends a rejected entry again, with its optimistic change re-applied. */

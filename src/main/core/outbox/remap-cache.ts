@@ -8,6 +8,7 @@ const ID_COLUMNS: readonly [table: string, column: string][] = [
   ['crm_contacts', 'id'],
   ['crm_accounts', 'id'],
   ['dependencies', 'id'],
+  ['time_reports', 'id'],
 ];
 
 /** Columns that refer to such an item. */
@@ -27,6 +28,8 @@ const REF_COLUMNS: readonly [table: string, column: string][] = [
   ['project_history', 'project_id'],
   ['calendar_events', 'project_id'],
   ['crm_contacts', 'crm_account_id'],
+  ['time_reports', 'task_id'],
+  ['time_reports', 'project_id'],
 ];
 
 /** JSON columns holding arrays of such ids. */

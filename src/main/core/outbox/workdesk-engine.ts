@@ -1,4 +1,9 @@
+import { DownloadCache } from '../attachments/downloads';
 import { AttachmentFiles } from '../attachments/files';
+import { fileHandlers } from '../handlers/files';
+import { linkHandlers } from '../handlers/links';
+import { draftHandlers } from '../handlers/drafts';
+import { DEFAULT_DOWNLOAD_CACHE_MIB } from '../../../shared/ipc/settings';
 import {
   accountKey,
   cacheFileFor,
@@ -10,6 +15,7 @@ import {
 import { attachmentHandlers } from '../handlers/attachments';
 import { mergeHandlerMaps } from '../handlers/registry';
 import { calendarWriteHandlers } from '../handlers/calendar-write';
+import { timeWriteHandlers } from '../handlers/time';
 import { crmWriteHandlers } from '../handlers/crm-write';
 import { outboxHandlers } from '../handlers/outbox';
 import { pendingTransferHandlers } from '../handlers/pending-transfer';
@@ -39,6 +45,8 @@ export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
   sendTimeoutMs?: number;
   /** Dropped files: per-file size cap, spool folder (default beside the cache file), PUTs at once. */
   attachments?: { maxFileBytes?: number; spoolDir?: string; concurrency?: number };
+  /** Received files: their folder (default beside the cache file) and cap (default 500 MiB). */
+  downloads?: { dir?: string; maxBytes?: number };
 }
 
 /**
@@ -54,6 +62,7 @@ export const SEND_PATIENCE = 4;
 export interface WorkdeskEngine extends Engine {
   outbox: WorkdeskOutbox;
   files: AttachmentFiles;
+  downloads: DownloadCache;
 }
 
 /**
@@ -66,10 +75,12 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
   const late: { port?: PendingFields } = {};
   const pending: PendingFields = {
     pendingFieldsFor: (entity, id) => late.port?.pendingFieldsFor(entity, id) ?? new Set(),
+    localValuesOf: (entity, id) => late.port?.localValuesOf?.(entity, id) ?? {},
     isPendingStructural: (entity, id) => late.port?.isPendingStructural(entity, id) ?? false,
     noteServerValues: (entity, id, values, source) =>
       late.port?.noteServerValues?.(entity, id, values, source),
     noteSeen: (entity, id) => late.port?.noteSeen?.(entity, id),
+    restoreLocalChanges: () => late.port?.restoreLocalChanges?.(),
     pendingCount: () => late.port?.pendingCount?.() ?? 0,
     tokenNeeded: () => late.port?.tokenNeeded?.() ?? false,
     ackMark: () => late.port?.ackMark?.() ?? 0,
@@ -77,9 +88,25 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     copiesOfUnfoldedCreates: (entity, items) =>
       late.port?.copiesOfUnfoldedCreates?.(entity, items) ?? new Set(),
   };
-  const { outbox: outboxOptions, autoStart, attachments, sendTimeoutMs, ...engineOptions } = options;
+  const {
+    outbox: outboxOptions,
+    autoStart,
+    attachments,
+    downloads: downloadOptions,
+    sendTimeoutMs,
+    ...engineOptions
+  } = options;
   const engine = await createEngine({ ...engineOptions, pending, autoStart: false });
+  const downloads = new DownloadCache({
+    dir:
+      downloadOptions?.dir ??
+      cacheFileFor(options.dataDir, options.connection).replace(/\.sqlite$/, '.downloads'),
+    maxBytes: downloadOptions?.maxBytes ?? DEFAULT_DOWNLOAD_CACHE_MIB * 1024 * 1024,
+    onProgress: (progress) => engine.events.emit('attachments.onDidDownload', progress),
+    ...(options.log ? { log: options.log } : {}),
+  });
   const files = new AttachmentFiles({
+    keep: (meta, path) => downloads.adopt(meta.fileId, meta, path),
     dir:
       attachments?.spoolDir ??
       cacheFileFor(options.dataDir, options.connection).replace(/\.sqlite$/, '.spool'),
@@ -148,6 +175,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     tasksWriteHandlers({ outbox, cache: engine.cache }),
     projectsWriteHandlers({ outbox, cache: engine.cache }),
     calendarWriteHandlers({ outbox }),
+    timeWriteHandlers({ outbox }),
     crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox }),
     pendingTransferHandlers({
@@ -159,6 +187,9 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
       },
     }),
     attachmentHandlers({ files, outbox, cache: engine.cache, emit: (n, p) => engine.events.emit(n, p) }),
+    fileHandlers({ downloads, spool: files.spool, client: engine.client, cache: engine.cache }),
+    linkHandlers({ cache: engine.cache, realIdOf: (id) => outbox.realIdOf(id) }),
+    draftHandlers({ cache: engine.cache }),
   ]);
   await files.sweep(outbox.outbox.entries());
   outbox.outbox.start();
@@ -168,11 +199,13 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     handlers,
     outbox,
     files,
+    downloads,
     async close() {
       unsubscribe();
       closing.abort();
       await outbox.outbox.stop();
       await files.close();
+      await downloads.close();
       await engine.close();
     },
   };

@@ -16,6 +16,7 @@ import { calendarKinds } from './kinds/calendar';
 import { crmKinds } from './kinds/crm';
 import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
+import { timeReportKinds } from './kinds/time-reports';
 import { attachmentKinds, type FileSender } from './kinds/attachments';
 import {
   DEFAULT_FRESH_MS,
@@ -90,6 +91,7 @@ const VIEWS: Record<string, { entities: CacheEntity[]; idsOf?: CacheEntity }> = 
   crmContact: { entities: ['crmContacts'], idsOf: 'crmContacts' },
   crmAccount: { entities: ['crmAccounts'], idsOf: 'crmAccounts' },
   dependency: { entities: ['dependencies'] },
+  timeReport: { entities: ['timeReports'] },
 };
 
 export function cacheChangeOf(keys: readonly string[]): CacheChange {
@@ -174,6 +176,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   const projects = projectKinds(kindDeps);
   const calendar = calendarKinds(kindDeps);
   const crm = crmKinds(kindDeps);
+  const timeReports = timeReportKinds(kindDeps);
   const attachments = options.files
     ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
     : undefined;
@@ -188,6 +191,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
       ...projects.kinds,
       ...calendar.kinds,
       ...crm.kinds,
+      ...timeReports.kinds,
       ...(attachments?.kinds ?? []),
     ],
     classify: classifyServiceError,
@@ -287,11 +291,14 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
       ),
     dependency: (items) =>
       copiesOfUnfolded(outbox.unfolded('dependency.create'), items, calendar.dependencyCreatedAmong),
+    timeReport: (items) =>
+      copiesOfUnfolded(outbox.unfolded('timeReport.create'), items, timeReports.createdAmong),
   };
 
   /** Rule 7 port for sync. Entity names are the sync's; they are also the outbox's key prefixes. */
   const pending: PendingFields = {
     pendingFieldsFor: (entity: PendingEntity, id: string) => outbox.pendingFieldsFor(entity, id),
+    localValuesOf: (entity: PendingEntity, id: string) => outbox.localValuesOf(entity, id),
     isPendingStructural: (entity: PendingEntity, id: string) => outbox.isPendingStructural(entity, id),
     noteServerValues: (
       entity: PendingEntity,
@@ -300,6 +307,9 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
       source?: { at?: string | null },
     ) => void outbox.noteServerValues(entity, id, values, source),
     noteSeen: (entity: PendingEntity, id: string) => outbox.noteSeen(entity, id),
+    restoreLocalChanges: () => {
+      outbox.restoreLocalChanges();
+    },
     pendingCount: () => outbox.status().pending,
     tokenNeeded: () => outbox.status().paused === 'token-needed',
     ackMark: () => outbox.ackMark(),

@@ -41,6 +41,7 @@ function liveService(over: Record<string, Route> = {}, calls: string[] = []): Fe
     '/project/FoLd01/documents': () => [],
     '/project/PrJ002/documents': () => [],
     '/events': () => [],
+    '/user/Ua1B2c/time-reports': () => [],
     '/crm/contacts': () => LIVE_CONTACTS,
     '/crm/accounts': () => LIVE_ACCOUNTS,
     '/task/TaSk01/messages': () => LIVE_MESSAGES,

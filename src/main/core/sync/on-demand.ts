@@ -7,7 +7,7 @@ import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
 import { stamp } from './context';
 import { ACKED_ITEM, ackedSince, ackMark, mergePending, type PendingEntity } from './pending';
-import { pullTaskParts, storeTagTasks, storeTasks } from './pull';
+import { pullTaskParts, storeTagTasks, storeTasks, storeTaskTimeReports, storeUserTimeReports } from './pull';
 
 const isGone = (err: unknown): boolean => err instanceof RejectedError && err.status === 404;
 
@@ -97,6 +97,27 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
       const templates = await gate((s) => client.projectTemplates(s));
       cache.transaction(() => storeProjectTemplates(deps, templates));
       deps.emitChange({ entities: ['projects'] });
+      return 'ok';
+    },
+
+    /** A task's time reports (every user's), when its Time section opens. */
+    taskTimeReports(taskId: string): Promise<'ok' | 'gone'> {
+      return guard(
+        async () => {
+          const list = await gate((s) => client.taskTimeReports(taskId, {}, s));
+          storeTaskTimeReports(deps, taskId, list);
+          cache.syncState.set(`timeReports:task:${taskId}`, now());
+        },
+        // The task is gone: its reports went with it; the task itself is left to its own fetch.
+        () =>
+          cache.timeReports.replaceTask(taskId, [], (id) => pending.isPendingStructural('timeReport', id)),
+      );
+    },
+
+    /** The acting user's reports dated in a range (My Time going back before the synced weeks). */
+    async myTimeReports(range: { startDate: string; endDate: string }): Promise<'ok'> {
+      const list = await gate((s) => client.userTimeReports(deps.userId, range, s));
+      storeUserTimeReports(deps, range, list);
       return 'ok';
     },
 

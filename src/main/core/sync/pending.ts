@@ -5,6 +5,7 @@ import type {
   Project,
   Task,
   TaskMessage,
+  TimeReport,
 } from '../../../shared/api/index';
 import type { DependencyRow } from '../cache/repos/dependencies';
 
@@ -24,7 +25,8 @@ export type PendingEntity =
   | 'document'
   | 'crmContact'
   | 'crmAccount'
-  | 'dependency';
+  | 'dependency'
+  | 'timeReport';
 
 /** A message as a task's message list answers it, with the task it was listed for. */
 export type ListedMessage = TaskMessage & { taskId: string };
@@ -46,6 +48,7 @@ export interface ListedItems {
   crmAccount: CrmAccount;
   message: ListedMessage;
   dependency: DependencyRow;
+  timeReport: TimeReport;
 }
 
 /** Field of `ackedSince`: the item itself was created or deleted. */
@@ -56,6 +59,11 @@ export const ACKED_ANY = '#';
 export interface PendingFields {
   /** Fields of this entity with a local change not yet acknowledged by the service. */
   pendingFieldsFor(entity: PendingEntity, id: string): ReadonlySet<string>;
+  /**
+   * The local value of each field of this entity with a pending change (what the latest open
+   * entry set): what a pull keeps when the cache has no row of the entity (a cache made again).
+   */
+  localValuesOf?(entity: PendingEntity, id: string): Record<string, unknown>;
   /** True while a local create or delete of this entity waits: a pull neither removes nor re-adds it. */
   isPendingStructural(entity: PendingEntity, id: string): boolean;
   /**
@@ -84,6 +92,13 @@ export interface PendingFields {
     entity: E,
     items: readonly ListedItems[E][],
   ): ReadonlySet<string>;
+  /**
+   * Called by a pull that stored what it read in a cache no pull had completed in before (a new
+   * cache, or one made again because its file was damaged, deleted or emptied): the outbox puts
+   * its open entries' changes back on top, so the cache shows what the user typed (rule 7) and
+   * the items created here, under their local ids. Runs synchronously, after the pull's writes.
+   */
+  restoreLocalChanges?(): void;
   /** Local changes waiting to be sent, for the sync status. */
   pendingCount?(): number;
   /** True while sending is paused because the service refused the token (rule 4, 401). */
@@ -122,7 +137,7 @@ export function ackedSince(
 
 /**
  * Rule 7 applied to one incoming record: fields with a pending local change keep the cached
- * value; the service's values of those fields go to `noteServerValues`. Fields acknowledged
+ * value (the outbox's local value when no row is cached); the service's values of those fields go to `noteServerValues`. Fields acknowledged
  * after `mark` (the fetch began before) keep the cached value too, without a conflict: the
  * fetched value is older. Returns null when the entity is pending create or delete, or was
  * created or deleted after `mark` (the pull leaves it alone).
@@ -141,7 +156,8 @@ export function mergePending<T extends Record<string, unknown>>(
   pending.noteSeen?.(entity, id);
   const fields = pending.pendingFieldsFor(entity, id);
   if (!fields.size && acked.size <= 1) return incoming;
-  const local = cached();
+  // No cached row (a cache made again while changes wait): the outbox's own record of them.
+  const local = cached() ?? (fields.size ? (pending.localValuesOf?.(entity, id) ?? null) : null);
   if (!local) return incoming;
   const merged: Record<string, unknown> = { ...incoming };
   for (const field of acked) if (field in local) merged[field] = local[field];

@@ -1,4 +1,10 @@
-import type { Project, Task, TaskDetail } from '../../../shared/api/index';
+import {
+  formatLocalDate,
+  type Project,
+  type Task,
+  type TaskDetail,
+  type TimeReport,
+} from '../../../shared/api/index';
 import { AbortedError, RejectedError, ServiceError, UnauthorizedError, isOffline } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
@@ -181,6 +187,48 @@ function endsTheRun(err: unknown): boolean {
   return err instanceof UnauthorizedError || err instanceof AbortedError || isOffline(err);
 }
 
+/** Weeks of the acting user's time reports a pull keeps in the cache. */
+export const TIME_REPORT_WEEKS = 8;
+
+/** The report dates a pull reads: the last `TIME_REPORT_WEEKS` weeks, up to today. */
+export function timeReportWindow(
+  now: Date,
+  weeks = TIME_REPORT_WEEKS,
+): { startDate: string; endDate: string } {
+  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - weeks * 7);
+  return { startDate: formatLocalDate(start), endDate: formatLocalDate(now) };
+}
+
+/**
+ * Makes the cached reports of the acting user in the range the service's `list`: reports made
+ * here and not yet acknowledged stay (their local row stands for the service's copy).
+ */
+export function storeUserTimeReports(
+  deps: SyncDeps,
+  range: { startDate: string; endDate: string },
+  list: readonly TimeReport[],
+): void {
+  const keep = (id: string) => deps.pending.isPendingStructural('timeReport', id);
+  deps.cache.transaction(() =>
+    deps.cache.timeReports.replaceUserRange(
+      deps.userId,
+      { from: range.startDate, to: range.endDate },
+      withoutCopies(deps.pending, 'timeReport', list),
+      keep,
+    ),
+  );
+  deps.emitChange({ entities: ['timeReports'] });
+}
+
+/** As `storeUserTimeReports`, for one task's reports (fetched when the task is opened). */
+export function storeTaskTimeReports(deps: SyncDeps, taskId: string, list: readonly TimeReport[]): void {
+  const keep = (id: string) => deps.pending.isPendingStructural('timeReport', id);
+  deps.cache.transaction(() =>
+    deps.cache.timeReports.replaceTask(taskId, withoutCopies(deps.pending, 'timeReport', list), keep),
+  );
+  deps.emitChange({ entities: ['timeReports'], ids: { tasks: [taskId] } });
+}
+
 /**
  * One full pull: organization lists, projects (open and archived), then every root project's
  * tasks (closed too, subfolders included) and documents, events in the window and CRM, all in
@@ -202,6 +250,9 @@ export async function pull(
   const { cache, client, pending, log, problems } = deps;
   // What the outbox acknowledges from here on may be missing from the answers (rule 7).
   const mark = ackMark(pending);
+  // A cache no pull completed in (new, or made again after its file was lost) holds none of the
+  // outbox's optimistic changes: they are put back once this pull has stored what it read.
+  const rebuilt = !cache.syncState.get('pull');
   // Work started now and awaited later: a failure that ends the run cancels the rest of it, and
   // no rejection is left unhandled meanwhile.
   const background = <T>(p: Promise<T>): Promise<T> => {
@@ -403,6 +454,14 @@ export async function pull(
       changed(['events']);
     }),
   );
+  // The acting user's time reports of the last weeks (My Time); older weeks are read on demand.
+  const reportRange = timeReportWindow(now);
+  const timeReports = background(
+    isolated(`/user/${encodeURIComponent(deps.userId)}/time-reports`, async () => {
+      const list = await gate((s) => client.userTimeReports(deps.userId, reportRange, s));
+      storeUserTimeReports(deps, reportRange, list);
+    }),
+  );
   // Contacts and accounts are read and stored each on its own.
   const contacts = background(
     isolated('/crm/contacts', async () => {
@@ -526,6 +585,7 @@ export async function pull(
       tagLists,
       ...documents,
       events,
+      timeReports,
       contacts,
       accounts,
       ...workers,
@@ -533,6 +593,8 @@ export async function pull(
   } finally {
     batch.flush();
   }
+  // Also after a run that failed in part: what it stored must not hide the local changes.
+  if (rebuilt) pending.restoreLocalChanges?.();
   // A cancelled run never counts as a completed pull.
   if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
   // Nor does one with a part that failed as a whole: everything else is stored, and the run

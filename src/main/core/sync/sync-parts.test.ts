@@ -41,6 +41,18 @@ describe('rule 7: mergePending', () => {
     expect(noted).toEqual([['t1', { name: 'Server name', deadline: '2026-02-01' }]]);
   });
 
+  it('keeps the local values the outbox holds when no row is cached (a cache made again)', () => {
+    const { port, noted } = pendingOf({ t1: ['name'] });
+    const withLocal: PendingFields = { ...port, localValuesOf: () => ({ name: 'Typed offline' }) };
+    expect(mergePending(withLocal, 'task', incoming, () => null)).toEqual({
+      ...incoming,
+      name: 'Typed offline',
+    });
+    expect(noted).toEqual([['t1', { name: 'Server name' }]]);
+    // Without the outbox's values (a port that has none), the service's record is stored.
+    expect(mergePending(port, 'task', incoming, () => null)).toBe(incoming);
+  });
+
   it('leaves an entity pending create or delete alone', () => {
     const { port } = pendingOf({}, ['t1']);
     expect(mergePending(port, 'task', incoming, () => null)).toBeNull();

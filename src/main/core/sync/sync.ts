@@ -3,6 +3,7 @@ import { AbortedError, UnauthorizedError, isOffline } from '../api/errors';
 import { createGate, stamp, type Progress, type SyncDeps } from './context';
 import { createOnDemand, type OnDemand } from './on-demand';
 import { DEFAULT_EVENT_WINDOW, pull, type EventWindow } from './pull';
+import { createDocumentIndexer, type DocumentIndexReport } from './document-index';
 import { createReadProblems } from './read-problems';
 import { DEFAULT_RETRY } from './retry';
 import { Listeners } from '../listeners';
@@ -39,6 +40,11 @@ export interface Sync {
   onDemand: OnDemand;
   /** Emits the status again: what the outbox reports in it (pending, token needed) changed. */
   refresh(): void;
+  /**
+   * Fetches the text of documents the last pull listed without it, for the search (run after
+   * each successful pull); resolves when done, joining a run already going.
+   */
+  indexDocuments(): Promise<DocumentIndexReport>;
   stop(): Promise<void>;
 }
 
@@ -151,6 +157,8 @@ export function createSync(options: SyncOptions): Sync {
       },
     };
     update({ running: true, phase: 'org', done: 0, total: 0 });
+    // What this pull stores is recorded for the Updates view (cache `updates`), until it ends.
+    deps.cache.updates.capture(deps.clock().getTime());
     const gate = createGate(deps, concurrency, controller.signal, progress);
     const promise = pull(
       deps,
@@ -164,6 +172,7 @@ export function createSync(options: SyncOptions): Sync {
         () => {
           refused = false;
           update({ online: true, lastSyncedAt: stamp(deps.clock()), lastError: null });
+          void documentIndex.run();
         },
         (thrown: unknown) => {
           // The first failure aborts the run with itself as the reason; later ones are echoes.
@@ -188,6 +197,7 @@ export function createSync(options: SyncOptions): Sync {
         },
       )
       .then(() => {
+        deps.cache.updates.stop();
         current = null;
         problems.flush();
         update({ running: false, phase: 'idle' });
@@ -213,9 +223,9 @@ export function createSync(options: SyncOptions): Sync {
   const onDemand = Object.fromEntries(
     Object.entries(raw).map(([name, fn]) => [
       name,
-      async (id: string) => {
+      async (arg: unknown) => {
         try {
-          const result = await (fn as (id: string) => Promise<'ok' | 'gone'>)(id);
+          const result = await (fn as (arg: unknown) => Promise<'ok' | 'gone'>)(arg);
           if (!state.online) {
             update({ online: true });
             void run();
@@ -227,7 +237,8 @@ export function createSync(options: SyncOptions): Sync {
         }
       },
     ]),
-  ) as OnDemand;
+  ) as unknown as OnDemand;
+  const documentIndex = createDocumentIndexer(deps, (id) => onDemand.document(id));
 
   return {
     status,
@@ -249,6 +260,7 @@ export function createSync(options: SyncOptions): Sync {
     },
     onDemand,
     refresh: emit,
+    indexDocuments: () => documentIndex.run(),
     async stop() {
       stopped = true;
       offListReads?.();
@@ -258,6 +270,7 @@ export function createSync(options: SyncOptions): Sync {
       const running = current;
       running?.controller.abort();
       await running?.promise;
+      await documentIndex.stop();
     },
   };
 }

@@ -55,8 +55,14 @@ describe('boardColumns', () => {
     row('c', { assignedToUserId: 'u2', priority: 3 }),
   ];
 
-  it('by status: open statuses, closed ones only when shown or holding a card, then unknown ones', () => {
-    expect(summary(boardColumns(rows, 'status', ctx))).toEqual(['Open:a,c', 'Legacy:b']);
+  it('by status: open statuses, closed ones when shown or holding a card, else one folded Done column last', () => {
+    const columns = boardColumns(rows, 'status', {
+      ...ctx,
+      statuses: [...ctx.statuses, { id: 's3', name: 'Cancelled', isClosed: true }],
+    });
+    expect(summary(columns)).toEqual(['Open:a,c', 'Legacy:b', 'Done:']);
+    expect(columns.at(-1)).toMatchObject({ id: 's2', folded: true });
+    expect(boardMove(rows[0]!, 'status', 's2')).toEqual({ kind: 'status', statusId: 's2' });
     expect(summary(boardColumns(rows, 'status', { ...ctx, showClosed: true }))).toEqual([
       'Open:a,c',
       'Done:',

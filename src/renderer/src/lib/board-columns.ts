@@ -22,6 +22,11 @@ export interface BoardColumn {
   /** A CSS color for the column's dot; absent for assignee columns. */
   color?: string | undefined;
   cards: TaskRow[];
+  /**
+   * The Done column while closed tasks are not shown: a place to drop a card to close it, its
+   * closed tasks hidden until the user shows them.
+   */
+  folded?: boolean;
 }
 
 export interface BoardContext {
@@ -71,6 +76,10 @@ export function boardColumns(rows: readonly TaskRow[], by: BoardGrouping, ctx: B
     else if (by === 'assignee') columns.push({ id: key, name: 'Unknown user' });
     else columns.push({ id: key, name: `Priority ${key}`, color: priorityColor(row.priority) });
   }
+  // Closed tasks not shown: one Done column last (the first closed status), folded.
+  const done = ctx.statuses.find((status) => status.isClosed);
+  if (by === 'status' && !ctx.showClosed && done && !columns.some((column) => column.id === done.id))
+    columns.push({ id: done.id, name: 'Done', color: ctx.statusColor(done), folded: true });
   return columns.map((column) => ({ ...column, cards: cards.get(column.id) ?? [] }));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown, renderMessage } from './markdown';
 
 describe('renderMarkdown', () => {
   it('formats headings, lists, code, quotes and tables', () => {
@@ -43,5 +43,26 @@ describe('renderMarkdown', () => {
     const image = renderMarkdown('![diagram](https://example.com/d.png)');
     expect(image).not.toContain('<img');
     expect(image).toContain('<a href="https://example.com/d.png"');
+  });
+});
+
+describe('renderMessage', () => {
+  it('formats what people type in a message: bold, lists, links, code, line breaks', () => {
+    const html = renderMessage(
+      'Please **check** this:\n- the `login` page\n- the [spec](https://example.com/s)\nthanks\nAda',
+    );
+    expect(html).toContain('<strong>check</strong>');
+    expect(html).toContain('<li>the <code>login</code> page</li>');
+    expect(html).toContain(
+      '<a href="https://example.com/s" target="_blank" rel="noopener noreferrer">spec</a>',
+    );
+    expect(html).toContain('thanks<br>\nAda');
+  });
+
+  it('is as safe as a document: no raw HTML, no unsafe link, no image; "# 1" stays text', () => {
+    const html = renderMessage('<script>x()</script> [a](javascript:x()) ![i](https://e.com/i.png)\n# 1');
+    expect(html).not.toMatch(/<script|<img|href="javascript/);
+    expect(html).toContain('# 1');
+    expect(html).not.toContain('<h1>');
   });
 });

@@ -9,12 +9,13 @@ export type Route =
   | {
       kind: 'project';
       projectId: string;
-      layout: 'list' | 'board' | 'overview' | 'timeline';
+      layout: 'list' | 'board' | 'overview' | 'timeline' | 'files';
       taskId?: string;
       /** The document open in the overview's reader. */
       documentId?: string;
     }
   | { kind: 'mywork'; tab: 'action' | 'assigned'; taskId?: string }
+  | { kind: 'updates'; taskId?: string }
   | { kind: 'tag'; tagId: string; taskId?: string }
   | { kind: 'search'; query: string; taskId?: string }
   | { kind: 'task'; taskId: string }

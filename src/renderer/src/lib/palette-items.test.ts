@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SNIPPET_HIT_END as E, SNIPPET_HIT_START as S } from '@shared/search-query';
 import {
   groupItems,
   hitGroup,
@@ -60,6 +61,8 @@ describe('palette items', () => {
       snippet: id,
       taskId: null,
       projectId: null,
+      shortId: null,
+      date: null,
     });
     const context = { node: () => undefined };
     const items = [hit('message', 'm1'), hit('project', 'p1'), hit('task', 't1'), hit('project', 'f1')].map(
@@ -89,9 +92,11 @@ describe('palette items', () => {
       kind: 'project',
       id: 'f1',
       title: 'Marketing',
-      snippet: '[Marketing]',
+      snippet: `${S}Marketing${E}`,
       taskId: null,
       projectId: 'f1',
+      shortId: null,
+      date: null,
     };
     expect(hitItem(byName, context, () => {})).toMatchObject({
       key: 'project:f1',
@@ -105,26 +110,29 @@ describe('palette items', () => {
       ...byName,
       id: 'p1',
       title: 'Website relaunch',
-      snippet: 'a new [blog]',
+      snippet: `a new ${S}blog${E}`,
       projectId: 'p1',
     };
     expect(hitItem(byDescription, context, () => {})).toMatchObject({
       detail: 'Archived',
-      snippet: 'a new [blog]',
+      snippet: `a new ${S}blog${E}`,
     });
     // A message names its task's project and shows where the words matched.
     const message: SearchHit = {
       kind: 'message',
       id: 'm1',
       title: 'Task',
-      snippet: '[blog] draft',
+      snippet: `${S}blog${E} draft`,
       taskId: 't1',
       projectId: 'p1',
+      shortId: '353',
+      date: null,
     };
     expect(hitItem(message, context, () => {})).toMatchObject({
       group: 'Messages',
       detail: 'Website relaunch',
-      snippet: '[blog] draft',
+      number: '#353',
+      snippet: `${S}blog${E} draft`,
       color: undefined,
     });
   });

@@ -2,16 +2,17 @@
 import type { SearchHit } from '@shared/ipc/search';
 import type { ProjectNode } from '@shared/ipc/projects';
 import { projectColor } from './format';
-import { snippetPieces } from './snippet';
+import { snippetText } from './snippet';
 
 export type PaletteGroup =
-  'Tasks' | 'Projects' | 'Messages' | 'Documents' | 'Contacts' | 'Accounts' | 'Commands';
+  'Tasks' | 'Projects' | 'Messages' | 'Documents' | 'Events' | 'Contacts' | 'Accounts' | 'Commands';
 
 export const GROUP_ORDER: readonly PaletteGroup[] = [
   'Tasks',
   'Projects',
   'Messages',
   'Documents',
+  'Events',
   'Contacts',
   'Accounts',
   'Commands',
@@ -22,6 +23,7 @@ const GROUP_OF: Record<SearchHit['kind'], PaletteGroup> = {
   project: 'Projects',
   message: 'Messages',
   document: 'Documents',
+  event: 'Events',
   contact: 'Contacts',
   account: 'Accounts',
 };
@@ -31,6 +33,8 @@ export interface PaletteItem {
   key: string;
   group: PaletteGroup;
   label: string;
+  /** A task's number (`#353`) before the label: a task's or a message's task's. */
+  number?: string | undefined;
   /** Quiet text after the label: the project, or a command's keys. */
   detail?: string | undefined;
   /** A hit's matched text with the hits wrapped in [ and ]. */
@@ -90,15 +94,15 @@ export interface HitContext {
 export function hitItem(hit: SearchHit, context: HitContext, run: () => void): PaletteItem {
   const node = hit.projectId ? context.node(hit.projectId) : undefined;
   const isProject = hit.kind === 'project';
-  const matched = snippetPieces(hit.snippet)
-    .map((piece) => piece.text)
-    .join('');
+  const matched = snippetText(hit.snippet);
   return {
     key: `${hit.kind}:${hit.id}`,
     group: hitGroup(hit),
     label: hit.title,
+    number: hit.shortId ? `#${hit.shortId}` : undefined,
     detail: isProject ? (node?.isFolder ? 'Folder' : node?.archived ? 'Archived' : undefined) : node?.name,
-    snippet: hit.kind === 'task' || matched === hit.title ? undefined : hit.snippet,
+    // A task found by a custom field's value shows the value; one found by its name, nothing more.
+    snippet: matched === hit.title ? undefined : hit.snippet,
     color: isProject ? projectColor(node?.color) : undefined,
     run,
   };

@@ -33,6 +33,11 @@ export interface RowCellsView {
    * in whole rows only: a flung row's note is hidden (the row's `lite` class), not written.
    */
   parent: string;
+  /**
+   * How many files the task's messages carry: a paperclip and the count after the name (whole
+   * rows only, like the subtask note), nothing at 0.
+   */
+  files: number;
   /** The project's name, when the grid has a project column. */
   project: string | undefined;
   status: { label: string; text: string; color: string | undefined };
@@ -93,6 +98,7 @@ function cellsTemplate(): DocumentFragment {
       element('span', { class: 'short' }),
       element('span', { class: 'task-name', role: 'presentation' }),
       element('span', { class: 'parent-task none' }),
+      element('span', { class: 'row-files none' }),
       element('button', { type: 'button', class: 'icon-btn rename-btn', tabindex: '-1' }, '✎'),
     ),
     cell('muted cell project', element('span', { class: 'project-name' })),
@@ -166,6 +172,7 @@ export class TaskRowCells {
   readonly #check: HTMLInputElement;
   readonly #name: HTMLElement;
   readonly #parent: HTMLElement;
+  readonly #files: HTMLElement;
   readonly #renameButton: HTMLElement;
   readonly #status: HTMLElement;
   readonly #assignee: HTMLElement;
@@ -178,6 +185,7 @@ export class TaskRowCells {
     | 'short'
     | 'name'
     | 'parent'
+    | 'files'
     | 'project'
     | 'status'
     | 'assignee'
@@ -207,12 +215,14 @@ export class TaskRowCells {
       HTMLElement,
     ];
     this.#check = check.firstChild as HTMLInputElement;
-    const [short, nameText, parent, renameButton] = [...name.children] as [
+    const [short, nameText, parent, files, renameButton] = [...name.children] as [
+      HTMLElement,
       HTMLElement,
       HTMLElement,
       HTMLElement,
       HTMLElement,
     ];
+    this.#files = files;
     this.#name = nameText;
     this.#parent = parent;
     this.#renameButton = renameButton;
@@ -224,6 +234,7 @@ export class TaskRowCells {
       short: textIn(short),
       name: textIn(nameText),
       parent: textIn(parent),
+      files: textIn(files),
       project: textIn(projectName),
       status: textIn(status),
       assignee: textIn(assignee),
@@ -274,6 +285,14 @@ export class TaskRowCells {
   fill(view: RowCellsView): void {
     setClass(this.#parent, 'none', !view.parent);
     setText(this.#text.parent, view.parent);
+    // Most rows have no file: the class and text stay as they are, nothing is written.
+    setClass(this.#files, 'none', view.files === 0);
+    setText(this.#text.files, view.files ? String(view.files) : '');
+    setAttribute(
+      this.#files,
+      'aria-label',
+      view.files ? `${view.files} ${view.files === 1 ? 'file' : 'files'}` : undefined,
+    );
     this.#showProject = view.project !== undefined;
     setText(this.#text.project, view.project ?? '');
 

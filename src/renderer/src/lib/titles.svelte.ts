@@ -20,6 +20,8 @@ export function placeTitle(route: Route): string {
       return tree.name(route.projectId) || 'Project';
     case 'mywork':
       return route.tab === 'action' ? 'My Work · Action required' : 'My Work · Assigned to me';
+    case 'updates':
+      return 'Updates';
     case 'tag':
       return `Tag · ${org.tagName(route.tagId)}`;
     case 'search':

@@ -14,7 +14,11 @@ import { NoticesState } from './notices.svelte';
 import { AttachmentsState } from './attachments.svelte';
 import { conflictNotice, WHOLE_ITEM, type ChangeLookups } from '../lib/describe-change';
 import { formatRelative } from '../lib/format';
+import { FilesState } from './files.svelte';
+import { InboxState } from './inbox.svelte';
+import { UpdatesState } from './updates.svelte';
 import { toasts } from '../lib/toasts.svelte';
+import { watchDueTasks } from './due-notices';
 
 export const nav = new Navigation();
 export const theme = new Theme();
@@ -26,6 +30,18 @@ export const myWorkCounts = new MyWorkCounts(bridge);
 export const settings = new SettingsState(bridge, theme);
 export const outbox = new OutboxState(bridge);
 export const attachments = new AttachmentsState(bridge);
+export const files = new FilesState(bridge);
+export const inbox = new InboxState(bridge);
+export const updates = new UpdatesState(bridge);
+/** A toast for what a pull brought on one of my tasks, when the settings want one. */
+updates.announce = (kind, group) => {
+  if (!(settings.preferences?.notifications[kind].toast ?? true)) return;
+  const what = { comment: 'New comment', assigned: 'Assigned to you', statusChange: 'Status changed' }[kind];
+  toasts.show(`${what}: “${group.name}”`, 'info', 8000, {
+    label: 'Open',
+    run: () => nav.openTask(group.taskId),
+  });
+};
 export const notices = new NoticesState(bridge);
 
 /** Another account is active: read everything again from its cache; its items are not here. */
@@ -36,6 +52,8 @@ settings.onSwitch = () => {
   void tree.load();
   void sync.load();
   void myWorkCounts.load();
+  void inbox.load();
+  void updates.load();
 };
 
 /** Names for the words of a change or conflict, from the app-wide states. */
@@ -75,9 +93,17 @@ export function startDomains(): () => void {
     tree.start(),
     sync.start(),
     myWorkCounts.start(),
+    inbox.start(),
+    updates.start(),
+    watchDueTasks(
+      bridge,
+      (kind) => settings.preferences?.notifications[kind].toast ?? true,
+      () => nav.go({ kind: 'mywork', tab: 'assigned' }),
+    ),
     settings.start(),
     outbox.start(),
     attachments.start(),
+    files.start(),
     notices.start(),
     // A task or project created offline keeps its place (open detail, history) under its real id.
     bridge.on('outbox.onDidRemapId', ({ tempId, realId }) => nav.remapId(tempId, realId)),

@@ -6,7 +6,7 @@ import { bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
 import { toasts } from '../lib/toasts.svelte';
 import { focusPlace } from '../lib/focus-place';
-import { nav } from './app';
+import { nav, settings } from './app';
 
 /** The most tasks compared per read; a user with more waiting is told about the newest. */
 const WATCH_LIMIT = 500;
@@ -73,7 +73,9 @@ export class ActionRequiredWatch {
       // The Action required list shows the read error; a notice is not worth a second one.
       return;
     }
-    if (this.#known && firstSyncDone) {
+    // The user may have turned these toasts off (Settings, Notices).
+    const wanted = settings.preferences?.notifications.actionRequired.toast ?? true;
+    if (this.#known && firstSyncDone && wanted) {
       const fresh = newlyRequired(this.#known, rows);
       for (const task of fresh.slice(0, 3))
         toasts.show(`Your action is required: “${task.name}”`, 'info', 8000, {

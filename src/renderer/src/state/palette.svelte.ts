@@ -43,7 +43,8 @@ export class PaletteState {
     this.#searching = false;
   }
 
-  async search(text: string): Promise<void> {
+  /** Searches for `text`; `near` is the project being looked at, whose items come first. */
+  async search(text: string, near?: string): Promise<void> {
     this.#query = text;
     const seq = ++this.#seq;
     const trimmed = text.trim();
@@ -54,7 +55,7 @@ export class PaletteState {
     }
     this.#searching = true;
     try {
-      const hits = await searchEachKind(this.#bridge, trimmed, HITS_PER_KIND);
+      const hits = await searchEachKind(this.#bridge, trimmed, HITS_PER_KIND, near);
       if (seq !== this.#seq) return;
       this.#hits = hits;
       this.#error = undefined;

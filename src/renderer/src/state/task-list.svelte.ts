@@ -74,11 +74,14 @@ export class TaskListState {
     statuses: () => readonly Status[];
     /** Where this list's sort and toggles are remembered. */
     prefsKey: string;
+    /** The Subfolders switch before the user ever set it (on for a folder's list). */
+    subprojects?: boolean;
   }) {
     this.#bridge = options.bridge;
     this.#query = options.query;
     this.#statuses = options.statuses;
     this.#prefsKey = options.prefsKey;
+    this.#subprojects = options.subprojects ?? false;
     const prefs = loadPref<Prefs | null>(`list.${options.prefsKey}`, Prefs.nullable(), null);
     if (prefs) {
       this.#sort = prefs.sort;
@@ -199,6 +202,33 @@ export class TaskListState {
     for (const group of this.#groups) void group.window.refresh();
   }
 
+  /**
+   * Every row of the list as it is shown (its filter, sort and toggles; group after group when
+   * grouped), read from the core in pages: what an export writes.
+   */
+  async allRows(): Promise<TaskRow[]> {
+    const base: TaskFilter = {
+      closed: this.#showClosed ? 'all' : 'open',
+      topLevelOnly: false,
+      ...this.#filter,
+    };
+    const sort = $state.snapshot(this.#sort);
+    const subprojects = this.#subprojects;
+    const filters = this.#groups.map((group) =>
+      group.status ? { ...base, statusIds: [group.status.id] } : base,
+    );
+    const out: TaskRow[] = [];
+    const PAGE = 5000;
+    for (const filter of filters) {
+      for (let offset = 0; ; offset += PAGE) {
+        const { rows, total } = await this.#query({ offset, limit: PAGE, filter, sort, subprojects });
+        out.push(...rows);
+        if (!rows.length || offset + rows.length >= total) break;
+      }
+    }
+    return out;
+  }
+
   get loaded(): boolean {
     return this.#groups.every((group) => group.window.loaded);
   }
@@ -282,11 +312,20 @@ export class TaskListState {
   clearSelection(): void {
     this.#selected = {};
   }
-  select(index: number, mode: 'only' | 'toggle' | 'range'): void {
+  /**
+   * Moves the selection to the row at `index`: `only` selects it alone, `toggle` adds or takes
+   * it out, `range` selects from the anchor to it, and `anchor` (a plain click, which opens the
+   * task) selects nothing and makes it the start of a Shift+click range: opening a task is not
+   * choosing it for a bulk change.
+   */
+  select(index: number, mode: 'only' | 'toggle' | 'range' | 'anchor'): void {
     const row = this.rowAt(index);
     this.#active = index;
     if (!row) return;
-    if (mode === 'only') {
+    if (mode === 'anchor') {
+      this.#selected = {};
+      this.#anchor = index;
+    } else if (mode === 'only') {
       this.#selected = { [row.id]: true };
       this.#anchor = index;
     } else if (mode === 'toggle') {

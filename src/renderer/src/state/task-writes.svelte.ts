@@ -2,6 +2,7 @@
 // and a toast naming the field when the core refuses it. The core applies the change to the
 // cache at once and queues it for the service, so views update through cache events.
 import type { TaskRow } from '@shared/ipc/tasks';
+import type { TodoLists } from '@shared/api/tasks';
 import { toasts } from '../lib/toasts.svelte';
 import { bridge, type Bridge } from '../lib/bridge';
 
@@ -19,6 +20,8 @@ export interface TaskPatch {
   progress?: number | null;
   storyPoints?: number | null;
   assignedToUserId?: string | null;
+  /** The task's whole set of to-do lists (the service replaces them as one). */
+  todoList?: TodoLists;
 }
 
 export interface NewTask {
@@ -91,8 +94,11 @@ export class TaskWrites {
     );
   }
   setCustomField(task: TaskRef, fieldId: string, value: unknown): Promise<boolean> {
-    return this.#run(`Could not change the custom field of '${task.name}'`, () =>
-      this.#bridge.invoke('tasks.setCustomFields', { taskId: task.id, values: [{ id: fieldId, value }] }),
+    return this.setCustomFields(task, [{ id: fieldId, value }]);
+  }
+  setCustomFields(task: TaskRef, values: { id: string; value: unknown }[]): Promise<boolean> {
+    return this.#run(`Could not change the custom fields of '${task.name}'`, () =>
+      this.#bridge.invoke('tasks.setCustomFields', { taskId: task.id, values }),
     );
   }
   delete(task: TaskRef): Promise<boolean> {

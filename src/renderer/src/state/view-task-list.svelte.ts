@@ -5,8 +5,12 @@ import { bridge } from '../lib/bridge';
 import { org } from './app';
 import { TaskListState, type ListQuery } from './task-list.svelte';
 
-export function viewTaskList(prefsKey: string, query: ListQuery): TaskListState {
-  const list = new TaskListState({ bridge, prefsKey, statuses: () => org.statuses, query });
+export function viewTaskList(
+  prefsKey: string,
+  query: ListQuery,
+  options: { subprojects?: boolean } = {},
+): TaskListState {
+  const list = new TaskListState({ bridge, prefsKey, statuses: () => org.statuses, query, ...options });
   $effect(() => list.start());
   $effect(() => {
     void org.statuses;

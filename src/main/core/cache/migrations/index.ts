@@ -6,6 +6,11 @@ import { migration004 } from './004-project-templates';
 import { migration005 } from './005-project-search';
 import { migration006 } from './006-outbox-stuck';
 import { migration007 } from './007-outbox-own-file';
+import { migration008 } from './008-search-numbers';
+import { migration009 } from './009-inbox-read-state';
+import { migration010 } from './010-updates';
+import { migration011 } from './011-time-reports';
+import { migration012 } from './012-files-and-drafts';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -20,6 +25,11 @@ export const migrations: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
+  migration009,
+  migration010,
+  migration011,
+  migration012,
 ];
 
 /** The cache version whose file no longer holds the outbox (it has a file of its own). */

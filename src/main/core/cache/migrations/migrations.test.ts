@@ -124,8 +124,129 @@ describe('cache migrations, one by one', () => {
     expect(db.pragma('foreign_key_check')).toEqual([]);
   });
 
+  it('008 search numbers: indexes cached tasks with their custom-field values, and events', () => {
+    const db = cacheAt(7);
+    insertTask(db, 't1', 'Old task');
+    db.prepare(`UPDATE tasks SET custom_fields = '{"f1":"Zeppelin","f2":[7781]}' WHERE id = 't1'`).run();
+    db.prepare(
+      `INSERT INTO calendar_events (id, event_type, name, notes, start_date, moment_created)
+       VALUES ('e1', 'company-event', 'Offsite', 'Lisbon', '2026-05-04', '2026-01-01T00:00:00')`,
+    ).run();
+    expect(migrateTo(db, 8)).toBe(8);
+    const found = (fts: string, q: string) =>
+      db.prepare(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).pluck().all(q).length;
+    expect(found('tasks_fts', 'zeppelin')).toBe(1);
+    expect(found('tasks_fts', '7781')).toBe(1);
+    expect(found('calendar_events_fts', 'lisbon')).toBe(1);
+    expect(db.prepare(`SELECT count(*) FROM tasks_fts_vocab WHERE term = 'old'`).pluck().get()).toBe(1);
+    expect(db.prepare(`SELECT id FROM tasks WHERE short_id = 't1' COLLATE NOCASE`).pluck().get()).toBe('t1');
+  });
+
+  it('009 inbox read state: adds its table, the cache kept', () => {
+    const db = cacheAt(8);
+    insertTask(db, 't1', 'one');
+    expect(migrateTo(db, 9)).toBe(9);
+    expect(tableNames(db)).toContain('inbox_seen');
+    expect(db.prepare('SELECT count(*) FROM tasks').pluck().get()).toBe(1);
+  });
+
+  it('010 updates: records what a pull stores after the first, nothing outside a pull', () => {
+    const db = cacheAt(9);
+    insertTask(db, 't1', 'one');
+    expect(migrateTo(db, 10)).toBe(10);
+    const message = (id: string) =>
+      db
+        .prepare(
+          `INSERT INTO messages (id, task_id, date_created, communication_flow, from_user_id, message)
+           VALUES (?, 't1', '2026-01-02T00:00:00', 2, 'bob', 'hi')`,
+        )
+        .run(id);
+    const count = () => db.prepare('SELECT count(*) FROM updates').pluck().get();
+    message('m1');
+    db.prepare(`UPDATE update_capture SET on_since = 1 WHERE id = 1`).run();
+    message('m2');
+    expect(count()).toBe(0); // the first pull: no earlier pull recorded
+    db.prepare(`INSERT INTO sync_state (key, fetched_at) VALUES ('pull', '2026-01-01T00:00:00')`).run();
+    message('m3');
+    db.prepare(`UPDATE tasks SET status_id = 's2', status_name = 'Done' WHERE id = 't1'`).run();
+    expect(db.prepare('SELECT kind, actor, detail FROM updates ORDER BY id').all()).toEqual([
+      { kind: 'comment', actor: 'bob', detail: 'm3' },
+      { kind: 'status', actor: null, detail: 'Done' },
+    ]);
+    db.prepare(`UPDATE update_capture SET on_since = NULL WHERE id = 1`).run();
+    message('m4');
+    expect(count()).toBe(2);
+  });
+
+  it("011 time reports: adds their table and the tasks' to-do lists column, cached tasks kept", () => {
+    const db = cacheAt(10);
+    insertTask(db, 't1', 'still cached');
+    expect(migrateTo(db, 11)).toBe(11);
+    expect(db.prepare('SELECT name, todo_list FROM tasks').all()).toEqual([
+      { name: 'still cached', todo_list: null },
+    ]);
+    db.prepare(
+      `INSERT INTO time_reports (id, task_id, project_id, user_id, report_date, reported, message, is_billable, moment_created)
+       VALUES ('r1', 't1', 'p1', 'u1', '2026-11-20', 90, '', 0, '2026-11-20T17:00:00')`,
+    ).run();
+    expect(db.prepare('SELECT reported FROM time_reports').pluck().all()).toEqual([90]);
+  });
+
+  it("012 files and drafts: counts each task's files, keeps the count with triggers, adds drafts", () => {
+    const db = cacheAt(11);
+    db.exec(`
+      INSERT INTO messages (id, task_id, date_created, communication_flow, from_user_id, message, attachments)
+      VALUES ('m1', 't1', '2026-01-01', 2, 'u1', 'two files', '[{"fileId":"f1"},{"fileId":"f2"}]'),
+             ('m2', 't1', '2026-01-02', 2, 'u1', 'none', NULL);
+    `);
+    db.exec(`INSERT INTO tasks (id, short_id, name, project_id, status_id, status_name, task_type_id, task_type_name,
+      priority, moment_created, recent_activity_moment, system_status, system_type, schedule_status)
+      VALUES ('t1', 'T1', 'One', 'p1', 's', 'New', 'tt', 'Task', 1, '2026-01-01', '2026-01-01', 1, 1, 0)`);
+    expect(migrateTo(db, 12)).toBe(12);
+    const count = (id: string): unknown =>
+      db.prepare('SELECT attachment_count FROM tasks WHERE id = ?').pluck().get(id);
+    // Counted for the tasks already cached.
+    expect(count('t1')).toBe(2);
+    // Kept by the triggers: a message with files added, changed, removed; a task stored after its messages.
+    db.exec(`INSERT INTO messages (id, task_id, date_created, communication_flow, from_user_id, message, attachments)
+      VALUES ('m3', 't1', '2026-01-03', 2, 'u1', 'one more', '[{"fileId":"f3"}]')`);
+    expect(count('t1')).toBe(3);
+    db.exec(`UPDATE messages SET attachments = NULL WHERE id = 'm1'`);
+    expect(count('t1')).toBe(1);
+    db.exec(`DELETE FROM messages WHERE id = 'm3'`);
+    expect(count('t1')).toBe(0);
+    db.exec(`INSERT INTO messages (id, task_id, date_created, communication_flow, from_user_id, message, attachments)
+      VALUES ('m9', 't9', '2026-01-03', 2, 'u1', 'early', '[{"fileId":"f9"}]')`);
+    db.exec(`INSERT INTO tasks (id, short_id, name, project_id, status_id, status_name, task_type_id, task_type_name,
+      priority, moment_created, recent_activity_moment, system_status, system_type, schedule_status)
+      VALUES ('t9', 'T9', 'Nine', 'p1', 's', 'New', 'tt', 'Task', 1, '2026-01-01', '2026-01-01', 1, 1, 0)`);
+    expect(count('t9')).toBe(1);
+    const plan = db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT sum(json_array_length(attachments)) FROM messages WHERE task_id = 't1' AND attachments IS NOT NULL",
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((r) => r.detail).join()).toMatch(/USING INDEX messages_with_files/);
+    expect(
+      db
+        .prepare(
+          "SELECT sum(json_array_length(attachments)) AS n FROM messages WHERE task_id = 't1' AND attachments IS NOT NULL",
+        )
+        .get(),
+    ).toEqual({ n: null });
+    db.prepare('INSERT INTO drafts (key, text, updated_at) VALUES (?, ?, ?)').run(
+      'comment:t1',
+      'half a thought',
+      1,
+    );
+    expect(db.prepare('SELECT text FROM drafts').pluck().all()).toEqual(['half a thought']);
+    expect(() =>
+      db.prepare('INSERT INTO drafts (key, text, updated_at) VALUES (?, ?, ?)').run('x', null, 1),
+    ).toThrow();
+  });
+
   it('has a test above for every migration', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 });
 

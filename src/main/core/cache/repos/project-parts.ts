@@ -113,6 +113,14 @@ export function createProjectPartsRepo(db: CacheDb) {
       ).get(id) as (DocumentView & { contentMoment: string | null }) | undefined;
       return row ?? null;
     },
+    /** Up to `limit` documents whose content is missing or older than their last update. */
+    documentsToIndex(limit: number): string[] {
+      return stmt(
+        'SELECT id FROM documents WHERE content_moment IS NOT moment_updated ORDER BY moment_updated DESC LIMIT ?',
+      )
+        .pluck()
+        .all(limit) as string[];
+    },
     deleteDocument(id: string): void {
       stmt('DELETE FROM documents WHERE id = ?').run(id);
     },

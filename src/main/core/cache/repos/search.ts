@@ -1,79 +1,220 @@
 import type { SearchHit } from '../../../../shared/ipc/search';
+import {
+  SNIPPET_HIT_END,
+  SNIPPET_HIT_START,
+  TYPO_MIN_LENGTH,
+  foldWord,
+  parseTaskRefs,
+  plainSnippet,
+  typoMatches,
+  type TaskRef,
+} from '../../../../shared/search-query';
 import type { CacheDb } from '../db';
+import { vocabularyTable, type FTS_TABLES } from '../migrations/008-search-numbers';
 import { statementCache } from './statements';
 
 type Kind = SearchHit['kind'];
 
-/** Per kind: its FTS table, the source table, and the columns a hit reports. */
-const SOURCES: Record<Kind, { sql: string }> = {
+const SNIPPET = (fts: string) => `snippet(${fts}, -1, '${SNIPPET_HIT_START}', '${SNIPPET_HIT_END}', '…', 12)`;
+
+/** Per kind: its FTS table, and the query of its hits (`@q` an FTS query). */
+const SOURCES: Record<Kind, { fts: (typeof FTS_TABLES)[number]; sql: string }> = {
   task: {
-    sql: `SELECT 'task' AS kind, s.id, s.name AS title, snippet(tasks_fts, -1, '[', ']', '…', 12) AS snippet,
-            s.id AS taskId, s.project_id AS projectId, bm25(tasks_fts) AS rank
+    // A task's name weighs more than its custom-field values.
+    fts: 'tasks_fts',
+    sql: `SELECT 'task' AS kind, s.id, s.name AS title, ${SNIPPET('tasks_fts')} AS snippet,
+            s.id AS taskId, s.project_id AS projectId, s.short_id AS shortId, NULL AS date,
+            bm25(tasks_fts, 4.0, 1.0) AS rank
           FROM tasks_fts JOIN tasks s ON s.rowid = tasks_fts.rowid WHERE tasks_fts MATCH @q`,
   },
   project: {
     // A project or folder: its name weighs more than words of its description.
-    sql: `SELECT 'project' AS kind, s.id, s.name AS title, snippet(projects_fts, -1, '[', ']', '…', 12) AS snippet,
-            NULL AS taskId, s.id AS projectId, bm25(projects_fts, 4.0, 1.0) AS rank
+    fts: 'projects_fts',
+    sql: `SELECT 'project' AS kind, s.id, s.name AS title, ${SNIPPET('projects_fts')} AS snippet,
+            NULL AS taskId, s.id AS projectId, NULL AS shortId, NULL AS date, bm25(projects_fts, 4.0, 1.0) AS rank
           FROM projects_fts JOIN projects s ON s.rowid = projects_fts.rowid WHERE projects_fts MATCH @q`,
   },
   message: {
-    sql: `SELECT 'message' AS kind, s.id, coalesce(t.name, '') AS title, snippet(messages_fts, -1, '[', ']', '…', 12) AS snippet,
-            s.task_id AS taskId, t.project_id AS projectId, bm25(messages_fts) AS rank
+    fts: 'messages_fts',
+    sql: `SELECT 'message' AS kind, s.id, coalesce(t.name, '') AS title, ${SNIPPET('messages_fts')} AS snippet,
+            s.task_id AS taskId, t.project_id AS projectId, t.short_id AS shortId, s.date_created AS date,
+            bm25(messages_fts) AS rank
           FROM messages_fts JOIN messages s ON s.rowid = messages_fts.rowid LEFT JOIN tasks t ON t.id = s.task_id
           WHERE messages_fts MATCH @q`,
   },
   document: {
-    sql: `SELECT 'document' AS kind, s.id, s.name AS title, snippet(documents_fts, -1, '[', ']', '…', 12) AS snippet,
-            NULL AS taskId, s.project_id AS projectId, bm25(documents_fts) AS rank
+    fts: 'documents_fts',
+    sql: `SELECT 'document' AS kind, s.id, s.name AS title, ${SNIPPET('documents_fts')} AS snippet,
+            NULL AS taskId, s.project_id AS projectId, NULL AS shortId, NULL AS date, bm25(documents_fts) AS rank
           FROM documents_fts JOIN documents s ON s.rowid = documents_fts.rowid WHERE documents_fts MATCH @q`,
   },
+  event: {
+    fts: 'calendar_events_fts',
+    sql: `SELECT 'event' AS kind, s.id, s.name AS title, ${SNIPPET('calendar_events_fts')} AS snippet,
+            NULL AS taskId, s.project_id AS projectId, NULL AS shortId, s.start_date AS date,
+            bm25(calendar_events_fts, 4.0, 1.0) AS rank
+          FROM calendar_events_fts JOIN calendar_events s ON s.rowid = calendar_events_fts.rowid
+          WHERE calendar_events_fts MATCH @q`,
+  },
   contact: {
+    fts: 'crm_contacts_fts',
     sql: `SELECT 'contact' AS kind, s.id, trim(s.first_name || ' ' || s.last_name) AS title,
-            snippet(crm_contacts_fts, -1, '[', ']', '…', 12) AS snippet, NULL AS taskId, NULL AS projectId,
-            bm25(crm_contacts_fts) AS rank
+            ${SNIPPET('crm_contacts_fts')} AS snippet, NULL AS taskId, NULL AS projectId,
+            NULL AS shortId, NULL AS date, bm25(crm_contacts_fts) AS rank
           FROM crm_contacts_fts JOIN crm_contacts s ON s.rowid = crm_contacts_fts.rowid
           WHERE crm_contacts_fts MATCH @q AND s.is_deleted = 0`,
   },
   account: {
-    sql: `SELECT 'account' AS kind, s.id, s.name AS title, snippet(crm_accounts_fts, -1, '[', ']', '…', 12) AS snippet,
-            NULL AS taskId, NULL AS projectId, bm25(crm_accounts_fts) AS rank
+    fts: 'crm_accounts_fts',
+    sql: `SELECT 'account' AS kind, s.id, s.name AS title, ${SNIPPET('crm_accounts_fts')} AS snippet,
+            NULL AS taskId, NULL AS projectId, NULL AS shortId, NULL AS date, bm25(crm_accounts_fts) AS rank
           FROM crm_accounts_fts JOIN crm_accounts s ON s.rowid = crm_accounts_fts.rowid
           WHERE crm_accounts_fts MATCH @q AND s.is_deleted = 0`,
   },
 };
 
+/** The words of a search text, as the index splits them. */
+function wordsOf(text: string): string[] {
+  return text.match(/[\p{L}\p{N}_]+/gu) ?? [];
+}
+
 /**
  * Turns what a user typed into an FTS5 query: each word becomes a quoted prefix term, so
  * punctuation and FTS operators in the input are matched literally and never a syntax error.
+ * `alternatives` gives, per folded word, indexed words that match it with one typo; such a word
+ * becomes a choice between its prefix and those words.
  */
-export function toFtsQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}_]+/gu);
-  if (!words) return null;
-  return words.map((w) => `"${w}"*`).join(' ');
+export function toFtsQuery(
+  text: string,
+  alternatives?: ReadonlyMap<string, readonly string[]>,
+): string | null {
+  const words = wordsOf(text);
+  if (!words.length) return null;
+  return words
+    .map((w) => {
+      const others = alternatives?.get(foldWord(w)) ?? [];
+      const own = `"${w}"*`;
+      return others.length ? `(${[own, ...others.map((t) => `"${t}"`)].join(' OR ')})` : own;
+    })
+    .join(' ');
 }
 
-/** The query over the given kinds, best first; parameters `@q` (an FTS query) and `@limit`. */
+/**
+ * The query over the given kinds, the given project's items first (`@near`, may be null), then
+ * best first; parameters `@q` (an FTS query), `@near` and `@limit`.
+ */
 export function searchSql(kinds: readonly Kind[]): string {
-  return `SELECT * FROM (${kinds.map((k) => SOURCES[k].sql).join(' UNION ALL ')}) ORDER BY rank LIMIT @limit`;
+  return `SELECT * FROM (${kinds.map((k) => SOURCES[k].sql).join(' UNION ALL ')})
+    ORDER BY (@near IS NOT NULL AND projectId IS @near) DESC, rank LIMIT @limit`;
 }
+
+/** Indexed words tried per typed word for its typo matches, at most. */
+const MAX_TYPO_TERMS = 12;
+
+type Row = SearchHit & { rank: number };
+
+const TASK_BY_REF = `SELECT t.id, t.name, t.short_id AS shortId, t.project_id AS projectId, coalesce(p.name, '') AS projectName
+  FROM tasks t LEFT JOIN projects p ON p.id = t.project_id`;
 
 export type SearchRepo = ReturnType<typeof createSearchRepo>;
 
 export function createSearchRepo(db: CacheDb) {
   const stmt = statementCache(db);
-  return {
-    /** Best hits first across the requested kinds. */
-    query(text: string, kinds: readonly Kind[], limit: number): SearchHit[] {
+
+  /** Tasks a number or link names, the given project's first. */
+  function tasksByRef(refs: readonly TaskRef[], near: string | null, text: string): SearchHit[] {
+    const found = new Map<string, SearchHit>();
+    // "Mobile app 5" is a project's name before it is task 5 of a mobile app: a bare number
+    // among words that all name a project is not taken for a task's number.
+    const namesProject = (): boolean => {
       const q = toFtsQuery(text);
-      if (!q) return [];
-      const rows = stmt(searchSql(kinds)).all({
-        q,
-        limit,
-      }) as (SearchHit & {
-        rank: number;
-      })[];
-      return rows.map(({ rank: _rank, ...hit }) => hit);
+      return (
+        !!q &&
+        stmt('SELECT 1 FROM projects_fts WHERE projects_fts MATCH ? LIMIT 1').get(`name : (${q})`) !==
+          undefined
+      );
+    };
+    for (const ref of refs) {
+      if (ref.kind === 'number' && !ref.hash && ref.rest.length && namesProject()) continue;
+      const rows = (
+        ref.kind === 'link' && ref.taskId
+          ? stmt(`${TASK_BY_REF} WHERE t.id = ?`).all(ref.taskId)
+          : stmt(`${TASK_BY_REF} WHERE t.short_id = ? COLLATE NOCASE`).all(ref.shortId)
+      ) as { id: string; name: string; shortId: string; projectId: string; projectName: string }[];
+      for (const row of rows) {
+        // "website 353": the other words name the task's project (or are words of its name).
+        const rest = ref.kind === 'number' ? ref.rest.flatMap(wordsOf).map(foldWord) : [];
+        const known = wordsOf(`${row.projectName} ${row.name}`).map(foldWord);
+        if (!rest.every((word) => known.some((k) => k.startsWith(word)))) continue;
+        found.set(row.id, {
+          kind: 'task',
+          id: row.id,
+          title: row.name,
+          snippet: row.name,
+          taskId: row.id,
+          projectId: row.projectId,
+          shortId: row.shortId,
+          date: null,
+        });
+      }
+    }
+    return [...found.values()].sort(
+      (a, b) => Number(b.projectId === near && near !== null) - Number(a.projectId === near && near !== null),
+    );
+  }
+
+  /** Indexed words of the kinds' tables within one typo of each long typed word. */
+  function typoAlternatives(text: string, kinds: readonly Kind[]): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const word of new Set(wordsOf(text).map(foldWord))) {
+      // Five letters or more; a number is matched as typed.
+      if (word.length < TYPO_MIN_LENGTH || /\d/.test(word)) continue;
+      const terms = new Set<string>();
+      for (const kind of kinds) {
+        // The first letter is taken as typed (a typo there is rarely one, as Meilisearch also
+        // holds), so only the words under it are read: a range of the index, not all of it.
+        const first = word.slice(0, 1);
+        const rows = stmt(
+          `SELECT term FROM ${vocabularyTable(SOURCES[kind].fts)} WHERE term >= ? AND term < ? AND length(term) >= ?`,
+        )
+          .pluck()
+          .all(first, `${first}\u{10FFFF}`, word.length - 1) as string[];
+        for (const term of rows) if (typoMatches(word, term)) terms.add(term);
+      }
+      if (terms.size) out.set(word, [...terms].slice(0, MAX_TYPO_TERMS));
+    }
+    return out;
+  }
+
+  function run(q: string, kinds: readonly Kind[], limit: number, near: string | null): SearchHit[] {
+    const rows = stmt(searchSql(kinds)).all({ q, limit, near }) as Row[];
+    return rows.map(({ rank: _rank, ...hit }) => ({ ...hit, snippet: plainSnippet(hit.snippet) }));
+  }
+
+  return {
+    /**
+     * Best hits first across the requested kinds, those of `near` (a project id) first. A task
+     * named by its number or link comes before any word match; when the words alone find fewer
+     * than `limit`, words within one typo are tried and their hits follow.
+     */
+    query(text: string, kinds: readonly Kind[], limit: number, near: string | null = null): SearchHit[] {
+      const hits = new Map<string, SearchHit>();
+      const add = (list: readonly SearchHit[]) => {
+        for (const hit of list)
+          if (hits.size < limit && !hits.has(`${hit.kind}:${hit.id}`)) hits.set(`${hit.kind}:${hit.id}`, hit);
+      };
+      const refs = parseTaskRefs(text);
+      if (kinds.includes('task')) add(tasksByRef(refs, near, text));
+      // A link names one task: its words (the address) are not searched.
+      if (refs[0]?.kind === 'link') return [...hits.values()];
+      const q = toFtsQuery(text);
+      if (!q) return [...hits.values()];
+      if (hits.size < limit) add(run(q, kinds, limit, near));
+      if (hits.size < limit) {
+        const alternatives = typoAlternatives(text, kinds);
+        if (alternatives.size) add(run(toFtsQuery(text, alternatives) ?? q, kinds, limit, near));
+      }
+      return [...hits.values()];
     },
   };
 }

@@ -74,3 +74,29 @@ describe('task list rows', () => {
     expect(cache.tasks.row('nope')).toBeNull();
   });
 });
+
+describe('task list order', () => {
+  it('lists tasks without a deadline last, soonest first or latest first', () => {
+    const cache = createCache(openCacheDb(':memory:'));
+    cache.projects.upsertMany([aProject({ id: 'p1' })]);
+    cache.tasks.upsertMany(
+      [
+        aTask({ id: 'none', projectId: 'p1', deadline: null }),
+        aTask({ id: 'late', projectId: 'p1', deadline: '2026-12-01' }),
+        aTask({ id: 'soon', projectId: 'p1', deadline: '2026-11-01' }),
+      ].map(flattenTask),
+    );
+    const order = (dir: 'asc' | 'desc') =>
+      cache.tasks
+        .list({
+          scope: { kind: 'project', projectId: 'p1', includeSubprojects: false },
+          filter: { closed: 'all', topLevelOnly: false },
+          sort: { by: 'deadline', dir },
+          offset: 0,
+          limit: 10,
+        })
+        .rows.map((r) => r.id);
+    expect(order('asc')).toEqual(['soon', 'late', 'none']);
+    expect(order('desc')).toEqual(['late', 'soon', 'none']);
+  });
+});

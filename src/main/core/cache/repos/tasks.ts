@@ -1,4 +1,4 @@
-import type { Task } from '../../../../shared/api/index';
+import type { Task, TodoLists } from '../../../../shared/api/index';
 import type { TaskRow, TaskView, TaskFilter } from '../../../../shared/ipc/tasks';
 import type { Statement } from 'better-sqlite3';
 import type { CacheDb } from '../db';
@@ -37,6 +37,8 @@ export interface TaskFlat {
   formSubmission: unknown;
   storyPoints: number | null | undefined;
   reportedTime: unknown;
+  /** The to-do lists (GoodDay's documented structure); null when none or not sent. */
+  todoList: TodoLists | null | undefined;
 }
 
 export function flattenTask(t: Task): TaskFlat {
@@ -71,6 +73,7 @@ export function flattenTask(t: Task): TaskFlat {
     formSubmission: t.formSubmission ?? null,
     storyPoints: t.storyPoints ?? null,
     reportedTime: t.reportedTime ?? null,
+    todoList: t.todoList ?? null,
   };
 }
 
@@ -99,6 +102,9 @@ const SORT_COLUMNS: Record<string, string> = {
   recentActivityMoment: 'recent_activity_moment',
   assignedToUserId: 'assigned_to_user_id',
 };
+
+/** Sort keys whose column may be NULL: those rows go last in both directions. */
+const NULLABLE_SORTS = new Set(['deadline', 'assignedToUserId']);
 
 /**
  * The flat list row, column by column: [SQL expression, TaskRow key]; `closed` is derived. One
@@ -130,6 +136,8 @@ const ROW_COLUMNS: readonly (readonly [sql: string, key: keyof TaskRow])[] = [
   ['moment_closed', 'momentClosed'],
   ['recent_activity_moment', 'recentActivityMoment'],
   ['moment_closed IS NOT NULL', 'closed'],
+  // The paperclip's count, kept by triggers on the messages (migration 012).
+  ['attachment_count', 'attachmentCount'],
 ];
 
 export const ROW_SELECT = ROW_COLUMNS.map(([sql, key]) => (sql === key ? sql : `${sql} AS ${key}`)).join(
@@ -196,6 +204,7 @@ export function createTasksRepo(db: CacheDb) {
     formSubmission: ['form_submission', 'json'],
     storyPoints: ['story_points', 'value'],
     reportedTime: ['reported_time', 'json'],
+    todoList: ['todo_list', 'json'],
   });
   const stmt = statementCache(db);
   const getStmt = db.prepare(
@@ -302,7 +311,12 @@ export function createTasksRepo(db: CacheDb) {
     list(q: TaskListQuery): { rows: TaskRow[]; total: number } {
       const { sql, params } = where(q);
       const dir = q.sort.dir === 'asc' ? 'ASC' : 'DESC';
-      const order = `${SORT_COLUMNS[q.sort.by] ?? 'moment_created'} ${dir}, tasks.rowid ${dir}`;
+      const column = SORT_COLUMNS[q.sort.by] ?? 'moment_created';
+      // A task with no deadline (or no assignee) is listed after those with one, either way
+      // round: SQLite puts NULL first when ascending, and "soonest deadline" must not open on
+      // every task that has none.
+      const nullsLast = NULLABLE_SORTS.has(q.sort.by) ? `(${column} IS NULL), ` : '';
+      const order = `${nullsLast}${column} ${dir}, tasks.rowid ${dir}`;
       const rows = allRows(
         stmt(`${sql.replace('{cols}', ROW_SELECT)} ORDER BY ${order} LIMIT @limit OFFSET @offset`),
         { ...params, limit: q.limit, offset: q.offset },

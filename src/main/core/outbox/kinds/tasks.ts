@@ -413,6 +413,7 @@ export function taskKinds(deps: KindDeps) {
         formSubmission: null,
         storyPoints: input.storyPoints ?? null,
         reportedTime: null,
+        todoList: null,
       });
       if (input.crmAccountId) store.write(tempId, { crmAccountId: input.crmAccountId });
       if (input.crmContactIds?.length) cache.crm.setTaskContacts(tempId, input.crmContactIds);

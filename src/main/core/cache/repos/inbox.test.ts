@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openCacheDb } from '../db';
+import { createCache } from '../cache';
+import { flattenTask } from './tasks';
+import { aMessage, aProject, aTask } from '../fixtures';
+
+const ME = 'me';
+
+/** Three tasks needing my action (one with a hand-over reply, one with only a comment, one bare). */
+function inbox() {
+  const cache = createCache(openCacheDb(':memory:'));
+  cache.projects.upsertMany([aProject({ id: 'p1' })]);
+  cache.tasks.upsertMany(
+    [
+      aTask({
+        id: 'handed',
+        projectId: 'p1',
+        actionRequiredUserId: ME,
+        createdByUserId: 'cleo',
+        recentActivityMoment: '2026-01-05T10:00:00',
+      }),
+      aTask({
+        id: 'commented',
+        projectId: 'p1',
+        actionRequiredUserId: ME,
+        createdByUserId: 'cleo',
+        recentActivityMoment: '2026-01-04T10:00:00',
+      }),
+      aTask({
+        id: 'bare',
+        projectId: 'p1',
+        actionRequiredUserId: ME,
+        createdByUserId: 'dan',
+        momentCreated: '2026-01-01T08:00:00',
+        recentActivityMoment: '2026-01-01T08:00:00',
+      }),
+      aTask({ id: 'closed', projectId: 'p1', actionRequiredUserId: ME, momentClosed: '2026-01-02T00:00:00' }),
+      aTask({ id: 'others', projectId: 'p1', actionRequiredUserId: 'bob' }),
+    ].map(flattenTask),
+  );
+  cache.messages.replaceForTask('handed', [
+    aMessage({
+      id: 'h1',
+      fromUserId: 'bob',
+      toUserId: ME,
+      message: 'Over to you: **check** it',
+      dateCreated: '2026-01-05T09:00:00',
+    }),
+    aMessage({
+      id: 'h2',
+      fromUserId: 'cleo',
+      toUserId: null,
+      message: '',
+      taskStatusId: 's-review',
+      dateCreated: '2026-01-05T10:00:00',
+    }),
+  ]);
+  cache.messages.replaceForTask('commented', [
+    aMessage({
+      id: 'c1',
+      fromUserId: 'dan',
+      toUserId: null,
+      message: 'Any news?',
+      dateCreated: '2026-01-04T10:00:00',
+    }),
+  ]);
+  return cache;
+}
+
+describe('the Action required inbox', () => {
+  it('says who handed each task over and when, and what its thread said last, newest first', () => {
+    const cache = inbox();
+    const rows = cache.inbox.list(ME);
+    expect(rows.map((r) => r.taskId)).toEqual(['handed', 'commented', 'bare']);
+    expect(rows[0]).toMatchObject({
+      handedBy: 'bob',
+      handedAt: '2026-01-05T09:00:00',
+      last: { messageId: 'h2', fromUserId: 'cleo', text: '', statusId: 's-review' },
+    });
+    // No hand-over reply: the last word from someone else; no message at all: the creator.
+    expect(rows[1]).toMatchObject({ handedBy: 'dan', last: { text: 'Any news?' } });
+    expect(rows[2]).toMatchObject({ handedBy: 'dan', handedAt: '2026-01-01T08:00:00', last: null });
+    // A task I created for myself was handed over by nobody.
+    cache.tasks.upsertMany([
+      flattenTask(aTask({ id: 'own', projectId: 'p1', actionRequiredUserId: ME, createdByUserId: ME })),
+    ]);
+    expect(cache.inbox.list(ME).find((r) => r.taskId === 'own')).toMatchObject({ handedBy: null });
+  });
+
+  it('takes what is there at the first read after a pull as read; new words from others make a task unread', () => {
+    const cache = inbox();
+    // Before any pull nothing is new, and no read state is taken.
+    expect(cache.inbox.list(ME).some((r) => r.unread)).toBe(false);
+    cache.syncState.set('pull', '2026-01-06T00:00:00');
+    expect(cache.inbox.list(ME).filter((r) => r.unread)).toEqual([]);
+
+    cache.messages.replaceForTask('commented', [
+      aMessage({ id: 'c1', fromUserId: 'dan', message: 'Any news?', dateCreated: '2026-01-04T10:00:00' }),
+      aMessage({ id: 'c2', fromUserId: 'dan', message: 'Ping', dateCreated: '2026-01-06T10:00:00' }),
+    ]);
+    // My own reply does not make a task unread.
+    cache.messages.replaceForTask('bare', [
+      aMessage({ id: 'b1', fromUserId: ME, dateCreated: '2026-01-06T11:00:00' }),
+    ]);
+    // A task newly handed to me is unread.
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 'new', projectId: 'p1', actionRequiredUserId: ME }))]);
+    const unread = () =>
+      cache.inbox
+        .list(ME)
+        .filter((r) => r.unread)
+        .map((r) => r.taskId)
+        .sort();
+    expect(unread()).toEqual(['commented', 'new']);
+
+    cache.inbox.markRead(ME, ['commented']);
+    expect(unread()).toEqual(['new']);
+    cache.inbox.markUnread('handed');
+    expect(unread()).toEqual(['handed', 'new']);
+    cache.inbox.markAllRead(ME);
+    expect(unread()).toEqual([]);
+  });
+
+  it('keeps the read state across a reopened cache', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inbox-read-'));
+    const file = join(dir, 'cache.sqlite');
+    const first = createCache(openCacheDb(file));
+    first.tasks.upsertMany([flattenTask(aTask({ id: 't', projectId: 'p1', actionRequiredUserId: ME }))]);
+    first.syncState.set('pull', '2026-01-06T00:00:00');
+    first.inbox.markUnread('t');
+    expect(first.inbox.list(ME)[0]?.unread).toBe(false);
+    first.inbox.markUnread('t');
+    expect(first.inbox.list(ME)[0]?.unread).toBe(true);
+    first.db.close();
+    const again = createCache(openCacheDb(file));
+    expect(again.inbox.list(ME)[0]?.unread).toBe(true);
+    again.inbox.markRead(ME, ['t']);
+    again.db.close();
+    const last = createCache(openCacheDb(file));
+    expect(last.inbox.list(ME)[0]?.unread).toBe(false);
+    last.db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

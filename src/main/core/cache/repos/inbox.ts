@@ -1,0 +1,142 @@
+import type { InboxRow } from '../../../../shared/ipc/inbox';
+import type { CacheDb } from '../db';
+import { statementCache } from './statements';
+
+/** The newest message of a task matching `extra` (a condition on `m`), as a correlated subquery. */
+const NEWEST = (extra: string) =>
+  `(SELECT m.id FROM messages m WHERE m.task_id = t.id ${extra} ORDER BY m.date_created DESC, m.rowid DESC LIMIT 1)`;
+
+/**
+ * The inbox's rows: every open task needing `@me`'s action, with who handed it over (the newest
+ * message addressed to the user, else the newest from someone else, else the creator unless it is
+ * the user), what its
+ * thread said last, and whether something from someone else came since the user last read it.
+ * Newest activity first. Three index look-ups per task (messages by task and date).
+ */
+const LIST = `
+  SELECT t.id AS taskId, t.short_id AS shortId, t.name, t.project_id AS projectId,
+    t.status_id AS statusId, t.status_name AS statusName, t.priority, t.deadline,
+    coalesce(h.from_user_id, o.from_user_id, nullif(t.created_by_user_id, @me)) AS handedBy,
+    coalesce(h.date_created, o.date_created, t.moment_created) AS handedAt,
+    l.id AS lastId, l.from_user_id AS lastFrom, l.date_created AS lastAt, l.message AS lastText,
+    l.task_status_id AS lastStatusId,
+    o.id AS otherId, s.task_id IS NOT NULL AS seenRow, s.message_id AS seenId
+  FROM tasks t
+  LEFT JOIN messages h ON h.id = ${NEWEST('AND m.to_user_id = @me AND m.from_user_id IS NOT @me')}
+  LEFT JOIN messages o ON o.id = ${NEWEST('AND m.from_user_id IS NOT @me')}
+  LEFT JOIN messages l ON l.id = ${NEWEST('')}
+  LEFT JOIN inbox_seen s ON s.task_id = t.id
+  WHERE t.action_required_user_id = @me AND t.moment_closed IS NULL
+  ORDER BY coalesce(l.date_created, h.date_created, t.recent_activity_moment) DESC, t.rowid DESC`;
+
+interface ListRow {
+  taskId: string;
+  shortId: string;
+  name: string;
+  projectId: string;
+  statusId: string;
+  statusName: string;
+  priority: number;
+  deadline: string | null;
+  handedBy: string | null;
+  handedAt: string | null;
+  lastId: string | null;
+  lastFrom: string | null;
+  lastAt: string | null;
+  lastText: string | null;
+  lastStatusId: string | null;
+  otherId: string | null;
+  seenRow: number;
+  seenId: string | null;
+}
+
+/** The key in sync_state that says the inbox's first read state was taken. */
+const BASELINE = 'inbox:baseline';
+
+export type InboxRepo = ReturnType<typeof createInboxRepo>;
+
+export function createInboxRepo(db: CacheDb) {
+  const stmt = statementCache(db);
+
+  const rowsOf = (me: string) => stmt(LIST).all({ me }) as ListRow[];
+
+  /** Marks the given rows read as they stand. */
+  function markRows(rows: readonly Pick<ListRow, 'taskId' | 'otherId'>[]): void {
+    const put = stmt(
+      `INSERT INTO inbox_seen (task_id, message_id) VALUES (?, ?)
+       ON CONFLICT (task_id) DO UPDATE SET message_id = excluded.message_id`,
+    );
+    db.transaction(() => {
+      for (const row of rows) put.run(row.taskId, row.otherId);
+    })();
+  }
+
+  return {
+    /**
+     * The inbox of user `me`. The first time it is read after a pull brought the tasks, what is
+     * there then counts as read: "new" means new since the user started using the inbox, not
+     * the whole backlog of a first sync.
+     */
+    list(me: string): InboxRow[] {
+      let rows = rowsOf(me);
+      const pulled = stmt(`SELECT 1 FROM sync_state WHERE key = 'pull'`).get() !== undefined;
+      const baselined = stmt(`SELECT 1 FROM sync_state WHERE key = ?`).get(BASELINE) !== undefined;
+      if (pulled && !baselined) {
+        db.transaction(() => {
+          markRows(rows);
+          stmt(`INSERT INTO sync_state (key, fetched_at, value) VALUES (?, datetime('now'), NULL)`).run(
+            BASELINE,
+          );
+        })();
+        rows = rowsOf(me);
+      }
+      return rows.map((r) => ({
+        taskId: r.taskId,
+        shortId: r.shortId,
+        name: r.name,
+        projectId: r.projectId,
+        statusId: r.statusId,
+        statusName: r.statusName,
+        priority: r.priority,
+        deadline: r.deadline,
+        handedBy: r.handedBy,
+        handedAt: r.handedAt,
+        last:
+          r.lastId && r.lastFrom && r.lastAt
+            ? {
+                messageId: r.lastId,
+                fromUserId: r.lastFrom,
+                at: r.lastAt,
+                text: r.lastText ?? '',
+                statusId: r.lastStatusId,
+              }
+            : null,
+        // Before the first pull nothing is known to be new.
+        unread: pulled && (!r.seenRow || r.seenId !== r.otherId),
+      }));
+    },
+
+    /** Marks tasks read as they are now: their newest message from someone other than `me`. */
+    markRead(me: string, taskIds: readonly string[]): void {
+      const newest = stmt(
+        `SELECT m.id FROM messages m WHERE m.task_id = ? AND m.from_user_id IS NOT ? ORDER BY m.date_created DESC, m.rowid DESC LIMIT 1`,
+      ).pluck();
+      markRows(
+        taskIds.map((taskId) => ({
+          taskId,
+          otherId: (newest.get(taskId, me) as string | undefined) ?? null,
+        })),
+      );
+    },
+
+    /** Every task of the inbox read. */
+    markAllRead(me: string): void {
+      markRows(rowsOf(me));
+    },
+
+    /** A task unread again (until it is opened or marked read). */
+    markUnread(taskId: string): void {
+      stmt('DELETE FROM inbox_seen WHERE task_id = ?').run(taskId);
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { escapeReportMessage, reportMessageText, type TimeReport } from '../../../../shared/api/index';
+import { TimeLogInput } from '../../../../shared/ipc/time';
+import type { ServiceClient } from '../../api/client';
+import { afterApplied, OutboxError } from '../outbox';
+import type { OutboxEntry } from '../types';
+import {
+  clockOf,
+  earliestCreated,
+  lookUpClock,
+  mappedIds,
+  stampOf,
+  TempId,
+  type CreatedAmong,
+  type Kind,
+  type KindDeps,
+} from './support';
+
+/**
+ * `known`: ids of reports of the same task, day, minutes and note that the service listed just
+ * before the send (`prepare`): a look-up never takes one of them for the one this entry made.
+ */
+export const TimeReportCreatePayload = z.object({
+  tempId: TempId,
+  input: TimeLogInput,
+  known: z.array(z.string()).default([]),
+});
+type Create = z.infer<typeof TimeReportCreatePayload>;
+
+/**
+ * Logging time. The service has no idempotency key and answers a create with the report (our
+ * service) or `OK` (the live one); the service keeps reports as logged (no edit or delete), so
+ * this is the only write. Rule 6's look-up rests on what the live service lists: the task, the
+ * user, the minutes, the date, the note (read back from its HTML escapes) and `momentCreated`
+ * on the service's clock.
+ */
+export function timeReportKinds(deps: KindDeps) {
+  const { cache } = deps;
+  const isMapped = mappedIds(cache);
+
+  const sameReport = (r: TimeReport, input: TimeLogInput): boolean =>
+    r.taskId === input.taskId &&
+    r.userId === deps.userId &&
+    r.reported === input.minutes &&
+    r.reportDate === input.date &&
+    reportMessageText(r.message) === (input.message ?? '');
+
+  /** Rule 6's test over a list: the earliest matching report stamped after the send, not taken. */
+  function reportCreatedAmong(
+    reports: readonly TimeReport[],
+    p: Create,
+    entry: Pick<OutboxEntry, 'sentAt'>,
+    taken: (id: string) => boolean = () => false,
+  ): TimeReport | undefined {
+    return earliestCreated(
+      reports,
+      {
+        sentAt: entry.sentAt,
+        momentOf: (r) => r.momentCreated,
+        isMapped: (id) => isMapped(id) || taken(id) || p.known.includes(id),
+        clock: lookUpClock(deps),
+      },
+      (r) => sameReport(r, p.input),
+    );
+  }
+
+  const listed = (client: ServiceClient, input: TimeLogInput) =>
+    client.taskTimeReports(input.taskId, { startDate: input.date, endDate: input.date });
+
+  const create: Kind<Create, TimeReport> = {
+    name: 'timeReport.create',
+    parse: (p) => TimeReportCreatePayload.parse(p),
+    // Ordered with every change of the task (a delete of it waits for the report, and the
+    // report for the task's create); one task's reports go one at a time, so two equal reports
+    // are told apart by `known`.
+    keysOf: (p) => [`timeReport:${p.tempId}`, `task:${p.input.taskId}`],
+    createdIdOf: (p) => p.tempId,
+    describe: (p) => `Log ${p.input.minutes} min`,
+    apply: (ctx, { tempId, input }) => {
+      const task = cache.tasks.get(input.taskId);
+      if (!task) throw new OutboxError('not-found', `Task ${input.taskId} is not in the cache`, 'taskId');
+      cache.timeReports.upsert({
+        id: tempId,
+        taskId: input.taskId,
+        projectId: task.projectId,
+        userId: deps.userId,
+        reportDate: input.date,
+        reported: input.minutes,
+        message: escapeReportMessage(input.message ?? ''),
+        isBillable: input.isBillable ?? false,
+        momentCreated: stampOf(ctx.now, clockOf(deps)),
+      });
+    },
+    prepare: async (client, p) => {
+      const before = (await listed(client, p.input)).filter((r) => sameReport(r, p.input)).map((r) => r.id);
+      return { ...p, known: [...new Set([...p.known, ...before])] };
+    },
+    send: async (client, p) => {
+      const { input } = p;
+      const answered = await client.createTimeReport(input.taskId, {
+        userId: deps.userId,
+        reportedMinutes: input.minutes,
+        date: input.date,
+        ...(input.message ? { message: input.message } : {}),
+        ...(input.isBillable !== undefined ? { isBillable: input.isBillable } : {}),
+      });
+      if (answered) return answered;
+      // `OK`: the report was made; a failed search for it must not log it again, only look again.
+      return afterApplied(async () => {
+        const found = reportCreatedAmong(await listed(client, input), p, { sentAt: null });
+        if (!found) throw new Error('The new time report was not found after its create');
+        return found;
+      });
+    },
+    fold: (_ctx, { tempId, input }, result) => {
+      // A service without the billable flag (the live one) keeps what the user chose on screen.
+      cache.timeReports.upsert({
+        ...result,
+        id: tempId,
+        isBillable: result.isBillable || (input.isBillable ?? false),
+      });
+      return { realId: result.id };
+    },
+    lookUp: async (client, p, entry) => {
+      const found = reportCreatedAmong(await listed(client, p.input), p, entry);
+      return found ? { found: true, result: found } : { found: false };
+    },
+    rollback: (_ctx, { tempId }) => {
+      cache.timeReports.delete(tempId);
+    },
+  };
+
+  return {
+    kinds: [create],
+    /** The look-up test of `timeReport.create` over a list, for `copiesOfUnfolded`. */
+    createdAmong: ((reports, payload, entry, taken) =>
+      reportCreatedAmong(
+        reports,
+        TimeReportCreatePayload.parse(payload),
+        entry,
+        taken,
+      )) satisfies CreatedAmong<TimeReport>,
+  };
+}

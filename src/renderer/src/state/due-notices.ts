@@ -1,0 +1,47 @@
+// Once a day, after the day's first completed sync: a toast for my open tasks due today and one
+// for those due tomorrow, when the Notices settings want them (the core raises the system
+// notifications).
+import type { Bridge } from '../lib/bridge';
+import { toDayString } from '../lib/format';
+import { toasts } from '../lib/toasts.svelte';
+
+export function watchDueTasks(
+  bridge: Bridge,
+  wanted: (kind: 'dueToday' | 'dueTomorrow') => boolean,
+  showAll: () => void,
+  clock: () => Date = () => new Date(),
+): () => void {
+  let told: string | undefined;
+  const check = async (): Promise<void> => {
+    const now = clock();
+    const today = toDayString(now);
+    if (told === today) return;
+    const status = await bridge.invoke('sync.status', {}).catch(() => undefined);
+    if (!status?.lastSyncedAt) return;
+    told = today;
+    const tomorrow = toDayString(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
+    const { rows } = await bridge
+      .invoke('tasks.myWork', { kind: 'assigned', limit: 5000 })
+      .catch(() => ({ rows: [] }));
+    for (const [kind, day, label] of [
+      ['dueToday', today, 'due today'],
+      ['dueTomorrow', tomorrow, 'due tomorrow'],
+    ] as const) {
+      const due = rows.filter((row) => !row.closed && row.deadline?.slice(0, 10) === day);
+      if (due.length && wanted(kind))
+        toasts.show(
+          `${due.length} ${due.length === 1 ? 'task' : 'tasks'} ${label}: ${due[0]!.name}${due.length > 1 ? '…' : ''}`,
+          'info',
+          8000,
+          {
+            label: 'Show',
+            run: showAll,
+          },
+        );
+    }
+  };
+  void check();
+  return bridge.on('sync.onDidChangeStatus', (status) => {
+    if (!status.running && status.lastSyncedAt) void check();
+  });
+}

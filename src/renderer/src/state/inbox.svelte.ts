@@ -1,0 +1,89 @@
+// The Action required inbox: its rows (who handed each task over, when, the thread's last word,
+// unread marks) and the unread count the sidebar shows. Read state lives in the core (per
+// account, in the cache); here a change is shown at once and then read back.
+import type { InboxRow } from '@shared/ipc/inbox';
+import type { Bridge } from '../lib/bridge';
+import { onCacheChange } from '../lib/cache-events';
+import { describeError } from '../lib/errors';
+
+export class InboxState {
+  #rows = $state.raw<InboxRow[] | undefined>();
+  #error = $state<string | undefined>();
+  #seq = 0;
+  readonly #bridge: Bridge;
+
+  constructor(bridge: Bridge) {
+    this.#bridge = bridge;
+  }
+
+  get rows(): readonly InboxRow[] | undefined {
+    return this.#rows;
+  }
+  get error(): string | undefined {
+    return this.#error;
+  }
+  /** Tasks with something new since the user last read them. */
+  get unread(): number | undefined {
+    return this.#rows?.filter((row) => row.unread).length;
+  }
+
+  /** Follows the cache (tasks, their messages, users); returns the unsubscribe. */
+  start(): () => void {
+    void this.load();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onCacheChange(this.#bridge, ['tasks', 'messages', 'users', 'statuses'], () => {
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void this.load();
+      }, 60);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }
+
+  async load(): Promise<void> {
+    const seq = ++this.#seq;
+    try {
+      const { rows } = await this.#bridge.invoke('inbox.list', {});
+      if (seq !== this.#seq) return;
+      this.#rows = rows;
+      this.#error = undefined;
+    } catch (err) {
+      if (seq === this.#seq) this.#error = describeError(err);
+    }
+  }
+
+  #set(unread: (row: InboxRow) => boolean): void {
+    this.#seq++;
+    this.#rows = this.#rows?.map((row) =>
+      row.unread === unread(row) ? row : { ...row, unread: unread(row) },
+    );
+  }
+
+  /** Marks tasks read (opening one does); a task not in the inbox is remembered read too. */
+  async markRead(taskIds: readonly string[]): Promise<void> {
+    if (!taskIds.length) return;
+    this.#set((row) => row.unread && !taskIds.includes(row.taskId));
+    await this.#bridge.invoke('inbox.markRead', { taskIds: [...taskIds] }).catch(() => undefined);
+    await this.load();
+  }
+
+  async markUnread(taskId: string): Promise<void> {
+    this.#set((row) => row.unread || row.taskId === taskId);
+    await this.#bridge.invoke('inbox.markUnread', { taskId }).catch(() => undefined);
+    await this.load();
+  }
+
+  async markAllRead(): Promise<void> {
+    this.#set(() => false);
+    await this.#bridge.invoke('inbox.markAllRead', {}).catch(() => undefined);
+    await this.load();
+  }
+
+  /** True when the task is in the inbox and unread. */
+  isUnread(taskId: string): boolean {
+    return this.#rows?.some((row) => row.taskId === taskId && row.unread) ?? false;
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { channel } from './channel';
+import { Id } from './read-common';
+
+/** What a task's thread said last: a message, or a status change with no words. */
+export const InboxLast = z.object({
+  messageId: z.string(),
+  fromUserId: z.string(),
+  at: z.string(),
+  /** The message as typed (Markdown); empty for a bare status change. */
+  text: z.string(),
+  /** The status the message set, when it changed the status. */
+  statusId: z.string().nullable(),
+});
+export type InboxLast = z.infer<typeof InboxLast>;
+
+/** One task of the Action required inbox. */
+export const InboxRow = z.object({
+  taskId: z.string(),
+  shortId: z.string(),
+  name: z.string(),
+  projectId: z.string(),
+  statusId: z.string(),
+  statusName: z.string(),
+  priority: z.number().int(),
+  deadline: z.string().nullable(),
+  /**
+   * Who handed the task over and when: the last message addressed to the user (a reply handing
+   * it over), else the last message from someone else, else the task's creator (none when that is
+   * the user) and its creation.
+   */
+  handedBy: z.string().nullable(),
+  handedAt: z.string().nullable(),
+  last: InboxLast.nullable(),
+  /** Something from someone else arrived (or the task came in) since the user last opened it. */
+  unread: z.boolean(),
+});
+export type InboxRow = z.infer<typeof InboxRow>;
+
+export const inboxChannels = {
+  /** The open tasks needing the acting user's action, the newest activity first. */
+  'inbox.list': channel(
+    z.object({}).strict().default({}),
+    z.object({ rows: z.array(InboxRow), unread: z.number().int() }),
+  ),
+  /** Marks tasks read as they are now (opening a task does so). */
+  'inbox.markRead': channel(
+    z.object({ taskIds: z.array(Id).min(1).max(5000) }).strict(),
+    z.object({ ok: z.literal(true) }),
+  ),
+  /** Marks a task unread again. */
+  'inbox.markUnread': channel(z.object({ taskId: Id }).strict(), z.object({ ok: z.literal(true) })),
+  /** Marks every task of the inbox read. */
+  'inbox.markAllRead': channel(z.object({}).strict().default({}), z.object({ ok: z.literal(true) })),
+};

@@ -1,0 +1,92 @@
+// To-do lists through the outbox: a task's `todoList` (GoodDay's documented structure) is changed
+// offline as one update-task field, shown at once, sent once online, and read back by a pull.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
+import type { TodoLists } from '../../../src/shared/api/index';
+import { describeZodError } from '../../../src/shared/errors';
+import { channels } from '../../../src/shared/ipc/contract';
+import { SEED_IDS } from '../../../src/server/seed/index';
+import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
+import { testEngine } from './support';
+
+describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) => {
+  let svc: RunningService;
+  let api: ServiceClient;
+  beforeAll(async () => {
+    svc = await startService({ seed: 'empty', profile });
+    api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+  });
+  afterAll(() => svc.close());
+
+  it('ticks an item offline; the change is sent once and survives a pull', async () => {
+    const lists: TodoLists = [
+      {
+        uid: 'l1',
+        title: 'Release',
+        items: [
+          { properties: { completed: false, title: 'Notes', userId: svc.users.bob } },
+          { properties: { completed: false, title: 'Tag', userId: null } },
+        ],
+      },
+    ];
+    const { id: taskId } = await api.createTask({
+      projectId: SEED_IDS.workspace,
+      title: 'With a checklist',
+      fromUserId: svc.users.admin,
+      todoList: lists,
+    });
+    const e = await testEngine(svc.baseUrl, svc.token, svc.users.admin);
+    try {
+      await e.sync.now();
+      expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(lists);
+      await e.outbox.outbox.stop();
+      const ticked: TodoLists = [
+        {
+          ...lists[0]!,
+          items: [
+            { properties: { ...lists[0]!.items[0]!.properties, completed: true } },
+            lists[0]!.items[1]!,
+            { properties: { completed: false, title: 'Announce', userId: svc.users.cleo } },
+          ],
+        },
+      ];
+      await e.call('tasks.update', { taskId, changes: { todoList: ticked } });
+      // Shown at once, and a pull meanwhile does not bring the service's older lists back.
+      expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(ticked);
+      await e.sync.now();
+      expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(ticked);
+      e.outbox.outbox.start();
+      await e.drained();
+      expect((await api.task(taskId)).todoList).toEqual(ticked);
+      expect(e.outbox.outbox.entries('done').filter((x) => x.kind === 'task.update')).toHaveLength(1);
+      await e.sync.now();
+      expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(ticked);
+    } finally {
+      await e.close();
+    }
+  });
+
+  it('refuses a malformed list before queueing it, naming the field', async () => {
+    const { id: taskId } = await api.createTask({
+      projectId: SEED_IDS.workspace,
+      title: 'Bad list',
+      fromUserId: svc.users.admin,
+    });
+    const e = await testEngine(svc.baseUrl, svc.token, svc.users.admin);
+    try {
+      await e.sync.now();
+      // The IPC contract checks the lists before a handler runs: the field is named.
+      const parsed = channels['tasks.update'].input.safeParse({
+        taskId,
+        changes: {
+          todoList: [{ uid: 'x', title: 't', items: [{ properties: { completed: 'no', title: 'a' } }] }],
+        },
+      });
+      expect(parsed.success).toBe(false);
+      expect(describeZodError(parsed.error!).field).toBe('changes.todoList.0.items.0.properties.completed');
+      expect(e.outbox.outbox.status().pending).toBe(0);
+    } finally {
+      await e.close();
+    }
+  });
+});
