@@ -24,6 +24,26 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The engine and outbox suites once more against the goodday profile (GoodDay's live
+      // answers): `startService` reads the profile from this variable when a test names none.
+      // Files that already run on both profiles themselves are left out.
+      {
+        test: {
+          name: 'integration-goodday',
+          include: ['tests/integration/{engine,outbox}/**/*.test.ts'],
+          exclude: [
+            'tests/integration/engine/updates.test.ts',
+            'tests/integration/outbox/todo-lists.test.ts',
+            'tests/integration/outbox/time-report-writes.test.ts',
+            'tests/integration/outbox/rebuilt-cache.test.ts',
+            'tests/integration/outbox/lost-create-answers.test.ts',
+          ],
+          env: { WORKDESK_SERVICE_PROFILE: 'goodday' },
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
       // faults (issue 10): the IPC fuzz and the bounded fault campaign (tests/faults/README.md).
       {
         test: {

@@ -14,8 +14,9 @@ import {
   type TaskSnapshot,
 } from '../support/engine-commands';
 import type { Dependency, DocumentListItem } from '../../src/shared/api/index';
-import { DEFAULT_FRESH_MS } from '../../src/main/core/outbox/outbox';
 import { reportMessageText } from '../../src/shared/api/index';
+
+import { DEFAULT_FRESH_MS } from '../../src/main/core/outbox/outbox';
 import {
   NUMBER_FIELD,
   type Intent,

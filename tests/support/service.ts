@@ -13,6 +13,22 @@ import { SEED_IDS } from '../../src/server/seed/index';
 export { SERVICE_PROFILES };
 export type { ServiceProfileName };
 
+/**
+ * The profile `startService` uses when a test names none: `WORKDESK_SERVICE_PROFILE` (`spec` or
+ * `goodday`), default `spec`. The `integration-goodday` vitest project sets it, so the engine and
+ * outbox suites run once more against the live-faithful answers without a loop in every file.
+ */
+export const TEST_PROFILE: ServiceProfileName = profileFromEnv(process.env['WORKDESK_SERVICE_PROFILE']);
+
+function profileFromEnv(value: string | undefined): ServiceProfileName {
+  if (value === undefined || value === '') return 'spec';
+  const known = SERVICE_PROFILES.find((p) => p === value);
+  if (!known) {
+    throw new Error(`WORKDESK_SERVICE_PROFILE must be one of ${SERVICE_PROFILES.join(', ')}, got "${value}"`);
+  }
+  return known;
+}
+
 export interface StartServiceOptions {
   seed?: 'demo' | 'empty';
   /** Reuse a data folder (restart tests); default a new temp folder, removed on close. */
@@ -20,7 +36,7 @@ export interface StartServiceOptions {
   token?: string;
   clock?: () => Date;
   uploadLimitBytes?: number;
-  /** Default `spec`. */
+  /** Default `TEST_PROFILE` (`spec` unless `WORKDESK_SERVICE_PROFILE` says otherwise). */
   profile?: ServiceProfileName;
   /**
    * The address upload URLs are built on (e.g. a relay's in front of the service); by default the
@@ -68,7 +84,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     filesDir: join(dataDir, 'files'),
     tokens: [token],
     seed: options.seed ?? 'empty',
-    profile: options.profile ?? 'spec',
+    profile: options.profile ?? TEST_PROFILE,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.uploadLimitBytes ? { uploadLimitBytes: options.uploadLimitBytes } : {}),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
@@ -79,7 +95,7 @@ export async function startService(options: StartServiceOptions = {}): Promise<R
     token,
     users: SEEDED_USERS,
     dataDir,
-    profile: options.profile ?? 'spec',
+    profile: options.profile ?? TEST_PROFILE,
     app,
     async close() {
       await app.close();

@@ -19,6 +19,7 @@ export interface CoreOptions {
   connection?: EngineConnection;
   /** Folder of the account caches (required with `connection`). */
   dataDir?: string;
+
   /** Passed through to the engine (tests: fetch, clock, sync and outbox tuning, the conflict policy). */
   engine?: Omit<WorkdeskEngineOptions, 'dataDir' | 'connection' | 'log'>;
 }

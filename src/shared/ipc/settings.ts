@@ -7,7 +7,7 @@ export const Theme = z.enum(['system', 'light', 'dark']);
 /**
  * What a queued change meets when someone else changed the same field on the service since it
  * was made: `mine` sends it and records theirs in the conflict journal (the user can take it
- * back); `ask` holds it until the user decides. Absent: `mine`.
+ * back); `ask` holds it until the user decides.
  */
 export const ConflictPolicy = z.enum(['mine', 'ask']);
 export type ConflictPolicy = z.infer<typeof ConflictPolicy>;
@@ -61,6 +61,7 @@ const preferenceFields = {
   syncIntervalSeconds: z.number().int().min(15).max(3600),
   theme: Theme,
   notifications: NotificationPrefs,
+  conflictPolicy: ConflictPolicy,
   /**
    * Whether account tokens are kept on disk (absent: yes). Off, they live in memory only and
    * are asked for again at the next start: for a machine whose keychain does not protect them.
@@ -70,8 +71,6 @@ const preferenceFields = {
   downloadCacheMiB: z.number().int().min(10).max(100_000).optional(),
   /** The global quick-capture shortcut (desktop app only); absent or false: off. */
   quickCaptureShortcut: z.boolean().optional(),
-  /** See `ConflictPolicy`; absent: `mine`. */
-  conflictPolicy: ConflictPolicy.optional(),
 };
 
 /** What the user can change in the settings view. */
@@ -80,6 +79,8 @@ export const Preferences = z
     ...preferenceFields,
     // Absent from settings saved before notices had settings: all on, as they were.
     notifications: NotificationPrefs.default(DEFAULT_NOTIFICATIONS),
+    // Absent from settings saved before the policy existed: keep mine, as it was.
+    conflictPolicy: ConflictPolicy.default('mine'),
   })
   .strict();
 /** A change of some preferences: a field left out stays as it is (no default fills it in). */
@@ -125,7 +126,12 @@ export const DEFAULT_SETTINGS: StoredSettings = {
   accounts: [],
   activeAccountId: null,
   window: null,
-  preferences: { syncIntervalSeconds: 60, theme: 'system', notifications: DEFAULT_NOTIFICATIONS },
+  preferences: {
+    syncIntervalSeconds: 60,
+    theme: 'system',
+    notifications: DEFAULT_NOTIFICATIONS,
+    conflictPolicy: 'mine',
+  },
 };
 
 export const settingsChannels = {

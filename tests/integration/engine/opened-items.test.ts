@@ -2,7 +2,7 @@
 // account), read through the engine's channels against the real service: fetched when first
 // asked, cached, equal to the service.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type RunningService } from '../../support/service';
+import { startService, TEST_PROFILE, type RunningService } from '../../support/service';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import type { DependencyView } from '../../../src/shared/ipc/tasks';
 import { ids, testEngine } from './support';
@@ -28,7 +28,9 @@ const shape = (list: readonly DependencyView[]) =>
     .map((d) => `${d.type} ${d.predecessor.kind}:${d.predecessor.id}>${d.successor.kind}:${d.successor.id}`)
     .sort();
 
-describe('projects.templates', () => {
+// GoodDay has no template list (`GET /project-templates` is our extension); what the engine
+// offers instead, the ids typed before, is tested by the outbox's project writes.
+describe.skipIf(TEST_PROFILE === 'goodday')('projects.templates', () => {
   it('asks the service when no pull brought them yet, then answers from the cache', async () => {
     const service = await api.projectTemplates();
     expect(service?.length).toBeGreaterThan(0);

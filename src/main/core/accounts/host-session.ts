@@ -47,9 +47,10 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         dataDir: accountDir,
         engine: {
           sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 },
-          // Read at each check, so a change of the setting applies to the next send.
-          outbox: { conflictPolicy: () => options.settings.read().preferences.conflictPolicy ?? 'mine' },
           downloads: { maxBytes: downloadCapBytes(options.settings.read().preferences) },
+
+          // Read at each check, so a change of the setting applies to the next send.
+          outbox: { conflictPolicy: () => options.settings.read().preferences.conflictPolicy },
           serviceClock,
         },
       }),

@@ -163,10 +163,22 @@ describe('session', () => {
     session.events.onAny((name, payload) => name === 'settings.onDidChange' && seen.push(payload));
     expect(await session.dispatch('settings.update', { theme: 'dark' })).toEqual({
       ok: true,
-      value: { syncIntervalSeconds: 60, theme: 'dark', notifications: DEFAULT_NOTIFICATIONS },
+      value: {
+        syncIntervalSeconds: 60,
+        theme: 'dark',
+        notifications: DEFAULT_NOTIFICATIONS,
+        conflictPolicy: 'mine',
+      },
     });
     expect(deps.settings.read().preferences.theme).toBe('dark');
-    expect(seen).toEqual([{ syncIntervalSeconds: 60, theme: 'dark', notifications: DEFAULT_NOTIFICATIONS }]);
+    expect(seen).toEqual([
+      {
+        syncIntervalSeconds: 60,
+        theme: 'dark',
+        notifications: DEFAULT_NOTIFICATIONS,
+        conflictPolicy: 'mine',
+      },
+    ]);
     // A change of one notice leaves the rest alone, and a later change of another field keeps it.
     const quiet = { ...DEFAULT_NOTIFICATIONS, comment: { toast: true, system: false } };
     await session.dispatch('settings.update', { notifications: quiet });
@@ -175,8 +187,8 @@ describe('session', () => {
       syncIntervalSeconds: 120,
       theme: 'dark',
       notifications: quiet,
+      conflictPolicy: 'mine',
     });
-    // The conflict policy: absent means keep mine; "ask me" is kept once chosen.
     expect(await session.dispatch('settings.update', { conflictPolicy: 'ask' })).toMatchObject({
       ok: true,
       value: { conflictPolicy: 'ask' },

@@ -17,7 +17,12 @@ describe('JSON settings store', () => {
     const file = join(dir, 'settings.json');
     const store = createJsonSettingsStore(file);
     expect(store.read()).toEqual(DEFAULT_SETTINGS);
-    const preferences = { ...DEFAULT_SETTINGS.preferences, syncIntervalSeconds: 120, theme: 'dark' as const };
+    const preferences = {
+      ...DEFAULT_SETTINGS.preferences,
+      syncIntervalSeconds: 120,
+      theme: 'dark' as const,
+      conflictPolicy: 'ask' as const,
+    };
     store.write({ ...DEFAULT_SETTINGS, preferences });
     expect(createJsonSettingsStore(file).read().preferences).toEqual(preferences);
   });
@@ -32,6 +37,7 @@ describe('JSON settings store', () => {
       syncIntervalSeconds: 90,
       theme: 'light',
       notifications: DEFAULT_NOTIFICATIONS,
+      conflictPolicy: 'mine',
     });
   });
 

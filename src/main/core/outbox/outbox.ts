@@ -612,21 +612,6 @@ export class Outbox<C> {
     this.#pump();
   }
 
-  /** Held entries of an item whose conflicts the user has all decided go again. */
-  #releaseDecided(key: string, now: number): void {
-    const at = key.indexOf(':');
-    const [entity, id] = [key.slice(0, at), key.slice(at + 1)];
-    for (const entry of this.store.openOn(key)) {
-      if (entry.errorType !== 'held') continue;
-      const undecided =
-        this.conflicts.openOn(entity, id, WHOLE_ITEM) !== undefined ||
-        this.claims
-          .ofEntry(entry.id)
-          .some((c) => this.conflicts.openOn(c.entity, c.id, c.field) !== undefined);
-      if (!undecided) this.store.release(entry.id, now);
-    }
-  }
-
   /**
    * Puts the optimistic change of every open entry back into a cache that was made again from
    * the service (its file damaged, deleted or emptied while this file of unsent changes
@@ -651,7 +636,7 @@ export class Outbox<C> {
           // A savepoint: a kind that fails half-way leaves nothing of its change.
           this.#db.transaction(() => {
             const { payload } = this.ids.resolveIn(kind.parse(entry.payload));
-            kind.apply({ entryId: entry.id, now, claimFields: () => {}, baseOf: () => undefined }, payload);
+            kind.apply({ ...this.#applyContext(entry.id, now), claimFields: () => {} }, payload);
           })();
           keys.push(...entry.keys);
           applied++;
@@ -665,6 +650,21 @@ export class Outbox<C> {
     })();
     if (keys.length) this.#emitCache([...new Set(keys)]);
     return applied;
+  }
+
+  /** Held entries of an item whose conflicts the user has all decided go again. */
+  #releaseDecided(key: string, now: number): void {
+    const at = key.indexOf(':');
+    const [entity, id] = [key.slice(0, at), key.slice(at + 1)];
+    for (const entry of this.store.openOn(key)) {
+      if (entry.errorType !== 'held') continue;
+      const undecided =
+        this.conflicts.openOn(entity, id, WHOLE_ITEM) !== undefined ||
+        this.claims
+          .ofEntry(entry.id)
+          .some((c) => this.conflicts.openOn(c.entity, c.id, c.field) !== undefined);
+      if (!undecided) this.store.release(entry.id, now);
+    }
   }
 
   /** Sends a rejected entry again, with its optimistic change re-applied. */

@@ -12,13 +12,13 @@ import { SettingsState } from './settings.svelte';
 import { OutboxState } from './outbox.svelte';
 import { NoticesState } from './notices.svelte';
 import { AttachmentsState } from './attachments.svelte';
-import { conflictNotice, WHOLE_ITEM, type ChangeLookups } from '../lib/describe-change';
-import { formatRelative } from '../lib/format';
 import { FilesState } from './files.svelte';
 import { InboxState } from './inbox.svelte';
 import { UpdatesState } from './updates.svelte';
 import { toasts } from '../lib/toasts.svelte';
 import { watchDueTasks } from './due-notices';
+import { conflictNotice, WHOLE_ITEM, type ChangeLookups } from '../lib/describe-change';
+import { formatRelative } from '../lib/format';
 
 export const nav = new Navigation();
 export const theme = new Theme();
