@@ -78,7 +78,11 @@ describe('a working day: the smaller parts', () => {
     await page.getByTestId('layout-board').click();
     const board = new BoardPage(page);
     await board.root.waitFor();
-    expect((await board.columnNames()).at(-1)).toBe('Done');
+    // The board's columns come in with its first read: wait for them rather than read at once.
+    await eventually(
+      () => board.columnNames(),
+      (names) => names.at(-1) === 'Done',
+    );
     const done = board.column('Done');
     expect(await done.getByTestId('board-card').count()).toBe(0);
     await screenshot(page, 'day-board-done-folded');
