@@ -252,18 +252,7 @@ export function createHttp(settings: ConnectionSettings) {
       options: RequestOptions = {},
     ): Promise<z.output<S>> {
       const text = await exchange(method, path, options);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${text.slice(0, 80)}`);
-      }
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) {
-        const { field, message } = describeZodError(parsed.error, 'body');
-        throw new ResponseShapeError(method, path, field, message);
-      }
-      return parsed.data;
+      return readBody(method, path, text, schema);
     },
 
     /**
@@ -300,18 +289,7 @@ export function createHttp(settings: ConnectionSettings) {
       const text = await exchange(method, path, options);
       const bare = text.trim();
       if (bare === '' || bare === 'OK' || bare === '"OK"') return null;
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${text.slice(0, 80)}`);
-      }
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) {
-        const { field, message } = describeZodError(parsed.error, 'body');
-        throw new ResponseShapeError(method, path, field, message);
-      }
-      return parsed.data;
+      return readBody(method, path, text, schema);
     },
 
     /**
@@ -325,12 +303,7 @@ export function createHttp(settings: ConnectionSettings) {
       options: RequestOptions = {},
     ): Promise<ListAnswer<z.output<S>>> {
       const text = await exchange(method, path, options);
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${text.slice(0, 80)}`);
-      }
+      const body = parseJsonBody(method, path, text);
       if (!Array.isArray(body)) {
         throw new ResponseShapeError(method, path, 'body', 'body: expected an array');
       }
@@ -383,3 +356,22 @@ export function createHttp(settings: ConnectionSettings) {
 }
 
 export type Http = ReturnType<typeof createHttp>;
+
+/** A 2xx answer's text as JSON; a body that is not JSON is named as the fault. */
+function parseJsonBody(method: string, path: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${text.slice(0, 80)}`);
+  }
+}
+
+/** A 2xx answer's text read with `schema`; the first field that does not match is named. */
+function readBody<S extends z.ZodType>(method: string, path: string, text: string, schema: S): z.output<S> {
+  const parsed = schema.safeParse(parseJsonBody(method, path, text));
+  if (!parsed.success) {
+    const { field, message } = describeZodError(parsed.error, 'body');
+    throw new ResponseShapeError(method, path, field, message);
+  }
+  return parsed.data;
+}
