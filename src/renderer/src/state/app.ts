@@ -17,6 +17,7 @@ import { InboxState } from './inbox.svelte';
 import { UpdatesState } from './updates.svelte';
 import { toasts } from '../lib/toasts.svelte';
 import { watchDueTasks } from './due-notices';
+import { DEFAULT_NOTIFICATIONS } from '@shared/ipc/settings';
 import { conflictNotice, WHOLE_ITEM, type ChangeLookups } from '../lib/describe-change';
 import { formatRelative } from '../lib/format';
 
@@ -97,7 +98,8 @@ export function startDomains(): () => void {
     updates.start(),
     watchDueTasks(
       bridge,
-      (kind) => settings.preferences?.notifications[kind].toast ?? true,
+      // Until the settings are read, the defaults decide (the daily due toasts are off by default).
+      (kind) => (settings.preferences?.notifications ?? DEFAULT_NOTIFICATIONS)[kind].toast,
       () => nav.go({ kind: 'mywork', tab: 'assigned' }),
     ),
     settings.start(),
