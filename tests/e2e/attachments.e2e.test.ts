@@ -105,10 +105,9 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     await list.open(task);
     const draft = page.getByTestId('message').last();
     await draft.getByTestId('attachment').first().waitFor();
-    expect(await draft.getByTestId('attachment').allInnerTexts()).toEqual([
-      expect.stringContaining('site-plan.png'),
-      expect.stringContaining('budget.pdf'),
-    ]);
+    await expect
+      .poll(() => draft.getByTestId('attachment').allInnerTexts())
+      .toEqual([expect.stringContaining('site-plan.png'), expect.stringContaining('budget.pdf')]);
     expect(await draft.getByTestId('upload-progress').first().getAttribute('data-phase')).toBe('waiting');
     await screenshot(page, 'attachments-waiting-offline');
 

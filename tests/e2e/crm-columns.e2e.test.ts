@@ -24,7 +24,9 @@ describe('CRM lists: column headers', () => {
     if (!contact) throw new Error('the demo seed has a contact with a phone and an owner');
 
     await crm.openContacts();
-    expect(await columns.locator('span').allInnerTexts()).toEqual(['Name', 'Email', 'Phone', 'Owner']);
+    await expect
+      .poll(() => columns.locator('span').allInnerTexts())
+      .toEqual(['Name', 'Email', 'Phone', 'Owner']);
     const row = crm.rows.filter({ hasText: contact.phone! }).first();
     const name = await row.evaluate((el) => el.textContent ?? '');
     expect(name).toContain(`Phone: ${contact.phone}`);
@@ -32,7 +34,9 @@ describe('CRM lists: column headers', () => {
     await screenshot(page, 'crm-contacts-columns');
 
     await crm.openAccounts();
-    expect(await columns.locator('span').allInnerTexts()).toEqual(['Name', 'Email', 'Website', 'Owner']);
+    await expect
+      .poll(() => columns.locator('span').allInnerTexts())
+      .toEqual(['Name', 'Email', 'Website', 'Owner']);
     await screenshot(page, 'crm-accounts-columns');
   });
 });

@@ -73,6 +73,7 @@ describe('calendar: month and agenda, colors and filters per type, create rules,
   it('lists the month as an agenda', async () => {
     await page.getByTestId('view-agenda').click();
     await page.getByTestId('agenda').waitFor();
+    await calendar.agendaItems.first().waitFor();
     const names = await calendar.agendaItems.allInnerTexts();
     for (const event of monthEvents) {
       if (event.startDate >= monthBounds().from) expect(names.join('\n')).toContain(event.name);

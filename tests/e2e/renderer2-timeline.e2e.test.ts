@@ -53,6 +53,7 @@ describe('timeline strip and the dependencies of a task', () => {
     await ui.openDemoProject('Support desk 1');
     await page.getByTestId('layout-timeline').click();
     await page.getByTestId('timeline').waitFor();
+    await page.getByTestId('timeline-row').first().waitFor();
     const labels = await page.locator('[data-testid="timeline-row"] .label').allTextContents();
     expect(labels.some((label) => first.name.startsWith(label.replace('…', '')))).toBe(true);
     expect(labels.some((label) => second.name.startsWith(label.replace('…', '')))).toBe(true);

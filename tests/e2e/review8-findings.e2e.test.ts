@@ -57,10 +57,9 @@ describe('session 7’s open findings', () => {
     // Before: back on the first task, the text was there and the files were not.
     await page.keyboard.press('Alt+ArrowLeft');
     await composer.getByTestId('staged-file').filter({ hasText: 'limits.csv' }).waitFor();
-    expect(await composer.getByTestId('staged-file').allInnerTexts()).toEqual([
-      expect.stringContaining('limits.csv'),
-      expect.stringContaining('scratch.txt'),
-    ]);
+    await expect
+      .poll(() => composer.getByTestId('staged-file').allInnerTexts())
+      .toEqual([expect.stringContaining('limits.csv'), expect.stringContaining('scratch.txt')]);
     expect(await composer.locator('textarea').inputValue()).toBe('The limits, measured');
     await composer.scrollIntoViewIfNeeded();
     await screenshot(page, 'review8-staged-files-kept');
