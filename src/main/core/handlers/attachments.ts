@@ -9,12 +9,12 @@ import type { Cache } from '../cache/cache';
 import { HandlerError } from '../dispatch';
 import type { FileRef } from '../outbox/kinds/attachments';
 import type { OutboxEntry } from '../outbox/types';
-import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { AccountOutbox } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
 
 export interface AttachmentDeps {
   files: AttachmentFiles;
-  outbox: WorkdeskOutbox;
+  outbox: AccountOutbox;
   cache: Cache;
   emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 }

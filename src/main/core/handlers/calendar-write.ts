@@ -1,10 +1,10 @@
-import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { AccountOutbox } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
 
 type CalendarWrite = 'events.create' | 'events.delete' | 'dependencies.create' | 'dependencies.delete';
 
 /** Calendar event and dependency writes, queued through the outbox. */
-export function calendarWriteHandlers({ outbox }: { outbox: WorkdeskOutbox }): HandlerMap<CalendarWrite> {
+export function calendarWriteHandlers({ outbox }: { outbox: AccountOutbox }): HandlerMap<CalendarWrite> {
   const id = (value: string): string => outbox.realIdOf(value);
   const result = ({ entryId }: { entryId: number | undefined }) => ({ entryId: entryId ?? null });
   const created = (kind: string, input: object) => {

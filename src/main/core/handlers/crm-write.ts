@@ -1,4 +1,4 @@
-import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { AccountOutbox } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
 
 type CrmWrite =
@@ -10,7 +10,7 @@ type CrmWrite =
   | 'crm.deleteAccount';
 
 /** CRM contact and account writes, queued through the outbox. */
-export function crmWriteHandlers({ outbox }: { outbox: WorkdeskOutbox }): HandlerMap<CrmWrite> {
+export function crmWriteHandlers({ outbox }: { outbox: AccountOutbox }): HandlerMap<CrmWrite> {
   const id = (value: string): string => outbox.realIdOf(value);
   const result = ({ entryId }: { entryId: number | undefined }) => ({ entryId: entryId ?? null });
   const created = (kind: string, input: object, known: string[]) => {

@@ -1,7 +1,7 @@
 import type { EntryHolder, OutboxEntryView } from '../../../shared/ipc/outbox';
 import { editableFields } from '../outbox/correction';
 import type { OutboxEntry } from '../outbox/types';
-import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { AccountOutbox } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
 
 type OutboxChannels =
@@ -19,7 +19,7 @@ type OutboxChannels =
   | 'conflicts.resolve';
 
 /** The changes waiting in the outbox, the rejected ones, and the conflict journal. */
-export function outboxHandlers({ outbox: w }: { outbox: WorkdeskOutbox }): HandlerMap<OutboxChannels> {
+export function outboxHandlers({ outbox: w }: { outbox: AccountOutbox }): HandlerMap<OutboxChannels> {
   /** Views of `entries`, each with what holds it back (one query for them all). */
   const views = (entries: OutboxEntry[]): OutboxEntryView[] => {
     const holders = w.outbox.holders();

@@ -4,7 +4,7 @@ import {
   type PendingChangesFile,
 } from '../../../shared/ipc/pending-transfer';
 import { HandlerError } from '../dispatch';
-import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { AccountOutbox } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
 
 /** Which account a file of changes belongs to (`key` names its files; see `outboxFileFor`). */
@@ -34,7 +34,7 @@ export function pendingTransferHandlers({
   account,
   clock = () => new Date(),
 }: {
-  outbox: WorkdeskOutbox;
+  outbox: AccountOutbox;
   account: TransferAccount;
   clock?: () => Date;
 }): HandlerMap<'outbox.export' | 'outbox.import'> {

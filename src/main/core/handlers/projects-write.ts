@@ -1,5 +1,5 @@
 import type { Cache } from '../cache/cache';
-import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { AccountOutbox } from '../outbox/account-outbox';
 import { noteTriedTemplate, templatesOffered, templateWorked } from '../sync/project-templates';
 import { stamp } from '../sync/context';
 import type { HandlerMap } from './types';
@@ -22,7 +22,7 @@ export function projectsWriteHandlers({
   outbox,
   cache,
 }: {
-  outbox: WorkdeskOutbox;
+  outbox: AccountOutbox;
   cache?: Cache;
 }): HandlerMap<ProjectsWrite> {
   const at = (): string => stamp(new Date());

@@ -1,9 +1,9 @@
 import type { Cache } from '../cache/cache';
-import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { AccountOutbox } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
 
 export interface WriteDeps {
-  outbox: WorkdeskOutbox;
+  outbox: AccountOutbox;
   cache: Cache;
 }
 

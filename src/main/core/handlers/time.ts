@@ -2,7 +2,7 @@ import { reportMessageText, type TimeReport } from '../../../shared/api/index';
 import type { TimeReportView } from '../../../shared/ipc/time';
 import type { Cache } from '../cache/cache';
 import { isTempId } from '../outbox/temp-ids';
-import type { WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { AccountOutbox } from '../outbox/account-outbox';
 import { timeReportWindow } from '../sync/pull';
 import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';
 import type { HandlerMap } from './types';
@@ -50,7 +50,7 @@ export function timeReadHandlers(deps: ReadDeps): HandlerMap<'time.mine' | 'time
 }
 
 /** Logging time, queued through the outbox as the acting user. */
-export function timeWriteHandlers({ outbox }: { outbox: WorkdeskOutbox }): HandlerMap<'time.log'> {
+export function timeWriteHandlers({ outbox }: { outbox: AccountOutbox }): HandlerMap<'time.log'> {
   return {
     'time.log': (input) => {
       const tempId = outbox.newTempId();

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { afterApplied } from './outbox';
 import { outboxMigrations } from './schema';
 import type { Classifier, Clock, Db, FailureClass, OperationKind, Timers } from './types';
-import { createWorkdeskOutbox, type WorkdeskOutbox, type WorkdeskOutboxOptions } from './workdesk-outbox';
+import { createAccountOutbox, type AccountOutbox, type AccountOutboxOptions } from './account-outbox';
 
 export function openTestDb(): Db {
   const db = new Database(':memory:');
@@ -308,15 +308,15 @@ export function remapNotes(db: Db): (tempId: string, realId: string) => void {
  */
 export function stoppedClockOutbox(
   options: Pick<
-    WorkdeskOutboxOptions,
+    AccountOutboxOptions,
     'cache' | 'client' | 'userId' | 'maxFoldFailures' | 'fetchItem' | 'checkBeforeSend' | 'conflictPolicy'
   > & {
     now: number;
   },
-): WorkdeskOutbox {
+): AccountOutbox {
   const { now, ...rest } = options;
   let n = 0;
-  return createWorkdeskOutbox({
+  return createAccountOutbox({
     // Tests of the kinds count their requests; the check before a send has its own tests.
     checkBeforeSend: false,
     ...rest,

@@ -26,16 +26,16 @@ import { DEFAULT_TIMEOUT_MS } from '../api/http';
 import type { PendingFields } from '../sync/pending';
 import type { Sync } from '../sync/sync';
 import {
-  createWorkdeskOutbox,
+  createAccountOutbox,
   type ReloadedItem,
-  type WorkdeskOutbox,
-  type WorkdeskOutboxOptions,
-} from './workdesk-outbox';
+  type AccountOutbox,
+  type AccountOutboxOptions,
+} from './account-outbox';
 
 export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
   /** Tuning and test doubles of the outbox (clock, timers, jitter, ids, concurrency). */
   outbox?: Omit<
-    WorkdeskOutboxOptions,
+    AccountOutboxOptions,
     'cache' | 'client' | 'sendClient' | 'userId' | 'emit' | 'files' | 'serviceClock'
   >;
   /**
@@ -60,7 +60,7 @@ export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
 export const SEND_PATIENCE = 4;
 
 export interface WorkdeskEngine extends Engine {
-  outbox: WorkdeskOutbox;
+  outbox: AccountOutbox;
   files: AttachmentFiles;
   downloads: DownloadCache;
 }
@@ -131,7 +131,7 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
     // A create's answer is the freshest stamp there is: the service clock learns from it.
     serviceClock: engine.serviceClock,
   });
-  const outbox = createWorkdeskOutbox({
+  const outbox = createAccountOutbox({
     files: files.sender,
     // Rule 6: when a request ends without an answer (the connection failed, or the send client
     // gave up), the service may still be working on it; a look-up gives it two request

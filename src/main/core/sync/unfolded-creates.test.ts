@@ -13,7 +13,7 @@ import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
 import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
 import { stoppedClockOutbox } from '../outbox/testing';
-import type { ReloadedItem, WorkdeskOutbox } from '../outbox/workdesk-outbox';
+import type { ReloadedItem, AccountOutbox } from '../outbox/account-outbox';
 import type { Gate, SyncDeps } from './context';
 import { createOnDemand } from './on-demand';
 import { listedMessages } from './pending';
@@ -25,7 +25,7 @@ const TITLE = 'Applied, never folded';
 
 interface Rig {
   cache: Cache;
-  outbox: WorkdeskOutbox;
+  outbox: AccountOutbox;
   deps: SyncDeps;
   /** What the fake service answers to a task list (and so to the create's look-up). */
   listed: Task[];

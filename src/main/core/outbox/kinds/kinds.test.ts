@@ -9,7 +9,7 @@ import { aContact, anAccount, anEvent, aProject, aTask } from '../../cache/fixtu
 import { flattenTask } from '../../cache/repos/tasks';
 import { ACKED_ITEM } from '../../sync/pending';
 import { stoppedClockOutbox } from '../testing';
-import type { WorkdeskOutbox } from '../workdesk-outbox';
+import type { AccountOutbox } from '../account-outbox';
 
 const ME = 'u-me';
 
@@ -33,7 +33,7 @@ function recordingClient() {
 
 interface Rig {
   cache: Cache;
-  outbox: WorkdeskOutbox;
+  outbox: AccountOutbox;
   calls: [string, ...unknown[]][];
   answers: Record<string, (...args: unknown[]) => unknown>;
   /** Sends everything queued and waits for the acknowledgements. */

@@ -35,7 +35,7 @@ import { isTempId } from './temp-ids';
 import type { Clock, Timers } from './types';
 import type { ServiceClockState } from '../api/service-clock';
 
-export interface WorkdeskOutboxOptions {
+export interface AccountOutboxOptions {
   cache: Cache;
   client: ServiceClient;
   /** See `OutboxOptions.sendClient`. */
@@ -165,7 +165,7 @@ async function readForCheck(
  * remap, the rule-7 port for sync, the events to the renderer, and errors turned into IPC
  * errors for the handlers.
  */
-export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
+export function createAccountOutbox(options: AccountOutboxOptions) {
   const { cache, emit } = options;
   const kindDeps = {
     cache,
@@ -398,7 +398,7 @@ export function createWorkdeskOutbox(options: WorkdeskOutboxOptions) {
   };
 }
 
-export type WorkdeskOutbox = ReturnType<typeof createWorkdeskOutbox>;
+export type AccountOutbox = ReturnType<typeof createAccountOutbox>;
 
 /**
  * "Take theirs" of a record's custom fields: every field either side has, set to the service's
