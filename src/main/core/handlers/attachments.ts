@@ -6,7 +6,7 @@ import { spoolIdsIn } from '../attachments/files';
 import { chunks } from '../attachments/names';
 import { SpoolRefusal, spooledView } from '../attachments/spool';
 import type { Cache } from '../cache/cache';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../errors';
 import type { FileRef } from '../outbox/kinds/attachments';
 import type { OutboxEntry } from '../outbox/types';
 import type { AccountOutbox } from '../outbox/account-outbox';

@@ -5,7 +5,7 @@ import type { MessageView } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
 import { attachedNote } from '../../attachments/names';
 import { listedMessages, type ListedMessage } from '../../sync/pending';
-import { LOCAL_ROW_PREFIX } from '../temp-ids';
+import { LOCAL_ROW_PREFIX } from '../../local-ids';
 import type { LookUpResult, OutboxEntry } from '../types';
 import {
   earliestCreated,
