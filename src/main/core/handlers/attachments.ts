@@ -7,7 +7,7 @@ import { chunks } from '../attachments/names';
 import { SpoolRefusal, spooledView } from '../attachments/spool';
 import type { Cache } from '../cache/cache';
 import { HandlerError } from '../errors';
-import type { FileRef } from '../outbox/kinds/attachments';
+import type { FileRef } from '../attachments/sender';
 import type { OutboxEntry } from '../outbox/types';
 import type { AccountOutbox } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';

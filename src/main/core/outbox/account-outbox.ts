@@ -16,7 +16,8 @@ import { crmKinds } from './kinds/crm';
 import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
 import { timeReportKinds } from './kinds/time-reports';
-import { attachmentKinds, type FileSender } from './kinds/attachments';
+import type { FileSender } from '../attachments/sender';
+import { attachmentKinds } from './kinds/attachments';
 import {
   DEFAULT_FRESH_MS,
   Outbox,
