@@ -12,19 +12,23 @@ export const CORE_LAYERS = [
   { name: 'cache', rank: 1, folder: 'cache' },
   { name: 'attachments', rank: 2, folder: 'attachments' },
   { name: 'sync', rank: 2, folder: 'sync' },
-  { name: 'outbox', rank: 3, folder: 'outbox' },
-  { name: 'handlers', rank: 4, folder: 'handlers' },
+  // One descriptor per resource: its cache tables, fetch, pull parts, "take theirs".
+  { name: 'entities', rank: 3, folder: 'entities' },
+  { name: 'outbox', rank: 4, folder: 'outbox' },
+  { name: 'handlers', rank: 5, folder: 'handlers' },
 ];
-const ROOT = { name: 'root', rank: 5 };
+const ROOT = { name: 'root', rank: 6 };
 
-const ORDER = 'leaf < api, cache < attachments, sync < outbox < handlers < root (engine.ts, core.ts)';
+const ORDER =
+  'leaf < api, cache < attachments, sync < entities < outbox < handlers < root (engine.ts, core.ts)';
 
 /** The layer of a path relative to src/main/core, or undefined outside the core. */
 function layerOf(inCore) {
   if (inCore.startsWith('..') || inCore === '') return undefined;
   const [first, ...rest] = inCore.split(sep);
   for (const layer of CORE_LAYERS) {
-    if (layer.folder && first === layer.folder && rest.length) return layer;
+    // A folder's modules, and the folder itself (its index).
+    if (layer.folder && first === layer.folder) return layer;
     if (layer.files && !rest.length && layer.files.includes(withTs(first))) return layer;
   }
   return ROOT;

@@ -21,6 +21,7 @@ import { linkHandlers } from './handlers/links';
 import { outboxHandlers } from './handlers/outbox';
 import { pendingTransferHandlers } from './handlers/pending-transfer';
 import { projectsWriteHandlers } from './handlers/projects-write';
+import { fetchReloaded, PULL_PARTS } from './entities';
 import { readHandlers } from './handlers/read';
 import { mergeHandlerMaps } from './handlers/registry';
 import { tasksWriteHandlers } from './handlers/tasks-write';
@@ -208,6 +209,7 @@ function syncFor(
     clock,
     log,
     emitChange: (change) => events.emit('cache.onDidChange', change),
+    pullParts: PULL_PARTS,
     ...options.sync,
   });
   // The status carries the service clock the renderer reads displayed times on.
@@ -396,43 +398,4 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       db.close();
     },
   };
-}
-
-/**
- * Brings in the service's version of an item a reload settled: a dependency's by fetching the
- * dependencies of its ends (a pull never fetches them), else the one-item fetch of sync where
- * there is one, else (an event, a create whose real id is unknown) a whole pull.
- */
-async function fetchReloaded(sync: Sync, item: ReloadedItem): Promise<void> {
-  const { onDemand } = sync;
-  if (item.dependencyEnds.length) {
-    // A task's dependencies come with its detail.
-    await Promise.all(
-      item.dependencyEnds.map(({ kind, id }) =>
-        kind === 'task'
-          ? onDemand.task(id)
-          : kind === 'event'
-            ? onDemand.eventDependencies(id)
-            : onDemand.projectDependencies(id),
-      ),
-    );
-    return;
-  }
-  if (item.id !== null) {
-    switch (item.entity) {
-      case 'task':
-        await onDemand.task(item.id);
-        return;
-      case 'project':
-        await onDemand.project(item.id);
-        return;
-      case 'crmContact':
-        await onDemand.contact(item.id);
-        return;
-      case 'crmAccount':
-        await onDemand.account(item.id);
-        return;
-    }
-  }
-  await sync.now();
 }
