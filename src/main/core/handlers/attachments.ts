@@ -9,7 +9,7 @@ import type { Cache } from '../cache/cache';
 import { HandlerError } from '../errors';
 import type { FileRef } from '../attachments/sender';
 import type { OutboxEntry } from '../outbox/types';
-import type { AccountOutbox } from '../outbox/account-outbox';
+import type { AccountOutbox, KindPayload } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
 
 export interface AttachmentDeps {
@@ -81,26 +81,28 @@ export function attachmentHandlers({
 
   /** Entries still open that name the spooled file. */
   function entriesNaming(spoolId: string): OutboxEntry[] {
-    return outbox.outbox.entries().filter((e) => spoolIdsIn(e.payload).includes(spoolId));
+    return outbox.entries().filter((e) => spoolIdsIn(e.payload).includes(spoolId));
   }
 
   /** Queues the write (first group) and "Attached N files" comments for the rest, in one transaction. */
-  function queue(
-    first: (group: FileRef[]) => { kind: string; payload: Record<string, unknown> },
+  function queue<K extends 'task.commentWithFiles' | 'task.replyWithFiles' | 'task.createWithFiles'>(
+    first: (group: FileRef[]) => { kind: K; payload: KindPayload<K> },
     taskId: string,
     list: FileRef[],
   ): AttachWriteResult {
     const groups = chunks(list, LIMITS.attachmentsPerRequest);
     const entryIds = cache.transaction(() =>
       groups.map((group, i) => {
-        const { kind, payload } =
-          i === 0
-            ? first(group)
-            : {
-                kind: 'task.commentWithFiles',
-                payload: { taskId, draftId: outbox.newLocalRowId(), note: true, files: group },
-              };
-        return outbox.write(kind, payload).entryId;
+        if (i === 0) {
+          const { kind, payload } = first(group);
+          return outbox.write(kind, payload).entryId;
+        }
+        return outbox.write('task.commentWithFiles', {
+          taskId,
+          draftId: outbox.newLocalRowId(),
+          note: true,
+          files: group,
+        }).entryId;
       }),
     );
     return { entryIds: entryIds.filter((e): e is number => e !== undefined), requests: groups.length };

@@ -31,7 +31,7 @@ export function outboxHandlers({
 }): HandlerMap<OutboxChannels> {
   /** Views of `entries`, each with what holds it back (one query for them all). */
   const views = (entries: OutboxEntry[]): OutboxEntryView[] => {
-    const holders = w.outbox.holders();
+    const holders = w.holders();
     return entries.map((e) => {
       const holder = holders.get(e.id);
       const state: EntryHolder['state'] | null =
@@ -40,14 +40,14 @@ export function outboxHandlers({
           : holder?.errorType === 'held'
             ? 'held'
             : null;
-      const heldBy = holder && state ? { id: holder.id, label: w.outbox.describe(holder), state } : null;
+      const heldBy = holder && state ? { id: holder.id, label: w.describe(holder), state } : null;
       return { ...view(e), heldBy };
     });
   };
   const view = (e: OutboxEntry): Omit<OutboxEntryView, 'heldBy'> => ({
     id: e.id,
     kind: e.kind,
-    label: w.outbox.describe(e),
+    label: w.describe(e),
     entityKey: e.entityKey,
     state: e.state === 'done' ? 'pending' : e.state,
     attempts: e.attempts,
@@ -59,19 +59,19 @@ export function outboxHandlers({
     fields: editableFields(e.payload),
   });
   return {
-    'outbox.status': () => w.outbox.status(),
+    'outbox.status': () => w.status(),
     'outbox.pending': () =>
-      views(w.outbox.entries().filter((e) => e.state === 'pending' || e.state === 'in_flight')),
-    'outbox.failed': () => views(w.outbox.entries('failed')),
+      views(w.entries().filter((e) => e.state === 'pending' || e.state === 'in_flight')),
+    'outbox.failed': () => views(w.entries('failed')),
     'outbox.retry': ({ id }) => w.retry(id),
     'outbox.edit': ({ id, payload }) => w.edit(id, payload),
     'outbox.correct': ({ id, fields }) => w.correct(id, fields),
     'outbox.discard': ({ id }) => w.discard(id),
-    'outbox.stuck': () => views(w.outbox.entries('stuck')),
+    'outbox.stuck': () => views(w.entries('stuck')),
     'outbox.tryAgain': ({ id }) => w.tryAgain(id),
     'outbox.reload': ({ id }) => w.reload(id, fetchItem),
     'conflicts.list': () =>
-      w.outbox.listConflicts().map((c) => ({
+      w.listConflicts().map((c) => ({
         id: c.id,
         entity: c.entity,
         entityId: c.entityId,

@@ -44,12 +44,12 @@ export function pendingTransferHandlers({
       version: 1,
       exportedAt: clock().toISOString(),
       account,
-      changes: w.outbox
+      changes: w
         .entries()
         .filter((e) => e.state !== 'done')
         .map((e): PendingChange => ({
           kind: e.kind,
-          label: w.outbox.describe(e),
+          label: w.describe(e),
           state: e.state as PendingChange['state'],
           createdAt: e.createdAt,
           errorMessage: e.errorMessage,
@@ -65,23 +65,20 @@ export function pendingTransferHandlers({
         );
       }
       const known = new Set([
-        ...w.outbox.entries().map((e) => identity(e.kind, e.payload)),
-        ...w.outbox.store.list('done').map((e) => identity(e.kind, e.payload)),
+        ...w.entries().map((e) => identity(e.kind, e.payload)),
+        ...w.doneEntries().map((e) => identity(e.kind, e.payload)),
       ]);
       let imported = 0;
       let skipped = 0;
       const refused: { label: string; reason: string }[] = [];
       for (const change of file.changes) {
         const tempId = createdTempIdOf(change.payload);
-        if (
-          known.has(identity(change.kind, change.payload)) ||
-          (tempId && w.outbox.realIdOf(tempId) !== tempId)
-        ) {
+        if (known.has(identity(change.kind, change.payload)) || (tempId && w.realIdOf(tempId) !== tempId)) {
           skipped++;
           continue;
         }
         try {
-          w.write(change.kind, change.payload);
+          w.writeStored(change.kind, change.payload);
           known.add(identity(change.kind, change.payload));
           imported++;
         } catch (err) {

@@ -3,6 +3,7 @@ import type { AccountOutbox } from '../outbox/account-outbox';
 import { noteTriedTemplate, templatesOffered, templateWorked } from '../sync/project-templates';
 import { stamp } from '../sync/context';
 import type { HandlerMap } from './types';
+import { definedOnly, writer } from './write';
 
 type ProjectsWrite =
   | 'projects.update'
@@ -27,46 +28,41 @@ export function projectsWriteHandlers({
 }): HandlerMap<ProjectsWrite> {
   const at = (): string => stamp(new Date());
   if (cache)
-    outbox.outbox.onDidRemapId(({ entity, tempId }) => {
+    outbox.onDidRemapId(({ entity, tempId }) => {
       if (entity === 'project') cache.transaction(() => templateWorked(cache, at(), tempId));
     });
-  const id = (value: string): string => outbox.realIdOf(value);
-  const opt = (value: string | undefined): string | undefined =>
-    value === undefined ? undefined : id(value);
-  const clean = <T extends object>(value: T): T =>
-    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-  const result = ({ entryId }: { entryId: number | undefined }) => ({ entryId: entryId ?? null });
-  const create = (type: 'folder' | 'project', input: { parentProjectId?: string | undefined }) => {
-    const tempId = outbox.newTempId();
-    const { entryId } = outbox.write('project.create', {
-      type,
-      tempId,
-      input: clean({ ...input, parentProjectId: opt(input.parentProjectId) }),
-    });
-    return { id: tempId, entryId: entryId ?? null };
-  };
+  const { id, opt, queue, create } = writer(outbox);
   return {
     'projects.update': ({ projectId, changes }) =>
-      result(
-        outbox.write('project.update', {
-          projectId: id(projectId),
-          changes: clean({ ...changes, parentProjectId: opt(changes.parentProjectId) }),
-        }),
-      ),
+      queue('project.update', {
+        projectId: id(projectId),
+        changes: definedOnly({ ...changes, parentProjectId: opt(changes.parentProjectId) }),
+      }),
     'projects.setCustomFields': (input) =>
-      result(outbox.write('project.setCustomFields', { ...input, projectId: id(input.projectId) })),
-    'projects.createFolder': (input) => create('folder', input),
+      queue('project.setCustomFields', { ...input, projectId: id(input.projectId) }),
+    'projects.createFolder': (input) =>
+      create('project.create', (tempId) => ({
+        type: 'folder' as const,
+        tempId,
+        input: definedOnly({ ...input, parentProjectId: opt(input.parentProjectId) }),
+      })),
     'projects.create': (input) => {
-      const made = create('project', input);
+      const made = create('project.create', (tempId) => ({
+        type: 'project' as const,
+        tempId,
+        input: definedOnly({ ...input, parentProjectId: opt(input.parentProjectId) }),
+      }));
       if (cache && !templatesOffered(cache))
         noteTriedTemplate(cache, at(), made.id, input.projectTemplateId, input.name);
       return made;
     },
-    'members.add': (input) =>
-      result(outbox.write('member.add', { ...input, projectId: id(input.projectId) })),
+    'members.add': (input) => queue('member.add', { ...input, projectId: id(input.projectId) }),
+    // `hands` (what the change hands to the owner) is found when the change is applied.
     'members.setAccess': (input) =>
-      result(outbox.write('member.setAccess', { ...input, projectId: id(input.projectId) })),
+      queue('member.setAccess', { ...input, projectId: id(input.projectId), hands: NO_HANDS }),
     'members.remove': (input) =>
-      result(outbox.write('member.remove', { ...input, projectId: id(input.projectId) })),
+      queue('member.remove', { ...input, projectId: id(input.projectId), hands: NO_HANDS }),
   };
 }
+
+const NO_HANDS = { tasks: [], events: [], subprojects: [] };

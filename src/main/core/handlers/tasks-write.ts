@@ -1,6 +1,7 @@
 import type { Cache } from '../cache/cache';
 import type { AccountOutbox } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
+import { definedOnly, writer } from './write';
 
 export interface WriteDeps {
   outbox: AccountOutbox;
@@ -24,71 +25,44 @@ type TasksWrite =
  * those already acknowledged are translated to their real ids first.
  */
 export function tasksWriteHandlers({ outbox }: WriteDeps): HandlerMap<TasksWrite> {
-  const id = (value: string): string => outbox.realIdOf(value);
-  const ids = (values: string[] | undefined): string[] | undefined => values?.map(id);
-  const opt = (value: string | undefined): string | undefined =>
-    value === undefined ? undefined : id(value);
-  const optNull = (value: string | null | undefined): string | null | undefined =>
-    value === undefined || value === null ? value : id(value);
-
+  const { id, opt, ids, queue, create } = writer(outbox);
   return {
-    'tasks.create': (input) => {
-      const tempId = outbox.newTempId();
-      const resolved = {
-        ...input,
-        projectId: id(input.projectId),
-        parentTaskId: opt(input.parentTaskId),
-        crmAccountId: opt(input.crmAccountId),
-        crmContactIds: ids(input.crmContactIds),
-      };
-      const clean = Object.fromEntries(Object.entries(resolved).filter(([, v]) => v !== undefined));
-      const { entryId } = outbox.write('task.create', {
+    'tasks.create': (input) =>
+      create('task.create', (tempId) => ({
         tempId,
         draftId: outbox.newLocalRowId(),
-        input: clean,
-      });
-      return { id: tempId, entryId: entryId ?? null };
-    },
-    'tasks.update': ({ taskId, changes }) => {
-      const resolved = {
-        ...changes,
-        projectId: opt(changes.projectId),
-        parentTaskId: opt(changes.parentTaskId),
-        assignedToUserId: changes.assignedToUserId,
-        crmAccountId: optNull(changes.crmAccountId),
-        crmContactIds: ids(changes.crmContactIds),
-      };
-      const clean = Object.fromEntries(Object.entries(resolved).filter(([, v]) => v !== undefined));
-      return result(outbox.write('task.update', { taskId: id(taskId), changes: clean }));
-    },
-    'tasks.setStatus': (input) =>
-      result(
-        outbox.write('task.setStatus', {
+        input: definedOnly({
           ...input,
-          taskId: id(input.taskId),
-          draftId: outbox.newLocalRowId(),
+          projectId: id(input.projectId),
+          parentTaskId: opt(input.parentTaskId),
+          crmAccountId: opt(input.crmAccountId),
+          crmContactIds: ids(input.crmContactIds),
         }),
-      ),
+      })),
+    'tasks.update': ({ taskId, changes }) =>
+      queue('task.update', {
+        taskId: id(taskId),
+        changes: definedOnly({
+          ...changes,
+          projectId: opt(changes.projectId),
+          parentTaskId: opt(changes.parentTaskId),
+          assignedToUserId: changes.assignedToUserId,
+          crmAccountId: opt(changes.crmAccountId),
+          crmContactIds: ids(changes.crmContactIds),
+        }),
+      }),
+    'tasks.setStatus': (input) =>
+      queue('task.setStatus', { ...input, taskId: id(input.taskId), draftId: outbox.newLocalRowId() }),
     'tasks.comment': (input) =>
-      result(
-        outbox.write('task.comment', { ...input, taskId: id(input.taskId), draftId: outbox.newLocalRowId() }),
-      ),
+      queue('task.comment', { ...input, taskId: id(input.taskId), draftId: outbox.newLocalRowId() }),
     'tasks.reply': (input) =>
-      result(
-        outbox.write('task.reply', { ...input, taskId: id(input.taskId), draftId: outbox.newLocalRowId() }),
-      ),
-    'tasks.addTag': (input) => result(outbox.write('task.addTag', { ...input, taskId: id(input.taskId) })),
-    'tasks.removeTag': (input) =>
-      result(outbox.write('task.removeTag', { ...input, taskId: id(input.taskId) })),
-    'tasks.setCustomFields': (input) =>
-      result(outbox.write('task.setCustomFields', { ...input, taskId: id(input.taskId) })),
+      queue('task.reply', { ...input, taskId: id(input.taskId), draftId: outbox.newLocalRowId() }),
+    'tasks.addTag': (input) => queue('task.addTag', { ...input, taskId: id(input.taskId) }),
+    'tasks.removeTag': (input) => queue('task.removeTag', { ...input, taskId: id(input.taskId) }),
+    'tasks.setCustomFields': (input) => queue('task.setCustomFields', { ...input, taskId: id(input.taskId) }),
     'tasks.delete': ({ taskId }) => {
       const real = id(taskId);
-      return result(outbox.write('task.delete', { taskId: real, ...outbox.taskDeleteScope(real) }));
+      return queue('task.delete', { taskId: real, ...outbox.taskDeleteScope(real) });
     },
   };
-}
-
-function result({ entryId }: { entryId: number | undefined }): { entryId: number | null } {
-  return { entryId: entryId ?? null };
 }

@@ -6,6 +6,7 @@ import type { AccountOutbox } from '../outbox/account-outbox';
 import { timeReportWindow } from '../sync/pull';
 import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';
 import type { HandlerMap } from './types';
+import { writer } from './write';
 
 /** Reports with the names a view shows, each task and project looked up once. */
 function viewsOf(cache: Cache, reports: readonly TimeReport[]): TimeReportView[] {
@@ -51,14 +52,14 @@ export function timeReadHandlers(deps: ReadDeps): HandlerMap<'time.mine' | 'time
 
 /** Logging time, queued through the outbox as the acting user. */
 export function timeWriteHandlers({ outbox }: { outbox: AccountOutbox }): HandlerMap<'time.log'> {
+  const { id, create } = writer(outbox);
   return {
-    'time.log': (input) => {
-      const tempId = outbox.newTempId();
-      const { entryId } = outbox.write('timeReport.create', {
+    // `known` (equal reports the service lists before the send) is read when it is sent.
+    'time.log': (input) =>
+      create('timeReport.create', (tempId) => ({
         tempId,
-        input: { ...input, taskId: outbox.realIdOf(input.taskId) },
-      });
-      return { id: tempId, entryId: entryId ?? null };
-    },
+        input: { ...input, taskId: id(input.taskId) },
+        known: [],
+      })),
   };
 }

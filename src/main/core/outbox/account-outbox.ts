@@ -37,6 +37,22 @@ import type { EntryState, OutboxEntry } from './types';
 import { Listeners } from '../listeners';
 import type { ServiceClockState } from '../api/service-clock';
 
+/** Every operation kind of the app, as the kinds' modules define them. */
+type AppKind =
+  | ReturnType<typeof taskKinds>['kinds'][number]
+  | ReturnType<typeof projectKinds>['kinds'][number]
+  | ReturnType<typeof calendarKinds>['kinds'][number]
+  | ReturnType<typeof crmKinds>['kinds'][number]
+  | ReturnType<typeof timeReportKinds>['kinds'][number]
+  | ReturnType<typeof attachmentKinds>['kinds'][number];
+
+/** The name of an operation kind: what `write` takes (a misspelt one does not compile). */
+export type KindName = AppKind['name'];
+
+/** The payload a kind takes, as its own `parse` answers it. */
+export type KindPayload<K extends KindName> =
+  Extract<AppKind, { name: K }> extends { parse(payload: unknown): infer P } ? P : never;
+
 /** Tuning and test doubles of the queue, handed to it as they are. */
 export type OutboxTuning = Pick<
   OutboxOptions<ServiceClient>,
@@ -282,6 +298,14 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     reconnected: () => outbox.reconnected(),
     status: (): OutboxStatus => outbox.status(),
     entries: (state?: EntryState): OutboxEntry[] => outbox.entries(state),
+    /** Acknowledged entries still kept (see `EntryStore`). */
+    doneEntries: (): OutboxEntry[] => outbox.store.list('done'),
+    /** Each waiting entry's holder: the entry it waits behind (one query for them all). */
+    holders: (): Map<number, OutboxEntry> => outbox.holders(),
+    /** How a person reads an entry in a list of changes. */
+    describe: (entry: OutboxEntry): string => outbox.describe(entry),
+    listConflicts: () => outbox.listConflicts(),
+    onDidRemapId: (listener: Parameters<typeof outbox.onDidRemapId>[0]) => outbox.onDidRemapId(listener),
     onDidChange: (listener: (status: OutboxStatus) => void) => outbox.onDidChange(listener),
     /** A request of a send failed (before the failure is handled): sync shows Offline at once. */
     onDidFailRequest: (listener: (err: unknown) => void) => requestFailed.add(listener),
@@ -289,7 +313,14 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     onDidSend: (listener: () => void) => sent.add(listener),
     /** "Take theirs" on a held delete kept the item: the service's version is to be fetched. */
     onDidKeepItem: (listener: (item: ReloadedItem) => void) => itemKept.add(listener),
-    write: (kind: string, payload: unknown): SubmitResult => guard(() => outbox.submit(kind, payload)),
+    /** Queues a change of kind `kind` (rule 1); bad input and refusals become IPC errors. */
+    write: <K extends KindName>(kind: K, payload: KindPayload<K>): SubmitResult =>
+      guard(() => outbox.submit(kind, payload)),
+    /**
+     * Queues a change read back from a file of pending changes: its kind is checked by name and
+     * its payload by the kind's own parse, at run time.
+     */
+    writeStored: (kind: string, payload: unknown): SubmitResult => guard(() => outbox.submit(kind, payload)),
     retry: (id: number): OutboxStatus => guard(() => (outbox.retry(id), outbox.status())),
     edit: (id: number, payload: unknown): OutboxStatus =>
       guard(() => (outbox.edit(id, payload), outbox.status())),

@@ -114,8 +114,9 @@ export type LookUpResult<R> = { readonly found: true; readonly result: R } | { r
  * Contract: `apply`, `fold` and `rollback` run inside an open SQLite transaction and must be
  * synchronous; `send` and `lookUp` are the only asynchronous steps and touch no cache.
  */
-export interface OperationKind<P = unknown, R = unknown, C = unknown> {
-  readonly name: string;
+export interface OperationKind<P = unknown, R = unknown, C = unknown, N extends string = string> {
+  /** The kind's name, what a write names it by (`outbox.write`): a literal type in each kind. */
+  readonly name: N;
   /** Validates a payload (from a handler, an edit or the database); throws naming the field. */
   parse(payload: unknown): P;
   /** Entity keys this entry must be ordered with; the first is its main entity. */

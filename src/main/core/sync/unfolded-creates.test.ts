@@ -305,7 +305,7 @@ describe('storeTasks: the service copy of a create whose answer never folded', (
 describe('projects, events and CRM records: the service copy of a create whose answer never folded', () => {
   it('the port names it among a listed window (the pull leaves it out), by the look-up test', async () => {
     const input = {
-      eventType: 'company-event',
+      eventType: 'company-event' as const,
       name: 'Offsite',
       startDate: '2026-12-01',
       endDate: '2026-12-02',

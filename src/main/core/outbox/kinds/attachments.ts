@@ -157,7 +157,7 @@ export function attachmentKinds(
     (p) => p.message ?? '',
   );
 
-  const commentWithFiles: Kind<z.infer<typeof CommentFilesPayload>, Sent> = {
+  const commentWithFiles: Kind<z.infer<typeof CommentFilesPayload>, Sent, 'task.commentWithFiles'> = {
     name: 'task.commentWithFiles',
     parse: (p) => CommentFilesPayload.parse(p),
     keysOf: (p) => [`task:${p.taskId}`],
@@ -191,7 +191,7 @@ export function attachmentKinds(
     },
   };
 
-  const replyWithFiles: Kind<z.infer<typeof ReplyFilesPayload>, Sent> = {
+  const replyWithFiles: Kind<z.infer<typeof ReplyFilesPayload>, Sent, 'task.replyWithFiles'> = {
     name: 'task.replyWithFiles',
     parse: (p) => ReplyFilesPayload.parse(p),
     keysOf: (p) => [`task:${p.taskId}`],
@@ -225,7 +225,8 @@ export function attachmentKinds(
 
   const createWithFiles: Kind<
     z.infer<typeof CreateFilesPayload>,
-    { id: string; shortId: string; momentCreated: string }
+    { id: string; shortId: string; momentCreated: string },
+    'task.createWithFiles'
   > = {
     name: 'task.createWithFiles',
     parse: (p) => CreateFilesPayload.parse(p),
@@ -267,7 +268,7 @@ export function attachmentKinds(
   };
 
   return {
-    kinds: [commentWithFiles, replyWithFiles, createWithFiles] as Kind<unknown, unknown>[],
+    kinds: [commentWithFiles, replyWithFiles, createWithFiles],
     /** The look-up test of each kind that posts a message, by kind name, for `copiesOfUnfolded`. */
     postedAmong: {
       'task.commentWithFiles': commentPosts.postedAmong,

@@ -80,7 +80,7 @@ export function calendarKinds(deps: KindDeps) {
     );
   }
 
-  const createEvent: Kind<z.infer<typeof EventCreatePayload>, CalendarEvent> = {
+  const createEvent: Kind<z.infer<typeof EventCreatePayload>, CalendarEvent, 'event.create'> = {
     name: 'event.create',
     parse: (p) => EventCreatePayload.parse(p),
     keysOf: (p) => [`event:${p.tempId}`, ...tempKeys('project', p.input.projectId)],
@@ -122,7 +122,7 @@ export function calendarKinds(deps: KindDeps) {
     },
   };
 
-  const removeEvent: Kind<z.infer<typeof EventDeletePayload>, void> = {
+  const removeEvent: Kind<z.infer<typeof EventDeletePayload>, void, 'event.delete'> = {
     name: 'event.delete',
     deletes: true,
     parse: (p) => EventDeletePayload.parse(p),
@@ -176,7 +176,7 @@ export function calendarKinds(deps: KindDeps) {
     );
   }
 
-  const createDependency: Kind<z.infer<typeof DependencyCreatePayload>, Dependency> = {
+  const createDependency: Kind<z.infer<typeof DependencyCreatePayload>, Dependency, 'dependency.create'> = {
     name: 'dependency.create',
     parse: (p) => DependencyCreatePayload.parse(p),
     // Ordered with every change of both ends, whether their ids are local or real: a later
@@ -219,7 +219,7 @@ export function calendarKinds(deps: KindDeps) {
     },
   };
 
-  const removeDependency: Kind<z.infer<typeof DependencyDeletePayload>, void> = {
+  const removeDependency: Kind<z.infer<typeof DependencyDeletePayload>, void, 'dependency.delete'> = {
     name: 'dependency.delete',
     deletes: true,
     parse: (p) => DependencyDeletePayload.parse(p),

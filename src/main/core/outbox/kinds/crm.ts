@@ -33,8 +33,13 @@ const Snapshot = z.object({
 });
 
 /** What differs between a contact and an account; the kinds are the same code over both. */
-interface CrmSide<Rec extends { id: string }, C extends z.ZodType, F extends z.ZodType> {
-  entity: 'crmContact' | 'crmAccount';
+interface CrmSide<
+  Rec extends { id: string },
+  C extends z.ZodType,
+  F extends z.ZodType,
+  E extends 'crmContact' | 'crmAccount',
+> {
+  entity: E;
   label: string;
   createInput: C;
   fields: F;
@@ -58,12 +63,14 @@ interface CrmSide<Rec extends { id: string }, C extends z.ZodType, F extends z.Z
   watched: readonly string[];
 }
 
-function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends z.ZodType>(
-  deps: KindDeps,
-  side: CrmSide<Rec, C, F>,
-) {
+function crmSideKinds<
+  Rec extends { id: string },
+  C extends z.ZodType,
+  F extends z.ZodType,
+  E extends 'crmContact' | 'crmAccount',
+>(deps: KindDeps, side: CrmSide<Rec, C, F, E>) {
   const isMapped = mappedIds(deps.cache);
-  const prefix = side.entity === 'crmContact' ? 'crmContact' : 'crmAccount';
+  const prefix: E = side.entity;
   const CreatePayload = z.object({ tempId: TempId, input: side.createInput, known: z.array(z.string()) });
   const UpdatePayload = z.object({ id: z.string(), changes: side.fields });
   const DeletePayload = z.object({ id: z.string() });
@@ -109,7 +116,7 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
   const find = async (client: ServiceClient, p: Create): Promise<Rec | undefined> =>
     createdIn(await side.list(client), p);
 
-  const create: Kind<Create, { id: string }> = {
+  const create: Kind<Create, { id: string }, `${E}.create`> = {
     name: `${prefix}.create`,
     parse: (p) => CreatePayload.parse(p) as Create,
     keysOf: (p) => [`${prefix}:${p.tempId}`, ...side.refs(p.input as Record<string, unknown>)],
@@ -144,7 +151,7 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
     },
   };
 
-  const update: Kind<Update, void> = {
+  const update: Kind<Update, void, `${E}.update`> = {
     name: `${prefix}.update`,
     parse: (p) => UpdatePayload.parse(p) as Update,
     keysOf: (p) => [`${prefix}:${p.id}`, ...side.refs(p.changes as Record<string, unknown>)],
@@ -168,7 +175,7 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
     }),
   };
 
-  const remove: Kind<z.infer<typeof DeletePayload>, void> = {
+  const remove: Kind<z.infer<typeof DeletePayload>, void, `${E}.delete`> = {
     name: `${prefix}.delete`,
     deletes: true,
     parse: (p) => DeletePayload.parse(p),
@@ -224,118 +231,124 @@ export function crmKinds(deps: KindDeps) {
     (db.prepare('SELECT company_id FROM crm_contacts WHERE company_id IS NOT NULL LIMIT 1').pluck().get() as
       string | undefined) ?? '';
 
-  const contacts = crmSideKinds<CrmContact, typeof ContactCreateInput, typeof ContactFields>(deps, {
-    entity: 'crmContact',
-    watched: [
-      'contactType',
-      'crmAccountId',
-      'firstName',
-      'lastName',
-      'email',
-      'phone',
-      'contactOwnerUserId',
-      'notes',
-      'customFieldsData',
-    ],
-    label: 'contact',
-    createInput: ContactCreateInput,
-    fields: ContactFields,
-    get: (id) => cache.crm.contact(id),
-    nameOf: (rec) => `${rec.firstName} ${rec.lastName ?? ''}`,
-    upsert: (rec) => cache.crm.contacts.upsert(rec),
-    blank: (id, input) => ({
-      id,
-      companyId: companyId(),
-      contactType: input.contactType ?? null,
-      crmAccountId: input.crmAccountId ?? null,
-      contactOwnerUserId: input.contactOwnerUserId ?? deps.userId,
-      firstName: input.firstName,
-      lastName: input.lastName ?? '',
-      email: input.email ?? '',
-      phone: input.phone ?? '',
-      notes: input.notes ?? null,
-      customFieldsData: input.customFieldsData ?? {},
-      userId: null,
-      isDeleted: false,
-    }),
-    list: (client) => client.crmContacts(),
-    sameAs: (r, i) =>
-      r.firstName === i.firstName &&
-      r.contactOwnerUserId === (i.contactOwnerUserId ?? deps.userId) &&
-      r.crmAccountId === (i.crmAccountId ?? null) &&
-      r.lastName === (i.lastName ?? '') &&
-      r.email === (i.email ?? '') &&
-      r.phone === (i.phone ?? ''),
-    create: (client, input) => client.createCrmContact({ ...input, createdByUserId: deps.userId }),
-    update: (client, id, changes) =>
-      client.updateCrmContact(id, { ...changes, updatedByUserId: deps.userId }),
-    remove: (client, id) => client.deleteCrmContact(id),
-    fetch: async (client, id) => (await client.crmContact(id)).contact,
-    deleteLocal: (id) => {
-      const row = cache.crm.contact(id);
-      const links = linksOf.all(id) as Record<string, unknown>[];
-      // The service marks it deleted and unlinks its tasks.
-      if (row) cache.crm.contacts.upsert({ ...row, isDeleted: true });
-      dropLinks.run(id);
-      return { row: (row ?? {}) as Record<string, unknown>, links, tasks: [], contacts: [] };
+  const contacts = crmSideKinds<CrmContact, typeof ContactCreateInput, typeof ContactFields, 'crmContact'>(
+    deps,
+    {
+      entity: 'crmContact',
+      watched: [
+        'contactType',
+        'crmAccountId',
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'contactOwnerUserId',
+        'notes',
+        'customFieldsData',
+      ],
+      label: 'contact',
+      createInput: ContactCreateInput,
+      fields: ContactFields,
+      get: (id) => cache.crm.contact(id),
+      nameOf: (rec) => `${rec.firstName} ${rec.lastName ?? ''}`,
+      upsert: (rec) => cache.crm.contacts.upsert(rec),
+      blank: (id, input) => ({
+        id,
+        companyId: companyId(),
+        contactType: input.contactType ?? null,
+        crmAccountId: input.crmAccountId ?? null,
+        contactOwnerUserId: input.contactOwnerUserId ?? deps.userId,
+        firstName: input.firstName,
+        lastName: input.lastName ?? '',
+        email: input.email ?? '',
+        phone: input.phone ?? '',
+        notes: input.notes ?? null,
+        customFieldsData: input.customFieldsData ?? {},
+        userId: null,
+        isDeleted: false,
+      }),
+      list: (client) => client.crmContacts(),
+      sameAs: (r, i) =>
+        r.firstName === i.firstName &&
+        r.contactOwnerUserId === (i.contactOwnerUserId ?? deps.userId) &&
+        r.crmAccountId === (i.crmAccountId ?? null) &&
+        r.lastName === (i.lastName ?? '') &&
+        r.email === (i.email ?? '') &&
+        r.phone === (i.phone ?? ''),
+      create: (client, input) => client.createCrmContact({ ...input, createdByUserId: deps.userId }),
+      update: (client, id, changes) =>
+        client.updateCrmContact(id, { ...changes, updatedByUserId: deps.userId }),
+      remove: (client, id) => client.deleteCrmContact(id),
+      fetch: async (client, id) => (await client.crmContact(id)).contact,
+      deleteLocal: (id) => {
+        const row = cache.crm.contact(id);
+        const links = linksOf.all(id) as Record<string, unknown>[];
+        // The service marks it deleted and unlinks its tasks.
+        if (row) cache.crm.contacts.upsert({ ...row, isDeleted: true });
+        dropLinks.run(id);
+        return { row: (row ?? {}) as Record<string, unknown>, links, tasks: [], contacts: [] };
+      },
+      restore: (s) => {
+        if (s.row.id) cache.crm.contacts.upsert(s.row as unknown as CrmContact);
+        for (const l of s.links) putLink.run(l);
+      },
+      refs: (input) => tempKeys('crmAccount', input.crmAccountId as string | null | undefined),
     },
-    restore: (s) => {
-      if (s.row.id) cache.crm.contacts.upsert(s.row as unknown as CrmContact);
-      for (const l of s.links) putLink.run(l);
-    },
-    refs: (input) => tempKeys('crmAccount', input.crmAccountId as string | null | undefined),
-  });
+  );
 
-  const accounts = crmSideKinds<CrmAccount, typeof AccountCreateInput, typeof AccountFields>(deps, {
-    entity: 'crmAccount',
-    watched: ['name', 'email', 'phone', 'website', 'accountOwnerUserId', 'notes', 'customFieldsData'],
-    label: 'account',
-    createInput: AccountCreateInput,
-    fields: AccountFields,
-    get: (id) => cache.crm.account(id),
-    nameOf: (rec) => rec.name,
-    upsert: (rec) => cache.crm.accounts.upsert(rec),
-    blank: (id, input) => ({
-      id,
-      name: input.name,
-      email: input.email ?? '',
-      phone: input.phone ?? '',
-      website: input.website ?? '',
-      notes: input.notes ?? null,
-      accountOwnerUserId: input.accountOwnerUserId ?? deps.userId,
-      contacts: [],
-      customFieldsData: input.customFieldsData ?? {},
-      isDeleted: false,
-    }),
-    list: (client) => client.crmAccounts(),
-    sameAs: (r, i) =>
-      r.name === i.name &&
-      r.accountOwnerUserId === (i.accountOwnerUserId ?? deps.userId) &&
-      r.email === (i.email ?? '') &&
-      r.phone === (i.phone ?? '') &&
-      r.website === (i.website ?? ''),
-    create: (client, input) => client.createCrmAccount({ ...input, createdByUserId: deps.userId }),
-    update: (client, id, changes) =>
-      client.updateCrmAccount(id, { ...changes, updatedByUserId: deps.userId }),
-    remove: (client, id) => client.deleteCrmAccount(id),
-    fetch: async (client, id) => (await client.crmAccount(id)).account,
-    deleteLocal: (id) => {
-      const row = cache.crm.account(id);
-      const tasks = tasksOfAccount.all(id) as string[];
-      const detached = contactsOfAccount.all(id) as string[];
-      // The service marks it deleted, unlinks its tasks and detaches its contacts.
-      if (row) cache.crm.accounts.upsert({ ...row, isDeleted: true, contacts: [] });
-      for (const t of tasks) setTaskAccount.run(null, t);
-      for (const c of detached) setContactAccount.run(null, c);
-      return { row: (row ?? {}) as Record<string, unknown>, links: [], tasks, contacts: detached };
+  const accounts = crmSideKinds<CrmAccount, typeof AccountCreateInput, typeof AccountFields, 'crmAccount'>(
+    deps,
+    {
+      entity: 'crmAccount',
+      watched: ['name', 'email', 'phone', 'website', 'accountOwnerUserId', 'notes', 'customFieldsData'],
+      label: 'account',
+      createInput: AccountCreateInput,
+      fields: AccountFields,
+      get: (id) => cache.crm.account(id),
+      nameOf: (rec) => rec.name,
+      upsert: (rec) => cache.crm.accounts.upsert(rec),
+      blank: (id, input) => ({
+        id,
+        name: input.name,
+        email: input.email ?? '',
+        phone: input.phone ?? '',
+        website: input.website ?? '',
+        notes: input.notes ?? null,
+        accountOwnerUserId: input.accountOwnerUserId ?? deps.userId,
+        contacts: [],
+        customFieldsData: input.customFieldsData ?? {},
+        isDeleted: false,
+      }),
+      list: (client) => client.crmAccounts(),
+      sameAs: (r, i) =>
+        r.name === i.name &&
+        r.accountOwnerUserId === (i.accountOwnerUserId ?? deps.userId) &&
+        r.email === (i.email ?? '') &&
+        r.phone === (i.phone ?? '') &&
+        r.website === (i.website ?? ''),
+      create: (client, input) => client.createCrmAccount({ ...input, createdByUserId: deps.userId }),
+      update: (client, id, changes) =>
+        client.updateCrmAccount(id, { ...changes, updatedByUserId: deps.userId }),
+      remove: (client, id) => client.deleteCrmAccount(id),
+      fetch: async (client, id) => (await client.crmAccount(id)).account,
+      deleteLocal: (id) => {
+        const row = cache.crm.account(id);
+        const tasks = tasksOfAccount.all(id) as string[];
+        const detached = contactsOfAccount.all(id) as string[];
+        // The service marks it deleted, unlinks its tasks and detaches its contacts.
+        if (row) cache.crm.accounts.upsert({ ...row, isDeleted: true, contacts: [] });
+        for (const t of tasks) setTaskAccount.run(null, t);
+        for (const c of detached) setContactAccount.run(null, c);
+        return { row: (row ?? {}) as Record<string, unknown>, links: [], tasks, contacts: detached };
+      },
+      restore: (s) => {
+        if (s.row.id) cache.crm.accounts.upsert(s.row as unknown as CrmAccount);
+        for (const t of s.tasks) setTaskAccount.run(s.row.id, t);
+        for (const c of s.contacts) setContactAccount.run(s.row.id, c);
+      },
+      refs: () => [],
     },
-    restore: (s) => {
-      if (s.row.id) cache.crm.accounts.upsert(s.row as unknown as CrmAccount);
-      for (const t of s.tasks) setTaskAccount.run(s.row.id, t);
-      for (const c of s.contacts) setContactAccount.run(s.row.id, c);
-    },
-    refs: () => [],
-  });
+  );
 
   /** Ids of cached records a create's look-up must not take (they existed before it). */
   const knownContacts = (input: z.infer<typeof ContactCreateInput>): string[] =>

@@ -300,7 +300,13 @@ describe('project, member, calendar and CRM kinds', () => {
         flattenTask(aTask({ id: 't3', projectId: 'p1', assignedToUserId: 'u-bob' })),
       ]);
     });
-    r.outbox.write('member.setAccess', { projectId: 'p1', userId: 'u-bob', access: -10 });
+    // What the change hands to the owner is found when it is applied.
+    r.outbox.write('member.setAccess', {
+      projectId: 'p1',
+      userId: 'u-bob',
+      access: -10,
+      hands: { tasks: [], events: [], subprojects: [] },
+    });
     expect(r.cache.tasks.get('t3')?.assignedToUserId).toBe(ME);
     expect(r.cache.projectParts.membersOf('p1')[0]?.access).toBe('Read only');
     await r.ack();
@@ -562,8 +568,17 @@ describe('CRM changes name their record (finding 20)', () => {
       r.cache.projects.upsertMany([aProject({ id: 'p1', name: 'Launch', ownerUserId: ME })]);
     });
     r.outbox.write('member.add', { projectId: 'p1', userId: ME, access: 3 });
-    r.outbox.write('member.setAccess', { projectId: 'p1', userId: 'u-bob', access: 3 });
-    r.outbox.write('member.remove', { projectId: 'p1', userId: 'u-bob' });
+    r.outbox.write('member.setAccess', {
+      projectId: 'p1',
+      userId: 'u-bob',
+      access: 3,
+      hands: { tasks: [], events: [], subprojects: [] },
+    });
+    r.outbox.write('member.remove', {
+      projectId: 'p1',
+      userId: 'u-bob',
+      hands: { tasks: [], events: [], subprojects: [] },
+    });
     const labels = r.outbox.outbox.entries().map((e) => r.outbox.outbox.describe(e));
     expect(labels).toEqual([
       'Add member "Me" to project "Launch"',

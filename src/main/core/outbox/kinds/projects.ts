@@ -153,7 +153,7 @@ export function projectKinds(deps: KindDeps) {
     else deleteMember.run(projectId, userId);
   }
 
-  const update: Kind<z.infer<typeof ProjectUpdatePayload>, void> = {
+  const update: Kind<z.infer<typeof ProjectUpdatePayload>, void, 'project.update'> = {
     name: 'project.update',
     parse: (p) => ProjectUpdatePayload.parse(p),
     keysOf: (p) => [`project:${p.projectId}`, ...tempKeys('project', p.changes.parentProjectId)],
@@ -206,7 +206,10 @@ export function projectKinds(deps: KindDeps) {
     },
   };
 
-  const setCustomFields = customFieldsKind<z.infer<typeof ProjectCustomFieldsInput>>({
+  const setCustomFields = customFieldsKind<
+    z.infer<typeof ProjectCustomFieldsInput>,
+    'project.setCustomFields'
+  >({
     name: 'project.setCustomFields',
     entity: 'project',
     parse: (p) => ProjectCustomFieldsInput.parse(p),
@@ -250,7 +253,7 @@ export function projectKinds(deps: KindDeps) {
     );
   }
 
-  const create: Kind<z.infer<typeof ProjectCreatePayload>, ProjectBase> = {
+  const create: Kind<z.infer<typeof ProjectCreatePayload>, ProjectBase, 'project.create'> = {
     name: 'project.create',
     parse: (p) => ProjectCreatePayload.parse(p),
     keysOf: (p) => [`project:${p.tempId}`, ...tempKeys('project', p.input.parentProjectId)],
@@ -337,7 +340,7 @@ export function projectKinds(deps: KindDeps) {
     };
   };
 
-  const addMember: Kind<z.infer<typeof MemberAddInput>, void> = {
+  const addMember: Kind<z.infer<typeof MemberAddInput>, void, 'member.add'> = {
     name: 'member.add',
     parse: (p) => MemberAddInput.parse(p),
     keysOf: (p) => [`project:${p.projectId}`],
@@ -354,7 +357,7 @@ export function projectKinds(deps: KindDeps) {
     rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
   };
 
-  const setAccess: Kind<z.infer<typeof MemberAccessPayload>, void> = {
+  const setAccess: Kind<z.infer<typeof MemberAccessPayload>, void, 'member.setAccess'> = {
     name: 'member.setAccess',
     parse: (p) => MemberAccessPayload.parse(p),
     keysOf: handsKeys,
@@ -378,7 +381,7 @@ export function projectKinds(deps: KindDeps) {
     rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
   };
 
-  const removeMember: Kind<z.infer<typeof MemberRemovePayload>, void> = {
+  const removeMember: Kind<z.infer<typeof MemberRemovePayload>, void, 'member.remove'> = {
     name: 'member.remove',
     parse: (p) => MemberRemovePayload.parse(p),
     keysOf: handsKeys,

@@ -25,7 +25,7 @@ export interface KindDeps {
   serviceClock?: Pick<ServiceClockState, 'known' | 'current'>;
 }
 
-export type Kind<P, R = unknown> = OperationKind<P, R, ServiceClient>;
+export type Kind<P, R = unknown, N extends string = string> = OperationKind<P, R, ServiceClient, N>;
 
 /**
  * A look-up accepts items the service stamped from this long before the send: the service's
@@ -295,8 +295,8 @@ type FieldValue = { id: string; value?: unknown };
  * into `customFieldsData` (null or absent removes one), only a real change is queued, and
  * unsent writes of one record merge field by field.
  */
-export function customFieldsKind<P extends { values: FieldValue[] }>(spec: {
-  name: string;
+export function customFieldsKind<P extends { values: FieldValue[] }, N extends string>(spec: {
+  name: N;
   entity: 'task' | 'project';
   parse(payload: unknown): P;
   idOf(p: P): string;
@@ -309,7 +309,7 @@ export function customFieldsKind<P extends { values: FieldValue[] }>(spec: {
     body: { userId: string; customFields: { id: string; value: unknown }[] },
   ): Promise<unknown>;
   userId: string;
-}): Kind<P, void> {
+}): Kind<P, void, N> {
   return {
     name: spec.name,
     parse: (p) => spec.parse(p),

@@ -335,7 +335,8 @@ export function taskKinds(deps: KindDeps) {
 
   const create: Kind<
     z.infer<typeof TaskCreatePayload>,
-    { id: string; shortId: string; momentCreated: string }
+    { id: string; shortId: string; momentCreated: string },
+    'task.create'
   > = {
     name: 'task.create',
     parse: (p) => TaskCreatePayload.parse(p),
@@ -453,7 +454,7 @@ export function taskKinds(deps: KindDeps) {
     },
   };
 
-  const update: Kind<z.infer<typeof TaskUpdatePayload>, void> = {
+  const update: Kind<z.infer<typeof TaskUpdatePayload>, void, 'task.update'> = {
     name: 'task.update',
     parse: (p) => TaskUpdatePayload.parse(p),
     keysOf: (p) => [
@@ -533,7 +534,7 @@ export function taskKinds(deps: KindDeps) {
       replyPosts.postedAmong(messages, TaskReplyPayload.parse(payload), entry, taken),
   };
 
-  const setStatus: Kind<z.infer<typeof TaskStatusPayload>, void> = {
+  const setStatus: Kind<z.infer<typeof TaskStatusPayload>, void, 'task.setStatus'> = {
     name: 'task.setStatus',
     parse: (p) => TaskStatusPayload.parse(p),
     keysOf: (p) => [`task:${p.taskId}`],
@@ -575,7 +576,7 @@ export function taskKinds(deps: KindDeps) {
     },
   };
 
-  const comment: Kind<z.infer<typeof TaskCommentPayload>, void> = {
+  const comment: Kind<z.infer<typeof TaskCommentPayload>, void, 'task.comment'> = {
     name: 'task.comment',
     parse: (p) => TaskCommentPayload.parse(p),
     keysOf: (p) => [`task:${p.taskId}`],
@@ -597,7 +598,7 @@ export function taskKinds(deps: KindDeps) {
     },
   };
 
-  const reply: Kind<z.infer<typeof TaskReplyPayload>, void> = {
+  const reply: Kind<z.infer<typeof TaskReplyPayload>, void, 'task.reply'> = {
     name: 'task.reply',
     parse: (p) => TaskReplyPayload.parse(p),
     keysOf: (p) => [`task:${p.taskId}`],
@@ -635,8 +636,11 @@ export function taskKinds(deps: KindDeps) {
     }
   };
 
-  const tagKind = (add: boolean): Kind<z.infer<typeof TaskTagPayload>, void> => ({
-    name: add ? 'task.addTag' : 'task.removeTag',
+  const tagKind = <N extends 'task.addTag' | 'task.removeTag'>(
+    name: N,
+    add = name === 'task.addTag',
+  ): Kind<z.infer<typeof TaskTagPayload>, void, N> => ({
+    name,
     parse: (p) => TaskTagPayload.parse(p),
     keysOf: (p) => [`task:${p.taskId}`],
     describe: () => (add ? 'Add tag' : 'Remove tag'),
@@ -656,7 +660,7 @@ export function taskKinds(deps: KindDeps) {
     rollback: (ctx) => restoreReleased(ctx, 'taskTag', writeTags),
   });
 
-  const setCustomFields = customFieldsKind<z.infer<typeof TaskCustomFieldsPayload>>({
+  const setCustomFields = customFieldsKind<z.infer<typeof TaskCustomFieldsPayload>, 'task.setCustomFields'>({
     name: 'task.setCustomFields',
     entity: 'task',
     parse: (p) => TaskCustomFieldsPayload.parse(p),
@@ -668,7 +672,7 @@ export function taskKinds(deps: KindDeps) {
     userId: deps.userId,
   });
 
-  const remove: Kind<z.infer<typeof TaskDeletePayload>, void> = {
+  const remove: Kind<z.infer<typeof TaskDeletePayload>, void, 'task.delete'> = {
     name: 'task.delete',
     deletes: true,
     parse: (p) => TaskDeletePayload.parse(p),
@@ -722,8 +726,8 @@ export function taskKinds(deps: KindDeps) {
       setStatus,
       comment,
       reply,
-      tagKind(true),
-      tagKind(false),
+      tagKind('task.addTag'),
+      tagKind('task.removeTag'),
       setCustomFields,
       remove,
     ],

@@ -67,7 +67,7 @@ export function timeReportKinds(deps: KindDeps) {
   const listed = (client: ServiceClient, input: TimeLogInput) =>
     client.taskTimeReports(input.taskId, { startDate: input.date, endDate: input.date });
 
-  const create: Kind<Create, TimeReport> = {
+  const create: Kind<Create, TimeReport, 'timeReport.create'> = {
     name: 'timeReport.create',
     parse: (p) => TimeReportCreatePayload.parse(p),
     // Ordered with every change of the task (a delete of it waits for the report, and the
