@@ -11,6 +11,7 @@ import { startFaultProxy } from '../../tests/support/fault-proxy';
 import { startService } from '../../tests/support/service';
 import { percentile, round, sorted } from '../lib/stats';
 import type { Scenario } from '../lib/types';
+import { queueOf } from '../../src/main/core/outbox/testing';
 
 const ADDED_RTT_MS = 50;
 const CONCURRENCY = 6;
@@ -50,7 +51,7 @@ export const scenario: Scenario = {
       dirs.push(dataDir);
       const engine = await engineOn(dataDir);
       await engine.sync.now();
-      await engine.outbox.outbox.stop();
+      await engine.outbox.stop();
       return engine;
     };
     /** The interleaved edits, one request each (an update, then a comment, per round). */
@@ -73,7 +74,7 @@ export const scenario: Scenario = {
     const drain = async (engine: Engine): Promise<{ ms: number; requests: number }> => {
       const before = (await proxy.stats()).received;
       const start = performance.now();
-      const outbox = engine.outbox.outbox;
+      const outbox = queueOf(engine.outbox);
       outbox.start();
       while (outbox.status().pending > 0) {
         await outbox.idle();
@@ -101,7 +102,7 @@ export const scenario: Scenario = {
       const latencies: number[] = [];
       await queueInterleaved(engine, 'v', latencies);
       const edits = latencies.length;
-      const queued = engine.outbox.outbox.status().pending;
+      const queued = engine.outbox.status().pending;
       await proxy.setDelay(ADDED_RTT_MS);
       const interleaved = await drain(engine);
       await proxy.setDelay(0);
@@ -112,7 +113,7 @@ export const scenario: Scenario = {
       // task reads it first (the check before a send, rule 7); the next ones of that task do not.
       const restarted = await open();
       await queueInterleaved(restarted, 'r');
-      const restartedQueued = restarted.outbox.outbox.status().pending;
+      const restartedQueued = restarted.outbox.status().pending;
       const restartedDir = dirs[dirs.length - 1]!;
       await restarted.close();
       await proxy.setDelay(ADDED_RTT_MS);
@@ -137,7 +138,7 @@ export const scenario: Scenario = {
           });
         }
       }
-      const mergedQueued = merging.outbox.outbox.status().pending;
+      const mergedQueued = merging.outbox.status().pending;
       await proxy.setDelay(ADDED_RTT_MS);
       const merged = await drain(merging);
       await proxy.setDelay(0);

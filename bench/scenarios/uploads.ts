@@ -16,6 +16,7 @@ import { SEED_IDS } from '../../src/server/seed/index';
 import { startFaultProxy } from '../../tests/support/fault-proxy';
 import { median, round } from '../lib/stats';
 import type { Scenario } from '../lib/types';
+import { queueOf } from '../../src/main/core/outbox/testing';
 
 const RTT_MS = Number(process.env.WORKDESK_BENCH_RTT_MS ?? 50);
 const FILES = 20;
@@ -89,7 +90,7 @@ export const scenario: Scenario = {
           staging.push(performance.now() - t0);
           t0 = performance.now();
           await call('attachments.attach', { taskId, files: staged.staged.map((s) => s.id) });
-          const outbox = engine.outbox.outbox;
+          const outbox = queueOf(engine.outbox);
           while (outbox.status().pending > 0) {
             outbox.kick();
             await outbox.idle();

@@ -45,7 +45,7 @@ beforeAll(async () => {
   const first = await start();
   const engine = first.activeCore()!.engine as Engine;
   await engine.sync.now();
-  await engine.outbox.outbox.stop();
+  await engine.outbox.stop();
   const made = await first.dispatch('tasks.create', {
     projectId: SEED_IDS.workspace,
     title: 'Written before the crash',

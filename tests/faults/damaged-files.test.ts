@@ -30,7 +30,7 @@ async function queueChanges(dataDir: string, prefix: string, seed: number): Prom
   const random = prng(seed);
   const e = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
   await e.sync.now();
-  await e.outbox.outbox.stop();
+  await e.outbox.stop();
   const expected: Expected = new Map();
   const ids = new Map<string, string>();
   for (let step = 0; step < 14; step++) {
@@ -145,7 +145,7 @@ describe.each(SERVICE_PROFILES)('on the %s profile', (profile) => {
       try {
         const e = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
         await e.sync.now();
-        await e.outbox.outbox.stop();
+        await e.outbox.stop();
         const dispatch = createDispatch(e.handlers);
         const pages = e.db.pragma('main.page_count', { simple: true }) as number;
         // The outbox file may grow by a few pages only: a long comment does not fit.
@@ -168,7 +168,7 @@ describe.each(SERVICE_PROFILES)('on the %s profile', (profile) => {
         });
         expect(saved.length).toBeGreaterThan(0);
         // The refused change left nothing: not in the outbox, not in the cache.
-        const status = e.outbox.outbox.status();
+        const status = e.outbox.status();
         expect(status.pending).toBe(saved.length);
         const cached = e.db.prepare(`SELECT count(*) FROM tasks WHERE name LIKE 'FULL-%'`).pluck().get();
         expect(cached).toBe(saved.length);

@@ -87,7 +87,7 @@ beforeAll(async () => {
     outbox: { tickMs: 60_000 },
   });
   await engine.sync.now();
-  await engine.outbox.outbox.stop();
+  await engine.outbox.stop();
   const created = await engine.handlers['tasks.create']!({
     projectId: SEED_IDS.workspace,
     title: 'fuzz target',

@@ -12,6 +12,7 @@ import { SEED_IDS } from '../../src/server/seed/index';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startService, type RunningService } from '../support/service';
 import { testEngine, type TestEngine } from '../integration/outbox/support';
+import { queueOf } from '../../src/main/core/outbox/testing';
 
 let svc: RunningService;
 let proxy: FaultProxy;
@@ -38,7 +39,7 @@ async function syncedTask(title: string): Promise<string> {
 
 /** Discards every refused change, as a user would, and answers them as `kind: reason`. */
 async function discardFailed(engine: TestEngine): Promise<string[]> {
-  const failed = engine.outbox.outbox.entries('failed');
+  const failed = engine.outbox.entries('failed');
   for (const f of failed) await engine.call('outbox.discard', { id: f.id });
   return failed.map((f) => `${f.kind}: ${f.errorMessage ?? ''}`);
 }
@@ -49,11 +50,11 @@ describe('campaign regressions', () => {
   // fetch while the change waited reverted it in the view (rule 7). Tag links are claims now.
   it('a pull while an addTag waits keeps the added tag in the view', async () => {
     const taskId = await syncedTask('tag pull');
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     await e.call('tasks.addTag', { taskId, tagId: SEED_IDS.tags.urgent });
     await e.call('sync.now', { wait: true });
     const detail = await e.call('tasks.detail', { taskId });
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     expect(detail.tags.map((t) => t.id)).toContain(SEED_IDS.tags.urgent);
   });
@@ -82,7 +83,7 @@ describe('campaign regressions', () => {
       await slow.call('tasks.comment', { taskId, message: 'only once' });
       for (let i = 0; i < 100 && proxy.stats().injected.dropAfter === 0; i++)
         await new Promise((r) => setTimeout(r, 10));
-      expect(slow.outbox.outbox.status().inFlight).toBe(1);
+      expect(slow.outbox.status().inFlight).toBe(1);
       await slow.sync.now();
       await slow.drained();
       await slow.sync.now();
@@ -112,7 +113,7 @@ describe('campaign regressions: creates', () => {
     await e.sync.now();
     const list = await e.call('tasks.list', { projectId: SEED_IDS.workspace, filter: { closed: 'all' } });
     expect(list.rows.filter((r) => r.name === title)).toHaveLength(1);
-    expect(e.outbox.outbox.entries('done').find((x) => x.createdTempId === id)?.attempts).toBe(1);
+    expect(e.outbox.entries('done').find((x) => x.createdTempId === id)?.attempts).toBe(1);
   });
 });
 
@@ -160,7 +161,7 @@ describe('campaign regressions: creates the service holds (finding 16)', () => {
       await held.drained();
       expect(await namedOnService(title)).toBe(1);
       expect(logged.filter((m) => /task\.create\) looked up/.test(m))).toEqual([]);
-      expect(held.outbox.outbox.entries('done')).toMatchObject([{ kind: 'task.create', attempts: 1 }]);
+      expect(held.outbox.entries('done')).toMatchObject([{ kind: 'task.create', attempts: 1 }]);
     } finally {
       await held.close();
     }
@@ -278,7 +279,7 @@ describe('campaign regressions: deletes', () => {
     await e.drained();
     expect(proxy.stats().injected.tooMany).toBe(throttled + 1);
     proxy.reset();
-    expect(e.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+    expect(e.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
     await e.sync.now();
     const list = await e.call('tasks.list', { projectId: SEED_IDS.workspace, filter: { closed: 'all' } });
     expect(list.rows.map((r) => r.name).filter((n) => n.startsWith('delete '))).toEqual([]);
@@ -363,10 +364,10 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
   // the store put it back, and once the delete went through nothing fetched the survivor again.
   it('a fetch while a task delete waits does not bring back the dependencies it took along', async () => {
     const { a, b } = await linkedTasks('waiting delete, kept end', 'waiting delete, deleted end');
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     await e.call('tasks.delete', { taskId: b });
     await e.sync.onDemand.task(a);
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     await e.sync.now();
     expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
@@ -377,10 +378,10 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
   // names only its other end, so the filter above, which looked at the named ends, let it in.
   it('a fetch of a task whose delete waits does not bring back its dependencies', async () => {
     const { a, b } = await linkedTasks('fetched end kept', 'fetched end deleted');
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     await e.call('tasks.delete', { taskId: b });
     await e.sync.onDemand.task(b);
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     await e.sync.now();
     expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
@@ -450,7 +451,7 @@ describe('campaign regressions: seed 5096 (a subtask create and its parent delet
 
   /** Replays until nothing is pending or a change was refused (a refusal stops its chain). */
   async function settle(engine: TestEngine): Promise<void> {
-    const outbox = engine.outbox.outbox;
+    const outbox = queueOf(engine.outbox);
     for (let i = 0; i < 3_000 && outbox.status().pending > outbox.status().failed; i++) {
       outbox.kick();
       await outbox.idle();
@@ -472,9 +473,9 @@ describe('campaign regressions: seed 5096 (a subtask create and its parent delet
       if (options.parentSynced) {
         const { id } = await engine.call('tasks.create', { projectId: ws, title: `${name} parent` });
         await engine.drained();
-        parent = engine.outbox.outbox.realIdOf(id);
+        parent = engine.outbox.realIdOf(id);
       }
-      await engine.outbox.outbox.stop();
+      await engine.outbox.stop();
       if (!options.parentSynced)
         parent = (await engine.call('tasks.create', { projectId: ws, title: `${name} parent` })).id;
       const { id: child } = await engine.call('tasks.create', {
@@ -485,10 +486,10 @@ describe('campaign regressions: seed 5096 (a subtask create and its parent delet
       if (options.childDeletedFirst) await engine.call('tasks.delete', { taskId: child });
       await engine.call('tasks.delete', { taskId: parent! });
       throttle();
-      engine.outbox.outbox.start();
+      engine.outbox.start();
       await settle(engine);
       via.reset();
-      const status = engine.outbox.outbox.status();
+      const status = engine.outbox.status();
       const failed = await discardFailed(engine);
       await settle(engine);
       await engine.sync.now();

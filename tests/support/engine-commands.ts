@@ -5,6 +5,7 @@
 import type { Engine } from '../../src/main/core/engine';
 import { stageDroppedPaths } from '../../src/main/core/handlers/attachments';
 import type { IpcResult } from '../../src/shared/ipc/channel';
+import { queueOf } from '../../src/main/core/outbox/testing';
 
 /** What the child must see right after a successful write (read-your-writes). */
 export type Expectation =
@@ -174,7 +175,7 @@ export function commandRunner(engine: Engine, dataDir: string): <T>(command: Com
     );
     return (await dispatchOf)(channel, arg);
   };
-  const outbox = engine.outbox.outbox;
+  const outbox = queueOf(engine.outbox);
 
   async function detail(taskId: string) {
     const r = await dispatch('tasks.detail', { taskId });

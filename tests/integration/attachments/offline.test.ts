@@ -10,6 +10,7 @@ import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine } from '../outbox/support';
 import { makeFiles, newTask, spoolFiles, until, viaProxy } from './support';
+import { queueOf } from '../../../src/main/core/outbox/testing';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -48,17 +49,17 @@ describe('offline', () => {
       const { staged } = await e.stage({ paths: Object.values(paths) });
       await e.call('attachments.attach', { taskId, files: staged.map((s) => s.id) });
       // Replay tries and fails while offline; nothing reaches the service, nothing is lost.
-      e.outbox.outbox.kick();
-      await e.outbox.outbox.idle();
+      queueOf(e.outbox).kick();
+      await queueOf(e.outbox).idle();
       expect(await api.taskMessages(taskId)).toEqual([]);
-      expect(e.outbox.outbox.status().pending).toBe(1);
+      expect(e.outbox.status().pending).toBe(1);
       expect(spoolFiles(e.files.spool.dir).filter((f) => !f.endsWith('.json'))).toHaveLength(2);
       const draft = (await e.call('tasks.detail', { taskId })).messages.at(-1)!;
       expect(draft.message).toBe('Attached 2 files');
       expect(draft.attachments?.map((a) => a.name)).toEqual(['a.jpg', 'b.csv']);
 
       proxy.reset();
-      e.outbox.outbox.reconnected();
+      e.outbox.reconnected();
       await e.drained();
       const messages = await api.taskMessages(taskId);
       expect(messages).toHaveLength(1);
@@ -95,7 +96,7 @@ describe('offline', () => {
       expect(spoolFiles(e.files.spool.dir).some((f) => f.startsWith(drop!.id))).toBe(false);
 
       proxy.reset();
-      e.outbox.outbox.reconnected();
+      e.outbox.reconnected();
       await e.drained();
       const messages = await api.taskMessages(taskId);
       expect(messages.map((m) => [m.message, m.attachments?.map((a) => a.name)])).toEqual([
@@ -119,7 +120,7 @@ describe('kill during upload', () => {
     try {
       const taskId = await newTask(api, svc.users.actingUserId, 'Killed mid-upload');
       const e = await engine(dataDir);
-      await e.outbox.outbox.stop();
+      await e.outbox.stop();
       const { paths } = makeFiles({ 'one.bin': 3_000_000, 'two.bin': 3_000_000, 'three.bin': 3_000_000 });
       const { staged } = await e.stage({ paths: Object.values(paths) });
       await e.call('attachments.attach', { taskId, files: staged.map((s) => s.id) });

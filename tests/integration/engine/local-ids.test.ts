@@ -26,7 +26,7 @@ afterAll(async () => {
 
 describe('opening items the service does not know yet', () => {
   it('answers a local project, task, event and their dependencies from the cache alone', async () => {
-    engine.outbox.outbox.stop();
+    engine.outbox.stop();
     // GoodDay lists no templates (the dialog then takes a typed id): the seed's fixed one.
     const [listed] = await engine.call('projects.templates', {});
     if (!listed && TEST_PROFILE === 'spec') throw new Error('the service lists project templates');
@@ -61,7 +61,7 @@ describe('opening items the service does not know yet', () => {
     expect(engine.sync.status().online).toBe(true);
 
     // Once acknowledged, the real ids are asked about as any other.
-    engine.outbox.outbox.start();
+    engine.outbox.start();
     await engine.drained();
     const realProject = engine.outbox.realIdOf(project.id);
     if (!realProject) throw new Error('the project create was acknowledged');

@@ -13,6 +13,7 @@ import { MAX_FOLD_FAILURES } from '../../../src/main/core/outbox/outbox';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { makeFiles } from '../attachments/support';
 import { writesSuite, type TestEngine } from './support';
+import { queueOf } from '../../../src/main/core/outbox/testing';
 
 const suite = writesSuite();
 
@@ -52,7 +53,7 @@ const DEPENDENCY_DELETE_SETTLE_FAILS = `BEFORE UPDATE OF state ON outbox_entries
 
 /** Runs replay until the outbox holds `stuck` entries needing attention and nothing else open. */
 async function untilStuck(e: TestEngine, stuck = 1): Promise<void> {
-  const outbox = e.outbox.outbox;
+  const outbox = queueOf(e.outbox);
   const until = Date.now() + 20_000;
   while (outbox.status().stuck < stuck || outbox.status().pending > 0) {
     if (Date.now() > until) throw new Error(`never stuck: ${JSON.stringify(outbox.status())}`);
@@ -146,9 +147,9 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     expect(e.cache.tasks.getFlat(task.id)?.name).toBe(title);
     // No more automatic attempts, whatever wakes the outbox.
     const received = suite.proxy.stats().received;
-    e.outbox.outbox.reconnected();
+    e.outbox.reconnected();
     await new Promise((r) => setTimeout(r, 300));
-    await e.outbox.outbox.idle();
+    await queueOf(e.outbox).idle();
     expect(suite.proxy.stats().received).toBe(received);
 
     // A pull keeps the local row, and it alone stands for the service's task: shown once.
@@ -482,7 +483,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     expect(stuck).toMatchObject({ kind: 'task.update', errorMessage: 'injected: update_settle_fails' });
     await e.call('outbox.reload', { id: stuck!.id });
     expect(e.cache.tasks.getFlat(target.id)?.name).toBe('Theirs, later');
-    expect(e.outbox.outbox.pendingFieldsFor('task', target.id).size).toBe(0);
+    expect(queueOf(e.outbox).pendingFieldsFor('task', target.id).size).toBe(0);
     expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0, conflicts: 0 });
   });
 
@@ -503,7 +504,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
 
   it('refuses "try again" and "reload" of a change that does not need attention, naming the id', async () => {
     const e = await suite.engine();
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     const task = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Waiting quietly' });
     const [waiting] = await e.call('outbox.pending', {});
     for (const channel of ['outbox.tryAgain', 'outbox.reload'] as const) {

@@ -32,7 +32,7 @@ async function conflicted(title: string): Promise<{ e: TestEngine; taskId: strin
   engine = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
   const e = engine;
   await e.sync.now();
-  await e.outbox.outbox.stop();
+  await e.outbox.stop();
   await e.call('tasks.update', { taskId, changes: { title: `${title} (mine)`, priority: 4 } });
   await api.updateTask(taskId, { userId: svc.users.bob, title: `${title} (theirs)` });
   await e.sync.now();
@@ -55,7 +55,7 @@ describe('conflicts (rule 7)', () => {
   it('keep mine: the local value reaches the service', async () => {
     const { e, taskId, conflictId } = await conflicted('Keep');
     await e.call('conflicts.resolve', { id: conflictId, choice: 'mine' });
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     expect(await api.task(taskId)).toMatchObject({ name: 'Keep (mine)', priority: 4 });
     expect(await e.call('conflicts.list', {})).toEqual([]);
@@ -65,7 +65,7 @@ describe('conflicts (rule 7)', () => {
     const { e, taskId, conflictId } = await conflicted('Take');
     await e.call('conflicts.resolve', { id: conflictId, choice: 'theirs' });
     expect(e.cache.tasks.get(taskId)?.name).toBe('Take (theirs)');
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     expect(await api.task(taskId)).toMatchObject({ name: 'Take (theirs)', priority: 4 });
     await e.sync.now();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { createDispatch } from '../../../src/main/core/dispatch';
 import { writesSuite, type TestEngine } from './support';
+import { queueOf } from '../../../src/main/core/outbox/testing';
 
 const suite = writesSuite();
 
@@ -29,8 +30,8 @@ describe('correcting a refused create', () => {
     const task = await e.call('tasks.create', { projectId: tempId, title: 'Waits for its project' });
     // The task's create waits behind the refused one: the outbox settles with one of each.
     while ((await e.call('outbox.status', {})).failed === 0) {
-      e.outbox.outbox.kick();
-      await e.outbox.outbox.idle();
+      queueOf(e.outbox).kick();
+      await queueOf(e.outbox).idle();
     }
     expect(await e.call('outbox.status', {})).toMatchObject({ pending: 1, failed: 1 });
     const [failed] = await e.call('outbox.failed', {});
@@ -97,7 +98,7 @@ describe('correcting a refused create', () => {
    * their dates; answers once the create failed as unreadable.
    */
   async function storedBackwards(e: TestEngine, name: string, then: (projectId: string) => Promise<unknown>) {
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     const project = await e.call('projects.create', {
       name,
       projectTemplateId: SEED_IDS.templates.project,
@@ -105,18 +106,18 @@ describe('correcting a refused create', () => {
       endDate: '2026-11-30',
     });
     await then(project.id);
-    const entry = e.outbox.outbox.entries().find((x) => x.kind === 'project.create')!;
+    const entry = e.outbox.entries().find((x) => x.kind === 'project.create')!;
     const input = (entry.payload as { input: Record<string, unknown> }).input;
-    e.outbox.outbox.store.setPayload(
+    queueOf(e.outbox).store.setPayload(
       entry.id,
       { ...(entry.payload as object), input: { ...input, endDate: '2026-11-20' } },
       entry.undo,
       Date.now(),
     );
-    e.outbox.outbox.start();
+    e.outbox.start();
     while ((await e.call('outbox.status', {})).failed === 0) {
-      e.outbox.outbox.kick();
-      await e.outbox.outbox.idle();
+      queueOf(e.outbox).kick();
+      await queueOf(e.outbox).idle();
     }
     return project;
   }

@@ -39,7 +39,7 @@ async function queueBurst(dataDir: string, seed: number): Promise<Expected> {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const e = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
   await e.sync.now();
-  await e.outbox.outbox.stop();
+  await e.outbox.stop();
   const expected: Expected = { tasks: new Map() };
   const ids = new Map<string, string>();
   let n = 0;

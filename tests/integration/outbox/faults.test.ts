@@ -8,6 +8,7 @@ import { prng } from '../../../src/server/seed/generate';
 import { startFaultProxy, type FaultProxy, type Faults } from '../../support/fault-proxy';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';
+import { queueOf } from '../../../src/main/core/outbox/testing';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -80,7 +81,7 @@ async function expectAppliedOnce(
     `${tag} started`,
   ]);
   expect((await api.taskMessages(child)).map((m) => m.message)).toEqual([`${tag} yours`]);
-  expect(e.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+  expect(e.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
 }
 
 const cases: [string, Partial<Faults>][] = [
@@ -122,7 +123,7 @@ describe('outbox through the fault proxy', () => {
     });
     proxy.set({ unauthorized: { next: 1000, match: WRITES } });
     const ids = await writeBurst(engine, 'U');
-    await engine.outbox.outbox.idle();
+    await queueOf(engine.outbox).idle();
     await new Promise((r) => setTimeout(r, 100));
     expect(await engine.call('outbox.status', {})).toMatchObject({ paused: 'token-needed', pending: 7 });
     expect(statuses).toContain('token-needed');
@@ -131,7 +132,7 @@ describe('outbox through the fault proxy', () => {
     // Paused means paused: no request was made meanwhile.
     expect(proxy.stats().injected.unauthorized).toBe(refused);
     proxy.reset();
-    engine.outbox.outbox.resume();
+    queueOf(engine.outbox).resume();
     await engine.drained();
     off();
     await expectAppliedOnce(engine, 'U', ids);

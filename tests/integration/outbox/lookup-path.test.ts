@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { FAST_OUTBOX, writesSuite } from './support';
+import { queueOf } from '../../../src/main/core/outbox/testing';
 
 const suite = writesSuite();
 
@@ -11,7 +12,7 @@ describe('outbox: around the send', () => {
   it('transports that throw on every event (a closing window) neither duplicate nor stall a create', async () => {
     const logged: string[] = [];
     const e = await suite.engine({ log: (m) => logged.push(m) });
-    const outbox = e.outbox.outbox;
+    const outbox = queueOf(e.outbox);
     await outbox.stop();
     const title = 'Created while the window closed';
     const task = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
@@ -27,7 +28,7 @@ describe('outbox: around the send', () => {
     const realId = e.outbox.realIdOf(task.id);
     const named = (await suite.api.projectTasks(SEED_IDS.workspace)).filter((t) => t.name.startsWith(title));
     expect(named.map((t) => [t.id, t.name])).toEqual([[realId, `${title}, renamed`]]);
-    expect(e.outbox.outbox.entries('done').map((x) => [x.kind, x.attempts])).toEqual([
+    expect(e.outbox.entries('done').map((x) => [x.kind, x.attempts])).toEqual([
       ['task.create', 1],
       ['task.update', 1],
     ]);
@@ -44,7 +45,7 @@ describe('outbox: around the send', () => {
       timeoutMs: 1_000,
       outbox: { ...FAST_OUTBOX, backoff: { baseMs: 60_000, maxMs: 60_000 } },
     });
-    const outbox = e.outbox.outbox;
+    const outbox = queueOf(e.outbox);
     await outbox.stop();
     const mine = await e.call('crm.createContact', { firstName: 'Prepared', lastName: 'Later' });
     // The list of matching contacts before the send fails; nothing is sent.

@@ -27,7 +27,7 @@ describe('export and import of pending changes', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pending-export-'));
     const e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
     await e.sync.now();
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Exported task' });
     await e.call('tasks.comment', { taskId: id, message: 'exported comment' });
     await e.call('tasks.update', { taskId: id, changes: { priority: 7 } });
@@ -52,12 +52,12 @@ describe('export and import of pending changes', () => {
     expect(again.notices).toEqual([
       expect.objectContaining({ title: 'The file of unsent changes was emptied or deleted' }),
     ]);
-    await again.outbox.outbox.stop();
-    expect(again.outbox.outbox.status().pending).toBe(0);
+    await again.outbox.stop();
+    expect(again.outbox.status().pending).toBe(0);
     expect(await again.call('outbox.import', { file })).toEqual({ imported: 3, skipped: 0, refused: [] });
     // A second import queues nothing twice.
     expect(await again.call('outbox.import', { file })).toEqual({ imported: 0, skipped: 3, refused: [] });
-    again.outbox.outbox.start();
+    again.outbox.start();
     await again.drained();
     const tasks = (await api.projectTasks(SEED_IDS.workspace)).filter((t) => t.name === 'Exported task');
     expect(tasks).toHaveLength(1);
@@ -72,7 +72,7 @@ describe('export and import of pending changes', () => {
 
   it('refuses a file of another account, and a file that is not an export, naming the field', async () => {
     const e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     const dispatch = createDispatch(e.handlers);
     const file = await e.call('outbox.export', {});
     const other: PendingChangesFile = {
@@ -95,7 +95,7 @@ describe('export and import of pending changes', () => {
       ok: false,
       error: { type: 'invalid-argument' },
     });
-    expect(e.outbox.outbox.status().pending).toBe(0);
+    expect(e.outbox.status().pending).toBe(0);
     await e.close();
     rmSync(e.dataDir, { recursive: true, force: true });
   });

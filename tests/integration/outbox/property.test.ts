@@ -140,7 +140,7 @@ describe('outbox property', () => {
           if (o.op === 'online' || o.op === 'lossy') {
             proxy.reset();
             if (o.op === 'lossy') proxy.set(LOSSY);
-            engine.outbox.outbox.reconnected();
+            engine.outbox.reconnected();
             continue;
           }
           if (o.op === 'create') {
@@ -230,9 +230,9 @@ describe('outbox property', () => {
           }
         }
         proxy.reset();
-        engine.outbox.outbox.reconnected();
+        engine.outbox.reconnected();
         await engine.drained(30_000);
-        expect(engine.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+        expect(engine.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
         expect(await stateOf(targetApi, prefix)).toEqual(await stateOf(referenceApi, prefix));
       }),
       { numRuns: 30, seed: 20261121, endOnFailure: true },

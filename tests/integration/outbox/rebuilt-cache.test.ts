@@ -75,7 +75,7 @@ describe.each(SERVICE_PROFILES)('a rebuilt cache on the %s profile', (profile) =
         // Offline: the outbox stopped, two changes queued.
         const first = await engine();
         await first.sync.now();
-        await first.outbox.outbox.stop();
+        await first.outbox.stop();
         const typed = `R-${damage}-typed`;
         const created = `R-${damage}-created-offline`;
         await first.call('tasks.update', { taskId, changes: { title: typed, priority: 7 } });
@@ -99,7 +99,7 @@ describe.each(SERVICE_PROFILES)('a rebuilt cache on the %s profile', (profile) =
         expect(rows.find((r) => r.id === taskId)).toMatchObject({ name: typed, priority: 7 });
         expect(rows.find((r) => r.id === localId)).toMatchObject({ name: created, priority: 1 });
         expect(rows.filter((r) => r.name === created)).toHaveLength(1);
-        expect(second.outbox.outbox.status().pending).toBe(2);
+        expect(second.outbox.status().pending).toBe(2);
         // A second pull over this cache keeps them (the normal path, rule 7).
         await second.sync.now();
         expect((await listed(second)).find((r) => r.id === taskId)).toMatchObject({

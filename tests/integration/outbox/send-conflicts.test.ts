@@ -11,6 +11,7 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';
+import { queueOf } from '../../../src/main/core/outbox/testing';
 
 describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (profile) => {
   let svc: RunningService;
@@ -54,21 +55,21 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
   /** Back online: what waits is sent at once, no pull first (a reconnect as the shell tells it). */
   async function reconnect(a: TestEngine): Promise<void> {
     proxy.set({ dropBefore: undefined });
-    a.outbox.outbox.reconnected();
+    a.outbox.reconnected();
     await a.drained();
   }
   async function reconnectUntil(a: TestEngine, test: () => boolean): Promise<void> {
     proxy.set({ dropBefore: undefined });
-    a.outbox.outbox.reconnected();
+    a.outbox.reconnected();
     await waitFor(test);
   }
   /** Queues `edit` on A while offline and waits until A tried to send it and failed. */
   async function whileOffline(a: TestEngine, edit: () => Promise<unknown>): Promise<void> {
     offline();
     await edit();
-    await a.outbox.outbox.idle();
+    await queueOf(a.outbox).idle();
     // Refused at the connection: its outcome is not known (in flight), it will be sent again.
-    const [entry, ...more] = a.outbox.outbox.entries();
+    const [entry, ...more] = a.outbox.entries();
     expect(more).toEqual([]);
     expect(entry?.attempts).toBeGreaterThanOrEqual(1);
   }
@@ -202,11 +203,11 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
   it.each(cases)('$entity $field with "ask me": held until the user decides', async (c) => {
     const { a, id } = await concurrent(c, 'ask');
     proxy.set({ dropBefore: undefined });
-    a.outbox.outbox.reconnected();
-    await waitFor(() => a.outbox.outbox.entries()[0]?.errorType === 'held');
+    a.outbox.reconnected();
+    await waitFor(() => a.outbox.entries()[0]?.errorType === 'held');
     // Neither a reconnect nor the timer sends it: it waits for the user.
-    a.outbox.outbox.reconnected();
-    await a.outbox.outbox.idle();
+    a.outbox.reconnected();
+    await queueOf(a.outbox).idle();
     expect(await c.onService(id)).toEqual(c.theirsValue);
     const [conflict] = await a.call('conflicts.list', {});
     expect(conflict).toMatchObject({ field: c.field, localValue: c.mineValue, remoteValue: c.theirsValue });
@@ -227,8 +228,8 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     await c.theirs(b, taskId);
     await b.drained();
     proxy.set({ dropBefore: undefined });
-    a.outbox.outbox.reconnected();
-    await waitFor(() => a.outbox.outbox.entries()[0]?.errorType === 'held');
+    a.outbox.reconnected();
+    await waitFor(() => a.outbox.entries()[0]?.errorType === 'held');
     expect((await api.task(taskId)).priority).toBe(3);
     const [conflict] = await a.call('conflicts.list', {});
     expect(conflict).toMatchObject({
@@ -254,12 +255,12 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     await b.call('tasks.update', { taskId, changes: { title: 'Kept, renamed by Bob' } });
     await b.drained();
     proxy.set({ dropBefore: undefined });
-    a.outbox.outbox.reconnected();
-    await waitFor(() => a.outbox.outbox.entries()[0]?.errorType === 'held');
+    a.outbox.reconnected();
+    await waitFor(() => a.outbox.entries()[0]?.errorType === 'held');
     const [conflict] = await a.call('conflicts.list', {});
     await a.call('conflicts.resolve', { id: conflict!.id, choice: 'theirs' });
     await waitFor(() => a.cache.tasks.get(taskId)?.name === 'Kept, renamed by Bob');
-    expect(a.outbox.outbox.status().pending).toBe(0);
+    expect(a.outbox.status().pending).toBe(0);
     expect((await api.task(taskId)).name).toBe('Kept, renamed by Bob');
   });
 
@@ -276,21 +277,21 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     // sent once and lost on the way (its read passes), so the second is an entry of its own.
     proxy.set({ dropBefore: { rate: 1, match: /^PUT / } });
     await a.call('tasks.setCustomFields', { taskId, values: [{ id: text, value: 'applied' }] });
-    await a.outbox.outbox.idle();
-    expect(a.outbox.outbox.entries()).toMatchObject([{ state: 'in_flight' }]);
+    await queueOf(a.outbox).idle();
+    expect(a.outbox.entries()).toMatchObject([{ state: 'in_flight' }]);
     offline();
     await a.call('tasks.setCustomFields', {
       taskId,
       values: [{ id: SEED_IDS.customFields.number, value: 'not a number' }],
     });
     await a.call('tasks.delete', { taskId });
-    await reconnectUntil(a, () => a.outbox.outbox.entries('failed').length === 1);
-    const [refused] = a.outbox.outbox.entries('failed');
+    await reconnectUntil(a, () => a.outbox.entries('failed').length === 1);
+    const [refused] = a.outbox.entries('failed');
     await a.call('outbox.discard', { id: refused!.id });
     await a.drained();
     expect(await a.call('conflicts.list', {})).toEqual([]);
     await expect(api.task(taskId)).rejects.toMatchObject({ status: 404 });
-    expect(a.outbox.outbox.entries()).toEqual([]);
+    expect(a.outbox.entries()).toEqual([]);
   });
 
   it('a change of a task Bob deleted meanwhile fails as such, its values kept to copy', async () => {

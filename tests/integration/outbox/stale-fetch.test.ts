@@ -46,7 +46,7 @@ describe('a fetch that began before an acknowledgement (campaign bug 4)', () => 
     await held.answered;
     await engine.call('tasks.update', { taskId, changes: { priority: 7 } });
     await engine.drained();
-    expect(engine.outbox.outbox.status().pending).toBe(0);
+    expect(engine.outbox.status().pending).toBe(0);
     held.release();
     await fetching;
     expect(engine.cache.tasks.get(taskId)?.priority).toBe(7);

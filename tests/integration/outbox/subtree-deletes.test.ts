@@ -27,7 +27,7 @@ async function parentWithChild(e: TestEngine, name: string): Promise<{ parent: s
 /** Drains, then answers the kinds of the failed changes (discarding them so the next test starts clean). */
 async function failedKinds(e: TestEngine): Promise<string[]> {
   await e.drained();
-  const failed = e.outbox.outbox.entries('failed');
+  const failed = e.outbox.entries('failed');
   for (const f of failed) await e.call('outbox.discard', { id: f.id });
   return failed.map((f) => `${f.kind}: ${f.errorMessage ?? ''}`);
 }
@@ -47,7 +47,7 @@ describe('deleting a subtree bottom-up', () => {
 
   it("sends a subtask's waiting comment before the parent's delete, with both made offline", async () => {
     const e = await suite.engine({ timeoutMs: 1_000 });
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     const { id: parent } = await e.call('tasks.create', {
       projectId: SEED_IDS.workspace,
       title: 'offline parent',
@@ -62,7 +62,7 @@ describe('deleting a subtree bottom-up', () => {
     await e.call('tasks.comment', { taskId: child, message: 'on the child' });
     await e.call('tasks.delete', { taskId: child });
     await e.call('tasks.delete', { taskId: parent });
-    e.outbox.outbox.start();
+    e.outbox.start();
     expect(await failedKinds(e)).toEqual([]);
     expect(suite.proxy.stats().injected.tooMany).toBe(throttled + 1);
     await e.sync.now();

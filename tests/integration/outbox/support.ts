@@ -16,6 +16,7 @@ import {
 } from '../../../src/shared/ipc/contract';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startService, type RunningService } from '../../support/service';
+import { queueOf } from '../../../src/main/core/outbox/testing';
 
 export type TestEngine = Engine & {
   dataDir: string;
@@ -56,7 +57,7 @@ export async function testEngine(
     stage: ({ paths }) => stageDroppedPaths(engine.files, StageDroppedFilesInput.parse({ paths }).paths),
     async drained(timeoutMs = 20_000) {
       const until = Date.now() + timeoutMs;
-      const outbox = engine.outbox.outbox;
+      const outbox = queueOf(engine.outbox);
       while (outbox.status().pending > 0) {
         if (Date.now() > until) throw new Error(`outbox not drained: ${JSON.stringify(outbox.status())}`);
         outbox.kick();

@@ -9,7 +9,7 @@ const suite = writesSuite();
 describe('task writes through the outbox', () => {
   it('creates a task with a subtask and a comment offline-style, all remapped after the acks', async () => {
     const e = await suite.engine();
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     const parent = await e.call('tasks.create', {
       projectId: SEED_IDS.workspace,
       title: 'Prepare launch',
@@ -37,9 +37,9 @@ describe('task writes through the outbox', () => {
     expect(detail.subtasks.map((s) => s.name)).toEqual(['Book venue']);
     expect(detail.messages.map((m) => m.message)).toEqual(['First notes', 'Looks good']);
     expect(detail.tags.map((t) => t.id)).toEqual([SEED_IDS.tags.urgent]);
-    expect(e.outbox.outbox.status()).toMatchObject({ pending: 5, failed: 0 });
+    expect(e.outbox.status()).toMatchObject({ pending: 5, failed: 0 });
 
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     const realParent = e.outbox.realIdOf(parent.id);
     const realSub = e.outbox.realIdOf(sub.id);

@@ -9,6 +9,7 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';
+import { queueOf } from '../../../src/main/core/outbox/testing';
 
 describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', (profile) => {
   let svc: RunningService;
@@ -50,7 +51,7 @@ describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', 
 
   it('logs offline and sends once when answers are lost; two equal reports stay two', async () => {
     const e = await engine();
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     const note = 'Lost answers & retries';
     const first = await e.call('time.log', {
       taskId,
@@ -81,7 +82,7 @@ describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', 
     );
     // The service applies each create; its answer never arrives (twice for the first).
     proxy.set({ dropAfter: { next: 3, match: /^POST \/2\.0\/task\/[^/]+\/time-report$/ } });
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     expect(proxy.stats().injected.dropAfter).toBeGreaterThanOrEqual(2);
     const listed = await onService(note);
@@ -98,7 +99,7 @@ describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', 
 
   it('an identical report made on another device before the send is not taken for this one', async () => {
     const e = await engine();
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     const note = 'Twin on the web';
     const mine = await e.call('time.log', { taskId, minutes: 25, date: today, message: note });
     await api.createTimeReport(taskId, {
@@ -109,7 +110,7 @@ describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', 
     });
     const twin = (await onService(note))[0]!;
     proxy.set({ dropAfter: { next: 1, match: /^POST \/2\.0\/task\/[^/]+\/time-report$/ } });
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     const listed = await onService(note);
     expect(listed).toHaveLength(2);
@@ -121,9 +122,9 @@ describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', 
     const e = await engine();
     const far = formatLocalDate(new Date(Date.now() + 90 * 86_400_000));
     const logged = await e.call('time.log', { taskId, minutes: 30, date: far });
-    await e.outbox.outbox.idle();
+    await queueOf(e.outbox).idle();
     await e.drained().catch(() => undefined);
-    const failed = e.outbox.outbox.entries('failed');
+    const failed = e.outbox.entries('failed');
     expect(failed.map((x) => [x.kind, x.errorMessage])).toEqual([
       ['timeReport.create', expect.stringMatching(/^date: must not be after /)],
     ]);

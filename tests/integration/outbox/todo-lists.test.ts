@@ -39,7 +39,7 @@ describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) =>
     try {
       await e.sync.now();
       expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(lists);
-      await e.outbox.outbox.stop();
+      await e.outbox.stop();
       const ticked: TodoLists = [
         {
           ...lists[0]!,
@@ -55,10 +55,10 @@ describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) =>
       expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(ticked);
       await e.sync.now();
       expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(ticked);
-      e.outbox.outbox.start();
+      e.outbox.start();
       await e.drained();
       expect((await api.task(taskId)).todoList).toEqual(ticked);
-      expect(e.outbox.outbox.entries('done').filter((x) => x.kind === 'task.update')).toHaveLength(1);
+      expect(e.outbox.entries('done').filter((x) => x.kind === 'task.update')).toHaveLength(1);
       await e.sync.now();
       expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(ticked);
     } finally {
@@ -84,7 +84,7 @@ describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) =>
       });
       expect(parsed.success).toBe(false);
       expect(describeZodError(parsed.error!).field).toBe('changes.todoList.0.items.0.properties.completed');
-      expect(e.outbox.outbox.status().pending).toBe(0);
+      expect(e.outbox.status().pending).toBe(0);
     } finally {
       await e.close();
     }

@@ -51,14 +51,14 @@ describe('dependency answers and an event deleted here', () => {
   it("a task's and a project's answers fetched while the event's delete waits do not bring its dependencies back", async () => {
     const e = await suite.engine();
     const { taskId, eventId } = await linkedEvent(e, 'waiting');
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     await e.call('events.delete', { eventId });
     // The local delete takes them along, as the service will.
     expect(e.cache.dependencies.touching([eventId])).toEqual([]);
     await e.sync.onDemand.task(taskId);
     await e.sync.onDemand.projectDependencies(ws);
     expect(e.cache.dependencies.touching([eventId])).toEqual([]);
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     await e.sync.now();
     expect(await dependenciesOf(e, eventId)).toEqual({ cached: [], onService: null });
@@ -68,12 +68,12 @@ describe('dependency answers and an event deleted here', () => {
   it("the event's own answer fetched while its delete waits stores nothing", async () => {
     const e = await suite.engine();
     const { taskId, eventId } = await linkedEvent(e, 'own answer');
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     await e.call('events.delete', { eventId });
     expect(await e.sync.onDemand.eventDependencies(eventId)).toBe('ok');
     expect(e.cache.dependencies.touching([eventId])).toEqual([]);
     expect(e.cache.dependencies.listFor(taskId)).toEqual([]);
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     expect(await dependenciesOf(e, eventId)).toEqual({ cached: [], onService: null });
   });
@@ -127,13 +127,13 @@ describe('dependency answers and a subtask its parent deleted here took along', 
   it('neither a fetch nor a pull while the parent delete waits brings the subtask or its dependency back', async () => {
     const e = await suite.engine();
     const { parentId, subId, otherId } = await linkedSubtask(e, 'waiting parent delete');
-    await e.outbox.outbox.stop();
+    await e.outbox.stop();
     await e.call('tasks.delete', { taskId: parentId });
     await e.sync.onDemand.task(otherId);
     expect(e.cache.dependencies.listFor(otherId)).toEqual([]);
     await e.sync.now();
     expect(e.cache.tasks.get(subId)).toBeNull();
-    e.outbox.outbox.start();
+    e.outbox.start();
     await e.drained();
     await e.sync.now();
     expect((await e.call('tasks.detail', { taskId: otherId })).dependencies).toEqual([]);

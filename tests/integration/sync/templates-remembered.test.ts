@@ -32,7 +32,7 @@ describe('project templates on a service that lists none', () => {
       parentProjectId: SEED_IDS.workspace,
     });
     await e.drained();
-    expect(e.outbox.outbox.status().failed).toBe(1);
+    expect(e.outbox.status().failed).toBe(1);
 
     expect(await e.call('projects.templates', {})).toEqual([
       {

@@ -288,8 +288,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     }
   }
 
-  return {
-    outbox,
+  const accountOutbox = {
     pending,
     /** Replay: starts it (rule 3), and stops it waiting for the sends under way. */
     start: () => outbox.start(),
@@ -369,6 +368,18 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     taskDeleteScope: (id: string) => tasks.deleteScope(id),
     crm: { knownContacts: crm.knownContacts, knownAccounts: crm.knownAccounts },
   };
+  queues.set(accountOutbox, outbox);
+  return accountOutbox;
 }
 
 export type AccountOutbox = ReturnType<typeof createAccountOutbox>;
+
+/** The queue inside each account outbox: private to it, reached by tests through `queueOf`. */
+const queues = new WeakMap<AccountOutbox, Outbox<ServiceClient>>();
+
+/** Tests only (see `testing.ts`): the queue inside an account outbox, its stores and replay. */
+export function queueOf(accountOutbox: AccountOutbox): Outbox<ServiceClient> {
+  const queue = queues.get(accountOutbox);
+  if (!queue) throw new Error('queueOf: not an account outbox');
+  return queue;
+}

@@ -325,3 +325,4 @@ export function stoppedClockOutbox(
     clock: { now: () => now },
   });
 }
+export { queueOf } from './account-outbox';

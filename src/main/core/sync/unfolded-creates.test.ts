@@ -12,7 +12,7 @@ import { aContact, aMessage, anEvent, aProject, aTask } from '../cache/fixtures'
 import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
 import { LOCAL_ROW_PREFIX } from '../local-ids';
-import { stoppedClockOutbox } from '../outbox/testing';
+import { queueOf, stoppedClockOutbox } from '../outbox/testing';
 import type { FetchReloaded, ReloadedItem, AccountOutbox } from '../outbox/account-outbox';
 import type { Gate, SyncDeps } from './context';
 import { createOnDemand } from './on-demand';
@@ -158,9 +158,9 @@ function rig(maxFoldFailures = 1): Rig {
       state.failCreates = on;
     },
     async run() {
-      outbox.outbox.start();
-      await outbox.outbox.idle();
-      await outbox.outbox.stop();
+      outbox.start();
+      await queueOf(outbox).idle();
+      await outbox.stop();
     },
   };
 }
@@ -223,7 +223,7 @@ beforeEach(async () => {
   r = rig(1);
   repair = failRemaps(r.cache);
   tempId = await submitCreate(r);
-  expect(r.outbox.outbox.status()).toMatchObject({ stuck: 1, pending: 0 });
+  expect(r.outbox.status()).toMatchObject({ stuck: 1, pending: 0 });
 });
 
 describe('storeTasks: the service copy of a create whose answer never folded', () => {
@@ -261,10 +261,10 @@ describe('storeTasks: the service copy of a create whose answer never folded', (
     r.cache.transaction(() => storeTasks(r.deps, [serviceCopy(), other]));
     repair();
     r.listed = [serviceCopy(), other];
-    const [stuck] = r.outbox.outbox.entries('stuck');
+    const [stuck] = r.outbox.entries('stuck');
     r.outbox.tryAgain(stuck!.id);
     await r.run();
-    expect(r.outbox.outbox.status()).toMatchObject({ stuck: 0, pending: 0 });
+    expect(r.outbox.status()).toMatchObject({ stuck: 0, pending: 0 });
     expect(r.outbox.realIdOf(tempId)).toBe('T-real');
     expect(cachedIds(r.cache)).toEqual(['T-other', 'T-real']);
     expect(r.creates).toBe(1);
@@ -275,8 +275,8 @@ describe('storeTasks: the service copy of a create whose answer never folded', (
 
   it('"reload" settles it: the local row goes and the next list brings the service\'s task', () => {
     r.cache.transaction(() => storeTasks(r.deps, [serviceCopy(), other]));
-    const [stuck] = r.outbox.outbox.entries('stuck');
-    r.outbox.outbox.reload(stuck!.id);
+    const [stuck] = r.outbox.entries('stuck');
+    queueOf(r.outbox).reload(stuck!.id);
     expect(cachedIds(r.cache)).toEqual(['T-other']);
     r.cache.transaction(() => storeTasks(r.deps, [serviceCopy(), other]));
     expect(cachedIds(r.cache)).toEqual(['T-other', 'T-real']);
@@ -287,7 +287,7 @@ describe('storeTasks: the service copy of a create whose answer never folded', (
     const retrying = rig(5);
     failRemaps(retrying.cache);
     const id = await submitCreate(retrying);
-    expect(retrying.outbox.outbox.entries()).toMatchObject([{ state: 'in_flight', foldFailures: 1 }]);
+    expect(retrying.outbox.entries()).toMatchObject([{ state: 'in_flight', foldFailures: 1 }]);
     retrying.cache.transaction(() => storeTasks(retrying.deps, [serviceCopy(), other]));
     expect(cachedIds(retrying.cache)).toEqual(['T-other', id].sort());
   });
@@ -296,7 +296,7 @@ describe('storeTasks: the service copy of a create whose answer never folded', (
     const lost = rig();
     lost.failCreates = true;
     const id = await submitCreate(lost);
-    expect(lost.outbox.outbox.entries()).toMatchObject([{ state: 'in_flight', answeredAt: null }]);
+    expect(lost.outbox.entries()).toMatchObject([{ state: 'in_flight', answeredAt: null }]);
     lost.cache.transaction(() => storeTasks(lost.deps, [serviceCopy(), other]));
     expect(cachedIds(lost.cache)).toEqual(['T-other', 'T-real', id].sort());
   });
@@ -312,7 +312,7 @@ describe('projects, events and CRM records: the service copy of a create whose a
     };
     r.outbox.write('event.create', { tempId: r.outbox.newTempId(), input });
     await r.run();
-    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'event.create']);
+    expect(r.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'event.create']);
     const copy = anEvent({ id: 'E-real', ...input, momentCreated: stampOf(NOW).replace(' ', 'T') });
     const listed = [
       copy,
@@ -332,7 +332,7 @@ describe('projects, events and CRM records: the service copy of a create whose a
       known: [],
     });
     await r.run();
-    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'crmContact.create']);
+    expect(r.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'crmContact.create']);
     const listed = [unfoldedContact, aContact({ id: 'C-other', firstName: 'Someone' })];
     expect([...r.deps.pending.copiesOfUnfoldedCreates!('crmContact', listed)]).toEqual(['C-real']);
   });
@@ -344,7 +344,7 @@ describe('projects, events and CRM records: the service copy of a create whose a
       input: { name: 'Unfolded folder', parentProjectId: 'p1' },
     });
     await r.run();
-    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'project.create']);
+    expect(r.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'project.create']);
     const listed = [
       unfoldedFolder,
       aProject({
@@ -404,7 +404,7 @@ describe('messages: the service copy of a comment whose answer never folded', ()
     r.messages = [copy(), theirs];
     r.outbox.write('task.comment', { taskId: 't1', message: TEXT, draftId: r.outbox.newLocalRowId() });
     await r.run();
-    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'task.comment']);
+    expect(r.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'task.comment']);
   });
 
   it('is not stored: the draft alone stands for it', async () => {
@@ -450,7 +450,7 @@ describe('messages: the service copy of a comment whose answer never folded', ()
       draftId: r.outbox.newLocalRowId(),
     });
     await r.run();
-    expect(r.outbox.outbox.status().stuck).toBe(4);
+    expect(r.outbox.status().stuck).toBe(4);
     await pullTaskParts(r.deps, gate, 't2', false);
     await pullTaskParts(r.deps, gate, 't3', false);
     expect(shown('t2')).toEqual([['draft', 'On it']]);
@@ -467,10 +467,10 @@ describe('messages: the service copy of a comment whose answer never folded', ()
   it('"try again" then folds it: the next fetch leaves the service\'s message alone, posted once', async () => {
     await pullTaskParts(r.deps, gate, 't1', false);
     repairComment();
-    const stuck = r.outbox.outbox.entries('stuck').find((x) => x.kind === 'task.comment');
+    const stuck = r.outbox.entries('stuck').find((x) => x.kind === 'task.comment');
     r.outbox.tryAgain(stuck!.id);
     await r.run();
-    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create']);
+    expect(r.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create']);
     await pullTaskParts(r.deps, gate, 't1', false);
     expect(shown()).toEqual([
       ['M-other', 'Someone else'],
@@ -481,8 +481,8 @@ describe('messages: the service copy of a comment whose answer never folded', ()
 
   it('"reload" settles it: the draft goes and the next fetch brings the service\'s message', async () => {
     await pullTaskParts(r.deps, gate, 't1', false);
-    const stuck = r.outbox.outbox.entries('stuck').find((x) => x.kind === 'task.comment');
-    r.outbox.outbox.reload(stuck!.id);
+    const stuck = r.outbox.entries('stuck').find((x) => x.kind === 'task.comment');
+    queueOf(r.outbox).reload(stuck!.id);
     expect(shown()).toEqual([['M-other', 'Someone else']]);
     await pullTaskParts(r.deps, gate, 't1', false);
     expect(shown()).toEqual([
@@ -506,7 +506,7 @@ describe('dependencies: the service copy of a dependency create whose answer nev
       input: { type: 5, predecessor: { kind: 'task', id: 't1' }, successor: { kind: 'event', id: 'e1' } },
     });
     await r.run();
-    expect(r.outbox.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'dependency.create']);
+    expect(r.outbox.entries('stuck').map((x) => x.kind)).toEqual(['task.create', 'dependency.create']);
   });
 
   it('is not stored: the local row alone stands for it; a copy stored earlier leaves the cache', async () => {
@@ -530,7 +530,7 @@ describe('dependencies: the service copy of a dependency create whose answer nev
     const onDemand = createOnDemand(r.deps, gate);
     await onDemand.eventDependencies('e1');
     repair();
-    const stuck = r.outbox.outbox.entries('stuck').find((x) => x.kind === 'dependency.create');
+    const stuck = r.outbox.entries('stuck').find((x) => x.kind === 'dependency.create');
     r.outbox.tryAgain(stuck!.id);
     await r.run();
     expect(r.outbox.realIdOf(localId)).toBe('D-real');
@@ -543,7 +543,7 @@ describe('dependencies: the service copy of a dependency create whose answer nev
     r.dependencies = [copyOf()];
     const onDemand = createOnDemand(r.deps, gate);
     await onDemand.eventDependencies('e1');
-    const stuck = r.outbox.outbox.entries('stuck').find((x) => x.kind === 'dependency.create');
+    const stuck = r.outbox.entries('stuck').find((x) => x.kind === 'dependency.create');
     await r.outbox.reload(stuck!.id, r.fetchItem);
     expect(shown()).toEqual([]);
     // A pull never fetches dependencies: the reload asks for both ends' lists.

@@ -8,7 +8,7 @@ import { openCacheDb } from '../../cache/db';
 import { aContact, anAccount, anEvent, aProject, aTask } from '../../cache/fixtures';
 import { flattenTask } from '../../cache/repos/tasks';
 import { ACKED_ITEM } from '../../sync/pending';
-import { stoppedClockOutbox } from '../testing';
+import { queueOf, stoppedClockOutbox } from '../testing';
 import type { AccountOutbox } from '../account-outbox';
 
 const ME = 'u-me';
@@ -66,9 +66,9 @@ function rig(): Rig {
     calls,
     answers,
     async ack() {
-      outbox.outbox.start();
-      await outbox.outbox.idle();
-      await outbox.outbox.stop();
+      outbox.start();
+      await queueOf(outbox).idle();
+      await outbox.stop();
     },
   };
 }
@@ -217,22 +217,22 @@ describe('task kinds', () => {
   });
 
   it('task.delete: a subtask taken along counts as deleted here, waiting and acknowledged; the parent does not', async () => {
-    const structural = (id: string) => r.outbox.outbox.isPendingStructural('task', id);
-    const mark = r.outbox.outbox.ackMark();
+    const structural = (id: string) => queueOf(r.outbox).isPendingStructural('task', id);
+    const mark = queueOf(r.outbox).ackMark();
     r.outbox.write('task.delete', { taskId: 't1', subtaskIds: ['t2'] });
     expect([structural('t1'), structural('t2')]).toEqual([true, true]);
     await r.ack();
     expect([structural('t1'), structural('t2')]).toEqual([false, false]);
-    expect(r.outbox.outbox.ackedSince('task', 't2', mark).has(ACKED_ITEM)).toBe(true);
+    expect(queueOf(r.outbox).ackedSince('task', 't2', mark).has(ACKED_ITEM)).toBe(true);
   });
 
   it('task.delete: the parent of the deleted task is neither pending nor acknowledged as deleted', async () => {
-    const mark = r.outbox.outbox.ackMark();
+    const mark = queueOf(r.outbox).ackMark();
     r.outbox.write('task.delete', { taskId: 't2', subtaskIds: [], parentTaskId: 't1' });
-    expect(r.outbox.outbox.isPendingStructural('task', 't1')).toBe(false);
+    expect(queueOf(r.outbox).isPendingStructural('task', 't1')).toBe(false);
     await r.ack();
-    expect(r.outbox.outbox.ackedSince('task', 't1', mark).has(ACKED_ITEM)).toBe(false);
-    expect(r.outbox.outbox.ackedSince('task', 't2', mark).has(ACKED_ITEM)).toBe(true);
+    expect(queueOf(r.outbox).ackedSince('task', 't1', mark).has(ACKED_ITEM)).toBe(false);
+    expect(queueOf(r.outbox).ackedSince('task', 't2', mark).has(ACKED_ITEM)).toBe(true);
   });
 
   it('task.delete: the dependencies of the deleted tasks leave with them; a refusal puts them back', async () => {
@@ -249,7 +249,7 @@ describe('task kinds', () => {
     // The service drops a task's dependencies with it: the other end no longer lists it.
     expect(r.cache.dependencies.listFor('t3')).toEqual([]);
     await r.ack();
-    expect(r.outbox.outbox.status().failed).toBe(1);
+    expect(r.outbox.status().failed).toBe(1);
     expect(r.cache.tasks.get('t2')).not.toBeNull();
     expect(r.cache.dependencies.listFor('t3')).toEqual([
       {
@@ -379,19 +379,19 @@ describe('project, member, calendar and CRM kinds', () => {
       expect(r.cache.dependencies.listFor('t1')).toEqual([]);
       expect(r.cache.dependencies.listFor('p2')).toEqual([]);
       await r.ack();
-      expect(r.outbox.outbox.status().failed).toBe(1);
+      expect(r.outbox.status().failed).toBe(1);
       expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-31' })).toEqual([event]);
       expect(r.cache.dependencies.touching(['e1'])).toEqual(before);
     });
 
     it('an entry stored with the event row alone (before deletes took dependencies) still rolls back', async () => {
       refuse();
-      const { entryId } = r.outbox.outbox.submit('event.delete', { eventId: 'e1' });
-      const stored = r.outbox.outbox.store.get(entryId!)!;
+      const { entryId } = queueOf(r.outbox).submit('event.delete', { eventId: 'e1' });
+      const stored = queueOf(r.outbox).store.get(entryId!)!;
       const bare = (stored.undo as { event: unknown }).event;
-      r.outbox.outbox.store.setPayload(entryId!, stored.payload, bare, stored.updatedAt);
+      queueOf(r.outbox).store.setPayload(entryId!, stored.payload, bare, stored.updatedAt);
       await r.ack();
-      expect(r.outbox.outbox.status().failed).toBe(1);
+      expect(r.outbox.status().failed).toBe(1);
       expect(r.cache.events.list({ from: '2026-12-01', to: '2026-12-31' })).toEqual([event]);
     });
   });
@@ -407,7 +407,7 @@ describe('project, member, calendar and CRM kinds', () => {
     await r.ack();
     expect(r.calls.map((c) => c[0])).toEqual(['crmContacts', 'createCrmContact', 'crmContacts']);
     expect(r.cache.crm.contact('C7')?.firstName).toBe('Ola');
-    expect(r.outbox.outbox.entries('done')[0]?.payload).toMatchObject({ known: ['C6'] });
+    expect(r.outbox.entries('done')[0]?.payload).toMatchObject({ known: ['C6'] });
   });
 });
 
@@ -425,7 +425,7 @@ describe('correcting a refused create (outbox.correct)', () => {
     });
     r.outbox.write('task.update', { taskId: 'local-a', changes: { priority: 5 } });
     await r.ack();
-    const [failed] = r.outbox.outbox.entries('failed');
+    const [failed] = r.outbox.entries('failed');
     expect(failed?.kind).toBe('task.create');
     expect(r.cache.tasks.get('local-a')).toBeNull();
 
@@ -436,7 +436,7 @@ describe('correcting a refused create (outbox.correct)', () => {
     expect(() => r.outbox.correct(failed!.id, { startDate: '2026-12-01' })).toThrow(
       expect.objectContaining({ field: 'startDate' }),
     );
-    expect(r.outbox.outbox.store.get(failed!.id)).toMatchObject({
+    expect(queueOf(r.outbox).store.get(failed!.id)).toMatchObject({
       state: 'failed',
       payload: failed!.payload,
     });
@@ -457,7 +457,7 @@ describe('correcting a refused create (outbox.correct)', () => {
       deadline: '2026-12-01',
     });
     expect(r.calls[1]![1]).toBe('T9');
-    expect(r.outbox.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
+    expect(r.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
   });
 
   it('a refused project create: a correction the create schema refuses names the field; a good one is sent', async () => {
@@ -473,20 +473,20 @@ describe('correcting a refused create (outbox.correct)', () => {
       },
     });
     await r.ack();
-    const [failed] = r.outbox.outbox.entries('failed');
+    const [failed] = r.outbox.entries('failed');
     expect(() => r.outbox.correct(failed!.id, { startDate: 'soon' })).toThrow(
       expect.objectContaining({ field: 'startDate' }),
     );
     r.outbox.correct(failed!.id, { projectOwnerUserId: 'u-bob' });
     expect(r.cache.projects.get('local-p')).toMatchObject({ name: 'Launch', ownerUserId: 'u-bob' });
-    expect(r.outbox.outbox.store.get(failed!.id)).toMatchObject({ state: 'pending' });
+    expect(queueOf(r.outbox).store.get(failed!.id)).toMatchObject({ state: 'pending' });
   });
 });
 
 describe('a change that sets one date of a range (finding 18)', () => {
   it('task.update: one date is checked against the cached other, the pending local value included', () => {
     r.outbox.write('task.update', { taskId: 't1', changes: { startDate: '2026-12-10' } });
-    const before = r.outbox.outbox.status().pending;
+    const before = r.outbox.status().pending;
     // The start is only local so far: the end is checked against it all the same.
     expect(() => r.outbox.write('task.update', { taskId: 't1', changes: { endDate: '2026-12-01' } })).toThrow(
       expect.objectContaining({
@@ -495,7 +495,7 @@ describe('a change that sets one date of a range (finding 18)', () => {
         message: 'endDate: must not be before startDate (2026-12-10)',
       }),
     );
-    expect(r.outbox.outbox.status().pending).toBe(before);
+    expect(r.outbox.status().pending).toBe(before);
     expect(r.cache.tasks.get('t1')).toMatchObject({ startDate: '2026-12-10', endDate: null });
     r.outbox.write('task.update', { taskId: 't1', changes: { endDate: '2026-12-12' } });
     expect(() =>
@@ -524,7 +524,7 @@ describe('a change that sets one date of a range (finding 18)', () => {
     expect(() =>
       r.outbox.write('project.update', { projectId: 'p3', changes: { startDate: '2027-01-01' } }),
     ).toThrow(expect.objectContaining({ field: 'changes.startDate' }));
-    expect(r.outbox.outbox.status().pending).toBe(0);
+    expect(r.outbox.status().pending).toBe(0);
     expect(r.cache.projects.get('p3')).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-31' });
   });
 });
@@ -543,7 +543,7 @@ describe('CRM changes name their record (finding 20)', () => {
       known: [],
     });
     r.outbox.write('crmAccount.delete', { id: 'a1' });
-    const labels = r.outbox.outbox.entries().map((e) => r.outbox.outbox.describe(e));
+    const labels = r.outbox.entries().map((e) => r.outbox.describe(e));
     expect(labels).toEqual([
       'Edit contact "Ada Lind" (phone)',
       'Edit contact "Bo" (phone)',
@@ -555,9 +555,7 @@ describe('CRM changes name their record (finding 20)', () => {
 
   it('a project change names its project too, as the cache holds it', () => {
     r.outbox.write('project.update', { projectId: 'p1', changes: { name: 'Launch', priority: 3 } });
-    expect(r.outbox.outbox.describe(r.outbox.outbox.entries()[0]!)).toBe(
-      'Edit project "Launch" (name, priority)',
-    );
+    expect(r.outbox.describe(r.outbox.entries()[0]!)).toBe('Edit project "Launch" (name, priority)');
   });
 
   it('member changes name the member and the project (finding 39)', () => {
@@ -579,7 +577,7 @@ describe('CRM changes name their record (finding 20)', () => {
       userId: 'u-bob',
       hands: { tasks: [], events: [], subprojects: [] },
     });
-    const labels = r.outbox.outbox.entries().map((e) => r.outbox.outbox.describe(e));
+    const labels = r.outbox.entries().map((e) => r.outbox.describe(e));
     expect(labels).toEqual([
       'Add member "Me" to project "Launch"',
       'Change access of member "Bob" in project "Launch"',
@@ -587,13 +585,13 @@ describe('CRM changes name their record (finding 20)', () => {
     ]);
     r.cache.db.prepare('DELETE FROM projects WHERE id = ?').run('p1');
     r.cache.org.users.replace([]);
-    expect(r.outbox.outbox.describe(r.outbox.outbox.entries()[0]!)).toBe('Add member');
+    expect(r.outbox.describe(r.outbox.entries()[0]!)).toBe('Add member');
   });
 
   it('a record the cache no longer holds is left unnamed', () => {
     r.cache.crm.contacts.upsert(aContact({ id: 'c1', firstName: 'Ada' }));
     r.outbox.write('crmContact.update', { id: 'c1', changes: { phone: '1' } });
     r.cache.db.prepare('DELETE FROM crm_contacts WHERE id = ?').run('c1');
-    expect(r.outbox.outbox.describe(r.outbox.outbox.entries()[0]!)).toBe('Edit contact (phone)');
+    expect(r.outbox.describe(r.outbox.entries()[0]!)).toBe('Edit contact (phone)');
   });
 });
