@@ -75,6 +75,15 @@ export function createDependenciesRepo(db: CacheDb) {
      predecessor_kind = excluded.predecessor_kind, predecessor_id = excluded.predecessor_id,
      successor_kind = excluded.successor_kind, successor_id = excluded.successor_id`,
   );
+  const storedRowStmt = db.prepare('SELECT * FROM dependencies WHERE id = ?');
+  const putStoredRowStmt = db.prepare(
+    `INSERT OR REPLACE INTO dependencies (id, type, predecessor_kind, predecessor_id, successor_kind, successor_id)
+     VALUES (@id, @type, @predecessor_kind, @predecessor_id, @successor_kind, @successor_id)`,
+  );
+  const deleteStmt = db.prepare('DELETE FROM dependencies WHERE id = ?');
+  const put = (d: DependencyRow): void => {
+    insert.run(d.id, d.type, d.predecessorKind, d.predecessorId, d.successorKind, d.successorId);
+  };
   return {
     /**
      * Stores what GET /{kind}/{id}/dependencies answered for item `id`: its predecessors list
@@ -120,10 +129,26 @@ export function createDependenciesRepo(db: CacheDb) {
            OR successor_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
       ).all(JSON.stringify(ids), JSON.stringify(ids)) as DependencyRow[];
     },
+    /** Stores one dependency (a local create), replacing one of the same id. */
+    put,
     /** Puts rows back (a refused delete's rollback). */
     restore(rows: readonly DependencyRow[]): void {
-      for (const d of rows)
-        insert.run(d.id, d.type, d.predecessorKind, d.predecessorId, d.successorKind, d.successorId);
+      for (const d of rows) put(d);
+    },
+    /**
+     * The dependency's row as stored (column names), or undefined: what a delete keeps to undo
+     * itself. Kept in the outbox as it is, so entries stored by an earlier version restore the
+     * same way.
+     */
+    storedRow(id: string): Record<string, unknown> | undefined {
+      return storedRowStmt.get(id) as Record<string, unknown> | undefined;
+    },
+    /** Puts back a row `storedRow` read (a refused delete's rollback). */
+    restoreRow(row: Record<string, unknown>): void {
+      putStoredRowStmt.run(row);
+    },
+    delete(id: string): void {
+      deleteStmt.run(id);
     },
     /** Dependencies touching an item, with the names of cached ends. */
     listFor(id: string): DependencyView[] {
