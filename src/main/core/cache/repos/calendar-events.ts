@@ -1,7 +1,7 @@
 import type { CalendarEvent } from '../../../../shared/api/index';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';
-import { replaceScope, scopeIds, statementCache } from './statements';
+import { replaceScope, scopeIds, statementCache, storedRows } from './statements';
 
 export type CalendarEventsRepo = ReturnType<typeof createCalendarEventsRepo>;
 
@@ -28,13 +28,18 @@ export function createCalendarEventsRepo(db: CacheDb) {
   });
   /** An event overlaps [from, to] when it starts by `to` and ends (or, single-day, starts) from `from`. */
   const overlap = 'start_date <= ? AND coalesce(end_date, start_date) >= ?';
-  const storedRowStmt = db.prepare('SELECT * FROM calendar_events WHERE id = ?');
-  const putStoredRowStmt = db.prepare(
-    `INSERT OR REPLACE INTO calendar_events (id, event_type, name, notes, start_date, end_date, user_id, project_id,
-       assigned_to_user_id, moment_created)
-     VALUES (@id, @event_type, @name, @notes, @start_date, @end_date, @user_id, @project_id, @assigned_to_user_id, @moment_created)`,
-  );
-  const deleteStmt = db.prepare('DELETE FROM calendar_events WHERE id = ?');
+  const rows = storedRows(db, 'calendar_events', [
+    'id',
+    'event_type',
+    'name',
+    'notes',
+    'start_date',
+    'end_date',
+    'user_id',
+    'project_id',
+    'assigned_to_user_id',
+    'moment_created',
+  ]);
   const assignedInProjectStmt = db
     .prepare('SELECT id FROM calendar_events WHERE project_id = ? AND assigned_to_user_id = ?')
     .pluck();
@@ -57,20 +62,8 @@ export function createCalendarEventsRepo(db: CacheDb) {
     upsert(event: CalendarEvent): void {
       codec.upsert(event);
     },
-    /**
-     * The event's row as stored (column names), or undefined: what a delete keeps to undo itself.
-     * Kept in the outbox as it is, so entries stored by an earlier version restore the same way.
-     */
-    storedRow(id: string): Record<string, unknown> | undefined {
-      return storedRowStmt.get(id) as Record<string, unknown> | undefined;
-    },
-    /** Puts back a row `storedRow` read (a refused delete's rollback). */
-    restoreRow(row: Record<string, unknown>): void {
-      putStoredRowStmt.run(row);
-    },
-    delete(id: string): void {
-      deleteStmt.run(id);
-    },
+    /** An event as stored, its restore and its delete (a delete's undo; see `storedRows`). */
+    ...rows,
     /** Ids of the project's events assigned to the user. */
     idsAssignedInProject(projectId: string, userId: string): string[] {
       return assignedInProjectStmt.all(projectId, userId) as string[];

@@ -1,7 +1,7 @@
 import type { Dependency, DependenciesResponse } from '../../../../shared/api/index';
 import type { DependencyView } from '../../../../shared/ipc/tasks';
 import type { CacheDb } from '../db';
-import { statementCache } from './statements';
+import { statementCache, storedRows } from './statements';
 
 export type DependencyKind = 'task' | 'event' | 'project';
 type Kind = DependencyKind;
@@ -75,12 +75,14 @@ export function createDependenciesRepo(db: CacheDb) {
      predecessor_kind = excluded.predecessor_kind, predecessor_id = excluded.predecessor_id,
      successor_kind = excluded.successor_kind, successor_id = excluded.successor_id`,
   );
-  const storedRowStmt = db.prepare('SELECT * FROM dependencies WHERE id = ?');
-  const putStoredRowStmt = db.prepare(
-    `INSERT OR REPLACE INTO dependencies (id, type, predecessor_kind, predecessor_id, successor_kind, successor_id)
-     VALUES (@id, @type, @predecessor_kind, @predecessor_id, @successor_kind, @successor_id)`,
-  );
-  const deleteStmt = db.prepare('DELETE FROM dependencies WHERE id = ?');
+  const rows = storedRows(db, 'dependencies', [
+    'id',
+    'type',
+    'predecessor_kind',
+    'predecessor_id',
+    'successor_kind',
+    'successor_id',
+  ]);
   const put = (d: DependencyRow): void => {
     insert.run(d.id, d.type, d.predecessorKind, d.predecessorId, d.successorKind, d.successorId);
   };
@@ -135,21 +137,8 @@ export function createDependenciesRepo(db: CacheDb) {
     restore(rows: readonly DependencyRow[]): void {
       for (const d of rows) put(d);
     },
-    /**
-     * The dependency's row as stored (column names), or undefined: what a delete keeps to undo
-     * itself. Kept in the outbox as it is, so entries stored by an earlier version restore the
-     * same way.
-     */
-    storedRow(id: string): Record<string, unknown> | undefined {
-      return storedRowStmt.get(id) as Record<string, unknown> | undefined;
-    },
-    /** Puts back a row `storedRow` read (a refused delete's rollback). */
-    restoreRow(row: Record<string, unknown>): void {
-      putStoredRowStmt.run(row);
-    },
-    delete(id: string): void {
-      deleteStmt.run(id);
-    },
+    /** A dependency as stored, its restore and its delete (a delete's undo; see `storedRows`). */
+    ...rows,
     /** Dependencies touching an item, with the names of cached ends. */
     listFor(id: string): DependencyView[] {
       const rows = stmt(
