@@ -1,7 +1,7 @@
 import type { Project, ProjectBase, ProjectSettings, ProjectUser } from '../../shared/api/index';
 import { ACCESS_LEVELS } from '../../shared/api/index';
 import type { Db } from './open';
-import { insertSql, updateSql } from './sql';
+import { descendantsSql, insertSql, updateSql } from './sql';
 
 export interface ProjectRow {
   id: string;
@@ -112,11 +112,7 @@ export function projectStore(db: Db) {
   );
   const insert = db.prepare(insertSql('projects', COLUMNS));
   const update = db.prepare(updateSql('projects', COLUMNS));
-  const descendants = db
-    .prepare<[string], string>(
-      `WITH RECURSIVE d(id) AS (SELECT id FROM projects WHERE parent_project_id = ? UNION ALL SELECT p.id FROM projects p JOIN d ON p.parent_project_id = d.id) SELECT id FROM d`,
-    )
-    .pluck();
+  const descendants = db.prepare<[string], string>(descendantsSql('projects', 'parent_project_id')).pluck();
   const ancestors = db.prepare<[string], ProjectRow>(
     `WITH RECURSIVE a(id, depth) AS (SELECT parent_project_id, 1 FROM projects WHERE id = ? UNION ALL SELECT p.parent_project_id, a.depth + 1 FROM projects p JOIN a ON p.id = a.id WHERE a.depth < 1000)
        SELECT p.* FROM a JOIN projects p ON p.id = a.id ORDER BY a.depth`,

@@ -24,3 +24,8 @@ export function upsertSql(table: string, columns: readonly string[]): string {
       .map((c) => `${c} = excluded.${c}`)
       .join(', ')}`;
 }
+
+/** Ids of every row below one in a tree kept by a parent column (children, theirs, ...), by `?`. */
+export function descendantsSql(table: string, parentColumn: string): string {
+  return `WITH RECURSIVE d(id) AS (SELECT id FROM ${table} WHERE ${parentColumn} = ? UNION ALL SELECT x.id FROM ${table} x JOIN d ON x.${parentColumn} = d.id) SELECT id FROM d`;
+}

@@ -1,5 +1,5 @@
 import type { Db } from './open';
-import { insertSql, updateSql } from './sql';
+import { descendantsSql, insertSql, updateSql } from './sql';
 
 export interface TaskRow {
   id: string;
@@ -140,11 +140,7 @@ export function taskStore(db: Db) {
     .pluck();
   const insert = db.prepare(insertSql('tasks', COLUMNS));
   const update = db.prepare(updateSql('tasks', COLUMNS));
-  const descendants = db
-    .prepare<[string], string>(
-      `WITH RECURSIVE d(id) AS (SELECT id FROM tasks WHERE parent_task_id = ? UNION ALL SELECT t.id FROM tasks t JOIN d ON t.parent_task_id = d.id) SELECT id FROM d`,
-    )
-    .pluck();
+  const descendants = db.prepare<[string], string>(descendantsSql('tasks', 'parent_task_id')).pluck();
   const moveProject = db.prepare<[string, string]>('UPDATE tasks SET project_id = ? WHERE id = ?');
   const tagIds = db
     .prepare<[string], string>('SELECT tag_id FROM task_tags WHERE task_id = ? ORDER BY tag_id')
