@@ -8,10 +8,9 @@ import type { ChannelInput } from '@shared/ipc/contract';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
 import { describeError } from '../lib/errors';
-import type { WriteOptions, WriteOutcome } from '../lib/run-write';
 import type { Theme } from '../lib/theme.svelte';
 import { toasts } from '../lib/toasts.svelte';
-import { runWrite } from './writes';
+import { createRunWrite, type RunWrite, type WriteOptions, type WriteOutcome } from '../lib/run-write';
 
 export class SettingsState {
   #accounts = $state.raw<AccountsState | undefined>();
@@ -19,10 +18,13 @@ export class SettingsState {
   #available = $state(true);
   #error = $state<string | undefined>();
   readonly #bridge: Bridge;
+  /** Writes go on the write path through the same bridge. */
+  readonly #runWrite: RunWrite;
   readonly #theme: Theme;
 
   constructor(bridge: Bridge, theme: Theme) {
     this.#bridge = bridge;
+    this.#runWrite = createRunWrite(bridge, toasts);
     this.#theme = theme;
   }
 
@@ -85,7 +87,7 @@ export class SettingsState {
   ): Promise<WriteOutcome<Preferences | undefined>> {
     if (patch.theme) this.#theme.set(patch.theme);
     if (!this.#available) return { ok: true, value: undefined };
-    const outcome = await runWrite('settings.update', patch, options);
+    const outcome = await this.#runWrite('settings.update', patch, options);
     if (outcome.ok) this.#setPreferences(outcome.value);
     return outcome;
   }
@@ -105,7 +107,7 @@ export class SettingsState {
    * field. `insecureConfirmed`: the user confirmed an http:// address that is not this computer.
    */
   async addAccount(input: ChannelInput<'accounts.add'>): Promise<WriteOutcome<Account>> {
-    const outcome = await runWrite('accounts.add', input);
+    const outcome = await this.#runWrite('accounts.add', input);
     if (outcome.ok) this.#accounts = await this.#bridge.invoke('accounts.list', {});
     return outcome;
   }
@@ -136,7 +138,7 @@ export class SettingsState {
     input: ChannelInput<C>,
     options: WriteOptions | undefined,
   ): Promise<WriteOutcome<AccountsState>> {
-    const outcome = await runWrite(channel, input, options);
+    const outcome = await this.#runWrite(channel, input, options);
     if (outcome.ok) this.#setAccounts(outcome.value);
     return outcome;
   }
@@ -159,7 +161,7 @@ export class SettingsState {
     confirmed: boolean,
     failure: string,
   ): Promise<'removed' | 'needs-confirmation' | 'refused'> {
-    const outcome = await runWrite('accounts.remove', { id, confirmed });
+    const outcome = await this.#runWrite('accounts.remove', { id, confirmed });
     if (outcome.ok) {
       this.#accounts = outcome.value;
       return 'removed';
