@@ -58,4 +58,20 @@ describe('settings: accounts, sync interval, theme (the web host with its accoun
     expect(stored).toMatchObject({ ok: true, value: { syncIntervalSeconds: 120, theme: 'dark' } });
     await settings.chooseTheme('light');
   });
+
+  it('saves the cap of the files kept offline through the shell, refusing one out of range', async () => {
+    const { app, page } = suite;
+    const cap = page.getByTestId('download-cap');
+    await cap.fill('5');
+    await page.getByRole('button', { name: 'Save offline files cap' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Files kept offline' }).waitFor();
+    expect(await cap.getAttribute('aria-invalid')).toBe('true');
+    await cap.fill('50');
+    await page.getByRole('button', { name: 'Save offline files cap' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Keeping up to 50 MB of files offline' }).waitFor();
+    expect(await cap.getAttribute('aria-invalid')).toBeNull();
+    const stored = await app.session.dispatch('settings.get', {});
+    expect(stored).toMatchObject({ ok: true, value: { downloadCacheMiB: 50 } });
+    await page.getByTestId('download-usage').filter({ hasText: 'of 50.0 MB' }).waitFor();
+  });
 });
