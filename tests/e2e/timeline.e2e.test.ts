@@ -59,7 +59,7 @@ describe('timeline strip and the dependencies of a task', () => {
     expect(labels.some((label) => second.name.startsWith(label.replace('…', '')))).toBe(true);
     await page.getByTestId('timeline-arrow').first().waitFor({ state: 'attached' });
     expect(await page.locator('[data-testid="timeline-row"][data-kind="event"]').count()).toBeGreaterThan(0);
-    await screenshot(page, 'renderer2-timeline');
+    await screenshot(page, 'timeline');
   });
 
   it('opens a bar’s task, which lists the dependency with its type name', async () => {
@@ -72,6 +72,6 @@ describe('timeline strip and the dependencies of a task', () => {
     await predecessors.getByText(first.name).waitFor();
     expect(await predecessors.innerText()).toContain('Finish to Start');
     await page.getByTestId('dependency-panel').scrollIntoViewIfNeeded();
-    await screenshot(page, 'renderer2-task-dependencies');
+    await screenshot(page, 'timeline-task-dependencies');
   });
 });

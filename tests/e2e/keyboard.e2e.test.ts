@@ -98,7 +98,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
       () => app.api<ServiceMessage[]>(`/task/${id}/messages`),
       (messages) => messages.some((m) => m.message === 'Picked up from the keyboard'),
     );
-    await screenshot(page, 'renderer2-keyboard-list');
+    await screenshot(page, 'keyboard-list');
 
     // Out of the message box (Tab), O opens the open task full size; P there uses its field.
     await page.keyboard.press('Tab');
@@ -112,7 +112,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
       () => task(id),
       (t) => t.priority === 50,
     );
-    await screenshot(page, 'renderer2-keyboard-full-view');
+    await screenshot(page, 'keyboard-full-view');
     await ui.back();
     await list.waitForRows();
   });
@@ -138,7 +138,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
       () => task(id),
       (t) => t.status.name === status,
     );
-    await screenshot(page, 'renderer2-keyboard-board');
+    await screenshot(page, 'keyboard-board');
   });
 
   it('acts on the active row of My Work the same way', async () => {
@@ -161,7 +161,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
     await page.keyboard.press('o');
     await page.getByTestId('detail-panel').waitFor();
     await page.waitForFunction((taskId) => !!document.getElementById(`title-${taskId}`), id);
-    await screenshot(page, 'renderer2-keyboard-my-work');
+    await screenshot(page, 'keyboard-my-work');
     await ui.back();
     await ui.back();
     await ui.waitForTitle('Support desk 1');
@@ -191,7 +191,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
     expect(text).toMatch(/selected task\n/i);
     expect(text).toContain('Change the status of the selected task');
     expect(text).toContain('Comment on the selected task');
-    await screenshot(page, 'renderer2-shortcuts-help-task-keys');
+    await screenshot(page, 'keyboard-shortcuts-help');
     await page.keyboard.press('Escape');
   });
 });

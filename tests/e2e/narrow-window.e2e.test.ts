@@ -59,7 +59,7 @@ describe('a narrow window with the detail panel open', () => {
     // Nothing in the panel runs past its right edge.
     const overflow = await panel.locator('.scroll').evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBe(0);
-    await screenshot(page, 'narrow-board-with-panel');
+    await screenshot(page, 'narrow-window-board-with-panel');
   });
 
   it('gives a CRM list and its record room side by side', async () => {
@@ -72,6 +72,6 @@ describe('a narrow window with the detail panel open', () => {
     const detailWidth = (await box(detail, 'the contact')).width;
     // Before: the record took 440 of the 652 pixels and the list's e-mails showed as "cont…".
     expect(listWidth).toBeGreaterThanOrEqual(detailWidth - 100);
-    await screenshot(page, 'narrow-contacts');
+    await screenshot(page, 'narrow-window-contacts');
   });
 });

@@ -55,7 +55,7 @@ describe('task detail: dates, story points, parent task, the other custom-field 
       await detail.field(testId).fill(value);
       await detail.field(testId).press('Tab');
     }
-    await screenshot(page, 'renderer3-task-dates');
+    await screenshot(page, 'task-fields-dates');
     const after = await eventually(
       () => task(child.id),
       (t) => t.storyPoints === 5 && t.scheduleDate === '2027-02-03',
@@ -90,7 +90,7 @@ describe('task detail: dates, story points, parent task, the other custom-field 
     await result.click();
     // The detail names its parent at once (the crumb above the title and the field).
     await detail.field('field-parent').getByText(parent.name, { exact: true }).waitFor();
-    await screenshot(page, 'renderer3-task-parent');
+    await screenshot(page, 'task-fields-parent');
     await ui.waitForPendingCount(0);
     const after = await eventually(
       () => task(child.id),
@@ -116,7 +116,7 @@ describe('task detail: dates, story points, parent task, the other custom-field 
     await typeInto('Spec link', 'https://example.test/spec');
     await choose(page, detail.customField('Impact').getByRole('button').first(), 'High');
     await choose(page, detail.customField('Reviewer').getByRole('button').first(), 'Cleo Martins');
-    await screenshot(page, 'renderer3-task-custom-fields');
+    await screenshot(page, 'task-fields-custom');
     await ui.waitForPendingCount(0);
     const after = await eventually(
       () => task(child.id),

@@ -5,6 +5,8 @@ import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
 import { AppPage } from './pages/app';
 import { PalettePage } from './pages/palette';
+import { appSuite } from './support/suite';
+import { TaskDetailPage } from './pages/task-detail';
 
 interface ServiceTask {
   id: string;
@@ -60,7 +62,7 @@ describe('command palette and shortcuts help', () => {
     expect(index).toBeGreaterThanOrEqual(0);
     for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
     expect(await palette.activeLabel()).toBe(target.name);
-    await screenshot(page, 'renderer2-palette');
+    await screenshot(page, 'palette');
     await page.keyboard.press('Enter');
     await palette.dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('detail-panel').waitFor();
@@ -81,7 +83,7 @@ describe('command palette and shortcuts help', () => {
     await page.keyboard.press('?');
     await palette.help.waitFor();
     expect(await palette.help.innerText()).toContain('Ctrl+K');
-    await screenshot(page, 'renderer2-shortcuts-help');
+    await screenshot(page, 'palette-shortcuts-help');
     await page.keyboard.press('Escape');
     await palette.help.waitFor({ state: 'hidden' });
     await page.locator('#global-search').focus();
@@ -100,7 +102,7 @@ describe('command palette and shortcuts help', () => {
     });
     const toast = page.getByTestId('toast').filter({ hasText: `Your action is required: “${task.name}”` });
     await toast.first().waitFor({ timeout: 30_000 });
-    await screenshot(page, 'renderer2-action-required-toast');
+    await screenshot(page, 'palette-action-required-toast');
   });
 
   // Last: its sync.now restarts the sync schedule the toast test above waits on.
@@ -121,9 +123,46 @@ describe('command palette and shortcuts help', () => {
     expect(await palette.dialog.locator('[data-group="Projects"] mark').allInnerTexts()).toEqual([
       'zanzibar',
     ]);
-    await screenshot(page, 'renderer2-palette-projects');
+    await screenshot(page, 'palette-projects');
     await page.keyboard.press('Enter');
     await palette.dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.title()).toContain(target.name);
+  });
+});
+
+/** The palette's message and document hits (the index's other kinds are driven elsewhere). */
+describe('palette: messages and documents from the index', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 900 } });
+
+  it('finds a message by its words and opens its task, whose thread holds it', async () => {
+    const { page, ui } = suite;
+    await ui.treeItem('Company Workspace').waitFor();
+    const palette = new PalettePage(page);
+    await palette.open();
+    await palette.search('take a look', 'Messages');
+    const hit = palette.dialog.locator('[data-group="Messages"]').first();
+    await hit.click();
+    await palette.dialog.waitFor({ state: 'hidden' });
+    const detail = new TaskDetailPage(page);
+    await detail.root.waitFor();
+    await detail.messages.filter({ hasText: 'Can you take a look?' }).first().waitFor();
+    await screenshot(page, 'palette-message-hit');
+  });
+
+  it('finds a document by its name and opens it in the reader of its project', async () => {
+    const { page } = suite;
+    const palette = new PalettePage(page);
+    await palette.open();
+    await palette.search('project brief', 'Documents');
+    expect(await palette.groupNames()).toContain('Documents');
+    const label = (
+      await palette.dialog.locator('[data-group="Documents"] .label').first().innerText()
+    ).trim();
+    expect(label).toBe('Project brief');
+    await palette.dialog.locator('[data-group="Documents"]').first().click();
+    const reader = page.getByTestId('document-reader');
+    await reader.getByTestId('document-content').waitFor();
+    expect(await reader.getByRole('heading').first().innerText()).toBe('Project brief');
+    await screenshot(page, 'palette-document-hit');
   });
 });

@@ -76,13 +76,13 @@ describe('CRM: contacts and accounts, search, detail, linked tasks from both sid
     );
     const linked = (await crm.linkedTasks.allInnerTexts()).join('\n');
     for (const task of detail.tasks) expect(linked).toContain(task.title);
-    await screenshot(page, 'renderer2-crm-contact');
+    await screenshot(page, 'crm-contact');
 
     // From the task's side: the contact shows among the task's CRM links.
     await crm.linkedTasks.first().getByRole('button').first().click();
     const chip = page.getByTestId('task-crm-contact');
     await chip.filter({ hasText: target.firstName }).first().waitFor();
-    await screenshot(page, 'renderer2-task-crm-links');
+    await screenshot(page, 'crm-task-links');
   });
 
   it('lists accounts with their contacts', async () => {
@@ -92,6 +92,6 @@ describe('CRM: contacts and accounts, search, detail, linked tasks from both sid
     await crm.rows.filter({ hasText: first.name }).first().click();
     await crm.detail.waitFor();
     expect(await crm.detail.innerText()).toContain('Contacts');
-    await screenshot(page, 'renderer2-crm-account');
+    await screenshot(page, 'crm-account');
   });
 });

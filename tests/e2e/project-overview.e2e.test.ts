@@ -97,12 +97,12 @@ describe('project overview: fields, members, milestones, documents, history, set
       expect((await overview.reader.getByTestId('document-content').innerText()).trim()).toBe(
         full.content.replace(/^#+\s*/gm, '').trim(),
       );
-      await screenshot(page, 'renderer2-document-reader');
+      await screenshot(page, 'project-overview-document-reader');
       await page.keyboard.press('Escape');
       await overview.reader.waitFor({ state: 'hidden' });
     }
     await overview.history.waitFor();
-    await screenshot(page, 'renderer2-project-overview');
+    await screenshot(page, 'project-overview-overview');
   });
 
   it('refuses a bad field plainly, naming it, and changes nothing', async () => {
@@ -116,7 +116,7 @@ describe('project overview: fields, members, milestones, documents, history, set
     await progress.fill('150');
     await progress.press('Tab');
     expect(await refusal.innerText()).toBe('Progress: must be a whole number from 0 to 100');
-    await screenshot(page, 'renderer2-project-refusal');
+    await screenshot(page, 'project-overview-refusal');
     const after = await app.api<ServiceProject & { progress: number | null }>(`/project/${project.id}`);
     expect(after.name).toBe(project.name);
   });
@@ -127,7 +127,7 @@ describe('project overview: fields, members, milestones, documents, history, set
     const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
     await confirm.waitFor();
     expect(await confirm.innerText()).toMatch(/reassigned to the project owner/);
-    await screenshot(page, 'renderer2-member-readonly-warning');
+    await screenshot(page, 'project-overview-member-readonly-warning');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
   });

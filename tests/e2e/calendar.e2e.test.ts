@@ -58,7 +58,7 @@ describe('calendar: month and agenda, colors and filters per type, create rules,
     for (const set of byType.values()) expect(set.size).toBe(1);
     const distinct = new Set([...byType.values()].map((set) => [...set][0]));
     expect(distinct.size).toBe(byType.size);
-    await screenshot(page, 'renderer2-calendar-month');
+    await screenshot(page, 'calendar-month');
 
     await calendar.filter(first.eventType).click();
     await page.waitForFunction(
@@ -78,7 +78,7 @@ describe('calendar: month and agenda, colors and filters per type, create rules,
     for (const event of monthEvents) {
       if (event.startDate >= monthBounds().from) expect(names.join('\n')).toContain(event.name);
     }
-    await screenshot(page, 'renderer2-calendar-agenda');
+    await screenshot(page, 'calendar-agenda');
     await page.getByTestId('view-month').click();
     await calendar.grid.waitFor();
   });
@@ -100,7 +100,7 @@ describe('calendar: month and agenda, colors and filters per type, create rules,
     expect(await page.getByTestId('event-problem').innerText()).toMatch(
       /^Person: is required for a vacation/,
     );
-    await screenshot(page, 'renderer2-calendar-new-event');
+    await screenshot(page, 'calendar-new-event');
     await page.keyboard.press('Escape');
     await calendar.newEvent.waitFor({ state: 'hidden' });
   });
