@@ -12,6 +12,7 @@ import { choose } from './pages/picker';
 import { TaskDetailPage } from './pages/task-detail';
 import { TaskListPage } from './pages/task-list';
 import { NewTaskDialogPage } from './pages/new-task';
+import { CalendarPage } from './pages/calendar';
 
 interface FileSpec {
   name: string;
@@ -54,7 +55,7 @@ async function drop(target: Locator): Promise<void> {
   });
 }
 
-describe('attachments: drop files on a row, the detail, the composer and the new-task dialog', () => {
+describe('attachments: drop files on a row, the detail, the composer and the new-task dialog, and nowhere else', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 860 } });
 
   beforeAll(async () => {
@@ -202,6 +203,31 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     await list.open(created);
     await page.getByTestId('attachment').filter({ hasText: 'brief.pdf' }).first().waitFor();
     await screenshot(page, 'attachments-new-task');
+  });
+
+  it('refuses files dropped where nothing takes them, and says where they go', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await new CalendarPage(page).open();
+    const grid = page.getByTestId('month-grid');
+    // What a browser does with a drop nobody takes is open the file in place of the app.
+    const taken = await grid.evaluate((el) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['notes'], 'notes.txt', { type: 'text/plain' }));
+      const init = { bubbles: true, cancelable: true, dataTransfer: data };
+      const over = new DragEvent('dragover', init);
+      el.dispatchEvent(over);
+      const drop = new DragEvent('drop', init);
+      el.dispatchEvent(drop);
+      return { over: over.defaultPrevented, drop: drop.defaultPrevented, effect: data.dropEffect };
+    });
+    // Before: neither was prevented, and nothing was said.
+    expect(taken).toEqual({ over: true, drop: true, effect: 'none' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Nothing here takes a file' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('drop on a task in a list, an open task');
+    await screenshot(page, 'attachments-stray-drop');
+    await page.setViewportSize({ width: 1440, height: 860 });
   });
 });
 

@@ -5,6 +5,8 @@ import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
 import { AppPage } from './pages/app';
 import { CrmPage } from './pages/crm';
+import { appSuite } from './support/suite';
+import { PalettePage } from './pages/palette';
 
 interface ServiceContact {
   id: string;
@@ -93,5 +95,97 @@ describe('CRM: contacts and accounts, search, detail, linked tasks from both sid
     await crm.detail.waitFor();
     expect(await crm.detail.innerText()).toContain('Contacts');
     await screenshot(page, 'crm-account');
+  });
+});
+
+describe('CRM records: type ids, a contact’s parts in order, forms that open what they create', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
+
+  it('labels a contact’s type as the service’s id, since the service names no types', async () => {
+    const { page } = suite;
+    const crm = new CrmPage(page);
+    await crm.openContacts();
+    await crm.rows.first().click();
+    const value = crm.detail.getByTestId('contact-type-value');
+    await value.waitFor();
+    // Before: "Type: ct-lead", as if "ct-lead" were the type's name.
+    expect(await value.evaluate((dd) => dd.previousElementSibling?.textContent?.trim())).toBe('Type id');
+    const id = value.locator('code');
+    expect(await id.innerText()).toMatch(/^ct-/);
+    expect(await id.getAttribute('title')).toContain('lists no type names');
+    await screenshot(page, 'crm-contact-type');
+  });
+
+  it('shows a contact’s linked tasks before its custom fields, with the link search’s results in view', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 900, height: 700 });
+    const crm = new CrmPage(page);
+    await crm.openContacts();
+    await crm.rows.filter({ hasText: 'Maya Novak' }).click();
+    // The record is drawn after the click: read its headings once both are there.
+    const headings = crm.detail.locator('h3');
+    await headings.filter({ hasText: 'Custom fields' }).first().waitFor();
+    const order = await headings.allInnerTexts();
+    // Before: a dozen empty custom fields came first and put the tasks below the fold.
+    expect(order.indexOf('Tasks')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('Tasks')).toBeLessThan(order.indexOf('Custom fields'));
+    await crm.detail.getByTestId('link-task-search').fill('audit');
+    const results = page.getByRole('listbox', { name: 'Items found' });
+    await results.waitFor();
+    const [list, record] = await Promise.all([results.boundingBox(), crm.detail.boundingBox()]);
+    if (!list || !record) throw new Error('the results or the record are not drawn');
+    expect(list.y + list.height).toBeLessThanOrEqual(record.y + record.height);
+    await screenshot(page, 'crm-contact-link-search');
+    await page.keyboard.press('Escape');
+    await crm.detail.getByTestId('link-task-search').fill('');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('opens a contact or an account just created, with the focus on it', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const palette = new PalettePage(page);
+    await palette.runCommand('New CRM contact');
+    const form = page.getByTestId('contact-form');
+    await form.getByTestId('contact-first-name').fill('Rita');
+    await form.getByTestId('contact-last-name').fill('Reviewer');
+    await form.getByTestId('contact-save').click();
+    await form.waitFor({ state: 'hidden' });
+    // Before: the form closed on the list, the new contact somewhere in it, nothing open.
+    const record = page.getByTestId('crm-detail');
+    await record.getByRole('heading', { name: 'Rita Reviewer' }).waitFor();
+    await page.locator('[data-testid="crm-detail"]:focus').waitFor();
+    await screenshot(page, 'crm-contact-created');
+
+    await palette.runCommand('New CRM account');
+    const accountForm = page.getByTestId('account-form');
+    await accountForm.getByTestId('account-name').fill('Reviewer Holdings');
+    await accountForm.getByTestId('account-save').click();
+    await accountForm.waitFor({ state: 'hidden' });
+    await record.getByRole('heading', { name: 'Reviewer Holdings' }).waitFor();
+    await page.locator('[data-testid="crm-detail"]:focus').waitFor();
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('drops the message of a previous try when the browser refuses an email address', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await new PalettePage(page).runCommand('New CRM contact');
+    const form = page.getByTestId('contact-form');
+    await form.getByTestId('contact-save').click();
+    expect(await form.getByTestId('contact-problem').innerText()).toBe('First name: must not be empty');
+    await form.getByTestId('contact-first-name').fill('Nora');
+    await form.getByTestId('contact-email').fill('not-an-email');
+    await form.getByTestId('contact-save').click();
+    // Before: under the browser's bubble on Email, the footer still said "First name: must not be
+    // empty", and First name (filled) was still marked in red.
+    await form.getByTestId('contact-problem').waitFor({ state: 'detached' });
+    expect(await form.getByTestId('contact-first-name').getAttribute('aria-invalid')).not.toBe('true');
+    expect(
+      await form.getByTestId('contact-email').evaluate((el) => (el as HTMLInputElement).validity.valid),
+    ).toBe(false);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

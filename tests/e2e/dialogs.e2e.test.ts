@@ -20,7 +20,8 @@ async function inSight(locator: Locator): Promise<boolean> {
 const focusedTestId = (page: Page): Promise<string | null | undefined> =>
   page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
 
-// Session 5 review, findings 2 and 3.
+// In a small window a refused New task shows why where the user looks, what was typed survives
+// Escape, and the shortcuts help keeps every key inside its column.
 describe('dialogs in a 900x700 window', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 900, height: 700 } });
 

@@ -58,7 +58,7 @@ describe('the New project dialog', () => {
  * New-project's owner, start and end dates and deadline (the deadline is set nowhere else:
  * update-project takes none), and New project / New folder as palette commands.
  */
-describe('new project from the palette: owner, dates and deadline', () => {
+describe('new project from the palette: owner, dates and deadline, dates that do not fit', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 900 } });
   const projectNamed = async (name: string): Promise<ServiceProject> =>
     (
@@ -111,5 +111,31 @@ describe('new project from the palette: owner, dates and deadline', () => {
     await dialog.getByTestId('np-create').click();
     await ui.treeItem('Operations').waitFor();
     expect((await projectNamed('Operations')).isFolder).toBe(true);
+  });
+
+  it('refuses a project that ends before it starts in the dialog, naming the field, and creates nothing', async () => {
+    const { app, page, ui } = suite;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await new PalettePage(page).runCommand('New project');
+    const dialog = page.getByTestId('new-project-dialog');
+    await dialog.getByLabel('Name').fill('Backwards launch');
+    await dialog.getByTestId('np-startDate').fill('2026-11-23');
+    await dialog.getByTestId('np-endDate').fill('2026-11-20');
+    await dialog.getByTestId('np-create').click();
+    // Before: "Created", then the new project's page said "not in the cache" and the change was
+    // refused in Changes as "endDate: must not be before startDate", its dates not editable.
+    await dialog.getByText('End date: must not be before the start date').waitFor();
+    expect(await dialog.getByTestId('np-endDate').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'new-project-project-dates-refused');
+    expect(await app.core.dispatch('outbox.pending', {})).toMatchObject({ ok: true, value: [] });
+    await dialog.getByTestId('np-endDate').fill('2026-12-20');
+    await dialog.getByTestId('np-create').click();
+    await ui.waitForTitle('Backwards launch');
+    const projects = await eventually(
+      () => app.api<{ id: string; name: string; endDate: string | null }[]>('/projects'),
+      (all) => all.some((p) => p.name === 'Backwards launch'),
+    );
+    expect(projects.find((p) => p.name === 'Backwards launch')?.endDate).toBe('2026-12-20');
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

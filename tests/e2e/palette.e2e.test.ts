@@ -130,8 +130,8 @@ describe('command palette and shortcuts help', () => {
   });
 });
 
-/** The palette's message and document hits (the index's other kinds are driven elsewhere). */
-describe('palette: messages and documents from the index', () => {
+/** The palette's task, message and document hits: the tasks a word names come before the messages repeating it. */
+describe('palette: tasks, messages and documents from the index', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 900 } });
 
   it('finds a message by its words and opens its task, whose thread holds it', async () => {
@@ -164,5 +164,29 @@ describe('palette: messages and documents from the index', () => {
     await reader.getByTestId('document-content').waitFor();
     expect(await reader.getByRole('heading').first().innerText()).toBe('Project brief');
     await screenshot(page, 'palette-document-hit');
+  });
+
+  it('lists the tasks a word names in the palette, not only messages that repeat it', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const palette = new PalettePage(page);
+    await palette.open();
+    // Every demo task has a message repeating its name ("Please plan audit log."). Before: those
+    // messages took every place of one mixed search, and "audit" listed no task.
+    await palette.search('audit', 'Messages');
+    const groups = await palette.groupNames();
+    expect(groups[0]).toBe('Tasks');
+    expect(groups).toContain('Messages');
+    const tasks = palette.dialog.locator('[data-group="Tasks"] .label');
+    expect((await tasks.allInnerTexts()).every((label) => /audit/i.test(label))).toBe(true);
+    await screenshot(page, 'palette-palette-tasks');
+    const first = (await tasks.first().innerText()).trim();
+    expect(await palette.activeLabel()).toBe(first);
+    await page.keyboard.press('Enter');
+    await palette.dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('detail-panel').waitFor();
+    expect(await page.title()).toContain(first);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

@@ -4,6 +4,7 @@ import { startService, type RunningService } from '../support/service';
 import { screenshot } from './support/browser';
 import { sessionSuite } from './support/suite';
 import { SettingsPage } from './pages/settings';
+import { appSuite } from './support/suite';
 
 describe('settings: accounts, sync interval, theme (the web host with its accounts session)', () => {
   let second: RunningService;
@@ -135,5 +136,26 @@ describe('adding an account by keyboard, with bad values', () => {
     // Before: "Switch to" went with the switch and the focus fell to <body>.
     expect(focus).toContain('Second service');
     await screenshot(page, 'settings-keyboard-account-switched');
+  });
+});
+
+describe('Settings on a core that keeps no settings', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
+
+  it('shows a field that cannot be changed as such, and says why', async () => {
+    const { page, ui } = suite;
+    // This suite's core keeps no settings (a core on one service, no accounts store).
+    await ui.goToSettings();
+    const interval = page.locator('#sync-interval');
+    expect(await interval.isDisabled()).toBe(true);
+    // Before: drawn like any field, with nothing to say why typing did nothing.
+    const look = await interval.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { cursor: style.cursor, background: style.backgroundColor };
+    });
+    const pageBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(look.cursor).toBe('not-allowed');
+    expect(look.background).not.toBe(pageBackground);
+    expect(await page.getByTestId('sync-interval-note').innerText()).toMatch(/keeps no settings/);
   });
 });

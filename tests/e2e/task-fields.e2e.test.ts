@@ -6,6 +6,7 @@ import { eventually } from './support/wait';
 import { TaskListPage } from './pages/task-list';
 import { TaskDetailPage } from './pages/task-detail';
 import { choose } from './pages/picker';
+import { PalettePage } from './pages/palette';
 
 interface ServiceTask {
   id: string;
@@ -25,7 +26,7 @@ interface ServiceTask {
  * points, the parent task (update-task's parentTaskId), and the nine custom-field types it leaves.
  * Each is checked on the service.
  */
-describe('task detail: dates, story points, parent task, the other custom-field types', () => {
+describe('task detail: dates, story points, parent task, custom fields, refusals in words, pickers in the window', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 1000 } });
   const task = (id: string) => suite.app.api<ServiceTask>(`/task/${id}`);
   let child: ServiceTask;
@@ -131,5 +132,147 @@ describe('task detail: dates, story points, parent task, the other custom-field 
       'cf-phone': '+31 20 555 0100',
       'cf-url': 'https://example.test/spec',
     });
+  });
+
+  it('keeps a task’s custom fields in place while their values are set', async () => {
+    const { app, page, ui } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Partner API 9');
+    await list.waitForRows();
+    const task = await list.openRow(0);
+    const panel = page.getByTestId('detail-panel');
+    const section = panel.getByRole('region', { name: 'Custom fields' });
+    await section.waitFor();
+    const labels = (): Promise<string[]> => section.locator('dt label').allInnerTexts();
+    const order = await labels();
+    const units = section.getByLabel('Units', { exact: true });
+    const fieldId = ((await units.getAttribute('id')) ?? '').slice(`cf-${task.id}-`.length);
+    await units.fill('12');
+    await units.press('Tab');
+    const after = await page.evaluate(() => document.activeElement?.id);
+    // The value reached the service and came back into the cache the list is drawn from.
+    await eventually(
+      () => app.api<{ customFieldsData: Record<string, unknown> }>(`/task/${task.id}`),
+      (read) => read.customFieldsData[fieldId] === 12,
+    );
+    await page.locator('[data-testid="pending-count"][data-count="0"]').waitFor();
+    // Before: the field just set jumped to the top of the list, away from where the focus went.
+    expect(await labels()).toEqual(order);
+    const next = order[order.indexOf('Units') + 1] ?? '';
+    expect(after).toBe(await section.getByLabel(next, { exact: true }).getAttribute('id'));
+    await screenshot(page, 'task-fields-custom-in-place');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  });
+
+  it('asks before a delete in words that are true: no "its 0 subtasks"', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const {
+      task: { name },
+    } = await suite.ui.openBeside('Partner API 9', 3);
+    const panel = page.getByTestId('detail-panel');
+    await panel.getByRole('heading', { name: /^Messages/ }).waitFor();
+    const subtasks = await panel.getByTestId('subtask').count();
+    await panel.getByTestId('delete-task').click();
+    const confirm = page.getByTestId('confirm-dialog');
+    const text = await confirm.locator('p').first().innerText();
+    const expected =
+      subtasks === 0
+        ? `'${name}' and all its messages will be deleted.`
+        : `'${name}', its ${subtasks === 1 ? 'subtask' : `${subtasks} subtasks`} and all its messages will be deleted.`;
+    expect(text.startsWith(expected)).toBe(true);
+    await page.keyboard.press('Escape');
+    await confirm.getByRole('heading').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  });
+
+  it('says what a refused estimate must be', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await suite.ui.openBeside('Support desk 2', 1);
+    const panel = page.getByTestId('detail-panel');
+    await panel.getByTestId('task-fields').waitFor();
+    const hours = panel.getByLabel('Estimate hours');
+    await hours.fill('-3');
+    await hours.press('Tab');
+    // The pair is read when the focus leaves it.
+    await panel.getByLabel('Estimate minutes').press('Tab');
+    // Before: "hours must be a whole number", which -3 is.
+    await panel.getByText('Estimate: hours must be a whole number, 0 or more, and minutes 0 to 59').waitFor();
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  });
+
+  it('refuses a task date that ends it before it starts, and shows a change the service refused on the task', async () => {
+    const { app, page } = suite;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const tasks =
+      await app.api<(ServiceTask & { startDate: string | null; endDate: string | null })[]>(
+        '/project/g7-p4/tasks',
+      );
+    const task = tasks.find((t) => !t.startDate && !t.endDate);
+    if (!task) throw new Error('the demo project has a task without dates');
+    const palette = new PalettePage(page);
+    await palette.openHit(task.name, 'Tasks');
+    const panel = page.locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`);
+    await panel.waitFor();
+    await panel.getByTestId('field-start').fill('2027-02-10');
+    await panel.getByTestId('field-start').blur();
+    await eventually(
+      () => app.api<{ startDate: string | null }>(`/task/${task.id}`),
+      (t) => t.startDate === '2027-02-10',
+    );
+    // Before: sent, shown as saved, and refused by the service later: "1 refused" in the status
+    // bar, nothing on the task.
+    await panel.getByTestId('field-end').fill('2027-02-01');
+    await panel.getByTestId('field-end').blur();
+    await panel
+      .getByRole('alert')
+      .filter({ hasText: 'End date: must not be before the start date' })
+      .waitFor();
+    expect(await app.core.dispatch('outbox.pending', {})).toMatchObject({ ok: true, value: [] });
+
+    // Another client moves the start later; the end typed here fits what this app knows, and the
+    // service refuses it: the task says so, with Retry and Discard.
+    await app.api(`/task/${task.id}/update`, {
+      method: 'PUT',
+      body: { userId: app.service!.users.bob, startDate: '2027-03-01' },
+    });
+    await panel.getByTestId('field-end').fill('2027-02-20');
+    await panel.getByTestId('field-end').blur();
+    const refusal = panel.getByTestId('task-service-refusal');
+    await refusal.waitFor({ timeout: 15_000 });
+    expect(await refusal.innerText()).toContain('End date: must not be before start date');
+    await screenshot(page, 'task-fields-date-refusal');
+    await refusal.getByRole('button', { name: 'Discard' }).click();
+    await refusal.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  });
+
+  it('keeps a picker’s list inside the window, the options’ names whole', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const palette = new PalettePage(page);
+    await palette.openHit('Ship invoice export', 'Tasks');
+    const panel = page.getByTestId('detail-panel');
+    await panel.waitFor();
+    await panel.getByTestId('field-project').click();
+    const list = page.getByRole('listbox', { name: 'Project' });
+    await list.waitFor();
+    // Before: at 1024 px the list ran 95 px past the window's right edge and the names were cut
+    // ("Mo…" for both Mobile app 5 and Mobile app 6) to leave room for the folder paths.
+    const box = await page.locator('.popover').boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1024);
+    const cut = await list
+      .locator('[role="option"] .label')
+      .evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth).length);
+    expect(cut).toBe(0);
+    await screenshot(page, 'task-fields-picker-in-window');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 1000 });
   });
 });
