@@ -64,10 +64,10 @@ describe('dependency writes: add by searching the other item, remove', () => {
     await panel.scrollIntoViewIfNeeded();
     await panel.getByTestId('dependency-side').selectOption('predecessor');
     await panel.getByTestId('dependency-type').selectOption({ label: 'Start to Start' });
-    await panel.getByTestId('dependencies-search').fill(other.name);
+    await panel.getByTestId('dependency-search').fill(other.name);
     await page.getByTestId('dependency-result').filter({ hasText: other.name }).first().waitFor();
     await screenshot(page, 'dependencies-search');
-    await panel.getByTestId('dependencies-search').press('Enter');
+    await panel.getByTestId('dependency-search').press('Enter');
     await panel.getByTestId('predecessors').getByText(other.name).waitFor();
     expect(await panel.getByTestId('predecessors').innerText()).toContain('Start to Start');
     const after = await eventually(dependencies, (d) =>
@@ -80,7 +80,7 @@ describe('dependency writes: add by searching the other item, remove', () => {
     const panel = page.getByTestId('dependency-panel');
     await panel.getByTestId('dependency-side').selectOption('successor');
     await panel.getByTestId('dependency-type').selectOption({ label: 'Finish to Finish' });
-    await panel.getByTestId('dependencies-search').fill('company holiday');
+    await panel.getByTestId('dependency-search').fill('company holiday');
     const result = page.getByTestId('dependency-result').filter({ hasText: 'Event' }).first();
     await result.waitFor();
     const eventName = (await result.innerText()).replace(/^Event\s*/i, '').trim();
@@ -114,7 +114,7 @@ describe('dependency writes: add by searching the other item, remove', () => {
     await panel.scrollIntoViewIfNeeded();
     await panel.getByTestId('dependency-side').selectOption('predecessor');
     await panel.getByTestId('dependency-type').selectOption({ label: 'Finish to Start' });
-    await panel.getByTestId('dependencies-search').fill(other.name);
+    await panel.getByTestId('dependency-search').fill(other.name);
     await page.getByTestId('dependency-result').filter({ hasText: other.name }).first().click();
     await panel.getByTestId('predecessors').getByText(other.name).waitFor();
     await eventually(ofProject, (d) =>
@@ -142,7 +142,7 @@ describe('dependency writes: add by searching the other item, remove', () => {
     const panel = calendar.detail.getByTestId('dependency-panel');
     await panel.getByTestId('successors').waitFor();
     await panel.getByTestId('dependency-side').selectOption('successor');
-    await panel.getByTestId('dependencies-search').fill('Support desk 2');
+    await panel.getByTestId('dependency-search').fill('Support desk 2');
     await page.getByTestId('dependency-result').filter({ hasText: 'Support desk 2' }).first().click();
     await panel.getByTestId('successors').getByText('Support desk 2').waitFor();
     const added = await eventually(ofEvent, (d) => d.successors.some((link) => link.successorProjectId));

@@ -60,7 +60,7 @@ describe("subfolders of a folder's tasks and documents, my closed tasks, a proje
     await overview.field('project-documents').waitFor();
     expect(await overview.documents.count()).toBe(own.length);
 
-    await overview.field('subfolders-documents').check();
+    await overview.field('documents-subfolders').check();
     await page.waitForFunction(
       (count) => document.querySelectorAll('[data-testid="document-open"]').length === count,
       below.length,
@@ -85,7 +85,7 @@ describe("subfolders of a folder's tasks and documents, my closed tasks, a proje
     await page.keyboard.press('Escape');
     await overview.reader.waitFor({ state: 'hidden' });
 
-    await overview.field('subfolders-documents').uncheck();
+    await overview.field('documents-subfolders').uncheck();
     await page.waitForFunction(
       (count) => document.querySelectorAll('[data-testid="document-open"]').length === count,
       own.length,

@@ -189,22 +189,6 @@ describe('task detail: dates, story points, parent task, custom fields, refusals
     await page.setViewportSize({ width: 1440, height: 1000 });
   });
 
-  it('says what a refused estimate must be', async () => {
-    const { page } = suite;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await suite.ui.openBeside('Support desk 2', 1);
-    const panel = page.getByTestId('detail-panel');
-    await panel.getByTestId('task-fields').waitFor();
-    const hours = panel.getByLabel('Estimate hours');
-    await hours.fill('-3');
-    await hours.press('Tab');
-    // The pair is read when the focus leaves it.
-    await panel.getByLabel('Estimate minutes').press('Tab');
-    // Before: "hours must be a whole number", which -3 is.
-    await panel.getByText('Estimate: hours must be a whole number, 0 or more, and minutes 0 to 59').waitFor();
-    await page.setViewportSize({ width: 1440, height: 1000 });
-  });
-
   it('refuses a task date that ends it before it starts, and shows a change the service refused on the task', async () => {
     const { app, page } = suite;
     await page.setViewportSize({ width: 1024, height: 700 });
@@ -273,6 +257,23 @@ describe('task detail: dates, story points, parent task, custom fields, refusals
     await screenshot(page, 'task-fields-picker-in-window');
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  });
+
+  // Last of the describe: it leaves the open task with a refused estimate.
+  it('says what a refused estimate must be', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await suite.ui.openBeside('Support desk 2', 1);
+    const panel = page.getByTestId('detail-panel');
+    await panel.getByTestId('task-fields').waitFor();
+    const hours = panel.getByLabel('Estimate hours');
+    await hours.fill('-3');
+    await hours.press('Tab');
+    // The pair is read when the focus leaves it.
+    await panel.getByLabel('Estimate minutes').press('Tab');
+    // Before: "hours must be a whole number", which -3 is.
+    await panel.getByText('Estimate: hours must be a whole number, 0 or more, and minutes 0 to 59').waitFor();
     await page.setViewportSize({ width: 1440, height: 1000 });
   });
 });
