@@ -307,6 +307,34 @@ describe('campaign regressions: dependencies', () => {
     expect(await discardFailed(e)).toEqual([]);
   });
 
+  // Campaign seed 95106 (session 9, CI profile): a dependency deleted, then the same link made
+  // again. The delete was ordered only with the dependency itself, so while it waited (its
+  // request lost, the look-up not due yet) the new create went first, and the service refused
+  // it: "this dependency already exists". A delete is ordered with both its ends now.
+  it('a link deleted and made again is sent after the delete, not refused as existing', async () => {
+    const a = await syncedTask('relinked from');
+    const b = await syncedTask('relinked to');
+    const link = {
+      type: 5,
+      predecessor: { kind: 'task', id: a },
+      successor: { kind: 'task', id: b },
+    } as const;
+    const first = await e.call('dependencies.create', link);
+    await e.drained();
+    const lost = proxy.stats().injected.dropBefore;
+    proxy.set({ dropBefore: { next: 1, match: /^DELETE \/2\.0\/dependency\// } });
+    await e.call('dependencies.delete', { dependencyId: e.outbox.realIdOf(first.id) });
+    const again = await e.call('dependencies.create', link);
+    await e.drained();
+    expect(proxy.stats().injected.dropBefore).toBe(lost + 1);
+    proxy.reset();
+    expect(await discardFailed(e)).toEqual([]);
+    const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+    expect((await api.dependencies('task', a)).successors.map((d) => d.id)).toEqual([
+      e.outbox.realIdOf(again.id),
+    ]);
+  });
+
   // The parent's delete takes the waiting subtask (and its create) with it, so this passes with
   // or without the create being keyed by its parent; seed 5096's path needs the subtask deleted
   // first (the tests of seed 5096 below).
