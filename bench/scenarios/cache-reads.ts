@@ -13,6 +13,7 @@ import { createDispatch } from '../../src/main/core/dispatch';
 import { readHandlers } from '../../src/main/core/handlers/read';
 import { noPending } from '../../src/main/core/sync/pending';
 import { createSync } from '../../src/main/core/sync/sync';
+import { PULL_PARTS } from '../../src/main/core/entities';
 import { percentile, round, sorted } from '../lib/stats';
 import type { Scenario } from '../lib/types';
 
@@ -109,6 +110,7 @@ export const scenario: Scenario = {
     const client = createServiceClient({ baseUrl: 'http://127.0.0.1:9/2.0', token: 'unused' });
     const sync = createSync({
       cache,
+      pullParts: PULL_PARTS,
       client,
       pending: noPending,
       userId: me,

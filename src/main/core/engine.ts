@@ -7,6 +7,7 @@ import { createCache, type Cache } from './cache/cache';
 import { openAccountDb, type CacheDb } from './cache/db';
 import type { DataNotice } from '../../shared/ipc/app';
 import { EventHub } from './event-hub';
+import { PULL_PARTS } from './entities';
 import { readHandlers } from './handlers/read';
 import type { HandlerMap } from './handlers/types';
 import { noPending, type PendingFields } from './sync/pending';
@@ -133,6 +134,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     clock,
     log,
     emitChange: (change) => events.emit('cache.onDidChange', change),
+    pullParts: PULL_PARTS,
     ...options.sync,
   });
   // The status carries the service clock the renderer reads displayed times on.

@@ -5,30 +5,14 @@ import { SyncStatus } from './sync';
 import { OutboxStatus } from './outbox';
 import { DownloadProgress, UploadsStatus } from './attachments';
 import { DataNotice } from './app';
+import { CACHE_ENTITIES } from '../entities';
 
 /** What the native menus (and their shortcuts) ask the renderer to do. */
 export const MenuCommand = z.enum(['new-task', 'search', 'sync-now', 'settings']);
 export type MenuCommand = z.infer<typeof MenuCommand>;
 
-/** What a cache change touched, so views showing those entities read again. */
-export const CacheEntity = z.enum([
-  'projects',
-  'tasks',
-  'messages',
-  'members',
-  'documents',
-  'history',
-  'events',
-  'dependencies',
-  'crmContacts',
-  'crmAccounts',
-  'customFields',
-  'users',
-  'statuses',
-  'taskTypes',
-  'tags',
-  'timeReports',
-]);
+/** What a cache change touched, so views showing those entities read again (see `RESOURCES`). */
+export const CacheEntity = z.enum(CACHE_ENTITIES);
 export type CacheEntity = z.infer<typeof CacheEntity>;
 
 export const CacheChange = z.object({

@@ -109,7 +109,7 @@ export const WindowState = z
   .strict();
 export type WindowState = z.infer<typeof WindowState>;
 
-/** The whole settings file (electron-store in the desktop app, a JSON file in the web host). */
+/** The whole settings file (`settings.json`, in the desktop app's user-data folder or the web host's data folder). */
 export const StoredSettings = z
   .object({
     version: z.literal(1),

@@ -4,8 +4,9 @@ import { describeZodError } from '../../../shared/errors';
 import { keptFile } from './kept-file';
 
 /**
- * The one settings interface of the core. The desktop shell backs it with electron-store
- * (src/main/settings.ts), the web host with a JSON file; both validate with `StoredSettings`.
+ * The one settings interface of the core. The desktop shell and the web host both back it with
+ * a JSON file (src/main/settings.ts keeps it in the user-data folder); both validate with
+ * `StoredSettings`.
  */
 export interface SettingsStore {
   read(): StoredSettings;

@@ -7,6 +7,7 @@ import { flattenTask } from '../cache/repos/tasks';
 import { createDispatch } from '../dispatch';
 import { noPending, type PendingFields } from '../sync/pending';
 import { createSync } from '../sync/sync';
+import { PULL_PARTS } from '../entities';
 import { readHandlers } from './read';
 import type { FetchLike } from '../api/http';
 
@@ -28,6 +29,7 @@ function setup(
   const log: string[] = [];
   const sync = createSync({
     cache,
+    pullParts: PULL_PARTS,
     client,
     pending,
     userId: 'me',

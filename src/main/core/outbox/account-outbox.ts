@@ -1,11 +1,11 @@
 import { ZodError } from 'zod';
 import { describeZodError } from '../../../shared/errors';
-import type { CacheChange, CacheEntity, EventName, EventPayload } from '../../../shared/ipc/events';
+import type { EventName, EventPayload } from '../../../shared/ipc/events';
 import type { EditableFields } from '../../../shared/ipc/outbox';
-import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
 import type { DependencyEnd } from '../cache/repos/dependencies';
+import { cacheChangeOf, itemName, takeTheirs } from '../entities';
 import { HandlerError } from '../dispatch';
 import type { ListedItems, PendingEntity, PendingFields } from '../sync/pending';
 import { copiesOfUnfolded } from './kinds/support';
@@ -82,46 +82,6 @@ export interface AccountOutboxOptions {
 export interface ReloadedItem extends Reloaded {
   dependencyEnds: DependencyEnd[];
 }
-
-/** Which views an outbox key (`entity:id`) touches. */
-const VIEWS: Record<string, { entities: CacheEntity[]; idsOf?: CacheEntity }> = {
-  task: { entities: ['tasks', 'messages', 'tags'], idsOf: 'tasks' },
-  project: { entities: ['projects', 'members'], idsOf: 'projects' },
-  event: { entities: ['events'], idsOf: 'events' },
-  crmContact: { entities: ['crmContacts'], idsOf: 'crmContacts' },
-  crmAccount: { entities: ['crmAccounts'], idsOf: 'crmAccounts' },
-  dependency: { entities: ['dependencies'] },
-  timeReport: { entities: ['timeReports'] },
-};
-
-export function cacheChangeOf(keys: readonly string[]): CacheChange {
-  const entities = new Set<CacheEntity>();
-  const ids: Partial<Record<CacheEntity, string[]>> = {};
-  for (const key of keys) {
-    const at = key.indexOf(':');
-    const view = VIEWS[key.slice(0, at)];
-    if (!view) continue;
-    for (const e of view.entities) entities.add(e);
-    if (view.idsOf) (ids[view.idsOf] ??= []).push(key.slice(at + 1));
-  }
-  return { entities: [...entities], ids };
-}
-
-/** Request field names of `task.update` by the task field a conflict names. */
-const TASK_FIELD_TO_CHANGE: Record<string, string> = {
-  name: 'title',
-  startDate: 'startDate',
-  endDate: 'endDate',
-  deadline: 'deadline',
-  scheduleDate: 'scheduleDate',
-  priority: 'priority',
-  estimate: 'estimate',
-  progress: 'progress',
-  storyPoints: 'storyPoints',
-  assignedToUserId: 'assignedToUserId',
-  projectId: 'projectId',
-  parentTaskId: 'parentTaskId',
-};
 
 /**
  * The service's item for the check before a send (rule 7), in the API's field names: a task
@@ -231,34 +191,17 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     takeTheirs: (entity, id, field, value) => {
       const self = late.self;
       if (!self) throw new OutboxError('invalid-argument', 'The outbox is not ready', 'id');
-      const refuse = (): never => {
+      const theirs = {
+        submit: (kind: string, payload: unknown) => void self.submit(kind, payload),
+        newLocalRowId: () => self.newLocalRowId(),
+        cache,
+      };
+      if (!takeTheirs(theirs, entity, id, field, value))
         throw new OutboxError(
           'invalid-argument',
           `Cannot take the service's value of ${entity} ${field}`,
           'id',
         );
-      };
-      if (entity === 'task') {
-        if (field === 'status') {
-          const status = value as { id: string };
-          self.submit('task.setStatus', { taskId: id, statusId: status.id, draftId: self.newLocalRowId() });
-        } else if (field === 'customFieldsData') {
-          const values = customFieldValues(value, cache.tasks.get(id)?.customFieldsData);
-          if (values.length) self.submit('task.setCustomFields', { taskId: id, values });
-        } else if (TASK_FIELD_TO_CHANGE[field]) {
-          self.submit('task.update', { taskId: id, changes: { [TASK_FIELD_TO_CHANGE[field]]: value } });
-        } else refuse();
-      } else if (entity === 'project') {
-        if (field === 'customFieldsData') {
-          const values = customFieldValues(value, cache.projects.get(id)?.customFieldsData);
-          if (values.length) self.submit('project.setCustomFields', { projectId: id, values });
-          return;
-        }
-        if (!(field in ProjectChanges.shape)) refuse();
-        self.submit('project.update', { projectId: id, changes: { [field]: value } });
-      } else if (entity === 'crmContact' || entity === 'crmAccount') {
-        self.submit(`${entity}.update`, { id, changes: { [field]: value } });
-      } else refuse();
     },
     ...(options.checkBeforeSend === false
       ? {}
@@ -408,22 +351,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
       guard(() => (outbox.resolveConflict(id, choice), outbox.status())),
     realIdOf: (id: string) => outbox.realIdOf(id),
     /** The name of an item a conflict is about, as the cache holds it (null when not cached). */
-    itemName: (entity: string, id: string): string | null => {
-      switch (entity) {
-        case 'task':
-          return cache.tasks.getFlat(id)?.name ?? null;
-        case 'project':
-          return cache.projects.get(id)?.name ?? null;
-        case 'crmContact': {
-          const c = cache.crm.contact(id);
-          return c ? [c.firstName, c.lastName].filter(Boolean).join(' ') : null;
-        }
-        case 'crmAccount':
-          return cache.crm.account(id)?.name ?? null;
-        default:
-          return null;
-      }
-    },
+    itemName: (entity: string, id: string): string | null => itemName(cache, entity, id),
     newTempId: () => outbox.newTempId(),
     newLocalRowId: () => outbox.newLocalRowId(),
     taskDeleteScope: (id: string) => tasks.deleteScope(id),
@@ -432,13 +360,3 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
 }
 
 export type AccountOutbox = ReturnType<typeof createAccountOutbox>;
-
-/**
- * "Take theirs" of a record's custom fields: every field either side has, set to the service's
- * value (null removes one only this client had).
- */
-function customFieldValues(theirs: unknown, mine: unknown): { id: string; value: unknown }[] {
-  const t = (theirs ?? {}) as Record<string, unknown>;
-  const m = (mine ?? {}) as Record<string, unknown>;
-  return [...new Set([...Object.keys(t), ...Object.keys(m)])].map((k) => ({ id: k, value: t[k] ?? null }));
-}

@@ -23,14 +23,9 @@ import { projectsWriteHandlers } from '../handlers/projects-write';
 import { tasksWriteHandlers } from '../handlers/tasks-write';
 import type { HandlerMap } from '../handlers/types';
 import { DEFAULT_TIMEOUT_MS } from '../api/http';
+import { fetchReloaded } from '../entities';
 import type { PendingFields } from '../sync/pending';
-import type { Sync } from '../sync/sync';
-import {
-  createAccountOutbox,
-  type ReloadedItem,
-  type AccountOutbox,
-  type AccountOutboxOptions,
-} from './account-outbox';
+import { createAccountOutbox, type AccountOutbox, type AccountOutboxOptions } from './account-outbox';
 
 export interface WorkdeskEngineOptions extends Omit<EngineOptions, 'pending'> {
   /** Tuning and test doubles of the outbox (clock, timers, jitter, ids, concurrency). */
@@ -209,43 +204,4 @@ export async function createWorkdeskEngine(options: WorkdeskEngineOptions): Prom
       await engine.close();
     },
   };
-}
-
-/**
- * Brings in the service's version of an item a reload settled: a dependency's by fetching the
- * dependencies of its ends (a pull never fetches them), else the one-item fetch of sync where
- * there is one, else (an event, a create whose real id is unknown) a whole pull.
- */
-async function fetchReloaded(sync: Sync, item: ReloadedItem): Promise<void> {
-  const { onDemand } = sync;
-  if (item.dependencyEnds.length) {
-    // A task's dependencies come with its detail.
-    await Promise.all(
-      item.dependencyEnds.map(({ kind, id }) =>
-        kind === 'task'
-          ? onDemand.task(id)
-          : kind === 'event'
-            ? onDemand.eventDependencies(id)
-            : onDemand.projectDependencies(id),
-      ),
-    );
-    return;
-  }
-  if (item.id !== null) {
-    switch (item.entity) {
-      case 'task':
-        await onDemand.task(item.id);
-        return;
-      case 'project':
-        await onDemand.project(item.id);
-        return;
-      case 'crmContact':
-        await onDemand.contact(item.id);
-        return;
-      case 'crmAccount':
-        await onDemand.account(item.id);
-        return;
-    }
-  }
-  await sync.now();
 }

@@ -19,6 +19,7 @@ import {
 import { notOfferedParts } from './not-offered';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
+import { PULL_PARTS } from '../entities';
 import { withFolders } from './pull';
 import { ProjectsResponse } from '../../../shared/api/index';
 
@@ -75,6 +76,7 @@ function setup(fetch: FetchLike): { cache: Cache; sync: Sync } {
   const client = createServiceClient({ baseUrl: 'http://live.test/2.0', token: 't', fetch });
   const sync = createSync({
     cache,
+    pullParts: PULL_PARTS,
     client,
     pending: noPending,
     userId: 'Ua1B2c',

@@ -7,26 +7,19 @@ import type {
   TaskMessage,
   TimeReport,
 } from '../../../shared/api/index';
+import type { OutboxEntity } from '../../../shared/entities';
 import type { DependencyRow } from '../cache/repos/dependencies';
 
 /**
  * Rule 7 port: what the outbox holds for an entity, asked by a pull before it overwrites a
  * cached row. The outbox implements it; until then `noPending` says "nothing pending".
  *
- * Field names are the API's (e.g. `name`, `assignedToUserId`, `status` for a task).
+ * The entities are the resources the outbox writes (`RESOURCES` in `src/shared/entities.ts`):
+ * for `taskTag` (a task's tag links) the id is the task's, field names are tag ids, values
+ * true/false. Other field names are the API's (e.g. `name`, `assignedToUserId`, `status` for a
+ * task).
  */
-export type PendingEntity =
-  | 'task'
-  /** A task's tag links: id is the task's, field names are tag ids, values true/false. */
-  | 'taskTag'
-  | 'project'
-  | 'message'
-  | 'event'
-  | 'document'
-  | 'crmContact'
-  | 'crmAccount'
-  | 'dependency'
-  | 'timeReport';
+export type PendingEntity = OutboxEntity;
 
 /** A message as a task's message list answers it, with the task it was listed for. */
 export type ListedMessage = TaskMessage & { taskId: string };

@@ -5,10 +5,11 @@ import {
   type TaskDetail,
   type TimeReport,
 } from '../../../shared/api/index';
+import type { CacheEntity } from '../../../shared/entities';
 import { AbortedError, RejectedError, ServiceError, UnauthorizedError, isOffline } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
 import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
-import { createWriteBatcher, stamp, type Gate, type Progress, type SyncDeps } from './context';
+import { stamp, type Gate, type Progress, type SyncDeps } from './context';
 import {
   ACKED_ITEM,
   ackedSince,
@@ -19,9 +20,6 @@ import {
   type ListedItems,
   type PendingEntity,
 } from './pending';
-import { markOffered } from './not-offered';
-import { storeProjectTemplates } from './project-templates';
-import { checkedKeep, confirmRemoval, idSet } from './removal';
 
 export interface EventWindow {
   monthsBack: number;
@@ -30,7 +28,8 @@ export interface EventWindow {
 
 export const DEFAULT_EVENT_WINDOW: EventWindow = { monthsBack: 3, monthsAhead: 12 };
 
-function shiftMonths(date: Date, months: number): string {
+/** The day `months` months from `date` (the event window's ends). */
+export function shiftMonths(date: Date, months: number): string {
   const d = new Date(date.getFullYear(), date.getMonth() + months, date.getDate());
   return stamp(d).slice(0, 10);
 }
@@ -229,25 +228,67 @@ export function storeTaskTimeReports(deps: SyncDeps, taskId: string, list: reado
   deps.emitChange({ entities: ['timeReports'], ids: { tasks: [taskId] } });
 }
 
+/** The steps of a pull, in order; each part of it runs in one (see `PullPart`). */
+export const PULL_PHASES = ['org', 'projects', 'tasks', 'details'] as const;
+export type PullPhase = (typeof PULL_PHASES)[number];
+
+/** What a part of a pull is given: the run's facilities and what earlier phases learnt. */
+export interface PullContext {
+  deps: SyncDeps;
+  gate: Gate;
+  run: AbortController;
+  progress: Progress;
+  window: EventWindow;
+  /** Task-detail fetches kept going at once (a few more than the gate's concurrency). */
+  poolSize: number;
+  /** The outbox's acknowledgements before the first request (rule 7, see `PendingFields.ackedSince`). */
+  mark: number;
+  /**
+   * Runs a piece of the part whose failure costs that piece alone: recorded as a read problem
+   * under its path (or `part`), and undefined is answered. What ends the run is thrown on.
+   */
+  isolated<T>(part: string, work: () => Promise<T>): Promise<T | undefined>;
+  /** Not removed though the service's list lacks it: created or deleted locally, or since the mark. */
+  keep(entity: PendingEntity): (id: string) => boolean;
+  /** Views showing these entities read again. */
+  changed(entities: CacheEntity[]): void;
+  /**
+   * The projects whose subtrees' task lists and documents are read (a root is a project whose
+   * parent is not visible): set by the project list's part, which the later phases wait for.
+   */
+  roots: readonly string[];
+}
+
 /**
- * One full pull: organization lists, projects (open and archived), then every root project's
- * tasks (closed too, subfolders included) and documents, events in the window and CRM, all in
- * parallel through the gate; then messages (and details, where fetched before) of tasks whose
- * recentActivityMoment moved. Vanished items are removed (rule 9 checked), pending local
- * changes kept (rule 7). Each part (an organization list, the project list, one project's
- * tasks, the events, ...) stands alone: one that fails is recorded as a read problem and the
- * others go on; only being offline, a refused token or cancelling ends the run.
+ * One part of a pull (a resource's list, or its parts), from a resource's descriptor
+ * (`src/main/core/entities/`). It stands alone: a piece that fails is recorded through
+ * `isolated` and the other parts go on.
+ */
+export interface PullPart {
+  phase: PullPhase;
+  /** The next phase starts once this part is done (the project tree decides which task lists to read). */
+  awaited?: boolean;
+  run(ctx: PullContext): Promise<void>;
+}
+
+/**
+ * One full pull: the parts of every resource, phase by phase (organization lists, projects
+ * open and archived, then every root project's tasks and documents, events in the window, time
+ * reports and CRM, all in parallel through the gate; then messages and details of tasks whose
+ * activity moved). Vanished items are removed (rule 9 checked), pending local changes kept
+ * (rule 7). Each part stands alone: one that fails is recorded as a read problem and the others
+ * go on; only being offline, a refused token or cancelling ends the run.
  */
 export async function pull(
   deps: SyncDeps,
   gate: Gate,
   progress: Progress,
   run: AbortController,
+  parts: readonly PullPart[],
   window: EventWindow = DEFAULT_EVENT_WINDOW,
-  /** Task-detail fetches kept going at once (a few more than the gate's concurrency). */
   poolSize = 16,
 ): Promise<void> {
-  const { cache, client, pending, log, problems } = deps;
+  const { cache, pending, problems } = deps;
   // What the outbox acknowledges from here on may be missing from the answers (rule 7).
   const mark = ackMark(pending);
   // A cache no pull completed in (new, or made again after its file was lost) holds none of the
@@ -259,340 +300,45 @@ export async function pull(
     p.catch((err: unknown) => run.abort(err));
     return p;
   };
-  /**
-   * A part of the pull whose failure costs that part alone: recorded under its path (or its
-   * name), and undefined is answered. What ends the run is thrown on.
-   */
   const failedParts: string[] = [];
-  const isolated = async <T>(part: string, work: () => Promise<T>): Promise<T | undefined> => {
-    try {
-      const result = await work();
-      problems?.clear(part);
-      return result;
-    } catch (err) {
-      if (run.signal.aborted || endsTheRun(err)) throw err;
-      problems?.failed(err instanceof ServiceError ? err.path : part, err);
-      failedParts.push(err instanceof Error ? err.message : `${part}: ${String(err)}`);
-      return undefined;
+  const ctx: PullContext = {
+    deps,
+    gate,
+    run,
+    progress,
+    window,
+    poolSize,
+    mark,
+    isolated: async (part, work) => {
+      try {
+        const result = await work();
+        problems?.clear(part);
+        return result;
+      } catch (err) {
+        if (run.signal.aborted || endsTheRun(err)) throw err;
+        problems?.failed(err instanceof ServiceError ? err.path : part, err);
+        failedParts.push(err instanceof Error ? err.message : `${part}: ${String(err)}`);
+        return undefined;
+      }
+    },
+    keep: (entity) => (id) =>
+      pending.isPendingStructural(entity, id) || ackedSince(pending, entity, id, mark).has(ACKED_ITEM),
+    changed: (entities) => deps.emitChange({ entities }),
+    roots: [],
+  };
+  const started: Promise<void>[] = [];
+  for (const phase of PULL_PHASES) {
+    progress.phase(phase);
+    const awaited: Promise<void>[] = [];
+    for (const part of parts) {
+      if (part.phase !== phase) continue;
+      const done = background(part.run(ctx));
+      started.push(done);
+      if (part.awaited) awaited.push(done);
     }
-  };
-  /** Not removed though the service's list lacks it: created or deleted locally, or since the mark. */
-  const keep = (entity: PendingEntity) => (id: string) =>
-    pending.isPendingStructural(entity, id) || ackedSince(pending, entity, id, mark).has(ACKED_ITEM);
-  const changed = (entities: Parameters<SyncDeps['emitChange']>[0]['entities']) =>
-    deps.emitChange({ entities });
-
-  // Organization lists and projects go first: the tree decides which task lists to ask for.
-  // Each list is fetched and stored on its own: a status list that cannot be read leaves the
-  // users, task types and the rest to be stored.
-  progress.phase('org');
-  const orgList = <T>(
-    path: string,
-    fetch: (signal: AbortSignal) => Promise<T>,
-    store: (value: T) => void,
-    entities: Parameters<typeof changed>[0],
-  ): Promise<T | undefined> =>
-    background(
-      isolated(path, async () => {
-        const value = await gate(fetch);
-        cache.transaction(() => store(value));
-        changed(entities);
-        return value;
-      }),
-    );
-  const orgLists = [
-    orgList(
-      '/custom-fields',
-      (s) => client.customFields(s),
-      (v) => cache.org.customFields.replace(v),
-      ['customFields'],
-    ),
-    orgList(
-      '/users',
-      (s) => client.users(s),
-      (v) => v && cache.org.users.replace(v),
-      ['users'],
-    ),
-    orgList(
-      '/statuses',
-      (s) => client.statuses(s),
-      (v) => v && cache.org.statuses.replace(v),
-      ['statuses'],
-    ),
-    orgList(
-      '/task-types',
-      (s) => client.taskTypes(s),
-      (v) => v && cache.org.taskTypes.replace(v),
-      ['taskTypes'],
-    ),
-    orgList(
-      '/project-templates',
-      (s) => client.projectTemplates(s),
-      (v) => storeProjectTemplates(deps, v),
-      ['projects'],
-    ),
-  ];
-  // Without a tag list (GoodDay offers none) the tags are those seen on tasks: kept as stored.
-  const tagsRead = orgList(
-    '/tags',
-    (s) => client.tags(s),
-    (v) => v && cache.org.tags.replace(v),
-    ['tags'],
-  );
-
-  progress.phase('projects');
-  const fetchProjects = async (): Promise<Project[]> => {
-    const [open, archived] = await Promise.all([
-      gate((s) => client.projects({ archived: false }, s)),
-      gate((s) => client.projects({ archived: true }, s)),
-    ]);
-    return [...new Map([...open, ...archived].map((p) => [p.id, p])).values()];
-  };
-  // The service's copy of a project created here whose answer has not folded is left out, with
-  // its task list and documents, and one stored earlier goes: the local row stands for it.
-  const listed = await isolated('/projects', fetchProjects);
-  if (listed) {
-    const projects = withFolders(withoutCopies(pending, 'project', listed));
-    const cachedProjects = cache.projects.ids();
-    const projectIds = new Set(projects.map((p) => p.id));
-    const goneProjects = await confirmRemoval(
-      cachedProjects.length,
-      cachedProjects.filter((id) => !projectIds.has(id) && !keep('project')(id)),
-      async () => new Set((await fetchProjects()).map((p) => p.id)),
-      log,
-      'project list',
-    );
-    cache.transaction(() => {
-      for (const p of projects) {
-        const merged = mergePending(pending, 'project', p, () => cache.projects.get(p.id), mark);
-        if (merged) cache.projects.upsertMany([merged]);
-      }
-      cache.tasks.delete(cache.tasks.idsInProjects(goneProjects).filter((id) => !keep('task')(id)));
-      cache.projects.delete(goneProjects);
-    });
-    changed(['projects']);
+    await Promise.all(awaited);
   }
-  // A root is a project whose parent is not visible; subfolders=true covers its subtree. When
-  // the project list could not be read, the cached tree stands for it.
-  const tree = (listed ? withoutCopies(pending, 'project', listed) : cache.projects.all()).filter(
-    (p) => !p.id.startsWith(LOCAL_ROW_PREFIX),
-  );
-  const treeIds = new Set(tree.map((p) => p.id));
-  const roots = tree.filter((p) => !p.parentProjectId || !treeIds.has(p.parentProjectId)).map((p) => p.id);
-
-  progress.phase('tasks');
-  const seen = new Set<string>();
-  const fetchedRoots: string[] = [];
-  const taskLists = roots.map((root) =>
-    background(
-      isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
-        try {
-          const tasks = await gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s));
-          cache.transaction(() => storeTasks(deps, tasks, mark));
-          for (const t of tasks) seen.add(t.id);
-          fetchedRoots.push(root);
-          changed(['tasks']);
-        } catch (err) {
-          // A root deleted since the project list answered: its tasks go with the next pull.
-          if (!(err instanceof RejectedError && err.status === 404)) throw err;
-        }
-      }),
-    ),
-  );
-  const documents = roots.map((root) =>
-    background(
-      isolated(`/project/${encodeURIComponent(root)}/documents`, async () => {
-        try {
-          const fetchDocs = () => gate((s) => client.projectDocuments(root, { subfolders: true }, s));
-          const docs = await fetchDocs();
-          const subtree = cache.projects.subtreeIds(root);
-          const keepDocs = await checkedKeep(
-            cache.projectParts.documentIdsIn(subtree),
-            docs,
-            keep('document'),
-            async () => idSet(await fetchDocs()),
-            log,
-            `documents of project ${root}`,
-          );
-          cache.transaction(() => {
-            cache.projectParts.replaceDocuments(subtree, docs, keepDocs);
-            for (const id of subtree) markOffered(cache, id, 'documents', true, stamp(deps.clock()));
-          });
-          changed(['documents']);
-        } catch (err) {
-          if (!(err instanceof RejectedError && err.status === 404)) throw err;
-          // Deleted since listed (the next pull removes it), or documents not offered by this
-          // service: the overview then says so.
-          cache.transaction(() => {
-            for (const id of cache.projects.subtreeIds(root))
-              markOffered(cache, id, 'documents', false, stamp(deps.clock()));
-          });
-        }
-      }),
-    ),
-  );
-  const now = deps.clock();
-  const from = shiftMonths(now, -window.monthsBack);
-  const to = shiftMonths(now, window.monthsAhead);
-  const fetchEvents = () => gate((s) => client.events({ startDate: from, endDate: to }, s));
-  const events = background(
-    isolated('/events', async () => {
-      const list = await fetchEvents();
-      const keepEvents = await checkedKeep(
-        cache.events.idsInWindow(from, to),
-        list,
-        keep('event'),
-        async () => idSet(await fetchEvents()),
-        log,
-        'event window',
-      );
-      // The service's copy of an event created here whose answer has not folded is left out, and
-      // one stored earlier goes (not kept: it was listed): the local row stands for it.
-      cache.transaction(() =>
-        cache.events.replaceWindow(from, to, withoutCopies(pending, 'event', list), keepEvents),
-      );
-      changed(['events']);
-    }),
-  );
-  // The acting user's time reports of the last weeks (My Time); older weeks are read on demand.
-  const reportRange = timeReportWindow(now);
-  const timeReports = background(
-    isolated(`/user/${encodeURIComponent(deps.userId)}/time-reports`, async () => {
-      const list = await gate((s) => client.userTimeReports(deps.userId, reportRange, s));
-      storeUserTimeReports(deps, reportRange, list);
-    }),
-  );
-  // Contacts and accounts are read and stored each on its own.
-  const contacts = background(
-    isolated('/crm/contacts', async () => {
-      const list = await gate((s) => client.crmContacts(s));
-      const keepContacts = await checkedKeep(
-        cache.crm.contactIds(),
-        list,
-        keep('crmContact'),
-        async () => idSet(await gate((s) => client.crmContacts(s))),
-        log,
-        'CRM contacts',
-      );
-      cache.transaction(() => {
-        // Copies of creates whose answer has not folded are left out, as for events.
-        const c = withoutCopies(pending, 'crmContact', list).flatMap(
-          (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id), mark) ?? [],
-        );
-        cache.crm.replaceContacts(c, keepContacts);
-      });
-      changed(['crmContacts']);
-    }),
-  );
-  const accounts = background(
-    isolated('/crm/accounts', async () => {
-      const list = await gate((s) => client.crmAccounts(s));
-      const keepAccounts = await checkedKeep(
-        cache.crm.accountIds(),
-        list,
-        keep('crmAccount'),
-        async () => idSet(await gate((s) => client.crmAccounts(s))),
-        log,
-        'CRM accounts',
-      );
-      cache.transaction(() => {
-        const a = withoutCopies(pending, 'crmAccount', list).flatMap(
-          (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id), mark) ?? [],
-        );
-        cache.crm.replaceAccounts(a, keepAccounts);
-      });
-      changed(['crmAccounts']);
-    }),
-  );
-  const tagLists = background(
-    tagsRead.then((tags) =>
-      Promise.all(
-        (tags ?? []).map((tag) =>
-          isolated(`/tag/${encodeURIComponent(tag.id)}/tasks`, async () => {
-            const tasks = await gate((s) => client.tagTasks(tag.id, { closed: true }, s));
-            cache.transaction(() => {
-              storeTagTasks(
-                deps,
-                tag.id,
-                tasks.map((t) => t.id),
-                mark,
-              );
-              cache.syncState.set(`tag:${tag.id}`, stamp(deps.clock()));
-            });
-          }),
-        ),
-      ),
-    ),
-  );
-
-  await Promise.all(taskLists);
-  // Removal per fetched root: cached tasks of its subtree that no fetched list returned.
-  for (const root of fetchedRoots) {
-    await isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
-      const subtree = cache.projects.subtreeIds(root);
-      const cached = cache.tasks.idsInProjects(subtree);
-      const candidates = cached.filter((id) => !seen.has(id) && !keep('task')(id));
-      const gone = await confirmRemoval(
-        cached.length,
-        candidates,
-        async () =>
-          new Set(
-            (await gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s))).map(
-              (t) => t.id,
-            ),
-          ),
-        log,
-        `project ${root}`,
-      );
-      if (gone.length) {
-        cache.transaction(() => cache.tasks.delete(gone));
-        changed(['tasks']);
-      }
-    });
-  }
-
-  // Messages (and details once fetched) of tasks whose activity moved since they were fetched.
-  progress.phase('details');
-  const stale = [...cache.tasks.fetchState()].filter(
-    ([id, s]) =>
-      s.messagesActivityMoment !== s.recentActivityMoment && !pending.isPendingStructural('task', id),
-  );
-  // Views refresh once per batch of stored messages while they stream in.
-  const batch = createWriteBatcher(cache, () => deps.emitChange({ entities: ['messages', 'tasks'] }));
-  // The whole count is known now, so the progress bar does not jump; the fetches themselves are
-  // started by a small pool pulling from one queue, so a 20,000-task pull holds a few dozen
-  // pending requests in memory, not 20,000.
-  const counted: Gate = (call) => gate(call, true);
-  progress.add(stale.reduce((n, [, s]) => n + (s.detailFetchedAt !== null ? 2 : 1), 0));
-  const queue = stale[Symbol.iterator]();
-  const workers = Array.from({ length: Math.min(stale.length, poolSize) }, () =>
-    background(
-      (async () => {
-        for (const [id, s] of queue) {
-          if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
-          // One task's messages that cannot be read cost that task's, not the others'.
-          await isolated(`/task/${encodeURIComponent(id)}/messages`, () =>
-            pullTaskParts(deps, counted, id, s.detailFetchedAt !== null, batch.write),
-          );
-        }
-      })(),
-    ),
-  );
-  try {
-    await Promise.all([
-      ...orgLists,
-      tagsRead,
-      tagLists,
-      ...documents,
-      events,
-      timeReports,
-      contacts,
-      accounts,
-      ...workers,
-    ]);
-  } finally {
-    batch.flush();
-  }
+  await Promise.all(started);
   // Also after a run that failed in part: what it stored must not hide the local changes.
   if (rebuilt) pending.restoreLocalChanges?.();
   // A cancelled run never counts as a completed pull.

@@ -7,6 +7,7 @@ import { aContact, aDocument, anEvent, aProject, aTask } from '../cache/fixtures
 import type { SyncStatus } from '../../../shared/ipc/sync';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
+import { PULL_PARTS } from '../entities';
 
 /** A tiny service: one root project with one task, every list otherwise empty. */
 function service(state: { down: boolean; calls: string[] }): FetchLike {
@@ -42,6 +43,7 @@ function syncOver(
   const client = createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch });
   const sync = createSync({
     cache,
+    pullParts: PULL_PARTS,
     client,
     pending: noPending,
     userId: 'me',

@@ -2,7 +2,7 @@ import type { SyncPhase, SyncStatus } from '../../../shared/ipc/sync';
 import { AbortedError, UnauthorizedError, isOffline } from '../api/errors';
 import { createGate, stamp, type Progress, type SyncDeps } from './context';
 import { createOnDemand, type OnDemand } from './on-demand';
-import { DEFAULT_EVENT_WINDOW, pull, type EventWindow } from './pull';
+import { DEFAULT_EVENT_WINDOW, pull, type EventWindow, type PullPart } from './pull';
 import { createDocumentIndexer, type DocumentIndexReport } from './document-index';
 import { createReadProblems } from './read-problems';
 import { DEFAULT_RETRY } from './retry';
@@ -17,6 +17,8 @@ export interface SyncOptions extends Omit<SyncDeps, 'retry'> {
   /** Time between reachability probes while offline (default 15 seconds). */
   probeIntervalMs?: number;
   eventWindow?: EventWindow;
+  /** The parts of a full pull: every resource's (`PULL_PARTS` of `core/entities`). */
+  pullParts: readonly PullPart[];
 }
 
 export interface Sync {
@@ -165,6 +167,7 @@ export function createSync(options: SyncOptions): Sync {
       gate,
       progress,
       controller,
+      options.pullParts,
       options.eventWindow ?? DEFAULT_EVENT_WINDOW,
       concurrency * 3,
     )

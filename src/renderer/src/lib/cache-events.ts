@@ -3,6 +3,29 @@
 import type { CacheEntity } from '@shared/ipc/events';
 import type { Bridge } from './bridge';
 
+/**
+ * Calls `refresh` once for a burst of changes to `entities` (a sync writes many at once): `ms`
+ * after the first of them. Returns the unsubscribe, which also drops a refresh still waiting.
+ */
+export function onCacheBurst(
+  bridge: Bridge,
+  entities: readonly CacheEntity[],
+  ms: number,
+  refresh: () => void,
+): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const off = onCacheChange(bridge, entities, () => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      refresh();
+    }, ms);
+  });
+  return () => {
+    off();
+    clearTimeout(timer);
+  };
+}
+
 export function onCacheChange(
   bridge: Bridge,
   entities: readonly CacheEntity[],

@@ -2,6 +2,7 @@
 // is parsed with the same schemas the write channels use; an unknown kind falls back to the
 // outbox's own label.
 import type { z } from 'zod';
+import { entityNoun } from '@shared/entities';
 import {
   TaskCommentInput,
   TaskCreateInput,
@@ -73,14 +74,6 @@ export function describeValue(field: string, value: unknown, look: ChangeLookups
   }
 }
 
-const ENTITY_NOUNS: Record<string, string> = {
-  task: 'a task',
-  project: 'a project',
-  event: 'an event',
-  crmContact: 'a contact',
-  crmAccount: 'an account',
-};
-
 /** What a conflict is about, as its views and toasts say it. */
 export interface ConflictFacts {
   entity: string;
@@ -109,7 +102,7 @@ function itemWords(conflict: ConflictFacts, look: ChangeLookups): string {
       : conflict.entity === 'project'
         ? look.projectName(conflict.entityId)
         : undefined);
-  return named ? `'${named}'` : (ENTITY_NOUNS[conflict.entity] ?? 'an item');
+  return named ? `'${named}'` : entityNoun(conflict.entity);
 }
 
 /** A field's label in a conflict: a task's name is its title wherever the user edits it. */
@@ -154,7 +147,7 @@ export function conflictNotice(
 ): string {
   const who = context.who ?? 'someone else';
   if (conflict.field === WHOLE_ITEM) {
-    const noun = ENTITY_NOUNS[conflict.entity]?.replace(/^an? /, 'this ') ?? 'this item';
+    const noun = entityNoun(conflict.entity).replace(/^an? /, 'this ');
     const Who = who.charAt(0).toUpperCase() + who.slice(1);
     return `${Who} changed ${noun} ${itemWords(conflict, look)}${context.when ? ` ${context.when}` : ''}: delete anyway?`;
   }

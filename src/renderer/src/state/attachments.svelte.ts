@@ -5,7 +5,9 @@
 import type { SpooledFile, UploadProgress, UploadsStatus } from '@shared/ipc/attachments';
 import type { ChannelInput } from '@shared/ipc/contract';
 import type { Bridge } from '../lib/bridge';
+import type { WriteOutcome } from '../lib/run-write';
 import { toasts } from '../lib/toasts.svelte';
+import { runWrite } from './writes';
 
 /** Bytes per chunk streamed over the web host's bridge (base64 makes it a third larger). */
 const CHUNK_BYTES = 512 * 1024;
@@ -183,71 +185,65 @@ export class AttachmentsState {
   async attachTo(task: { id: string; name: string }, dropped: readonly DroppedFile[]): Promise<boolean> {
     const staged = await this.stage(dropped);
     if (!staged.length) return false;
-    try {
-      const result = await this.#bridge.invoke('attachments.attach', {
-        taskId: task.id,
-        files: staged.map((f) => f.id),
-      });
-      const split = result.requests > 1 ? ` in ${result.requests} comments (20 files each at most)` : '';
-      toasts.show(`Attaching ${countFiles(staged.length)} to '${task.name}'${split}`, 'success');
-      return true;
-    } catch (err) {
-      toasts.error(`Could not attach the files to '${task.name}'`, err);
-      return false;
-    }
+    const outcome = await runWrite(
+      'attachments.attach',
+      { taskId: task.id, files: staged.map((f) => f.id) },
+      { failure: `Could not attach the files to '${task.name}'` },
+    );
+    if (!outcome.ok) return false;
+    const { requests } = outcome.value;
+    const split = requests > 1 ? ` in ${requests} comments (20 files each at most)` : '';
+    toasts.show(`Attaching ${countFiles(staged.length)} to '${task.name}'${split}`, 'success');
+    return true;
   }
 
-  async comment(taskId: string, message: string, files: readonly SpooledFile[]): Promise<boolean> {
-    return this.#send(files, () =>
-      this.#bridge.invoke('attachments.comment', {
-        taskId,
-        ...(message ? { message } : {}),
-        files: files.map((f) => f.id),
-      }),
+  async comment(taskId: string, message: string, files: readonly SpooledFile[]) {
+    return this.#told(
+      files,
+      await runWrite(
+        'attachments.comment',
+        { taskId, ...(message ? { message } : {}), files: files.map((f) => f.id) },
+        { failure: 'Could not send the files' },
+      ),
     );
   }
 
-  async reply(taskId: string, to: string, message: string, files: readonly SpooledFile[]): Promise<boolean> {
-    return this.#send(files, () =>
-      this.#bridge.invoke('attachments.reply', {
-        taskId,
-        actionRequiredUserId: to,
-        ...(message ? { message } : {}),
-        files: files.map((f) => f.id),
-      }),
+  async reply(taskId: string, to: string, message: string, files: readonly SpooledFile[]) {
+    return this.#told(
+      files,
+      await runWrite(
+        'attachments.reply',
+        { taskId, actionRequiredUserId: to, ...(message ? { message } : {}), files: files.map((f) => f.id) },
+        { failure: 'Could not send the files' },
+      ),
     );
   }
 
-  async #send(files: readonly SpooledFile[], call: () => Promise<{ requests: number }>): Promise<boolean> {
-    try {
-      const { requests } = await call();
-      if (requests > 1) {
-        toasts.show(
-          `${countFiles(files.length)} go in ${requests} messages: the service takes 20 per message`,
-        );
-      }
-      return true;
-    } catch (err) {
-      toasts.error('Could not send the files', err);
-      return false;
-    }
-  }
-
-  /** A new task with its files; answers the task's (local) id. Throws what the core refused. */
-  async createTask(
-    input: ChannelInput<'attachments.createTask'>['input'],
+  /** Tells how many messages the files of an accepted message take (the service takes 20 each). */
+  #told<T extends { requests: number }>(
     files: readonly SpooledFile[],
-  ): Promise<string> {
-    const { id, requests } = await this.#bridge.invoke('attachments.createTask', {
-      input,
-      files: files.map((f) => f.id),
-    });
-    if (requests > 1) {
+    outcome: WriteOutcome<T>,
+  ): WriteOutcome<T> {
+    if (outcome.ok && outcome.value.requests > 1) {
       toasts.show(
-        `${countFiles(files.length)}: 20 go with the task, the rest in ${requests - 1} more comments`,
+        `${countFiles(files.length)} go in ${outcome.value.requests} messages: the service takes 20 per message`,
       );
     }
-    return id;
+    return outcome;
+  }
+
+  /**
+   * A new task with its files; its id is local until the service acknowledges it. A refusal is
+   * answered for the form to show.
+   */
+  async createTask(input: ChannelInput<'attachments.createTask'>['input'], files: readonly SpooledFile[]) {
+    const outcome = await runWrite('attachments.createTask', { input, files: files.map((f) => f.id) });
+    if (outcome.ok && outcome.value.requests > 1) {
+      toasts.show(
+        `${countFiles(files.length)}: 20 go with the task, the rest in ${outcome.value.requests - 1} more comments`,
+      );
+    }
+    return outcome;
   }
 
   /** A staged file removed from a composer before sending. */
@@ -256,10 +252,11 @@ export class AttachmentsState {
   }
 
   async cancel(progress: UploadProgress): Promise<void> {
-    try {
-      this.#status = await this.#bridge.invoke('attachments.cancel', { id: progress.id });
-    } catch (err) {
-      toasts.error(`Could not cancel ${progress.name}`, err);
-    }
+    const outcome = await runWrite(
+      'attachments.cancel',
+      { id: progress.id },
+      { failure: `Could not cancel ${progress.name}` },
+    );
+    if (outcome.ok) this.#status = outcome.value;
   }
 }

@@ -1,70 +1,43 @@
-// Changes to CRM records, and links between CRM records and tasks. Links go through the
-// update-task operation (`crmContactIds`, `crmAccountId`), as the service defines them.
+// Changes to CRM records, and links between CRM records and tasks, on the one write path
+// (`runWrite`). Links go through the update-task operation (`crmContactIds`, `crmAccountId`), as
+// the service defines them.
 import type { CrmAccount, CrmContact } from '@shared/api/index';
+import type { ChannelInput } from '@shared/ipc/contract';
+import type { CreateResult, WriteResult } from '@shared/ipc/tasks-write';
 import { bridge } from '../lib/bridge';
-import { toasts } from '../lib/toasts.svelte';
-
-export interface ContactFields {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  notes: string;
-  crmAccountId: string | null;
-  contactOwnerUserId: string | null;
-  /** A contact-type id (the service lists no types: the choices are those contacts carry). */
-  contactType: string | null;
-}
-export interface AccountFields {
-  name: string;
-  email: string;
-  phone: string;
-  website: string;
-  notes: string;
-  accountOwnerUserId: string | null;
-}
-
-/** Runs a write; answers the error, or undefined when it was accepted. */
-async function attempt(write: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await write();
-    return undefined;
-  } catch (err) {
-    return err;
-  }
-}
-
-/** Runs a create; answers its error, or the new record's id (the view opens it). */
-async function attemptCreate(
-  write: () => Promise<{ id: string }>,
-): Promise<{ error: unknown } | { id: string }> {
-  try {
-    return { id: (await write()).id };
-  } catch (err) {
-    return { error: err };
-  }
-}
-
-async function withToast(failure: string, write: () => Promise<unknown>): Promise<boolean> {
-  const error = await attempt(write);
-  if (error) toasts.error(failure, error);
-  return !error;
-}
-
-/** The form's fields as the channel takes them: trimmed, empty notes as null. */
-function contactChanges(fields: ContactFields): Omit<ContactFields, 'notes'> & { notes: string | null } {
-  return { ...fields, firstName: fields.firstName.trim(), notes: fields.notes.trim() || null };
-}
-function accountChanges(fields: AccountFields): Omit<AccountFields, 'notes'> & { notes: string | null } {
-  return { ...fields, name: fields.name.trim(), notes: fields.notes.trim() || null };
-}
+import { describeError, errorField } from '../lib/errors';
+import type { WriteOutcome } from '../lib/run-write';
+import { runWrite } from './writes';
 
 /**
- * The record's custom-field map with one value set (null resets it). The whole map is sent: the
- * service merges it, and the cache takes it as the record's map until the next pull.
+ * A CRM form's fields: the create channel's own but the custom fields (set one by one on the
+ * record), every one filled in, the notes as typed (empty is none).
  */
-function withField(record: { customFieldsData: Record<string, unknown> }, fieldId: string, value: unknown) {
-  return { customFieldsData: { ...record.customFieldsData, [fieldId]: value } };
+type FormFields<T> = {
+  [K in Exclude<keyof T, 'customFieldsData'>]-?: K extends 'notes' ? string : Exclude<T[K], undefined>;
+};
+/** `contactType` is a contact-type id (the service lists no types: the choices are those contacts carry). */
+export type ContactFields = FormFields<ChannelInput<'crm.createContact'>>;
+export type AccountFields = FormFields<ChannelInput<'crm.createAccount'>>;
+
+/** What a form shows when the core refuses its save: the field (or the form's first) and why. */
+export interface FormProblem {
+  field: string;
+  message: string;
+}
+
+/** What a form does once its save is accepted: close, and open a record it created. */
+export interface FormDone {
+  onclose: () => void;
+  oncreated: (id: string) => void;
+}
+
+/** The form's fields as the channels take them: the name trimmed, empty notes as null. */
+function contactChanges(fields: ContactFields) {
+  return { ...fields, firstName: fields.firstName.trim(), notes: fields.notes.trim() || null };
+}
+function accountChanges(fields: AccountFields) {
+  return { ...fields, name: fields.name.trim(), notes: fields.notes.trim() || null };
 }
 
 /** Only the fields that differ from the record (updates send what changed). */
@@ -75,71 +48,114 @@ function changedOnly<T extends object>(record: object, changes: T): Partial<T> {
   ) as Partial<T>;
 }
 
+/**
+ * A CRM form's submit, the same for contacts and accounts: the name it requires, then the
+ * create or the update. Answers the problem to show next to its field (the name when the core
+ * names none), or undefined once saved and `done` was told.
+ */
+async function submitForm(
+  required: { field: string; value: string },
+  save: () => Promise<WriteOutcome<WriteResult | CreateResult>>,
+  done: FormDone,
+): Promise<FormProblem | undefined> {
+  if (!required.value.trim()) return { field: required.field, message: 'must not be empty' };
+  const outcome = await save();
+  if (!outcome.ok)
+    return { field: errorField(outcome.error) ?? required.field, message: describeError(outcome.error) };
+  done.onclose();
+  if ('id' in outcome.value) done.oncreated(outcome.value.id);
+  return undefined;
+}
+
+/**
+ * The record's custom-field map with one value set (null resets it). The whole map is sent: the
+ * service merges it, and the cache takes it as the record's map until the next pull.
+ */
+function withField(record: { customFieldsData: Record<string, unknown> }, fieldId: string, value: unknown) {
+  return { customFieldsData: { ...record.customFieldsData, [fieldId]: value } };
+}
+
 export const crmWrites = {
-  createContact(fields: ContactFields): Promise<{ error: unknown } | { id: string }> {
-    return attemptCreate(() => bridge.invoke('crm.createContact', contactChanges(fields)));
-  },
-  updateContact(contact: CrmContact, fields: ContactFields): Promise<unknown> {
-    return attempt(() =>
-      bridge.invoke('crm.updateContact', {
-        contactId: contact.id,
-        changes: changedOnly(contact, contactChanges(fields)),
-      }),
+  /** Creates a contact (`contact` undefined) or saves the changed fields of one. */
+  saveContact(contact: CrmContact | undefined, fields: ContactFields, done: FormDone) {
+    return submitForm(
+      { field: 'firstName', value: fields.firstName },
+      () =>
+        contact
+          ? runWrite('crm.updateContact', {
+              contactId: contact.id,
+              changes: changedOnly(contact, contactChanges(fields)),
+            })
+          : runWrite('crm.createContact', contactChanges(fields)),
+      done,
     );
   },
   /** Sets one custom field of a contact (the organization's definitions, as for tasks). */
-  setContactField(contact: CrmContact, fieldId: string, value: unknown): Promise<boolean> {
-    return withToast('Could not change the custom field', () =>
-      bridge.invoke('crm.updateContact', {
-        contactId: contact.id,
-        changes: withField(contact, fieldId, value),
-      }),
+  setContactField(contact: CrmContact, fieldId: string, value: unknown) {
+    return runWrite(
+      'crm.updateContact',
+      { contactId: contact.id, changes: withField(contact, fieldId, value) },
+      { failure: 'Could not change the custom field' },
     );
   },
-  deleteContact(contact: CrmContact): Promise<boolean> {
-    return withToast('Could not delete the contact', () =>
-      bridge.invoke('crm.deleteContact', { contactId: contact.id }),
+  deleteContact(contact: CrmContact) {
+    return runWrite(
+      'crm.deleteContact',
+      { contactId: contact.id },
+      { failure: 'Could not delete the contact' },
     );
   },
-  createAccount(fields: AccountFields): Promise<{ error: unknown } | { id: string }> {
-    return attemptCreate(() => bridge.invoke('crm.createAccount', accountChanges(fields)));
-  },
-  updateAccount(account: CrmAccount, fields: AccountFields): Promise<unknown> {
-    return attempt(() =>
-      bridge.invoke('crm.updateAccount', {
-        accountId: account.id,
-        changes: changedOnly(account, accountChanges(fields)),
-      }),
+  /** Creates an account (`account` undefined) or saves the changed fields of one. */
+  saveAccount(account: CrmAccount | undefined, fields: AccountFields, done: FormDone) {
+    return submitForm(
+      { field: 'name', value: fields.name },
+      () =>
+        account
+          ? runWrite('crm.updateAccount', {
+              accountId: account.id,
+              changes: changedOnly(account, accountChanges(fields)),
+            })
+          : runWrite('crm.createAccount', accountChanges(fields)),
+      done,
     );
   },
-  setAccountField(account: CrmAccount, fieldId: string, value: unknown): Promise<boolean> {
-    return withToast('Could not change the custom field', () =>
-      bridge.invoke('crm.updateAccount', {
-        accountId: account.id,
-        changes: withField(account, fieldId, value),
-      }),
+  setAccountField(account: CrmAccount, fieldId: string, value: unknown) {
+    return runWrite(
+      'crm.updateAccount',
+      { accountId: account.id, changes: withField(account, fieldId, value) },
+      { failure: 'Could not change the custom field' },
     );
   },
-  deleteAccount(account: CrmAccount): Promise<boolean> {
-    return withToast('Could not delete the account', () =>
-      bridge.invoke('crm.deleteAccount', { accountId: account.id }),
+  deleteAccount(account: CrmAccount) {
+    return runWrite(
+      'crm.deleteAccount',
+      { accountId: account.id },
+      { failure: 'Could not delete the account' },
     );
   },
 
-  /** Adds or removes one contact among a task's linked contacts. */
-  async linkContact(taskId: string, contactId: string, linked: boolean): Promise<boolean> {
-    return withToast(linked ? 'Could not link the contact' : 'Could not unlink the contact', async () => {
-      const detail = await bridge.invoke('tasks.detail', { taskId });
-      const current = detail.crmContacts.map((contact) => contact.id);
-      const next = linked ? [...new Set([...current, contactId])] : current.filter((id) => id !== contactId);
-      await bridge.invoke('tasks.update', { taskId, changes: { crmContactIds: next } });
-    });
+  /** Adds or removes one contact among a task's linked contacts (read first: the whole set is sent). */
+  linkContact(taskId: string, contactId: string, linked: boolean) {
+    return runWrite(
+      'tasks.update',
+      async () => {
+        const detail = await bridge.invoke('tasks.detail', { taskId });
+        const current = detail.crmContacts.map((contact) => contact.id);
+        const next = linked
+          ? [...new Set([...current, contactId])]
+          : current.filter((id) => id !== contactId);
+        return { taskId, changes: { crmContactIds: next } };
+      },
+      { failure: linked ? 'Could not link the contact' : 'Could not unlink the contact' },
+    );
   },
 
   /** Sets (or clears, with null) the account a task is linked to. */
-  linkAccount(taskId: string, accountId: string | null): Promise<boolean> {
-    return withToast(accountId ? 'Could not link the account' : 'Could not unlink the account', () =>
-      bridge.invoke('tasks.update', { taskId, changes: { crmAccountId: accountId } }),
+  linkAccount(taskId: string, accountId: string | null) {
+    return runWrite(
+      'tasks.update',
+      { taskId, changes: { crmAccountId: accountId } },
+      { failure: accountId ? 'Could not link the account' : 'Could not unlink the account' },
     );
   },
 };

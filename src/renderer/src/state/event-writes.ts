@@ -1,21 +1,17 @@
-// Creating and deleting calendar events: one call to the core's write channel each. The
+// Creating and deleting calendar events, on the one write path (`runWrite`). The
 // per-type rules (a milestone is one day; a personal event needs a user; a project event a
 // project) are checked first with the service's own schema, so the form names the field.
-import { CreateEventBody, type EventType } from '@shared/api/index';
-import { bridge } from '../lib/bridge';
-import { toasts } from '../lib/toasts.svelte';
+import { CreateEventBody } from '@shared/api/index';
+import type { ChannelInput } from '@shared/ipc/contract';
 import { inTypeWords } from '../lib/calendar';
+import { runWrite } from './writes';
 
-export interface NewEvent {
-  eventType: EventType;
-  name: string;
-  startDate: string;
-  endDate?: string | null | undefined;
-  userId?: string | null | undefined;
-  projectId?: string | null | undefined;
-  notes?: string | null | undefined;
-  assignedToUserId?: string | null | undefined;
-}
+type EventInput = ChannelInput<'events.create'>;
+
+/** The form's draft: the channel's fields, where an optional one left empty may be null. */
+export type NewEvent = {
+  [K in keyof EventInput]: undefined extends EventInput[K] ? EventInput[K] | null : EventInput[K];
+};
 
 /** The first rule the draft breaks, as `{field, message}`; undefined when it may be sent. */
 export function checkNewEvent(draft: NewEvent): { field: string; message: string } | undefined {
@@ -39,22 +35,11 @@ function present<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], nu
 }
 
 export const eventWrites = {
-  /** Answers the error, or undefined when the event was created. */
-  async create(draft: NewEvent): Promise<unknown> {
-    try {
-      await bridge.invoke('events.create', present(draft));
-      return undefined;
-    } catch (err) {
-      return err;
-    }
+  /** A refusal is answered, not toasted: the form shows it next to the field. */
+  create(draft: NewEvent) {
+    return runWrite('events.create', present(draft));
   },
-  async remove(eventId: string, name: string): Promise<boolean> {
-    try {
-      await bridge.invoke('events.delete', { eventId });
-      return true;
-    } catch (err) {
-      toasts.error(`Could not delete '${name}'`, err);
-      return false;
-    }
+  remove(eventId: string, name: string) {
+    return runWrite('events.delete', { eventId }, { failure: `Could not delete '${name}'` });
   },
 };

@@ -3,8 +3,9 @@
 // account, in the cache); here a change is shown at once and then read back.
 import type { InboxRow } from '@shared/ipc/inbox';
 import type { Bridge } from '../lib/bridge';
-import { onCacheChange } from '../lib/cache-events';
+import { onCacheBurst } from '../lib/cache-events';
 import { describeError } from '../lib/errors';
+import { runWrite } from './writes';
 
 export class InboxState {
   #rows = $state.raw<InboxRow[] | undefined>();
@@ -30,17 +31,7 @@ export class InboxState {
   /** Follows the cache (tasks, their messages, users); returns the unsubscribe. */
   start(): () => void {
     void this.load();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onCacheChange(this.#bridge, ['tasks', 'messages', 'users', 'statuses'], () => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        void this.load();
-      }, 60);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
+    return onCacheBurst(this.#bridge, ['tasks', 'messages', 'users', 'statuses'], 60, () => void this.load());
   }
 
   async load(): Promise<void> {
@@ -62,23 +53,26 @@ export class InboxState {
     );
   }
 
-  /** Marks tasks read (opening one does); a task not in the inbox is remembered read too. */
+  /**
+   * Marks tasks read (opening one does); a task not in the inbox is remembered read too. A mark
+   * the core refuses is not told: the list read after it shows what the core holds.
+   */
   async markRead(taskIds: readonly string[]): Promise<void> {
     if (!taskIds.length) return;
     this.#set((row) => row.unread && !taskIds.includes(row.taskId));
-    await this.#bridge.invoke('inbox.markRead', { taskIds: [...taskIds] }).catch(() => undefined);
+    await runWrite('inbox.markRead', { taskIds: [...taskIds] });
     await this.load();
   }
 
   async markUnread(taskId: string): Promise<void> {
     this.#set((row) => row.unread || row.taskId === taskId);
-    await this.#bridge.invoke('inbox.markUnread', { taskId }).catch(() => undefined);
+    await runWrite('inbox.markUnread', { taskId });
     await this.load();
   }
 
   async markAllRead(): Promise<void> {
     this.#set(() => false);
-    await this.#bridge.invoke('inbox.markAllRead', {}).catch(() => undefined);
+    await runWrite('inbox.markAllRead', {});
     await this.load();
   }
 

@@ -1,10 +1,15 @@
 // Local changes on their way to the service: the counts for the status bar, and the pending,
 // failed, stuck (needing attention) and conflicting changes for the Changes view. Fed by `outbox.onDidChange`.
 import type { ConflictView, EditableFields, OutboxEntryView, OutboxStatus } from '@shared/ipc/outbox';
+import type { ChannelInput } from '@shared/ipc/contract';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
 import { describeError } from '../lib/errors';
-import { toasts } from '../lib/toasts.svelte';
+import { runWrite } from './writes';
+
+/** The actions on a queued change; each answers the outbox's new status. */
+type OutboxAction =
+  'outbox.retry' | 'outbox.discard' | 'outbox.tryAgain' | 'outbox.reload' | 'conflicts.resolve';
 
 export class OutboxState {
   #status = $state<OutboxStatus | undefined>();
@@ -124,40 +129,39 @@ export class OutboxState {
     }
   }
 
-  async #act(failure: string, call: () => Promise<OutboxStatus>): Promise<void> {
-    try {
-      this.#status = await call();
-      await this.loadLists();
-    } catch (err) {
-      toasts.error(failure, err);
-    }
+  /** One action on a queued change: on the one write path, then the lists read again. */
+  async #act<C extends OutboxAction>(channel: C, input: ChannelInput<C>, failure: string): Promise<void> {
+    const outcome = await runWrite(channel, input, { failure });
+    if (!outcome.ok) return;
+    this.#status = outcome.value;
+    await this.loadLists();
   }
 
   retry(id: number): Promise<void> {
-    return this.#act('Could not retry the change', () => this.#bridge.invoke('outbox.retry', { id }));
+    return this.#act('outbox.retry', { id }, 'Could not retry the change');
   }
   discard(id: number): Promise<void> {
-    return this.#act('Could not discard the change', () => this.#bridge.invoke('outbox.discard', { id }));
+    return this.#act('outbox.discard', { id }, 'Could not discard the change');
   }
   /**
    * Sends a refused or waiting change (an update or a create) again with some fields corrected.
-   * A correction the core refuses throws, so the form can say why next to the field.
+   * A correction the core refuses is answered, so the form can say why next to the field.
    */
-  async correct(id: number, fields: EditableFields): Promise<void> {
-    this.#status = await this.#bridge.invoke('outbox.correct', { id, fields });
-    await this.loadLists();
+  async correct(id: number, fields: EditableFields) {
+    const outcome = await runWrite('outbox.correct', { id, fields });
+    if (outcome.ok) {
+      this.#status = outcome.value;
+      await this.loadLists();
+    }
+    return outcome;
   }
   tryAgain(id: number): Promise<void> {
-    return this.#act('Could not try the change again', () => this.#bridge.invoke('outbox.tryAgain', { id }));
+    return this.#act('outbox.tryAgain', { id }, 'Could not try the change again');
   }
   reload(id: number): Promise<void> {
-    return this.#act('Could not reload the item from the service', () =>
-      this.#bridge.invoke('outbox.reload', { id }),
-    );
+    return this.#act('outbox.reload', { id }, 'Could not reload the item from the service');
   }
   resolve(id: number, choice: 'mine' | 'theirs'): Promise<void> {
-    return this.#act('Could not resolve the conflict', () =>
-      this.#bridge.invoke('conflicts.resolve', { id, choice }),
-    );
+    return this.#act('conflicts.resolve', { id, choice }, 'Could not resolve the conflict');
   }
 }

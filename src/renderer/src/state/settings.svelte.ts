@@ -1,4 +1,4 @@
-// Accounts and preferences, kept by the shell (electron-store, or a JSON file in the web host).
+// Accounts and preferences, kept by the shell in `settings.json`.
 // When the core offers no settings channels (a bare core in tests), `available` is false and
 // the theme falls back to this renderer's own storage.
 import type { ServiceClockSetting } from '@shared/service-clock';

@@ -2,9 +2,9 @@
 // and the windowed rows, re-read whenever the cache says tasks changed.
 import { untrack } from 'svelte';
 import { z } from 'zod';
-import type { TaskRow, TaskFilter, TaskSortKey } from '@shared/ipc/tasks';
+import { TaskSortKey, type TaskRow, type TaskFilter } from '@shared/ipc/tasks';
 import type { Bridge } from '../lib/bridge';
-import { onCacheChange } from '../lib/cache-events';
+import { onCacheBurst } from '../lib/cache-events';
 import { loadPref, savePref } from '../lib/storage';
 import { TaskWindow } from './task-window.svelte';
 import type { Status } from './org.svelte';
@@ -34,16 +34,7 @@ interface Group {
 
 const Prefs = z.object({
   sort: z.object({
-    by: z.enum([
-      'name',
-      'shortId',
-      'priority',
-      'status',
-      'deadline',
-      'momentCreated',
-      'recentActivityMoment',
-      'assignedToUserId',
-    ]),
+    by: TaskSortKey,
     dir: z.enum(['asc', 'desc']),
   }),
   showClosed: z.boolean(),
@@ -97,17 +88,7 @@ export class TaskListState {
    * becomes one refresh.
    */
   start(): () => void {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onCacheChange(this.#bridge, ['tasks', 'statuses'], () => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        this.refresh();
-      }, 60);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
+    return onCacheBurst(this.#bridge, ['tasks', 'statuses'], 60, () => this.refresh());
   }
 
   get sort(): SortSpec {

@@ -2,8 +2,9 @@
 // the sidebar shows. Read state lives in the core (per account, in the cache).
 import { noticeKindOf, type NoticeOfUpdate, type UpdateGroup } from '@shared/ipc/updates';
 import type { Bridge } from '../lib/bridge';
-import { onCacheChange } from '../lib/cache-events';
+import { onCacheBurst } from '../lib/cache-events';
 import { describeError } from '../lib/errors';
+import { runWrite } from './writes';
 
 export class UpdatesState {
   #groups = $state.raw<UpdateGroup[] | undefined>();
@@ -30,17 +31,12 @@ export class UpdatesState {
   /** Follows the cache (a pull's tasks and messages bring updates); returns the unsubscribe. */
   start(): () => void {
     void this.load();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onCacheChange(this.#bridge, ['tasks', 'messages', 'users', 'statuses'], () => {
-      timer ??= setTimeout(() => {
-        timer = undefined;
-        void this.load();
-      }, 100);
-    });
-    return () => {
-      off();
-      clearTimeout(timer);
-    };
+    return onCacheBurst(
+      this.#bridge,
+      ['tasks', 'messages', 'users', 'statuses'],
+      100,
+      () => void this.load(),
+    );
   }
 
   async load(): Promise<void> {
@@ -84,14 +80,15 @@ export class UpdatesState {
     return this.#groups?.some((group) => group.taskId === taskId && group.unread > 0) ?? false;
   }
 
+  /** A mark the core refuses is not told: the list read after it shows what the core holds. */
   async markRead(taskIds: readonly string[]): Promise<void> {
     if (!taskIds.length) return;
-    await this.#bridge.invoke('updates.markRead', { taskIds: [...taskIds] }).catch(() => undefined);
+    await runWrite('updates.markRead', { taskIds: [...taskIds] });
     await this.load();
   }
 
   async markAllRead(): Promise<void> {
-    await this.#bridge.invoke('updates.markAllRead', {}).catch(() => undefined);
+    await runWrite('updates.markAllRead', {});
     await this.load();
   }
 }

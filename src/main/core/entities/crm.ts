@@ -1,0 +1,85 @@
+import { mergePending } from '../sync/pending';
+import { withoutCopies, type PullContext } from '../sync/pull';
+import { checkedKeep, idSet } from '../sync/removal';
+import type { EntityDescriptor } from './types';
+
+/** The contact list (removals checked, rule 9), read and stored on its own. */
+async function pullContacts(ctx: PullContext): Promise<void> {
+  const { deps, gate, mark } = ctx;
+  const { cache, client, pending, log } = deps;
+  await ctx.isolated('/crm/contacts', async () => {
+    const list = await gate((s) => client.crmContacts(s));
+    const keepContacts = await checkedKeep(
+      cache.crm.contactIds(),
+      list,
+      ctx.keep('crmContact'),
+      async () => idSet(await gate((s) => client.crmContacts(s))),
+      log,
+      'CRM contacts',
+    );
+    cache.transaction(() => {
+      // Copies of creates whose answer has not folded are left out, as for events.
+      const c = withoutCopies(pending, 'crmContact', list).flatMap(
+        (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id), mark) ?? [],
+      );
+      cache.crm.replaceContacts(c, keepContacts);
+    });
+    ctx.changed(['crmContacts']);
+  });
+}
+
+/** The account list, as the contacts. */
+async function pullAccounts(ctx: PullContext): Promise<void> {
+  const { deps, gate, mark } = ctx;
+  const { cache, client, pending, log } = deps;
+  await ctx.isolated('/crm/accounts', async () => {
+    const list = await gate((s) => client.crmAccounts(s));
+    const keepAccounts = await checkedKeep(
+      cache.crm.accountIds(),
+      list,
+      ctx.keep('crmAccount'),
+      async () => idSet(await gate((s) => client.crmAccounts(s))),
+      log,
+      'CRM accounts',
+    );
+    cache.transaction(() => {
+      const a = withoutCopies(pending, 'crmAccount', list).flatMap(
+        (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id), mark) ?? [],
+      );
+      cache.crm.replaceAccounts(a, keepAccounts);
+    });
+    ctx.changed(['crmAccounts']);
+  });
+}
+
+export const crmContact: EntityDescriptor<'crmContact'> = {
+  views: ['crmContacts'],
+  idsOf: 'crmContacts',
+  tables: [
+    { name: 'crm_contacts', localId: 'id', refs: ['crm_account_id'] },
+    { name: 'crm_contact_tasks', refs: ['task_id', 'contact_id'] },
+  ],
+  pull: [{ phase: 'tasks', run: pullContacts }],
+  fetch: (onDemand, id) => onDemand.contact(id),
+  takeTheirs: ({ submit }, id, field, value) => {
+    submit('crmContact.update', { id, changes: { [field]: value } });
+    return true;
+  },
+  nameOf: (cache, id) => {
+    const c = cache.crm.contact(id);
+    return c ? [c.firstName, c.lastName].filter(Boolean).join(' ') : null;
+  },
+};
+
+export const crmAccount: EntityDescriptor<'crmAccount'> = {
+  views: ['crmAccounts'],
+  idsOf: 'crmAccounts',
+  tables: [{ name: 'crm_accounts', localId: 'id', jsonRefs: ['contact_ids'] }],
+  pull: [{ phase: 'tasks', run: pullAccounts }],
+  fetch: (onDemand, id) => onDemand.account(id),
+  takeTheirs: ({ submit }, id, field, value) => {
+    submit('crmAccount.update', { id, changes: { [field]: value } });
+    return true;
+  },
+  nameOf: (cache, id) => cache.crm.account(id)?.name ?? null,
+};

@@ -1,0 +1,145 @@
+import type { CacheEntity } from '../../../shared/entities';
+import { stamp, type Gate, type SyncDeps } from '../sync/context';
+import { storeProjectTemplates } from '../sync/project-templates';
+import { storeTagTasks, type PullContext, type PullPart } from '../sync/pull';
+import type { EntityDescriptor } from './types';
+
+/**
+ * An organization list, fetched and stored on its own: a status list that cannot be read
+ * leaves the users, task types and the rest to be stored. Answers the list (undefined when it
+ * could not be read).
+ */
+export function readOrgList<T>(
+  ctx: PullContext,
+  path: string,
+  fetch: (client: SyncDeps['client'], signal: AbortSignal) => Promise<T>,
+  store: (deps: SyncDeps, value: T) => void,
+  entities: CacheEntity[],
+): Promise<T | undefined> {
+  const { deps, gate } = ctx;
+  return ctx.isolated(path, async () => {
+    const value = await gate((s) => fetch(deps.client, s));
+    deps.cache.transaction(() => store(deps, value));
+    ctx.changed(entities);
+    return value;
+  });
+}
+
+/** The pull part of an organization list (read first: nothing else waits for it). */
+function orgListPart<T>(
+  path: string,
+  fetch: (client: SyncDeps['client'], signal: AbortSignal) => Promise<T>,
+  store: (deps: SyncDeps, value: T) => void,
+  entities: CacheEntity[],
+): PullPart {
+  return {
+    phase: 'org',
+    run: async (ctx) => {
+      await readOrgList(ctx, path, fetch, store, entities);
+    },
+  };
+}
+
+export const customField: EntityDescriptor<'customField'> = {
+  views: ['customFields'],
+  tables: [{ name: 'custom_fields' }],
+  pull: [
+    orgListPart(
+      '/custom-fields',
+      (client, s) => client.customFields(s),
+      (deps, v) => deps.cache.org.customFields.replace(v),
+      ['customFields'],
+    ),
+  ],
+};
+
+export const user: EntityDescriptor<'user'> = {
+  views: ['users'],
+  tables: [{ name: 'users' }],
+  pull: [
+    orgListPart(
+      '/users',
+      (client, s) => client.users(s),
+      (deps, v) => v && deps.cache.org.users.replace(v),
+      ['users'],
+    ),
+  ],
+};
+
+export const status: EntityDescriptor<'status'> = {
+  views: ['statuses'],
+  tables: [{ name: 'statuses' }],
+  pull: [
+    orgListPart(
+      '/statuses',
+      (client, s) => client.statuses(s),
+      (deps, v) => v && deps.cache.org.statuses.replace(v),
+      ['statuses'],
+    ),
+  ],
+};
+
+export const taskType: EntityDescriptor<'taskType'> = {
+  views: ['taskTypes'],
+  tables: [{ name: 'task_types' }],
+  pull: [
+    orgListPart(
+      '/task-types',
+      (client, s) => client.taskTypes(s),
+      (deps, v) => v && deps.cache.org.taskTypes.replace(v),
+      ['taskTypes'],
+    ),
+  ],
+};
+
+export const projectTemplate: EntityDescriptor<'projectTemplate'> = {
+  views: [],
+  tables: [{ name: 'project_templates' }],
+  pull: [
+    orgListPart(
+      '/project-templates',
+      (client, s) => client.projectTemplates(s),
+      (deps, v) => storeProjectTemplates(deps, v),
+      ['projects'],
+    ),
+  ],
+};
+
+/** Every task of a tag, as the tag views show them (closed ones too). */
+function pullTagTasks(ctx: PullContext, gate: Gate, tagId: string): Promise<void | undefined> {
+  const { deps, mark } = ctx;
+  return ctx.isolated(`/tag/${encodeURIComponent(tagId)}/tasks`, async () => {
+    const tasks = await gate((s) => deps.client.tagTasks(tagId, { closed: true }, s));
+    deps.cache.transaction(() => {
+      storeTagTasks(
+        deps,
+        tagId,
+        tasks.map((t) => t.id),
+        mark,
+      );
+      deps.cache.syncState.set(`tag:${tagId}`, stamp(deps.clock()));
+    });
+  });
+}
+
+export const tag: EntityDescriptor<'tag'> = {
+  views: ['tags'],
+  tables: [{ name: 'tags' }],
+  pull: [
+    {
+      phase: 'org',
+      // Without a tag list (GoodDay offers none) the tags are those seen on tasks: kept as
+      // stored. Each listed tag's tasks are read next.
+      run: async (ctx) => {
+        const tags = await readOrgList(
+          ctx,
+          '/tags',
+          (client, s) => client.tags(s),
+          (deps, v) => v && deps.cache.org.tags.replace(v),
+          ['tags'],
+        );
+        await Promise.all((tags ?? []).map((t) => pullTagTasks(ctx, ctx.gate, t.id)));
+      },
+    },
+  ],
+};

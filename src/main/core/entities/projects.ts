@@ -1,0 +1,128 @@
+import type { Project } from '../../../shared/api/index';
+import { ProjectChanges } from '../../../shared/ipc/projects-write';
+import { RejectedError } from '../api/errors';
+import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
+import { stamp } from '../sync/context';
+import { markOffered } from '../sync/not-offered';
+import { mergePending } from '../sync/pending';
+import { withFolders, withoutCopies, type PullContext } from '../sync/pull';
+import { checkedKeep, confirmRemoval, idSet } from '../sync/removal';
+import { customFieldValues } from './theirs';
+import type { EntityDescriptor } from './types';
+
+/**
+ * The project list, open and archived: stored (removals checked, rule 9), and its roots put in
+ * the context for the task lists and documents. When the list cannot be read, the cached tree
+ * stands for it.
+ */
+async function pullProjects(ctx: PullContext): Promise<void> {
+  const { deps, gate, mark } = ctx;
+  const { cache, client, pending, log } = deps;
+  const fetchProjects = async (): Promise<Project[]> => {
+    const [open, archived] = await Promise.all([
+      gate((s) => client.projects({ archived: false }, s)),
+      gate((s) => client.projects({ archived: true }, s)),
+    ]);
+    return [...new Map([...open, ...archived].map((p) => [p.id, p])).values()];
+  };
+  // The service's copy of a project created here whose answer has not folded is left out, with
+  // its task list and documents, and one stored earlier goes: the local row stands for it.
+  const listed = await ctx.isolated('/projects', fetchProjects);
+  if (listed) {
+    const projects = withFolders(withoutCopies(pending, 'project', listed));
+    const cachedProjects = cache.projects.ids();
+    const projectIds = new Set(projects.map((p) => p.id));
+    const goneProjects = await confirmRemoval(
+      cachedProjects.length,
+      cachedProjects.filter((id) => !projectIds.has(id) && !ctx.keep('project')(id)),
+      async () => new Set((await fetchProjects()).map((p) => p.id)),
+      log,
+      'project list',
+    );
+    cache.transaction(() => {
+      for (const p of projects) {
+        const merged = mergePending(pending, 'project', p, () => cache.projects.get(p.id), mark);
+        if (merged) cache.projects.upsertMany([merged]);
+      }
+      cache.tasks.delete(cache.tasks.idsInProjects(goneProjects).filter((id) => !ctx.keep('task')(id)));
+      cache.projects.delete(goneProjects);
+    });
+    ctx.changed(['projects']);
+  }
+  // A root is a project whose parent is not visible; subfolders=true covers its subtree.
+  const tree = (listed ? withoutCopies(pending, 'project', listed) : cache.projects.all()).filter(
+    (p) => !p.id.startsWith(LOCAL_ROW_PREFIX),
+  );
+  const treeIds = new Set(tree.map((p) => p.id));
+  ctx.roots = tree.filter((p) => !p.parentProjectId || !treeIds.has(p.parentProjectId)).map((p) => p.id);
+}
+
+export const project: EntityDescriptor<'project'> = {
+  views: ['projects', 'members'],
+  idsOf: 'projects',
+  tables: [
+    { name: 'projects', localId: 'id', refs: ['parent_project_id'] },
+    { name: 'project_users', refs: ['project_id'] },
+    { name: 'project_history', refs: ['project_id'] },
+  ],
+  // Organization lists go first, then projects: the tree decides which task lists to ask for.
+  pull: [{ phase: 'projects', awaited: true, run: pullProjects }],
+  fetch: (onDemand, id) => onDemand.project(id),
+  dependencies: (onDemand, id) => onDemand.projectDependencies(id),
+  takeTheirs: ({ submit, cache }, id, field, value) => {
+    if (field === 'customFieldsData') {
+      const values = customFieldValues(value, cache.projects.get(id)?.customFieldsData);
+      if (values.length) submit('project.setCustomFields', { projectId: id, values });
+      return true;
+    }
+    if (!(field in ProjectChanges.shape)) return false;
+    submit('project.update', { projectId: id, changes: { [field]: value } });
+    return true;
+  },
+  nameOf: (cache, id) => cache.projects.get(id)?.name ?? null,
+};
+
+/** Each root's documents, subfolders included; a 404 marks them not offered by this service. */
+function pullDocuments(ctx: PullContext): Promise<void> {
+  const { deps, gate } = ctx;
+  const { cache, client, log } = deps;
+  return Promise.all(
+    ctx.roots.map((root) =>
+      ctx.isolated(`/project/${encodeURIComponent(root)}/documents`, async () => {
+        try {
+          const fetchDocs = () => gate((s) => client.projectDocuments(root, { subfolders: true }, s));
+          const docs = await fetchDocs();
+          const subtree = cache.projects.subtreeIds(root);
+          const keepDocs = await checkedKeep(
+            cache.projectParts.documentIdsIn(subtree),
+            docs,
+            ctx.keep('document'),
+            async () => idSet(await fetchDocs()),
+            log,
+            `documents of project ${root}`,
+          );
+          cache.transaction(() => {
+            cache.projectParts.replaceDocuments(subtree, docs, keepDocs);
+            for (const id of subtree) markOffered(cache, id, 'documents', true, stamp(deps.clock()));
+          });
+          ctx.changed(['documents']);
+        } catch (err) {
+          if (!(err instanceof RejectedError && err.status === 404)) throw err;
+          // Deleted since listed (the next pull removes it), or documents not offered by this
+          // service: the overview then says so.
+          cache.transaction(() => {
+            for (const id of cache.projects.subtreeIds(root))
+              markOffered(cache, id, 'documents', false, stamp(deps.clock()));
+          });
+        }
+      }),
+    ),
+  ).then(() => {});
+}
+
+export const document: EntityDescriptor<'document'> = {
+  // No change of a document is queued here.
+  views: [],
+  tables: [{ name: 'documents', refs: ['project_id'] }],
+  pull: [{ phase: 'tasks', run: pullDocuments }],
+};

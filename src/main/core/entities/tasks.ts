@@ -1,0 +1,143 @@
+import { AbortedError } from '../api/errors';
+import { createWriteBatcher, type Gate } from '../sync/context';
+import { pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
+import { confirmRemoval } from '../sync/removal';
+import { RejectedError } from '../api/errors';
+import { customFieldValues } from './theirs';
+import type { EntityDescriptor } from './types';
+
+/** Request field names of `task.update` by the task field a conflict names. */
+const TASK_FIELD_TO_CHANGE: Record<string, string> = {
+  name: 'title',
+  startDate: 'startDate',
+  endDate: 'endDate',
+  deadline: 'deadline',
+  scheduleDate: 'scheduleDate',
+  priority: 'priority',
+  estimate: 'estimate',
+  progress: 'progress',
+  storyPoints: 'storyPoints',
+  assignedToUserId: 'assignedToUserId',
+  projectId: 'projectId',
+  parentTaskId: 'parentTaskId',
+};
+
+/**
+ * Every root project's tasks (closed too, subfolders included), then, per root read, the removal
+ * of cached tasks of its subtree that no list returned (rule 9 checked). Messages wait for it.
+ */
+async function pullTaskLists(ctx: PullContext): Promise<void> {
+  const { deps, gate, mark } = ctx;
+  const { cache, client, log } = deps;
+  const seen = new Set<string>();
+  const fetchedRoots: string[] = [];
+  const listOf = (root: string) =>
+    gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s));
+  await Promise.all(
+    ctx.roots.map((root) =>
+      ctx.isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
+        try {
+          const tasks = await listOf(root);
+          cache.transaction(() => storeTasks(deps, tasks, mark));
+          for (const t of tasks) seen.add(t.id);
+          fetchedRoots.push(root);
+          ctx.changed(['tasks']);
+        } catch (err) {
+          // A root deleted since the project list answered: its tasks go with the next pull.
+          if (!(err instanceof RejectedError && err.status === 404)) throw err;
+        }
+      }),
+    ),
+  );
+  for (const root of fetchedRoots) {
+    await ctx.isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
+      const subtree = cache.projects.subtreeIds(root);
+      const cached = cache.tasks.idsInProjects(subtree);
+      const candidates = cached.filter((id) => !seen.has(id) && !ctx.keep('task')(id));
+      const gone = await confirmRemoval(
+        cached.length,
+        candidates,
+        async () => new Set((await listOf(root)).map((t) => t.id)),
+        log,
+        `project ${root}`,
+      );
+      if (gone.length) {
+        cache.transaction(() => cache.tasks.delete(gone));
+        ctx.changed(['tasks']);
+      }
+    });
+  }
+}
+
+export const task: EntityDescriptor<'task'> = {
+  views: ['tasks', 'messages', 'tags'],
+  idsOf: 'tasks',
+  tables: [{ name: 'tasks', localId: 'id', refs: ['project_id', 'parent_task_id', 'crm_account_id'] }],
+  pull: [{ phase: 'tasks', awaited: true, run: pullTaskLists }],
+  fetch: (onDemand, id) => onDemand.task(id),
+  // A task's dependencies come with its detail.
+  dependencies: (onDemand, id) => onDemand.task(id),
+  takeTheirs: ({ submit, cache, newLocalRowId }, id, field, value) => {
+    if (field === 'status') {
+      const status = value as { id: string };
+      submit('task.setStatus', { taskId: id, statusId: status.id, draftId: newLocalRowId() });
+    } else if (field === 'customFieldsData') {
+      const values = customFieldValues(value, cache.tasks.get(id)?.customFieldsData);
+      if (values.length) submit('task.setCustomFields', { taskId: id, values });
+    } else if (TASK_FIELD_TO_CHANGE[field]) {
+      submit('task.update', { taskId: id, changes: { [TASK_FIELD_TO_CHANGE[field]]: value } });
+    } else return false;
+    return true;
+  },
+  nameOf: (cache, id) => cache.tasks.getFlat(id)?.name ?? null,
+};
+
+export const taskTag: EntityDescriptor<'taskTag'> = {
+  // Its changes are queued under their task's key (`task:id`), which refreshes the tags.
+  views: [],
+  tables: [{ name: 'task_tags', refs: ['task_id'] }],
+  // A task's tags come with its detail, a tag's tasks with the tag's part.
+  pull: [],
+};
+
+/**
+ * Messages (and details once fetched) of tasks whose activity moved since they were fetched,
+ * after the task lists stored the new activity moments.
+ */
+async function pullStaleMessages(ctx: PullContext): Promise<void> {
+  const { deps, gate, run, progress, poolSize } = ctx;
+  const { cache, pending } = deps;
+  const stale = [...cache.tasks.fetchState()].filter(
+    ([id, s]) =>
+      s.messagesActivityMoment !== s.recentActivityMoment && !pending.isPendingStructural('task', id),
+  );
+  // Views refresh once per batch of stored messages while they stream in.
+  const batch = createWriteBatcher(cache, () => deps.emitChange({ entities: ['messages', 'tasks'] }));
+  // The whole count is known now, so the progress bar does not jump; the fetches themselves are
+  // started by a small pool pulling from one queue, so a 20,000-task pull holds a few dozen
+  // pending requests in memory, not 20,000.
+  const counted: Gate = (call) => gate(call, true);
+  progress.add(stale.reduce((n, [, s]) => n + (s.detailFetchedAt !== null ? 2 : 1), 0));
+  const queue = stale[Symbol.iterator]();
+  const workers = Array.from({ length: Math.min(stale.length, poolSize) }, async () => {
+    for (const [id, s] of queue) {
+      if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
+      // One task's messages that cannot be read cost that task's, not the others'.
+      await ctx.isolated(`/task/${encodeURIComponent(id)}/messages`, () =>
+        pullTaskParts(deps, counted, id, s.detailFetchedAt !== null, batch.write),
+      );
+    }
+  });
+  try {
+    await Promise.all(workers);
+  } finally {
+    batch.flush();
+  }
+}
+
+export const message: EntityDescriptor<'message'> = {
+  // Its changes (comments, replies, status notes) are queued under their task's key.
+  views: [],
+  tables: [{ name: 'messages', refs: ['task_id'] }],
+  pull: [{ phase: 'details', run: pullStaleMessages }],
+};
