@@ -260,6 +260,11 @@ export class Outbox<C> {
    * `entity:id`: a retry needs a read begun once it was due again (see `#readCovers`).
    */
   readonly #checkedAt = new Map<string, number>();
+  /**
+   * When replay last (re)started or the network came back: every waiting entry is due again from
+   * then, whatever its stored due time (a run stopped after its check leaves that time behind).
+   */
+  #dueAgainAt = 0;
 
   readonly store: EntryStore;
   readonly ids: TempIdMap;
@@ -404,6 +409,7 @@ export class Outbox<C> {
     this.#started = true;
     this.#stopped = false;
     const now = this.#clock.now();
+    this.#dueAgainAt = now;
     this.#db.transaction(() => {
       this.store.pruneDone(now - DONE_RETENTION_MS);
       // After a restart nothing is under way: sent-but-unanswered entries are due for look-up.
@@ -423,7 +429,8 @@ export class Outbox<C> {
 
   /** The network is back (rule 3): every waiting retry is due now. */
   reconnected(): void {
-    this.store.allDueNow(this.#clock.now());
+    this.#dueAgainAt = this.#clock.now();
+    this.store.allDueNow(this.#dueAgainAt);
     this.#pump();
   }
 
@@ -431,7 +438,8 @@ export class Outbox<C> {
   resume(): void {
     if (this.#paused === null) return;
     this.#paused = null;
-    this.store.allDueNow(this.#clock.now());
+    this.#dueAgainAt = this.#clock.now();
+    this.store.allDueNow(this.#dueAgainAt);
     this.#emitStatus();
     this.#pump();
   }
@@ -1141,8 +1149,9 @@ export class Outbox<C> {
    * Whether a read already compared the item's claimed fields for this send (at `now`; `began`:
    * a read under way that began then). The first attempt of an entry takes any read within
    * `freshMs` (a pull's or fetch's, or the check's); an entry that waited (a retry, due again
-   * after a failure or a reconnect) only the check's reads begun once it was due again, also
-   * within `freshMs`: a read from before it had to wait may predate a colleague's change.
+   * after a failure, a reconnect or a restart of replay) only the check's reads begun once it was
+   * due again, also within `freshMs`: a read from before it had to wait may predate a
+   * colleague's change.
    */
   #readCovers(
     check: PreSendCheck<C>,
@@ -1155,7 +1164,7 @@ export class Outbox<C> {
     const key = `${entity}:${id}`;
     const at = began ?? (entry.attempts === 0 ? this.#seen.get(key) : this.#checkedAt.get(key));
     if (at === undefined || now - at > check.freshMs) return false;
-    return entry.attempts === 0 || at >= entry.nextAttemptAt;
+    return entry.attempts === 0 || at >= Math.max(entry.nextAttemptAt, this.#dueAgainAt);
   }
 
   /** The check read the item's values (begun at `at`) and compared them with its claims. */
