@@ -9,6 +9,7 @@ import { createServiceClient } from '../../src/main/core/api/client';
 import type { FetchLike } from '../../src/main/core/api/http';
 import { prng } from '../../src/server/seed/generate';
 import { SEED_IDS } from '../../src/server/seed/index';
+import { commandRunner } from '../support/engine-commands';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startService, type RunningService } from '../support/service';
 import { testEngine, type TestEngine } from '../integration/outbox/support';
@@ -92,6 +93,36 @@ describe('campaign regressions', () => {
       proxy.reset();
       await slow.close();
     }
+  });
+});
+
+describe('campaign regressions: the final sync', () => {
+  // Campaign seed 98505 (session 10, goodday profile, load average ~30): client 2's cache lacked
+  // a comment client 0 posted during the final drain. Client 2's automatic pull began before the
+  // comment landed and was still running when the harness asked for the final sync, and
+  // `sync.now` joins a pull under way: the "final" pull had read the task list before the
+  // comment. A wrong check, not an engine bug: the final sync is now one begun after the drains.
+  it('a fresh sync command waits out the pull under way and pulls again', async () => {
+    const taskId = await syncedTask('commented during a pull');
+    const busy = await syncedTask('its messages keep the pull busy');
+    await e.sync.now();
+    const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+    const run = commandRunner(e, mkdtempSync(join(tmpdir(), 'final-sync-')));
+    // The next pull fetches `busy`'s messages (its activity moved), slowly.
+    await api.comment(busy, { userId: svc.users.bob, message: 'moves its activity' });
+    proxy.set({ delayMs: 500 });
+    try {
+      const underWay = e.sync.now();
+      // The pull stored the task lists (this task's activity unmoved) and fetches messages.
+      while (e.sync.status().phase !== 'details') await new Promise((r) => setTimeout(r, 5));
+      await api.comment(taskId, { userId: svc.users.bob, message: 'posted while a pull ran' });
+      await run({ op: 'sync', fresh: true });
+      await underWay;
+    } finally {
+      proxy.set({ delayMs: 0 });
+    }
+    const { messages } = await e.call('tasks.detail', { taskId });
+    expect(messages.map((m) => m.message)).toContain('posted while a pull ran');
   });
 });
 
