@@ -9,6 +9,7 @@ import { createServiceClient } from '../../src/main/core/api/client';
 import type { FetchLike } from '../../src/main/core/api/http';
 import { prng } from '../../src/server/seed/generate';
 import { SEED_IDS } from '../../src/server/seed/index';
+import { commandRunner } from '../support/engine-commands';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startService, type RunningService } from '../support/service';
 import { testEngine, type TestEngine } from '../integration/outbox/support';
@@ -92,6 +93,36 @@ describe('campaign regressions', () => {
       proxy.reset();
       await slow.close();
     }
+  });
+});
+
+describe('campaign regressions: the final sync', () => {
+  // Campaign seed 98505 (session 10, goodday profile, load average ~30): client 2's cache lacked
+  // a comment client 0 posted during the final drain. Client 2's automatic pull began before the
+  // comment landed and was still running when the harness asked for the final sync, and
+  // `sync.now` joins a pull under way: the "final" pull had read the task list before the
+  // comment. A wrong check, not an engine bug: the final sync is now one begun after the drains.
+  it('a fresh sync command waits out the pull under way and pulls again', async () => {
+    const taskId = await syncedTask('commented during a pull');
+    const busy = await syncedTask('its messages keep the pull busy');
+    await e.sync.now();
+    const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+    const run = commandRunner(e, mkdtempSync(join(tmpdir(), 'final-sync-')));
+    // The next pull fetches `busy`'s messages (its activity moved), slowly.
+    await api.comment(busy, { userId: svc.users.bob, message: 'moves its activity' });
+    proxy.set({ delayMs: 500 });
+    try {
+      const underWay = e.sync.now();
+      // The pull stored the task lists (this task's activity unmoved) and fetches messages.
+      while (e.sync.status().phase !== 'details') await new Promise((r) => setTimeout(r, 5));
+      await api.comment(taskId, { userId: svc.users.bob, message: 'posted while a pull ran' });
+      await run({ op: 'sync', fresh: true });
+      await underWay;
+    } finally {
+      proxy.set({ delayMs: 0 });
+    }
+    const { messages } = await e.call('tasks.detail', { taskId });
+    expect(messages.map((m) => m.message)).toContain('posted while a pull ran');
   });
 });
 
@@ -305,6 +336,34 @@ describe('campaign regressions: dependencies', () => {
     await e.drained();
     proxy.reset();
     expect(await discardFailed(e)).toEqual([]);
+  });
+
+  // Campaign seed 95106 (session 9, CI profile): a dependency deleted, then the same link made
+  // again. The delete was ordered only with the dependency itself, so while it waited (its
+  // request lost, the look-up not due yet) the new create went first, and the service refused
+  // it: "this dependency already exists". A delete is ordered with both its ends now.
+  it('a link deleted and made again is sent after the delete, not refused as existing', async () => {
+    const a = await syncedTask('relinked from');
+    const b = await syncedTask('relinked to');
+    const link = {
+      type: 5,
+      predecessor: { kind: 'task', id: a },
+      successor: { kind: 'task', id: b },
+    } as const;
+    const first = await e.call('dependencies.create', link);
+    await e.drained();
+    const lost = proxy.stats().injected.dropBefore;
+    proxy.set({ dropBefore: { next: 1, match: /^DELETE \/2\.0\/dependency\// } });
+    await e.call('dependencies.delete', { dependencyId: e.outbox.realIdOf(first.id) });
+    const again = await e.call('dependencies.create', link);
+    await e.drained();
+    expect(proxy.stats().injected.dropBefore).toBe(lost + 1);
+    proxy.reset();
+    expect(await discardFailed(e)).toEqual([]);
+    const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+    expect((await api.dependencies('task', a)).successors.map((d) => d.id)).toEqual([
+      e.outbox.realIdOf(again.id),
+    ]);
   });
 
   // The parent's delete takes the waiting subtask (and its create) with it, so this passes with

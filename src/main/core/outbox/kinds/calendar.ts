@@ -21,7 +21,15 @@ import {
 export const EventCreatePayload = z.object({ tempId: TempId, input: EventCreateInput });
 export const EventDeletePayload = z.object({ eventId: z.string() });
 export const DependencyCreatePayload = z.object({ tempId: TempId, input: DependencyCreateInput });
-export const DependencyDeletePayload = z.object({ dependencyId: z.string() });
+const EndKind = z.enum(['task', 'event', 'project']);
+export const DependencyDeletePayload = z.object({
+  dependencyId: z.string(),
+  /**
+   * Its ends, learnt when it is applied: the entry is ordered with their changes, so a later
+   * create of the same link waits for it (the service refuses a second identical dependency).
+   */
+  ends: z.array(z.object({ kind: EndKind, id: z.string() })).optional(),
+});
 const Row = z.record(z.string(), z.unknown()).nullable();
 /**
  * What an event delete takes from the cache: the event and the dependencies it takes along (as
@@ -197,14 +205,18 @@ export function calendarKinds(deps: KindDeps) {
     name: 'dependency.delete',
     deletes: true,
     parse: (p) => DependencyDeletePayload.parse(p),
-    keysOf: (p) => [`dependency:${p.dependencyId}`],
+    keysOf: (p) => [`dependency:${p.dependencyId}`, ...(p.ends ?? []).map((end) => `${end.kind}:${end.id}`)],
     describe: () => 'Delete dependency',
     apply: (_ctx, { dependencyId }) => {
       const before = cache.dependencies.storedRow(dependencyId);
       if (!before)
         throw new OutboxError('not-found', `Dependency ${dependencyId} is not in the cache`, 'dependencyId');
       cache.dependencies.delete(dependencyId);
-      return { undo: before };
+      const ends = (['predecessor', 'successor'] as const).map((end) => ({
+        kind: EndKind.parse(before[`${end}_kind`]),
+        id: String(before[`${end}_id`]),
+      }));
+      return { undo: before, payload: { dependencyId, ends } };
     },
     // Already gone (a delete of one of its ends took it along): the delete holds.
     send: async (client, { dependencyId }) => {
