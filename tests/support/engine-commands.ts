@@ -123,8 +123,12 @@ export interface Claim {
 export type Command =
   /** A write; `stage` first drops a small file of that name and puts its spool id in `arg.files`. */
   | { op: 'call'; channel: string; arg: unknown; expect?: Expectation; stage?: { name: string } }
-  /** A pull; `claims` asks for the claimed fields of these entities before and after it. */
-  | { op: 'sync'; claims?: { entity: string; ids: string[]; fields: string[] } }
+  /**
+   * A pull; `claims` asks for the claimed fields of these entities before and after it. `fresh`:
+   * one begun after this command, so it sees every change made before it (a pull under way,
+   * which `sync.now` would join, may have read before another client's last change landed).
+   */
+  | { op: 'sync'; claims?: { entity: string; ids: string[]; fields: string[] }; fresh?: boolean }
   /** Replays until nothing is pending, an entry failed or `timeoutMs` passed; answers the status. */
   | { op: 'drain'; timeoutMs?: number }
   | { op: 'snapshot'; projectId: string; eventDay: string; localIds: string[] }
@@ -336,6 +340,7 @@ export function commandRunner(engine: Engine, dataDir: string): <T>(command: Com
         return answer;
       }
       case 'sync': {
+        if (command.fresh && engine.sync.status().running) await engine.sync.now();
         const before = command.claims && claims(command.claims);
         const status = await engine.sync.now();
         const answer: SyncAnswer = { lastError: status.lastError };

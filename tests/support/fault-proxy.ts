@@ -53,8 +53,13 @@ export interface FaultProxy {
   /** No delay, no faults. */
   reset(): void;
   stats(): FaultProxyStats;
+  /** The last `REQUEST_LOG_LIMIT` requests received, oldest first, as `METHOD /path`. */
+  requests(): string[];
   close(): Promise<void>;
 }
+
+/** Requests `FaultProxy.requests` keeps (a campaign's proxies live for a whole run). */
+const REQUEST_LOG_LIMIT = 10_000;
 
 export interface FaultProxyOptions {
   /** The service base URL, e.g. `http://127.0.0.1:40000/2.0`. */
@@ -75,6 +80,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     forwarded: 0,
     injected: { dropBefore: 0, dropAfter: 0, serverError: 0, tooMany: 0, unauthorized: 0, hang: 0 },
   };
+  const requestLog: string[] = [];
   const sockets = new Set<Socket>();
   const hung = new Set<ServerResponse>();
 
@@ -127,6 +133,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
     const key = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`;
+    if (requestLog.push(key) > REQUEST_LOG_LIMIT) requestLog.shift();
     if (faults.delayMs > 0) await new Promise((r) => setTimeout(r, faults.delayMs));
     for (const name of FAULT_ORDER) {
       if (!fires(name, key, body)) continue;
@@ -195,6 +202,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       faults = { delayMs: 0 };
     },
     stats: () => ({ ...stats, injected: { ...stats.injected } }),
+    requests: () => [...requestLog],
     async close() {
       for (const res of hung) res.destroy();
       for (const socket of sockets) socket.destroy();

@@ -313,6 +313,93 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     });
   });
 
+  /** Three tasks of the workspace, made on the service and read by A (and B). */
+  async function threeTasks(a: TestEngine, b: TestEngine): Promise<string[]> {
+    const ids: string[] = [];
+    for (const title of ['Along 1', 'Along 2', 'Along 3'])
+      ids.push(
+        (await api.createTask({ projectId: SEED_IDS.workspace, title, fromUserId: svc.users.bob })).id,
+      );
+    await a.sync.now();
+    await b.sync.now();
+    return ids;
+  }
+  /** What the proxy received since `before`, as `METHOD /path` lines. */
+  const requestsSince = (before: number) => proxy.requests().slice(before);
+  /** The reads of tasks among them (a reconnect also refreshes users, statuses and such). */
+  const taskReads = (before: number) =>
+    requestsSince(before).filter((r) => /^GET \/2\.0\/(task\/|project\/[^/]+\/tasks)/.test(r));
+
+  it('after a reconnect, the changes of several tasks of one project read its task list once', async () => {
+    const { a, b } = await engines();
+    const ids = await threeTasks(a, b);
+    offline();
+    for (const id of ids) await a.call('tasks.update', { taskId: id, changes: { priority: 8 } });
+    await queueOf(a.outbox).idle();
+    // No retries while offline: what the reconnect sends is all that is counted.
+    await a.outbox.stop();
+    await b.call('tasks.update', { taskId: ids[1]!, changes: { priority: 3 } });
+    await b.drained();
+    const before = proxy.requests().length;
+    // Back online, replay starts again: every waiting change is due from now.
+    proxy.set({ dropBefore: undefined });
+    a.outbox.start();
+    await a.drained();
+    expect(taskReads(before)).toEqual([`GET /2.0/project/${SEED_IDS.workspace}/tasks`]);
+    expect(requestsSince(before).filter((r) => r.startsWith('PUT'))).toHaveLength(3);
+    expect(await a.call('conflicts.list', {})).toMatchObject([
+      { entity: 'task', entityId: ids[1], field: 'priority', localValue: 8, remoteValue: 3 },
+    ]);
+    for (const id of ids) expect((await api.task(id)).priority).toBe(8);
+  });
+
+  it('a queue sent more than the fresh time after its read reads the project list once, not each task', async () => {
+    const { a, b } = await engines('mine', 300);
+    const ids = await threeTasks(a, b);
+    a.outbox.stop();
+    for (const id of ids) await a.call('tasks.update', { taskId: id, changes: { title: `${id} by A` } });
+    await b.call('tasks.update', { taskId: ids[2]!, changes: { title: 'Renamed by Bob' } });
+    await b.drained();
+    await new Promise((r) => setTimeout(r, 400));
+    const before = proxy.requests().length;
+    a.outbox.start();
+    await a.drained();
+    expect(taskReads(before)).toEqual([`GET /2.0/project/${SEED_IDS.workspace}/tasks`]);
+    expect(requestsSince(before).filter((r) => r.startsWith('PUT'))).toHaveLength(3);
+    expect(await a.call('conflicts.list', {})).toMatchObject([
+      {
+        entity: 'task',
+        entityId: ids[2],
+        field: 'name',
+        localValue: `${ids[2]} by A`,
+        remoteValue: 'Renamed by Bob',
+      },
+    ]);
+  });
+
+  it('a retry reads again once replay restarts: a read from before does not cover a colleague’s change since', async () => {
+    const { a, b } = await engines('mine', 60_000);
+    const [id] = await threeTasks(a, b);
+    // The first attempt goes unread (just synced) and is lost; the second reads, and is lost too.
+    offline();
+    await a.call('tasks.update', { taskId: id!, changes: { priority: 9 } });
+    await queueOf(a.outbox).idle();
+    proxy.set({ dropBefore: { rate: 1, match: /^PUT / } });
+    const before = proxy.requests().length;
+    a.outbox.reconnected();
+    await waitFor(() => requestsSince(before).some((r) => r.startsWith('PUT')));
+    await a.outbox.stop();
+    expect(taskReads(before)[0]).toBe(`GET /2.0/task/${id}`);
+    await b.call('tasks.update', { taskId: id!, changes: { priority: 2 } });
+    await b.drained();
+    proxy.set({ dropBefore: undefined });
+    a.outbox.start();
+    await a.drained();
+    expect(await a.call('conflicts.list', {})).toMatchObject([
+      { entity: 'task', entityId: id, field: 'priority', localValue: 9, remoteValue: 2 },
+    ]);
+  });
+
   it('online, a change of an item just read is sent without a read first', async () => {
     const { a } = await engines();
     const { id } = await api.createTask({

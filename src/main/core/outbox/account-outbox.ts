@@ -144,6 +144,38 @@ async function readForCheck(
 }
 
 /**
+ * A project's task list stands in for reads of its tasks one by one when it holds at most this
+ * many tasks (as the cache knows them) per task it checks: a list of a few hundred tasks costs
+ * about what one more round trip does, a list of thousands for two tasks does not pay.
+ */
+const LISTED_TASKS_PER_CHECK = 50;
+
+/**
+ * `PreSendCheck.readAlong`: the tasks among `along` in the project of task `id` (as cached), with
+ * it, from one read of the project's task list (closed tasks too), when that list is small
+ * enough for what it checks (`LISTED_TASKS_PER_CHECK`). Only tasks are read so: a project list
+ * item or a CRM list item lacks fields a single read has (custom fields, on the live service).
+ */
+async function readTasksAlong(
+  cache: Cache,
+  client: ServiceClient,
+  entity: string,
+  id: string,
+  along: readonly string[],
+): Promise<ReadonlyMap<string, ServiceItem> | undefined> {
+  if (entity !== 'task') return undefined;
+  const projectId = cache.tasks.row(id)?.projectId;
+  if (!projectId || isTempId(projectId)) return undefined;
+  const wanted = new Set([id, ...along.filter((other) => cache.tasks.row(other)?.projectId === projectId)]);
+  if (wanted.size < 2) return undefined;
+  if (cache.tasks.idsInProjects([projectId]).length > wanted.size * LISTED_TASKS_PER_CHECK) return undefined;
+  const found = new Map<string, ServiceItem>();
+  for (const task of await client.projectTasks(projectId, { closed: true }))
+    if (wanted.has(task.id)) found.set(task.id, { values: task, source: { at: task.recentActivityMoment } });
+  return found;
+}
+
+/**
  * The app's outbox: the generic queue with every operation kind of the service, the cache
  * remap, the rule-7 port for sync, the events to the renderer, and errors turned into IPC
  * errors for the handlers.
@@ -208,6 +240,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
       : {
           check: {
             read: readForCheck,
+            readAlong: (client, entity, id, along) => readTasksAlong(cache, client, entity, id, along),
             policy: conflictPolicy ?? (() => 'mine'),
             freshMs: freshMs ?? DEFAULT_FRESH_MS,
           } satisfies PreSendCheck<ServiceClient>,

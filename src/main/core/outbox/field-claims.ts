@@ -90,6 +90,7 @@ export class FieldClaims {
       fieldsOf: db
         .prepare('SELECT DISTINCT field FROM outbox_field_claims WHERE entity = ? AND entity_id = ?')
         .pluck(),
+      idsOf: db.prepare('SELECT DISTINCT entity_id FROM outbox_field_claims WHERE entity = ?').pluck(),
       ofEntry: db.prepare('SELECT * FROM outbox_field_claims WHERE entry_id = ?'),
       othersOnField: db
         .prepare(
@@ -124,6 +125,11 @@ export class FieldClaims {
 
   fieldsOf(entity: string, id: string): string[] {
     return this.#stmts.fieldsOf.all(entity, id) as string[];
+  }
+
+  /** Ids of the items of an entity with a pending change of some field. */
+  idsOf(entity: string): string[] {
+    return this.#stmts.idsOf.all(entity) as string[];
   }
 
   baseOf(entity: string, id: string, field: string): { value: unknown } | undefined {

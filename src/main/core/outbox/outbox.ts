@@ -57,6 +57,19 @@ export interface PreSendCheck<C> {
    * an entity this check does not read (its changes go unchecked).
    */
   read(client: C, entity: string, id: string): Promise<ServiceItem | null | undefined>;
+  /**
+   * Several items of one entity in one request, when `id` is due for a read and the items in
+   * `along` (ids with pending changes, none read within `freshMs`) wait for one too: a task's
+   * project list instead of a read per task. Answers the items it found, by id (one missing is
+   * not known to be gone: it is read on its own when its turn comes), or undefined when one
+   * request would not pay (then `id` is read alone).
+   */
+  readAlong?(
+    client: C,
+    entity: string,
+    id: string,
+    along: readonly string[],
+  ): Promise<ReadonlyMap<string, ServiceItem> | undefined>;
   policy(): ConflictPolicy;
   /**
    * An item whose values were read from the service (by a pull, a fetch or this check) this
@@ -245,6 +258,21 @@ export class Outbox<C> {
    * before its first checked send.
    */
   readonly #seen = new Map<string, number>();
+  /**
+   * Reads of several items at once (`PreSendCheck.readAlong`) under way, by item key: the first
+   * send of an item among them waits for that read instead of making its own.
+   */
+  readonly #readingAlong = new Map<string, { startedAt: number; done: Promise<unknown> }>();
+  /**
+   * When the check's last read of an item began (its own, or one along with other items), by
+   * `entity:id`: a retry needs a read begun once it was due again (see `#readCovers`).
+   */
+  readonly #checkedAt = new Map<string, number>();
+  /**
+   * When replay last (re)started or the network came back: every waiting entry is due again from
+   * then, whatever its stored due time (a run stopped after its check leaves that time behind).
+   */
+  #dueAgainAt = 0;
 
   readonly store: EntryStore;
   readonly ids: TempIdMap;
@@ -389,6 +417,7 @@ export class Outbox<C> {
     this.#started = true;
     this.#stopped = false;
     const now = this.#clock.now();
+    this.#dueAgainAt = now;
     this.#db.transaction(() => {
       this.store.pruneDone(now - DONE_RETENTION_MS);
       // After a restart nothing is under way: sent-but-unanswered entries are due for look-up.
@@ -408,7 +437,8 @@ export class Outbox<C> {
 
   /** The network is back (rule 3): every waiting retry is due now. */
   reconnected(): void {
-    this.store.allDueNow(this.#clock.now());
+    this.#dueAgainAt = this.#clock.now();
+    this.store.allDueNow(this.#dueAgainAt);
     this.#pump();
   }
 
@@ -416,7 +446,8 @@ export class Outbox<C> {
   resume(): void {
     if (this.#paused === null) return;
     this.#paused = null;
-    this.store.allDueNow(this.#clock.now());
+    this.#dueAgainAt = this.#clock.now();
+    this.store.allDueNow(this.#dueAgainAt);
     this.#emitStatus();
     this.#pump();
   }
@@ -1051,8 +1082,18 @@ export class Outbox<C> {
       const readAt = this.#clock.now();
       // A change sent at once (its first attempt) of an item read moments ago goes unread; one
       // that waited (offline, retried, held behind another) is read whatever the last read.
-      const seen = this.#seen.get(`${entity}:${realId}`);
-      if (entry.attempts === 0 && seen !== undefined && readAt - seen <= check.freshMs) continue;
+      if (key === deleted) {
+        const seen = this.#seen.get(`${entity}:${realId}`);
+        if (entry.attempts === 0 && seen !== undefined && readAt - seen <= check.freshMs) continue;
+      } else {
+        if (this.#readCovers(check, entry, entity, realId, readAt)) continue;
+        const along = this.#readingAlong.get(`${entity}:${realId}`);
+        // Another send's read of several items, begun late enough for this one, covers it.
+        if (along && this.#readCovers(check, entry, entity, realId, readAt, along.startedAt)) {
+          await along.done.catch(() => undefined);
+          if (this.#readCovers(check, entry, entity, realId, this.#clock.now())) continue;
+        } else if (await this.#readAlong(check, entry, entity, realId)) continue;
+      }
       let item: ServiceItem | null | undefined;
       try {
         item = await check.read(this.#client, entity, realId);
@@ -1063,7 +1104,7 @@ export class Outbox<C> {
         continue;
       }
       if (item === undefined) continue;
-      this.#seen.set(`${entity}:${realId}`, readAt);
+      this.#noteChecked(`${entity}:${realId}`, readAt);
       if (item === null) {
         if (key === deleted) continue;
         this.#trace(entry, `checked: ${entity} is gone from the service`);
@@ -1110,6 +1151,104 @@ export class Outbox<C> {
       }
     }
     return 'send';
+  }
+
+  /**
+   * Whether a read already compared the item's claimed fields for this send (at `now`; `began`:
+   * a read under way that began then). The first attempt of an entry takes any read within
+   * `freshMs` (a pull's or fetch's, or the check's); an entry that waited (a retry, due again
+   * after a failure, a reconnect or a restart of replay) only the check's reads begun once it was
+   * due again, also within `freshMs`: a read from before it had to wait may predate a
+   * colleague's change.
+   */
+  #readCovers(
+    check: PreSendCheck<C>,
+    entry: OutboxEntry,
+    entity: string,
+    id: string,
+    now: number,
+    began?: number,
+  ): boolean {
+    const key = `${entity}:${id}`;
+    const at = began ?? (entry.attempts === 0 ? this.#seen.get(key) : this.#checkedAt.get(key));
+    if (at === undefined || now - at > check.freshMs) return false;
+    return entry.attempts === 0 || at >= Math.max(entry.nextAttemptAt, this.#dueAgainAt);
+  }
+
+  /** The check read the item's values (begun at `at`) and compared them with its claims. */
+  #noteChecked(key: string, at: number): void {
+    if (this.#checkedAt.size >= SEEN_LIMIT) {
+      const before = this.#clock.now() - (this.#check?.freshMs ?? DEFAULT_FRESH_MS);
+      for (const [k, t] of this.#checkedAt) if (t < before) this.#checkedAt.delete(k);
+    }
+    this.#checkedAt.set(key, at);
+    this.#seen.set(key, at);
+  }
+
+  /**
+   * Reads the entry's item `id` together with the other items of its entity that wait for a
+   * read (`PreSendCheck.readAlong`), and compares each one's claimed fields as a pull does:
+   * journaled where the service moved away from the base, noted as seen, so their own first
+   * sends within `freshMs` need no read. Fields (or whole items) this client's own changes had
+   * acknowledged while the read was under way are not compared: the answer may predate them.
+   * True when the answer held `id`.
+   */
+  async #readAlong(check: PreSendCheck<C>, entry: OutboxEntry, entity: string, id: string): Promise<boolean> {
+    if (!check.readAlong) return false;
+    const readAt = this.#clock.now();
+    // Items with a pending change not read by the check lately (a pull's read does not count:
+    // their entries may be retries, which need a read begun after they were due).
+    const along = this.claims
+      .idsOf(entity)
+      .map((claimed) => this.realIdOf(claimed))
+      .filter((other) => {
+        const key = `${entity}:${other}`;
+        const checked = this.#checkedAt.get(key);
+        return (
+          other !== id &&
+          !isTempId(other) &&
+          !this.#readingAlong.has(key) &&
+          !(checked !== undefined && readAt - checked <= check.freshMs) &&
+          !this.isPendingStructural(entity, other)
+        );
+      });
+    if (!along.length) return false;
+    const mark = this.acks.mark();
+    const keys = [id, ...along].map((other) => `${entity}:${other}`);
+    const read = check.readAlong(this.#client, entity, id, along);
+    const reading = { startedAt: readAt, done: read };
+    for (const key of keys) this.#readingAlong.set(key, reading);
+    let found: ReadonlyMap<string, ServiceItem> | undefined;
+    try {
+      found = await read;
+    } catch (err) {
+      // A refusal (the project gone, say) tells nothing of the items: each is read on its own.
+      if (this.#classify(err).class !== 'rejected') throw err;
+      this.#trace(entry, `read along of ${entity} refused: ${messageOf(err)}`);
+    } finally {
+      for (const key of keys) if (this.#readingAlong.get(key) === reading) this.#readingAlong.delete(key);
+    }
+    if (!found) return false;
+    const recorded: string[] = [];
+    this.#db.transaction(() => {
+      for (const [itemId, item] of found) {
+        if (this.isPendingStructural(entity, itemId)) continue;
+        const acked = this.acks.since(entity, itemId, mark);
+        if (acked.has(ACKED_ITEM)) continue;
+        const server: Record<string, unknown> = {};
+        for (const field of this.claims.fieldsOf(entity, itemId))
+          if (field in item.values && !acked.has(field)) server[field] = item.values[field];
+        for (const field of this.noteServerValues(entity, itemId, server, item.source))
+          recorded.push(`${itemId} ${field}`);
+        this.#noteChecked(`${entity}:${itemId}`, readAt);
+      }
+    })();
+    this.#trace(
+      entry,
+      `checked ${found.size} ${entity} items in one read` +
+        (recorded.length ? `: changed on the service: ${recorded.join(', ')}` : ''),
+    );
+    return found.has(id) && this.#checkedAt.get(`${entity}:${id}`) === readAt;
   }
 
   #acknowledge(kind: ErasedKind<C>, entry: OutboxEntry, payload: unknown, result: unknown): void {

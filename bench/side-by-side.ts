@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { loadAverage } from './lib/machine';
+import { round, spread } from './lib/stats';
+import type { Figures, Scenario } from './lib/types';
+
+/**
+ * npx tsx bench/side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick]: one scenario of
+ * bench/scenarios measured in this checkout and in another one (an older commit unpacked with
+ * `git archive`, its node_modules linked), alternately, each run in its own child process, so both
+ * see the same load. Prints each run's figures with the load average, then the median, min and
+ * max of every figure per tree. Nothing is written; the other tree's own scenario file is run.
+ */
+const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+async function childMain(tree: string, file: string, quick: boolean): Promise<void> {
+  const url = pathToFileURL(join(tree, 'bench', 'scenarios', file)).href;
+  const { scenario } = (await import(url)) as { scenario: Scenario };
+  const figures = await scenario.run({
+    quick,
+    log: (m) => process.stderr.write(`[${scenario.name}] ${m}\n`),
+    table: () => undefined,
+    chart: () => undefined,
+    headline: () => undefined,
+  });
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+  process.exit(0);
+}
+
+function runChild(tree: string, file: string, quick: boolean): Promise<Figures> {
+  return new Promise((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(import.meta.url),
+        '--child',
+        tree,
+        file,
+        ...(quick ? ['--quick'] : []),
+      ],
+      // The scenario's imports resolve in its own tree (its node_modules, its tsconfig).
+      { cwd: tree, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !line.startsWith('{')) fail(new Error(`${tree}: exited with ${code}`));
+      else done(JSON.parse(line) as Figures);
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--child') return childMain(args[1]!, args[2]!, args.includes('--quick'));
+  const [other, file] = args.filter((a) => !a.startsWith('--') && !/^\d+$/.test(a));
+  if (!other || !file)
+    throw new Error('usage: side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick]');
+  const otherTree = resolve(other);
+  for (const tree of [here, otherTree])
+    if (!existsSync(join(tree, 'bench', 'scenarios', file)))
+      throw new Error(`${tree}: no bench/scenarios/${file}`);
+  const roundsAt = args.indexOf('--rounds');
+  const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 3;
+  const quick = args.includes('--quick');
+  const trees = { other: otherTree, this: here };
+  const results: Record<string, Figures[]> = { other: [], this: [] };
+  for (let i = 0; i < rounds; i++) {
+    for (const [name, tree] of Object.entries(trees)) {
+      const before = loadAverage()[0];
+      const figures = await runChild(tree, file, quick);
+      results[name]!.push(figures);
+      process.stdout.write(
+        `round ${i + 1} ${name} (load average ${before} -> ${loadAverage()[0]}): ${JSON.stringify(figures)}\n`,
+      );
+    }
+  }
+  for (const [name, runs] of Object.entries(results)) {
+    process.stdout.write(`\n${name} (${trees[name as keyof typeof trees]}), ${runs.length} runs:\n`);
+    for (const key of Object.keys(runs[0] ?? {})) {
+      const values = runs.map((r) => r[key]).filter((v): v is number => typeof v === 'number');
+      if (!values.length) continue;
+      const s = spread(values);
+      process.stdout.write(`  ${key}: ${round(s.median, 3)} (${round(s.min, 3)}-${round(s.max, 3)})\n`);
+    }
+  }
+}
+
+void main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
