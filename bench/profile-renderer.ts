@@ -1,4 +1,4 @@
-// Where the renderer's time goes on the benchmark's project (issue #8): the same setup and the
+// Where the renderer's time goes on the benchmark's 10,000-task project: the same setup and the
 // same navigation and scroll as `bench/scenarios/renderer.ts`, measured with Chromium's own
 // counters (CDP Performance.getMetrics: script, style recalculation, layout). With `--trace`,
 // the main thread's self time per trace event while scrolling (script, style, layout, paint,

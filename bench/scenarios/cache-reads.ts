@@ -1,6 +1,6 @@
 // Cache reads a view makes, through the dispatch (argument validation included), beside the raw
 // SQLite query of the same rows, on a 20,000-task cache: the first window of 200 of one project's
-// 10,000-task list (what the list's first screen reads: issue #4 aims at p95 < 5 ms), the whole
+// 10,000-task list (what the list's first screen reads; the aim is p95 < 5 ms), the whole
 // list, My Work, and a search.
 import { createServiceClient } from '../../src/main/core/api/client';
 import { createCache } from '../../src/main/core/cache/cache';

@@ -18,7 +18,7 @@ import type { Scenario } from '../lib/types';
 import { FLING_ROWS } from '../../src/renderer/src/lib/fling';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-/** The project's size: issue #8's 10,000; `--quick` a small form, to stay within its 2 minutes. */
+/** The project's size: the 10,000 tasks the list is built for; `--quick` a small form, to stay within its 2 minutes. */
 const TASKS = { full: 10_000, quick: 2_000 };
 /**
  * Pixels scrolled per frame: a fast fling, ~12 rows coming into view at every frame (the aim's).

@@ -7,8 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
+import { eventually } from './support/wait';
+import { choose } from './pages/picker';
+import { TaskDetailPage } from './pages/task-detail';
 import { TaskListPage } from './pages/task-list';
 import { NewTaskDialogPage } from './pages/new-task';
+import { CalendarPage } from './pages/calendar';
 
 interface FileSpec {
   name: string;
@@ -17,11 +21,14 @@ interface FileSpec {
 }
 interface ServiceMessage {
   message: string;
+  toUserId?: string;
   attachments?: { name: string; size: number | null; mime: string }[];
 }
 interface ServiceTask {
   id: string;
   name: string;
+  parentTaskId?: string | null;
+  actionRequiredUserId?: string | null;
 }
 
 /** Starts dragging files over `target` (dragenter + dragover), as the system would. */
@@ -48,7 +55,7 @@ async function drop(target: Locator): Promise<void> {
   });
 }
 
-describe('attachments: drop files on a row, the detail, the composer and the new-task dialog', () => {
+describe('attachments: drop files on a row, the detail, the composer and the new-task dialog, and nowhere else', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 860 } });
 
   beforeAll(async () => {
@@ -196,5 +203,74 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     await list.open(created);
     await page.getByTestId('attachment').filter({ hasText: 'brief.pdf' }).first().waitFor();
     await screenshot(page, 'attachments-new-task');
+  });
+
+  it('refuses files dropped where nothing takes them, and says where they go', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await new CalendarPage(page).open();
+    const grid = page.getByTestId('month-grid');
+    // What a browser does with a drop nobody takes is open the file in place of the app.
+    const taken = await grid.evaluate((el) => {
+      const data = new DataTransfer();
+      data.items.add(new File(['notes'], 'notes.txt', { type: 'text/plain' }));
+      const init = { bubbles: true, cancelable: true, dataTransfer: data };
+      const over = new DragEvent('dragover', init);
+      el.dispatchEvent(over);
+      const drop = new DragEvent('drop', init);
+      el.dispatchEvent(drop);
+      return { over: over.defaultPrevented, drop: drop.defaultPrevented, effect: data.dropEffect };
+    });
+    // Before: neither was prevented, and nothing was said.
+    expect(taken).toEqual({ over: true, drop: true, effect: 'none' });
+    const toast = page.getByTestId('toast').filter({ hasText: 'Nothing here takes a file' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('drop on a task in a list, an open task');
+    await screenshot(page, 'attachments-stray-drop');
+    await page.setViewportSize({ width: 1440, height: 860 });
+  });
+});
+
+/** The reply operation's `attachments`: a file picked in the composer goes with the reply. */
+describe('a reply that hands the task over carries a picked file', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 900 } });
+
+  it('sends the reply with the file to the service, and Bob must act next', async () => {
+    const { app, page, ui } = suite;
+    const tasks = await app.api<ServiceTask[]>('/project/g7-p1/tasks');
+    const target = tasks.find((t) => t.parentTaskId === null && t.actionRequiredUserId !== 'u-bob')!;
+    await ui.expand('Company Workspace');
+    await ui.expand('Website relaunch area 1');
+    await ui.openProject('Support desk 1');
+    const list = new TaskListPage(page);
+    await list.waitForRows();
+    await list.open(target);
+    const detail = new TaskDetailPage(page);
+    await detail.waitFor(target.name);
+
+    const composer = page.getByTestId('composer');
+    await composer.getByTestId('mode-reply').check();
+    await choose(page, composer.getByTestId('reply-to'), 'Bob Okafor');
+    await composer.getByTestId('attach-files-input').setInputFiles({
+      name: 'measurements.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('width,height\n120,80\n'),
+    });
+    await composer.getByTestId('staged-file').filter({ hasText: 'measurements.csv' }).waitFor();
+    await composer.getByPlaceholder('Reply (optional)…').fill('Measurements attached, over to you.');
+    await screenshot(page, 'attachments-reply-staged');
+    await composer.getByTestId('send-message').click();
+    await detail.messages.filter({ hasText: 'Measurements attached' }).waitFor();
+    await ui.waitForPendingCount(0);
+
+    const messages = await eventually(
+      () => app.api<ServiceMessage[]>(`/task/${target.id}/messages`),
+      (list) => list.some((m) => m.message === 'Measurements attached, over to you.'),
+    );
+    const sent = messages.find((m) => m.message === 'Measurements attached, over to you.')!;
+    expect(sent.toUserId).toBe('u-bob');
+    expect(sent.attachments).toEqual([expect.objectContaining({ name: 'measurements.csv', size: 20 })]);
+    expect((await app.api<ServiceTask>(`/task/${target.id}`)).actionRequiredUserId).toBe('u-bob');
+    await screenshot(page, 'attachments-reply-sent');
   });
 });

@@ -1,4 +1,4 @@
-// Review finding 40: the contact and account lists name their columns, for the eye (a header
+// The contact and account lists name their columns, for the eye (a header
 // line) and for a screen reader (each row's phone or website and owner are read with their name).
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';

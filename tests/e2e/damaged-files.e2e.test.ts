@@ -106,4 +106,18 @@ describe('a damaged cache of the local workspace', () => {
     expect(file).toMatchObject({ format: 'workdesk-pending-changes', changes: [] });
     expect(ui.errors).toEqual([]);
   }, 120_000);
+
+  it('imports a pending-changes file, and names a file that is not one', async () => {
+    const input = page.getByTestId('import-pending-file');
+    const toast = (text: string) => page.getByTestId('toast').filter({ hasText: text });
+    await input.setInputFiles({
+      name: 'notes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('notes'),
+    });
+    await toast('Could not import the file: notes.json is not a JSON file').waitFor();
+    await input.setInputFiles(join(dataDir, 'export.json'));
+    await toast('Imported 0 changes.').waitFor();
+    expect(ui.errors).toEqual([]);
+  });
 });

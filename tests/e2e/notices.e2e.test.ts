@@ -8,6 +8,9 @@ import { startService, type RunningService } from '../support/service';
 import { screenshot } from './support/browser';
 import { sessionSuite } from './support/suite';
 import { eventually } from './support/wait';
+import { appSuite } from './support/suite';
+import { PalettePage } from './pages/palette';
+import { handOver } from './support/hand-over';
 
 describe('notices per kind', () => {
   let service: RunningService;
@@ -73,5 +76,98 @@ describe('notices per kind', () => {
       (text) => Number(text) >= 2,
     );
     expect(await page.getByTestId('toast').filter({ hasText: 'New comment' }).count()).toBe(0);
+  });
+});
+
+interface ServiceTask {
+  id: string;
+  name: string;
+  actionRequiredUserId: string | null;
+}
+
+describe('a notice that another user handed a task over', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
+
+  it('tells once that another user handed a task over, and the notice opens the task', async () => {
+    const { app, page, ui } = suite;
+    await ui.goToChanges();
+    const users = app.service!.users;
+    const tasks = await app.api<ServiceTask[]>('/project/g7-p3/tasks');
+    const task = tasks.find((t) => t.actionRequiredUserId !== users.actingUserId);
+    if (!task) throw new Error('every task of the project already waits for the acting user');
+    const notice = await handOver(app, page, task, 'Over to you');
+    await notice.waitFor();
+    // A later sync finds the task still waiting: no second notice.
+    await app.api(`/task/${task.id}/comment`, {
+      method: 'POST',
+      body: { userId: users.bob, message: 'And one more thing' },
+    });
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    expect(await notice.count()).toBe(1);
+    await screenshot(page, 'notices-action-required-notice');
+    // Before: the notice said which task, and nothing led to it.
+    await notice.getByRole('button', { name: 'Open' }).click();
+    await notice.waitFor({ state: 'hidden' });
+    // Changes has no list to open it beside: the task opens full size, its title takes the focus.
+    await ui.waitForTitle(task.name);
+    expect(await page.getByTestId('task-title').inputValue()).toBe(task.name);
+    await page.locator('[data-testid="view-title"]:focus').waitFor();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await ui.waitForTitle('Changes');
+  });
+
+  it('takes the keyboard to the latest notice, keeps it while it has the focus, and hands the focus back', async () => {
+    const { app, page, ui } = suite;
+    await ui.goToAssigned();
+    await page.getByTestId('view-title').focus();
+    const palette = new PalettePage(page);
+    await page.keyboard.press('?');
+    await palette.help.waitFor();
+    const row = palette.help.locator('dt', { hasText: 'Ctrl+Shift+N' });
+    expect(await row.locator('xpath=following-sibling::dd[1]').innerText()).toBe(
+      'Latest notice (its buttons)',
+    );
+    await page.keyboard.press('Escape');
+    await palette.help.waitFor({ state: 'hidden' });
+
+    const users = app.service!.users;
+    const tasks = await app.api<ServiceTask[]>('/project/g7-p3/tasks');
+    const waiting = tasks.filter((t) => t.actionRequiredUserId !== users.actingUserId).slice(0, 2);
+    if (waiting.length < 2) throw new Error('the project has too few tasks to hand over');
+    const [first, second] = waiting as [ServiceTask, ServiceTask];
+    const notice = await handOver(app, page, first, 'Over to you');
+    await notice.waitFor();
+
+    // Before: the notice sat after everything in the Tab order and went in 8 s.
+    await page.keyboard.press('Control+Shift+N');
+    await notice.getByRole('button', { name: 'Open' }).and(page.locator(':focus')).waitFor();
+    await screenshot(page, 'notices-focused');
+    // Held while the user is on it: still there well past its 8 s.
+    await page.waitForTimeout(9_000);
+    expect(await notice.count()).toBe(1);
+    // Escape dismisses it, and the focus goes back where it was.
+    await page.keyboard.press('Escape');
+    await notice.waitFor({ state: 'hidden' });
+    await page.locator('[data-testid="view-title"]:focus').waitFor();
+
+    // From the palette, the same; Open opens the task and the focus goes with it.
+    const next = await handOver(app, page, second, 'Yours too');
+    await next.waitFor();
+    expect(await palette.runCommand('latest notice')).toBe('Latest notice (its buttons)');
+    await next.getByRole('button', { name: 'Open' }).and(page.locator(':focus')).waitFor();
+    await page.keyboard.press('Enter');
+    await eventually(
+      () => page.getByTestId('task-title').inputValue(),
+      (title) => title === second.name,
+      { timeout: 5_000 },
+    );
+    // The focus goes with the task: its panel, or the list beside it, where its row is selected.
+    const focus = await page.evaluate(
+      () =>
+        document.activeElement?.closest<HTMLElement>(
+          '[data-testid="detail-panel"], [data-testid="task-table"]',
+        )?.dataset['testid'],
+    );
+    expect(['detail-panel', 'task-table']).toContain(focus);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
 
-// s7 review, finding 22: a clicked system notification opens its task. The desktop shell sends
+// A clicked system notification opens its task. The desktop shell sends
 // `app.onDidRequestOpenTask` to the window (unit-tested with a mocked electron); here the core's
 // event hub sends it over the web host's socket, as the shell's send reaches the renderer.
 

@@ -201,4 +201,16 @@ describe('received files: open, save, the paperclip and the Files view', () => {
       .click();
     await new TaskDetailPage(page).waitFor(task.name);
   });
+
+  it('removes the files kept offline from Settings', async () => {
+    const { page, ui } = suite;
+    await ui.goToSettings();
+    const usage = page.getByTestId('download-usage');
+    // The three files opened or saved above are kept.
+    await expect.poll(() => usage.innerText()).toMatch(/^3 files kept/);
+    await usage.getByRole('button', { name: 'Remove them' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Removed the files kept offline' }).waitFor();
+    await expect.poll(() => usage.innerText()).toMatch(/^0 files kept/);
+    await screenshot(page, 'received-files-settings-removed');
+  });
 });

@@ -1,6 +1,6 @@
 // Minimal reproductions of anomalies the fault campaign found, each against the real service.
 // Known engine bugs are written with `it.fails` (they turn red once the engine is fixed) and
-// flipped to `it` then; the fixed ones below were flipped on s2-outbox and, finding 18, in session 4.
+// flipped to `it` then; every one below is fixed and runs as `it`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,12 +147,12 @@ describe('campaign regressions: creates', () => {
   });
 });
 
-// Finding 16 (campaign seeds 6357, 6027, load ~30): a create the service held longer than two
+// Campaign seeds 6357 and 6027 (at load ~30): a create the service held longer than two
 // request timeouts. The client gave up after one, the look-up ran after two, found nothing (the
 // service had not committed it yet), and the create was sent again: two tasks. A create now
 // waits for its answer far longer than a read (`SEND_PATIENCE` timeouts), and when it gives up
 // the look-up still gives the service two timeouts from then, not from the send.
-describe('campaign regressions: creates the service holds (finding 16)', () => {
+describe('campaign regressions: creates the service holds', () => {
   /** Holds the next request by `ms` (the proxy's delay, cleared once the request arrived). */
   async function holdNext(ms: number, send: () => Promise<unknown>): Promise<void> {
     proxy.set({ delayMs: ms });
@@ -254,7 +254,7 @@ describe('campaign regressions: creates the service holds (finding 16)', () => {
 
   it('closing the engine gives up on a create still waiting for its answer; the next start sends it once', async () => {
     const title = 'waiting at close';
-    const dataDir = mkdtempSync(join(tmpdir(), 'finding16-'));
+    const dataDir = mkdtempSync(join(tmpdir(), 'held-create-'));
     // The create's request, as the engine's fetch saw it.
     const creates: AbortSignal[] = [];
     const fetch: FetchLike = (input, init) => {
@@ -431,7 +431,7 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
     expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
   });
 
-  // Campaign seed 12001 (the lead's campaign, session 3): the same, with the fetch of the deleted
+  // Campaign seed 12001: the same, with the fetch of the deleted
   // task itself (a read of it answered after its delete). A dependency listed under a task
   // names only its other end, so the filter above, which looked at the named ends, let it in.
   it('a fetch of a task whose delete waits does not bring back its dependencies', async () => {
@@ -464,13 +464,13 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
   });
 });
 
-describe('campaign regressions: dependencies of deleted events (finding 18)', () => {
-  // Campaign seed 14019 (s4-faults, the first run with event ends in the workload): a task, an
+describe('campaign regressions: dependencies of deleted events', () => {
+  // Campaign seed 14019 (the first run with event ends in the workload): a task, an
   // event, a dependency from the task to the event, then the event deleted. The service drops
   // the dependency with the event; the cache removed the event but kept the dependency, so the
-  // task still lists it, and no later pull repairs it (the task's activity does not move). The
-  // task-delete fix of finding 8 had no event counterpart (`event.delete` in the outbox's
-  // calendar kinds); s4-engine's 1bd25a0 makes an event delete take its dependencies along.
+  // task still lists it, and no later pull repairs it (the task's activity does not move). A task
+  // delete already took its dependencies along in the cache; an event delete (`event.delete` in
+  // the outbox's calendar kinds) now does the same.
   it('deleting an event removes its dependencies from the task end in the cache', async () => {
     const taskId = await syncedTask('task linked to a deleted event');
     const created = await e.call('events.create', {
@@ -497,14 +497,15 @@ describe('campaign regressions: dependencies of deleted events (finding 18)', ()
 });
 
 describe('campaign regressions: seed 5096 (a subtask create and its parent deleted, drained under throttling)', () => {
-  // Campaign seed 5096 (session 2, s2-faults@602dec3): a task created offline, a subtask created
+  // Campaign seed 5096: a task created offline, a subtask created
   // under it, the subtask deleted, then the parent; the subtask's create was throttled and the
   // parent's DELETE went first, so the create was refused ("parentTaskId: no task with id").
   // What a user expects: both are gone, on the service and in the view; nothing is refused and
   // nothing is left. Reproduced alone by "parent synced, subtask deleted first" (the parent's
   // create had been acknowledged in 5096 too): the subtask's delete leaves the cache without
-  // the subtask, so the parent's delete names none and, without the create keyed by its parent
-  // (s2-outbox2), overtook the throttled create: refused exactly as in 5096. Fixed by that key.
+  // the subtask, so the parent's delete names none and, unless the subtask's create is keyed by
+  // its parent, overtakes the throttled create: refused exactly as in 5096. That key holds the
+  // delete behind the create.
   const ws = SEED_IDS.workspace;
 
   /** Replays until nothing is pending or a change was refused (a refusal stops its chain). */
@@ -605,7 +606,7 @@ describe('campaign regressions: seed 5096 (a subtask create and its parent delet
 });
 
 describe('campaign regressions: CRM creates', () => {
-  // Campaign seeds 6, 20 (bounded profile) and 5002 (long campaign, after the s2-outbox fixes): a
+  // Campaign seeds 6, 20 (bounded profile) and 5002 (long campaign): a
   // contact exists twice on the service. The CRM create's `send` posts the contact, then lists
   // the contacts to find its id (the create answers none). When that list is throttled (429),
   // the whole send fails with a 429, which the outbox takes as "nothing happened" and retries

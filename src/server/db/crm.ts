@@ -1,5 +1,6 @@
 import type { CrmAccount, CrmAccountSingle, CrmContact } from '../../shared/api/index';
 import type { Db } from './open';
+import { upsertSql } from './sql';
 
 export interface ContactRow {
   id: string;
@@ -65,14 +66,6 @@ const ACCOUNT_COLUMNS: ReadonlyArray<keyof AccountRow> = [
   'created_by_user_id',
   'moment_created',
 ];
-
-function upsertSql(table: string, columns: readonly string[]): string {
-  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})
-    ON CONFLICT(id) DO UPDATE SET ${columns
-      .filter((c) => c !== 'id')
-      .map((c) => `${c} = excluded.${c}`)
-      .join(', ')}`;
-}
 
 export function toContact(r: ContactRow): CrmContact {
   return {

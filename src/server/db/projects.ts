@@ -1,6 +1,7 @@
 import type { Project, ProjectBase, ProjectSettings, ProjectUser } from '../../shared/api/index';
 import { ACCESS_LEVELS } from '../../shared/api/index';
 import type { Db } from './open';
+import { descendantsSql, insertSql, updateSql } from './sql';
 
 export interface ProjectRow {
   id: string;
@@ -109,19 +110,9 @@ export function projectStore(db: Db) {
     `${select} WHERE (CASE WHEN @archived = 1 THEN p.system_status <> 2 ELSE p.system_status = 2 END)
        AND (@rootOnly = 0 OR p.parent_project_id IS NULL) ORDER BY p.rowid`,
   );
-  const insert = db.prepare(
-    `INSERT INTO projects (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
-  );
-  const update = db.prepare(
-    `UPDATE projects SET ${COLUMNS.filter((c) => c !== 'id')
-      .map((c) => `${c} = @${c}`)
-      .join(', ')} WHERE id = @id`,
-  );
-  const descendants = db
-    .prepare<[string], string>(
-      `WITH RECURSIVE d(id) AS (SELECT id FROM projects WHERE parent_project_id = ? UNION ALL SELECT p.id FROM projects p JOIN d ON p.parent_project_id = d.id) SELECT id FROM d`,
-    )
-    .pluck();
+  const insert = db.prepare(insertSql('projects', COLUMNS));
+  const update = db.prepare(updateSql('projects', COLUMNS));
+  const descendants = db.prepare<[string], string>(descendantsSql('projects', 'parent_project_id')).pluck();
   const ancestors = db.prepare<[string], ProjectRow>(
     `WITH RECURSIVE a(id, depth) AS (SELECT parent_project_id, 1 FROM projects WHERE id = ? UNION ALL SELECT p.parent_project_id, a.depth + 1 FROM projects p JOIN a ON p.id = a.id WHERE a.depth < 1000)
        SELECT p.* FROM a JOIN projects p ON p.id = a.id ORDER BY a.depth`,

@@ -1,4 +1,5 @@
 import type { Db } from './open';
+import { descendantsSql, insertSql, updateSql } from './sql';
 
 export interface TaskRow {
   id: string;
@@ -137,19 +138,9 @@ export function taskStore(db: Db) {
       `SELECT ${TASK_JSON} ${TASK_FROM} JOIN task_tags g ON g.task_id = t.id WHERE g.tag_id = ? ORDER BY t.rowid`,
     )
     .pluck();
-  const insert = db.prepare(
-    `INSERT INTO tasks (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => `@${c}`).join(', ')})`,
-  );
-  const update = db.prepare(
-    `UPDATE tasks SET ${COLUMNS.filter((c) => c !== 'id')
-      .map((c) => `${c} = @${c}`)
-      .join(', ')} WHERE id = @id`,
-  );
-  const descendants = db
-    .prepare<[string], string>(
-      `WITH RECURSIVE d(id) AS (SELECT id FROM tasks WHERE parent_task_id = ? UNION ALL SELECT t.id FROM tasks t JOIN d ON t.parent_task_id = d.id) SELECT id FROM d`,
-    )
-    .pluck();
+  const insert = db.prepare(insertSql('tasks', COLUMNS));
+  const update = db.prepare(updateSql('tasks', COLUMNS));
+  const descendants = db.prepare<[string], string>(descendantsSql('tasks', 'parent_task_id')).pluck();
   const moveProject = db.prepare<[string, string]>('UPDATE tasks SET project_id = ? WHERE id = ?');
   const tagIds = db
     .prepare<[string], string>('SELECT tag_id FROM task_tags WHERE task_id = ? ORDER BY tag_id')

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { TaskListPage, type TaskRef } from './task-list';
 
 /** The app frame: sidebar, toolbar, status bar, and the global gestures. */
 export class AppPage {
@@ -57,6 +58,13 @@ export class AppPage {
     await this.expand('Company Workspace');
     await this.expand('Website relaunch area 1');
     await this.openProject(name);
+  }
+  /** Opens a demo project's list, and the task of its `index`th row beside it. */
+  async openBeside(project: string, index: number): Promise<{ list: TaskListPage; task: TaskRef }> {
+    const list = new TaskListPage(this.page);
+    await this.openDemoProject(project);
+    await list.waitForRows();
+    return { list, task: await list.openRow(index) };
   }
   /** Opens every folder on the way (the tree remembers expansion). */
   async expand(name: string): Promise<void> {

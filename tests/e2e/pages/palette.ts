@@ -49,6 +49,13 @@ export class PalettePage {
     await this.page.keyboard.press('Enter');
   }
 
+  /** Opens a project found by name, in one of its layouts. */
+  async openProject(name: string, layout: 'list' | 'board' | 'timeline' | 'overview'): Promise<void> {
+    await this.openHit(name, 'Projects');
+    await this.page.locator('[data-testid="view-title"]', { hasText: name }).waitFor();
+    await this.page.getByTestId(`layout-${layout}`).click();
+  }
+
   /** The active row's label (the one Enter runs). */
   async activeLabel(): Promise<string> {
     return (await this.dialog.locator('[role="option"][aria-selected="true"] .label').innerText()).trim();

@@ -1,5 +1,5 @@
-// A create the service refused is corrected and sent again (s7 review, finding 19): through the
-// IPC handlers, against the real service.
+// A create the service refused is corrected and sent again: through the IPC handlers, against
+// the real service.
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { createDispatch } from '../../../src/main/core/dispatch';

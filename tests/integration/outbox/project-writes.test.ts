@@ -134,7 +134,7 @@ describe('project writes through the outbox', () => {
     expect((await suite.api.projectUsers(p)).some((m) => m.id === suite.svc.users.bob)).toBe(false);
   });
 
-  it('a member change waiting behind a refused member add says so, and goes once the add is discarded (finding 35)', async () => {
+  it('a member change waiting behind a refused member add says so, and goes once the add is discarded', async () => {
     const e = await suite.engine();
     const project = await teamProject(e, 'Support desk 2', suite.svc.users.bob);
     await e.drained();
@@ -215,7 +215,7 @@ describe('project writes through the outbox', () => {
     expect(e.outbox.outbox.status().pending).toBe(2);
   });
 
-  it('a change that sets one date is checked against the other before it is queued (finding 18)', async () => {
+  it('a change that sets one date is checked against the other before it is queued', async () => {
     const e = await suite.engine();
     const dispatch = createDispatch(e.handlers);
     const project = await e.call('projects.create', {

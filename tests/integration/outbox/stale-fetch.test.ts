@@ -106,7 +106,7 @@ describe('a fetch that began before an acknowledgement (campaign bug 4)', () => 
   });
 });
 
-// Campaign seed 1 (bounded vitest profile, session 3): a client's cache lacked another client's
+// Campaign seed 1 (bounded vitest profile): a client's cache lacked another client's
 // comment for good. A task's messages and detail are fetched at once; when the messages were
 // answered before the comment and the detail after it, the store took the detail's newer
 // activity moment and marked the messages fetched "as of" it, so no later pull fetched them

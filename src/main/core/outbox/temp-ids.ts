@@ -32,6 +32,15 @@ export function tempIdsIn(value: unknown): string[] {
 }
 
 /**
+ * Whether a real id is one a create was acknowledged with (mapped from its temp id): a look-up
+ * must not take it again for another create.
+ */
+export function mappedRealIds(db: Db): (realId: string) => boolean {
+  const stmt = db.prepare('SELECT 1 FROM outbox_id_map WHERE real_id = ?').pluck();
+  return (realId) => stmt.get(realId) !== undefined;
+}
+
+/**
  * The map of temp ids to real ids, and the remap of everything the outbox holds that names a
  * temp id: waiting payloads, undo records, chain keys, field claims and conflicts. Called in the
  * acknowledging transaction, together with the cache's own remap (rule 5).

@@ -115,4 +115,17 @@ describe('runWrite', () => {
     expect(calls).toHaveLength(1);
     expect(shown).toEqual([{ kind: 'error', text: 'Could not link the contact', error: readFailed }]);
   });
+
+  it('takes only a channel of the contract, with the argument that channel declares', async () => {
+    const { bridge, calls } = fakeBridge(() => 'OK');
+    const runWrite = createRunWrite(bridge, fakeNotices().notices);
+    // The type checks (svelte-check, tsc) hold these; at run time the fake answers them all.
+    // @ts-expect-error `tasks.update` takes `changes`, not `patch`
+    await runWrite('tasks.update', { taskId: 't1', patch: { title: 'Plan' } });
+    // @ts-expect-error there is no channel `tasks.rename`
+    await runWrite('tasks.rename', { taskId: 't1' });
+    // @ts-expect-error a prepared argument is checked as well
+    await runWrite('tasks.delete', async () => ({ id: 't1' }));
+    expect(calls.map((call) => call.channel)).toEqual(['tasks.update', 'tasks.rename', 'tasks.delete']);
+  });
 });

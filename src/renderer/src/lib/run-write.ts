@@ -5,8 +5,9 @@
 // for, else the refusal for the form to show next to its field. The core applies an accepted
 // write to the cache at once and queues it, so views update through cache events.
 //
-// This module only types its collaborators, so it runs without a window; `state/writes.ts`
-// binds it to the app's bridge and toasts.
+// This module only types its collaborators, so it runs without a window: `state/writes.ts`
+// binds it to the app's bridge and toasts for the domains' write modules, and a state given its
+// bridge (inbox, outbox, settings, ...) binds its own to that bridge.
 import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract';
 
 /** What every write answers: the channel's value, or the refusal (a `BridgeError` naming the field). */

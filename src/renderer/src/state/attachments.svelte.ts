@@ -5,9 +5,8 @@
 import type { SpooledFile, UploadProgress, UploadsStatus } from '@shared/ipc/attachments';
 import type { ChannelInput } from '@shared/ipc/contract';
 import type { Bridge } from '../lib/bridge';
-import type { WriteOutcome } from '../lib/run-write';
 import { toasts } from '../lib/toasts.svelte';
-import { runWrite } from './writes';
+import { createRunWrite, type RunWrite, type WriteOutcome } from '../lib/run-write';
 
 /** Bytes per chunk streamed over the web host's bridge (base64 makes it a third larger). */
 const CHUNK_BYTES = 512 * 1024;
@@ -75,9 +74,12 @@ export class AttachmentsState {
   #status = $state<UploadsStatus>({ files: [], sent: 0, total: 0 });
   #maxFileBytes = $state(100 * 1024 * 1024);
   readonly #bridge: Bridge;
+  /** Writes go on the write path through the same bridge. */
+  readonly #runWrite: RunWrite;
 
   constructor(bridge: Bridge) {
     this.#bridge = bridge;
+    this.#runWrite = createRunWrite(bridge, toasts);
   }
 
   get status(): UploadsStatus {
@@ -185,7 +187,7 @@ export class AttachmentsState {
   async attachTo(task: { id: string; name: string }, dropped: readonly DroppedFile[]): Promise<boolean> {
     const staged = await this.stage(dropped);
     if (!staged.length) return false;
-    const outcome = await runWrite(
+    const outcome = await this.#runWrite(
       'attachments.attach',
       { taskId: task.id, files: staged.map((f) => f.id) },
       { failure: `Could not attach the files to '${task.name}'` },
@@ -200,7 +202,7 @@ export class AttachmentsState {
   async comment(taskId: string, message: string, files: readonly SpooledFile[]) {
     return this.#told(
       files,
-      await runWrite(
+      await this.#runWrite(
         'attachments.comment',
         { taskId, ...(message ? { message } : {}), files: files.map((f) => f.id) },
         { failure: 'Could not send the files' },
@@ -211,7 +213,7 @@ export class AttachmentsState {
   async reply(taskId: string, to: string, message: string, files: readonly SpooledFile[]) {
     return this.#told(
       files,
-      await runWrite(
+      await this.#runWrite(
         'attachments.reply',
         { taskId, actionRequiredUserId: to, ...(message ? { message } : {}), files: files.map((f) => f.id) },
         { failure: 'Could not send the files' },
@@ -237,7 +239,7 @@ export class AttachmentsState {
    * answered for the form to show.
    */
   async createTask(input: ChannelInput<'attachments.createTask'>['input'], files: readonly SpooledFile[]) {
-    const outcome = await runWrite('attachments.createTask', { input, files: files.map((f) => f.id) });
+    const outcome = await this.#runWrite('attachments.createTask', { input, files: files.map((f) => f.id) });
     if (outcome.ok && outcome.value.requests > 1) {
       toasts.show(
         `${countFiles(files.length)}: 20 go with the task, the rest in ${outcome.value.requests - 1} more comments`,
@@ -252,7 +254,7 @@ export class AttachmentsState {
   }
 
   async cancel(progress: UploadProgress): Promise<void> {
-    const outcome = await runWrite(
+    const outcome = await this.#runWrite(
       'attachments.cancel',
       { id: progress.id },
       { failure: `Could not cancel ${progress.name}` },

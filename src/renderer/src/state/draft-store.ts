@@ -3,16 +3,16 @@
 // typing after a short pause; leaving the page writes what waits at once.
 import type { ChannelInput } from '@shared/ipc/contract';
 import { bridge } from '../lib/bridge';
+import { runWrite } from './writes';
 
 type Key = ChannelInput<'drafts.get'>['key'];
 
 const PAUSE_MS = 250;
 const waiting = new Map<Key, { text: string; timer: ReturnType<typeof setTimeout> }>();
 
+/** On the write path with no toast: a closed core keeps the in-memory draft (lib/drafts) for this run. */
 function write(key: Key, text: string): void {
-  void bridge.invoke('drafts.set', { key, text }).catch(() => {
-    // A closed core keeps the in-memory draft (lib/drafts) for this run; nothing else to do.
-  });
+  void runWrite('drafts.set', { key, text });
 }
 
 export const draftStore = {

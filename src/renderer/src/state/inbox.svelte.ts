@@ -5,16 +5,20 @@ import type { InboxRow } from '@shared/ipc/inbox';
 import type { Bridge } from '../lib/bridge';
 import { onCacheBurst } from '../lib/cache-events';
 import { describeError } from '../lib/errors';
-import { runWrite } from './writes';
+import { createRunWrite, type RunWrite } from '../lib/run-write';
+import { toasts } from '../lib/toasts.svelte';
 
 export class InboxState {
   #rows = $state.raw<InboxRow[] | undefined>();
   #error = $state<string | undefined>();
   #seq = 0;
   readonly #bridge: Bridge;
+  /** Writes go on the write path through the same bridge. */
+  readonly #runWrite: RunWrite;
 
   constructor(bridge: Bridge) {
     this.#bridge = bridge;
+    this.#runWrite = createRunWrite(bridge, toasts);
   }
 
   get rows(): readonly InboxRow[] | undefined {
@@ -60,19 +64,19 @@ export class InboxState {
   async markRead(taskIds: readonly string[]): Promise<void> {
     if (!taskIds.length) return;
     this.#set((row) => row.unread && !taskIds.includes(row.taskId));
-    await runWrite('inbox.markRead', { taskIds: [...taskIds] });
+    await this.#runWrite('inbox.markRead', { taskIds: [...taskIds] });
     await this.load();
   }
 
   async markUnread(taskId: string): Promise<void> {
     this.#set((row) => row.unread || row.taskId === taskId);
-    await runWrite('inbox.markUnread', { taskId });
+    await this.#runWrite('inbox.markUnread', { taskId });
     await this.load();
   }
 
   async markAllRead(): Promise<void> {
     this.#set(() => false);
-    await runWrite('inbox.markAllRead', {});
+    await this.#runWrite('inbox.markAllRead', {});
     await this.load();
   }
 

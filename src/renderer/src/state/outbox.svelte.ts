@@ -5,7 +5,8 @@ import type { ChannelInput } from '@shared/ipc/contract';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
 import { describeError } from '../lib/errors';
-import { runWrite } from './writes';
+import { createRunWrite, type RunWrite } from '../lib/run-write';
+import { toasts } from '../lib/toasts.svelte';
 
 /** The actions on a queued change; each answers the outbox's new status. */
 type OutboxAction =
@@ -27,9 +28,12 @@ export class OutboxState {
   /** Told each conflict recorded since the app started, once, as soon as the core reports it. */
   onNewConflict: ((conflict: ConflictView) => void) | undefined;
   readonly #bridge: Bridge;
+  /** Writes go on the write path through the same bridge. */
+  readonly #runWrite: RunWrite;
 
   constructor(bridge: Bridge) {
     this.#bridge = bridge;
+    this.#runWrite = createRunWrite(bridge, toasts);
   }
 
   get status(): OutboxStatus | undefined {
@@ -131,7 +135,7 @@ export class OutboxState {
 
   /** One action on a queued change: on the one write path, then the lists read again. */
   async #act<C extends OutboxAction>(channel: C, input: ChannelInput<C>, failure: string): Promise<void> {
-    const outcome = await runWrite(channel, input, { failure });
+    const outcome = await this.#runWrite(channel, input, { failure });
     if (!outcome.ok) return;
     this.#status = outcome.value;
     await this.loadLists();
@@ -148,7 +152,7 @@ export class OutboxState {
    * A correction the core refuses is answered, so the form can say why next to the field.
    */
   async correct(id: number, fields: EditableFields) {
-    const outcome = await runWrite('outbox.correct', { id, fields });
+    const outcome = await this.#runWrite('outbox.correct', { id, fields });
     if (outcome.ok) {
       this.#status = outcome.value;
       await this.loadLists();

@@ -4,10 +4,13 @@
 import type { ServiceClockSetting } from '@shared/service-clock';
 import type { Account, AccountsState, OrganizationUser } from '@shared/ipc/accounts';
 import type { Preferences } from '@shared/ipc/settings';
+import type { ChannelInput } from '@shared/ipc/contract';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
 import { describeError } from '../lib/errors';
 import type { Theme } from '../lib/theme.svelte';
+import { toasts } from '../lib/toasts.svelte';
+import { createRunWrite, type RunWrite, type WriteOptions, type WriteOutcome } from '../lib/run-write';
 
 export class SettingsState {
   #accounts = $state.raw<AccountsState | undefined>();
@@ -15,10 +18,13 @@ export class SettingsState {
   #available = $state(true);
   #error = $state<string | undefined>();
   readonly #bridge: Bridge;
+  /** Writes go on the write path through the same bridge. */
+  readonly #runWrite: RunWrite;
   readonly #theme: Theme;
 
   constructor(bridge: Bridge, theme: Theme) {
     this.#bridge = bridge;
+    this.#runWrite = createRunWrite(bridge, toasts);
     this.#theme = theme;
   }
 
@@ -71,56 +77,70 @@ export class SettingsState {
     this.#theme.set(prefs.theme);
   }
 
-  /** Changes preferences; the theme applies at once even before the shell answers. */
-  async update(patch: Partial<Preferences>): Promise<void> {
+  /**
+   * Changes preferences, on the write path (`options` names the toasts); the theme applies at
+   * once even before the shell answers. With no settings channels only the theme changes.
+   */
+  async update(
+    patch: ChannelInput<'settings.update'>,
+    options?: WriteOptions,
+  ): Promise<WriteOutcome<Preferences | undefined>> {
     if (patch.theme) this.#theme.set(patch.theme);
-    if (!this.#available) return;
-    this.#setPreferences(await this.#bridge.invoke('settings.update', patch));
+    if (!this.#available) return { ok: true, value: undefined };
+    const outcome = await this.#runWrite('settings.update', patch, options);
+    if (outcome.ok) this.#setPreferences(outcome.value);
+    return outcome;
   }
 
   /**
    * The first step of adding an account: the service's users, read with the token (nothing is
    * saved). Throws naming the field at fault (`baseUrl`, `token`).
    */
-  async listUsers(input: {
-    baseUrl: string;
-    token: string;
-    tokenHeader: string;
-    insecureConfirmed?: boolean;
-  }): Promise<{ users: OrganizationUser[]; unreadable: number }> {
+  async listUsers(
+    input: ChannelInput<'accounts.users'>,
+  ): Promise<{ users: OrganizationUser[]; unreadable: number }> {
     return this.#bridge.invoke('accounts.users', input);
   }
 
-  /** Adds a remote account after the shell checked it with a test call; throws naming the field. */
-  async addAccount(input: {
-    label: string;
-    baseUrl: string;
-    token: string;
-    tokenHeader: string;
-    userId: string;
-    /** The user confirmed an http:// address that is not this computer. */
-    insecureConfirmed?: boolean;
-  }): Promise<Account> {
-    const account = await this.#bridge.invoke('accounts.add', input);
-    this.#accounts = await this.#bridge.invoke('accounts.list', {});
-    return account;
+  /**
+   * Adds a remote account after the shell checked it with a test call; a refusal names the
+   * field. `insecureConfirmed`: the user confirmed an http:// address that is not this computer.
+   */
+  async addAccount(input: ChannelInput<'accounts.add'>): Promise<WriteOutcome<Account>> {
+    const outcome = await this.#runWrite('accounts.add', input);
+    if (outcome.ok) this.#accounts = await this.#bridge.invoke('accounts.list', {});
+    return outcome;
   }
 
   /**
    * Gives an account a new token after the service refused the old one; the shell checks it
-   * with a test call first. Throws naming the field. Nothing about the token comes back.
+   * with a test call first. A refusal names the field. Nothing about the token comes back.
    */
-  async setToken(id: string, token: string): Promise<void> {
-    this.#setAccounts(await this.#bridge.invoke('accounts.setToken', { id, token }));
+  setToken(id: string, token: string, options?: WriteOptions): Promise<WriteOutcome<AccountsState>> {
+    return this.#accountsWrite('accounts.setToken', { id, token }, options);
   }
 
   /** Chooses the clock a remote account's service stamps its times on (`auto`: learnt again). */
-  async setServiceClock(id: string, serviceClock: ServiceClockSetting): Promise<void> {
-    this.#setAccounts(await this.#bridge.invoke('accounts.setServiceClock', { id, serviceClock }));
+  setServiceClock(
+    id: string,
+    serviceClock: ServiceClockSetting,
+    options?: WriteOptions,
+  ): Promise<WriteOutcome<AccountsState>> {
+    return this.#accountsWrite('accounts.setServiceClock', { id, serviceClock }, options);
   }
 
-  async switchTo(id: string): Promise<void> {
-    this.#setAccounts(await this.#bridge.invoke('accounts.switch', { id }));
+  switchTo(id: string, options?: WriteOptions): Promise<WriteOutcome<AccountsState>> {
+    return this.#accountsWrite('accounts.switch', { id }, options);
+  }
+
+  async #accountsWrite<C extends 'accounts.setToken' | 'accounts.setServiceClock' | 'accounts.switch'>(
+    channel: C,
+    input: ChannelInput<C>,
+    options: WriteOptions | undefined,
+  ): Promise<WriteOutcome<AccountsState>> {
+    const outcome = await this.#runWrite(channel, input, options);
+    if (outcome.ok) this.#setAccounts(outcome.value);
+    return outcome;
   }
 
   /** Called when the active account changes: every view must read the new account's cache. */
@@ -134,15 +154,21 @@ export class SettingsState {
 
   /**
    * Signs out of an account. Answers 'needs-confirmation' when changes are still waiting and
-   * `confirmed` was not given, so the view can ask first.
+   * `confirmed` was not given, so the view can ask first; another refusal is told as `failure`.
    */
-  async remove(id: string, confirmed = false): Promise<'removed' | 'needs-confirmation'> {
-    try {
-      this.#accounts = await this.#bridge.invoke('accounts.remove', { id, confirmed });
+  async remove(
+    id: string,
+    confirmed: boolean,
+    failure: string,
+  ): Promise<'removed' | 'needs-confirmation' | 'refused'> {
+    const outcome = await this.#runWrite('accounts.remove', { id, confirmed });
+    if (outcome.ok) {
+      this.#accounts = outcome.value;
       return 'removed';
-    } catch (err) {
-      if (!confirmed && err instanceof BridgeError && err.type === 'conflict') return 'needs-confirmation';
-      throw err;
     }
+    const error = outcome.error;
+    if (!confirmed && error instanceof BridgeError && error.type === 'conflict') return 'needs-confirmation';
+    toasts.error(failure, error);
+    return 'refused';
   }
 }

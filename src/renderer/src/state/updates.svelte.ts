@@ -4,7 +4,8 @@ import { noticeKindOf, type NoticeOfUpdate, type UpdateGroup } from '@shared/ipc
 import type { Bridge } from '../lib/bridge';
 import { onCacheBurst } from '../lib/cache-events';
 import { describeError } from '../lib/errors';
-import { runWrite } from './writes';
+import { createRunWrite, type RunWrite } from '../lib/run-write';
+import { toasts } from '../lib/toasts.svelte';
 
 export class UpdatesState {
   #groups = $state.raw<UpdateGroup[] | undefined>();
@@ -13,9 +14,12 @@ export class UpdatesState {
   #seq = 0;
   #seenId: number | undefined;
   readonly #bridge: Bridge;
+  /** Writes go on the write path through the same bridge. */
+  readonly #runWrite: RunWrite;
 
   constructor(bridge: Bridge) {
     this.#bridge = bridge;
+    this.#runWrite = createRunWrite(bridge, toasts);
   }
 
   get groups(): readonly UpdateGroup[] | undefined {
@@ -83,12 +87,12 @@ export class UpdatesState {
   /** A mark the core refuses is not told: the list read after it shows what the core holds. */
   async markRead(taskIds: readonly string[]): Promise<void> {
     if (!taskIds.length) return;
-    await runWrite('updates.markRead', { taskIds: [...taskIds] });
+    await this.#runWrite('updates.markRead', { taskIds: [...taskIds] });
     await this.load();
   }
 
   async markAllRead(): Promise<void> {
-    await runWrite('updates.markAllRead', {});
+    await this.#runWrite('updates.markAllRead', {});
     await this.load();
   }
 }

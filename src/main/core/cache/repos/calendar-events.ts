@@ -1,7 +1,7 @@
 import type { CalendarEvent } from '../../../../shared/api/index';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';
-import { replaceScope, scopeIds, statementCache } from './statements';
+import { replaceScope, scopeIds, statementCache, storedRows } from './statements';
 
 export type CalendarEventsRepo = ReturnType<typeof createCalendarEventsRepo>;
 
@@ -28,6 +28,22 @@ export function createCalendarEventsRepo(db: CacheDb) {
   });
   /** An event overlaps [from, to] when it starts by `to` and ends (or, single-day, starts) from `from`. */
   const overlap = 'start_date <= ? AND coalesce(end_date, start_date) >= ?';
+  const rows = storedRows(db, 'calendar_events', [
+    'id',
+    'event_type',
+    'name',
+    'notes',
+    'start_date',
+    'end_date',
+    'user_id',
+    'project_id',
+    'assigned_to_user_id',
+    'moment_created',
+  ]);
+  const assignedInProjectStmt = db
+    .prepare('SELECT id FROM calendar_events WHERE project_id = ? AND assigned_to_user_id = ?')
+    .pluck();
+  const setAssigneeStmt = db.prepare('UPDATE calendar_events SET assigned_to_user_id = ? WHERE id = ?');
   return {
     codec,
     /** Ids of the cached events overlapping the window. */
@@ -45,6 +61,15 @@ export function createCalendarEventsRepo(db: CacheDb) {
     },
     upsert(event: CalendarEvent): void {
       codec.upsert(event);
+    },
+    /** An event as stored, its restore and its delete (a delete's undo; see `storedRows`). */
+    ...rows,
+    /** Ids of the project's events assigned to the user. */
+    idsAssignedInProject(projectId: string, userId: string): string[] {
+      return assignedInProjectStmt.all(projectId, userId) as string[];
+    },
+    setAssignee(id: string, userId: string | null): void {
+      setAssigneeStmt.run(userId, id);
     },
     list(range: EventRange): CalendarEvent[] {
       let sql = `SELECT ${codec.select} FROM calendar_events WHERE ${overlap}`;

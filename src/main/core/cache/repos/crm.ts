@@ -53,6 +53,19 @@ export function createCrmRepo(db: CacheDb) {
   const contactTasks = db.prepare(
     `INSERT INTO crm_contact_tasks (contact_id, task_id, short_id, title, task_status_id, task_type_id) VALUES (?, ?, ?, ?, ?, ?)`,
   );
+  const linkRowsStmt = db.prepare('SELECT * FROM crm_contact_tasks WHERE contact_id = ?');
+  const putLinkRowStmt = db.prepare(
+    `INSERT OR REPLACE INTO crm_contact_tasks (contact_id, task_id, short_id, title, task_status_id, task_type_id)
+     VALUES (@contact_id, @task_id, @short_id, @title, @task_status_id, @task_type_id)`,
+  );
+  const dropLinksStmt = db.prepare('DELETE FROM crm_contact_tasks WHERE contact_id = ?');
+  const contactsOfAccountStmt = db.prepare('SELECT id FROM crm_contacts WHERE crm_account_id = ?').pluck();
+  const setContactAccountStmt = db.prepare('UPDATE crm_contacts SET crm_account_id = ? WHERE id = ?');
+  const companyIdStmt = db
+    .prepare('SELECT company_id FROM crm_contacts WHERE company_id IS NOT NULL LIMIT 1')
+    .pluck();
+  const contactsNamedStmt = db.prepare('SELECT id FROM crm_contacts WHERE first_name = ?').pluck();
+  const accountsNamedStmt = db.prepare('SELECT id FROM crm_accounts WHERE name = ?').pluck();
 
   function list<T>(
     codec: { select: string; decode(r: Record<string, unknown>): T },
@@ -110,7 +123,7 @@ export function createCrmRepo(db: CacheDb) {
     },
     putContactDetail(contact: CrmContact, tasks: readonly CrmContactTask[]): void {
       contacts.upsert(contact);
-      stmt('DELETE FROM crm_contact_tasks WHERE contact_id = ?').run(contact.id);
+      dropLinksStmt.run(contact.id);
       for (const t of tasks)
         contactTasks.run(contact.id, t.id, t.shortId, t.title, t.taskStatusId, t.taskTypeId);
     },
@@ -152,6 +165,39 @@ export function createCrmRepo(db: CacheDb) {
       if (!task) return;
       for (const c of contactIds)
         contactTasks.run(c, taskId, task.short_id, task.name, task.status_id, task.task_type_id);
+    },
+    /**
+     * The contact's task links as stored (column names): what a delete keeps to undo itself.
+     * Kept in the outbox as they are, so entries stored by an earlier version restore the same way.
+     */
+    linkRowsOfContact(contactId: string): Record<string, unknown>[] {
+      return linkRowsStmt.all(contactId) as Record<string, unknown>[];
+    },
+    /** Puts back a link `linkRowsOfContact` read (a refused delete's rollback). */
+    restoreLinkRow(row: Record<string, unknown>): void {
+      putLinkRowStmt.run(row);
+    },
+    /** Removes the contact's task links (the service unlinks a deleted contact's tasks). */
+    dropContactLinks(contactId: string): void {
+      dropLinksStmt.run(contactId);
+    },
+    contactIdsOfAccount(accountId: string): string[] {
+      return contactsOfAccountStmt.all(accountId) as string[];
+    },
+    setContactAccount(contactId: string, accountId: string | null): void {
+      setContactAccountStmt.run(accountId, contactId);
+    },
+    /** The organization's id as the cached contacts carry it ('' before any is cached). */
+    companyId(): string {
+      return (companyIdStmt.get() as string | undefined) ?? '';
+    },
+    /** Ids of the cached contacts of this first name. */
+    contactIdsNamed(firstName: string): string[] {
+      return contactsNamedStmt.all(firstName) as string[];
+    },
+    /** Ids of the cached accounts of this name. */
+    accountIdsNamed(name: string): string[] {
+      return accountsNamedStmt.all(name) as string[];
     },
     listContacts(q: CrmListQuery) {
       return list(

@@ -1,7 +1,7 @@
 import type { Dependency, DependenciesResponse } from '../../../../shared/api/index';
 import type { DependencyView } from '../../../../shared/ipc/tasks';
 import type { CacheDb } from '../db';
-import { statementCache } from './statements';
+import { statementCache, storedRows } from './statements';
 
 export type DependencyKind = 'task' | 'event' | 'project';
 type Kind = DependencyKind;
@@ -75,6 +75,17 @@ export function createDependenciesRepo(db: CacheDb) {
      predecessor_kind = excluded.predecessor_kind, predecessor_id = excluded.predecessor_id,
      successor_kind = excluded.successor_kind, successor_id = excluded.successor_id`,
   );
+  const rows = storedRows(db, 'dependencies', [
+    'id',
+    'type',
+    'predecessor_kind',
+    'predecessor_id',
+    'successor_kind',
+    'successor_id',
+  ]);
+  const put = (d: DependencyRow): void => {
+    insert.run(d.id, d.type, d.predecessorKind, d.predecessorId, d.successorKind, d.successorId);
+  };
   return {
     /**
      * Stores what GET /{kind}/{id}/dependencies answered for item `id`: its predecessors list
@@ -120,11 +131,14 @@ export function createDependenciesRepo(db: CacheDb) {
            OR successor_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
       ).all(JSON.stringify(ids), JSON.stringify(ids)) as DependencyRow[];
     },
+    /** Stores one dependency (a local create), replacing one of the same id. */
+    put,
     /** Puts rows back (a refused delete's rollback). */
     restore(rows: readonly DependencyRow[]): void {
-      for (const d of rows)
-        insert.run(d.id, d.type, d.predecessorKind, d.predecessorId, d.successorKind, d.successorId);
+      for (const d of rows) put(d);
     },
+    /** A dependency as stored, its restore and its delete (a delete's undo; see `storedRows`). */
+    ...rows,
     /** Dependencies touching an item, with the names of cached ends. */
     listFor(id: string): DependencyView[] {
       const rows = stmt(

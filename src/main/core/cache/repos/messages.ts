@@ -26,8 +26,16 @@ export function createMessagesRepo(db: CacheDb) {
   const listStmt = db.prepare(
     `SELECT ${codec.select} FROM messages WHERE task_id = ? ORDER BY date_created, id`,
   );
+  const hasStmt = db.prepare('SELECT 1 FROM messages WHERE id = ?').pluck();
+  const deleteStmt = db.prepare('DELETE FROM messages WHERE id = ?');
   return {
     codec,
+    has(id: string): boolean {
+      return hasStmt.get(id) !== undefined;
+    },
+    delete(id: string): void {
+      deleteStmt.run(id);
+    },
     /** Makes the cached messages of a task exactly `messages`, keeping those `keep` protects. */
     replaceForTask(
       taskId: string,

@@ -35,6 +35,12 @@ export function createOrgRepo(db: CacheDb) {
     { id: ['id', 'value'], name: ['name', 'value'], color: ['color', 'value'] },
     'name COLLATE NOCASE',
   );
+  const seeTagStmt = db.prepare(
+    `INSERT INTO tags (id, name, color) VALUES (?, '', NULL) ON CONFLICT (id) DO NOTHING`,
+  );
+  const addTaskTagStmt = db.prepare('INSERT OR IGNORE INTO task_tags (tag_id, task_id) VALUES (?, ?)');
+  const removeTaskTagStmt = db.prepare('DELETE FROM task_tags WHERE tag_id = ? AND task_id = ?');
+  const hasTaskTagStmt = db.prepare('SELECT 1 FROM task_tags WHERE tag_id = ? AND task_id = ?').pluck();
   return {
     users: orgList<User>(
       db,
@@ -82,22 +88,32 @@ export function createOrgRepo(db: CacheDb) {
     ),
     /** Records a tag id seen on a task when the tag list is not offered; a known name is kept. */
     seeTag(id: string): void {
-      stmt(`INSERT INTO tags (id, name, color) VALUES (?, '', NULL) ON CONFLICT (id) DO NOTHING`).run(id);
+      seeTagStmt.run(id);
     },
     /** Makes the task's tags exactly `tagIds`. */
     setTaskTags(taskId: string, tagIds: readonly string[]): void {
       stmt('DELETE FROM task_tags WHERE task_id = ?').run(taskId);
       for (const id of tagIds) {
-        stmt(`INSERT INTO tags (id, name, color) VALUES (?, '', NULL) ON CONFLICT (id) DO NOTHING`).run(id);
-        stmt('INSERT OR IGNORE INTO task_tags (tag_id, task_id) VALUES (?, ?)').run(id, taskId);
+        seeTagStmt.run(id);
+        addTaskTagStmt.run(id, taskId);
       }
     },
     /** Makes the tag's tasks exactly `taskIds` (from GET /tag/{id}/tasks). */
     setTagTasks(tagId: string, taskIds: readonly string[]): void {
-      stmt(`INSERT INTO tags (id, name, color) VALUES (?, '', NULL) ON CONFLICT (id) DO NOTHING`).run(tagId);
+      seeTagStmt.run(tagId);
       stmt('DELETE FROM task_tags WHERE tag_id = ?').run(tagId);
-      for (const id of taskIds)
-        stmt('INSERT OR IGNORE INTO task_tags (tag_id, task_id) VALUES (?, ?)').run(tagId, id);
+      for (const id of taskIds) addTaskTagStmt.run(tagId, id);
+    },
+    /** Whether the task carries the tag. */
+    taskHasTag(taskId: string, tagId: string): boolean {
+      return hasTaskTagStmt.get(tagId, taskId) !== undefined;
+    },
+    /** Links the tag to the task (kept when it is linked already); the tag itself is not recorded. */
+    addTaskTag(taskId: string, tagId: string): void {
+      addTaskTagStmt.run(tagId, taskId);
+    },
+    removeTaskTag(taskId: string, tagId: string): void {
+      removeTaskTagStmt.run(tagId, taskId);
     },
     taskIdsOfTag(tagId: string): string[] {
       return stmt('SELECT task_id FROM task_tags WHERE tag_id = ?').pluck().all(tagId) as string[];

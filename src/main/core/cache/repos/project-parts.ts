@@ -40,6 +40,13 @@ export function createProjectPartsRepo(db: CacheDb) {
     momentUpdated: ['moment_updated', 'value'],
   });
 
+  const memberRowStmt = db.prepare('SELECT * FROM project_users WHERE project_id = ? AND user_id = ?');
+  const putMemberRowStmt = db.prepare(
+    `INSERT OR REPLACE INTO project_users (project_id, user_id, name, primary_email, access, watch_all)
+     VALUES (@project_id, @user_id, @name, @primary_email, @access, @watch_all)`,
+  );
+  const deleteMemberStmt = db.prepare('DELETE FROM project_users WHERE project_id = ? AND user_id = ?');
+
   const strip = <T>(rows: Record<string, unknown>[], codec: { decode(r: Record<string, unknown>): T }): T[] =>
     rows.map((r) => {
       delete r.projectId;
@@ -62,6 +69,22 @@ export function createProjectPartsRepo(db: CacheDb) {
         ).all(projectId) as Record<string, unknown>[],
         members,
       ) as unknown as ProjectUser[];
+    },
+
+    /**
+     * The member's row as stored (column names), or undefined when the user is no member: what
+     * a member change keeps to undo itself. Kept in the outbox as it is, so entries stored by an
+     * earlier version restore the same way.
+     */
+    memberRow(projectId: string, userId: string): Record<string, unknown> | undefined {
+      return memberRowStmt.get(projectId, userId) as Record<string, unknown> | undefined;
+    },
+    /** Stores a member row in the `memberRow` shape (a local member change, or its rollback). */
+    putMemberRow(row: Record<string, unknown>): void {
+      putMemberRowStmt.run(row);
+    },
+    deleteMember(projectId: string, userId: string): void {
+      deleteMemberStmt.run(projectId, userId);
     },
 
     replaceHistory(projectId: string, list: readonly ProjectHistoryEvent[]): void {

@@ -36,6 +36,10 @@ export function createProjectsRepo(db: CacheDb) {
   });
   const stmt = statementCache(db);
   const getStmt = db.prepare(`SELECT ${codec.select}, settings FROM projects WHERE id = ?`);
+  const ownedChildrenStmt = db
+    .prepare('SELECT id FROM projects WHERE parent_project_id = ? AND owner_user_id = ?')
+    .pluck();
+  const setOwnerStmt = db.prepare('UPDATE projects SET owner_user_id = ? WHERE id = ?');
 
   return {
     codec,
@@ -82,6 +86,15 @@ export function createProjectsRepo(db: CacheDb) {
 
     ids(): string[] {
       return stmt('SELECT id FROM projects').pluck().all() as string[];
+    },
+
+    /** Ids of the projects and folders right below this one that the user owns. */
+    childIdsOwnedBy(parentId: string, userId: string): string[] {
+      return ownedChildrenStmt.all(parentId, userId) as string[];
+    },
+
+    setOwner(id: string, userId: string | null): void {
+      setOwnerStmt.run(userId, id);
     },
 
     /** The project and every project or folder below it. */

@@ -66,3 +66,29 @@ export function replaceScope<T extends { id: string }>(
   for (const r of records) codec.upsert(r);
   return gone;
 }
+
+/**
+ * One row of `table` by id as stored (its column names): what a delete keeps to undo itself.
+ * The outbox keeps it as it is, so entries stored by an earlier version restore the same way.
+ * `columns` are those a restore writes (every column of the table).
+ */
+export function storedRows(db: CacheDb, table: string, columns: readonly string[]) {
+  const get = db.prepare(`SELECT * FROM ${table} WHERE id = ?`);
+  const put = db.prepare(
+    `INSERT OR REPLACE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`,
+  );
+  const remove = db.prepare(`DELETE FROM ${table} WHERE id = ?`);
+  return {
+    /** The row as stored, or undefined when there is none. */
+    storedRow(id: string): Record<string, unknown> | undefined {
+      return get.get(id) as Record<string, unknown> | undefined;
+    },
+    /** Puts back a row `storedRow` read (a refused delete's rollback). */
+    restoreRow(row: Record<string, unknown>): void {
+      put.run(row);
+    },
+    delete(id: string): void {
+      remove.run(id);
+    },
+  };
+}

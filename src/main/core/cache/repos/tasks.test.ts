@@ -100,3 +100,53 @@ describe('task list order', () => {
     expect(order('desc')).toEqual(['late', 'soon', 'none']);
   });
 });
+
+describe('tasks repository: what the outbox kinds write', () => {
+  function tree() {
+    const cache = createCache(openCacheDb(':memory:'));
+    cache.projects.upsertMany([aProject({ id: 'p1' }), aProject({ id: 'p2' })]);
+    cache.tasks.upsertMany(
+      [
+        aTask({ id: 'root', projectId: 'p1', assignedToUserId: 'ann', actionRequiredUserId: 'bob' }),
+        aTask({ id: 'child', projectId: 'p1', parentTaskId: 'root', actionRequiredUserId: 'ann' }),
+        aTask({ id: 'grandchild', projectId: 'p1', parentTaskId: 'child' }),
+        aTask({ id: 'other', projectId: 'p1', assignedToUserId: 'bob' }),
+        aTask({ id: 'elsewhere', projectId: 'p2', assignedToUserId: 'ann' }),
+      ].map(flattenTask),
+    );
+    return cache;
+  }
+
+  it('lists every task below one, at any depth', () => {
+    const cache = tree();
+    expect(cache.tasks.descendantIds('root').sort()).toEqual(['child', 'grandchild']);
+    expect(cache.tasks.descendantIds('child')).toEqual(['grandchild']);
+    expect(cache.tasks.descendantIds('grandchild')).toEqual([]);
+  });
+
+  it("reads and sets a task's CRM account, which the list shape leaves alone", () => {
+    const cache = tree();
+    expect(cache.tasks.crmAccountOf('root')).toBeNull();
+    expect(cache.tasks.crmAccountOf('missing')).toBeNull();
+    cache.tasks.setCrmAccount('root', 'a1');
+    expect(cache.tasks.crmAccountOf('root')).toBe('a1');
+    expect(cache.tasks.get('root')?.crmAccountId).toBe('a1');
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 'root', projectId: 'p1', name: 'Renamed' }))]);
+    expect(cache.tasks.crmAccountOf('root')).toBe('a1');
+    expect(cache.tasks.idsLinkedToAccount('a1')).toEqual(['root']);
+    cache.tasks.setCrmAccount('root', null);
+    expect(cache.tasks.crmAccountOf('root')).toBeNull();
+  });
+
+  it("lists a project's tasks a user is assigned to or must act on, and sets both people", () => {
+    const cache = tree();
+    expect(cache.tasks.withPersonInProject('p1', 'ann').sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'child', assignedToUserId: null, actionRequiredUserId: 'ann' },
+      { id: 'root', assignedToUserId: 'ann', actionRequiredUserId: 'bob' },
+    ]);
+    cache.tasks.setPeople('root', 'cleo', null);
+    expect(cache.tasks.get('root')).toMatchObject({ assignedToUserId: 'cleo', actionRequiredUserId: null });
+    expect(cache.tasks.withPersonInProject('p1', 'ann').map((t) => t.id)).toEqual(['child']);
+    expect(cache.tasks.withPersonInProject('p2', 'ann').map((t) => t.id)).toEqual(['elsewhere']);
+  });
+});

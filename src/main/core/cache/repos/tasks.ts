@@ -215,6 +215,22 @@ export function createTasksRepo(db: CacheDb) {
   const subtasksStmt = db.prepare(
     `SELECT ${ROW_SELECT} FROM tasks WHERE parent_task_id = ? ORDER BY moment_created, id`,
   );
+  const descendantsStmt = db
+    .prepare(
+      `WITH RECURSIVE d(id) AS (SELECT id FROM tasks WHERE parent_task_id = ?
+         UNION ALL SELECT t.id FROM tasks t JOIN d ON t.parent_task_id = d.id)
+       SELECT id FROM d`,
+    )
+    .pluck();
+  const crmAccountOfStmt = db.prepare('SELECT crm_account_id FROM tasks WHERE id = ?').pluck();
+  const setCrmAccountStmt = db.prepare('UPDATE tasks SET crm_account_id = ? WHERE id = ?');
+  const peopleInProjectStmt = db.prepare(
+    `SELECT id, assigned_to_user_id AS assignedToUserId, action_required_user_id AS actionRequiredUserId FROM tasks
+     WHERE project_id = @project AND (assigned_to_user_id = @user OR action_required_user_id = @user)`,
+  );
+  const setPeopleStmt = db.prepare(
+    'UPDATE tasks SET assigned_to_user_id = ?, action_required_user_id = ? WHERE id = ?',
+  );
 
   function toView(row: Record<string, unknown> | undefined): TaskView | null {
     if (!row) return null;
@@ -305,6 +321,37 @@ export function createTasksRepo(db: CacheDb) {
 
     subtasks(id: string): TaskRow[] {
       return allRows(subtasksStmt, id);
+    },
+
+    /** Every task below this one: its subtasks, theirs, and so on. */
+    descendantIds(id: string): string[] {
+      return descendantsStmt.all(id) as string[];
+    },
+
+    /** The CRM account the task is linked to (a detail-only column), null when none or not cached. */
+    crmAccountOf(id: string): string | null {
+      return (crmAccountOfStmt.get(id) as string | null | undefined) ?? null;
+    },
+
+    setCrmAccount(id: string, accountId: string | null): void {
+      setCrmAccountStmt.run(accountId, id);
+    },
+
+    /** The project's tasks assigned to the user or waiting for their action, with both people. */
+    withPersonInProject(
+      projectId: string,
+      userId: string,
+    ): { id: string; assignedToUserId: string | null; actionRequiredUserId: string | null }[] {
+      return peopleInProjectStmt.all({ project: projectId, user: userId }) as {
+        id: string;
+        assignedToUserId: string | null;
+        actionRequiredUserId: string | null;
+      }[];
+    },
+
+    /** Sets the task's assignee and action-required user (a member change hands them on). */
+    setPeople(id: string, assignedToUserId: string | null, actionRequiredUserId: string | null): void {
+      setPeopleStmt.run(assignedToUserId, actionRequiredUserId, id);
     },
 
     /** One window of a list plus the length of the whole list. */

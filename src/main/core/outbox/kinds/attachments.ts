@@ -8,6 +8,7 @@ import { listedMessages, type ListedMessage } from '../../sync/pending';
 import { LOCAL_ROW_PREFIX } from '../temp-ids';
 import type { LookUpResult, OutboxEntry } from '../types';
 import {
+  createdAmongOf,
   earliestCreated,
   lookUpClock,
   sameFlow,
@@ -99,11 +100,10 @@ export function attachmentKinds(
   const comment = base('task.comment');
   const reply = base('task.reply');
   const create = base('task.create');
-  const draftOf = cache.db.prepare('SELECT id FROM messages WHERE id = ?').pluck();
 
   /** Puts the files on the draft message the base kind wrote (or on a new one). */
   function attachToDraft(draftId: string, taskId: string, list: readonly FileRef[], at: number): void {
-    if (draftOf.get(draftId) === undefined) {
+    if (!cache.messages.has(draftId)) {
       store.addDraft(draftId, taskId, at, { flow: COMMUNICATION_FLOW.created, message: '', toUserId: null });
     }
     const draft = cache.messages.listForTask(taskId).find((m) => m.id === draftId);
@@ -125,13 +125,13 @@ export function attachmentKinds(
      * task since the send (not taken by `taken`) carrying exactly those ids, or, with no file
      * left to send, its text.
      */
-    const postedAmong = (
-      messages: readonly ListedMessage[],
+    const postedIn = <U extends ListedMessage>(
+      messages: readonly U[],
       p: P,
       entry: Pick<OutboxEntry, 'sentAt'>,
       ids: readonly (string | null)[],
       taken: (id: string) => boolean = () => false,
-    ): ListedMessage | undefined => {
+    ): U | undefined => {
       if (ids.some((id) => id === null)) return undefined;
       const wanted = new Set(ids as string[]);
       return earliestCreated(
@@ -158,16 +158,15 @@ export function attachmentKinds(
         const ids = await files.fileIds(spoolIdsOf(p));
         if (ids.some((id) => id === null)) return { found: false };
         const listed = listedMessages(p.taskId, await client.taskMessages(p.taskId));
-        return postedAmong(listed, p, entry, ids)
+        return postedIn(listed, p, entry, ids)
           ? { found: true, result: { skipped: false } }
           : { found: false };
       },
       /** The test over a list sync stores: it recognises the post once the files' ids are known without I/O. */
-      postedAmong: ((messages, payload, entry, taken) => {
-        const p = parse(payload);
+      postedAmong: createdAmongOf<ListedMessage, P>(parse, (messages, p, entry, taken) => {
         const ids = files.knownFileIds(spoolIdsOf(p));
-        return ids && postedAmong(messages, p, entry, ids, taken);
-      }) satisfies CreatedAmong<ListedMessage>,
+        return ids && postedIn(messages, p, entry, ids, taken);
+      }),
     };
   }
 

@@ -6,12 +6,11 @@ import { OutboxError } from '../outbox';
 import type { OutboxEntry } from '../types';
 import {
   clockOf,
+  createdAmongOf,
   DependencyRowSnapshot,
-  earliestCreated,
-  lookUpClock,
-  type CreatedAmong,
   gone,
   mappedIds,
+  stampedCreate,
   stampOf,
   TempId,
   tempKeys,
@@ -45,48 +44,22 @@ const SUFFIX = { task: 'Task', event: 'Event', project: 'Project' } as const;
 
 export function calendarKinds(deps: KindDeps) {
   const { cache } = deps;
-  const db = cache.db;
   const isMapped = mappedIds(cache);
-  const eventRow = db.prepare('SELECT * FROM calendar_events WHERE id = ?');
-  const putEventRow = db.prepare(
-    `INSERT OR REPLACE INTO calendar_events (id, event_type, name, notes, start_date, end_date, user_id, project_id,
-       assigned_to_user_id, moment_created)
-     VALUES (@id, @event_type, @name, @notes, @start_date, @end_date, @user_id, @project_id, @assigned_to_user_id, @moment_created)`,
-  );
-  const deleteEvent = db.prepare('DELETE FROM calendar_events WHERE id = ?');
-  const depRow = db.prepare('SELECT * FROM dependencies WHERE id = ?');
-  const putDepRow = db.prepare(
-    `INSERT OR REPLACE INTO dependencies (id, type, predecessor_kind, predecessor_id, successor_kind, successor_id)
-     VALUES (@id, @type, @predecessor_kind, @predecessor_id, @successor_kind, @successor_id)`,
-  );
-  const deleteDep = db.prepare('DELETE FROM dependencies WHERE id = ?');
 
   /**
-   * Rule 6's test of an event create: the event of `events` that `input` made, sent at
-   * `entry.sentAt` (same type, name, start and project, created after the send; the earliest not
-   * taken by another create, nor by `taken`). The look-up and the pull both ask it.
+   * Rule 6's test of an event create: the event of a list that the payload's `input` made (same
+   * type, name, start and project, created after the send; the earliest not taken by another
+   * create, nor by `taken`). The look-up and the pull both ask it.
    */
-  function eventCreatedAmong(
-    events: readonly CalendarEvent[],
-    input: EventCreateInput,
-    entry: Pick<OutboxEntry, 'sentAt'>,
-    taken: (id: string) => boolean = () => false,
-  ): CalendarEvent | undefined {
-    return earliestCreated(
-      events,
-      {
-        sentAt: entry.sentAt,
-        momentOf: (e) => e.momentCreated,
-        isMapped: (id) => isMapped(id) || taken(id),
-        clock: lookUpClock(deps),
-      },
-      (e) =>
-        e.eventType === input.eventType &&
-        e.name === input.name &&
-        e.startDate === input.startDate &&
-        (e.projectId ?? undefined) === input.projectId,
-    );
-  }
+  const eventCreated = stampedCreate<CalendarEvent, z.infer<typeof EventCreatePayload>>(deps, {
+    parse: (p) => EventCreatePayload.parse(p),
+    momentOf: (e) => e.momentCreated,
+    matches: (e, { input }) =>
+      e.eventType === input.eventType &&
+      e.name === input.name &&
+      e.startDate === input.startDate &&
+      (e.projectId ?? undefined) === input.projectId,
+  });
 
   const createEvent: Kind<z.infer<typeof EventCreatePayload>, CalendarEvent> = {
     name: 'event.create',
@@ -116,17 +89,18 @@ export function calendarKinds(deps: KindDeps) {
       cache.events.upsert({ ...result, id: tempId });
       return { realId: result.id };
     },
-    lookUp: async (client, { input }, entry) => {
+    lookUp: async (client, p, entry) => {
+      const { input } = p;
       const listed = await client.events({
         startDate: input.startDate,
         endDate: input.endDate ?? input.startDate,
         eventTypes: [input.eventType],
       });
-      const found = eventCreatedAmong(listed, input, entry);
+      const found = eventCreated.find(listed, p, entry);
       return found ? { found: true, result: found } : { found: false };
     },
     rollback: (_ctx, { tempId }) => {
-      deleteEvent.run(tempId);
+      cache.events.delete(tempId);
     },
   };
 
@@ -137,14 +111,14 @@ export function calendarKinds(deps: KindDeps) {
     keysOf: (p) => [`event:${p.eventId}`],
     describe: () => 'Delete event',
     apply: (_ctx, { eventId }) => {
-      const before = eventRow.get(eventId) as Record<string, unknown> | undefined;
+      const before = cache.events.storedRow(eventId);
       if (!before) throw new OutboxError('not-found', `Event ${eventId} is not in the cache`, 'eventId');
       const undo: z.infer<typeof EventSnapshot> = {
         event: before,
         dependencies: cache.dependencies.touching([eventId]),
       };
-      for (const dep of undo.dependencies) deleteDep.run(dep.id);
-      deleteEvent.run(eventId);
+      for (const dep of undo.dependencies) cache.dependencies.delete(dep.id);
+      cache.events.delete(eventId);
       return { undo };
     },
     // Already gone (another user, or a delete the service applied before): the delete holds.
@@ -156,22 +130,24 @@ export function calendarKinds(deps: KindDeps) {
       (await gone(() => client.event(eventId))) ? { found: true, result: undefined } : { found: false },
     rollback: (_ctx, _p, undo) => {
       const { event, dependencies } = EventSnapshot.parse(undo ?? null);
-      if (event) putEventRow.run(event);
+      if (event) cache.events.restoreRow(event);
       cache.dependencies.restore(dependencies);
     },
   };
 
   /**
-   * Rule 6's test of a dependency create: the dependency of `rows` that `input` made (same ends
-   * and type, not taken by another create nor by `taken`). The service refuses a second
-   * identical dependency, so its ends are exact. The look-up and the lists sync stores
+   * Rule 6's test of a dependency create: the dependency of `rows` that the payload's `input`
+   * made (same ends and type, not taken by another create nor by `taken`; no stamp to compare,
+   * so the send time is not read). The service refuses a second identical dependency, so its
+   * ends are exact. The look-up and the lists sync stores
    * (`copiesOfUnfolded`) both ask it.
    */
-  function dependencyCreatedAmong(
-    rows: readonly DependencyRow[],
-    input: DependencyCreateInput,
+  function dependencyCreatedAmong<U extends DependencyRow>(
+    rows: readonly U[],
+    { input }: z.infer<typeof DependencyCreatePayload>,
+    _entry: Pick<OutboxEntry, 'sentAt'>,
     taken: (id: string) => boolean = () => false,
-  ): DependencyRow | undefined {
+  ): U | undefined {
     return rows.find(
       (d) =>
         d.predecessorKind === input.predecessor.kind &&
@@ -197,13 +173,13 @@ export function calendarKinds(deps: KindDeps) {
     createdIdOf: (p) => p.tempId,
     describe: () => 'Create dependency',
     apply: (_ctx, { tempId, input }) => {
-      putDepRow.run({
+      cache.dependencies.put({
         id: tempId,
         type: input.type,
-        predecessor_kind: input.predecessor.kind,
-        predecessor_id: input.predecessor.id,
-        successor_kind: input.successor.kind,
-        successor_id: input.successor.id,
+        predecessorKind: input.predecessor.kind,
+        predecessorId: input.predecessor.id,
+        successorKind: input.successor.kind,
+        successorId: input.successor.id,
       });
     },
     send: (client, { input }) =>
@@ -214,16 +190,14 @@ export function calendarKinds(deps: KindDeps) {
         [`successor${SUFFIX[input.successor.kind]}Id`]: input.successor.id,
       }),
     fold: (_ctx, _p, result) => ({ realId: result.id }),
-    lookUp: async (client, { input }) => {
-      const { kind, id } = input.predecessor;
-      const found = dependencyCreatedAmong(
-        dependencyRowsOf(kind, id, await client.dependencies(kind, id)),
-        input,
-      );
+    lookUp: async (client, p, entry) => {
+      const { kind, id } = p.input.predecessor;
+      const listed = dependencyRowsOf(kind, id, await client.dependencies(kind, id));
+      const found = dependencyCreatedAmong(listed, p, entry);
       return found ? { found: true, result: { id: found.id, type: found.type } } : { found: false };
     },
     rollback: (_ctx, { tempId }) => {
-      deleteDep.run(tempId);
+      cache.dependencies.delete(tempId);
     },
   };
 
@@ -234,10 +208,10 @@ export function calendarKinds(deps: KindDeps) {
     keysOf: (p) => [`dependency:${p.dependencyId}`, ...(p.ends ?? []).map((end) => `${end.kind}:${end.id}`)],
     describe: () => 'Delete dependency',
     apply: (_ctx, { dependencyId }) => {
-      const before = depRow.get(dependencyId) as Record<string, unknown> | undefined;
+      const before = cache.dependencies.storedRow(dependencyId);
       if (!before)
         throw new OutboxError('not-found', `Dependency ${dependencyId} is not in the cache`, 'dependencyId');
-      deleteDep.run(dependencyId);
+      cache.dependencies.delete(dependencyId);
       const ends = (['predecessor', 'successor'] as const).map((end) => ({
         kind: EndKind.parse(before[`${end}_kind`]),
         id: String(before[`${end}_id`]),
@@ -263,20 +237,14 @@ export function calendarKinds(deps: KindDeps) {
     },
     rollback: (_ctx, _p, undo) => {
       const row = Row.parse(undo ?? null);
-      if (row) putDepRow.run(row);
+      if (row) cache.dependencies.restoreRow(row);
     },
   };
 
   return {
     kinds: [createEvent, removeEvent, createDependency, removeDependency],
     /** The look-up test of `event.create` over a list, for `copiesOfUnfolded`. */
-    createdAmong: ((events, payload, entry, taken) =>
-      eventCreatedAmong(
-        events,
-        EventCreatePayload.parse(payload).input,
-        entry,
-        taken,
-      )) satisfies CreatedAmong<CalendarEvent>,
+    createdAmong: eventCreated.createdAmong,
     /**
      * The ends of the dependency a dependency entry creates or deletes (none for other kinds):
      * what a reload fetches, as a pull never fetches dependencies. Ids as the entry holds them;
@@ -296,11 +264,9 @@ export function calendarKinds(deps: KindDeps) {
       }));
     },
     /** The look-up test of `dependency.create` over a list, for `copiesOfUnfolded`. */
-    dependencyCreatedAmong: ((rows, payload, _entry, taken) =>
-      dependencyCreatedAmong(
-        rows,
-        DependencyCreatePayload.parse(payload).input,
-        taken,
-      )) satisfies CreatedAmong<DependencyRow>,
+    dependencyCreatedAmong: createdAmongOf<DependencyRow, z.infer<typeof DependencyCreatePayload>>(
+      (p) => DependencyCreatePayload.parse(p),
+      dependencyCreatedAmong,
+    ),
   };
 }

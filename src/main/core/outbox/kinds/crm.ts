@@ -18,7 +18,8 @@ import {
   restoreReleased,
   TempId,
   tempKeys,
-  type CreatedAmong,
+  createdAmongOf,
+  type FindCreated,
   type Kind,
   type KindDeps,
 } from './support';
@@ -52,6 +53,8 @@ interface CrmSide<Rec extends { id: string }, C extends z.ZodType, F extends z.Z
   fetch(client: ServiceClient, id: string): Promise<{ isDeleted: boolean }>;
   /** Applies the service's delete to the cache; answers what a rollback restores. */
   deleteLocal(id: string): Omit<z.infer<typeof Snapshot>, 'pendingBases'>;
+  /** Removes the record's row and what hangs on it (a local create's rollback). */
+  drop(id: string): void;
   restore(snapshot: z.infer<typeof Snapshot>): void;
   refs(input: Record<string, unknown>): string[];
   /** The fields whose change by someone else holds a delete of the record (rule 7). */
@@ -93,11 +96,7 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
    * by the service just before the send (`prepare`), nor by `taken`. The look-up and the lists
    * sync stores (`copiesOfUnfolded`) both ask it.
    */
-  const createdIn = (
-    records: readonly Rec[],
-    p: Create,
-    taken: (id: string) => boolean = () => false,
-  ): Rec | undefined =>
+  const createdIn: FindCreated<Rec, Create> = (records, p, _entry, taken = () => false) =>
     records.find(
       (r) =>
         side.sameAs(r, p.input) &&
@@ -107,7 +106,8 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
         !('isDeleted' in r && r.isDeleted),
     );
   const find = async (client: ServiceClient, p: Create): Promise<Rec | undefined> =>
-    createdIn(await side.list(client), p);
+    // CRM records carry no creation stamp: the test reads no send time.
+    createdIn(await side.list(client), p, { sentAt: null });
 
   const create: Kind<Create, { id: string }> = {
     name: `${prefix}.create`,
@@ -138,9 +138,7 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
     },
     rollback: (_ctx, p) => {
       side.deleteLocal(p.tempId);
-      deps.cache.db
-        .prepare(`DELETE FROM ${side.entity === 'crmContact' ? 'crm_contacts' : 'crm_accounts'} WHERE id = ?`)
-        .run(p.tempId);
+      side.drop(p.tempId);
     },
   };
 
@@ -202,27 +200,12 @@ function crmSideKinds<Rec extends { id: string }, C extends z.ZodType, F extends
   return {
     kinds: [create, update, remove],
     /** The look-up test of the create over a list, for `copiesOfUnfolded`. */
-    createdAmong: ((records, payload, _entry, taken) =>
-      createdIn(records, create.parse(payload), taken)) satisfies CreatedAmong<Rec>,
+    createdAmong: createdAmongOf(create.parse, createdIn),
   };
 }
 
 export function crmKinds(deps: KindDeps) {
   const { cache } = deps;
-  const db = cache.db;
-  const linksOf = db.prepare('SELECT * FROM crm_contact_tasks WHERE contact_id = ?');
-  const putLink = db.prepare(
-    `INSERT OR REPLACE INTO crm_contact_tasks (contact_id, task_id, short_id, title, task_status_id, task_type_id)
-     VALUES (@contact_id, @task_id, @short_id, @title, @task_status_id, @task_type_id)`,
-  );
-  const dropLinks = db.prepare('DELETE FROM crm_contact_tasks WHERE contact_id = ?');
-  const tasksOfAccount = db.prepare('SELECT id FROM tasks WHERE crm_account_id = ?').pluck();
-  const setTaskAccount = db.prepare('UPDATE tasks SET crm_account_id = ? WHERE id = ?');
-  const contactsOfAccount = db.prepare('SELECT id FROM crm_contacts WHERE crm_account_id = ?').pluck();
-  const setContactAccount = db.prepare('UPDATE crm_contacts SET crm_account_id = ? WHERE id = ?');
-  const companyId = (): string =>
-    (db.prepare('SELECT company_id FROM crm_contacts WHERE company_id IS NOT NULL LIMIT 1').pluck().get() as
-      string | undefined) ?? '';
 
   const contacts = crmSideKinds<CrmContact, typeof ContactCreateInput, typeof ContactFields>(deps, {
     entity: 'crmContact',
@@ -245,7 +228,7 @@ export function crmKinds(deps: KindDeps) {
     upsert: (rec) => cache.crm.contacts.upsert(rec),
     blank: (id, input) => ({
       id,
-      companyId: companyId(),
+      companyId: cache.crm.companyId(),
       contactType: input.contactType ?? null,
       crmAccountId: input.crmAccountId ?? null,
       contactOwnerUserId: input.contactOwnerUserId ?? deps.userId,
@@ -273,16 +256,17 @@ export function crmKinds(deps: KindDeps) {
     fetch: async (client, id) => (await client.crmContact(id)).contact,
     deleteLocal: (id) => {
       const row = cache.crm.contact(id);
-      const links = linksOf.all(id) as Record<string, unknown>[];
+      const links = cache.crm.linkRowsOfContact(id);
       // The service marks it deleted and unlinks its tasks.
       if (row) cache.crm.contacts.upsert({ ...row, isDeleted: true });
-      dropLinks.run(id);
+      cache.crm.dropContactLinks(id);
       return { row: (row ?? {}) as Record<string, unknown>, links, tasks: [], contacts: [] };
     },
     restore: (s) => {
       if (s.row.id) cache.crm.contacts.upsert(s.row as unknown as CrmContact);
-      for (const l of s.links) putLink.run(l);
+      for (const l of s.links) cache.crm.restoreLinkRow(l);
     },
+    drop: (id) => cache.crm.deleteContacts([id]),
     refs: (input) => tempKeys('crmAccount', input.crmAccountId as string | null | undefined),
   });
 
@@ -321,27 +305,29 @@ export function crmKinds(deps: KindDeps) {
     fetch: async (client, id) => (await client.crmAccount(id)).account,
     deleteLocal: (id) => {
       const row = cache.crm.account(id);
-      const tasks = tasksOfAccount.all(id) as string[];
-      const detached = contactsOfAccount.all(id) as string[];
+      const tasks = cache.tasks.idsLinkedToAccount(id);
+      const detached = cache.crm.contactIdsOfAccount(id);
       // The service marks it deleted, unlinks its tasks and detaches its contacts.
       if (row) cache.crm.accounts.upsert({ ...row, isDeleted: true, contacts: [] });
-      for (const t of tasks) setTaskAccount.run(null, t);
-      for (const c of detached) setContactAccount.run(null, c);
+      for (const t of tasks) cache.tasks.setCrmAccount(t, null);
+      for (const c of detached) cache.crm.setContactAccount(c, null);
       return { row: (row ?? {}) as Record<string, unknown>, links: [], tasks, contacts: detached };
     },
     restore: (s) => {
       if (s.row.id) cache.crm.accounts.upsert(s.row as unknown as CrmAccount);
-      for (const t of s.tasks) setTaskAccount.run(s.row.id, t);
-      for (const c of s.contacts) setContactAccount.run(s.row.id, c);
+      const accountId = typeof s.row.id === 'string' ? s.row.id : null;
+      for (const t of s.tasks) cache.tasks.setCrmAccount(t, accountId);
+      for (const c of s.contacts) cache.crm.setContactAccount(c, accountId);
     },
+    drop: (id) => cache.crm.deleteAccounts([id]),
     refs: () => [],
   });
 
   /** Ids of cached records a create's look-up must not take (they existed before it). */
   const knownContacts = (input: z.infer<typeof ContactCreateInput>): string[] =>
-    db.prepare('SELECT id FROM crm_contacts WHERE first_name = ?').pluck().all(input.firstName) as string[];
+    cache.crm.contactIdsNamed(input.firstName);
   const knownAccounts = (input: z.infer<typeof AccountCreateInput>): string[] =>
-    db.prepare('SELECT id FROM crm_accounts WHERE name = ?').pluck().all(input.name) as string[];
+    cache.crm.accountIdsNamed(input.name);
 
   return {
     kinds: [...contacts.kinds, ...accounts.kinds],

@@ -570,7 +570,7 @@ describe('CRM changes name their record (finding 20)', () => {
       'Change access of member "Bob" in project "Launch"',
       'Remove member "Bob" from project "Launch"',
     ]);
-    r.cache.db.prepare('DELETE FROM projects WHERE id = ?').run('p1');
+    r.cache.projects.delete(['p1']);
     r.cache.org.users.replace([]);
     expect(r.outbox.outbox.describe(r.outbox.outbox.entries()[0]!)).toBe('Add member');
   });
@@ -578,7 +578,7 @@ describe('CRM changes name their record (finding 20)', () => {
   it('a record the cache no longer holds is left unnamed', () => {
     r.cache.crm.contacts.upsert(aContact({ id: 'c1', firstName: 'Ada' }));
     r.outbox.write('crmContact.update', { id: 'c1', changes: { phone: '1' } });
-    r.cache.db.prepare('DELETE FROM crm_contacts WHERE id = ?').run('c1');
+    r.cache.crm.deleteContacts(['c1']);
     expect(r.outbox.outbox.describe(r.outbox.outbox.entries()[0]!)).toBe('Edit contact (phone)');
   });
 });

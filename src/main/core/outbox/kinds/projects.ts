@@ -10,17 +10,14 @@ import {
   ProjectCustomFieldsInput,
 } from '../../../../shared/ipc/projects-write';
 import { OutboxError } from '../outbox';
-import type { OutboxEntry } from '../types';
 import {
   applyChanges,
   changedFields,
   checkRange,
   clockOf,
   customFieldsKind,
-  earliestCreated,
-  lookUpClock,
-  mappedIds,
   restoreReleased,
+  stampedCreate,
   stampOf,
   TempId,
   tempKeys,
@@ -87,30 +84,6 @@ const OPEN = 2;
 
 export function projectKinds(deps: KindDeps) {
   const { cache } = deps;
-  const db = cache.db;
-  const isMapped = mappedIds(cache);
-  const memberRow = db.prepare('SELECT * FROM project_users WHERE project_id = ? AND user_id = ?');
-  const insertMember = db.prepare(
-    `INSERT OR REPLACE INTO project_users (project_id, user_id, name, primary_email, access, watch_all)
-     VALUES (@project_id, @user_id, @name, @primary_email, @access, @watch_all)`,
-  );
-  const deleteMember = db.prepare('DELETE FROM project_users WHERE project_id = ? AND user_id = ?');
-  const tasksOf = db.prepare(
-    `SELECT id, assigned_to_user_id AS a, action_required_user_id AS r FROM tasks
-     WHERE project_id = @project AND (assigned_to_user_id = @user OR action_required_user_id = @user)`,
-  );
-  const setTaskPeople = db.prepare(
-    'UPDATE tasks SET assigned_to_user_id = ?, action_required_user_id = ? WHERE id = ?',
-  );
-  const eventsOf = db
-    .prepare('SELECT id FROM calendar_events WHERE project_id = ? AND assigned_to_user_id = ?')
-    .pluck();
-  const setEventAssignee = db.prepare('UPDATE calendar_events SET assigned_to_user_id = ? WHERE id = ?');
-  const subprojectsOf = db
-    .prepare('SELECT id FROM projects WHERE parent_project_id = ? AND owner_user_id = ?')
-    .pluck();
-  const setOwner = db.prepare('UPDATE projects SET owner_user_id = ? WHERE id = ?');
-
   function record(id: string): Record<string, unknown> {
     const view = cache.projects.get(id);
     if (!view) throw new OutboxError('not-found', `Project ${id} is not in the cache`, 'projectId');
@@ -128,29 +101,28 @@ export function projectKinds(deps: KindDeps) {
   function reassign(projectId: string, userId: string): Omit<Reassigned, 'member'> {
     const owner = (cache.projects.get(projectId)?.ownerUserId as string | null | undefined) ?? null;
     const to = owner && owner !== userId ? owner : null;
-    const tasks = tasksOf.all({ project: projectId, user: userId }) as {
-      id: string;
-      a: string | null;
-      r: string | null;
-    }[];
-    for (const t of tasks) setTaskPeople.run(t.a === userId ? to : t.a, t.r === userId ? to : t.r, t.id);
-    const events = eventsOf.all(projectId, userId) as string[];
-    for (const e of events) setEventAssignee.run(to, e);
-    const subprojects = subprojectsOf.all(projectId, userId) as string[];
-    for (const p of subprojects) setOwner.run(to, p);
+    const tasks = cache.tasks.withPersonInProject(projectId, userId);
+    for (const t of tasks) {
+      const { assignedToUserId: a, actionRequiredUserId: r } = t;
+      cache.tasks.setPeople(t.id, a === userId ? to : a, r === userId ? to : r);
+    }
+    const events = cache.events.idsAssignedInProject(projectId, userId);
+    for (const e of events) cache.events.setAssignee(e, to);
+    const subprojects = cache.projects.childIdsOwnedBy(projectId, userId);
+    for (const p of subprojects) cache.projects.setOwner(p, to);
     return {
-      tasks: tasks.map((t) => [t.id, t.a, t.r]),
+      tasks: tasks.map((t) => [t.id, t.assignedToUserId, t.actionRequiredUserId]),
       events: events.map((e) => [e, userId]),
       subprojects: subprojects.map((p) => [p, userId]),
     };
   }
 
   function undoReassign(undo: Reassigned, projectId: string, userId: string): void {
-    for (const [id, a, r] of undo.tasks) setTaskPeople.run(a, r, id);
-    for (const [id, who] of undo.events) setEventAssignee.run(who, id);
-    for (const [id, who] of undo.subprojects) setOwner.run(who, id);
-    if (undo.member) insertMember.run(undo.member);
-    else deleteMember.run(projectId, userId);
+    for (const [id, a, r] of undo.tasks) cache.tasks.setPeople(id, a, r);
+    for (const [id, who] of undo.events) cache.events.setAssignee(id, who);
+    for (const [id, who] of undo.subprojects) cache.projects.setOwner(id, who);
+    if (undo.member) cache.projectParts.putMemberRow(undo.member);
+    else cache.projectParts.deleteMember(projectId, userId);
   }
 
   const update: Kind<z.infer<typeof ProjectUpdatePayload>, void> = {
@@ -219,36 +191,24 @@ export function projectKinds(deps: KindDeps) {
   });
 
   /**
-   * Rule 6's test of a project or folder create: the one of `projects` that `p` made, sent at
-   * `entry.sentAt` (same name and parent, the same kind where the item tells it, created after
-   * the send on the service's clock; the earliest not taken by another create, nor by `taken`).
-   * Only what the live service lists is compared: its items carry no `isFolder` (a `systemType`
-   * "FOLDER" or "PROJECT" instead) and no creator. The look-up and the pull both ask it.
+   * Rule 6's test of a project or folder create: the one of a list that the payload made (same
+   * name and parent, the same kind where the item tells it, created after the send on the
+   * service's clock; the earliest not taken by another create, nor by `taken`). Only what the
+   * live service lists is compared: its items carry no `isFolder` (a `systemType` "FOLDER" or
+   * "PROJECT" instead) and no creator. The look-up and the pull both ask it.
    */
-  function projectCreatedAmong<T extends ProjectBase>(
-    projects: readonly T[],
-    p: z.infer<typeof ProjectCreatePayload>,
-    entry: Pick<OutboxEntry, 'sentAt'>,
-    taken: (id: string) => boolean = () => false,
-  ): T | undefined {
-    return earliestCreated(
-      projects,
-      {
-        sentAt: entry.sentAt,
-        momentOf: (x) => x.moment_created,
-        isMapped: (id) => isMapped(id) || taken(id),
-        clock: lookUpClock(deps),
-      },
-      (x) => {
-        const folder = listedAsFolder(x);
-        return (
-          x.name === p.input.name &&
-          (x.parentProjectId || null) === (p.input.parentProjectId ?? null) &&
-          (folder === null || folder === (p.type === 'folder'))
-        );
-      },
-    );
-  }
+  const projectCreated = stampedCreate<ProjectBase, z.infer<typeof ProjectCreatePayload>>(deps, {
+    parse: (p) => ProjectCreatePayload.parse(p),
+    momentOf: (x) => x.moment_created,
+    matches: (x, p) => {
+      const folder = listedAsFolder(x);
+      return (
+        x.name === p.input.name &&
+        (x.parentProjectId || null) === (p.input.parentProjectId ?? null) &&
+        (folder === null || folder === (p.type === 'folder'))
+      );
+    },
+  });
 
   const create: Kind<z.infer<typeof ProjectCreatePayload>, ProjectBase> = {
     name: 'project.create',
@@ -304,7 +264,7 @@ export function projectKinds(deps: KindDeps) {
       return { realId: result.id };
     },
     lookUp: async (client, p, entry) => {
-      const found = projectCreatedAmong(await client.projects(), p, entry);
+      const found = projectCreated.find(await client.projects(), p, entry);
       return found ? { found: true, result: found } : { found: false };
     },
     rollback: (_ctx, p) => {
@@ -344,8 +304,8 @@ export function projectKinds(deps: KindDeps) {
     describe: (p) => memberLabel('Add member', p, 'to'),
     apply: (_ctx, p) => {
       record(p.projectId);
-      const before = (memberRow.get(p.projectId, p.userId) as Record<string, unknown> | undefined) ?? null;
-      insertMember.run(memberView(p.projectId, p.userId, p.access));
+      const before = cache.projectParts.memberRow(p.projectId, p.userId) ?? null;
+      cache.projectParts.putMemberRow(memberView(p.projectId, p.userId, p.access));
       return { undo: { tasks: [], events: [], subprojects: [], member: before } satisfies Reassigned };
     },
     send: (client, p) =>
@@ -361,10 +321,13 @@ export function projectKinds(deps: KindDeps) {
     describe: (p) => memberLabel('Change access of member', p, 'in'),
     apply: (_ctx, p) => {
       record(p.projectId);
-      const before = memberRow.get(p.projectId, p.userId) as Record<string, unknown> | undefined;
+      const before = cache.projectParts.memberRow(p.projectId, p.userId);
       if (!before)
         throw new OutboxError('not-found', `User ${p.userId} is not a member of this project`, 'userId');
-      insertMember.run({ ...before, access: ACCESS_LEVELS[String(p.access) as keyof typeof ACCESS_LEVELS] });
+      cache.projectParts.putMemberRow({
+        ...before,
+        access: ACCESS_LEVELS[String(p.access) as keyof typeof ACCESS_LEVELS],
+      });
       const moved =
         p.access < 0 ? reassign(p.projectId, p.userId) : { tasks: [], events: [], subprojects: [] };
       return {
@@ -392,11 +355,11 @@ export function projectKinds(deps: KindDeps) {
           'userId',
         );
       }
-      const before = memberRow.get(p.projectId, p.userId) as Record<string, unknown> | undefined;
+      const before = cache.projectParts.memberRow(p.projectId, p.userId);
       if (!before)
         throw new OutboxError('not-found', `User ${p.userId} is not a member of this project`, 'userId');
       const moved = reassign(p.projectId, p.userId);
-      deleteMember.run(p.projectId, p.userId);
+      cache.projectParts.deleteMember(p.projectId, p.userId);
       return {
         payload: { ...p, hands: handsOf(moved) },
         undo: { ...moved, member: before } satisfies Reassigned,
@@ -415,12 +378,6 @@ export function projectKinds(deps: KindDeps) {
   return {
     kinds: [update, setCustomFields, create, addMember, setAccess, removeMember],
     /** The look-up test of `project.create` over a list, for `copiesOfUnfolded`. */
-    createdAmong: ((projects, payload, entry, taken) =>
-      projectCreatedAmong(
-        projects,
-        ProjectCreatePayload.parse(payload),
-        entry,
-        taken,
-      )) satisfies CreatedAmong<Project>,
+    createdAmong: projectCreated.createdAmong satisfies CreatedAmong<Project>,
   };
 }

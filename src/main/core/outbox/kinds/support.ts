@@ -9,7 +9,7 @@ import { RejectedError } from '../../api/errors';
 import type { Cache } from '../../cache/cache';
 import { sameValue, type FieldChange } from '../field-claims';
 import { OutboxError } from '../outbox';
-import { isTempId, TEMP_ID_PREFIX, TempIdMap } from '../temp-ids';
+import { isTempId, mappedRealIds, TEMP_ID_PREFIX } from '../temp-ids';
 import type { ApplyContext, OperationKind, OutboxEntry, RollbackContext } from '../types';
 
 /** What every real operation kind is built with. */
@@ -125,6 +125,58 @@ export type CreatedAmong<T> = (
 ) => T | undefined;
 
 /**
+ * A kind's look-up test given its parsed payload `p` (`taken` defaults to none), over a list of
+ * any shape that has the fields it compares.
+ */
+export type FindCreated<T, P> = <U extends T>(
+  items: readonly U[],
+  p: P,
+  entry: Pick<OutboxEntry, 'sentAt'>,
+  taken?: (id: string) => boolean,
+) => U | undefined;
+
+/** A kind's look-up test over a stored payload, as `copiesOfUnfolded` asks it: parsed, then tested. */
+export function createdAmongOf<T, P>(
+  parse: (payload: unknown) => P,
+  find: FindCreated<T, P>,
+): <U extends T>(...args: Parameters<CreatedAmong<U>>) => U | undefined {
+  return (items, payload, entry, taken) => find(items, parse(payload), entry, taken);
+}
+
+/**
+ * Rule 6's test of a create whose item carries the service's creation stamp: of `items`, those
+ * `matches` accepts for payload `p`, stamped (`momentOf`) no earlier than the send on the
+ * service's clock (see `earliestCreated`), taken neither by another create (the id map) nor by
+ * `taken`, nor among `excluded(p)` (ids the service listed before the send); the earliest.
+ * `find` is the test for the kind's look-up; `createdAmong` the same over a stored payload.
+ */
+export function stampedCreate<T extends { id: string }, P>(
+  deps: KindDeps,
+  spec: {
+    parse: (payload: unknown) => P;
+    momentOf: (item: T) => string;
+    matches: (item: T, p: P) => boolean;
+    excluded?: (p: P) => readonly string[];
+  },
+): { find: FindCreated<T, P>; createdAmong: ReturnType<typeof createdAmongOf<T, P>> } {
+  const isMapped = mappedIds(deps.cache);
+  const find: FindCreated<T, P> = (items, p, entry, taken = () => false) => {
+    const excluded = spec.excluded?.(p) ?? [];
+    return earliestCreated(
+      items,
+      {
+        sentAt: entry.sentAt,
+        momentOf: spec.momentOf,
+        isMapped: (id) => isMapped(id) || taken(id) || excluded.includes(id),
+        clock: lookUpClock(deps),
+      },
+      (item) => spec.matches(item, p),
+    );
+  };
+  return { find, createdAmong: createdAmongOf(spec.parse, find) };
+}
+
+/**
  * Of `items` (a list the service answered), the ids of the service's copies of `unfolded`
  * creates or posted messages (applied there, their answer not folded here: `Outbox.unfolded`),
  * each found by its kind's look-up test, so each item stands for one entry at most. The local
@@ -179,12 +231,7 @@ export function tempKeys(entity: string, ...ids: (string | null | undefined)[]):
 
 /** Real ids another create already took: a look-up must not pick them again. */
 export function mappedIds(cache: Cache): (id: string) => boolean {
-  const stmt = cache.db.prepare('SELECT 1 FROM outbox_id_map WHERE real_id = ?').pluck();
-  return (id) => stmt.get(id) !== undefined;
-}
-
-export function tempIdMap(cache: Cache): TempIdMap {
-  return new TempIdMap(cache.db);
+  return mappedRealIds(cache.db);
 }
 
 /**

@@ -27,13 +27,15 @@ import {
   type CreatedAmong,
   customFieldsKind,
   DependencyRowSnapshot,
+  createdAmongOf,
   earliestCreated,
+  type FindCreated,
   lookUpClock,
   gone,
-  mappedIds,
   restoreReleased,
   sameFlow,
   sameIfListed,
+  stampedCreate,
   stampOf,
   TempId,
   tempKeys,
@@ -85,22 +87,7 @@ const TASK_FIELDS_A_DELETE_WATCHES = [
 /** The cache side every task kind shares: reads, the field writer, drafts, snapshots. */
 export function taskStore(deps: KindDeps) {
   const { cache } = deps;
-  const db = cache.db;
-  const descendantsStmt = db
-    .prepare(
-      `WITH RECURSIVE d(id) AS (SELECT id FROM tasks WHERE parent_task_id = ?
-         UNION ALL SELECT t.id FROM tasks t JOIN d ON t.parent_task_id = d.id)
-       SELECT id FROM d`,
-    )
-    .pluck();
-  const setAccount = db.prepare('UPDATE tasks SET crm_account_id = ? WHERE id = ?');
-  const accountOf = db.prepare('SELECT crm_account_id FROM tasks WHERE id = ?').pluck();
-  const addTagStmt = db.prepare('INSERT OR IGNORE INTO task_tags (tag_id, task_id) VALUES (?, ?)');
-  const removeTagStmt = db.prepare('DELETE FROM task_tags WHERE tag_id = ? AND task_id = ?');
-  const hasTagStmt = db.prepare('SELECT 1 FROM task_tags WHERE tag_id = ? AND task_id = ?').pluck();
-  const deleteMessage = db.prepare('DELETE FROM messages WHERE id = ?');
-
-  const descendants = (id: string): string[] => descendantsStmt.all(id) as string[];
+  const descendants = (id: string): string[] => cache.tasks.descendantIds(id);
 
   /** The task's fields under the API's names, plus `crmContactIds`: what claims name. */
   function record(id: string): Record<string, unknown> | null {
@@ -136,7 +123,7 @@ export function taskStore(deps: KindDeps) {
           break;
         }
         case 'crmAccountId':
-          setAccount.run(value ?? null, id);
+          cache.tasks.setCrmAccount(id, (value as string | null | undefined) ?? null);
           break;
         case 'crmContactIds':
           break;
@@ -195,7 +182,7 @@ export function taskStore(deps: KindDeps) {
    * Marked so opening it reads the cache instead of asking the service for an id it lacks.
    */
   function markLocalComplete(id: string, moment: string): void {
-    cache.tasks.setDetail(id, (accountOf.get(id) as string | null | undefined) ?? null, moment);
+    cache.tasks.setDetail(id, cache.tasks.crmAccountOf(id), moment);
     cache.tasks.markMessagesFetched(id, moment, moment);
   }
 
@@ -205,7 +192,7 @@ export function taskStore(deps: KindDeps) {
         string,
         unknown
       >[],
-      crmAccounts: ids.map((id) => [id, (accountOf.get(id) as string | null | undefined) ?? null]),
+      crmAccounts: ids.map((id) => [id, cache.tasks.crmAccountOf(id)]),
       messages: ids.flatMap((id) => cache.messages.listForTask(id)) as unknown as Record<string, unknown>[],
       tags: ids.map((id) => [id, cache.org.tagsOfTask(id).map((t) => t.id)]),
       contacts: ids.map((id) => [id, cache.crm.contactIdsOfTask(id)]),
@@ -215,9 +202,9 @@ export function taskStore(deps: KindDeps) {
 
   function restore(snap: z.infer<typeof TaskSnapshot>): void {
     for (const t of snap.tasks) cache.tasks.codec.upsert(t as unknown as TaskFlat);
-    for (const [id, account] of snap.crmAccounts) setAccount.run(account, id);
+    for (const [id, account] of snap.crmAccounts) cache.tasks.setCrmAccount(id, account);
     for (const m of snap.messages) cache.messages.codec.upsert(m as unknown as MessageView);
-    for (const [id, tags] of snap.tags) for (const tag of tags) addTagStmt.run(tag, id);
+    for (const [id, tags] of snap.tags) for (const tag of tags) cache.org.addTaskTag(id, tag);
     for (const [id, contacts] of snap.contacts) cache.crm.setTaskContacts(id, contacts);
     cache.dependencies.restore(snap.dependencies);
   }
@@ -231,7 +218,7 @@ export function taskStore(deps: KindDeps) {
     const landed = cache.messages
       .listForTask(taskId)
       .some((m) => !m.id.startsWith(LOCAL_ROW_PREFIX) && m.fromUserId === deps.userId && match(m));
-    if (landed) deleteMessage.run(draftId);
+    if (landed) cache.messages.delete(draftId);
     cache.tasks.markMessagesStale(taskId);
   }
 
@@ -242,17 +229,17 @@ export function taskStore(deps: KindDeps) {
     write,
     descendants,
     addDraft,
-    deleteDraft: (id: string) => deleteMessage.run(id),
+    deleteDraft: (id: string) => cache.messages.delete(id),
     touch,
     markLocalComplete,
     snapshot,
     restore,
-    hasTag: (taskId: string, tagId: string) => hasTagStmt.get(tagId, taskId) !== undefined,
+    hasTag: (taskId: string, tagId: string) => cache.org.taskHasTag(taskId, tagId),
     addTag: (taskId: string, tagId: string) => {
       cache.org.seeTag(tagId);
-      addTagStmt.run(tagId, taskId);
+      cache.org.addTaskTag(taskId, tagId);
     },
-    removeTag: (taskId: string, tagId: string) => removeTagStmt.run(tagId, taskId),
+    removeTag: (taskId: string, tagId: string) => cache.org.removeTaskTag(taskId, tagId),
   };
 }
 
@@ -262,37 +249,32 @@ type MessageMatch = (m: Pick<TaskMessage, 'message' | 'communicationFlow' | 'toU
 export function taskKinds(deps: KindDeps) {
   const { cache } = deps;
   const store = taskStore(deps);
-  const isMapped = mappedIds(cache);
-  const knownClock = () => lookUpClock(deps);
 
   /**
    * `fold`, `lookUp` and the look-up test of a kind that posts a message, recognising it by
    * `matchOf` (null: the entry posts none, and sending it again is harmless).
    */
   function postsMessage<P extends { taskId: string; draftId: string }>(
+    parse: (payload: unknown) => P,
     matchOf: (p: P) => MessageMatch | null,
   ) {
     /**
      * Rule 6's test of the post: the message of `messages` that `p` posted, sent at
      * `entry.sentAt` (on its task, from this account, matching, posted after the send; the
-     * earliest not taken by `taken`). The look-up and the lists sync stores both ask it.
+     * earliest not taken by `taken`; a message id is never mapped). The look-up and the lists
+     * sync stores both ask it.
      */
-    const postedAmong = (
-      messages: readonly ListedMessage[],
-      p: P,
-      entry: Pick<OutboxEntry, 'sentAt'>,
-      taken: (id: string) => boolean = () => false,
-    ): ListedMessage | undefined => {
+    const postedIn: FindCreated<ListedMessage, P> = (messages, p, entry, taken = () => false) => {
       const match = matchOf(p);
       if (!match) return undefined;
       return earliestCreated(
         messages,
-        { sentAt: entry.sentAt, momentOf: (m) => m.dateCreated, isMapped: taken, clock: knownClock() },
+        { sentAt: entry.sentAt, momentOf: (m) => m.dateCreated, isMapped: taken, clock: lookUpClock(deps) },
         (m) => m.taskId === p.taskId && m.fromUserId === deps.userId && match(m),
       );
     };
     return {
-      postedAmong,
+      postedAmong: createdAmongOf(parse, postedIn) satisfies CreatedAmong<ListedMessage>,
       fold: (_ctx: FoldContext, p: P): void => {
         const match = matchOf(p);
         if (match) store.settleDraft(p.draftId, p.taskId, match);
@@ -300,38 +282,26 @@ export function taskKinds(deps: KindDeps) {
       lookUp: async (client: ServiceClient, p: P, entry: OutboxEntry): Promise<LookUpResult<void>> => {
         if (!matchOf(p)) return { found: false };
         const listed = listedMessages(p.taskId, await client.taskMessages(p.taskId));
-        return postedAmong(listed, p, entry) ? { found: true, result: undefined } : { found: false };
+        return postedIn(listed, p, entry) ? { found: true, result: undefined } : { found: false };
       },
     };
   }
 
   /**
-   * Rule 6's test of a create: the task of `tasks` that `input` made, sent at `entry.sentAt`
-   * (same project, title, creator and parent, created after the send; the earliest not taken by
-   * another create, nor by `taken`). The look-up and the lists sync stores (`copiesOfUnfolded`)
-   * both ask it.
+   * Rule 6's test of a create: the task of a list that the payload's `input` made (same
+   * project, title, creator and parent, created after the send; the earliest not taken by
+   * another create, nor by `taken`). The look-up and the lists sync stores
+   * (`copiesOfUnfolded`) both ask it.
    */
-  function createdAmong(
-    tasks: readonly Task[],
-    input: TaskCreateInput,
-    entry: Pick<OutboxEntry, 'sentAt'>,
-    taken: (id: string) => boolean = () => false,
-  ): Task | undefined {
-    return earliestCreated(
-      tasks,
-      {
-        sentAt: entry.sentAt,
-        momentOf: (t) => t.momentCreated,
-        isMapped: (id) => isMapped(id) || taken(id),
-        clock: knownClock(),
-      },
-      (t) =>
-        t.projectId === input.projectId &&
-        t.name === input.title &&
-        t.createdByUserId === deps.userId &&
-        (t.parentTaskId ?? undefined) === input.parentTaskId,
-    );
-  }
+  const taskCreated = stampedCreate<Task, Pick<z.infer<typeof TaskCreatePayload>, 'input'>>(deps, {
+    parse: (p) => TaskCreatePayload.parse(p),
+    momentOf: (t) => t.momentCreated,
+    matches: (t, { input }) =>
+      t.projectId === input.projectId &&
+      t.name === input.title &&
+      t.createdByUserId === deps.userId &&
+      (t.parentTaskId ?? undefined) === input.parentTaskId,
+  });
 
   const create: Kind<
     z.infer<typeof TaskCreatePayload>,
@@ -437,8 +407,12 @@ export function taskKinds(deps: KindDeps) {
         });
       return { realId: result.id };
     },
-    lookUp: async (client, { input }, entry) => {
-      const found = createdAmong(await client.projectTasks(input.projectId, { closed: true }), input, entry);
+    lookUp: async (client, p, entry) => {
+      const found = taskCreated.find(
+        await client.projectTasks(p.input.projectId, { closed: true }),
+        p,
+        entry,
+      );
       return found
         ? {
             found: true,
@@ -511,13 +485,16 @@ export function taskKinds(deps: KindDeps) {
     },
   };
 
-  const statusPosts = postsMessage<z.infer<typeof TaskStatusPayload>>((p) =>
-    p.message ? (m) => m.message === p.message : null,
+  const statusPosts = postsMessage(
+    (p) => TaskStatusPayload.parse(p),
+    (p) => (p.message ? (m) => m.message === p.message : null),
   );
-  const commentPosts = postsMessage<z.infer<typeof TaskCommentPayload>>(
+  const commentPosts = postsMessage(
+    (p) => TaskCommentPayload.parse(p),
     (p) => (m) => m.message === p.message && sameFlow(m.communicationFlow, COMMUNICATION_FLOW.comment),
   );
-  const replyPosts = postsMessage<z.infer<typeof TaskReplyPayload>>(
+  const replyPosts = postsMessage(
+    (p) => TaskReplyPayload.parse(p),
     (p) => (m) =>
       m.message === (p.message ?? '') &&
       sameFlow(m.communicationFlow, COMMUNICATION_FLOW.reply) &&
@@ -525,12 +502,9 @@ export function taskKinds(deps: KindDeps) {
   );
   /** The look-up test of each kind that posts a message, by kind name, for `copiesOfUnfolded`. */
   const postedAmong: Record<string, CreatedAmong<ListedMessage>> = {
-    'task.setStatus': (messages, payload, entry, taken) =>
-      statusPosts.postedAmong(messages, TaskStatusPayload.parse(payload), entry, taken),
-    'task.comment': (messages, payload, entry, taken) =>
-      commentPosts.postedAmong(messages, TaskCommentPayload.parse(payload), entry, taken),
-    'task.reply': (messages, payload, entry, taken) =>
-      replyPosts.postedAmong(messages, TaskReplyPayload.parse(payload), entry, taken),
+    'task.setStatus': statusPosts.postedAmong,
+    'task.comment': commentPosts.postedAmong,
+    'task.reply': replyPosts.postedAmong,
   };
 
   const setStatus: Kind<z.infer<typeof TaskStatusPayload>, void> = {
@@ -728,8 +702,7 @@ export function taskKinds(deps: KindDeps) {
       remove,
     ],
     /** The look-up test of `task.create` over a list, for `copiesOfUnfolded`. */
-    createdAmong: ((tasks, payload, entry, taken) =>
-      createdAmong(tasks, TaskCreatePayload.parse(payload).input, entry, taken)) satisfies CreatedAmong<Task>,
+    createdAmong: taskCreated.createdAmong satisfies CreatedAmong<Task>,
     /** Kinds that post a message on a task, each with its look-up test over a message list. */
     postedAmong,
     /** What a delete of the task names: the subtasks it takes along, as the cache knows them, and its parent. */

@@ -3,12 +3,9 @@ import { escapeReportMessage, reportMessageText, type TimeReport } from '../../.
 import { TimeLogInput } from '../../../../shared/ipc/time';
 import type { ServiceClient } from '../../api/client';
 import { afterApplied, OutboxError } from '../outbox';
-import type { OutboxEntry } from '../types';
 import {
   clockOf,
-  earliestCreated,
-  lookUpClock,
-  mappedIds,
+  stampedCreate,
   stampOf,
   TempId,
   type CreatedAmong,
@@ -36,7 +33,6 @@ type Create = z.infer<typeof TimeReportCreatePayload>;
  */
 export function timeReportKinds(deps: KindDeps) {
   const { cache } = deps;
-  const isMapped = mappedIds(cache);
 
   const sameReport = (r: TimeReport, input: TimeLogInput): boolean =>
     r.taskId === input.taskId &&
@@ -45,24 +41,16 @@ export function timeReportKinds(deps: KindDeps) {
     r.reportDate === input.date &&
     reportMessageText(r.message) === (input.message ?? '');
 
-  /** Rule 6's test over a list: the earliest matching report stamped after the send, not taken. */
-  function reportCreatedAmong(
-    reports: readonly TimeReport[],
-    p: Create,
-    entry: Pick<OutboxEntry, 'sentAt'>,
-    taken: (id: string) => boolean = () => false,
-  ): TimeReport | undefined {
-    return earliestCreated(
-      reports,
-      {
-        sentAt: entry.sentAt,
-        momentOf: (r) => r.momentCreated,
-        isMapped: (id) => isMapped(id) || taken(id) || p.known.includes(id),
-        clock: lookUpClock(deps),
-      },
-      (r) => sameReport(r, p.input),
-    );
-  }
+  /**
+   * Rule 6's test over a list: the earliest matching report stamped after the send, taken by
+   * no other create and not listed before the send (`known`).
+   */
+  const reportCreated = stampedCreate<TimeReport, Create>(deps, {
+    parse: (p) => TimeReportCreatePayload.parse(p),
+    momentOf: (r) => r.momentCreated,
+    matches: (r, p) => sameReport(r, p.input),
+    excluded: (p) => p.known,
+  });
 
   const listed = (client: ServiceClient, input: TimeLogInput) =>
     client.taskTimeReports(input.taskId, { startDate: input.date, endDate: input.date });
@@ -107,7 +95,7 @@ export function timeReportKinds(deps: KindDeps) {
       if (answered) return answered;
       // `OK`: the report was made; a failed search for it must not log it again, only look again.
       return afterApplied(async () => {
-        const found = reportCreatedAmong(await listed(client, input), p, { sentAt: null });
+        const found = reportCreated.find(await listed(client, input), p, { sentAt: null });
         if (!found) throw new Error('The new time report was not found after its create');
         return found;
       });
@@ -122,7 +110,7 @@ export function timeReportKinds(deps: KindDeps) {
       return { realId: result.id };
     },
     lookUp: async (client, p, entry) => {
-      const found = reportCreatedAmong(await listed(client, p.input), p, entry);
+      const found = reportCreated.find(await listed(client, p.input), p, entry);
       return found ? { found: true, result: found } : { found: false };
     },
     rollback: (_ctx, { tempId }) => {
@@ -133,12 +121,6 @@ export function timeReportKinds(deps: KindDeps) {
   return {
     kinds: [create],
     /** The look-up test of `timeReport.create` over a list, for `copiesOfUnfolded`. */
-    createdAmong: ((reports, payload, entry, taken) =>
-      reportCreatedAmong(
-        reports,
-        TimeReportCreatePayload.parse(payload),
-        entry,
-        taken,
-      )) satisfies CreatedAmong<TimeReport>,
+    createdAmong: reportCreated.createdAmong satisfies CreatedAmong<TimeReport>,
   };
 }

@@ -88,7 +88,7 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
       () => app.api<{ account: ServiceAccount }>(`/crm/account/${account.id}`),
       (a) => a.account.name === 'Quintero Freight',
     );
-    await screenshot(page, 'renderer2-crm-account-edited');
+    await screenshot(page, 'crm-account-edited');
   });
 
   it('creates a contact in that account, refuses one without a first name, then edits it', async () => {
@@ -101,7 +101,7 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
     await form.getByTestId('contact-last-name').fill('Quintero');
     await form.getByTestId('contact-email').fill('rosa@quintero.test');
     await choose(page, form.getByRole('button', { name: /^Account:/ }), 'Quintero Freight');
-    await screenshot(page, 'renderer2-crm-contact-form');
+    await screenshot(page, 'crm-contact-form');
     await form.getByTestId('contact-save').click();
     await form.waitFor({ state: 'hidden' });
     contact = (
@@ -131,7 +131,7 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
       () => app.api<{ tasks: { id: string }[] }>(`/crm/contact/${contact.id}`),
       (c) => c.tasks.some((t) => t.id === task.id),
     );
-    await screenshot(page, 'renderer2-crm-contact-linked');
+    await screenshot(page, 'crm-contact-linked');
 
     // The task's side: it shows the contact; link the account there.
     await crm.linkedTasks.filter({ hasText: task.name }).getByRole('button').first().click();
@@ -142,7 +142,7 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
       (t) => t.crmAccountId === account.id,
     );
     await page.getByTestId('task-crm').scrollIntoViewIfNeeded();
-    await screenshot(page, 'renderer2-task-crm-linked');
+    await screenshot(page, 'crm-task-linked');
 
     // Back on the account, the task is listed among its tasks.
     await crm.openAccounts();
@@ -170,6 +170,6 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
     await confirm.getByTestId('confirm').click();
     await eventually(liveAccounts, (list) => !list.some((a) => a.id === account.id));
     await ui.waitForPendingCount(0);
-    await screenshot(page, 'renderer2-crm-deleted');
+    await screenshot(page, 'crm-deleted');
   });
 });

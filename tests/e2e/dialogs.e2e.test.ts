@@ -20,7 +20,8 @@ async function inSight(locator: Locator): Promise<boolean> {
 const focusedTestId = (page: Page): Promise<string | null | undefined> =>
   page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
 
-// Session 5 review, findings 2 and 3.
+// In a small window a refused New task shows why where the user looks, what was typed survives
+// Escape, and the shortcuts help keeps every key inside its column.
 describe('dialogs in a 900x700 window', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 900, height: 700 } });
 
@@ -45,7 +46,7 @@ describe('dialogs in a 900x700 window', () => {
     );
     expect(await inSight(dialog.error)).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('nt-points');
-    await screenshot(page, 'new-task-refused-narrow');
+    await screenshot(page, 'dialogs-new-task-refused');
     await page.keyboard.press('Escape');
     await dialog.root.getByRole('heading').waitFor({ state: 'detached' });
   });
@@ -62,7 +63,7 @@ describe('dialogs in a 900x700 window', () => {
     expect(await page.getByTestId('nt-title').inputValue()).toBe('Call the printer');
     expect(await dialog.root.getByLabel('Description').inputValue()).toBe('About the Q3 flyers.');
     await page.getByTestId('nt-restored').waitFor();
-    await screenshot(page, 'new-task-restored');
+    await screenshot(page, 'dialogs-new-task-restored');
     await page.getByTestId('nt-restored').getByRole('button', { name: 'Start empty' }).click();
     expect(await page.getByTestId('nt-title').inputValue()).toBe('');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('nt-title');
@@ -107,7 +108,7 @@ describe('dialogs in a 900x700 window', () => {
       );
     expect(listKeys).toEqual([['↑ ↓', 'Page Up', 'Page Down', 'Home', 'End']]);
     expect(await help.locator('kbd', { hasText: /\+,$/ }).count()).toBe(1);
-    await screenshot(page, 'shortcuts-help-narrow');
+    await screenshot(page, 'dialogs-shortcuts-help');
     await page.keyboard.press('Escape');
     await help.getByRole('heading').waitFor({ state: 'detached' });
     expect(await focusedTestId(page)).toBe('nav-settings');

@@ -16,7 +16,7 @@ interface ServiceTask {
   projectId: string;
 }
 
-describe('search: tasks by number and link, documents by their text', () => {
+describe('search: tasks by number and link, documents by their text, tasks before messages', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 900 } });
 
   const tasksOf = (projectId: string) => suite.app.api<ServiceTask[]>(`/project/${projectId}/tasks`);
@@ -114,5 +114,40 @@ describe('search: tasks by number and link, documents by their text', () => {
     expect(await first.innerText()).toContain(`#${task!.shortId}`);
     expect(await first.innerText()).toContain(task!.name);
     await screenshot(page, 'search-view-by-number');
+  });
+
+  it('lists the tasks a word names first on the search results page, then the messages', async () => {
+    const { page, ui } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const box = page.locator('#global-search');
+    await box.fill('audit');
+    await box.press('Enter');
+    await ui.waitForTitle('Search');
+    const hits = page.getByRole('list', { name: 'Search results' }).locator('.hit');
+    await hits.first().waitFor();
+    // Before: one mixed search ranked the messages repeating "audit" above every task.
+    const kinds = await hits.locator('.kind').allTextContents();
+    expect(kinds[0]).toBe('Task');
+    expect(kinds).toContain('Message');
+    expect(kinds.lastIndexOf('Task')).toBeLessThan(kinds.indexOf('Message'));
+    await screenshot(page, 'search-search-results');
+    await box.fill('');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('empties the search box once the results are left, and shows the query again on the way back', async () => {
+    const { page, ui } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const box = page.locator('#global-search');
+    await box.fill('login');
+    await box.press('Enter');
+    await ui.waitForTitle('Search');
+    await ui.goToSettings();
+    // Before: "login" stayed in the box over Settings, as if it filtered the page.
+    expect(await box.inputValue()).toBe('');
+    await ui.back();
+    await ui.waitForTitle('Search');
+    expect(await box.inputValue()).toBe('login');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

@@ -78,7 +78,7 @@ describe('calendar writes: each type created under its rule, and deleted', () =>
     await page.getByTestId('event-create').click();
     expect(await page.getByTestId('event-problem').innerText()).toMatch(/^Person: /);
     await choose(page, page.getByTestId('event-user'), 'Bob Okafor');
-    await screenshot(page, 'renderer2-calendar-new-vacation');
+    await screenshot(page, 'calendar-new-vacation');
     await create();
     const vacation = await eventually(
       () => named('Bob in the mountains'),
@@ -115,7 +115,7 @@ describe('calendar writes: each type created under its rule, and deleted', () =>
       projectId: null,
     });
     await calendar.chips.filter({ hasText: 'Founders day' }).first().waitFor();
-    await screenshot(page, 'renderer2-calendar-created');
+    await screenshot(page, 'calendar-created');
   });
 
   it('deletes an event after asking, and the service no longer has it', async () => {
@@ -135,6 +135,6 @@ describe('calendar writes: each type created under its rule, and deleted', () =>
           chip.textContent?.includes('Launch review'),
         ),
     );
-    await screenshot(page, 'renderer2-calendar-deleted');
+    await screenshot(page, 'calendar-deleted');
   });
 });

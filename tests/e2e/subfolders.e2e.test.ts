@@ -46,7 +46,7 @@ describe("subfolders of a folder's tasks and documents, my closed tasks, a proje
     await list.setToggle('toggle-subfolders', true);
     await list.waitForTotal(below.length);
     await list.waitForRows();
-    await screenshot(page, 'renderer3-folder-subfolders');
+    await screenshot(page, 'subfolders-folder-tasks');
     await list.setToggle('toggle-subfolders', false);
     await list.waitForTotal(own.length);
   });
@@ -74,7 +74,7 @@ describe("subfolders of a folder's tasks and documents, my closed tasks, a proje
     expect(await overview.field('project-documents').getByText(`in ${projectName}`).count()).toBeGreaterThan(
       0,
     );
-    await screenshot(page, 'renderer3-documents-subfolders');
+    await screenshot(page, 'subfolders-documents');
 
     // A document of a subproject opens in the reader.
     await overview.documents
@@ -125,6 +125,6 @@ describe("subfolders of a folder's tasks and documents, my closed tasks, a proje
       () => app.api<ServiceProject>(`/project/${project.id}`),
       (p) => p.ownerUserId === null,
     );
-    await screenshot(page, 'renderer3-project-no-owner');
+    await screenshot(page, 'subfolders-project-no-owner');
   });
 });

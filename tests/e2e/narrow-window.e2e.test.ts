@@ -25,9 +25,10 @@ async function toolbarControls(page: Page): Promise<{ name: string; right: numbe
   );
 }
 
-// Session 5 review, finding 1: in a 900-pixel window with a task open beside the list, the
-// project's layout switch and its "+ Task" button were pushed under the detail panel (out of
-// reach) and the title shrank to nothing; the panel's fields ran past its right edge.
+// In a 900-pixel window with a task open beside the list, the project's layout switch and its
+// "+ Task" button stay in reach (they were once pushed under the detail panel), the title keeps
+// its room, and the panel's fields stay inside its right edge; a CRM list and its record share
+// the width.
 describe('a narrow window with the detail panel open', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 900, height: 700 } });
 
@@ -59,7 +60,7 @@ describe('a narrow window with the detail panel open', () => {
     // Nothing in the panel runs past its right edge.
     const overflow = await panel.locator('.scroll').evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBe(0);
-    await screenshot(page, 'narrow-board-with-panel');
+    await screenshot(page, 'narrow-window-board-with-panel');
   });
 
   it('gives a CRM list and its record room side by side', async () => {
@@ -72,6 +73,6 @@ describe('a narrow window with the detail panel open', () => {
     const detailWidth = (await box(detail, 'the contact')).width;
     // Before: the record took 440 of the 652 pixels and the list's e-mails showed as "cont…".
     expect(listWidth).toBeGreaterThanOrEqual(detailWidth - 100);
-    await screenshot(page, 'narrow-contacts');
+    await screenshot(page, 'narrow-window-contacts');
   });
 });

@@ -7,6 +7,7 @@ import { eventually } from './support/wait';
 import { AppPage } from './pages/app';
 import { PalettePage } from './pages/palette';
 import { TaskListPage } from './pages/task-list';
+import { appSuite } from './support/suite';
 
 interface ServiceTask {
   id: string;
@@ -98,7 +99,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
       () => app.api<ServiceMessage[]>(`/task/${id}/messages`),
       (messages) => messages.some((m) => m.message === 'Picked up from the keyboard'),
     );
-    await screenshot(page, 'renderer2-keyboard-list');
+    await screenshot(page, 'keyboard-list');
 
     // Out of the message box (Tab), O opens the open task full size; P there uses its field.
     await page.keyboard.press('Tab');
@@ -112,7 +113,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
       () => task(id),
       (t) => t.priority === 50,
     );
-    await screenshot(page, 'renderer2-keyboard-full-view');
+    await screenshot(page, 'keyboard-full-view');
     await ui.back();
     await list.waitForRows();
   });
@@ -138,7 +139,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
       () => task(id),
       (t) => t.status.name === status,
     );
-    await screenshot(page, 'renderer2-keyboard-board');
+    await screenshot(page, 'keyboard-board');
   });
 
   it('acts on the active row of My Work the same way', async () => {
@@ -161,7 +162,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
     await page.keyboard.press('o');
     await page.getByTestId('detail-panel').waitFor();
     await page.waitForFunction((taskId) => !!document.getElementById(`title-${taskId}`), id);
-    await screenshot(page, 'renderer2-keyboard-my-work');
+    await screenshot(page, 'keyboard-my-work');
     await ui.back();
     await ui.back();
     await ui.waitForTitle('Support desk 1');
@@ -191,7 +192,81 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
     expect(text).toMatch(/selected task\n/i);
     expect(text).toContain('Change the status of the selected task');
     expect(text).toContain('Comment on the selected task');
-    await screenshot(page, 'renderer2-shortcuts-help-task-keys');
+    await screenshot(page, 'keyboard-shortcuts-help');
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('keyboard: O opens the open task full size, Ctrl+F reaches the search box', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
+
+  it('opens a task full size with O when its row is already open beside the list', async () => {
+    const { page, ui } = suite;
+    const {
+      list,
+      task: { id },
+    } = await ui.openBeside('Mobile app 5', 1);
+    await list.table.focus();
+    // Before: O opened the same task beside the list again, which did nothing.
+    await page.keyboard.press('o');
+    await page.waitForFunction(() => !document.querySelector('[data-testid="detail-panel"]'));
+    await page.waitForFunction((taskId) => !!document.getElementById(`title-${taskId}`), id);
+    await screenshot(page, 'keyboard-o-full-size');
+    await ui.back();
+    await page.getByTestId('detail-panel').waitFor();
+  });
+
+  it('lists Ctrl+F in the shortcuts help, as it does what the help says', async () => {
+    const { page, ui } = suite;
+    const palette = new PalettePage(page);
+    await ui.goToAssigned();
+    await page.getByTestId('view-title').focus();
+    await page.keyboard.press('?');
+    await palette.help.waitFor();
+    // Before: Ctrl+F focused the sidebar's search box, and the help did not say so.
+    const row = palette.help.locator('dt', { hasText: 'Ctrl+F' });
+    expect(await row.count()).toBe(1);
+    expect(await row.locator('xpath=following-sibling::dd[1]').innerText()).toBe('Search box (results page)');
+    await page.keyboard.press('Escape');
+    await palette.help.waitFor({ state: 'hidden' });
+    await page.keyboard.press('Control+f');
+    await page.locator('#global-search:focus').waitFor();
+    // The same from the palette, after it closed and handed the focus back.
+    await page.getByTestId('view-title').focus();
+    expect(await palette.runCommand('search box')).toBe('Search box (results page)');
+    await page.locator('#global-search:focus').waitFor();
+  });
+});
+
+// On macOS the shortcuts are Cmd chords (the app binds Cmd there, and the shortcuts help says
+// so): Home, the search box, the New task tooltip, the composer and an empty project's hint say
+// Cmd too, never Ctrl.
+describe('the key hints on macOS', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, page: false });
+
+  it('name Cmd wherever the app names the primary key', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(() => Object.defineProperty(navigator, 'platform', { get: () => 'MacIntel' }));
+    const ui = new AppPage(page);
+    await ui.open(suite.app.host.url);
+    await ui.waitForTitle('Home');
+    const hint = await page.locator('.hint').first().innerText();
+    expect(hint).toContain('Cmd+N new task');
+    expect(hint).toContain('Cmd+, settings');
+    expect(await page.locator('#global-search').getAttribute('placeholder')).toBe('Search  (Cmd+K)');
+    expect(
+      await page
+        .getByRole('button', { name: /New task/ })
+        .first()
+        .getAttribute('title'),
+    ).toBe('New task (Cmd+N)');
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Mobile app 5');
+    await list.waitForRows();
+    await list.openRow(0);
+    await page.getByTestId('detail-panel').getByText('Cmd+Enter to send').waitFor();
+    expect(await page.locator('body').innerText()).not.toMatch(/Ctrl\+/);
+    expect(ui.errors).toEqual([]);
+    await page.close();
   });
 });

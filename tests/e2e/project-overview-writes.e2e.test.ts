@@ -77,7 +77,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     expect(after.priority).toBe(Number(nextPriority));
     expect(after.health).toBe(1);
     await ui.waitForPendingCount(0);
-    await screenshot(page, 'renderer2-project-fields-saved');
+    await screenshot(page, 'project-overview-fields-saved');
   });
 
   it('archives after asking, and re-opens', async () => {
@@ -87,7 +87,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     await confirm.getByTestId('confirm').click();
     await eventually(project, (p) => p.systemStatus === 5);
     await page.getByTestId('project-archive').filter({ hasText: 'Re-open' }).waitFor();
-    await screenshot(page, 'renderer2-project-archived');
+    await screenshot(page, 'project-overview-archived');
     await overview.field('project-archive').click();
     await eventually(project, (p) => p.systemStatus === 2);
     await page.getByTestId('project-archive').filter({ hasText: 'Archive' }).waitFor();
@@ -99,7 +99,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     const refusal = page.getByTestId('project-service-refusal');
     await refusal.waitFor({ timeout: 30_000 });
     expect(await refusal.innerText()).toMatch(/member/i);
-    await screenshot(page, 'renderer2-project-owner-refused');
+    await screenshot(page, 'project-overview-owner-refused');
     expect((await project()).ownerUserId).toBe(before.ownerUserId);
     // Discarding the refused change clears the notice.
     await refusal.getByRole('button', { name: 'Discard' }).click();
@@ -121,7 +121,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
     await confirm.waitFor();
     expect(await confirm.innerText()).toMatch(/go to the project owner/);
-    await screenshot(page, 'renderer2-member-remove-warning');
+    await screenshot(page, 'project-overview-member-remove-warning');
     await confirm.getByTestId('confirm').click();
     await eventually(members, (list) => !list.some((m) => m.id === leaving));
 
@@ -147,7 +147,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
       .waitFor();
     await ui.waitForPendingCount(0);
     await page.getByTestId('project-members').scrollIntoViewIfNeeded();
-    await screenshot(page, 'renderer2-members-changed');
+    await screenshot(page, 'project-overview-members-changed');
   });
 
   it('edits the project’s custom fields with the task’s editors, and refuses text that is not a number', async () => {
@@ -181,6 +181,6 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     expect(after.customFieldsData[ids('currency')]).toBe(1200.5);
     expect(after.customFieldsData[ids('multiSelect')]).toEqual([3]);
     expect(after.customFieldsData[ids('number')]).toBeUndefined();
-    await screenshot(page, 'renderer2-project-custom-fields');
+    await screenshot(page, 'project-overview-custom-fields');
   });
 });

@@ -5,6 +5,8 @@ import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
 import { dayString } from './support/demo';
 import { AppPage } from './pages/app';
+import { appSuite } from './support/suite';
+import { PalettePage } from './pages/palette';
 
 interface ServiceTask {
   id: string;
@@ -59,7 +61,7 @@ describe('timeline strip and the dependencies of a task', () => {
     expect(labels.some((label) => second.name.startsWith(label.replace('…', '')))).toBe(true);
     await page.getByTestId('timeline-arrow').first().waitFor({ state: 'attached' });
     expect(await page.locator('[data-testid="timeline-row"][data-kind="event"]').count()).toBeGreaterThan(0);
-    await screenshot(page, 'renderer2-timeline');
+    await screenshot(page, 'timeline');
   });
 
   it('opens a bar’s task, which lists the dependency with its type name', async () => {
@@ -72,6 +74,45 @@ describe('timeline strip and the dependencies of a task', () => {
     await predecessors.getByText(first.name).waitFor();
     expect(await predecessors.innerText()).toContain('Finish to Start');
     await page.getByTestId('dependency-panel').scrollIntoViewIfNeeded();
-    await screenshot(page, 'renderer2-task-dependencies');
+    await screenshot(page, 'timeline-task-dependencies');
+  });
+});
+
+describe('timeline: today, names on hover, names in view when scrolled', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
+
+  it('marks today on the timeline and names each bar and milestone on hover', async () => {
+    const { page, ui } = suite;
+    await ui.openDemoProject('Mobile app 5');
+    await page.getByTestId('layout-timeline').click();
+    const strip = page.getByTestId('timeline');
+    await strip.locator('rect.bar').first().waitFor();
+    // Before: no line for today, and a bar said nothing to the mouse (its name and dates were
+    // only spoken).
+    await strip.getByTestId('timeline-today').waitFor({ state: 'attached' });
+    const bar = strip.locator('rect.bar').first();
+    expect(await bar.locator('title').textContent()).toBe(await bar.getAttribute('aria-label'));
+    expect(await bar.getAttribute('aria-label')).toMatch(/^.+, .+/);
+    await screenshot(page, 'timeline-today');
+  });
+
+  it('keeps the timeline’s names in view when its chart scrolls sideways', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await new PalettePage(page).openProject('Support desk 1', 'timeline');
+    const strip = page.getByTestId('timeline');
+    await strip.locator('rect.bar').first().waitFor();
+    // At 1024 px the chart is wider than the view: scrolled to its end, as to see the last bars.
+    const scrolled = await strip.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+      return el.scrollLeft;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    const view = await strip.boundingBox();
+    const label = await strip.locator('[data-testid="timeline-row"] .label').first().boundingBox();
+    // Before: the names scrolled away with the chart, and the bars in view had none.
+    expect(view && label && label.x >= view.x).toBe(true);
+    await screenshot(page, 'timeline-scrolled');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

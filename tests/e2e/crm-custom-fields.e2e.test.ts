@@ -44,7 +44,7 @@ describe("CRM records' custom fields", () => {
       (a) => a.account.customFieldsData['cf-text'] === 'NW-2027',
     );
     expect(after.account.customFieldsData['cf-rag']).toBe(2);
-    await screenshot(page, 'renderer3-crm-account-custom-fields');
+    await screenshot(page, 'crm-account-custom-fields');
   });
 
   it("sets a contact's custom field and refuses a value its type does not take", async () => {

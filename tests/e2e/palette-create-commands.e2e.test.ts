@@ -53,7 +53,7 @@ describe('palette: create commands for events and CRM records; a task created wi
     await choose(page, page.getByTestId('event-project'), 'Support desk 1');
     await choose(page, page.getByTestId('event-assignee'), 'Cleo Martins');
     await dialog.getByLabel('Notes').fill('Bring the support figures.');
-    await screenshot(page, 'renderer3-palette-new-event');
+    await screenshot(page, 'palette-create-new-event');
     await page.getByTestId('event-create').click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -82,7 +82,7 @@ describe('palette: create commands for events and CRM records; a task created wi
     await form.getByTestId('contact-email').fill('ines@duarte.test');
     // The types offered are those the service's contacts carry.
     await choose(page, form.getByTestId('contact-type'), 'ct-partner');
-    await screenshot(page, 'renderer3-palette-new-contact');
+    await screenshot(page, 'palette-create-new-contact');
     await form.getByTestId('contact-save').click();
     await form.waitFor({ state: 'hidden' });
 
@@ -108,7 +108,7 @@ describe('palette: create commands for events and CRM records; a task created wi
       (c) => c.contact.contactType === 'ct-customer',
     );
     await crm.detail.getByTestId('contact-type-value').getByText('ct-customer').waitFor();
-    await screenshot(page, 'renderer3-contact-type');
+    await screenshot(page, 'palette-create-contact-type');
   });
 
   it('opens Accounts on a new account', async () => {
@@ -139,7 +139,7 @@ describe('palette: create commands for events and CRM records; a task created wi
     await choose(page, dialog.root.getByTestId('nt-crm-account'), 'Duarte Textiles');
     await choose(page, dialog.root.getByTestId('nt-crm-add-contact'), 'Ines Duarte');
     await dialog.root.getByTestId('nt-crm-contact').filter({ hasText: 'Ines Duarte' }).waitFor();
-    await screenshot(page, 'renderer3-new-task-crm');
+    await screenshot(page, 'palette-create-new-task-crm');
     await dialog.submit();
     await dialog.root.waitFor({ state: 'hidden' });
     await ui.waitForPendingCount(0);

@@ -5,6 +5,8 @@ import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
 import { AppPage } from './pages/app';
 import { PalettePage } from './pages/palette';
+import { appSuite } from './support/suite';
+import { TaskDetailPage } from './pages/task-detail';
 
 interface ServiceTask {
   id: string;
@@ -60,7 +62,7 @@ describe('command palette and shortcuts help', () => {
     expect(index).toBeGreaterThanOrEqual(0);
     for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
     expect(await palette.activeLabel()).toBe(target.name);
-    await screenshot(page, 'renderer2-palette');
+    await screenshot(page, 'palette');
     await page.keyboard.press('Enter');
     await palette.dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('detail-panel').waitFor();
@@ -81,7 +83,7 @@ describe('command palette and shortcuts help', () => {
     await page.keyboard.press('?');
     await palette.help.waitFor();
     expect(await palette.help.innerText()).toContain('Ctrl+K');
-    await screenshot(page, 'renderer2-shortcuts-help');
+    await screenshot(page, 'palette-shortcuts-help');
     await page.keyboard.press('Escape');
     await palette.help.waitFor({ state: 'hidden' });
     await page.locator('#global-search').focus();
@@ -100,7 +102,7 @@ describe('command palette and shortcuts help', () => {
     });
     const toast = page.getByTestId('toast').filter({ hasText: `Your action is required: “${task.name}”` });
     await toast.first().waitFor({ timeout: 30_000 });
-    await screenshot(page, 'renderer2-action-required-toast');
+    await screenshot(page, 'palette-action-required-toast');
   });
 
   // Last: its sync.now restarts the sync schedule the toast test above waits on.
@@ -121,9 +123,70 @@ describe('command palette and shortcuts help', () => {
     expect(await palette.dialog.locator('[data-group="Projects"] mark').allInnerTexts()).toEqual([
       'zanzibar',
     ]);
-    await screenshot(page, 'renderer2-palette-projects');
+    await screenshot(page, 'palette-projects');
     await page.keyboard.press('Enter');
     await palette.dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => page.title()).toContain(target.name);
+  });
+});
+
+/** The palette's task, message and document hits: the tasks a word names come before the messages repeating it. */
+describe('palette: tasks, messages and documents from the index', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1440, height: 900 } });
+
+  it('finds a message by its words and opens its task, whose thread holds it', async () => {
+    const { page, ui } = suite;
+    await ui.treeItem('Company Workspace').waitFor();
+    const palette = new PalettePage(page);
+    await palette.open();
+    await palette.search('take a look', 'Messages');
+    const hit = palette.dialog.locator('[data-group="Messages"]').first();
+    await hit.click();
+    await palette.dialog.waitFor({ state: 'hidden' });
+    const detail = new TaskDetailPage(page);
+    await detail.root.waitFor();
+    await detail.messages.filter({ hasText: 'Can you take a look?' }).first().waitFor();
+    await screenshot(page, 'palette-message-hit');
+  });
+
+  it('finds a document by its name and opens it in the reader of its project', async () => {
+    const { page } = suite;
+    const palette = new PalettePage(page);
+    await palette.open();
+    await palette.search('project brief', 'Documents');
+    expect(await palette.groupNames()).toContain('Documents');
+    const label = (
+      await palette.dialog.locator('[data-group="Documents"] .label').first().innerText()
+    ).trim();
+    expect(label).toBe('Project brief');
+    await palette.dialog.locator('[data-group="Documents"]').first().click();
+    const reader = page.getByTestId('document-reader');
+    await reader.getByTestId('document-content').waitFor();
+    expect(await reader.getByRole('heading').first().innerText()).toBe('Project brief');
+    await screenshot(page, 'palette-document-hit');
+  });
+
+  it('lists the tasks a word names in the palette, not only messages that repeat it', async () => {
+    const { page } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const palette = new PalettePage(page);
+    await palette.open();
+    // Every demo task has a message repeating its name ("Please plan audit log."). Before: those
+    // messages took every place of one mixed search, and "audit" listed no task.
+    await palette.search('audit', 'Messages');
+    const groups = await palette.groupNames();
+    expect(groups[0]).toBe('Tasks');
+    expect(groups).toContain('Messages');
+    const tasks = palette.dialog.locator('[data-group="Tasks"] .label');
+    expect((await tasks.allInnerTexts()).every((label) => /audit/i.test(label))).toBe(true);
+    await screenshot(page, 'palette-palette-tasks');
+    const first = (await tasks.first().innerText()).trim();
+    expect(await palette.activeLabel()).toBe(first);
+    await page.keyboard.press('Enter');
+    await palette.dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('detail-panel').waitFor();
+    expect(await page.title()).toContain(first);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

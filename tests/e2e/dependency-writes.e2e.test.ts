@@ -66,7 +66,7 @@ describe('dependency writes: add by searching the other item, remove', () => {
     await panel.getByTestId('dependency-type').selectOption({ label: 'Start to Start' });
     await panel.getByTestId('dependency-search').fill(other.name);
     await page.getByTestId('dependency-result').filter({ hasText: other.name }).first().waitFor();
-    await screenshot(page, 'renderer2-dependency-search');
+    await screenshot(page, 'dependencies-search');
     await panel.getByTestId('dependency-search').press('Enter');
     await panel.getByTestId('predecessors').getByText(other.name).waitFor();
     expect(await panel.getByTestId('predecessors').innerText()).toContain('Start to Start');
@@ -90,7 +90,7 @@ describe('dependency writes: add by searching the other item, remove', () => {
       d.successors.some((link) => link.successorEventId !== undefined && link.type === 7),
     );
     expect(after.successors.filter((link) => link.successorEventId).length).toBe(1);
-    await screenshot(page, 'renderer2-dependencies-added');
+    await screenshot(page, 'dependencies-added');
   });
 
   it('removes the task predecessor, and the service drops it', async () => {
@@ -102,7 +102,7 @@ describe('dependency writes: add by searching the other item, remove', () => {
       (d) => !d.predecessors.some((link) => link.predecessorTaskId === other.id),
     );
     await ui.waitForPendingCount(0);
-    await screenshot(page, 'renderer2-dependency-removed');
+    await screenshot(page, 'dependencies-removed');
   });
 
   it('adds and removes a dependency on the project overview', async () => {
@@ -120,7 +120,7 @@ describe('dependency writes: add by searching the other item, remove', () => {
     await eventually(ofProject, (d) =>
       d.predecessors.some((link) => link.predecessorTaskId === other.id && link.type === 5),
     );
-    await screenshot(page, 'renderer2-project-dependencies');
+    await screenshot(page, 'dependencies-project');
     await panel.getByRole('button', { name: `Remove the dependency on ${other.name}` }).click();
     await eventually(ofProject, (d) => !d.predecessors.some((link) => link.predecessorTaskId === other.id));
     await panel.getByTestId('predecessors').getByText(other.name).waitFor({ state: 'detached' });
@@ -147,7 +147,7 @@ describe('dependency writes: add by searching the other item, remove', () => {
     await panel.getByTestId('successors').getByText('Support desk 2').waitFor();
     const added = await eventually(ofEvent, (d) => d.successors.some((link) => link.successorProjectId));
     expect(added.successors.find((link) => link.successorProjectId)?.type).toBe(5);
-    await screenshot(page, 'renderer2-event-dependencies');
+    await screenshot(page, 'dependencies-event');
     await panel.getByRole('button', { name: 'Remove the dependency on Support desk 2' }).click();
     await eventually(ofEvent, (d) => !d.successors.some((link) => link.successorProjectId));
     await ui.waitForPendingCount(0);
