@@ -1,12 +1,14 @@
 // Lint enforces the runtime layers of DESIGN.md: only the Electron shell (files directly in
 // src/main) and the preload may import electron; the core, server and shared code run under
-// plain Node; shared code uses no Node or DOM API; the renderer reaches only shared code.
+// plain Node; shared code uses no Node or DOM API; the renderer reaches only shared code; inside
+// the core, a module imports only its layer and those below (eslint-rules/core-layers.js).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import { coreLayers } from './eslint-rules/core-layers.js';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const electronBan = {
@@ -39,6 +41,12 @@ export default tseslint.config(
   {
     files: ['src/main/core/**', 'src/server/**', 'tests/**', 'bench/**', 'src/main/web.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [electronBan] }] },
+  },
+  {
+    files: ['src/main/core/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { workdesk: { rules: { 'core-layers': coreLayers } } },
+    rules: { 'workdesk/core-layers': 'error' },
   },
   {
     files: ['src/shared/**'],

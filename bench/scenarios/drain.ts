@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createServiceClient } from '../../src/main/core/api/client';
-import { createWorkdeskEngine, type WorkdeskEngine } from '../../src/main/core/outbox/workdesk-engine';
+import { createEngine, type Engine } from '../../src/main/core/engine';
 import { SEED_IDS } from '../../src/server/seed/index';
 import { startFaultProxy } from '../../tests/support/fault-proxy';
 import { startService } from '../../tests/support/service';
@@ -39,13 +39,13 @@ export const scenario: Scenario = {
     }
     const dirs: string[] = [];
     const engineOn = (dataDir: string) =>
-      createWorkdeskEngine({
+      createEngine({
         dataDir,
         connection: { baseUrl: proxy.baseUrl, token: svc.token, userId: me },
         autoStart: false,
         outbox: { concurrency: CONCURRENCY },
       });
-    const open = async (): Promise<WorkdeskEngine> => {
+    const open = async (): Promise<Engine> => {
       const dataDir = mkdtempSync(join(tmpdir(), 'bench-drain-'));
       dirs.push(dataDir);
       const engine = await engineOn(dataDir);
@@ -54,7 +54,7 @@ export const scenario: Scenario = {
       return engine;
     };
     /** The interleaved edits, one request each (an update, then a comment, per round). */
-    const queueInterleaved = async (engine: WorkdeskEngine, tag: string, latencies?: number[]) => {
+    const queueInterleaved = async (engine: Engine, tag: string, latencies?: number[]) => {
       for (let round_ = 0; round_ < perTask; round_++) {
         for (const [i, id] of ids.entries()) {
           const t = performance.now();
@@ -70,7 +70,7 @@ export const scenario: Scenario = {
         }
       }
     };
-    const drain = async (engine: WorkdeskEngine): Promise<{ ms: number; requests: number }> => {
+    const drain = async (engine: Engine): Promise<{ ms: number; requests: number }> => {
       const before = (await proxy.stats()).received;
       const start = performance.now();
       const outbox = engine.outbox.outbox;

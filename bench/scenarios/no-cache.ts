@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine } from '../../src/main/core/engine';
+import { createReadEngine } from '../../src/main/core/engine';
 import { createDispatch } from '../../src/main/core/dispatch';
 import { round, spread, type Spread } from '../lib/stats';
 import { connectionOf, startServiceProcess } from '../lib/service-process';
@@ -33,7 +33,7 @@ export const scenario: Scenario = {
       return res.json();
     };
     try {
-      const engine = await createEngine({
+      const engine = await createReadEngine({
         dataDir,
         connection: connectionOf(service, 60_000),
         autoStart: false,

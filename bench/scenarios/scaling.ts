@@ -43,7 +43,7 @@ interface CoreResult {
 
 /** Child side: one core, fresh cache. */
 async function coreRun(args: CoreArgs): Promise<CoreResult> {
-  const { createEngine } = await import('../../src/main/core/engine');
+  const { createReadEngine } = await import('../../src/main/core/engine');
   const { createCore } = await import('../../src/main/core/core');
   const { createDispatch } = await import('../../src/main/core/dispatch');
   const { startWebHost } = await import('../../src/main/core/web-host');
@@ -52,7 +52,7 @@ async function coreRun(args: CoreArgs): Promise<CoreResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-scaling-core-'));
   const connection = { baseUrl: args.baseUrl, token: args.token, userId: args.userId, timeoutMs: 120_000 };
   try {
-    const engine = await createEngine({
+    const engine = await createReadEngine({
       dataDir,
       connection,
       autoStart: false,

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine } from '../../src/main/core/engine';
+import { createReadEngine } from '../../src/main/core/engine';
 import { connectionOf, startServiceProcess, type ServiceProcess } from '../lib/service-process';
 import { round } from '../lib/stats';
 import type { Scenario } from '../lib/types';
@@ -67,7 +67,7 @@ export const scenario: Scenario = {
       ctx.log(
         `workspace: ${ready.tasks} tasks, ${ready.messages} messages, ${ready.roots} root(s), ${ready.tags} tags`,
       );
-      const engine = await createEngine({
+      const engine = await createReadEngine({
         dataDir,
         connection: connectionOf(service, 120_000),
         autoStart: false,

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { createServiceClient } from '../../src/main/core/api/client';
 import type { FetchLike } from '../../src/main/core/api/http';
-import { createWorkdeskEngine } from '../../src/main/core/outbox/workdesk-engine';
+import { createEngine } from '../../src/main/core/engine';
 import { stageDroppedPaths } from '../../src/main/core/handlers/attachments';
 import { buildService } from '../../src/server/app';
 import { SEED_IDS } from '../../src/server/seed/index';
@@ -68,7 +68,7 @@ export const scenario: Scenario = {
         await Promise.all(addresses.map((a, i) => limit(() => api.upload(a.uploadUrl, bytes[i]!, a.mime))));
         raw.push(performance.now() - t0);
 
-        const engine = await createWorkdeskEngine({
+        const engine = await createEngine({
           dataDir: mkdtempSync(join(dir, `app-${run}-`)),
           connection: { baseUrl: proxy.baseUrl, token, userId, timeoutMs: 120_000 },
           fetch: viaProxy,

@@ -6,7 +6,7 @@ import type { Dialog, Shell, BrowserWindow } from 'electron';
 import { copyFile } from 'node:fs/promises';
 import type { LocalFile } from '../shared/ipc/attachments';
 import type { ChannelArg } from '../shared/ipc/contract';
-import { HandlerError } from './core/dispatch';
+import { HandlerError } from './core/errors';
 import type { HandlerMap } from './core/handlers/types';
 import type { DownloadCache } from './core/attachments/downloads';
 

@@ -20,7 +20,7 @@ import { startHostSession } from './core/accounts/host-session';
 import { startBundledServer } from './core/bundled-server';
 import type { Session } from './core/accounts/session';
 import { isTrustedSender, registerIpc } from './ipc';
-import { HandlerError } from './core/dispatch';
+import { HandlerError } from './core/errors';
 import { installMenu } from './menu';
 import { createSystemNotifier } from './notifications';
 import { handleAppProtocol, registerAppScheme } from './protocol';

@@ -2,7 +2,7 @@
 // sheet the renderer put in for this), written where the user says.
 import type { BrowserWindow, Dialog } from 'electron';
 import { writeFile } from 'node:fs/promises';
-import { HandlerError } from './core/dispatch';
+import { HandlerError } from './core/errors';
 import type { HandlerMap } from './core/handlers/types';
 
 export interface PrintDeps {

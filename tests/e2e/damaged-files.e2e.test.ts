@@ -13,7 +13,7 @@ import type { Session } from '../../src/main/core/accounts/session';
 import { createFileSecretStore } from '../../src/main/core/accounts/secret-store';
 import { createJsonSettingsStore } from '../../src/main/core/accounts/settings-store';
 import { startBundledServer } from '../../src/main/core/bundled-server';
-import type { WorkdeskEngine } from '../../src/main/core/outbox/workdesk-engine';
+import type { Engine } from '../../src/main/core/engine';
 import { startWebHost, type WebHost } from '../../src/main/core/web-host';
 import { SEED_IDS } from '../../src/server/seed/index';
 import { launchBrowser, screenshot } from './support/browser';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'workdesk-e2e-damaged-'));
   // First run: a change made while the outbox does not send, then the app closes.
   const first = await start();
-  const engine = first.activeCore()!.engine as WorkdeskEngine;
+  const engine = first.activeCore()!.engine as Engine;
   await engine.sync.now();
   await engine.outbox.outbox.stop();
   const made = await first.dispatch('tasks.create', {

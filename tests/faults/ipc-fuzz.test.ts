@@ -13,7 +13,7 @@ import type { Core } from '../../src/main/core/core';
 import { createDispatch, type Dispatch } from '../../src/main/core/dispatch';
 import { appHandlers } from '../../src/main/core/handlers/app';
 import { mergeHandlerMaps } from '../../src/main/core/handlers/registry';
-import { createWorkdeskEngine, type WorkdeskEngine } from '../../src/main/core/outbox/workdesk-engine';
+import { createEngine, type Engine } from '../../src/main/core/engine';
 import { startWebHost, type WebHost } from '../../src/main/core/web-host';
 import { SEED_IDS } from '../../src/server/seed/index';
 import type { IpcResult } from '../../src/shared/ipc/channel';
@@ -31,7 +31,7 @@ const ERROR_TYPES = new Set([
 ]);
 
 let svc: RunningService;
-let engine: WorkdeskEngine;
+let engine: Engine;
 let dataDir: string;
 let rendererDir: string;
 let dispatch: Dispatch;
@@ -79,7 +79,7 @@ beforeAll(async () => {
   svc = await startService({ seed: 'empty' });
   dataDir = mkdtempSync(join(tmpdir(), 'ipc-fuzz-'));
   rendererDir = mkdtempSync(join(tmpdir(), 'ipc-fuzz-renderer-'));
-  engine = await createWorkdeskEngine({
+  engine = await createEngine({
     dataDir,
     connection: { baseUrl: svc.baseUrl, token: svc.token, userId: svc.users.actingUserId, timeoutMs: 2_000 },
     autoStart: false,

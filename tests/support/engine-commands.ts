@@ -2,7 +2,7 @@
 // go through `createDispatch`, the entry the Electron and web transports both call; each write is
 // followed at once by a read of the same item, so the campaign's read-your-writes check runs in
 // the child before anything else can happen.
-import type { WorkdeskEngine } from '../../src/main/core/outbox/workdesk-engine';
+import type { Engine } from '../../src/main/core/engine';
 import { stageDroppedPaths } from '../../src/main/core/handlers/attachments';
 import type { IpcResult } from '../../src/shared/ipc/channel';
 
@@ -169,7 +169,7 @@ interface DependencyView {
 const viewKey = (d: DependencyView) => dependencyKey(d.type, d.predecessor, d.successor);
 
 /** The child's side: answers one command against its engine. */
-export function commandRunner(engine: WorkdeskEngine, dataDir: string): <T>(command: Command) => Promise<T> {
+export function commandRunner(engine: Engine, dataDir: string): <T>(command: Command) => Promise<T> {
   // Lazy: the dispatch module is only bundled into the child.
   let dispatchOf: Promise<(channel: string, arg: unknown) => Promise<IpcResult<unknown>>> | undefined;
   const dispatch = async (channel: string, arg: unknown) => {

@@ -1,4 +1,4 @@
-// Runs a Workdesk engine (`createWorkdeskEngine`, outbox, write handlers) in a child process, for
+// Runs an account engine (`createEngine`, outbox, write handlers) in a child process, for
 // the crash tests and the fault campaign: the parent can SIGKILL it at any moment and start
 // another on the same data folder, or SIGSTOP/SIGCONT it. The child is this file, bundled once
 // per test process with esbuild (tsx's own compiler), so each start takes a fraction of a second.
@@ -159,9 +159,9 @@ export async function startEngineProcess(args: EngineProcessArgs): Promise<Engin
 // ---- the child ------------------------------------------------------------------------------
 
 async function childMain(args: Omit<EngineProcessArgs, 'onLog' | 'timeZone'>): Promise<void> {
-  const { createWorkdeskEngine } = await import('../../src/main/core/outbox/workdesk-engine');
+  const { createEngine } = await import('../../src/main/core/engine');
   const { commandRunner } = await import('./engine-commands');
-  const engine = await createWorkdeskEngine({
+  const engine = await createEngine({
     dataDir: args.dataDir,
     connection: {
       baseUrl: args.baseUrl,

@@ -2,12 +2,7 @@ import { EventHub } from './event-hub';
 import { createDispatch, type Dispatch } from './dispatch';
 import { mergeHandlerMaps } from './handlers/registry';
 import { appHandlers } from './handlers/app';
-import type { EngineConnection } from './engine';
-import {
-  createWorkdeskEngine,
-  type WorkdeskEngine,
-  type WorkdeskEngineOptions,
-} from './outbox/workdesk-engine';
+import { createEngine, type Engine, type EngineConnection, type EngineOptions } from './engine';
 import { stageDroppedPaths } from './handlers/attachments';
 import type { StageResult } from '../../shared/ipc/attachments';
 
@@ -21,14 +16,14 @@ export interface CoreOptions {
   dataDir?: string;
 
   /** Passed through to the engine (tests: fetch, clock, sync and outbox tuning, the conflict policy). */
-  engine?: Omit<WorkdeskEngineOptions, 'dataDir' | 'connection' | 'log'>;
+  engine?: Omit<EngineOptions, 'dataDir' | 'connection' | 'log'>;
 }
 
 export interface Core {
   dispatch: Dispatch;
   events: EventHub;
   /** The account engine when a connection was given (its cache, client and sync). */
-  engine: WorkdeskEngine | null;
+  engine: Engine | null;
   /**
    * Copies files the user dropped or picked into the spool, by paths the Electron shell resolved
    * (`STAGE_DROPPED_FILES`); absent without an account. Not reachable through `dispatch`.
@@ -47,7 +42,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     throw new Error('createCore: dataDir is required with a connection');
   const engine =
     options.connection && options.dataDir
-      ? await createWorkdeskEngine({
+      ? await createEngine({
           ...options.engine,
           dataDir: options.dataDir,
           connection: options.connection,

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createDispatch, HandlerError } from './dispatch';
+import { createDispatch } from './dispatch';
+import { HandlerError } from './errors';
 import { mergeHandlerMaps } from './handlers/registry';
 import { appHandlers } from './handlers/app';
 

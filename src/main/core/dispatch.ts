@@ -1,18 +1,8 @@
 import { channels, isChannelName, type ChannelName } from '../../shared/ipc/contract';
-import type { IpcError, IpcResult } from '../../shared/ipc/channel';
+import type { IpcResult } from '../../shared/ipc/channel';
 import { invalidArgument } from '../../shared/errors';
+import { HandlerError } from './errors';
 import type { Handler, HandlerMap } from './handlers/types';
-
-/** An error a handler throws to answer with a specific IPC error type. */
-export class HandlerError extends Error {
-  constructor(
-    readonly type: IpcError['type'],
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 export type Dispatch = (channel: unknown, arg: unknown) => Promise<IpcResult<unknown>>;
 

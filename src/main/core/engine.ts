@@ -1,15 +1,38 @@
+// The composition root of an account: the only module that sees every layer of the core (see
+// "Architecture" in the README). It builds in layer order and binds nothing late.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
+import type { DataNotice } from '../../shared/ipc/app';
+import { DEFAULT_DOWNLOAD_CACHE_MIB } from '../../shared/ipc/settings';
 import { createServiceClient, type ServiceClient } from './api/client';
-import type { FetchLike } from './api/http';
+import { DEFAULT_TIMEOUT_MS, type FetchLike } from './api/http';
 import { createServiceClock, type ServiceClockOptions, type ServiceClockState } from './api/service-clock';
+import { DownloadCache } from './attachments/downloads';
+import { AttachmentFiles } from './attachments/files';
 import { createCache, type Cache } from './cache/cache';
 import { openAccountDb, type CacheDb } from './cache/db';
-import type { DataNotice } from '../../shared/ipc/app';
 import { EventHub } from './event-hub';
-import { PULL_PARTS } from './entities';
+import { attachmentHandlers } from './handlers/attachments';
+import { calendarWriteHandlers } from './handlers/calendar-write';
+import { crmWriteHandlers } from './handlers/crm-write';
+import { draftHandlers } from './handlers/drafts';
+import { fileHandlers } from './handlers/files';
+import { linkHandlers } from './handlers/links';
+import { outboxHandlers } from './handlers/outbox';
+import { pendingTransferHandlers } from './handlers/pending-transfer';
+import { projectsWriteHandlers } from './handlers/projects-write';
+import { fetchReloaded, PULL_PARTS } from './entities';
 import { readHandlers } from './handlers/read';
+import { mergeHandlerMaps } from './handlers/registry';
+import { tasksWriteHandlers } from './handlers/tasks-write';
+import { timeWriteHandlers } from './handlers/time';
 import type { HandlerMap } from './handlers/types';
+import {
+  createAccountOutbox,
+  type AccountOutbox,
+  type AccountOutboxSettings,
+  type ReloadedItem,
+} from './outbox/account-outbox';
 import { noPending, type PendingFields } from './sync/pending';
 import { createSync, type Sync, type SyncOptions } from './sync/sync';
 
@@ -29,14 +52,15 @@ export interface EngineConnection {
   cacheKey?: string;
 }
 
-export interface EngineOptions {
+/** What opens an account: its files, its service and the sync's tuning. */
+export interface ReadEngineOptions {
   /** Folder of the account caches; each account gets its own file in it. */
   dataDir: string;
   connection: EngineConnection;
   fetch?: FetchLike;
   clock?: () => Date;
   log?: (message: string) => void;
-  /** Rule 7 port; the outbox passes its implementation. */
+  /** Rule 7 port sync asks before it overwrites a row (default: nothing pending). */
   pending?: PendingFields;
   /** Tuning of the sync (concurrency, interval, event window). */
   sync?: Pick<SyncOptions, 'concurrency' | 'intervalMs' | 'probeIntervalMs' | 'eventWindow' | 'retry'>;
@@ -49,12 +73,13 @@ export interface EngineOptions {
   serviceClock?: Omit<ServiceClockOptions, 'log'>;
 }
 
-export interface Engine {
+/** An account's engine without its outbox: sync and reads alone (tests of sync, read benches). */
+export interface ReadEngine {
   db: CacheDb;
   client: ServiceClient;
   cache: Cache;
   sync: Sync;
-  /** Every read handler map of this account, merged. */
+  /** Every handler map of this account, merged. */
   handlers: Partial<HandlerMap>;
   /** `cache.onDidChange` and `sync.onDidChangeStatus`; forward with `events.onAny`. */
   events: EventHub;
@@ -65,6 +90,37 @@ export interface Engine {
   notices: readonly DataNotice[];
   close(): Promise<void>;
 }
+
+export interface EngineOptions extends Omit<ReadEngineOptions, 'pending'> {
+  /** Tuning and test doubles of the outbox (clock, timers, jitter, ids, concurrency, the check). */
+  outbox?: AccountOutboxSettings;
+  /**
+   * How long a create waits for its answer (default `SEND_PATIENCE` request timeouts): until
+   * then the service may still apply it, so it is neither looked up nor sent again (rule 6).
+   */
+  sendTimeoutMs?: number;
+  /** Dropped files: per-file size cap, spool folder (default beside the cache file), PUTs at once. */
+  attachments?: { maxFileBytes?: number; spoolDir?: string; concurrency?: number };
+  /** Received files: their folder (default beside the cache file) and cap (default 500 MiB). */
+  downloads?: { dir?: string; maxBytes?: number };
+}
+
+/** An account's engine: the read engine's parts, its outbox, and its sent and received files. */
+export interface Engine extends ReadEngine {
+  outbox: AccountOutbox;
+  files: AttachmentFiles;
+  downloads: DownloadCache;
+}
+
+/**
+ * Request timeouts a create waits for its answer before it gives up. The service has no
+ * idempotency key: a create it still holds when the look-up runs is made twice (seen with the
+ * service held several timeouts at load ~30), so a create is waited for longer than a read. Not
+ * much longer: a connection that died without a word (a network that went away mid-request)
+ * holds the create, and every later change to its item, for this long before the look-up: four
+ * timeouts are two minutes at the default 30 s.
+ */
+export const SEND_PATIENCE = 4;
 
 /** The hash that names an account's files (its address and user, never its token). */
 export function accountKey(connection: Pick<EngineConnection, 'baseUrl' | 'userId' | 'cacheKey'>): string {
@@ -110,11 +166,20 @@ export function serviceClientFor(
   });
 }
 
-/**
- * One account's engine: service client, cache, sync and read handlers, wired together. Runs
- * under plain Node; the shell calls it for the local workspace and for each remote account.
- */
-export async function createEngine(options: EngineOptions): Promise<Engine> {
+/** The parts every engine of an account stands on, in the order they are made. */
+interface AccountParts {
+  log: (message: string) => void;
+  clock: () => Date;
+  db: CacheDb;
+  notices: readonly DataNotice[];
+  serviceClock: ServiceClockState;
+  client: ServiceClient;
+  cache: Cache;
+  events: EventHub;
+}
+
+/** Opens the account's files (cache and outbox) and its service client. */
+function openAccount(options: ReadEngineOptions | EngineOptions): AccountParts {
   const log = options.log ?? (() => {});
   const clock = options.clock ?? (() => new Date());
   const { connection } = options;
@@ -126,11 +191,21 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const client = serviceClientFor(connection, { fetch: options.fetch, log, serviceClock });
   const cache = createCache(db);
   const events = new EventHub(log);
+  return { log, clock, db, notices, serviceClock, client, cache, events };
+}
+
+/** The account's sync over the rule-7 port given; its status goes out on the account's events. */
+function syncFor(
+  parts: AccountParts,
+  pending: PendingFields,
+  options: ReadEngineOptions | EngineOptions,
+): { sync: Sync; unsubscribe: () => void } {
+  const { cache, client, clock, log, events, serviceClock } = parts;
   const sync = createSync({
     cache,
     client,
-    pending: options.pending ?? noPending,
-    userId: connection.userId,
+    pending,
+    userId: options.connection.userId,
     clock,
     log,
     emitChange: (change) => events.emit('cache.onDidChange', change),
@@ -143,12 +218,30 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   const offClock = serviceClock.onChange(() =>
     events.emit('sync.onDidChangeStatus', withClock(sync.status())),
   );
-  const unsubscribe = (): void => {
-    offStatus();
-    offClock();
+  return {
+    sync,
+    unsubscribe: () => {
+      offStatus();
+      offClock();
+    },
   };
-  const handlers = readHandlers({ cache, sync, userId: connection.userId, log, clock, serviceClock });
+}
+
+function readHandlersOf(parts: AccountParts, sync: Sync, userId: string): Partial<HandlerMap> {
+  const { cache, log, clock, serviceClock } = parts;
+  return readHandlers({ cache, sync, userId, log, clock, serviceClock });
+}
+
+/**
+ * An account's engine without its outbox: service client, cache, sync and read handlers, with
+ * the rule-7 port given (default: nothing pending).
+ */
+export async function createReadEngine(options: ReadEngineOptions): Promise<ReadEngine> {
+  const parts = openAccount(options);
+  const { sync, unsubscribe } = syncFor(parts, options.pending ?? noPending, options);
+  const handlers = readHandlersOf(parts, sync, options.connection.userId);
   if (options.autoStart ?? true) sync.start();
+  const { db, client, cache, events, serviceClock, notices } = parts;
   return {
     db,
     client,
@@ -157,10 +250,150 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     handlers,
     events,
     serviceClock,
-
     notices,
     async close() {
       unsubscribe();
+      await sync.stop();
+      db.close();
+    },
+  };
+}
+
+/**
+ * One account's engine, built in layer order with nothing bound late: the account's files and
+ * client, its cache, the sent and received files, the outbox (its stores, kinds and rule-7 port;
+ * not started), the sync over that port, then the handlers. The outbox tells sync what it meets
+ * through its events. Runs under plain Node; the core calls it for the local workspace and for
+ * each remote account.
+ */
+export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const { connection } = options;
+  const parts = openAccount(options);
+  const { log, db, client, cache, events, serviceClock } = parts;
+
+  const downloads = new DownloadCache({
+    dir:
+      options.downloads?.dir ?? cacheFileFor(options.dataDir, connection).replace(/\.sqlite$/, '.downloads'),
+    maxBytes: options.downloads?.maxBytes ?? DEFAULT_DOWNLOAD_CACHE_MIB * 1024 * 1024,
+    onProgress: (progress) => events.emit('attachments.onDidDownload', progress),
+    log,
+  });
+  const files = new AttachmentFiles({
+    keep: (meta, path) => downloads.adopt(meta.fileId, meta, path),
+    dir:
+      options.attachments?.spoolDir ??
+      cacheFileFor(options.dataDir, connection).replace(/\.sqlite$/, '.spool'),
+    db,
+    onProgress: (status) => events.emit('attachments.onDidProgress', status),
+    ...(options.attachments?.maxFileBytes ? { maxFileBytes: options.attachments.maxFileBytes } : {}),
+    ...(options.attachments?.concurrency ? { concurrency: options.attachments.concurrency } : {}),
+    log,
+  });
+
+  // Sends still waiting for an answer are given up on when the engine closes.
+  const closing = new AbortController();
+  const baseFetch = options.fetch ?? ((input: string, init: RequestInit) => fetch(input, init));
+  const timeoutMs = connection.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const sendClient = serviceClientFor(connection, {
+    timeoutMs: options.sendTimeoutMs ?? SEND_PATIENCE * timeoutMs,
+    fetch: (input, init) =>
+      baseFetch(input, {
+        ...init,
+        signal: init.signal ? AbortSignal.any([init.signal, closing.signal]) : closing.signal,
+      }),
+    log,
+    // A create's answer is the freshest stamp there is: the service clock learns from it.
+    serviceClock,
+  });
+  const outbox = createAccountOutbox({
+    // Rule 6: when a request ends without an answer (the connection failed, or the send client
+    // gave up), the service may still be working on it; a look-up gives it two request
+    // timeouts from then before concluding.
+    lookUpDelayMs: 2 * timeoutMs,
+    log,
+    ...options.outbox,
+    files: files.sender,
+    cache,
+    client,
+    sendClient,
+    userId: connection.userId,
+    serviceClock,
+    emit: (name, payload) => events.emit(name, payload),
+  });
+
+  const { sync, unsubscribe: offSync } = syncFor(parts, outbox.pending, options);
+  const fetchItem = (item: ReloadedItem) => fetchReloaded(sync, item);
+  const offOutbox = [
+    // The status tells the truth at once: a send refused at the connection shows Offline (sync
+    // probes from then); a send that goes through while sync thinks offline makes it probe now.
+    outbox.onDidFailRequest((err) => sync.notifyOffline(err)),
+    outbox.onDidSend(() => {
+      if (!sync.status().online) sync.notifyOnline();
+    }),
+    outbox.onDidKeepItem((item) => {
+      void fetchItem(item).catch((err: unknown) =>
+        log(
+          `outbox: fetching ${item.entity} ${item.id} kept over its delete failed: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      );
+    }),
+  ];
+  let online = sync.status().online;
+  const offReconnect = sync.onStatus((status) => {
+    if (status.online && !online) outbox.reconnected();
+    online = status.online;
+  });
+  // The sync status carries the outbox's "token needed": re-emitted when that flips.
+  let paused = outbox.status().paused;
+  const offPaused = outbox.onDidChange((status) => {
+    if (status.paused === paused) return;
+    paused = status.paused;
+    sync.refresh();
+  });
+
+  const handlers: Partial<HandlerMap> = mergeHandlerMaps([
+    readHandlersOf(parts, sync, connection.userId),
+    tasksWriteHandlers({ outbox, cache }),
+    projectsWriteHandlers({ outbox, cache }),
+    calendarWriteHandlers({ outbox }),
+    timeWriteHandlers({ outbox }),
+    crmWriteHandlers({ outbox }),
+    outboxHandlers({ outbox, fetchItem }),
+    pendingTransferHandlers({
+      outbox,
+      account: { key: accountKey(connection), baseUrl: connection.baseUrl, userId: connection.userId },
+    }),
+    attachmentHandlers({ files, outbox, cache, emit: (n, p) => events.emit(n, p) }),
+    fileHandlers({ downloads, spool: files.spool, client, cache }),
+    linkHandlers({ cache, realIdOf: (id) => outbox.realIdOf(id) }),
+    draftHandlers({ cache }),
+  ]);
+
+  await files.sweep(outbox.entries());
+  outbox.start();
+  if (options.autoStart ?? true) sync.start();
+  const { notices } = parts;
+  return {
+    db,
+    client,
+    cache,
+    sync,
+    handlers,
+    events,
+    serviceClock,
+    notices,
+    outbox,
+    files,
+    downloads,
+    async close() {
+      for (const off of offOutbox) off();
+      offReconnect();
+      offPaused();
+      closing.abort();
+      await outbox.stop();
+      await files.close();
+      await downloads.close();
+      offSync();
       await sync.stop();
       db.close();
     },

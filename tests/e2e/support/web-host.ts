@@ -6,7 +6,7 @@ import { createDispatch } from '../../../src/main/core/dispatch';
 import { EventHub } from '../../../src/main/core/event-hub';
 import { appHandlers } from '../../../src/main/core/handlers/app';
 import { mergeHandlerMaps } from '../../../src/main/core/handlers/registry';
-import { createWorkdeskEngine } from '../../../src/main/core/outbox/workdesk-engine';
+import { createEngine } from '../../../src/main/core/engine';
 import { startWebHost, type WebHost } from '../../../src/main/core/web-host';
 import { startService, type RunningService } from '../../support/service';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
@@ -147,7 +147,7 @@ async function createCoreWithOutbox(options: {
   dataDir: string;
   connection: { baseUrl: string; token: string; userId: string; timeoutMs: number };
 }): Promise<Core> {
-  const engine = await createWorkdeskEngine({
+  const engine = await createEngine({
     dataDir: options.dataDir,
     connection: options.connection,
     sync: { intervalMs: 30_000, probeIntervalMs: 500 },

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine, type Engine, type EngineOptions } from '../../../src/main/core/engine';
+import { createReadEngine, type ReadEngine, type ReadEngineOptions } from '../../../src/main/core/engine';
 import type { HandlerMap } from '../../../src/main/core/handlers/types';
 import {
   channels,
@@ -15,13 +15,13 @@ export async function testEngine(
   baseUrl: string,
   token: string,
   userId: string,
-  extra: Partial<Omit<EngineOptions, 'dataDir' | 'connection'>> & { timeoutMs?: number } = {},
+  extra: Partial<Omit<ReadEngineOptions, 'dataDir' | 'connection'>> & { timeoutMs?: number } = {},
 ): Promise<
-  Engine & { call: <C extends ChannelName>(name: C, arg: ChannelInput<C>) => Promise<ChannelOutput<C>> }
+  ReadEngine & { call: <C extends ChannelName>(name: C, arg: ChannelInput<C>) => Promise<ChannelOutput<C>> }
 > {
   const dir = mkdtempSync(join(tmpdir(), 'engine-test-'));
   const { timeoutMs, ...rest } = extra;
-  const engine = await createEngine({
+  const engine = await createReadEngine({
     dataDir: dir,
     connection: { baseUrl, token, userId, ...(timeoutMs ? { timeoutMs } : {}) },
     autoStart: false,

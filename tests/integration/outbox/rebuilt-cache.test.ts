@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import type { FetchLike } from '../../../src/main/core/api/http';
 import { cacheFileFor } from '../../../src/main/core/engine';
-import { isTempId } from '../../../src/main/core/outbox/temp-ids';
+import { isTempId } from '../../../src/main/core/local-ids';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';

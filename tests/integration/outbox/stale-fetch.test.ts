@@ -8,7 +8,7 @@ import { createServiceClient } from '../../../src/main/core/api/client';
 import type { FetchLike } from '../../../src/main/core/api/http';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { startService, type RunningService } from '../../support/service';
-import { LOCAL_ROW_PREFIX } from '../../../src/main/core/outbox/temp-ids';
+import { LOCAL_ROW_PREFIX } from '../../../src/main/core/local-ids';
 import { gatedFetch, testEngine, type TestEngine } from './support';
 
 let svc: RunningService;

@@ -7,11 +7,7 @@ import type { FetchLike } from '../../../src/main/core/api/http';
 import type { HandlerMap } from '../../../src/main/core/handlers/types';
 import { stageDroppedPaths } from '../../../src/main/core/handlers/attachments';
 import { StageDroppedFilesInput, type StageResult } from '../../../src/shared/ipc/attachments';
-import {
-  createWorkdeskEngine,
-  type WorkdeskEngine,
-  type WorkdeskEngineOptions,
-} from '../../../src/main/core/outbox/workdesk-engine';
+import { createEngine, type Engine, type EngineOptions } from '../../../src/main/core/engine';
 import {
   channels,
   type ChannelInput,
@@ -21,7 +17,7 @@ import {
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startService, type RunningService } from '../../support/service';
 
-export type TestEngine = WorkdeskEngine & {
+export type TestEngine = Engine & {
   dataDir: string;
   call: <C extends ChannelName>(name: C, arg: ChannelInput<C>) => Promise<ChannelOutput<C>>;
   /** Files dropped in the desktop app: the paths the shell resolved, copied into the spool. */
@@ -38,11 +34,11 @@ export async function testEngine(
   baseUrl: string,
   token: string,
   userId: string,
-  extra: Partial<Omit<WorkdeskEngineOptions, 'connection'>> & { timeoutMs?: number } = {},
+  extra: Partial<Omit<EngineOptions, 'connection'>> & { timeoutMs?: number } = {},
 ): Promise<TestEngine> {
   const { timeoutMs, dataDir: givenDir, ...rest } = extra;
   const dataDir = givenDir ?? mkdtempSync(join(tmpdir(), 'outbox-test-'));
-  const engine = await createWorkdeskEngine({
+  const engine = await createEngine({
     dataDir,
     connection: { baseUrl, token, userId, timeoutMs: timeoutMs ?? 2_000 },
     autoStart: false,

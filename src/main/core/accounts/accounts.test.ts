@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AddAccountInput, isInsecureRemote } from '../../../shared/ipc/accounts';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../errors';
 import { createAccounts, type AccountsDeps } from './accounts';
 import { createMemorySecretStore } from './secret-store';
 import { createMemorySettingsStore } from './settings-store';

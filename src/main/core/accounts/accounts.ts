@@ -9,7 +9,7 @@ import {
   type SetTokenInput,
 } from '../../../shared/ipc/accounts';
 import type { ServiceClockOptions } from '../api/service-clock';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../errors';
 import type { Connection, Probe } from './probe';
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';

@@ -1,6 +1,6 @@
 import { User } from '../../../shared/api/index';
 import type { OrganizationUser } from '../../../shared/ipc/accounts';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../errors';
 import type { EngineConnection } from '../engine';
 
 /** How the core reaches one service: the engine's connection, with the header name settled. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_USERS } from '../../../shared/api/live-bodies.fixture';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../errors';
 import { createUserLister } from './probe';
 
 const connection = { baseUrl: 'http://svc.test/2.0', token: 'tok', tokenHeader: 'gd-api-token' };

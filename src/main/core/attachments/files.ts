@@ -1,8 +1,8 @@
 import { LIMITS, type AttachmentRef } from '../../../shared/api/index';
 import type { UploadsStatus } from '../../../shared/ipc/attachments';
 import type { ServiceClient } from '../api/client';
-import type { FileRef, FileSender } from '../outbox/kinds/attachments';
-import type { Db, OutboxEntry } from '../outbox/types';
+import type { CacheDb } from '../cache/db';
+import type { FileRef, FileSender } from './sender';
 import { Spool, type SpoolMeta } from './spool';
 import { Uploads } from './uploads';
 
@@ -12,7 +12,7 @@ export interface AttachmentFilesOptions {
   /** Per-file size cap (bytes); default the service's default cap. */
   maxFileBytes?: number;
   /** The cache database, where the outbox records which entries were acknowledged. */
-  db: Db;
+  db: CacheDb;
   onProgress?: (status: UploadsStatus) => void;
   /** PUTs at once for one request's files. */
   concurrency?: number;
@@ -131,7 +131,7 @@ export class AttachmentFiles {
   }
 
   /** Start-up: removes spooled files that no open entry names (staged ones died with the page). */
-  async sweep(openEntries: readonly OutboxEntry[]): Promise<number> {
+  async sweep(openEntries: readonly { payload: unknown }[]): Promise<number> {
     const keep = new Set(openEntries.flatMap((e) => spoolIdsIn(e.payload)));
     return this.spool.sweep(keep);
   }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataNotice } from '../../../shared/ipc/app';
 import { runMigrations } from '../../../server/db/migrate';
-import { OUTBOX_TABLES, outboxFileMigrations } from '../outbox/schema';
+import { OUTBOX_TABLES, outboxFileMigrations } from './outbox-schema';
 import { migrate } from './migrate';
 import { migrations, OUTBOX_MOVED_VERSION } from './migrations/index';
 import {

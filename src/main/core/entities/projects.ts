@@ -1,7 +1,7 @@
 import type { Project } from '../../../shared/api/index';
 import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import { RejectedError } from '../api/errors';
-import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
+import { LOCAL_ROW_PREFIX } from '../local-ids';
 import { stamp } from '../sync/context';
 import { markOffered } from '../sync/not-offered';
 import { mergePending } from '../sync/pending';

@@ -6,7 +6,7 @@ import { DownloadNotOffered, type CachedFile, type DownloadCache } from '../atta
 import { mimeFor } from '../attachments/names';
 import type { Spool } from '../attachments/spool';
 import type { Cache } from '../cache/cache';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../errors';
 import type { HandlerMap } from './types';
 
 export interface FileDeps {

@@ -1,6 +1,6 @@
 import { LinkError, parseLink } from '../../../shared/links';
 import type { Cache } from '../cache/cache';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../errors';
 import type { HandlerMap } from './types';
 
 /** Links to tasks and projects, checked and found in the account's cache. */

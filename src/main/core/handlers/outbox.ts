@@ -1,7 +1,7 @@
 import type { EntryHolder, OutboxEntryView } from '../../../shared/ipc/outbox';
 import { editableFields } from '../outbox/correction';
 import type { OutboxEntry } from '../outbox/types';
-import type { AccountOutbox } from '../outbox/account-outbox';
+import type { AccountOutbox, FetchReloaded } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
 
 type OutboxChannels =
@@ -18,8 +18,17 @@ type OutboxChannels =
   | 'conflicts.list'
   | 'conflicts.resolve';
 
-/** The changes waiting in the outbox, the rejected ones, and the conflict journal. */
-export function outboxHandlers({ outbox: w }: { outbox: AccountOutbox }): HandlerMap<OutboxChannels> {
+/**
+ * The changes waiting in the outbox, the rejected ones, and the conflict journal. `fetchItem`
+ * brings in the service's version of what a reload settled.
+ */
+export function outboxHandlers({
+  outbox: w,
+  fetchItem,
+}: {
+  outbox: AccountOutbox;
+  fetchItem: FetchReloaded;
+}): HandlerMap<OutboxChannels> {
   /** Views of `entries`, each with what holds it back (one query for them all). */
   const views = (entries: OutboxEntry[]): OutboxEntryView[] => {
     const holders = w.outbox.holders();
@@ -60,7 +69,7 @@ export function outboxHandlers({ outbox: w }: { outbox: AccountOutbox }): Handle
     'outbox.discard': ({ id }) => w.discard(id),
     'outbox.stuck': () => views(w.outbox.entries('stuck')),
     'outbox.tryAgain': ({ id }) => w.tryAgain(id),
-    'outbox.reload': ({ id }) => w.reload(id),
+    'outbox.reload': ({ id }) => w.reload(id, fetchItem),
     'conflicts.list': () =>
       w.outbox.listConflicts().map((c) => ({
         id: c.id,

@@ -3,7 +3,7 @@ import {
   type PendingChange,
   type PendingChangesFile,
 } from '../../../shared/ipc/pending-transfer';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../errors';
 import type { AccountOutbox } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
 

@@ -2,8 +2,8 @@ import type { Cache } from '../cache/cache';
 import type { Sync } from '../sync/sync';
 import type { ServiceClockState } from '../api/service-clock';
 import type { CustomFieldValueView } from '../../../shared/ipc/org';
-import { HandlerError } from '../dispatch';
-import { isTempId } from '../outbox/temp-ids';
+import { HandlerError } from '../errors';
+import { isTempId } from '../local-ids';
 
 /** What the read handlers need: the cache to answer from and the sync for on-demand fetches. */
 export interface ReadDeps {

@@ -1,7 +1,7 @@
 import { reportMessageText, type TimeReport } from '../../../shared/api/index';
 import type { TimeReportView } from '../../../shared/ipc/time';
 import type { Cache } from '../cache/cache';
-import { isTempId } from '../outbox/temp-ids';
+import { isTempId } from '../local-ids';
 import type { AccountOutbox } from '../outbox/account-outbox';
 import { timeReportWindow } from '../sync/pull';
 import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';

@@ -6,10 +6,9 @@ import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
 import type { DependencyEnd } from '../cache/repos/dependencies';
 import { cacheChangeOf, itemName, takeTheirs } from '../entities';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../errors';
 import type { ListedItems, PendingEntity, PendingFields } from '../sync/pending';
 import { copiesOfUnfolded } from './kinds/support';
-import type { BackoffPolicy } from './backoff';
 import { classifyServiceError } from './classify';
 import { correctedPayload, correctionError } from './correction';
 import { calendarKinds } from './kinds/calendar';
@@ -17,12 +16,14 @@ import { crmKinds } from './kinds/crm';
 import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
 import { timeReportKinds } from './kinds/time-reports';
-import { attachmentKinds, type FileSender } from './kinds/attachments';
+import type { FileSender } from '../attachments/sender';
+import { attachmentKinds } from './kinds/attachments';
 import {
   DEFAULT_FRESH_MS,
   Outbox,
   OutboxError,
   type ConflictPolicy,
+  type OutboxOptions,
   type OutboxStatus,
   type PreSendCheck,
   type Reloaded,
@@ -31,11 +32,40 @@ import {
 } from './outbox';
 import { RejectedError } from '../api/errors';
 import { cacheRemapper } from './remap-cache';
-import { isTempId } from './temp-ids';
-import type { Clock, Timers } from './types';
+import { isTempId } from '../local-ids';
+import type { EntryState, OutboxEntry } from './types';
+import { Listeners } from '../listeners';
 import type { ServiceClockState } from '../api/service-clock';
 
-export interface AccountOutboxOptions {
+/** Tuning and test doubles of the queue, handed to it as they are. */
+export type OutboxTuning = Pick<
+  OutboxOptions<ServiceClient>,
+  | 'clock'
+  | 'timers'
+  | 'random'
+  | 'newId'
+  | 'concurrency'
+  | 'backoff'
+  | 'tickMs'
+  | 'log'
+  | 'lookUpDelayMs'
+  | 'maxFoldFailures'
+>;
+
+/** What the engine's caller may set of the account's outbox. */
+export interface AccountOutboxSettings extends OutboxTuning {
+  /**
+   * The check before a send (rule 7): what a change meets when the service changed what it
+   * writes (default `mine`), read each time so a setting applies at once; and how recently an
+   * item must have been read to be sent without a read (default `DEFAULT_FRESH_MS`).
+   */
+  conflictPolicy?: () => ConflictPolicy;
+  freshMs?: number;
+  /** False: changes are sent unchecked (unit tests of the kinds, which count requests). */
+  checkBeforeSend?: boolean;
+}
+
+export interface AccountOutboxOptions extends AccountOutboxSettings {
   cache: Cache;
   client: ServiceClient;
   /** See `OutboxOptions.sendClient`. */
@@ -45,35 +75,12 @@ export interface AccountOutboxOptions {
   /** The service's clock: look-up windows and the stamps of local changes (see `KindDeps`). */
   serviceClock?: ServiceClockState;
   emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void;
-  clock?: Clock;
-  timers?: Timers;
-  random?: () => number;
-  newId?: () => string;
-  concurrency?: number;
-  backoff?: BackoffPolicy;
-  tickMs?: number;
-  log?: (message: string) => void;
-  /** See `OutboxOptions.lookUpDelayMs`. */
-  lookUpDelayMs?: number;
   /** Dropped files: registers the kinds that upload and reference them. */
   files?: FileSender;
-  /** See `OutboxOptions.maxFoldFailures`. */
-  maxFoldFailures?: number;
-  /**
-   * The check before a send (rule 7): what a change meets when the service changed what it
-   * writes (default `mine`), read each time so a setting applies at once; and how recently an
-   * item must have been read to be sent without a read (default `DEFAULT_FRESH_MS`).
-   */
-  conflictPolicy?: () => ConflictPolicy;
-  freshMs?: number;
-  /** See `OutboxOptions.onRequestFailure` and `onSent`. */
-  onRequestFailure?: (err: unknown) => void;
-  onSent?: () => void;
-  /** False: changes are sent unchecked (unit tests of the kinds, which count requests). */
-  checkBeforeSend?: boolean;
-  /** Fetches an item a reload settled (`outbox.reload`); without it the next pull brings it. */
-  fetchItem?: (item: ReloadedItem) => Promise<void>;
 }
+
+/** Fetches the service's version of an item a reload settled. */
+export type FetchReloaded = (item: ReloadedItem) => Promise<void>;
 
 /**
  * What a reload settled: the entry's item, and for a dependency its ends (real ids; those never
@@ -158,26 +165,37 @@ async function readTasksAlong(
  * errors for the handlers.
  */
 export function createAccountOutbox(options: AccountOutboxOptions) {
-  const { cache, emit } = options;
-  const kindDeps = {
+  const {
     cache,
-    userId: options.userId,
-    ...(options.serviceClock ? { serviceClock: options.serviceClock } : {}),
-  };
+    client,
+    sendClient,
+    userId,
+    serviceClock,
+    emit,
+    files,
+    conflictPolicy,
+    freshMs,
+    checkBeforeSend,
+    ...tuning
+  } = options;
+  const kindDeps = { cache, userId, ...(serviceClock ? { serviceClock } : {}) };
   const tasks = taskKinds(kindDeps);
   const projects = projectKinds(kindDeps);
   const calendar = calendarKinds(kindDeps);
   const crm = crmKinds(kindDeps);
   const timeReports = timeReportKinds(kindDeps);
-  const attachments = options.files
-    ? attachmentKinds({ ...options, cache, files: options.files, taskKinds: tasks.kinds })
+  const attachments = files
+    ? attachmentKinds({ ...options, cache, files, taskKinds: tasks.kinds })
     : undefined;
-  // `takeTheirs` queues through the same outbox; bound below.
-  const late: { self?: Outbox<ServiceClient> } = {};
+  const log = options.log ?? (() => {});
+  const requestFailed = new Listeners<[err: unknown]>('outbox request failure', log);
+  const sent = new Listeners<[]>('outbox sent', log);
+  const itemKept = new Listeners<[item: ReloadedItem]>('outbox item kept', log);
   const outbox = new Outbox<ServiceClient>({
+    ...tuning,
     db: cache.db,
-    client: options.client,
-    ...(options.sendClient ? { sendClient: options.sendClient } : {}),
+    client,
+    ...(sendClient ? { sendClient } : {}),
     kinds: [
       ...tasks.kinds,
       ...projects.kinds,
@@ -188,9 +206,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     ],
     classify: classifyServiceError,
     remapCache: cacheRemapper(cache.db),
-    takeTheirs: (entity, id, field, value) => {
-      const self = late.self;
-      if (!self) throw new OutboxError('invalid-argument', 'The outbox is not ready', 'id');
+    takeTheirs: (entity, id, field, value, self) => {
       const theirs = {
         submit: (kind: string, payload: unknown) => void self.submit(kind, payload),
         newLocalRowId: () => self.newLocalRowId(),
@@ -203,39 +219,20 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
           'id',
         );
     },
-    ...(options.checkBeforeSend === false
+    ...(checkBeforeSend === false
       ? {}
       : {
           check: {
             read: readForCheck,
             readAlong: (client, entity, id, along) => readTasksAlong(cache, client, entity, id, along),
-            policy: options.conflictPolicy ?? (() => 'mine'),
-            freshMs: options.freshMs ?? DEFAULT_FRESH_MS,
+            policy: conflictPolicy ?? (() => 'mine'),
+            freshMs: freshMs ?? DEFAULT_FRESH_MS,
           } satisfies PreSendCheck<ServiceClient>,
         }),
-    onItemKept: (entity, id) => {
-      void options
-        .fetchItem?.({ entity, id, dependencyEnds: [] })
-        .catch((err: unknown) =>
-          options.log?.(
-            `outbox: fetching ${entity} ${id} kept over its delete failed: ${err instanceof Error ? err.message : String(err)}`,
-          ),
-        );
-    },
-    ...(options.onRequestFailure ? { onRequestFailure: options.onRequestFailure } : {}),
-    ...(options.onSent ? { onSent: options.onSent } : {}),
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.timers ? { timers: options.timers } : {}),
-    ...(options.random ? { random: options.random } : {}),
-    ...(options.newId ? { newId: options.newId } : {}),
-    ...(options.concurrency ? { concurrency: options.concurrency } : {}),
-    ...(options.backoff ? { backoff: options.backoff } : {}),
-    ...(options.tickMs ? { tickMs: options.tickMs } : {}),
-    ...(options.log ? { log: options.log } : {}),
-    ...(options.lookUpDelayMs ? { lookUpDelayMs: options.lookUpDelayMs } : {}),
-    ...(options.maxFoldFailures ? { maxFoldFailures: options.maxFoldFailures } : {}),
+    onItemKept: (entity, id) => itemKept.emit({ entity, id, dependencyEnds: [] }),
+    onRequestFailure: (err) => requestFailed.emit(err),
+    onSent: () => sent.emit(),
   });
-  late.self = outbox;
   outbox.onDidChange((status) => emit('outbox.onDidChange', status));
   outbox.onDidRemapId((remap) => emit('outbox.onDidRemapId', remap));
   outbox.onDidChangeCache((keys) => {
@@ -311,6 +308,20 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
   return {
     outbox,
     pending,
+    /** Replay: starts it (rule 3), and stops it waiting for the sends under way. */
+    start: () => outbox.start(),
+    stop: () => outbox.stop(),
+    /** The service can be reached again: replay now (rule 3). */
+    reconnected: () => outbox.reconnected(),
+    status: (): OutboxStatus => outbox.status(),
+    entries: (state?: EntryState): OutboxEntry[] => outbox.entries(state),
+    onDidChange: (listener: (status: OutboxStatus) => void) => outbox.onDidChange(listener),
+    /** A request of a send failed (before the failure is handled): sync shows Offline at once. */
+    onDidFailRequest: (listener: (err: unknown) => void) => requestFailed.add(listener),
+    /** A change was acknowledged. */
+    onDidSend: (listener: () => void) => sent.add(listener),
+    /** "Take theirs" on a held delete kept the item: the service's version is to be fetched. */
+    onDidKeepItem: (listener: (item: ReloadedItem) => void) => itemKept.add(listener),
     write: (kind: string, payload: unknown): SubmitResult => guard(() => outbox.submit(kind, payload)),
     retry: (id: number): OutboxStatus => guard(() => (outbox.retry(id), outbox.status())),
     edit: (id: number, payload: unknown): OutboxStatus =>
@@ -330,8 +341,11 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
       }),
     discard: (id: number): OutboxStatus => guard(() => (outbox.discard(id), outbox.status())),
     tryAgain: (id: number): OutboxStatus => guard(() => (outbox.tryAgain(id), outbox.status())),
-    /** Settles a stuck entry, then fetches its item; a fetch that fails (offline) is left to the next pull. */
-    reload: async (id: number): Promise<OutboxStatus> => {
+    /**
+     * Settles a stuck entry, then fetches its item with `fetchItem`; a fetch that fails (offline)
+     * is left to the next pull.
+     */
+    reload: async (id: number, fetchItem: FetchReloaded): Promise<OutboxStatus> => {
       const entry = outbox.entries('stuck').find((e) => e.id === id);
       const ends = entry ? calendar.dependencyEnds(entry) : [];
       const item = guard(() => outbox.reload(id));
@@ -339,9 +353,9 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
         .map((end) => ({ ...end, id: outbox.realIdOf(end.id) }))
         .filter((end) => !isTempId(end.id));
       try {
-        await options.fetchItem?.({ ...item, dependencyEnds });
+        await fetchItem({ ...item, dependencyEnds });
       } catch (err) {
-        options.log?.(
+        log(
           `outbox: fetching ${item.entity} ${item.id ?? '(created)'} after a reload failed: ${err instanceof Error ? err.message : String(err)}`,
         );
       }

@@ -15,7 +15,8 @@ import {
 } from './field-claims';
 import { Listeners } from '../listeners';
 import { EntryStore } from './store';
-import { TempIdMap, isTempId, makeLocalRowId, makeTempId, tempIdsIn } from './temp-ids';
+import { isTempId, makeLocalRowId, makeTempId, tempIdsIn } from '../local-ids';
+import { TempIdMap } from './temp-ids';
 import type {
   ApplyContext,
   Classifier,
@@ -111,9 +112,16 @@ export interface OutboxOptions<C> {
   remapCache?: (tempId: string, realId: string) => void;
   /**
    * "Take theirs" for one field: puts the service's value back in the cache and queues what
-   * makes the service hold it again; called in a transaction, per entity type.
+   * makes the service hold it again, on `queue` (this outbox); called in a transaction, per
+   * entity type.
    */
-  takeTheirs?: (entity: string, id: string, field: string, value: unknown) => void;
+  takeTheirs?: (
+    entity: string,
+    id: string,
+    field: string,
+    value: unknown,
+    queue: Pick<Outbox<C>, 'submit' | 'newLocalRowId'>,
+  ) => void;
   log?: (message: string) => void;
   /** The check before a send (rule 7); without it changes are sent unchecked. */
   check?: PreSendCheck<C>;
@@ -632,7 +640,7 @@ export class Outbox<C> {
           this.store.delete(entry.id);
         }
       } else if (choice === 'theirs') {
-        this.#takeTheirs?.(conflict.entity, conflict.entityId, conflict.field, conflict.remoteValue);
+        this.#takeTheirs?.(conflict.entity, conflict.entityId, conflict.field, conflict.remoteValue, this);
       }
       this.conflicts.markResolved(conflictId, choice, now);
       this.#releaseDecided(key, now);

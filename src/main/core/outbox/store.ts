@@ -1,4 +1,4 @@
-import { LOCAL_ROW_PREFIX } from './temp-ids';
+import { LOCAL_ROW_PREFIX } from '../local-ids';
 import type { Db, EntryState, OutboxEntry } from './types';
 
 interface EntryRow {

@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { afterApplied } from './outbox';
-import { outboxMigrations } from './schema';
+import { outboxMigrations } from '../cache/outbox-schema';
 import type { Classifier, Clock, Db, FailureClass, OperationKind, Timers } from './types';
 import { createAccountOutbox, type AccountOutbox, type AccountOutboxOptions } from './account-outbox';
 
@@ -309,7 +309,7 @@ export function remapNotes(db: Db): (tempId: string, realId: string) => void {
 export function stoppedClockOutbox(
   options: Pick<
     AccountOutboxOptions,
-    'cache' | 'client' | 'userId' | 'maxFoldFailures' | 'fetchItem' | 'checkBeforeSend' | 'conflictPolicy'
+    'cache' | 'client' | 'userId' | 'maxFoldFailures' | 'checkBeforeSend' | 'conflictPolicy'
   > & {
     now: number;
   },

@@ -8,7 +8,7 @@ import {
 import type { CacheEntity } from '../../../shared/entities';
 import { AbortedError, RejectedError, ServiceError, UnauthorizedError, isOffline } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
-import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
+import { LOCAL_ROW_PREFIX } from '../local-ids';
 import { stamp, type Gate, type Progress, type SyncDeps } from './context';
 import {
   ACKED_ITEM,

@@ -11,9 +11,9 @@ import { openCacheDb } from '../cache/db';
 import { aContact, aMessage, anEvent, aProject, aTask } from '../cache/fixtures';
 import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
-import { LOCAL_ROW_PREFIX } from '../outbox/temp-ids';
+import { LOCAL_ROW_PREFIX } from '../local-ids';
 import { stoppedClockOutbox } from '../outbox/testing';
-import type { ReloadedItem, AccountOutbox } from '../outbox/account-outbox';
+import type { FetchReloaded, ReloadedItem, AccountOutbox } from '../outbox/account-outbox';
 import type { Gate, SyncDeps } from './context';
 import { createOnDemand } from './on-demand';
 import { listedMessages } from './pending';
@@ -32,6 +32,8 @@ interface Rig {
   creates: number;
   /** What each reload asked to fetch (`fetchItem`). */
   fetched: ReloadedItem[];
+  /** The fetch a reload is given: notes what it was asked for. */
+  fetchItem: FetchReloaded;
   /** Comments the fake service was sent. */
   readonly comments: number;
   /** What the fake service answers to a task's messages (and so to a comment's look-up). */
@@ -106,9 +108,6 @@ function rig(maxFoldFailures = 1): Rig {
     userId: ME,
     now: NOW,
     maxFoldFailures,
-    fetchItem: async (item) => {
-      fetched.push(item);
-    },
   });
   cache.transaction(() => {
     cache.projects.upsertMany([aProject({ id: 'p1', ownerUserId: ME })]);
@@ -140,6 +139,9 @@ function rig(maxFoldFailures = 1): Rig {
       state.listed = tasks;
     },
     fetched,
+    fetchItem: async (item) => {
+      fetched.push(item);
+    },
     get creates() {
       return state.creates;
     },
@@ -542,7 +544,7 @@ describe('dependencies: the service copy of a dependency create whose answer nev
     const onDemand = createOnDemand(r.deps, gate);
     await onDemand.eventDependencies('e1');
     const stuck = r.outbox.outbox.entries('stuck').find((x) => x.kind === 'dependency.create');
-    await r.outbox.reload(stuck!.id);
+    await r.outbox.reload(stuck!.id, r.fetchItem);
     expect(shown()).toEqual([]);
     // A pull never fetches dependencies: the reload asks for both ends' lists.
     expect(r.fetched).toEqual([

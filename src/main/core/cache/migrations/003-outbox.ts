@@ -1,4 +1,4 @@
-import { outboxTables } from '../../outbox/schema';
+import { outboxTables } from '../outbox-schema';
 import type { Migration } from './types';
 
 /** The outbox's tables live in the cache file so a change and its entry commit together (rule 1). */

@@ -1,4 +1,4 @@
-import { outboxStuckState } from '../../outbox/schema';
+import { outboxStuckState } from '../outbox-schema';
 import type { Migration } from './types';
 
 /** Outbox entries that need the user's attention: acknowledged, their answer never folded. */

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../../server/db/migrate';
-import { outboxFileMigrations } from '../../outbox/schema';
+import { outboxFileMigrations } from '../outbox-schema';
 import { migrate } from '../migrate';
 import { migrations } from './index';
 
@@ -104,7 +104,7 @@ describe('cache migrations, one by one', () => {
     );
   });
 
-  it('006 outbox stuck state: keeps every entry, key and claim (see outbox/schema.test.ts for the rest)', () => {
+  it('006 outbox stuck state: keeps every entry, key and claim (see cache/outbox-schema.test.ts for the rest)', () => {
     const db = cacheAt(5);
     insertEntry(db, 7, 'in_flight');
     expect(migrateTo(db, 6)).toBe(6);

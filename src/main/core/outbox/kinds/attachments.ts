@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { COMMUNICATION_FLOW, type AttachmentRef, type StoredAttachment } from '../../../../shared/api/index';
+import { COMMUNICATION_FLOW, type StoredAttachment } from '../../../../shared/api/index';
 import { TaskCreateInput } from '../../../../shared/ipc/tasks-write';
 import type { MessageView } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
 import { attachedNote } from '../../attachments/names';
+import { FileRef, type FileSender } from '../../attachments/sender';
 import { listedMessages, type ListedMessage } from '../../sync/pending';
-import { LOCAL_ROW_PREFIX } from '../temp-ids';
+import { LOCAL_ROW_PREFIX } from '../../local-ids';
 import type { LookUpResult, OutboxEntry } from '../types';
 import {
   createdAmongOf,
@@ -18,32 +19,6 @@ import {
 } from './support';
 import { taskStore } from './tasks';
 
-/** What the kinds need of the attachments side (spool, uploads, clean-up). */
-export interface FileSender {
-  /** Steps 1-2 for the files; answers the references (files cancelled meanwhile left out). */
-  upload(client: ServiceClient, spoolIds: readonly string[], taskId: string | null): Promise<AttachmentRef[]>;
-  /** The service ids of the files, or null for one not uploaded yet; cancelled files are absent. */
-  fileIds(spoolIds: readonly string[]): Promise<(string | null)[]>;
-  /**
-   * `fileIds` as known without I/O (the files' records read or written since start-up), or
-   * undefined when one is not known: what a list sync stores can ask synchronously.
-   */
-  knownFileIds(spoolIds: readonly string[]): (string | null)[] | undefined;
-  /** Shows the files as waiting for this task (at submit). */
-  track(files: readonly FileRef[], taskId: string | null): void;
-  /** The referencing entry was acknowledged: the spool copies go once it is recorded as done. */
-  settled(entryId: number, spoolIds: readonly string[]): void;
-  /** The entry was rejected or discarded: the files are no longer on their way. */
-  dropped(spoolIds: readonly string[]): void;
-}
-
-export const FileRef = z.object({
-  spoolId: z.string().regex(/^spool-[A-Za-z0-9-]+$/, 'must be a spool id'),
-  name: z.string(),
-  size: z.number().int().min(0),
-  mime: z.string(),
-});
-export type FileRef = z.infer<typeof FileRef>;
 const Files = z.array(FileRef).min(1).max(20);
 const DraftId = z.string().startsWith(LOCAL_ROW_PREFIX);
 

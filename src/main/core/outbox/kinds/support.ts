@@ -9,7 +9,8 @@ import { RejectedError } from '../../api/errors';
 import type { Cache } from '../../cache/cache';
 import { sameValue, type FieldChange } from '../field-claims';
 import { OutboxError } from '../outbox';
-import { isTempId, mappedRealIds, TEMP_ID_PREFIX } from '../temp-ids';
+import { isTempId, TEMP_ID_PREFIX } from '../../local-ids';
+import { mappedRealIds } from '../temp-ids';
 import type { ApplyContext, OperationKind, OutboxEntry, RollbackContext } from '../types';
 
 /** What every real operation kind is built with. */

@@ -15,7 +15,7 @@ import type { ServiceClient } from '../../api/client';
 import type { TaskFlat } from '../../cache/repos/tasks';
 import { listedMessages, type ListedMessage } from '../../sync/pending';
 import { OutboxError } from '../outbox';
-import { isTempId, LOCAL_ROW_PREFIX } from '../temp-ids';
+import { isTempId, LOCAL_ROW_PREFIX } from '../../local-ids';
 import type { FoldContext, LookUpResult, OutboxEntry } from '../types';
 import {
   applyChanges,

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../cache/migrate';
-import { migrations } from '../cache/migrations/index';
+import { migrate } from './migrate';
+import { migrations } from './migrations/index';
 
 describe('cache migration 006: outbox entries can be stuck', () => {
   /** A cache file as the build before 006 left it, with an open entry, its key and a claim. */

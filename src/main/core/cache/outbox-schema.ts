@@ -1,5 +1,5 @@
 import type { Migration } from '../../../server/db/migrate';
-import type { Db } from './types';
+import type { Database as Db } from 'better-sqlite3';
 
 /**
  * The outbox's tables, in the order their rows may be copied (a table before those that refer
