@@ -13,7 +13,8 @@ async function layerErrors(path: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'workdesk/core-layers').map((m) => m.message);
 }
 
-describe('the core layers lint rule', () => {
+// The first lint loads the project's whole ESLint config (seconds on a loaded machine).
+describe('the core layers lint rule', { timeout: 60_000 }, () => {
   it.each([
     [
       'src/main/core/cache/planted.ts',
