@@ -63,6 +63,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // A value read off the page after an action is polled until it settles: the view draws
+          // the answer of an IPC round trip, which takes longer than a second on a loaded machine.
+          expect: { poll: { timeout: 10_000 } },
           // One Chromium at a time: these machines have two cores.
           fileParallelism: false,
         },

@@ -166,7 +166,7 @@ describe('accessibility by keyboard: where the focus is shows, the skip link, th
     const current = await row.getByTestId('cell-status').innerText();
     await list.setStatusInline(task, current.includes('In Progress') ? 'On Hold' : 'In Progress');
     // The picker's trigger stays in the row (it keeps the focus): it is not a Tab stop.
-    expect(await list.row(task).getByTestId('cell-status').getAttribute('tabindex')).toBe('-1');
+    await expect.poll(() => list.row(task).getByTestId('cell-status').getAttribute('tabindex')).toBe('-1');
     await list.table.focus();
     await page.keyboard.press('Tab');
     const next = await focused(page);
@@ -241,7 +241,7 @@ describe('accessibility by keyboard: where the focus is shows, the skip link, th
     const firstName = (await firstChip.innerText()).trim();
     await page.keyboard.press('Enter');
     await calendar.detail.waitFor();
-    expect(await calendar.detail.innerText()).toContain(firstName);
+    await expect.poll(() => calendar.detail.innerText()).toContain(firstName);
     await screenshot(page, 'accessibility-calendar-enter-opens-event');
     await page.keyboard.press('Escape');
     await calendar.detail.waitFor({ state: 'hidden' });
@@ -252,7 +252,7 @@ describe('accessibility by keyboard: where the focus is shows, the skip link, th
     const day = (await focused(page)).day!;
     await page.keyboard.press('n');
     await calendar.newEvent.waitFor();
-    expect(await page.getByTestId('event-start').inputValue()).toBe(day);
+    await expect.poll(() => page.getByTestId('event-start').inputValue()).toBe(day);
     await page.keyboard.press('Escape');
     await calendar.newEvent.waitFor({ state: 'hidden' });
   });

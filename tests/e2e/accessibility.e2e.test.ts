@@ -423,7 +423,9 @@ async function makeConflicts(app: RunningApp, browser: Browser): Promise<void> {
   await ui.waitForOnline(false);
   await list.rename(target, mine);
   await list.setPriorityInline({ id: target.id, name: mine }, 'Blocker');
-  await ui.waitForPendingCount(2);
+  // One entry when the priority folded into the waiting rename, two when its send was under way.
+  await ui.waitForPendingCount([1, 2]);
+  await list.row(target).getByTestId('cell-priority').filter({ hasText: 'Blocker' }).waitFor();
   await app.api(`/task/${target.id}/update`, {
     method: 'PUT',
     body: { userId: app.service!.users.bob, title: `${target.name} (theirs)`, priority: 100 },

@@ -103,19 +103,23 @@ describe('attachments: drop files on a row, the detail, the composer and the new
       { name: 'budget.pdf', size: 60_000, type: 'application/pdf' },
     ]);
     const hint = row.getByTestId('drop-hint');
-    expect(await hint.innerText()).toBe(`Attach 2 files to '${name}'`);
+    await expect.poll(() => hint.innerText()).toBe(`Attach 2 files to '${name}'`);
     await screenshot(page, 'attachments-drag-row');
     await drop(row);
     // Offline: the files are in the spool, the status bar says they wait.
     await page.getByTestId('upload-status').waitFor();
-    expect(await page.getByTestId('upload-status').innerText()).toMatch(/2 files waiting to upload/);
+    await expect
+      .poll(() => page.getByTestId('upload-status').innerText())
+      .toMatch(/2 files waiting to upload/);
     await list.open(task);
     const draft = page.getByTestId('message').last();
     await draft.getByTestId('attachment').first().waitFor();
     await expect
       .poll(() => draft.getByTestId('attachment').allInnerTexts())
       .toEqual([expect.stringContaining('site-plan.png'), expect.stringContaining('budget.pdf')]);
-    expect(await draft.getByTestId('upload-progress').first().getAttribute('data-phase')).toBe('waiting');
+    await expect
+      .poll(() => draft.getByTestId('upload-progress').first().getAttribute('data-phase'))
+      .toBe('waiting');
     await screenshot(page, 'attachments-waiting-offline');
 
     await app.restartService();
@@ -137,7 +141,7 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     await dragOver(detail.getByRole('heading').first(), [
       { name: 'notes.txt', size: 2_000, type: 'text/plain' },
     ]);
-    expect(await detail.getByTestId('drop-hint').innerText()).toBe(`Attach 1 file to '${title}'`);
+    await expect.poll(() => detail.getByTestId('drop-hint').innerText()).toBe(`Attach 1 file to '${title}'`);
     await screenshot(page, 'attachments-drag-detail');
     await drop(detail.getByRole('heading').first());
     await waitFor(async () => (await serviceMessages(title)).some((m) => m.message === 'Attached 1 file'));
@@ -150,7 +154,7 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     const title = await page.getByTestId('task-title').inputValue();
     const composer = page.getByTestId('composer');
     await dragOver(composer, [{ name: 'spec.docx', size: 3_000_000, type: '' }]);
-    expect(await composer.getByTestId('drop-hint').innerText()).toBe('Add 1 file to this comment');
+    await expect.poll(() => composer.getByTestId('drop-hint').innerText()).toBe('Add 1 file to this comment');
     await screenshot(page, 'attachments-drag-composer');
     await drop(composer);
     await composer.getByTestId('staged-file').filter({ hasText: 'spec.docx' }).waitFor();
@@ -160,7 +164,7 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     await composer.getByTestId('send-message').click();
     const last = page.getByTestId('message').last();
     await last.getByTestId('upload-progress').waitFor();
-    expect(await last.innerText()).toContain('The spec, signed');
+    await expect.poll(() => last.innerText()).toContain('The spec, signed');
     await screenshot(page, 'attachments-composer-progress');
     await app.restartService();
     await waitFor(async () => (await serviceMessages(title)).some((m) => m.message === 'The spec, signed'));
@@ -185,7 +189,7 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     await dialog.fill({ title: 'Task born with a file' });
     const form = dialog.root.locator('form');
     await dragOver(form, [{ name: 'brief.pdf', size: 8_000, type: 'application/pdf' }]);
-    expect(await form.getByTestId('drop-hint').innerText()).toBe('Create the task with 1 file');
+    await expect.poll(() => form.getByTestId('drop-hint').innerText()).toBe('Create the task with 1 file');
     await screenshot(page, 'attachments-drag-new-task');
     await drop(form);
     await dialog.root.getByTestId('staged-file').filter({ hasText: 'brief.pdf' }).waitFor();
@@ -225,7 +229,7 @@ describe('attachments: drop files on a row, the detail, the composer and the new
     expect(taken).toEqual({ over: true, drop: true, effect: 'none' });
     const toast = page.getByTestId('toast').filter({ hasText: 'Nothing here takes a file' });
     await toast.waitFor();
-    expect(await toast.innerText()).toContain('drop on a task in a list, an open task');
+    await expect.poll(() => toast.innerText()).toContain('drop on a task in a list, an open task');
     await screenshot(page, 'attachments-stray-drop');
     await page.setViewportSize({ width: 1440, height: 860 });
   });

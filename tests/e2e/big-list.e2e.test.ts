@@ -60,7 +60,7 @@ describe('a project of 10,000 tasks', () => {
     await list.waitForRows();
 
     // Only the rows in view (and a few either side) are in the page.
-    expect(await list.rows.count()).toBeLessThan(80);
+    await expect.poll(() => list.rows.count()).toBeLessThan(80);
 
     // Scroll through the whole list in big steps; every step paints rows, never blanks.
     for (let step = 0; step < 20; step++) {
@@ -82,7 +82,7 @@ describe('a project of 10,000 tasks', () => {
         ),
       last,
     );
-    expect(await list.rows.count()).toBeLessThan(80);
+    await expect.poll(() => list.rows.count()).toBeLessThan(80);
     await screenshot(page, 'big-list-bottom');
   });
 
@@ -91,7 +91,7 @@ describe('a project of 10,000 tasks', () => {
     const list = new TaskListPage(page);
     await list.waitForRows();
     const statusCells = list.rows.getByTestId('cell-status');
-    expect(await statusCells.count()).toBeGreaterThan(0);
+    await expect.poll(() => statusCells.count()).toBeGreaterThan(0);
 
     // 600 px a frame is ~18 rows: more than a frame can fill whole (VirtualList's FLING_ROWS).
     await startFling(page, 600);
@@ -104,7 +104,7 @@ describe('a project of 10,000 tasks', () => {
     await page.evaluate(() => (window as unknown as { stopFling: () => void }).stopFling());
     // Every row in the page gets its cells back once the list is still.
     await expect.poll(async () => (await statusCells.count()) === (await list.rows.count())).toBe(true);
-    expect(await list.rows.getByTestId('cell-priority').count()).toBe(await list.rows.count());
+    await expect.poll(() => list.rows.getByTestId('cell-priority').count()).toBe(await list.rows.count());
     await screenshot(page, 'big-list-after-fling');
   });
 });

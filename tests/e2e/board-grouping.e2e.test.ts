@@ -47,7 +47,7 @@ describe('the board grouped by status, assignee or priority; its filter bar and 
     expect(await board.grouping()).toBe('board-group-status');
 
     await board.groupBy('assignee');
-    expect(await board.root.getAttribute('aria-label')).toBe('Board by assignee');
+    await expect.poll(() => board.root.getAttribute('aria-label')).toBe('Board by assignee');
     const people = await board.columnNames();
     expect(people[0]).toBe('Nobody');
     expect(people).toContain('Dan Whitfield');
@@ -89,7 +89,7 @@ describe('the board grouped by status, assignee or priority; its filter bar and 
     await page.getByTestId('layout-board').click();
     await board.root.waitFor();
     expect(await board.grouping()).toBe('board-group-priority');
-    expect(await board.root.getAttribute('aria-label')).toBe('Board by priority');
+    await expect.poll(() => board.root.getAttribute('aria-label')).toBe('Board by priority');
   });
 
   it('keeps the board’s task count on a line with the column grouping at 1280 px', async () => {

@@ -56,9 +56,9 @@ describe('calendar writes: each type created under its rule, and deleted', () =>
 
   it('creates a milestone: one day, only once it names its project', async () => {
     await startNew('project-milestone', 'Launch review');
-    expect(await page.getByTestId('event-end').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('event-end').count()).toBe(0);
     await page.getByTestId('event-create').click();
-    expect(await page.getByTestId('event-problem').innerText()).toMatch(/^Project: /);
+    await expect.poll(() => page.getByTestId('event-problem').innerText()).toMatch(/^Project: /);
     await choose(page, page.getByTestId('event-project'), 'Support desk 1');
     await create();
     const milestone = await eventually(
@@ -76,7 +76,7 @@ describe('calendar writes: each type created under its rule, and deleted', () =>
     await page.getByTestId('event-start').fill(dayString(2));
     await page.getByTestId('event-end').fill(dayString(4));
     await page.getByTestId('event-create').click();
-    expect(await page.getByTestId('event-problem').innerText()).toMatch(/^Person: /);
+    await expect.poll(() => page.getByTestId('event-problem').innerText()).toMatch(/^Person: /);
     await choose(page, page.getByTestId('event-user'), 'Bob Okafor');
     await screenshot(page, 'calendar-new-vacation');
     await create();
@@ -95,12 +95,12 @@ describe('calendar writes: each type created under its rule, and deleted', () =>
   it('creates a project event for its project, and a holiday that needs neither', async () => {
     await startNew('project-event', 'Support retro');
     await page.getByTestId('event-create').click();
-    expect(await page.getByTestId('event-problem').innerText()).toMatch(/^Project: /);
+    await expect.poll(() => page.getByTestId('event-problem').innerText()).toMatch(/^Project: /);
     await choose(page, page.getByTestId('event-project'), 'Support desk 1');
     await create();
     await startNew('company-holiday', 'Founders day');
-    expect(await page.getByTestId('event-user').count()).toBe(0);
-    expect(await page.getByTestId('event-project').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('event-user').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('event-project').count()).toBe(0);
     await create();
     const all = await eventually(events, (list) =>
       ['Support retro', 'Founders day'].every((name) => list.some((event) => event.name === name)),

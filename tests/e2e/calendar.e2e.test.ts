@@ -89,19 +89,19 @@ describe('calendar: month and agenda, colors and filters per type, create rules,
     await page.getByTestId('event-new').click();
     await calendar.newEvent.waitFor();
     await page.getByTestId('event-type').selectOption('project-milestone');
-    expect(await page.getByTestId('event-end').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('event-end').count()).toBe(0);
     await page.getByTestId('event-name').fill('Launch');
     await page.getByTestId('event-create').click();
-    expect(await page.getByTestId('event-problem').innerText()).toMatch(
-      /^Project: is required for a milestone/,
-    );
+    await expect
+      .poll(() => page.getByTestId('event-problem').innerText())
+      .toMatch(/^Project: is required for a milestone/);
 
     await page.getByTestId('event-type').selectOption('personal-vacation');
     await page.getByTestId('event-end').waitFor();
     await page.getByTestId('event-create').click();
-    expect(await page.getByTestId('event-problem').innerText()).toMatch(
-      /^Person: is required for a vacation/,
-    );
+    await expect
+      .poll(() => page.getByTestId('event-problem').innerText())
+      .toMatch(/^Person: is required for a vacation/);
     await screenshot(page, 'calendar-new-event');
     await page.keyboard.press('Escape');
     await calendar.newEvent.waitFor({ state: 'hidden' });
@@ -111,7 +111,7 @@ describe('calendar: month and agenda, colors and filters per type, create rules,
     const first = monthEvents[0]!;
     await calendar.chips.filter({ hasText: first.name }).first().click();
     await calendar.detail.waitFor();
-    expect(await calendar.detail.innerText()).toContain(first.name);
+    await expect.poll(() => calendar.detail.innerText()).toContain(first.name);
     await calendar.detail.getByTestId('event-delete').click();
     await page.getByTestId('confirm-dialog').waitFor();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Cancel' }).click();
@@ -141,12 +141,12 @@ describe('calendar: events from a dependency, create refusals in words, crowded 
     await dialog.getByTestId('event-start').fill(later);
     // Before: the end stayed on the day the form opened with, and Create said
     // "End date: must not be before startDate".
-    expect(await dialog.getByTestId('event-end').inputValue()).toBe(later);
+    await expect.poll(() => dialog.getByTestId('event-end').inputValue()).toBe(later);
     await dialog.getByTestId('event-end').fill(day);
     await dialog.getByTestId('event-create').click();
-    expect(await dialog.getByTestId('event-problem').innerText()).toBe(
-      'End date: must not be before start date',
-    );
+    await expect
+      .poll(() => dialog.getByTestId('event-problem').innerText())
+      .toBe('End date: must not be before start date');
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
@@ -168,7 +168,7 @@ describe('calendar: events from a dependency, create refusals in words, crowded 
     await blocks.waitFor();
     // Before: the event was a disabled link; nothing led back to it.
     const link = blocks.locator('.link-button', { hasText: 'project milestone 1' });
-    expect(await link.isDisabled()).toBe(false);
+    await expect.poll(() => link.isDisabled()).toBe(false);
     await link.click();
     await calendar.detail.getByRole('heading', { name: 'project milestone 1' }).waitFor();
     await screenshot(page, 'calendar-event-from-dependency');
@@ -281,7 +281,7 @@ describe('calendar: events from a dependency, create refusals in words, crowded 
       );
     }
     // Assistive technology still hears where the month belongs.
-    expect(await title.textContent()).toMatch(/Calendar · /);
+    await expect.poll(() => title.textContent()).toMatch(/Calendar · /);
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 });

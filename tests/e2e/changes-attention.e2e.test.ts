@@ -39,12 +39,14 @@ describe('the Changes view: a change that needs attention', () => {
       () => stuck.count(),
       (n) => n === 2,
     );
-    expect(await page.getByTestId('stuck-count').innerText()).toBe('2 changes need attention');
-    expect(await page.locator('#stuck-heading').innerText()).toMatch(/^Needs attention\s+2$/);
+    await expect.poll(() => page.getByTestId('stuck-count').innerText()).toBe('2 changes need attention');
+    await expect.poll(() => page.locator('#stuck-heading').innerText()).toMatch(/^Needs attention\s+2$/);
     const mine = changes.entry("'Renamed here'");
-    expect(await mine.innerText()).toMatch(
-      /Rename to 'Renamed here'[\s\S]*The service applied it, but its answer could not be stored here \(tried \d+ times\): injected: the cache refused the answer/,
-    );
+    await expect
+      .poll(() => mine.innerText())
+      .toMatch(
+        /Rename to 'Renamed here'[\s\S]*The service applied it, but its answer could not be stored here \(tried \d+ times\): injected: the cache refused the answer/,
+      );
     // Its local change stays in view: the service accepted it.
     expect(await app.core.dispatch('tasks.detail', { taskId: target!.id })).toMatchObject({
       ok: true,
@@ -70,7 +72,7 @@ describe('the Changes view: a change that needs attention', () => {
       () => stuck.count(),
       (n) => n === 1,
     );
-    expect(await page.getByTestId('stuck-count').innerText()).toBe('1 change needs attention');
+    await expect.poll(() => page.getByTestId('stuck-count').innerText()).toBe('1 change needs attention');
     expect(await app.api<ServiceTask>(`/task/${other!.id}`)).toMatchObject({ name: 'Renamed here too' });
 
     // Someone renames it on the service meanwhile; the reload shows their version.

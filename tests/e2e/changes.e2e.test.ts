@@ -34,9 +34,9 @@ describe('the Changes view: a change the service refuses', () => {
       () => refused.count(),
       (n) => n === 2,
     );
-    expect(await changes.entry(`'${first!.name}'`).innerText()).toMatch(
-      /Assignee of '.+' → unknown user u-nobody/,
-    );
+    await expect
+      .poll(() => changes.entry(`'${first!.name}'`).innerText())
+      .toMatch(/Assignee of '.+' → unknown user u-nobody/);
     await page.getByTestId('failed-count').waitFor();
     await screenshot(page, 'changes-refused');
 
@@ -97,10 +97,10 @@ describe('the Changes view: a change the service refuses', () => {
     const waiting = changes.entry('Change access of member');
     const heldBy = waiting.getByTestId('held-by');
     await heldBy.waitFor();
-    expect(await heldBy.innerText()).toMatch(
-      /^Waiting behind the refused change “Add member ".+" to project ".+"” above$/,
-    );
-    expect(await waiting.innerText()).toContain(`"${member.name}"`);
+    await expect
+      .poll(() => heldBy.innerText())
+      .toMatch(/^Waiting behind the refused change “Add member ".+" to project ".+"” above$/);
+    await expect.poll(() => waiting.innerText()).toContain(`"${member.name}"`);
     await heldBy.click();
     expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(
       'Refused by the service',
@@ -114,9 +114,11 @@ describe('the Changes view: a change the service refuses', () => {
     await overview.open();
     const held = page.getByTestId('project-service-refusal-held');
     await held.waitFor();
-    expect(await held.innerText()).toBe(
-      `A later change waits behind it: “Change access of member "${member.name}" in project "${projectName}"”`,
-    );
+    await expect
+      .poll(() => held.innerText())
+      .toBe(
+        `A later change waits behind it: “Change access of member "${member.name}" in project "${projectName}"”`,
+      );
     await screenshot(page, 'project-refusal-holds');
     await ui.goToChanges();
 
@@ -148,18 +150,20 @@ describe('the Changes view: a change the service refuses', () => {
     // Before: Retry and Discard only; what was typed had to be typed again.
     await entry.getByRole('button', { name: 'Edit' }).click();
     const form = entry.getByTestId('change-correction');
-    expect(await form.getByLabel('Name').inputValue()).toBe('Typed once');
-    expect(await form.getByLabel('End date').inputValue()).toBe('2026-11-30');
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Typed once');
+    await expect.poll(() => form.getByLabel('End date').inputValue()).toBe('2026-11-30');
 
     // A correction the shared schema refuses is named by its field, and nothing is sent.
     await form.getByLabel('End date').fill('2026-11-20');
     await form.getByRole('button', { name: 'Save and send' }).click();
     await form.getByRole('alert').waitFor();
-    expect(await form.getByRole('alert').innerText()).toBe('End date: must not be before start date');
+    await expect
+      .poll(() => form.getByRole('alert').innerText())
+      .toBe('End date: must not be before start date');
     await screenshot(page, 'changes-correct-create');
 
     await form.getByLabel('End date').fill('2026-12-04');
-    expect(await form.getByLabel('Owner').inputValue()).toBe('u-nobody');
+    await expect.poll(() => form.getByLabel('Owner').inputValue()).toBe('u-nobody');
     await form.getByLabel('Owner').selectOption({ label: 'Bob Okafor' });
     await form.getByLabel('Name').fill('Typed once, corrected');
     // Template and parent folder are lists by name (as users are), an unknown id shown as such.
@@ -231,7 +235,7 @@ describe('the Changes view: a change the service refuses', () => {
     // Before: Retry and Discard only.
     await refusal.getByRole('button', { name: 'Edit' }).click();
     const form = refusal.getByTestId('change-correction');
-    expect(await form.getByLabel('End date').inputValue()).toBe('2027-02-20');
+    await expect.poll(() => form.getByLabel('End date').inputValue()).toBe('2027-02-20');
     await form.getByLabel('End date').fill('2027-03-05');
     await screenshot(page, 'task-refusal-correct');
     await form.getByRole('button', { name: 'Save and send' }).click();

@@ -32,7 +32,9 @@ describe("CRM records' custom fields", () => {
     const fields = crm().detail.getByTestId('crm-custom-fields');
     await fields.waitFor();
     const rag = fields.getByTestId('cf-RAG');
-    expect(await rag.getByRole('radio', { name: 'Red' }).getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => rag.getByRole('radio', { name: 'Red' }).getAttribute('aria-checked'))
+      .toBe('true');
 
     await rag.getByRole('radio', { name: 'Green' }).click();
     const reference = fields.getByTestId('cf-Customer reference').locator('input');
@@ -58,7 +60,7 @@ describe("CRM records' custom fields", () => {
     const units = fields.getByTestId('cf-Units').locator('input');
     await units.fill('twelve');
     await units.press('Tab');
-    expect(await units.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => units.getAttribute('aria-invalid')).toBe('true');
     await units.fill('12');
     await units.press('Tab');
     await ui.waitForPendingCount(0);

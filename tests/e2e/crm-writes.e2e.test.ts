@@ -96,7 +96,9 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
     await page.getByTestId('crm-new').click();
     const form = page.getByTestId('contact-form');
     await form.getByTestId('contact-save').click();
-    expect(await form.getByTestId('contact-problem').innerText()).toBe('First name: must not be empty');
+    await expect
+      .poll(() => form.getByTestId('contact-problem').innerText())
+      .toBe('First name: must not be empty');
     await form.getByTestId('contact-first-name').fill('Rosa');
     await form.getByTestId('contact-last-name').fill('Quintero');
     await form.getByTestId('contact-email').fill('rosa@quintero.test');

@@ -57,7 +57,7 @@ describe('CRM: contacts and accounts, search, detail, linked tasks from both sid
     const target = contacts[0]!;
     await crm.search(target.email);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="crm-row"]').length === 1);
-    expect(await crm.rows.first().innerText()).toContain(target.email);
+    await expect.poll(() => crm.rows.first().innerText()).toContain(target.email);
   });
 
   it('opens a contact with the tasks the service links to it, and the task shows the contact', async () => {
@@ -66,10 +66,10 @@ describe('CRM: contacts and accounts, search, detail, linked tasks from both sid
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="crm-row"]').length === 1);
     await crm.rows.first().click();
     await crm.detail.waitFor();
-    expect(await crm.detail.innerText()).toContain(target.email);
+    await expect.poll(() => crm.detail.innerText()).toContain(target.email);
     // Opening a record keeps the search and its one row.
-    expect(await page.getByTestId('crm-search').inputValue()).toBe(target.email);
-    expect(await crm.rows.count()).toBe(1);
+    await expect.poll(() => page.getByTestId('crm-search').inputValue()).toBe(target.email);
+    await expect.poll(() => crm.rows.count()).toBe(1);
     const detail = await app.api<{ tasks: { id: string; title: string }[] }>(`/crm/contact/${target.id}`);
     expect(detail.tasks.length).toBeGreaterThan(0);
     await page.waitForFunction(
@@ -93,7 +93,7 @@ describe('CRM: contacts and accounts, search, detail, linked tasks from both sid
     const first = accounts[0]!;
     await crm.rows.filter({ hasText: first.name }).first().click();
     await crm.detail.waitFor();
-    expect(await crm.detail.innerText()).toContain('Contacts');
+    await expect.poll(() => crm.detail.innerText()).toContain('Contacts');
     await screenshot(page, 'crm-account');
   });
 });
@@ -111,8 +111,8 @@ describe('CRM records: type ids, a contact’s parts in order, forms that open w
     // Before: "Type: ct-lead", as if "ct-lead" were the type's name.
     expect(await value.evaluate((dd) => dd.previousElementSibling?.textContent?.trim())).toBe('Type id');
     const id = value.locator('code');
-    expect(await id.innerText()).toMatch(/^ct-/);
-    expect(await id.getAttribute('title')).toContain('lists no type names');
+    await expect.poll(() => id.innerText()).toMatch(/^ct-/);
+    await expect.poll(() => id.getAttribute('title')).toContain('lists no type names');
     await screenshot(page, 'crm-contact-type');
   });
 
@@ -173,14 +173,18 @@ describe('CRM records: type ids, a contact’s parts in order, forms that open w
     await new PalettePage(page).runCommand('New CRM contact');
     const form = page.getByTestId('contact-form');
     await form.getByTestId('contact-save').click();
-    expect(await form.getByTestId('contact-problem').innerText()).toBe('First name: must not be empty');
+    await expect
+      .poll(() => form.getByTestId('contact-problem').innerText())
+      .toBe('First name: must not be empty');
     await form.getByTestId('contact-first-name').fill('Nora');
     await form.getByTestId('contact-email').fill('not-an-email');
     await form.getByTestId('contact-save').click();
     // Before: under the browser's bubble on Email, the footer still said "First name: must not be
     // empty", and First name (filled) was still marked in red.
     await form.getByTestId('contact-problem').waitFor({ state: 'detached' });
-    expect(await form.getByTestId('contact-first-name').getAttribute('aria-invalid')).not.toBe('true');
+    await expect
+      .poll(() => form.getByTestId('contact-first-name').getAttribute('aria-invalid'))
+      .not.toBe('true');
     expect(
       await form.getByTestId('contact-email').evaluate((el) => (el as HTMLInputElement).validity.valid),
     ).toBe(false);

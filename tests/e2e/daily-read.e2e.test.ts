@@ -23,7 +23,7 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
     await ui.expand('Website relaunch area 1');
     await ui.treeItem('Support desk 1').waitFor();
     await ui.waitForOnline(true);
-    expect(await page.getByTestId('last-synced').innerText()).toMatch(/^Synced /);
+    await expect.poll(() => page.getByTestId('last-synced').innerText()).toMatch(/^Synced /);
     expect(await ui.pendingCount()).toBe(0);
 
     await page.reload();
@@ -73,9 +73,9 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
     await list.open(target);
     const detail = new TaskDetailPage(page);
     await detail.waitFor(target.name);
-    expect(await detail.field('field-status').getAttribute('aria-label')).toBe(
-      `Status: ${target.status.name}`,
-    );
+    await expect
+      .poll(() => detail.field('field-status').getAttribute('aria-label'))
+      .toBe(`Status: ${target.status.name}`);
     expect(await page.title()).toBe(`${target.name} · Support desk 1 — Workdesk`);
     await screenshot(page, 'task-detail-panel');
 
@@ -97,7 +97,7 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
     const first = tasks[0]!;
     await board.card(first.name).waitFor();
     const column = board.column(first.status.name);
-    expect(await column.getByTestId('board-card').filter({ hasText: first.name }).count()).toBe(1);
+    await expect.poll(() => column.getByTestId('board-card').filter({ hasText: first.name }).count()).toBe(1);
     await screenshot(page, 'board');
     await page.getByTestId('layout-list').click();
   });
@@ -115,7 +115,7 @@ describe('the daily loop, reading: tree, project list, board, My Work, tag, task
       (n) => document.querySelectorAll('[data-testid="inbox-row"]').length === n,
       action.length,
     );
-    expect(await page.getByTestId('count-action').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('count-action').count()).toBe(0);
     await screenshot(page, 'my-work-action-required');
     await ui.goToAssigned();
     await list.waitForTotal(assigned.length);

@@ -209,10 +209,10 @@ describe('the daily loop, editing: inline, bulk, board, task detail, new task', 
     await dialog.fill({ title: '' });
     await dialog.submit();
     await dialog.error.waitFor();
-    expect(await dialog.error.innerText()).toMatch(/^Project: /);
+    await expect.poll(() => dialog.error.innerText()).toMatch(/^Project: /);
     await dialog.fill({ project: 'Support desk 2' });
     await dialog.submit();
-    expect(await dialog.error.innerText()).toMatch(/^Title: /);
+    await expect.poll(() => dialog.error.innerText()).toMatch(/^Title: /);
     await dialog.fill({
       title: 'Prepare the demo',
       assignee: 'Dan Whitfield',
@@ -250,7 +250,7 @@ describe('the daily loop, editing: inline, bulk, board, task detail, new task', 
     await list.rename(first, 'x'.repeat(1001));
     const toast = page.getByTestId('toast').filter({ hasText: 'Title' });
     await toast.waitFor();
-    expect(await toast.innerText()).toMatch(/Title: must be at most 1000 characters/);
+    await expect.poll(() => toast.innerText()).toMatch(/Title: must be at most 1000 characters/);
     await screenshot(page, 'error-toast');
   });
 });

@@ -84,7 +84,7 @@ describe('a damaged cache of the local workspace', () => {
     await ui.goToChanges();
     const notices = page.getByTestId('data-notices');
     await notices.waitFor();
-    expect(await notices.innerText()).toMatch(/Your files[\s\S]*The local cache was damaged/);
+    await expect.poll(() => notices.innerText()).toMatch(/Your files[\s\S]*The local cache was damaged/);
     await screenshot(page, 'damaged-cache-changes');
 
     // The change reached the service after all.

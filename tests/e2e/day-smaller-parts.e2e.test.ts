@@ -52,7 +52,7 @@ describe('a working day: the smaller parts', () => {
     await ui.openProject('Website relaunch area 1');
     const list = new TaskListPage(page);
     await list.waitForRows();
-    expect(await page.getByTestId('toggle-subfolders').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('toggle-subfolders').isChecked()).toBe(true);
     await list.table.getByRole('columnheader', { name: 'Project' }).waitFor();
     expect(await list.total()).toBeGreaterThan(0);
     await screenshot(page, 'day-folder-list');
@@ -62,7 +62,7 @@ describe('a working day: the smaller parts', () => {
     const { page } = suite;
     const list = new TaskListPage(page);
     const task = await list.openRow(1);
-    expect(await list.row(task).getAttribute('aria-selected')).toBe('false');
+    await expect.poll(() => list.row(task).getAttribute('aria-selected')).toBe('false');
     // A Ctrl+click on two others selects those two only: the bulk bar says 2.
     const a = list.rows.nth(2);
     const b = list.rows.nth(3);
@@ -84,11 +84,11 @@ describe('a working day: the smaller parts', () => {
       (names) => names.at(-1) === 'Done',
     );
     const done = board.column('Done');
-    expect(await done.getByTestId('board-card').count()).toBe(0);
+    await expect.poll(() => done.getByTestId('board-card').count()).toBe(0);
     await screenshot(page, 'day-board-done-folded');
     await done.getByTestId('board-show-closed').click();
     await page.getByTestId('board-show-closed').waitFor({ state: 'detached' });
-    expect(await page.getByTestId('toggle-closed').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('toggle-closed').isChecked()).toBe(true);
     // Shown, the closed statuses have their columns (the demo's Done and Cancelled) with their cards.
     // The board reads again with closed tasks: its columns are rebuilt, so wait for them.
     await eventually(

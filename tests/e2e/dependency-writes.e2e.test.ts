@@ -69,7 +69,7 @@ describe('dependency writes: add by searching the other item, remove', () => {
     await screenshot(page, 'dependencies-search');
     await panel.getByTestId('dependency-search').press('Enter');
     await panel.getByTestId('predecessors').getByText(other.name).waitFor();
-    expect(await panel.getByTestId('predecessors').innerText()).toContain('Start to Start');
+    await expect.poll(() => panel.getByTestId('predecessors').innerText()).toContain('Start to Start');
     const after = await eventually(dependencies, (d) =>
       d.predecessors.some((link) => link.predecessorTaskId === other.id),
     );

@@ -32,11 +32,11 @@ describe('dialogs in a 900x700 window', () => {
     await dialog.fill({ title: 'Plan the offsite' });
     await dialog.submit();
     await dialog.error.waitFor();
-    expect(await dialog.error.innerText()).toMatch(/^Project: /);
+    await expect.poll(() => dialog.error.innerText()).toMatch(/^Project: /);
     // Before: the line sat under the form's last field, below the fold of the dialog.
     expect(await inSight(dialog.error)).toBe(true);
     expect(await focusedTestId(page)).toBe('nt-project');
-    expect(await page.getByTestId('nt-project').getAttribute('data-invalid')).toBe('');
+    await expect.poll(() => page.getByTestId('nt-project').getAttribute('data-invalid')).toBe('');
 
     await dialog.fill({ project: 'Support desk 2' });
     await dialog.root.getByLabel('Story points').fill('-2');
@@ -60,25 +60,25 @@ describe('dialogs in a 900x700 window', () => {
     await dialog.root.getByRole('heading').waitFor({ state: 'detached' });
     // Before: one Escape threw the text away.
     await dialog.openWithShortcut();
-    expect(await page.getByTestId('nt-title').inputValue()).toBe('Call the printer');
-    expect(await dialog.root.getByLabel('Description').inputValue()).toBe('About the Q3 flyers.');
+    await expect.poll(() => page.getByTestId('nt-title').inputValue()).toBe('Call the printer');
+    await expect.poll(() => dialog.root.getByLabel('Description').inputValue()).toBe('About the Q3 flyers.');
     await page.getByTestId('nt-restored').waitFor();
     await screenshot(page, 'dialogs-new-task-restored');
     await page.getByTestId('nt-restored').getByRole('button', { name: 'Start empty' }).click();
-    expect(await page.getByTestId('nt-title').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('nt-title').inputValue()).toBe('');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('nt-title');
 
     await dialog.fill({ title: 'Call the printer', project: 'Support desk 2' });
     await dialog.root.getByRole('button', { name: 'Cancel' }).click();
     await dialog.openWithShortcut();
-    expect(await page.getByTestId('nt-title').inputValue()).toBe('Call the printer');
+    await expect.poll(() => page.getByTestId('nt-title').inputValue()).toBe('Call the printer');
     await dialog.fill({ project: 'Support desk 2' });
     await dialog.submit();
     await dialog.root.getByRole('heading').waitFor({ state: 'detached' });
     await ui.waitForTitle('Support desk 2');
     await dialog.openWithShortcut();
-    expect(await page.getByTestId('nt-title').inputValue()).toBe('');
-    expect(await page.getByTestId('nt-restored').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('nt-title').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('nt-restored').count()).toBe(0);
     await page.keyboard.press('Escape');
     await dialog.root.getByRole('heading').waitFor({ state: 'detached' });
   });
@@ -107,7 +107,7 @@ describe('dialogs in a 900x700 window', () => {
           .map((term) => [...term.querySelectorAll('kbd')].map((key) => key.textContent)),
       );
     expect(listKeys).toEqual([['↑ ↓', 'Page Up', 'Page Down', 'Home', 'End']]);
-    expect(await help.locator('kbd', { hasText: /\+,$/ }).count()).toBe(1);
+    await expect.poll(() => help.locator('kbd', { hasText: /\+,$/ }).count()).toBe(1);
     await screenshot(page, 'dialogs-shortcuts-help');
     await page.keyboard.press('Escape');
     await help.getByRole('heading').waitFor({ state: 'detached' });

@@ -99,7 +99,7 @@ describe('drafts survive the window starting over and a move to another task', (
       (title) => title === 'Ship login flow',
       { timeout: 5_000 },
     );
-    expect(await page.locator('textarea[id^="composer-"]').inputValue()).toBe('');
+    await expect.poll(() => page.locator('textarea[id^="composer-"]').inputValue()).toBe('');
     // Before: back on the first task, the message box was empty.
     await page.keyboard.press('Alt+ArrowLeft');
     await eventually(
@@ -133,14 +133,14 @@ describe('drafts survive the window starting over and a move to another task', (
     await composer.locator('textarea').fill('The limits, measured');
 
     await openTask(page, 'Ship login flow');
-    expect(await page.getByTestId('composer').getByTestId('staged-file').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('composer').getByTestId('staged-file').count()).toBe(0);
     // Before: back on the first task, the text was there and the files were not.
     await page.keyboard.press('Alt+ArrowLeft');
     await composer.getByTestId('staged-file').filter({ hasText: 'limits.csv' }).waitFor();
     await expect
       .poll(() => composer.getByTestId('staged-file').allInnerTexts())
       .toEqual([expect.stringContaining('limits.csv'), expect.stringContaining('scratch.txt')]);
-    expect(await composer.locator('textarea').inputValue()).toBe('The limits, measured');
+    await expect.poll(() => composer.locator('textarea').inputValue()).toBe('The limits, measured');
     await composer.scrollIntoViewIfNeeded();
     await screenshot(page, 'drafts-staged-files-kept');
 
@@ -150,7 +150,7 @@ describe('drafts survive the window starting over and a move to another task', (
     await openTask(page, 'Ship login flow');
     await page.keyboard.press('Alt+ArrowLeft');
     await composer.getByTestId('staged-file').filter({ hasText: 'limits.csv' }).waitFor();
-    expect(await composer.getByTestId('staged-file').count()).toBe(1);
+    await expect.poll(() => composer.getByTestId('staged-file').count()).toBe(1);
 
     // Sent, the spooled copy arrives, and the draft is gone for good.
     await composer.getByTestId('send-message').click();
@@ -170,8 +170,8 @@ describe('drafts survive the window starting over and a move to another task', (
       (id) => id === taskId,
       { timeout: 5_000 },
     );
-    expect(await composer.getByTestId('staged-file').count()).toBe(0);
-    expect(await composer.locator('textarea').inputValue()).toBe('');
+    await expect.poll(() => composer.getByTestId('staged-file').count()).toBe(0);
+    await expect.poll(() => composer.locator('textarea').inputValue()).toBe('');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
@@ -196,7 +196,7 @@ describe('drafts survive the window starting over and a move to another task', (
         { timeout: 10_000 },
       );
       expect(task.name).toBe('Review API limits, renamed');
-      expect(await page.getByTestId('task-title').inputValue()).toBe('Ship login flow');
+      await expect.poll(() => page.getByTestId('task-title').inputValue()).toBe('Ship login flow');
       expect(warnings.filter((w) => w.includes('derived_inert'))).toEqual([]);
     } finally {
       page.off('console', onConsole);

@@ -38,7 +38,7 @@ describe('Action required as an inbox', () => {
     expect(await text(first.getByTestId('inbox-handed'))).toMatch(/^From .+ (ago|now|Yesterday|at)/);
     expect(await text(first.getByTestId('inbox-last'))).toMatch(/^\S.*:/);
     // What was there at the first look counts as read: nothing is marked new yet.
-    expect(await page.getByTestId('inbox-unread').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('inbox-unread').count()).toBe(0);
     expect(await unreadCount()).toBe('');
     await screenshot(page, 'inbox-action-required');
   });
@@ -67,15 +67,15 @@ describe('Action required as an inbox', () => {
     await page.getByTestId('sync-now').click();
     await eventually(unreadCount, (text) => text === '2');
     const top = rows().first();
-    expect(await top.getAttribute('data-task-id')).toBe(handed.id);
-    expect(await top.getAttribute('data-unread')).toBe('true');
+    await expect.poll(() => top.getAttribute('data-task-id')).toBe(handed.id);
+    await expect.poll(() => top.getAttribute('data-unread')).toBe('true');
     expect(await text(top.getByTestId('inbox-handed'))).toMatch(/^From Bob Okafor /);
     const last = top.getByTestId('inbox-last');
     expect(await text(last)).toMatch(/^Bob Okafor:\s+Please sign off the release/);
-    expect(await last.locator('strong', { hasText: 'sign off' }).count()).toBe(1);
+    await expect.poll(() => last.locator('strong', { hasText: 'sign off' }).count()).toBe(1);
     expect(await text(last)).not.toContain('**');
     const second = rows().nth(1);
-    expect(await second.getAttribute('data-task-id')).toBe(commented.id);
+    await expect.poll(() => second.getAttribute('data-task-id')).toBe(commented.id);
     expect(await text(second.getByTestId('inbox-last'))).toMatch(/^Dan Whitfield:\s+Any news on this\?/);
     await screenshot(page, 'inbox-unread');
   });
@@ -87,7 +87,7 @@ describe('Action required as an inbox', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('detail-panel').waitFor();
     await eventually(unreadCount, (text) => text === '1');
-    expect(await rows().first().getAttribute('data-unread')).toBe('false');
+    await expect.poll(() => rows().first().getAttribute('data-unread')).toBe('false');
     await inbox.focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('m');
@@ -95,10 +95,10 @@ describe('Action required as an inbox', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('m');
     await eventually(unreadCount, (text) => text === '1');
-    expect(await rows().first().getAttribute('data-unread')).toBe('true');
+    await expect.poll(() => rows().first().getAttribute('data-unread')).toBe('true');
     await page.getByTestId('inbox-mark-all-read').click();
     await eventually(unreadCount, (text) => text === '');
-    expect(await page.getByTestId('inbox-unread').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('inbox-unread').count()).toBe(0);
   });
 
   it('opens the task to reply and hand over with R, and keeps the read state over a reload', async () => {
@@ -115,6 +115,6 @@ describe('Action required as an inbox', () => {
     await page.reload();
     await ui.goToActionRequired();
     await rows().first().waitFor();
-    expect(await page.getByTestId('inbox-unread').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('inbox-unread').count()).toBe(0);
   });
 });

@@ -179,7 +179,7 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
     await list.waitForRows();
     await page.getByTestId('layout-board').click();
     await page.getByTestId('board-card').first().waitFor();
-    expect(await box.inputValue()).toBe('Half a thou');
+    await expect.poll(() => box.inputValue()).toBe('Half a thou');
     await box.fill('');
   });
 
@@ -225,8 +225,10 @@ describe('keyboard: O opens the open task full size, Ctrl+F reaches the search b
     await palette.help.waitFor();
     // Before: Ctrl+F focused the sidebar's search box, and the help did not say so.
     const row = palette.help.locator('dt', { hasText: 'Ctrl+F' });
-    expect(await row.count()).toBe(1);
-    expect(await row.locator('xpath=following-sibling::dd[1]').innerText()).toBe('Search box (results page)');
+    await expect.poll(() => row.count()).toBe(1);
+    await expect
+      .poll(() => row.locator('xpath=following-sibling::dd[1]').innerText())
+      .toBe('Search box (results page)');
     await page.keyboard.press('Escape');
     await palette.help.waitFor({ state: 'hidden' });
     await page.keyboard.press('Control+f');
@@ -253,7 +255,9 @@ describe('the key hints on macOS', () => {
     const hint = await page.locator('.hint').first().innerText();
     expect(hint).toContain('Cmd+N new task');
     expect(hint).toContain('Cmd+, settings');
-    expect(await page.locator('#global-search').getAttribute('placeholder')).toBe('Search  (Cmd+K)');
+    await expect
+      .poll(() => page.locator('#global-search').getAttribute('placeholder'))
+      .toBe('Search  (Cmd+K)');
     expect(
       await page
         .getByRole('button', { name: /New task/ })
@@ -265,7 +269,7 @@ describe('the key hints on macOS', () => {
     await list.waitForRows();
     await list.openRow(0);
     await page.getByTestId('detail-panel').getByText('Cmd+Enter to send').waitFor();
-    expect(await page.locator('body').innerText()).not.toMatch(/Ctrl\+/);
+    await expect.poll(() => page.locator('body').innerText()).not.toMatch(/Ctrl\+/);
     expect(ui.errors).toEqual([]);
     await page.close();
   });

@@ -54,10 +54,10 @@ describe('an account on a service that answers as the live one', () => {
     // The organization's users, by name and e-mail; the filter narrows them.
     const users = page.getByTestId('account-user');
     await users.first().waitFor();
-    expect(await users.count()).toBe(5);
+    await expect.poll(() => users.count()).toBe(5);
     await page.getByLabel('Who are you?').fill('bob');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="account-user"]').length === 1);
-    expect(await users.first().innerText()).toContain('bob@example.test');
+    await expect.poll(() => users.first().innerText()).toContain('bob@example.test');
     await page.getByLabel('Who are you?').fill('');
     await users.filter({ hasText: 'Dan Whitfield' }).click();
     await screenshot(page, 'live-account-pick-user');
@@ -65,7 +65,7 @@ describe('an account on a service that answers as the live one', () => {
 
     const account = page.getByTestId('account').filter({ hasText: 'GoodDay' });
     await account.waitFor();
-    expect(await account.innerText()).toContain('acting as');
+    await expect.poll(() => account.innerText()).toContain('acting as');
     await account.getByRole('button', { name: 'Switch to' }).click();
     await page.getByTestId('account').filter({ hasText: 'In use' }).filter({ hasText: 'GoodDay' }).waitFor();
     // The account and user in use, at all times in the status bar.
@@ -73,14 +73,14 @@ describe('an account on a service that answers as the live one', () => {
     await page.waitForFunction(() =>
       document.querySelector('[data-testid="active-account"]')?.textContent?.includes('Dan Whitfield'),
     );
-    expect(await who.innerText()).toContain('GoodDay');
+    await expect.poll(() => who.innerText()).toContain('GoodDay');
     // The first pull ends with nothing it could not read.
     await page.waitForFunction(
       () => document.querySelector('[data-testid="last-synced"]')?.textContent?.startsWith('Synced'),
       undefined,
       { timeout: 60_000 },
     );
-    expect(await page.getByTestId('read-problems').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('read-problems').count()).toBe(0);
 
     // The tree, folders as folders.
     await ui.expand('Company Workspace');
@@ -92,8 +92,8 @@ describe('an account on a service that answers as the live one', () => {
     await ui.goToActionRequired();
     const inbox = page.getByTestId('inbox-row');
     await inbox.first().waitFor();
-    expect(await inbox.count()).toBeGreaterThan(0);
-    expect(await inbox.first().getByTestId('inbox-handed').innerText()).toMatch(/^From\s+\S/);
+    await expect.poll(() => inbox.count()).toBeGreaterThan(0);
+    await expect.poll(() => inbox.first().getByTestId('inbox-handed').innerText()).toMatch(/^From\s+\S/);
     await screenshot(page, 'live-account-my-work');
     const list = new TaskListPage(page);
 
@@ -107,7 +107,7 @@ describe('an account on a service that answers as the live one', () => {
     const detail = new TaskDetailPage(page);
     await detail.waitFor(task.name);
     await page.getByTestId('message').first().waitFor();
-    expect(await page.getByTestId('message').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('message').count()).toBeGreaterThan(0);
     await page.getByTestId('message').last().scrollIntoViewIfNeeded();
     await screenshot(page, 'live-account-task-messages');
 

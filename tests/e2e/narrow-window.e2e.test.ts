@@ -52,7 +52,7 @@ describe('a narrow window with the detail panel open', () => {
 
     // Each layout stays one click away, named for assistive technology and by its tooltip.
     const board = page.getByRole('radio', { name: 'Board', exact: true });
-    expect(await board.getAttribute('title')).toBe('Board');
+    await expect.poll(() => board.getAttribute('title')).toBe('Board');
     await board.click();
     await page.getByTestId('board').waitFor();
     await expect.poll(() => panel.count()).toBe(1);

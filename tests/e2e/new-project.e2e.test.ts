@@ -28,10 +28,12 @@ describe('the New project dialog', () => {
     const dialog = page.getByTestId('new-project-dialog');
     const picker = dialog.getByTestId('np-template');
     // A first project starts from the first template listed, by name.
-    expect(await picker.getAttribute('aria-label')).toMatch(/^Template: (Kanban board|Standard project)$/);
+    await expect
+      .poll(() => picker.getAttribute('aria-label'))
+      .toMatch(/^Template: (Kanban board|Standard project)$/);
     await dialog.getByLabel('Name').fill('Launch plan');
     await choose(page, picker, 'Kanban board');
-    expect(await picker.getAttribute('aria-label')).toBe('Template: Kanban board');
+    await expect.poll(() => picker.getAttribute('aria-label')).toBe('Template: Kanban board');
     await screenshot(page, 'new-project-dialog');
     await dialog.getByTestId('np-create').click();
     await ui.waitForTitle('Launch plan');
@@ -49,7 +51,9 @@ describe('the New project dialog', () => {
 
     // The next project starts from the template used last.
     await page.getByTestId('new-project').click();
-    expect(await dialog.getByTestId('np-template').getAttribute('aria-label')).toBe('Template: Kanban board');
+    await expect
+      .poll(() => dialog.getByTestId('np-template').getAttribute('aria-label'))
+      .toBe('Template: Kanban board');
     await page.keyboard.press('Escape');
   });
 });
@@ -95,8 +99,8 @@ describe('new project from the palette: owner, dates and deadline, dates that do
     // The overview shows the deadline, read-only, beside the editable dates.
     const overview = new ProjectOverviewPage(page);
     await overview.open();
-    expect(await overview.field('project-deadline').innerText()).toMatch(/2027/);
-    expect(await overview.field('project-start').inputValue()).toBe('2027-04-01');
+    await expect.poll(() => overview.field('project-deadline').innerText()).toMatch(/2027/);
+    await expect.poll(() => overview.field('project-start').inputValue()).toBe('2027-04-01');
     await screenshot(page, 'new-project-palette-overview');
   });
 
@@ -104,9 +108,9 @@ describe('new project from the palette: owner, dates and deadline, dates that do
     const { page, ui } = suite;
     expect(await new PalettePage(page).runCommand('new folder')).toBe('New folder');
     const dialog = page.getByTestId('new-project-dialog');
-    expect(await dialog.getByRole('heading').first().innerText()).toBe('New folder');
+    await expect.poll(() => dialog.getByRole('heading').first().innerText()).toBe('New folder');
     // A folder has no owner, dates or template.
-    expect(await dialog.getByTestId('np-owner').count()).toBe(0);
+    await expect.poll(() => dialog.getByTestId('np-owner').count()).toBe(0);
     await dialog.getByLabel('Name').fill('Operations');
     await dialog.getByTestId('np-create').click();
     await ui.treeItem('Operations').waitFor();
@@ -125,7 +129,7 @@ describe('new project from the palette: owner, dates and deadline, dates that do
     // Before: "Created", then the new project's page said "not in the cache" and the change was
     // refused in Changes as "endDate: must not be before startDate", its dates not editable.
     await dialog.getByText('End date: must not be before the start date').waitFor();
-    expect(await dialog.getByTestId('np-endDate').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => dialog.getByTestId('np-endDate').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'new-project-project-dates-refused');
     expect(await app.core.dispatch('outbox.pending', {})).toMatchObject({ ok: true, value: [] });
     await dialog.getByTestId('np-endDate').fill('2026-12-20');

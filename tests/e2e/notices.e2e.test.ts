@@ -55,8 +55,8 @@ describe('notices per kind', () => {
     );
     await page.reload();
     await ui.goToSettings();
-    expect(await page.getByTestId('notice-comment-toast').isChecked()).toBe(false);
-    expect(await page.getByTestId('notice-assigned-toast').isChecked()).toBe(true);
+    await expect.poll(() => page.getByTestId('notice-comment-toast').isChecked()).toBe(false);
+    await expect.poll(() => page.getByTestId('notice-assigned-toast').isChecked()).toBe(true);
     await screenshot(page, 'notices-settings');
 
     const [mine] = await api.assignedTasks(me);
@@ -75,7 +75,7 @@ describe('notices per kind', () => {
       async () => page.getByTestId('count-updates').textContent(),
       (text) => Number(text) >= 2,
     );
-    expect(await page.getByTestId('toast').filter({ hasText: 'New comment' }).count()).toBe(0);
+    await expect.poll(() => page.getByTestId('toast').filter({ hasText: 'New comment' }).count()).toBe(0);
   });
 });
 
@@ -103,14 +103,14 @@ describe('a notice that another user handed a task over', () => {
       body: { userId: users.bob, message: 'And one more thing' },
     });
     expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
-    expect(await notice.count()).toBe(1);
+    await expect.poll(() => notice.count()).toBe(1);
     await screenshot(page, 'notices-action-required-notice');
     // Before: the notice said which task, and nothing led to it.
     await notice.getByRole('button', { name: 'Open' }).click();
     await notice.waitFor({ state: 'hidden' });
     // Changes has no list to open it beside: the task opens full size, its title takes the focus.
     await ui.waitForTitle(task.name);
-    expect(await page.getByTestId('task-title').inputValue()).toBe(task.name);
+    await expect.poll(() => page.getByTestId('task-title').inputValue()).toBe(task.name);
     await page.locator('[data-testid="view-title"]:focus').waitFor();
     await page.keyboard.press('Alt+ArrowLeft');
     await ui.waitForTitle('Changes');
@@ -124,9 +124,9 @@ describe('a notice that another user handed a task over', () => {
     await page.keyboard.press('?');
     await palette.help.waitFor();
     const row = palette.help.locator('dt', { hasText: 'Ctrl+Shift+N' });
-    expect(await row.locator('xpath=following-sibling::dd[1]').innerText()).toBe(
-      'Latest notice (its buttons)',
-    );
+    await expect
+      .poll(() => row.locator('xpath=following-sibling::dd[1]').innerText())
+      .toBe('Latest notice (its buttons)');
     await page.keyboard.press('Escape');
     await palette.help.waitFor({ state: 'hidden' });
 
@@ -144,7 +144,7 @@ describe('a notice that another user handed a task over', () => {
     await screenshot(page, 'notices-focused');
     // Held while the user is on it: still there well past its 8 s.
     await page.waitForTimeout(9_000);
-    expect(await notice.count()).toBe(1);
+    await expect.poll(() => notice.count()).toBe(1);
     // Escape dismisses it, and the focus goes back where it was.
     await page.keyboard.press('Escape');
     await notice.waitFor({ state: 'hidden' });

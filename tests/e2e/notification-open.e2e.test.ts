@@ -15,7 +15,7 @@ describe('a clicked system notification', () => {
     const [task] = await app.api<{ id: string; name: string }[]>('/project/g7-p3/tasks');
     app.core.events.emit('app.onDidRequestOpenTask', { taskId: task!.id });
     await ui.waitForTitle(task!.name);
-    expect(await page.getByTestId('task-title').inputValue()).toBe(task!.name);
+    await expect.poll(() => page.getByTestId('task-title').inputValue()).toBe(task!.name);
     await page.locator('[data-testid="view-title"]:focus').waitFor();
     await screenshot(page, 'notification-opened-task');
   });

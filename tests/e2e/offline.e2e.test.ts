@@ -53,7 +53,9 @@ describe('editing offline', () => {
     await list.open(target);
     const detail = new TaskDetailPage(page);
     await detail.waitFor(target.name);
-    expect(await detail.field('field-status').getAttribute('aria-label')).toBe('Status: In Progress');
+    await expect
+      .poll(() => detail.field('field-status').getAttribute('aria-label'))
+      .toBe('Status: In Progress');
 
     // Back online: the count falls to zero and the service holds the change.
     await app.restartService();

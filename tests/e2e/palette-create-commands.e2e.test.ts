@@ -96,7 +96,7 @@ describe('palette: create commands for events and CRM records; a task created wi
     await crm.search('ines@duarte');
     await crm.rows.first().click();
     await crm.detail.waitFor();
-    expect(await crm.detail.getByTestId('contact-type-value').innerText()).toBe('ct-partner');
+    await expect.poll(() => crm.detail.getByTestId('contact-type-value').innerText()).toBe('ct-partner');
 
     // Edit: another type, sent alone.
     await crm.detail.getByTestId('crm-edit').click();
@@ -156,8 +156,8 @@ describe('palette: create commands for events and CRM records; a task created wi
     // The task's detail shows both links.
     const crm = page.getByTestId('task-crm');
     await crm.getByTestId('task-crm-contact').filter({ hasText: 'Ines Duarte' }).waitFor();
-    expect(await crm.getByTestId('task-crm-account').getAttribute('aria-label')).toBe(
-      'CRM account: Duarte Textiles',
-    );
+    await expect
+      .poll(() => crm.getByTestId('task-crm-account').getAttribute('aria-label'))
+      .toBe('CRM account: Duarte Textiles');
   });
 });

@@ -37,7 +37,7 @@ describe('command palette and shortcuts help', () => {
   it('lists every command on Ctrl+K and runs one with the keyboard', async () => {
     await palette.open();
     expect(await palette.groupNames()).toEqual(['Commands']);
-    expect(await palette.items.count()).toBeGreaterThan(10);
+    await expect.poll(() => palette.items.count()).toBeGreaterThan(10);
     await palette.search('calendar agenda');
     expect(await palette.activeLabel()).toBe('Go to Calendar · Agenda');
     await page.keyboard.press('Enter');
@@ -82,13 +82,13 @@ describe('command palette and shortcuts help', () => {
     await page.locator('body').click({ position: { x: 700, y: 400 } });
     await page.keyboard.press('?');
     await palette.help.waitFor();
-    expect(await palette.help.innerText()).toContain('Ctrl+K');
+    await expect.poll(() => palette.help.innerText()).toContain('Ctrl+K');
     await screenshot(page, 'palette-shortcuts-help');
     await page.keyboard.press('Escape');
     await palette.help.waitFor({ state: 'hidden' });
     await page.locator('#global-search').focus();
     await page.keyboard.press('?');
-    expect(await palette.help.isVisible()).toBe(false);
+    await expect.poll(() => palette.help.isVisible()).toBe(false);
   });
 
   it('raises a toast when another user hands a task to the acting user', async () => {
@@ -120,9 +120,9 @@ describe('command palette and shortcuts help', () => {
     await palette.search('zanzibar', 'Projects');
     expect(await palette.groupNames()).toEqual(['Projects']);
     expect(await palette.activeLabel()).toBe(target.name);
-    expect(await palette.dialog.locator('[data-group="Projects"] mark').allInnerTexts()).toEqual([
-      'zanzibar',
-    ]);
+    await expect
+      .poll(() => palette.dialog.locator('[data-group="Projects"] mark').allInnerTexts())
+      .toEqual(['zanzibar']);
     await screenshot(page, 'palette-projects');
     await page.keyboard.press('Enter');
     await palette.dialog.waitFor({ state: 'hidden' });
@@ -162,7 +162,7 @@ describe('palette: tasks, messages and documents from the index', () => {
     await palette.dialog.locator('[data-group="Documents"]').first().click();
     const reader = page.getByTestId('document-reader');
     await reader.getByTestId('document-content').waitFor();
-    expect(await reader.getByRole('heading').first().innerText()).toBe('Project brief');
+    await expect.poll(() => reader.getByRole('heading').first().innerText()).toBe('Project brief');
     await screenshot(page, 'palette-document-hit');
   });
 

@@ -98,7 +98,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     await choose(page, overview.field('project-owner'), 'Gita Guest');
     const refusal = page.getByTestId('project-service-refusal');
     await refusal.waitFor({ timeout: 30_000 });
-    expect(await refusal.innerText()).toMatch(/member/i);
+    await expect.poll(() => refusal.innerText()).toMatch(/member/i);
     await screenshot(page, 'project-overview-owner-refused');
     expect((await project()).ownerUserId).toBe(before.ownerUserId);
     // Discarding the refused change clears the notice.
@@ -120,7 +120,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
       .click();
     const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
     await confirm.waitFor();
-    expect(await confirm.innerText()).toMatch(/go to the project owner/);
+    await expect.poll(() => confirm.innerText()).toMatch(/go to the project owner/);
     await screenshot(page, 'project-overview-member-remove-warning');
     await confirm.getByTestId('confirm').click();
     await eventually(members, (list) => !list.some((m) => m.id === leaving));
@@ -134,7 +134,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     // Read-only asks first, then the service holds it.
     await page.locator(`[data-testid="member-row"][data-user="${readOnly}"] select`).selectOption('-10');
     await confirm.waitFor();
-    expect(await confirm.innerText()).toMatch(/reassigned to the project owner/);
+    await expect.poll(() => confirm.innerText()).toMatch(/reassigned to the project owner/);
     await confirm.getByTestId('confirm').click();
     await eventually(members, (list) => list.some((m) => m.id === readOnly && m.access === 'Read only'));
 
@@ -165,7 +165,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     const units = fields.getByTestId('cf-Units').locator('input');
     await units.fill('twelve');
     await units.press('Tab');
-    expect(await fields.getByTestId('cf-Units').getByRole('alert').innerText()).toMatch(/^Units /);
+    await expect.poll(() => fields.getByTestId('cf-Units').getByRole('alert').innerText()).toMatch(/^Units /);
 
     const ids = (name: string): string => `cf-${name}`;
     const after = await eventually(

@@ -75,7 +75,7 @@ describe('project overview: fields, members, milestones, documents, history, set
     await ui.waitForTitle(project.name);
     await overview.open();
 
-    expect(await page.getByTestId('project-name').inputValue()).toBe(project.name);
+    await expect.poll(() => page.getByTestId('project-name').inputValue()).toBe(project.name);
     const members = await app.api<ServiceMember[]>(`/project/${project.id}/users`);
     await page.waitForFunction(
       (count) => document.querySelectorAll('[data-testid="member-row"]').length === count,
@@ -84,7 +84,7 @@ describe('project overview: fields, members, milestones, documents, history, set
     const first = members[0];
     if (first) {
       const row = page.locator(`[data-testid="member-row"][data-user="${first.id}"]`);
-      expect(await row.locator('select option:checked').innerText()).toBe(first.access);
+      await expect.poll(() => row.locator('select option:checked').innerText()).toBe(first.access);
     }
     await overview.milestones.getByText(milestone.name).waitFor();
     await overview.settings.getByText('Task', { exact: true }).first().waitFor();
@@ -115,12 +115,12 @@ describe('project overview: fields, members, milestones, documents, history, set
     await name.fill('   ');
     await name.press('Tab');
     const refusal = page.getByTestId('project-refusal');
-    expect(await refusal.innerText()).toBe('Name: must not be empty');
-    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => refusal.innerText()).toBe('Name: must not be empty');
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
     const progress = page.getByTestId('project-progress');
     await progress.fill('150');
     await progress.press('Tab');
-    expect(await refusal.innerText()).toBe('Progress: must be a whole number from 0 to 100');
+    await expect.poll(() => refusal.innerText()).toBe('Progress: must be a whole number from 0 to 100');
     await screenshot(page, 'project-overview-refusal');
     const after = await app.api<ServiceProject & { progress: number | null }>(`/project/${project.id}`);
     expect(after.name).toBe(project.name);
@@ -131,7 +131,7 @@ describe('project overview: fields, members, milestones, documents, history, set
     await select.selectOption('-10');
     const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
     await confirm.waitFor();
-    expect(await confirm.innerText()).toMatch(/reassigned to the project owner/);
+    await expect.poll(() => confirm.innerText()).toMatch(/reassigned to the project owner/);
     await screenshot(page, 'project-overview-member-readonly-warning');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
@@ -209,19 +209,19 @@ describe('project overview: Markdown documents, the history, members, beside an 
     const content = reader.getByTestId('document-content');
     // Before: the text as it was written ("## Agenda").
     await content.getByRole('heading', { name: 'Agenda', level: 2 }).waitFor();
-    expect(await content.locator('ul > li').first().innerText()).toBe('Scope');
-    expect(await content.locator('ol > li').innerText()).toBe('Ada');
-    expect(await content.locator('p code').innerText()).toBe('npm test');
+    await expect.poll(() => content.locator('ul > li').first().innerText()).toBe('Scope');
+    await expect.poll(() => content.locator('ol > li').innerText()).toBe('Ada');
+    await expect.poll(() => content.locator('p code').innerText()).toBe('npm test');
     expect((await content.locator('pre code').innerText()).trim()).toBe('npm run build');
-    expect(await content.locator('blockquote').innerText()).toBe('Ship small.');
-    expect(await content.locator('td').allInnerTexts()).toEqual(['Login', 'Ada']);
+    await expect.poll(() => content.locator('blockquote').innerText()).toBe('Ship small.');
+    await expect.poll(() => content.locator('td').allInnerTexts()).toEqual(['Login', 'Ada']);
     // The document's own HTML is text, not markup.
-    expect(await content.innerText()).toContain('<b>not bold</b>');
-    expect(await content.locator('b, img').count()).toBe(0);
+    await expect.poll(() => content.innerText()).toContain('<b>not bold</b>');
+    await expect.poll(() => content.locator('b, img').count()).toBe(0);
 
     const link = content.getByRole('link', { name: 'release plan' });
-    expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    await expect.poll(() => link.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => link.getAttribute('rel')).toBe('noopener noreferrer');
     const before = page.url();
     const popup = page.waitForEvent('popup');
     await link.click();
@@ -242,8 +242,10 @@ describe('project overview: Markdown documents, the history, members, beside an 
     await page.keyboard.press('Escape');
 
     const empty = await openDocument('Project brief');
-    expect(await empty.getByTestId('document-empty').innerText()).toBe('This document has no text.');
-    expect(await empty.getByTestId('document-content').count()).toBe(0);
+    await expect
+      .poll(() => empty.getByTestId('document-empty').innerText())
+      .toBe('This document has no text.');
+    await expect.poll(() => empty.getByTestId('document-content').count()).toBe(0);
     await page.keyboard.press('Escape');
   });
 
@@ -254,8 +256,10 @@ describe('project overview: Markdown documents, the history, members, beside an 
     await overview.open();
     const created = overview.history.locator('li').filter({ hasText: 'created the project' });
     // Before: "created the project" with the first name alone under it, like another project.
-    expect(await created.locator('p').first().innerText()).toMatch(/created the project as ‘Project \d+’$/);
-    expect(await created.locator('.change').count()).toBe(0);
+    await expect
+      .poll(() => created.locator('p').first().innerText())
+      .toMatch(/created the project as ‘Project \d+’$/);
+    await expect.poll(() => created.locator('.change').count()).toBe(0);
     await created.scrollIntoViewIfNeeded();
     await screenshot(page, 'project-overview-history');
   });
@@ -273,13 +277,15 @@ describe('project overview: Markdown documents, the history, members, beside an 
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'hidden' });
     // Before: the picker went on saying "Read only" though nothing had changed.
-    expect(await access.inputValue()).toBe(before);
+    await expect.poll(() => access.inputValue()).toBe(before);
 
     // Before: the remove button asked "Remove …?", then the service refused.
     const owner = overview.members.filter({ hasText: 'Owner' });
     const remove = owner.getByTestId('member-remove');
-    expect(await remove.isDisabled()).toBe(true);
-    expect(await remove.getAttribute('title')).toMatch(/owner cannot be removed: choose another owner/);
+    await expect.poll(() => remove.isDisabled()).toBe(true);
+    await expect
+      .poll(() => remove.getAttribute('title'))
+      .toMatch(/owner cannot be removed: choose another owner/);
     await screenshot(page, 'project-overview-members');
   });
 

@@ -82,9 +82,9 @@ describe('read problems, shown', () => {
     expect(await app.session.dispatch('accounts.switch', { id })).toMatchObject({ ok: true });
     const problems = ui.statusBar.getByTestId('read-problems');
     await problems.waitFor({ timeout: 60_000 });
-    expect(await problems.innerText()).toMatch(
-      /^3 tasks of folder "Company Workspace" \(of \d+\) could not be read/,
-    );
+    await expect
+      .poll(() => problems.innerText())
+      .toMatch(/^3 tasks of folder "Company Workspace" \(of \d+\) could not be read/);
     // What could be read is there: the tree and the other tasks.
     await ui.treeItem('Company Workspace').waitFor();
     await screenshot(page, 'read-problems-status-bar');
@@ -93,9 +93,9 @@ describe('read problems, shown', () => {
     await ui.waitForTitle('Settings');
     const listed = page.getByTestId('read-problem').first();
     await listed.waitFor();
-    expect(await listed.getByTestId('read-problem-why').innerText()).toMatch(
-      /^Field status of item \S+ — Invalid input: expected object, received null$/,
-    );
+    await expect
+      .poll(() => listed.getByTestId('read-problem-why').innerText())
+      .toMatch(/^Field status of item \S+ — Invalid input: expected object, received null$/);
     await screenshot(page, 'read-problems-settings');
   });
 
@@ -108,7 +108,7 @@ describe('read problems, shown', () => {
     await overview.open();
     const unavailable = page.getByTestId('not-offered-members');
     await unavailable.waitFor();
-    expect(await unavailable.innerText()).toContain('does not offer');
+    await expect.poll(() => unavailable.innerText()).toContain('does not offer');
     // The project itself is there, with its history.
     await overview.history.waitFor();
     await screenshot(page, 'read-problems-members-unavailable');

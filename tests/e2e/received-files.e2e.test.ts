@@ -105,10 +105,10 @@ describe('received files: open, save, the paperclip and the Files view', () => {
     // Its fresh comments make it the most recently active task, at the top of the list.
     await row.waitFor();
     const clip = row.locator('.row-files');
-    expect(await clip.innerText()).toBe('3');
-    expect(await clip.getAttribute('aria-label')).toBe('3 files');
+    await expect.poll(() => clip.innerText()).toBe('3');
+    await expect.poll(() => clip.getAttribute('aria-label')).toBe('3 files');
     // Rows of tasks without files show none.
-    expect(await list.rows.locator('.row-files.none').count()).toBeGreaterThan(0);
+    await expect.poll(() => list.rows.locator('.row-files.none').count()).toBeGreaterThan(0);
     await screenshot(page, 'received-files-paperclip');
   });
 
@@ -123,7 +123,7 @@ describe('received files: open, save, the paperclip and the Files view', () => {
     await chip('meeting-notes.txt').getByTestId('attachment-open').click();
     const preview = page.getByTestId('file-preview');
     await preview.getByTestId('file-preview-text').waitFor();
-    expect(await preview.getByTestId('file-preview-text').textContent()).toBe(NOTES);
+    await expect.poll(() => preview.getByTestId('file-preview-text').textContent()).toBe(NOTES);
     await screenshot(page, 'received-files-preview-text');
     // Save as… from the preview: the browser's download, with the file's name and bytes.
     const [download] = await Promise.all([
@@ -156,7 +156,7 @@ describe('received files: open, save, the paperclip and the Files view', () => {
     await chip('budget.xlsx').click({ button: 'right' });
     const menu = chip('budget.xlsx').getByRole('menu');
     await menu.waitFor();
-    expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['Open', 'Save as…', 'Copy']);
+    await expect.poll(() => menu.getByRole('menuitem').allInnerTexts()).toEqual(['Open', 'Save as…', 'Copy']);
     await screenshot(page, 'received-files-chip-menu');
     const [sheet] = await Promise.all([
       page.waitForEvent('download'),
@@ -180,9 +180,9 @@ describe('received files: open, save, the paperclip and the Files view', () => {
     // Newest first by default.
     expect(await names()).toEqual(['budget.xlsx', 'site-plan.png', 'meeting-notes.txt']);
     const row = rows.filter({ hasText: 'site-plan.png' });
-    expect(await row.innerText()).toMatch(
-      /site-plan\.png[\s\S]*Bob Okafor[\s\S]*Launch checklist with files/,
-    );
+    await expect
+      .poll(() => row.innerText())
+      .toMatch(/site-plan\.png[\s\S]*Bob Okafor[\s\S]*Launch checklist with files/);
     await screenshot(page, 'received-files-files-view');
 
     await page.getByTestId('files-sort-name').click();
@@ -192,7 +192,7 @@ describe('received files: open, save, the paperclip and the Files view', () => {
 
     await page.getByTestId('files-search').fill('notes bob');
     await expect.poll(async () => (await rows.allInnerTexts()).length).toBe(1);
-    expect(await rows.first().getAttribute('data-name')).toBe('meeting-notes.txt');
+    await expect.poll(() => rows.first().getAttribute('data-name')).toBe('meeting-notes.txt');
     await screenshot(page, 'received-files-files-search');
 
     await rows

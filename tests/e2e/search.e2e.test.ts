@@ -111,8 +111,8 @@ describe('search: tasks by number and link, documents by their text, tasks befor
     await input.press('Enter');
     const first = page.getByTestId('search-hit').first();
     await first.waitFor();
-    expect(await first.innerText()).toContain(`#${task!.shortId}`);
-    expect(await first.innerText()).toContain(task!.name);
+    await expect.poll(() => first.innerText()).toContain(`#${task!.shortId}`);
+    await expect.poll(() => first.innerText()).toContain(task!.name);
     await screenshot(page, 'search-view-by-number');
   });
 
@@ -144,10 +144,10 @@ describe('search: tasks by number and link, documents by their text, tasks befor
     await ui.waitForTitle('Search');
     await ui.goToSettings();
     // Before: "login" stayed in the box over Settings, as if it filtered the page.
-    expect(await box.inputValue()).toBe('');
+    await expect.poll(() => box.inputValue()).toBe('');
     await ui.back();
     await ui.waitForTitle('Search');
-    expect(await box.inputValue()).toBe('login');
+    await expect.poll(() => box.inputValue()).toBe('login');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 });

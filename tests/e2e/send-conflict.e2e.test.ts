@@ -36,7 +36,7 @@ describe('a change sent after a reconnect over a colleague’s change', () => {
     await detail.rename('Launch plan (mine)');
     await ui.waitForOnline(false);
     await ui.waitForPendingCount(1);
-    expect(await page.getByTestId('connection').innerText()).toMatch(/^(Offline|Reconnecting)/);
+    await expect.poll(() => page.getByTestId('connection').innerText()).toMatch(/^(Offline|Reconnecting)/);
     await screenshot(page, 'send-conflict-offline');
 
     // Bob renames the same task on the service meanwhile.
@@ -49,8 +49,8 @@ describe('a change sent after a reconnect over a colleague’s change', () => {
     app.faults!.reset();
     const toast = page.getByTestId('toast').filter({ hasText: 'was also changed by' });
     await toast.waitFor({ timeout: 30_000 });
-    expect(await toast.innerText()).toContain("Title of 'Launch plan (mine)' was also changed by");
-    expect(await toast.innerText()).toContain('kept yours');
+    await expect.poll(() => toast.innerText()).toContain("Title of 'Launch plan (mine)' was also changed by");
+    await expect.poll(() => toast.innerText()).toContain('kept yours');
     await screenshot(page, 'send-conflict-toast');
     await ui.waitForPendingCount(0);
     await eventually(
@@ -61,14 +61,14 @@ describe('a change sent after a reconnect over a colleague’s change', () => {
     // The task's own view shows the conflict.
     const onTask = page.getByTestId('task-conflict');
     await onTask.waitFor();
-    expect(await onTask.innerText()).toContain("'Launch plan (Bob)'");
+    await expect.poll(() => onTask.innerText()).toContain("'Launch plan (Bob)'");
     await screenshot(page, 'send-conflict-task');
 
     // Changes lists it with both values; "Take theirs" puts Bob's title back on the service.
     await ui.goToChanges();
     const changes = new ChangesPage(page);
     await changes.conflicts.first().waitFor();
-    expect(await changes.conflicts.first().innerText()).toContain('Launch plan (Bob)');
+    await expect.poll(() => changes.conflicts.first().innerText()).toContain('Launch plan (Bob)');
     await screenshot(page, 'send-conflict-changes');
     await changes.conflicts.first().getByRole('button', { name: 'Take theirs' }).click();
     await eventually(

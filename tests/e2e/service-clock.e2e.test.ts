@@ -86,14 +86,14 @@ describe('service clock: displayed times against a service stamping UTC', () => 
     await list.open({ id: probe!.id, name: 'Clock probe' });
     const comment = page.getByTestId('message').filter({ hasText: 'Looked at it a minute ago' });
     await comment.waitFor();
-    expect(await comment.locator('time').innerText()).toBe('1 minute ago');
+    await expect.poll(() => comment.locator('time').innerText()).toBe('1 minute ago');
     await comment.scrollIntoViewIfNeeded();
     await screenshot(page, 'service-clock-utc-comment');
 
     await ui.goToSettings();
     const account = page.getByTestId('account').filter({ hasText: 'UTC service' });
     const clock = account.getByTestId('service-clock');
-    expect(await clock.locator('option:checked').innerText()).toBe('Automatic (learnt: UTC)');
+    await expect.poll(() => clock.locator('option:checked').innerText()).toBe('Automatic (learnt: UTC)');
     await screenshot(page, 'service-clock-settings');
   });
 
@@ -114,6 +114,6 @@ describe('service clock: displayed times against a service stamping UTC', () => 
     const comment = page.getByTestId('message').filter({ hasText: 'Looked at it a minute ago' });
     await comment.waitFor();
     // UTC stamps read as Taipei time lie eight hours back.
-    expect(await comment.locator('time').innerText()).toBe('8 h ago');
+    await expect.poll(() => comment.locator('time').innerText()).toBe('8 h ago');
   });
 });

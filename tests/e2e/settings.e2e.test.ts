@@ -21,23 +21,25 @@ describe('settings: accounts, sync interval, theme (the web host with its accoun
     await ui.goToSettings();
     const accounts = page.getByTestId('account');
     await accounts.filter({ hasText: 'Local workspace' }).waitFor();
-    expect(await accounts.filter({ hasText: 'In use' }).innerText()).toMatch(/Local workspace/);
+    await expect.poll(() => accounts.filter({ hasText: 'In use' }).innerText()).toMatch(/Local workspace/);
 
     const form = new SettingsPage(page);
     await form.connect({ label: 'Second service', baseUrl: second.baseUrl, token: 'wrong-token' });
     const problem = page.getByRole('alert').filter({ hasText: 'token' });
     await problem.waitFor();
-    expect(await page.getByLabel('API token').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('API token').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'settings-account-refused');
 
     await page.getByLabel('API token').fill(second.token);
     await page.getByRole('button', { name: 'Connect' }).click();
     // Who you are is picked from the organization's users by name, never typed as an id.
     await page.getByTestId('account-user').first().waitFor();
-    expect(await page.getByTestId('account-user').count()).toBe(5);
+    await expect.poll(() => page.getByTestId('account-user').count()).toBe(5);
     await form.pickUserAndAdd('Ada Lindqvist', 'lindq');
     await accounts.filter({ hasText: 'Second service' }).waitFor();
-    expect(await accounts.filter({ hasText: 'Second service' }).innerText()).toContain('acting as');
+    await expect
+      .poll(() => accounts.filter({ hasText: 'Second service' }).innerText())
+      .toContain('acting as');
     await accounts.filter({ hasText: 'Second service' }).getByRole('button', { name: 'Switch to' }).click();
     await accounts.filter({ hasText: 'In use' }).filter({ hasText: 'Second service' }).waitFor();
     await screenshot(page, 'settings-accounts');
@@ -67,11 +69,11 @@ describe('settings: accounts, sync interval, theme (the web host with its accoun
     await cap.fill('5');
     await page.getByRole('button', { name: 'Save offline files cap' }).click();
     await page.getByRole('alert').filter({ hasText: 'Files kept offline' }).waitFor();
-    expect(await cap.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => cap.getAttribute('aria-invalid')).toBe('true');
     await cap.fill('50');
     await page.getByRole('button', { name: 'Save offline files cap' }).click();
     await page.getByTestId('toast').filter({ hasText: 'Keeping up to 50 MB of files offline' }).waitFor();
-    expect(await cap.getAttribute('aria-invalid')).toBeNull();
+    await expect.poll(() => cap.getAttribute('aria-invalid')).toBeNull();
     const stored = await app.session.dispatch('settings.get', {});
     expect(stored).toMatchObject({ ok: true, value: { downloadCacheMiB: 50 } });
     await page.getByTestId('download-usage').filter({ hasText: 'of 50.0 MB' }).waitFor();
@@ -101,7 +103,7 @@ describe('adding an account by keyboard, with bad values', () => {
     await page.getByLabel('Service address').fill('not an address');
     await page.getByLabel('API token').fill('s3cret-token-value');
     // Before: the token was drawn as typed, in a text field.
-    expect(await page.getByLabel('API token').getAttribute('type')).toBe('password');
+    await expect.poll(() => page.getByLabel('API token').getAttribute('type')).toBe('password');
     // Drawn as the other fields are (a password field had the browser's own square black box).
     const look = (label: string) =>
       page.getByLabel(label).evaluate((field) => {
@@ -115,7 +117,7 @@ describe('adding an account by keyboard, with bad values', () => {
     // Before: the browser's own URL check stopped the form under no message of the app's.
     const problem = page.getByRole('alert');
     await problem.filter({ hasText: 'Service address' }).waitFor();
-    expect(await page.getByLabel('Service address').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Service address').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'settings-keyboard-account-refused');
 
     await page.getByLabel('Service address').fill('ftp://example.com/2.0');
@@ -139,7 +141,7 @@ describe('adding an account by keyboard, with bad values', () => {
     const added = accounts.filter({ hasText: 'Second service' });
     await added.waitFor();
     // The token is not drawn anywhere once added.
-    expect(await page.locator('main').innerText()).not.toContain(second.token);
+    await expect.poll(() => page.locator('main').innerText()).not.toContain(second.token);
     await added.getByRole('button', { name: 'Switch to' }).focus();
     await page.keyboard.press('Enter');
     await accounts.filter({ hasText: 'In use' }).filter({ hasText: 'Second service' }).waitFor();
@@ -163,7 +165,7 @@ describe('Settings on a core that keeps no settings', () => {
     // This suite's core keeps no settings (a core on one service, no accounts store).
     await ui.goToSettings();
     const interval = page.locator('#sync-interval');
-    expect(await interval.isDisabled()).toBe(true);
+    await expect.poll(() => interval.isDisabled()).toBe(true);
     // Before: drawn like any field, with nothing to say why typing did nothing.
     const look = await interval.evaluate((el) => {
       const style = getComputedStyle(el);
@@ -172,6 +174,6 @@ describe('Settings on a core that keeps no settings', () => {
     const pageBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(look.cursor).toBe('not-allowed');
     expect(look.background).not.toBe(pageBackground);
-    expect(await page.getByTestId('sync-interval-note').innerText()).toMatch(/keeps no settings/);
+    await expect.poll(() => page.getByTestId('sync-interval-note').innerText()).toMatch(/keeps no settings/);
   });
 });

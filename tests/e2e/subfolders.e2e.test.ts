@@ -58,22 +58,22 @@ describe("subfolders of a folder's tasks and documents, my closed tasks, a proje
     const overview = new ProjectOverviewPage(page);
     await overview.open();
     await overview.field('project-documents').waitFor();
-    expect(await overview.documents.count()).toBe(own.length);
+    await expect.poll(() => overview.documents.count()).toBe(own.length);
 
     await overview.field('documents-subfolders').check();
     await page.waitForFunction(
       (count) => document.querySelectorAll('[data-testid="document-open"]').length === count,
       below.length,
     );
-    expect(await page.locator('#ov-docs .count').innerText()).toBe(String(below.length));
+    await expect.poll(() => page.locator('#ov-docs .count').innerText()).toBe(String(below.length));
     const names = await overview.documents.locator('.name').allInnerTexts();
     expect(names.sort()).toEqual(below.map((d) => d.name).sort());
     // Each names the project it lives in.
     const support = below.find((d) => d.projectId !== folder.id)!;
     const projectName = (await app.api<ServiceProject>(`/project/${support.projectId}`)).name;
-    expect(await overview.field('project-documents').getByText(`in ${projectName}`).count()).toBeGreaterThan(
-      0,
-    );
+    await expect
+      .poll(() => overview.field('project-documents').getByText(`in ${projectName}`).count())
+      .toBeGreaterThan(0);
     await screenshot(page, 'subfolders-documents');
 
     // A document of a subproject opens in the reader.
@@ -119,7 +119,9 @@ describe("subfolders of a folder's tasks and documents, my closed tasks, a proje
     // The clearing row is offered while the picker's filter is empty.
     await overview.field('project-owner').click();
     await page.getByRole('option', { name: 'No owner', exact: true }).click();
-    expect(await overview.field('project-owner').getAttribute('aria-label')).toBe('Owner: No owner');
+    await expect
+      .poll(() => overview.field('project-owner').getAttribute('aria-label'))
+      .toBe('Owner: No owner');
     await ui.waitForPendingCount(0);
     await eventually(
       () => app.api<ServiceProject>(`/project/${project.id}`),

@@ -69,10 +69,10 @@ describe('task detail: dates, story points, parent task, custom fields, refusals
     await ui.waitForPendingCount(0);
     await detail.field('field-points').fill('2.5');
     await detail.field('field-points').press('Tab');
-    expect(await detail.field('field-points').getAttribute('aria-invalid')).toBe('true');
-    expect(await detail.root.getByRole('alert').innerText()).toBe(
-      'Story points must be a whole number, 0 or more',
-    );
+    await expect.poll(() => detail.field('field-points').getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => detail.root.getByRole('alert').innerText())
+      .toBe('Story points must be a whole number, 0 or more');
     expect(await ui.pendingCount()).toBe(0);
     expect((await task(child.id)).storyPoints).toBe(5);
   });
@@ -87,7 +87,7 @@ describe('task detail: dates, story points, parent task, custom fields, refusals
       .filter({ hasText: parent.name })
       .filter({ hasText: /· Support desk 2$/ });
     await result.first().waitFor();
-    expect(await result.count()).toBe(1);
+    await expect.poll(() => result.count()).toBe(1);
     await result.click();
     // The detail names its parent at once (the crumb above the title and the field).
     await detail.field('field-parent').getByText(parent.name, { exact: true }).waitFor();
@@ -228,7 +228,7 @@ describe('task detail: dates, story points, parent task, custom fields, refusals
     await panel.getByTestId('field-end').blur();
     const refusal = panel.getByTestId('task-service-refusal');
     await refusal.waitFor({ timeout: 15_000 });
-    expect(await refusal.innerText()).toContain('End date: must not be before start date');
+    await expect.poll(() => refusal.innerText()).toContain('End date: must not be before start date');
     await screenshot(page, 'task-fields-date-refusal');
     await refusal.getByRole('button', { name: 'Discard' }).click();
     await refusal.waitFor({ state: 'hidden' });

@@ -23,7 +23,7 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     await ui.openDemoProject('Support desk 1');
     await list.waitForRows();
     // No row holds a Picker until one is used: every status cell is a plain button.
-    expect(await page.locator('[data-testid="task-row"] [aria-expanded="true"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-testid="task-row"] [aria-expanded="true"]').count()).toBe(0);
     const row = list.rows.nth(2);
     const task = {
       id: (await row.getAttribute('data-task-id'))!,
@@ -31,7 +31,9 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     };
     const before = await app.api<ServiceTask>(`/task/${task.id}`);
     const cell = list.row(task).getByTestId('cell-status');
-    expect(await cell.getAttribute('aria-label')).toBe(`Status of ${task.name}: ${before.status.name}`);
+    await expect
+      .poll(() => cell.getAttribute('aria-label'))
+      .toBe(`Status of ${task.name}: ${before.status.name}`);
 
     await cell.click();
     const filter = page.getByRole('combobox', { name: `Filter Status of ${task.name}` });
@@ -128,7 +130,7 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     await rename.press('Escape');
     await rename.waitFor({ state: 'detached' });
     expect(await columns()).toEqual(order);
-    expect(await list.row(task).locator('.task-name').innerText()).toBe(task.name);
+    await expect.poll(() => list.row(task).locator('.task-name').innerText()).toBe(task.name);
   });
 
   it('leaves the list after its sort buttons with Tab, not through every row’s buttons', async () => {
@@ -170,7 +172,7 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
       name: await row.locator('.task-name').innerText(),
     };
     // Short text fits: no clip anywhere in the row (a clip is what makes scrolling slow).
-    expect(await list.row(task).locator('[data-clip]').count()).toBe(0);
+    await expect.poll(() => list.row(task).locator('[data-clip]').count()).toBe(0);
 
     // About 60 characters: too long for the name column at 1440 px, room to spare at 2400 px.
     const long = `${task.name}, then write down what was agreed with the customer`;
@@ -185,7 +187,7 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     const cellBox = (await cell.boundingBox())!;
     expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(cellBox.x + cellBox.width);
     // The whole name is the clipped text's tooltip, put in when the pointer comes over it.
-    expect(await name.getAttribute('title')).toBeNull();
+    await expect.poll(() => name.getAttribute('title')).toBeNull();
     await name.hover();
     await expect.poll(() => name.getAttribute('title')).toBe(long);
     await screenshot(page, 'task-rows-long-name');
@@ -208,11 +210,11 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     // The demo's project has unassigned tasks: their cells read as the empty deadline does.
     const assignee = list.rows.getByTestId('cell-assignee').and(page.locator('[aria-label$=": none"]'));
     await assignee.first().waitFor();
-    expect(await assignee.first().innerText()).toBe('—');
+    await expect.poll(() => assignee.first().innerText()).toBe('—');
     const nobody = list.rows.locator('.user-chip.none').first();
-    expect(await nobody.innerText()).toBe('—');
+    await expect.poll(() => nobody.innerText()).toBe('—');
     const noProgress = list.rows.getByRole('gridcell', { name: 'Progress: none' }).first();
-    expect(await noProgress.innerText()).toBe('—');
+    await expect.poll(() => noProgress.innerText()).toBe('—');
     await screenshot(page, 'task-rows-empty-cells');
   });
 
@@ -228,14 +230,14 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     const subtask = await app.api<{ parentTaskId: string | null }>(`/task/${id}`);
     expect(subtask.parentTaskId).not.toBeNull();
     const parent = await app.api<ServiceTask>(`/task/${subtask.parentTaskId}`);
-    expect(await row.locator('.parent-task').innerText()).toBe(`subtask of ${parent.name}`);
+    await expect.poll(() => row.locator('.parent-task').innerText()).toBe(`subtask of ${parent.name}`);
     // A top-level task (the parent, when listed) says nothing of the kind.
     const top = list.rows.filter({ hasNot: hint }).first();
     const topTask = await app.api<{ parentTaskId: string | null }>(
       `/task/${(await top.getAttribute('data-task-id'))!}`,
     );
     expect(topTask.parentTaskId).toBeNull();
-    expect(await top.locator('.parent-task').isVisible()).toBe(false);
+    await expect.poll(() => top.locator('.parent-task').isVisible()).toBe(false);
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'task-rows-subtask');
   });
@@ -264,7 +266,7 @@ describe('task rows: light until used, pickers open in place; dialogs focus thei
     await expect.poll(() => list.rows.and(page.locator('[aria-selected="true"]')).count()).toBeGreaterThan(1);
     await page.keyboard.press('Escape');
     await expect.poll(() => list.rows.and(page.locator('[aria-selected="true"]')).count()).toBe(0);
-    expect(await panel.count()).toBe(1);
+    await expect.poll(() => panel.count()).toBe(1);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
   });

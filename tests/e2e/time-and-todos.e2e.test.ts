@@ -82,7 +82,7 @@ describe('time and to-do lists on the task detail', () => {
       .getByTestId('time-report-duration')
       .filter({ hasText: /^1h 30m$/ })
       .waitFor();
-    expect(await time.getByLabel('Duration').inputValue()).toBe('');
+    await expect.poll(() => time.getByLabel('Duration').inputValue()).toBe('');
 
     // Sent once; the total shown is the service's for the task.
     await ui.waitForPendingCount(0);

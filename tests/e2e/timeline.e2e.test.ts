@@ -60,7 +60,9 @@ describe('timeline strip and the dependencies of a task', () => {
     expect(labels.some((label) => first.name.startsWith(label.replace('…', '')))).toBe(true);
     expect(labels.some((label) => second.name.startsWith(label.replace('…', '')))).toBe(true);
     await page.getByTestId('timeline-arrow').first().waitFor({ state: 'attached' });
-    expect(await page.locator('[data-testid="timeline-row"][data-kind="event"]').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-testid="timeline-row"][data-kind="event"]').count())
+      .toBeGreaterThan(0);
     await screenshot(page, 'timeline');
   });
 
@@ -72,7 +74,7 @@ describe('timeline strip and the dependencies of a task', () => {
     await ui.waitForTitle(second.name);
     const predecessors = page.getByTestId('predecessors');
     await predecessors.getByText(first.name).waitFor();
-    expect(await predecessors.innerText()).toContain('Finish to Start');
+    await expect.poll(() => predecessors.innerText()).toContain('Finish to Start');
     await page.getByTestId('dependency-panel').scrollIntoViewIfNeeded();
     await screenshot(page, 'timeline-task-dependencies');
   });
@@ -91,8 +93,8 @@ describe('timeline: today, names on hover, names in view when scrolled', () => {
     // only spoken).
     await strip.getByTestId('timeline-today').waitFor({ state: 'attached' });
     const bar = strip.locator('rect.bar').first();
-    expect(await bar.locator('title').textContent()).toBe(await bar.getAttribute('aria-label'));
-    expect(await bar.getAttribute('aria-label')).toMatch(/^.+, .+/);
+    await expect.poll(() => bar.locator('title').textContent()).toBe(await bar.getAttribute('aria-label'));
+    await expect.poll(() => bar.getAttribute('aria-label')).toMatch(/^.+, .+/);
     await screenshot(page, 'timeline-today');
   });
 

@@ -43,13 +43,13 @@ describe('a refused token: the status bar asks for a new one', () => {
     await prompt.click();
     const dialog = page.getByTestId('token-dialog');
     const input = dialog.getByLabel('New API token');
-    expect(await input.getAttribute('type')).toBe('password');
+    await expect.poll(() => input.getAttribute('type')).toBe('password');
 
     await input.fill('not-a-token-either');
     await dialog.getByTestId('token-dialog-submit').click();
     const error = dialog.getByTestId('token-dialog-error');
     await error.waitFor();
-    expect(await error.innerText()).toMatch(/^Token: /);
+    await expect.poll(() => error.innerText()).toMatch(/^Token: /);
     await screenshot(page, 'token-dialog-refused');
 
     await input.fill('the-current-token');
@@ -67,7 +67,9 @@ describe('a refused token: the status bar asks for a new one', () => {
     // again after the sync's last cache event; give that read time to land.
     await page.waitForTimeout(1_000);
     const toasts = page.getByTestId('toast');
-    expect(await toasts.filter({ hasText: /action is required|need your action/ }).count()).toBe(0);
+    await expect
+      .poll(() => toasts.filter({ hasText: /action is required|need your action/ }).count())
+      .toBe(0);
     await screenshot(page, 'token-resumed');
 
     // Stored for the account, and never handed back to the page.

@@ -41,8 +41,8 @@ describe('the sidebar tree: create a folder, drag a project into it, archived to
     await page.reload();
     await ui.treeItem('Archive 2026').waitFor();
     await page.getByTestId('toggle-archived').click();
-    expect(await page.getByTestId('toggle-archived').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByTestId('toggle-archived').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('toggle-archived').click();
-    expect(await page.getByTestId('toggle-archived').getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => page.getByTestId('toggle-archived').getAttribute('aria-pressed')).toBe('false');
   });
 });

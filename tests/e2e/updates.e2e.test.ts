@@ -63,13 +63,15 @@ describe('Updates: what other users changed on my tasks', () => {
     await groups.first().waitFor();
     const group = (taskId: string) => page.locator(`[data-testid="updates-group"][data-task-id="${taskId}"]`);
     expect(await text(group(commented.id))).toMatch(/Bob Okafor commented: The export fails on empty rows/);
-    expect(await group(commented.id).locator('strong', { hasText: 'export' }).count()).toBe(1);
+    await expect.poll(() => group(commented.id).locator('strong', { hasText: 'export' }).count()).toBe(1);
     expect(await text(group(created.id))).toMatch(/Status changed to In Progress/);
     expect(await text(group(created.id))).toContain('created by you');
     expect(await text(group(other.id))).toMatch(/Assigned to Ada Lindqvist/);
     const fresh = groups.filter({ hasText: 'Prepare the quarterly review' });
     expect(await text(fresh)).toMatch(/Cleo Martins created it/);
-    expect(await page.locator('[data-testid="updates-group"].unread').count()).toBe(await groups.count());
+    await expect
+      .poll(() => page.locator('[data-testid="updates-group"].unread').count())
+      .toBe(await groups.count());
     await screenshot(page, 'updates-after-colleagues');
   });
 
@@ -84,6 +86,6 @@ describe('Updates: what other users changed on my tasks', () => {
     expect(await first.evaluate((el) => el.classList.contains('unread'))).toBe(false);
     await page.getByTestId('updates-mark-all-read').click();
     await eventually(count, (n) => n === '');
-    expect(await page.locator('[data-testid="updates-group"].unread').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-testid="updates-group"].unread').count()).toBe(0);
   });
 });

@@ -98,7 +98,7 @@ describe('campaign regressions', () => {
 });
 
 describe('campaign regressions: the final sync', () => {
-  // Campaign seed 98505 (session 10, goodday profile, load average ~30): client 2's cache lacked
+  // Campaign seed 98505 (goodday profile, load average ~30): client 2's cache lacked
   // a comment client 0 posted during the final drain. Client 2's automatic pull began before the
   // comment landed and was still running when the harness asked for the final sync, and
   // `sync.now` joins a pull under way: the "final" pull had read the task list before the
@@ -339,7 +339,7 @@ describe('campaign regressions: dependencies', () => {
     expect(await discardFailed(e)).toEqual([]);
   });
 
-  // Campaign seed 95106 (session 9, CI profile): a dependency deleted, then the same link made
+  // Campaign seed 95106 (CI profile): a dependency deleted, then the same link made
   // again. The delete was ordered only with the dependency itself, so while it waited (its
   // request lost, the look-up not due yet) the new create went first, and the service refused
   // it: "this dependency already exists". A delete is ordered with both its ends now.

@@ -13,7 +13,7 @@ async function layerErrors(path: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'workdesk/core-layers').map((m) => m.message);
 }
 
-// Loading the project's ESLint config takes seconds on a loaded machine.
+// The first lint loads the project's whole ESLint config (seconds on a loaded machine).
 describe('the core layers lint rule', { timeout: 60_000 }, () => {
   it.each([
     [

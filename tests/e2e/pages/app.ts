@@ -102,12 +102,14 @@ export class AppPage {
     const value = await this.page.getByTestId('pending-count').getAttribute('data-count');
     return Number(value);
   }
-  async waitForPendingCount(count: number, timeout = 30_000): Promise<void> {
+  /** Until the status bar counts `count` changes waiting (or one of `count`, given several). */
+  async waitForPendingCount(count: number | readonly number[], timeout = 30_000): Promise<void> {
     await this.page.waitForFunction(
       (expected) =>
-        document.querySelector('[data-testid="pending-count"]')?.getAttribute('data-count') ===
-        String(expected),
-      count,
+        expected.includes(
+          document.querySelector('[data-testid="pending-count"]')?.getAttribute('data-count') ?? '',
+        ),
+      (typeof count === 'number' ? [count] : count).map(String),
       { timeout },
     );
   }

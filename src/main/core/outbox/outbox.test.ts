@@ -623,7 +623,7 @@ describe('Outbox: creates, temp ids and the outcome-unknown mark (rules 5, 6)', 
     expect(again.realIdOf(tempId)).toBe('100');
   });
 
-  // Finding 16: a create the service held longer than the look-up's wait was sent twice.
+  // A create the service held longer than the look-up's wait was sent twice.
   it('sends a create with the send client (which waits longer), updates and look-ups with the client', async () => {
     // The same service behind both; the send client notes which methods were called through it.
     const viaSendClient: string[] = [];
@@ -844,7 +844,7 @@ describe('Outbox: pending fields and conflicts (rule 7)', () => {
   });
 });
 
-// Finding 15 (tests/faults/README.md): a fold that failed after a look-up was retried at the same
+// A fold that failed after a look-up was retried at the same
 // short delay forever, since only a send counted an attempt. Every failed fold counts now.
 describe('Outbox: attempts that keep failing (folds, look-ups, preparing a send)', () => {
   const backoff: BackoffPolicy = { baseMs: 1_000, maxMs: 8_000 };

@@ -91,8 +91,8 @@ export interface OutboxOptions<C> {
   /**
    * What kinds with a look-up (creates) send with, default `client`: one that waits for an
    * answer far longer than `client` does. Rule 6 has no idempotency key, so a look-up that runs
-   * while the service still holds the create finds nothing and the create is sent twice (finding
-   * 16); while the request is open, its answer is awaited instead, and no look-up runs.
+   * while the service still holds the create finds nothing and the create is sent twice (seen
+   * with the service held several timeouts); while the request is open, its answer is awaited instead, and no look-up runs.
    */
   sendClient?: C;
   kinds: readonly ErasedKind<C>[];

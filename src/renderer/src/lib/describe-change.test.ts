@@ -74,7 +74,7 @@ describe('describeChange of other items', () => {
       entityKey: 'crmContact:c1',
       payload: {},
     };
-    // The core's label names the record (finding 20): two contacts' edits are told apart.
+    // The core's label names the record: two contacts' edits are told apart.
     expect(describeChange(contact, look)).toEqual(['Edit contact "Ada Lind" (phone, last name)']);
   });
 });

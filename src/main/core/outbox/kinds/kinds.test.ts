@@ -483,7 +483,7 @@ describe('correcting a refused create (outbox.correct)', () => {
   });
 });
 
-describe('a change that sets one date of a range (finding 18)', () => {
+describe('a change that sets one date of a range', () => {
   it('task.update: one date is checked against the cached other, the pending local value included', () => {
     r.outbox.write('task.update', { taskId: 't1', changes: { startDate: '2026-12-10' } });
     const before = r.outbox.status().pending;
@@ -529,7 +529,7 @@ describe('a change that sets one date of a range (finding 18)', () => {
   });
 });
 
-describe('CRM changes name their record (finding 20)', () => {
+describe('CRM changes name their record', () => {
   it('two contacts edited offline, an account and their creates and deletes are told apart', () => {
     r.cache.crm.contacts.upsert(aContact({ id: 'c1', firstName: 'Ada', lastName: 'Lind' }));
     r.cache.crm.contacts.upsert(aContact({ id: 'c2', firstName: 'Bo', lastName: '' }));
@@ -558,7 +558,7 @@ describe('CRM changes name their record (finding 20)', () => {
     expect(r.outbox.describe(r.outbox.entries()[0]!)).toBe('Edit project "Launch" (name, priority)');
   });
 
-  it('member changes name the member and the project (finding 39)', () => {
+  it('member changes name the member and the project', () => {
     r.cache.transaction(() => {
       r.cache.projectParts.replaceMembers('p1', [
         { id: 'u-bob', name: 'Bob', primaryEmail: 'bob@x.test', access: 'Standard', watchAll: false },
