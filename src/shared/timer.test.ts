@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PreferencesPatch } from './ipc/settings';
 import { TIMER_ROUNDINGS, timerMinutes } from './timer';
 
 const at = (h: number, m: number, s = 0): number => ((h * 60 + m) * 60 + s) * 1000;
@@ -32,5 +33,16 @@ describe("a stopped timer's minutes", () => {
 
   it('reads a clock set back (a negative run) as the shortest report', () => {
     for (const rounding of TIMER_ROUNDINGS) expect(timerMinutes(-5000, rounding).minutes).toBe(rounding || 1);
+  });
+});
+
+describe('the rounding setting', () => {
+  it('takes off, 1, 5 or 15 minutes and refuses another value naming the field', () => {
+    for (const rounding of TIMER_ROUNDINGS)
+      expect(PreferencesPatch.parse({ timerRounding: rounding })).toEqual({ timerRounding: rounding });
+    const refused = PreferencesPatch.safeParse({ timerRounding: 10 });
+    expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['timerRounding', 'must be 0 (off), 1, 5 or 15 minutes'],
+    ]);
   });
 });
