@@ -81,7 +81,7 @@ describe('the running timer, and to-do progress on task rows', () => {
       },
     });
     await page.getByTestId('sync-now').click();
-    const progress = list.row(task).getByTestId('row-todos');
+    const progress = list.row(task).locator('.row-todos');
     await expect.poll(() => progress.innerText()).toBe('2/3');
     expect(await progress.getAttribute('aria-label')).toBe('2 of 3 to-do items done');
     // A task without items shows nothing.

@@ -104,7 +104,7 @@ function cellsTemplate(): DocumentFragment {
       element('span', { class: 'task-name', role: 'presentation' }),
       element('span', { class: 'parent-task none' }),
       element('span', { class: 'row-files none' }),
-      element('span', { class: 'row-todos none', 'data-testid': 'row-todos' }),
+      element('span', { class: 'row-todos none' }),
       element('button', { type: 'button', class: 'icon-btn rename-btn', tabindex: '-1' }, '✎'),
     ),
     cell('muted cell project', element('span', { class: 'project-name' })),
