@@ -2,7 +2,8 @@
 // selected row starts the timer, the status bar shows it ticking, a reload finds it still running
 // (the core keeps it), its stop confirm logs the time with an edited note (in the Time section and
 // on the service); the palette starts one, T on another task asks to switch, a run over a day is
-// flagged and capped. A task row shows its to-do progress ("2/3") from the cache.
+// flagged and capped; the rounding setting (saved through the shell) rounds a stop up to 15
+// minutes. A task row shows its to-do progress ("2/3") from the cache.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import { launchBrowser, screenshot, SCREENSHOT_DIR } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
 import { eventually } from './support/wait';
 import { audit, describeFindings, failing } from './support/axe';
+import { sessionSuite } from './support/suite';
 import { AppPage } from './pages/app';
 import { TaskListPage, type TaskRef } from './pages/task-list';
 import type { TimerView } from '../../src/shared/ipc/time';
@@ -197,5 +199,32 @@ describe('the running timer, and to-do progress on task rows', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect((await running())?.taskId).toBe(task.id);
     expect(ui.errors).toEqual([]);
+  });
+});
+
+describe('the rounding setting (the web host with its accounts session)', () => {
+  const suite = sessionSuite({ viewport: { width: 1280, height: 800 } });
+
+  it('is saved through the shell and rounds a stopped timer up to 15 minutes', async () => {
+    const { app, page, ui } = suite;
+    await ui.goToSettings();
+    await page.getByTestId('timer-rounding-15').check();
+    await expect
+      .poll(async () => app.session.dispatch('settings.get', {}))
+      .toMatchObject({ ok: true, value: { timerRounding: 15 } });
+
+    // The local workspace's demo organization: T on a row, then Stop in the status bar.
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Support desk 1');
+    await list.waitForRows();
+    await list.table.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('t');
+    await page.getByTestId('timer-status').getByTestId('timer-stop').click();
+    const dialog = page.getByTestId('timer-stop-dialog');
+    await expect.poll(() => dialog.getByTestId('timer-stop-duration').inputValue()).toBe('15m');
+    await dialog.getByText('Rounded up to 15 minutes.').waitFor();
+    await dialog.getByTestId('timer-discard').click();
+    await page.getByTestId('timer-status').waitFor({ state: 'detached' });
   });
 });
