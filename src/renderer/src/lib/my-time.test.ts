@@ -132,8 +132,20 @@ describe('weekBars', () => {
   it('stacks each day by project in the same order every day', () => {
     const grid = weekGrid('2026-11-23', [
       logged({ reportDate: '2026-11-23', reported: 60 }),
-      logged({ taskId: 't3', projectId: 'p2', projectName: 'Accounts', reportDate: '2026-11-23', reported: 120 }),
-      logged({ taskId: 't4', projectId: 'p2', projectName: 'Accounts', reportDate: '2026-11-23', reported: 30 }),
+      logged({
+        taskId: 't3',
+        projectId: 'p2',
+        projectName: 'Accounts',
+        reportDate: '2026-11-23',
+        reported: 120,
+      }),
+      logged({
+        taskId: 't4',
+        projectId: 'p2',
+        projectName: 'Accounts',
+        reportDate: '2026-11-23',
+        reported: 30,
+      }),
       logged({ reportDate: '2026-11-24', reported: 15 }),
     ]);
     const bars = weekBars(grid);

@@ -220,10 +220,19 @@ export function timeReportsCsv(reports: readonly LoggedTime[], range: { from: st
 export type RangePreset = 'week' | 'month' | 'custom';
 
 /** The range a preset names around the week shown: its week, or the month of its Monday. */
-export function presetRange(preset: Exclude<RangePreset, 'custom'>, monday: string): { from: string; to: string } {
+export function presetRange(
+  preset: Exclude<RangePreset, 'custom'>,
+  monday: string,
+): { from: string; to: string } {
   if (preset === 'week') return { from: monday, to: addDays(monday, 6) };
   const month = monday.slice(0, 7);
   const next = dayNumber(`${month}-01`) + 31;
   const nextMonth = dayOf(next).slice(0, 7);
   return { from: `${month}-01`, to: addDays(`${nextMonth}-01`, -1) };
+}
+
+/** The Monday of the current week on this computer's calendar. */
+export function thisWeek(now = new Date()): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return weekStartOf(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
 }

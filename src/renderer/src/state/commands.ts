@@ -5,6 +5,7 @@ import { dialogs } from './dialogs.svelte';
 import { nav, sync, theme } from './app';
 import { overlays } from './palette.svelte';
 import { toDayString } from '../lib/format';
+import { thisWeek } from '../lib/my-time';
 import { TASK_SHORTCUTS } from '../lib/task-shortcuts';
 import { focusLatestNotice, focusSearchBox } from '../lib/shortcuts';
 import { tick } from 'svelte';
@@ -66,6 +67,7 @@ export function appCommands(): Command[] {
       label: 'Go to My Work · Assigned to me',
       run: () => nav.go({ kind: 'mywork', tab: 'assigned' }),
     },
+    { id: 'go-mytime', label: 'Go to My Time', run: () => nav.go({ kind: 'mytime', week: thisWeek() }) },
     {
       id: 'go-calendar',
       label: 'Go to Calendar',
