@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startApp, type RunningApp } from './support/web-host';
 import { eventually } from './support/wait';
+import { audit, describeFindings, failing } from './support/axe';
 import { AppPage } from './pages/app';
 import { SEEDED_USERS } from '../support/service';
 
@@ -50,7 +51,12 @@ describe('My Time', () => {
   beforeAll(async () => {
     app = await startApp({ service: { seed: 'demo' } });
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    // axe is added as a script: the page's CSP is bypassed (tests only).
+    context = await browser.newContext({
+      bypassCSP: true,
+      viewport: { width: 1440, height: 900 },
+      acceptDownloads: true,
+    });
     page = await context.newPage();
     ui = new AppPage(page);
     await ui.open(app.host.url);
@@ -86,8 +92,9 @@ describe('My Time', () => {
     // The project totals (the chart's legend) add up to the week.
     const projectMinutes = await view
       .getByTestId('mytime-project-total')
-      .evaluateAll((items) => items.length);
-    expect(projectMinutes).toBeGreaterThan(0);
+      .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-minutes'))));
+    expect(projectMinutes.length).toBeGreaterThan(0);
+    expect(projectMinutes.reduce((a, b) => a + b, 0)).toBe(week);
 
     // The chart: a bar per day whose value is the day's total, named for screen readers.
     const chart = view.getByTestId('mytime-chart');
@@ -102,6 +109,10 @@ describe('My Time', () => {
     await screenshot(page, 'my-time-week');
     await chart.scrollIntoViewIfNeeded();
     await screenshot(page, 'my-time-chart');
+
+    const result = await audit(page, 'my-time');
+    expect(result.rulesPassed).toBeGreaterThan(15);
+    expect(failing(result.findings), describeFindings(failing(result.findings))).toEqual([]);
   });
 
   it('logs time typed into an empty day offline, marks it not sent, and sends it once back online', async () => {
@@ -197,7 +208,7 @@ describe('My Time', () => {
     await expect.poll(() => added.locator('[data-testid="mytime-cell"]').count()).toBe(7);
   });
 
-  it("exports the week's time as CSV, pending and sent alike", async () => {
+  it("exports the week's time as CSV, a line per report with its minutes", async () => {
     const view = page.getByTestId('mytime');
     await page.getByTestId('week-this').click();
     await expect.poll(() => view.getAttribute('data-week')).toBe(monday());
