@@ -89,6 +89,14 @@ describe('My Time', () => {
         .poll(() => view.locator(`[data-task="${taskId}"] [data-testid="mytime-row-total"]`).textContent())
         .toBe(h && m ? `${h}h ${m}m` : h ? `${h}h` : `${m}m`);
     }
+    // A row names its task and project as the service does.
+    const first = tasks[0]!;
+    const named = await app.api<{ name: string; projectId: string }>(`/task/${first}`);
+    const project = await app.api<{ name: string }>(`/project/${named.projectId}`);
+    const firstRow = view.locator(`[data-testid="mytime-row"][data-task="${first}"]`);
+    expect(await firstRow.getByRole('button').textContent()).toBe(named.name);
+    expect(await firstRow.locator('.project').textContent()).toBe(project.name);
+
     // The project totals (the chart's legend) add up to the week.
     const projectMinutes = await view
       .getByTestId('mytime-project-total')
