@@ -112,11 +112,9 @@ describe('My Time', () => {
         .getByTestId('mytime-bar')
         .evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('data-minutes')))),
     ).toEqual(dayTotals(reports, monday()));
-    await chart.getByRole('img', { name: 'Time per day this week, by project' }).waitFor();
+    await chart.getByRole('img', { name: 'Time per day of the week, by project' }).waitFor();
     await view.getByTestId('mytime-grid').scrollIntoViewIfNeeded();
     await screenshot(page, 'my-time-week');
-    await chart.scrollIntoViewIfNeeded();
-    await screenshot(page, 'my-time-chart');
 
     const result = await audit(page, 'my-time');
     expect(result.rulesPassed).toBeGreaterThan(15);
@@ -172,6 +170,8 @@ describe('My Time', () => {
     await page.keyboard.type('45m');
     await page.keyboard.press('Enter');
     await expect.poll(() => sunday.getAttribute('data-minutes')).toBe('45');
+    // The focus stays on the day just logged, now showing its time.
+    await expect.poll(() => sunday.evaluate((el) => el === document.activeElement)).toBe(true);
     await eventually(
       () => serviceWeek(monday()),
       (list) =>
@@ -183,13 +183,24 @@ describe('My Time', () => {
     const view = page.getByTestId('mytime');
     await page.getByTestId('week-next').click();
     await expect.poll(() => view.getAttribute('data-week')).toBe(monday(1));
-    await view.getByTestId('state-empty').filter({ hasText: 'No time logged this week' }).waitFor();
+    await view.getByTestId('state-empty').filter({ hasText: 'No time logged in this week' }).waitFor();
 
     await page.getByTestId('week-prev').click();
     await page.getByTestId('week-prev').click();
     await expect.poll(() => view.getAttribute('data-week')).toBe(monday(-1));
     const last = await serviceWeek(monday(-1));
     await expect.poll(() => shownDayTotals(view)).toEqual(dayTotals(last, monday(-1)));
+    // Last week's chart (a whole week of work), seen as a user sees it.
+    const chart = view.getByTestId('mytime-chart');
+    await expect
+      .poll(() =>
+        chart
+          .getByTestId('mytime-bar')
+          .evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('data-minutes')))),
+      )
+      .toEqual(dayTotals(last, monday(-1)));
+    await chart.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await screenshot(page, 'my-time-chart');
 
     // A week long before the synced ones, logged by another client: read from the service.
     const old = monday(-20);

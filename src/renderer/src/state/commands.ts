@@ -121,4 +121,7 @@ export const CONTEXT_SHORTCUTS: readonly { area: string; keys: string; label: st
   { area: 'Calendar', keys: 'Page Up, Page Down', label: 'Previous or next month' },
   { area: 'Calendar', keys: 'Enter', label: 'Open the day’s first event (a new event on an empty day)' },
   { area: 'Calendar', keys: 'N', label: 'New event on the focused day' },
+  { area: 'My Time', keys: '← → ↑ ↓', label: 'Move between the week’s cells' },
+  { area: 'My Time', keys: 'Enter', label: 'Log the duration typed in an empty day (1h 30m, 90m, 1.5h)' },
+  { area: 'My Time', keys: 'Page Up, Page Down', label: 'Previous or next week' },
 ];
