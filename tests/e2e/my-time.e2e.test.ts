@@ -255,6 +255,13 @@ describe('My Time', () => {
       Number(/^\d{4}-\d{2}-\d{2},(?:"(?:[^"]|"")*"|[^,]*),(?:"(?:[^"]|"")*"|[^,]*),(\d+),/.exec(line)?.[1]),
     );
     expect(minutes.reduce((a, b) => a + b, 0)).toBe(reports.reduce((sum, r) => sum + r.reported, 0));
+
+    // A narrow window: the grid scrolls sideways, the week's controls stay in reach.
+    await page.setViewportSize({ width: 820, height: 760 });
+    await view.getByTestId('mytime-grid').scrollIntoViewIfNeeded();
+    await page.getByTestId('week-next').waitFor({ state: 'visible' });
+    await screenshot(page, 'my-time-narrow');
+    await page.setViewportSize({ width: 1440, height: 900 });
     expect(ui.errors).toEqual([]);
   });
 });
