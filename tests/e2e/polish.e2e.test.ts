@@ -48,6 +48,15 @@ describe('polish: sidebar width, go-to keys, the comment box, values as words', 
     await ui.sidebar.waitFor();
     await expect.poll(sidebarWidth).toBe(304);
     await screenshot(page, 'polish-sidebar-resized');
+    // Double-click: the default width again, also after a reload.
+    await handle.dblclick();
+    await expect.poll(sidebarWidth).toBe(before);
+    await page.reload();
+    await ui.sidebar.waitFor();
+    await expect.poll(sidebarWidth).toBe(before);
+    await handle.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(sidebarWidth).toBe(before + 16);
   });
 
   it('keeps the sidebar where the user scrolled it when a view opens from it', async () => {
