@@ -2,9 +2,12 @@
 // The polish a daily user notices: a resizable sidebar that keeps its width and does not jump,
 // go-to shortcuts, Escape out of the comment box, and internal values shown as words or colors.
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './support/browser';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, screenshot } from './support/browser';
+import { AppPage } from './pages/app';
 import { appSuite } from './support/suite';
 import { ProjectOverviewPage } from './pages/project-overview';
+import { PalettePage } from './pages/palette';
 
 describe('polish: sidebar width, go-to keys, the comment box, values as words', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
@@ -175,5 +178,54 @@ describe('polish: sidebar width, go-to keys, the comment box, values as words', 
     const swatch = overview.field('project-color').locator('.dot');
     await expect.poll(() => swatch.count()).toBe(1);
     expect(await swatch.evaluate((dot) => getComputedStyle(dot).backgroundColor)).toMatch(/^rgb/);
+  });
+
+  it('draws the scrollbars’ corner in the dark theme’s colors, not as a white square', async () => {
+    // Headless Chromium hides scrollbars unless told otherwise: a page of its own that shows them.
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+      ignoreDefaultArgs: ['--hide-scrollbars'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+      const ui = new AppPage(page);
+      await ui.open(suite.app.host.url);
+      await new PalettePage(page).runCommand('Theme: dark');
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+      // A box that scrolls both ways, as a wide task list in a short window does.
+      await page.evaluate(() => {
+        const box = document.createElement('div');
+        box.id = 'corner-probe';
+        box.style.cssText =
+          'position:fixed;left:400px;top:200px;width:160px;height:120px;overflow:scroll;z-index:999;background:var(--color-bg)';
+        box.innerHTML = '<div style="width:600px;height:600px"></div>';
+        document.body.append(box);
+      });
+      const box = await page.locator('#corner-probe').boundingBox();
+      if (!box) throw new Error('the probe is not drawn');
+      const corner = await page.screenshot({
+        clip: { x: box.x + box.width - 8, y: box.y + box.height - 8, width: 6, height: 6 },
+      });
+      const brightest = await page.evaluate(async (base64) => {
+        const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        const data = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+        let max = 0;
+        for (let i = 0; i < data.length; i += 4) max = Math.max(max, data[i]!, data[i + 1]!, data[i + 2]!);
+        return max;
+      }, corner.toString('base64'));
+      await screenshot(page, 'polish-dark-scrollbar-corner');
+      // Before: Chromium's default corner, white (255) beside the dark scrollbars.
+      expect(brightest).toBeLessThan(128);
+      await new PalettePage(page).runCommand('Theme: light');
+      expect(ui.errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 });
