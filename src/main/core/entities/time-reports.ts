@@ -5,7 +5,14 @@ import { withoutCopies, type PullContext } from '../sync/pull';
 import type { EntityDescriptor } from './types';
 
 // Everything sync does with time reports lives here: the pull's part, how an answer is stored,
-// and the on-demand reads (run through `sync.onDemand.run`).
+// the on-demand reads (run through `sync.onDemand.run`), and the item its lists hold.
+
+declare module '../sync/pending' {
+  /** Time reports as their lists answer them: what a create's look-up finds its report among. */
+  interface ListedItems {
+    timeReport: TimeReport;
+  }
+}
 
 /** Weeks of the acting user's time reports a pull keeps in the cache. */
 export const TIME_REPORT_WEEKS = 8;
