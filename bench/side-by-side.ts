@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,7 +11,9 @@ import type { Figures, Scenario } from './lib/types';
  *   [--other-scenario PATH]: one scenario of bench/scenarios measured in this checkout and in
  * another one (an older commit unpacked with `git archive`, its node_modules linked), alternately,
  * each run in its own child process, so both see the same load. Prints each run's figures with
- * the load average, then the median, min and max of every figure per tree. The other tree's own
+ * the load average, then the median, min and max of every figure per tree. With
+ * `--build-renderer`, a tree without a built renderer (`out/renderer`, which `git archive` leaves
+ * out, and which the start-up scenario of older trees serves) builds it first. The other tree's own
  * scenario file is run, or with `--other-scenario` the file at PATH, copied into the other tree's
  * bench/scenarios for the run (its imports resolve there) and removed after: for a scenario the
  * other tree lacks, or whose copy there is broken (cache-reads before its search query took
@@ -67,7 +69,9 @@ async function main(): Promise<void> {
     (a, i) => !a.startsWith('--') && !/^\d+$/.test(a) && args[i - 1] !== '--other-scenario',
   );
   if (!other || !file)
-    throw new Error('usage: side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick]');
+    throw new Error(
+      'usage: side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick] [--other-scenario PATH] [--build-renderer]',
+    );
   const otherTree = resolve(other);
   const replacementAt = args.indexOf('--other-scenario');
   const replacement = replacementAt >= 0 ? args[replacementAt + 1] : undefined;
@@ -82,7 +86,18 @@ async function main(): Promise<void> {
   }
 }
 
+/** Builds the renderer of `tree` into its out/renderer when it has none. */
+function buildRendererIn(tree: string): void {
+  if (existsSync(join(tree, 'out', 'renderer', 'index.html'))) return;
+  process.stderr.write(`${tree}: building the renderer (node scripts/build.mjs --renderer-only)\n`);
+  execFileSync(process.execPath, [join(tree, 'scripts', 'build.mjs'), '--renderer-only'], {
+    cwd: tree,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
 async function compare(otherTree: string, file: string, otherFile: string, args: string[]): Promise<void> {
+  if (args.includes('--build-renderer')) for (const tree of [here, otherTree]) buildRendererIn(tree);
   for (const [tree, name] of [
     [here, file],
     [otherTree, otherFile],
