@@ -97,6 +97,14 @@ describe('polish: sidebar width, go-to keys, the comment box, values as words', 
     await page.getByTestId('layout-overview').click();
     await page.waitForTimeout(600);
     expect(await scrollTop()).toBe(halfway);
+    // The palette gives the focus back to the sidebar's item that had it when it closes.
+    await ui.treeItem('Support desk 1').click();
+    await scroller.evaluate((element) => (element.scrollTop = element.scrollHeight));
+    const bottom = await scrollTop();
+    await new PalettePage(page).runCommand('Go to Changes');
+    await ui.waitForTitle('Changes');
+    await page.waitForTimeout(600);
+    expect(await scrollTop()).toBe(bottom);
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
