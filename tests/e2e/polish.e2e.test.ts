@@ -8,6 +8,7 @@ import { AppPage } from './pages/app';
 import { appSuite } from './support/suite';
 import { ProjectOverviewPage } from './pages/project-overview';
 import { PalettePage } from './pages/palette';
+import { TaskListPage } from './pages/task-list';
 
 describe('polish: sidebar width, go-to keys, the comment box, values as words', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
@@ -186,6 +187,33 @@ describe('polish: sidebar width, go-to keys, the comment box, values as words', 
     const swatch = overview.field('project-color').locator('.dot');
     await expect.poll(() => swatch.count()).toBe(1);
     expect(await swatch.evaluate((dot) => getComputedStyle(dot).backgroundColor)).toMatch(/^rgb/);
+  });
+
+  it('shows tags with their color as a swatch, in the picker and on the task', async () => {
+    const { page, ui } = suite;
+    // The last project was left on its overview, and a project opens in the layout of the last one.
+    await ui.openDemoProject('Support desk 2');
+    await page.getByTestId('layout-list').click();
+    const list = new TaskListPage(page);
+    await list.waitForRows();
+    await list.openRow(1);
+    const add = page.getByTestId('detail-panel').getByTestId('add-tag');
+    await add.click();
+    // Urgent carries the palette's color 1 (red); the picker shows it before the name.
+    const urgent = page.getByRole('option', { name: 'Urgent', exact: true });
+    await urgent.waitFor();
+    expect(await urgent.locator('.dot').evaluate((dot) => getComputedStyle(dot).backgroundColor)).toBe(
+      'rgb(206, 59, 59)',
+    );
+    await page.getByRole('combobox', { name: /^Filter / }).fill('Urgent');
+    await page.keyboard.press('Enter');
+    const chip = page.getByTestId('detail-panel').getByTestId('task-tag').filter({ hasText: 'Urgent' });
+    await expect
+      .poll(() => chip.locator('.swatch').evaluate((dot) => getComputedStyle(dot).backgroundColor))
+      .toBe('rgb(206, 59, 59)');
+    await screenshot(page, 'polish-tag-swatches');
+    await chip.getByRole('button', { name: 'Remove tag Urgent' }).click();
+    await chip.waitFor({ state: 'detached' });
   });
 
   it('draws the scrollbars’ corner in the dark theme’s colors, not as a white square', async () => {
