@@ -8,11 +8,26 @@ import { channel } from './channel';
  * the answer names the outbox entry (null when the write changed nothing) and, for a create,
  * the new item's id, a local id (`local-...`) until the service acknowledges it.
  */
-export const WriteResult = z.object({ entryId: z.number().int().nullable() });
+export const WriteResult = z.object({
+  entryId: z.number().int().nullable(),
+  /**
+   * The values the write replaced, under the write's own field names (an update's changed
+   * fields, a status change's `statusId`): what an undo writes back. Absent when nothing changed.
+   */
+  replaced: z.record(z.string(), z.unknown()).optional(),
+  /** True when the write put back what a waiting change made (an undo): both were withdrawn, nothing is sent. */
+  withdrawn: z.boolean().optional(),
+});
 export type WriteResult = z.infer<typeof WriteResult>;
 
 export const CreateResult = WriteResult.extend({ id: z.string() });
 export type CreateResult = z.infer<typeof CreateResult>;
+
+/**
+ * How long a task delete waits before it is sent (ms): the service cannot bring a deleted task
+ * back, so this is the time Undo has to withdraw it.
+ */
+export const TASK_DELETE_HOLD_MS = 5000;
 
 const Text = z.string().max(200_000, 'must be at most 200000 characters');
 

@@ -6,6 +6,8 @@ import type { AccountOutbox, KindName, KindPayload } from '../outbox/account-out
 /** What a write answers: the entry it queued, null when it changed nothing. */
 export interface Queued {
   entryId: number | null;
+  /** The change put back what a waiting one made (an undo): both withdrawn, nothing is sent. */
+  withdrawn?: true;
 }
 
 /** What a create answers: the item's local id (real once the service made it) and its entry. */
@@ -25,7 +27,8 @@ export function writer(outbox: AccountOutbox) {
     ids: (values: string[] | undefined): string[] | undefined => values?.map(id),
     /** Queues a change of kind `kind`. */
     queue<K extends KindName>(kind: K, payload: KindPayload<K>): Queued {
-      return { entryId: outbox.write(kind, payload).entryId ?? null };
+      const result = outbox.write(kind, payload);
+      return { entryId: result.entryId ?? null, ...(result.withdrawn ? { withdrawn: true as const } : {}) };
     },
     /** Queues a create under a fresh local id that `payload` is given. */
     create<K extends KindName>(kind: K, payload: (tempId: string) => KindPayload<K>): Created {

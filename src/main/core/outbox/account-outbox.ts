@@ -66,6 +66,7 @@ export type OutboxTuning = Pick<
   | 'log'
   | 'lookUpDelayMs'
   | 'maxFoldFailures'
+  | 'undoHoldMs'
 >;
 
 /** What the engine's caller may set of the account's outbox. */

@@ -141,6 +141,11 @@ export interface OutboxOptions<C> {
   lookUpDelayMs?: number;
   /** Failed folds after which an acknowledged entry needs attention (default `MAX_FOLD_FAILURES`). */
   maxFoldFailures?: number;
+  /**
+   * How long an entry whose kind asks for an undo window (`Applied.holdMs`, a task delete) waits
+   * before it is sent; default what the kind asks. Test harnesses that drain at once pass 0.
+   */
+  undoHoldMs?: number;
 }
 
 export type PauseReason = 'token-needed';
@@ -166,6 +171,11 @@ export interface SubmitResult {
   entryId: number | undefined;
   /** True when the change joined an earlier unsent entry of the same entity. */
   merged: boolean;
+  /**
+   * True when the change put back what an earlier unsent entry changed (an undo): that entry
+   * was withdrawn with its claims and nothing is sent for either.
+   */
+  withdrawn?: boolean;
 }
 
 export class OutboxError extends Error {
@@ -246,6 +256,7 @@ export class Outbox<C> {
   readonly #takeTheirs: OutboxOptions<C>['takeTheirs'];
   readonly #log: (message: string) => void;
   readonly #lookUpDelayMs: number;
+  readonly #undoHoldMs: number | undefined;
   readonly #maxFoldFailures: number;
   readonly #check: PreSendCheck<C> | undefined;
   readonly #onItemKept: ((entity: string, id: string) => void) | undefined;
@@ -332,6 +343,7 @@ export class Outbox<C> {
     this.#cacheListeners = new Listeners('outbox cache', this.#log);
     this.#remapListeners = new Listeners('outbox remap', this.#log);
     this.#lookUpDelayMs = options.lookUpDelayMs ?? 0;
+    this.#undoHoldMs = options.undoHoldMs;
     this.#maxFoldFailures = Math.max(1, options.maxFoldFailures ?? MAX_FOLD_FAILURES);
     this.#check = options.check;
     this.#onItemKept = options.onItemKept;
@@ -392,6 +404,14 @@ export class Outbox<C> {
           keys.push(...learnt);
         }
       }
+      // An undo of a change still waiting: together the two change nothing, nothing is sent.
+      const cancelled = this.#cancelledBy(kind, stored, keys, id);
+      if (cancelled) {
+        this.#withdraw(id);
+        this.#withdraw(cancelled.id);
+        for (const k of cancelled.keys) if (!keys.includes(k)) keys.push(k);
+        return { entryId: undefined, merged: false, withdrawn: true, keys };
+      }
       const target = this.#mergeTarget(kind, keys, id);
       if (target) {
         const merged = kind.merge?.(target.payload, stored);
@@ -399,16 +419,26 @@ export class Outbox<C> {
           this.store.setPayload(target.id, merged, target.undo, now);
           this.claims.move(id, target.id);
           this.store.delete(id);
+          if (kind.withdrawable?.(merged) && this.claims.cancels(target.id, target.id)) {
+            this.#withdraw(target.id);
+            return { entryId: undefined, merged: true, withdrawn: true, keys };
+          }
           return { entryId: target.id, merged: true, keys };
         }
       }
       this.store.setPayload(id, stored, applied.undo, now);
+      const hold = applied.holdMs === undefined ? 0 : (this.#undoHoldMs ?? applied.holdMs);
+      if (hold > 0) this.store.notBefore(id, now + hold);
       return { entryId: id, merged: false, keys };
     })();
     this.#emitCache(result.keys);
     this.#emitStatus();
     this.#pump();
-    return { entryId: result.entryId, merged: result.merged };
+    return {
+      entryId: result.entryId,
+      merged: result.merged,
+      ...(result.withdrawn ? { withdrawn: true } : {}),
+    };
   }
 
   /** Starts replay: now (rule 3: start-up), on the timer, and after every write. */
@@ -902,6 +932,47 @@ export class Outbox<C> {
     kind.rollback(ctx, payload, entry.undo);
     // Whatever the kind did not release is released now: claims never outlive their entry.
     this.claims.release(entry.id);
+  }
+
+  /**
+   * The earlier entry a new one cancels: the last open one on each of its keys, waiting (not
+   * under way), both kinds changing only fields, and the new one putting every field the earlier
+   * changed back to what it was before it (`FieldClaims.cancels`).
+   */
+  #cancelledBy(
+    kind: ErasedKind<C>,
+    payload: unknown,
+    keys: string[],
+    newId: number,
+  ): OutboxEntry | undefined {
+    if (!kind.withdrawable?.(payload)) return undefined;
+    let targetId: number | undefined;
+    for (const key of keys) {
+      const last = this.store.lastOpenBefore(key, newId);
+      if (last === undefined || (targetId !== undefined && last !== targetId)) return undefined;
+      targetId = last;
+    }
+    if (targetId === undefined || this.#running.has(targetId)) return undefined;
+    const target = this.store.get(targetId);
+    if (!target || target.state !== 'pending' || target.answeredAt !== null) return undefined;
+    const targetKind = this.#kinds.get(target.kind);
+    let targetPayload: unknown;
+    try {
+      targetPayload = targetKind?.parse(target.payload);
+    } catch {
+      return undefined;
+    }
+    if (!targetKind?.withdrawable?.(targetPayload)) return undefined;
+    return this.claims.cancels(target.id, newId) ? target : undefined;
+  }
+
+  /**
+   * Removes a waiting entry whose change the cache no longer shows (a later change put its
+   * fields back): its claims go with it and nothing is written back.
+   */
+  #withdraw(entryId: number): void {
+    this.claims.release(entryId);
+    this.store.delete(entryId);
   }
 
   /** The earlier entry a new one may merge into: the last open one on each of its keys. */

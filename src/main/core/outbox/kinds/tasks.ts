@@ -11,6 +11,7 @@ import {
   TaskTagInput,
 } from '../../../../shared/ipc/tasks-write';
 import type { MessageView } from '../../../../shared/ipc/tasks';
+import { TASK_DELETE_HOLD_MS } from '../../../../shared/ipc/tasks-write';
 import type { ServiceClient } from '../../api/client';
 import type { TaskFlat } from '../../cache/repos/tasks';
 import { listedMessages, type ListedMessage } from '../../sync/pending';
@@ -479,6 +480,7 @@ export function taskKinds(deps: KindDeps) {
     send: (client, { taskId, changes }) => client.updateTask(taskId, { userId: deps.userId, ...changes }),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, 'task', store.write),
+    withdrawable: () => true,
     merge: (a, b) => {
       const changes = { ...a.changes, ...b.changes };
       if (changes.projectId !== undefined && changes.parentTaskId !== undefined) return undefined;
@@ -548,6 +550,8 @@ export function taskKinds(deps: KindDeps) {
       restoreReleased(ctx, 'task', store.write);
       store.deleteDraft(p.draftId);
     },
+    // With a message it posts one: that is not withdrawn by a later status change.
+    withdrawable: (p) => !p.message,
   };
 
   const comment: Kind<z.infer<typeof TaskCommentPayload>, void, 'task.comment'> = {
@@ -632,6 +636,7 @@ export function taskKinds(deps: KindDeps) {
         : client.removeTag(p.taskId, p.tagId, { userId: deps.userId }),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, 'taskTag', writeTags),
+    withdrawable: () => true,
   });
 
   const setCustomFields = customFieldsKind<z.infer<typeof TaskCustomFieldsPayload>, 'task.setCustomFields'>({
@@ -669,7 +674,8 @@ export function taskKinds(deps: KindDeps) {
       };
       cache.tasks.delete(ids);
       for (const id of ids) cache.crm.setTaskContacts(id, []);
-      return { undo };
+      // The service cannot bring a deleted task back: the delete waits so an undo can withdraw it.
+      return { undo, holdMs: TASK_DELETE_HOLD_MS };
     },
     // Already gone (a parent's delete took it along, or another user deleted it): what the
     // delete asked for holds, so it is done, not refused.
