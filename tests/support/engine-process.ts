@@ -175,8 +175,6 @@ async function childMain(args: Omit<EngineProcessArgs, 'onLog' | 'timeZone'>): P
       backoff: args.backoff ?? { baseMs: 10, maxMs: 100 },
       tickMs: args.tickMs ?? 20,
       concurrency: args.concurrency ?? 4,
-      // The campaign judges what reaches the service, not the undo window: deletes go at once.
-      undoHoldMs: 0,
     },
     // The engine's own log goes to the parent (the campaign keeps it in the run's log).
     log: (line: string) => process.send?.({ log: line }),

@@ -77,7 +77,13 @@ export const TaskCommentInput = z
 export const TaskReplyInput = z
   .object({ taskId: Id, actionRequiredUserId: Id, message: Text.optional() })
   .strict();
+/** A tag link change, as queued (the outbox payload of a tag kind). */
 export const TaskTagInput = z.object({ taskId: Id, tagId: Id }).strict();
+/**
+ * The channel's input: `undo` says the write takes back the task's latest tag change, so while
+ * that one still waits both are withdrawn and nothing is sent.
+ */
+export const TaskTagWriteInput = TaskTagInput.extend({ undo: z.boolean().optional() }).strict();
 export const CustomFieldValue = z.object({ id: Id, value: z.unknown() }).strict();
 export const TaskCustomFieldsInput = z
   .object({ taskId: Id, values: z.array(CustomFieldValue).min(1, 'must name at least one field').max(200) })
@@ -90,8 +96,8 @@ export const tasksWriteChannels = {
   'tasks.setStatus': channel(TaskStatusInput, WriteResult),
   'tasks.comment': channel(TaskCommentInput, WriteResult),
   'tasks.reply': channel(TaskReplyInput, WriteResult),
-  'tasks.addTag': channel(TaskTagInput, WriteResult),
-  'tasks.removeTag': channel(TaskTagInput, WriteResult),
+  'tasks.addTag': channel(TaskTagWriteInput, WriteResult),
+  'tasks.removeTag': channel(TaskTagWriteInput, WriteResult),
   'tasks.setCustomFields': channel(TaskCustomFieldsInput, WriteResult),
   'tasks.delete': channel(TaskDeleteInput, WriteResult),
 };

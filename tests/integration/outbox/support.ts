@@ -28,8 +28,7 @@ export type TestEngine = Engine & {
 };
 
 /** Fast retries so fault tests finish quickly; the policy itself is unit-tested. */
-// No undo window: a delete is sent at once, as the suites that drain expect (the undo suite sets its own).
-export const FAST_OUTBOX = { backoff: { baseMs: 10, maxMs: 100 }, tickMs: 50, undoHoldMs: 0 } as const;
+export const FAST_OUTBOX = { backoff: { baseMs: 10, maxMs: 100 }, tickMs: 50 } as const;
 
 /** An engine with its outbox on a temp data folder (or the one given), sync not started. */
 export async function testEngine(

@@ -56,6 +56,24 @@ describe('undo through the outbox', () => {
     expect(await suite.api.task(taskId)).toMatchObject({ name: 'Field before', priority });
   });
 
+  it('withdraws a tag added then taken back by an undo; without the undo mark both are sent', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Tagged');
+    const tagId = SEED_IDS.tags.urgent;
+    await e.outbox.stop();
+    await e.call('tasks.addTag', { taskId, tagId });
+    expect(await e.call('tasks.removeTag', { taskId, tagId, undo: true })).toMatchObject({ withdrawn: true });
+    expect(e.outbox.entries()).toEqual([]);
+    // A person adding and removing a tag on purpose: both go, as before.
+    await e.call('tasks.addTag', { taskId, tagId });
+    await e.call('tasks.removeTag', { taskId, tagId });
+    expect(e.outbox.entries()).toHaveLength(2);
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(taskId).filter((r) => r.includes('/tag/'))).toHaveLength(2);
+    expect((await suite.api.task(taskId)).tags ?? []).toEqual([]);
+  });
+
   it('reverts a change already sent: the service has the old value again', async () => {
     const e = await suite.engine();
     const taskId = await seededTask(e, 'Revert me');

@@ -74,8 +74,10 @@ export function tasksWriteHandlers({ outbox, cache }: WriteDeps): HandlerMap<Tas
       queue('task.comment', { ...input, taskId: id(input.taskId), draftId: outbox.newLocalRowId() }),
     'tasks.reply': (input) =>
       queue('task.reply', { ...input, taskId: id(input.taskId), draftId: outbox.newLocalRowId() }),
-    'tasks.addTag': (input) => queue('task.addTag', { ...input, taskId: id(input.taskId) }),
-    'tasks.removeTag': (input) => queue('task.removeTag', { ...input, taskId: id(input.taskId) }),
+    'tasks.addTag': ({ undo, ...input }) =>
+      queue('task.addTag', { ...input, taskId: id(input.taskId) }, { undo: undo === true }),
+    'tasks.removeTag': ({ undo, ...input }) =>
+      queue('task.removeTag', { ...input, taskId: id(input.taskId) }, { undo: undo === true }),
     'tasks.setCustomFields': (input) => queue('task.setCustomFields', { ...input, taskId: id(input.taskId) }),
     'tasks.delete': ({ taskId }) => {
       const real = id(taskId);

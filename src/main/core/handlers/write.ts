@@ -2,6 +2,7 @@
 // outbox (rule 1: applied to the cache and stored in one transaction), and the answer the
 // renderer gets at once. The outbox sends the change later.
 import type { AccountOutbox, KindName, KindPayload } from '../outbox/account-outbox';
+import type { SubmitOptions } from '../outbox/outbox';
 
 /** What a write answers: the entry it queued, null when it changed nothing. */
 export interface Queued {
@@ -26,8 +27,8 @@ export function writer(outbox: AccountOutbox) {
       (typeof value === 'string' ? id(value) : value) as T,
     ids: (values: string[] | undefined): string[] | undefined => values?.map(id),
     /** Queues a change of kind `kind`. */
-    queue<K extends KindName>(kind: K, payload: KindPayload<K>): Queued {
-      const result = outbox.write(kind, payload);
+    queue<K extends KindName>(kind: K, payload: KindPayload<K>, options?: SubmitOptions): Queued {
+      const result = outbox.write(kind, payload, options);
       return { entryId: result.entryId ?? null, ...(result.withdrawn ? { withdrawn: true as const } : {}) };
     },
     /** Queues a create under a fresh local id that `payload` is given. */

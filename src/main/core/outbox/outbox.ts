@@ -142,8 +142,9 @@ export interface OutboxOptions<C> {
   /** Failed folds after which an acknowledged entry needs attention (default `MAX_FOLD_FAILURES`). */
   maxFoldFailures?: number;
   /**
-   * How long an entry whose kind asks for an undo window (`Applied.holdMs`, a task delete) waits
-   * before it is sent; default what the kind asks. Test harnesses that drain at once pass 0.
+   * How long an entry whose kind asks to be held for undo (`Applied.holdForUndo`, a task delete)
+   * waits before it is sent (ms). Default 0, none: the app passes `TASK_DELETE_HOLD_MS`
+   * (`accounts/host-session.ts`), so test harnesses that drain at once are not slowed.
    */
   undoHoldMs?: number;
 }
@@ -176,6 +177,15 @@ export interface SubmitResult {
    * was withdrawn with its claims and nothing is sent for either.
    */
   withdrawn?: boolean;
+}
+
+export interface SubmitOptions {
+  /**
+   * The change takes back an earlier one (an undo): when that one still waits, and the two
+   * together change nothing, both are withdrawn even when they are of two kinds (a tag added,
+   * then removed). Changes of one kind that put every field back are withdrawn either way.
+   */
+  undo?: boolean;
 }
 
 export class OutboxError extends Error {
@@ -256,7 +266,7 @@ export class Outbox<C> {
   readonly #takeTheirs: OutboxOptions<C>['takeTheirs'];
   readonly #log: (message: string) => void;
   readonly #lookUpDelayMs: number;
-  readonly #undoHoldMs: number | undefined;
+  readonly #undoHoldMs: number;
   readonly #maxFoldFailures: number;
   readonly #check: PreSendCheck<C> | undefined;
   readonly #onItemKept: ((entity: string, id: string) => void) | undefined;
@@ -343,7 +353,7 @@ export class Outbox<C> {
     this.#cacheListeners = new Listeners('outbox cache', this.#log);
     this.#remapListeners = new Listeners('outbox remap', this.#log);
     this.#lookUpDelayMs = options.lookUpDelayMs ?? 0;
-    this.#undoHoldMs = options.undoHoldMs;
+    this.#undoHoldMs = options.undoHoldMs ?? 0;
     this.#maxFoldFailures = Math.max(1, options.maxFoldFailures ?? MAX_FOLD_FAILURES);
     this.#check = options.check;
     this.#onItemKept = options.onItemKept;
@@ -374,7 +384,7 @@ export class Outbox<C> {
    * Applies a change locally and stores its entry, in one transaction (rule 1). Throws (and
    * changes nothing) when the payload is invalid or the kind refuses it.
    */
-  submit(kindName: string, input: unknown): SubmitResult {
+  submit(kindName: string, input: unknown, options: SubmitOptions = {}): SubmitResult {
     const kind = this.#kind(kindName);
     const payload = kind.parse(input);
     const now = this.#clock.now();
@@ -405,7 +415,7 @@ export class Outbox<C> {
         }
       }
       // An undo of a change still waiting: together the two change nothing, nothing is sent.
-      const cancelled = this.#cancelledBy(kind, stored, keys, id);
+      const cancelled = this.#cancelledBy(kind, stored, keys, id, options.undo === true);
       if (cancelled) {
         this.#withdraw(id);
         this.#withdraw(cancelled.id);
@@ -427,8 +437,7 @@ export class Outbox<C> {
         }
       }
       this.store.setPayload(id, stored, applied.undo, now);
-      const hold = applied.holdMs === undefined ? 0 : (this.#undoHoldMs ?? applied.holdMs);
-      if (hold > 0) this.store.notBefore(id, now + hold);
+      if (applied.holdForUndo && this.#undoHoldMs > 0) this.store.notBefore(id, now + this.#undoHoldMs);
       return { entryId: id, merged: false, keys };
     })();
     this.#emitCache(result.keys);
@@ -944,6 +953,7 @@ export class Outbox<C> {
     payload: unknown,
     keys: string[],
     newId: number,
+    undo: boolean,
   ): OutboxEntry | undefined {
     if (!kind.withdrawable?.(payload)) return undefined;
     let targetId: number | undefined;
@@ -955,6 +965,9 @@ export class Outbox<C> {
     if (targetId === undefined || this.#running.has(targetId)) return undefined;
     const target = this.store.get(targetId);
     if (!target || target.state !== 'pending' || target.answeredAt !== null) return undefined;
+    // Two kinds (a tag added, then removed) cancel only when the later write says it is an undo:
+    // a user who adds and removes a tag on purpose sees both sent, as before.
+    if (target.kind !== kind.name && !undo) return undefined;
     const targetKind = this.#kinds.get(target.kind);
     let targetPayload: unknown;
     try {

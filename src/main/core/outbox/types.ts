@@ -99,10 +99,11 @@ export interface Applied<P> {
   /** Nothing changed (e.g. an update to the values already held): no entry is stored. */
   readonly noop?: boolean;
   /**
-   * Keep the entry from sending for this long (ms) after it is queued, so an undo can still
-   * withdraw it (a task delete: the service cannot bring a deleted task back).
+   * Keep the entry from sending for the outbox's undo window (`OutboxOptions.undoHoldMs`) after
+   * it is queued, so an undo can still withdraw it (a task delete: the service cannot bring a
+   * deleted task back).
    */
-  readonly holdMs?: number;
+  readonly holdForUndo?: boolean;
 }
 
 export interface Folded {

@@ -11,7 +11,6 @@ import {
   TaskTagInput,
 } from '../../../../shared/ipc/tasks-write';
 import type { MessageView } from '../../../../shared/ipc/tasks';
-import { TASK_DELETE_HOLD_MS } from '../../../../shared/ipc/tasks-write';
 import type { ServiceClient } from '../../api/client';
 import type { TaskFlat } from '../../cache/repos/tasks';
 import { listedMessages, type ListedMessage } from '../../sync/pending';
@@ -675,7 +674,7 @@ export function taskKinds(deps: KindDeps) {
       cache.tasks.delete(ids);
       for (const id of ids) cache.crm.setTaskContacts(id, []);
       // The service cannot bring a deleted task back: the delete waits so an undo can withdraw it.
-      return { undo, holdMs: TASK_DELETE_HOLD_MS };
+      return { undo, holdForUndo: true };
     },
     // Already gone (a parent's delete took it along, or another user deleted it): what the
     // delete asked for holds, so it is done, not refused.
