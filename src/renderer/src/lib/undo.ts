@@ -192,7 +192,8 @@ export function undoableGroup(label: string, items: readonly Undoable[]): Undoab
         }
       }
       if (failures === items.length) return { ok: false, reason: failed };
-      return { ok: true, reverse: undoableGroup(label, reversed.reverse()) };
+      // Reversed last first, so the reverse group (undone last first too) redoes in the first order.
+      return { ok: true, reverse: undoableGroup(label, reversed) };
     },
   };
 }
@@ -286,4 +287,17 @@ export class UndoHistory {
     }
     return this.#done;
   }
+}
+
+/** Which history step a key press asks for, if any (pure: unit-tested). */
+export function undoKeyOf(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+  mac: boolean,
+): 'undo' | 'redo' | undefined {
+  const primary = mac ? event.metaKey : event.ctrlKey;
+  if (!primary || event.altKey) return undefined;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !mac && !event.shiftKey) return 'redo';
+  return undefined;
 }
