@@ -200,7 +200,7 @@ export function undoableGroup(label: string, items: readonly Undoable[]): Undoab
 
 /** What an undo or a redo did, for its toast. */
 export type HistoryResult =
-  | { done: 'undo' | 'redo'; label: string }
+  | { done: 'undo' | 'redo'; label: string; /** The edit taken back or done again. */ item?: Undoable }
   | { done: 'nothing'; direction: 'undo' | 'redo' }
   | { done: 'failed'; direction: 'undo' | 'redo'; label: string; reason?: string | undefined };
 
@@ -272,7 +272,7 @@ export class UndoHistory {
         if (direction === 'undo') this.#undone.push(result.reverse);
         else this.#done.push(result.reverse);
       }
-      return { done: direction, label: target.label };
+      return { done: direction, label: target.label, item: target };
     });
     this.#chain = run.catch(() => undefined);
     return run;

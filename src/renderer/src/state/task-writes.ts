@@ -2,6 +2,7 @@
 // refusal is told in a toast naming the field, or, for a create, answered for the form to show.
 import type { ChannelInput } from '@shared/ipc/contract';
 import type { TaskRow } from '@shared/ipc/tasks';
+import { fieldLabel } from '../lib/field-labels';
 import { org, tree } from './app';
 import { runWrite } from './writes';
 
@@ -20,6 +21,7 @@ function updateLabel(task: TaskRef, patch: TaskPatch): string {
     return patch.assignedToUserId ? `Assigned to ${org.userName(patch.assignedToUserId)}` : 'Unassigned';
   }
   if (fields.length === 1 && 'title' in patch) return `Renamed to '${patch.title ?? ''}'`;
+  if (fields.length === 1) return `${fieldLabel(fields[0]!)} of '${task.name}' changed`;
   return `Changed '${task.name}'`;
 }
 

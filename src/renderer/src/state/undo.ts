@@ -69,15 +69,26 @@ export async function asOneEdit(
   }
 }
 
+/** The toast offering each edit's Undo, taken down once the edit is undone another way (Ctrl+Z). */
+const offered = new WeakMap<Undoable, number>();
+
 /** The edit's toast with an Undo button, on screen no longer than its undo window. */
 function offerUndo(item: Undoable): void {
   const ms = item.until === undefined ? 6000 : Math.max(1000, item.until - Date.now());
-  toasts.show(item.label, 'success', ms, { label: 'Undo', run: () => void undoEdit(item) });
+  offered.set(
+    item,
+    toasts.show(item.label, 'success', ms, { label: 'Undo', run: () => void undoEdit(item) }),
+  );
 }
 
 /** Undoes the latest edit, or the given one (a toast's Undo), and says what happened. */
 export async function undoEdit(item?: Undoable): Promise<void> {
-  tell(await undoHistory.undo(item));
+  const result = await undoHistory.undo(item);
+  if (result.done === 'undo') {
+    const toast = result.item && offered.get(result.item);
+    if (toast !== undefined) toasts.dismiss(toast);
+  }
+  tell(result);
 }
 
 export async function redoEdit(): Promise<void> {
