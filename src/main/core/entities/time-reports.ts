@@ -13,7 +13,11 @@ async function pullMyTimeReports(ctx: PullContext): Promise<void> {
 
 export const timeReport: EntityDescriptor<'timeReport'> = {
   views: ['timeReports'],
-  tables: [{ name: 'time_reports', localId: 'id', refs: ['task_id', 'project_id'] }],
+  tables: [
+    { name: 'time_reports', localId: 'id', refs: ['task_id', 'project_id'] },
+    // The running timer follows its task when a task created offline gets its real id.
+    { name: 'timer', refs: ['task_id'] },
+  ],
   pull: [{ phase: 'tasks', run: pullMyTimeReports }],
   // A task's reports are fetched when it is opened (`sync/on-demand.ts`); none is fetched alone.
 };
