@@ -12,7 +12,8 @@ export const WriteResult = z.object({
   entryId: z.number().int().nullable(),
   /**
    * The values the write replaced, under the write's own field names (an update's changed
-   * fields, a status change's `statusId`): what an undo writes back. Absent when nothing changed.
+   * fields, a status change's `statusId`, custom fields by their id, null for empty): what an
+   * undo writes back. Absent when nothing changed.
    */
   replaced: z.record(z.string(), z.unknown()).optional(),
   /** True when the write put back what a waiting change made (an undo): both were withdrawn, nothing is sent. */

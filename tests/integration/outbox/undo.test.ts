@@ -74,6 +74,27 @@ describe('undo through the outbox', () => {
     expect((await suite.api.task(taskId)).tags ?? []).toEqual([]);
   });
 
+  it('withdraws a custom field set and undone while waiting; reverts one already sent', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Custom undo');
+    const field = SEED_IDS.customFields.text;
+    await e.outbox.stop();
+    const set = await e.call('tasks.setCustomFields', { taskId, values: [{ id: field, value: 'REF-9' }] });
+    expect(set.replaced).toEqual({ [field]: null });
+    const back = Object.entries(set.replaced!).map(([id, value]) => ({ id, value }));
+    expect(await e.call('tasks.setCustomFields', { taskId, values: back })).toMatchObject({
+      withdrawn: true,
+    });
+    expect(e.outbox.entries()).toEqual([]);
+    e.outbox.start();
+    await e.call('tasks.setCustomFields', { taskId, values: [{ id: field, value: 'REF-10' }] });
+    await e.drained();
+    expect((await suite.api.task(taskId)).customFieldsData?.[field]).toBe('REF-10');
+    await e.call('tasks.setCustomFields', { taskId, values: back });
+    await e.drained();
+    expect((await suite.api.task(taskId)).customFieldsData?.[field] ?? null).toBeNull();
+  });
+
   it('reverts a change already sent: the service has the old value again', async () => {
     const e = await suite.engine();
     const taskId = await seededTask(e, 'Revert me');

@@ -78,7 +78,19 @@ export function tasksWriteHandlers({ outbox, cache }: WriteDeps): HandlerMap<Tas
       queue('task.addTag', { ...input, taskId: id(input.taskId) }, { undo: undo === true }),
     'tasks.removeTag': ({ undo, ...input }) =>
       queue('task.removeTag', { ...input, taskId: id(input.taskId) }, { undo: undo === true }),
-    'tasks.setCustomFields': (input) => queue('task.setCustomFields', { ...input, taskId: id(input.taskId) }),
+    'tasks.setCustomFields': (input) => {
+      const real = id(input.taskId);
+      const before = cache.tasks.getFlat(real)?.customFieldsData;
+      const queued = queue('task.setCustomFields', { ...input, taskId: real });
+      const after = cache.tasks.getFlat(real)?.customFieldsData;
+      // Each field it changed, with the value it replaced (null: the field was empty).
+      const replaced: Record<string, unknown> = {};
+      for (const { id: field } of input.values) {
+        const was = before?.[field] ?? null;
+        if (JSON.stringify(was) !== JSON.stringify(after?.[field] ?? null)) replaced[field] = was;
+      }
+      return withReplaced(queued, Object.keys(replaced).length ? replaced : undefined);
+    },
     'tasks.delete': ({ taskId }) => {
       const real = id(taskId);
       return queue('task.delete', { taskId: real, ...outbox.taskDeleteScope(real) });

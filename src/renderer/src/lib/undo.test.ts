@@ -80,6 +80,22 @@ describe('undoableOf: how each write is taken back', () => {
     expect(calls).toEqual([{ channel: 'tasks.setStatus', input: { taskId: 't1', statusId: 's-open' } }]);
   });
 
+  it('custom fields write back the values they replaced (null: the field was empty)', async () => {
+    const item = undoableOf(
+      done(
+        'tasks.setCustomFields',
+        { taskId: 't1', values: [{ id: 'cf1', value: 'x' }] },
+        { entryId: 6, replaced: { cf1: null } },
+      ),
+      'Custom field changed',
+    )!;
+    const { ports, calls } = fakePorts(() => ({ entryId: null, withdrawn: true, replaced: { cf1: 'x' } }));
+    await item.reverse(ports);
+    expect(calls).toEqual([
+      { channel: 'tasks.setCustomFields', input: { taskId: 't1', values: [{ id: 'cf1', value: null }] } },
+    ]);
+  });
+
   it('a tag added is removed, marked as an undo so a waiting add is withdrawn', async () => {
     const item = undoableOf(done('tasks.addTag', { taskId: 't1', tagId: 'g1' }, { entryId: 3 }), 'Tagged')!;
     const { ports, calls } = fakePorts(() => ({ entryId: null, withdrawn: true }));

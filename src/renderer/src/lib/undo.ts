@@ -98,6 +98,12 @@ export function undoableOf(write: DoneWrite, label: string, now: () => number = 
     if (typeof was !== 'string') return null;
     return writeBack(label, 'tasks.setStatus', { taskId: write.input.taskId, statusId: was }, label);
   }
+  if (is(write, 'tasks.setCustomFields')) {
+    const { replaced } = write.value;
+    if (!replaced || changedNothing(write.value)) return null;
+    const values = Object.entries(replaced).map(([id, value]) => ({ id, value }));
+    return writeBack(label, 'tasks.setCustomFields', { taskId: write.input.taskId, values }, label);
+  }
   if (is(write, 'tasks.addTag') || is(write, 'tasks.removeTag')) {
     if (changedNothing(write.value)) return null;
     const back = write.channel === 'tasks.addTag' ? 'tasks.removeTag' : 'tasks.addTag';

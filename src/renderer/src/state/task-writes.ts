@@ -93,7 +93,10 @@ export const taskWrites = {
     return runWrite(
       'tasks.setCustomFields',
       { taskId: task.id, values },
-      { failure: `Could not change the custom fields of '${task.name}'` },
+      {
+        failure: `Could not change the custom fields of '${task.name}'`,
+        undoLabel: `Custom ${values.length === 1 ? 'field' : 'fields'} of '${task.name}' changed`,
+      },
     );
   },
   /**

@@ -24,6 +24,7 @@ const DEFAULT_LABELS: Partial<Record<ChannelName, string>> = {
   'tasks.setStatus': 'Status changed',
   'tasks.addTag': 'Tag added',
   'tasks.removeTag': 'Tag removed',
+  'tasks.setCustomFields': 'Custom field changed',
   'tasks.delete': 'Task deleted',
   'tasks.create': 'Task created',
 };
