@@ -6,7 +6,7 @@ import type { StoredTimer } from '../cache/repos/timer';
 import { HandlerError } from '../errors';
 import { isTempId } from '../local-ids';
 import type { AccountOutbox } from '../outbox/account-outbox';
-import { timeReportWindow } from '../sync/pull';
+import { timeReportReads, timeReportWindow } from '../entities/time-reports';
 import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';
 import type { HandlerMap } from './types';
 import { writer } from './write';
@@ -46,12 +46,17 @@ export function timeReadHandlers(deps: ReadDeps): HandlerMap<'time.mine' | 'time
       // The synced weeks are in the cache; a range reaching before them is asked for on demand.
       const synced = timeReportWindow(deps.clock?.() ?? new Date());
       if (refresh || from < synced.startDate) {
-        await fetchOrServeCache(deps, () => sync.onDemand.myTimeReports({ startDate: from, endDate: to }));
+        await fetchOrServeCache(deps, () =>
+          sync.onDemand.run((d, gate) => timeReportReads.mine(d, gate, { startDate: from, endDate: to })),
+        );
       }
       return viewsOf(cache, cache.timeReports.byUser(deps.userId, { from, to }));
     },
     async 'time.ofTask'({ taskId }) {
-      if (isServiceId(taskId)) await fetchOrServeCache(deps, () => sync.onDemand.taskTimeReports(taskId));
+      if (isServiceId(taskId))
+        await fetchOrServeCache(deps, () =>
+          sync.onDemand.run((d, gate) => timeReportReads.ofTask(d, gate, taskId)),
+        );
       return viewsOf(cache, cache.timeReports.byTask(taskId));
     },
   };

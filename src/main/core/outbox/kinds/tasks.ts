@@ -41,6 +41,7 @@ import {
   tempKeys,
   type Kind,
   type KindDeps,
+  listedLookUp,
 } from './support';
 
 const DraftId = z.string().startsWith(LOCAL_ROW_PREFIX);
@@ -501,12 +502,6 @@ export function taskKinds(deps: KindDeps) {
       sameFlow(m.communicationFlow, COMMUNICATION_FLOW.reply) &&
       sameIfListed(m.toUserId, p.actionRequiredUserId),
   );
-  /** The look-up test of each kind that posts a message, by kind name, for `copiesOfUnfolded`. */
-  const postedAmong: Record<string, CreatedAmong<ListedMessage>> = {
-    'task.setStatus': statusPosts.postedAmong,
-    'task.comment': commentPosts.postedAmong,
-    'task.reply': replyPosts.postedAmong,
-  };
 
   const setStatus: Kind<z.infer<typeof TaskStatusPayload>, void, 'task.setStatus'> = {
     name: 'task.setStatus',
@@ -705,10 +700,15 @@ export function taskKinds(deps: KindDeps) {
       setCustomFields,
       remove,
     ],
-    /** The look-up test of `task.create` over a list, for `copiesOfUnfolded`. */
+    /** The look-up test of `task.create` over a list (a create with files is one too). */
     createdAmong: taskCreated.createdAmong satisfies CreatedAmong<Task>,
-    /** Kinds that post a message on a task, each with its look-up test over a message list. */
-    postedAmong,
+    /** The task's create, and each kind that posts a message on a task, with its look-up test. */
+    lookUps: [
+      listedLookUp('task', 'task.create', taskCreated.createdAmong),
+      listedLookUp('message', 'task.setStatus', statusPosts.postedAmong),
+      listedLookUp('message', 'task.comment', commentPosts.postedAmong),
+      listedLookUp('message', 'task.reply', replyPosts.postedAmong),
+    ],
     /** What a delete of the task names: the subtasks it takes along, as the cache knows them, and its parent. */
     deleteScope: (taskId: string) => ({
       subtaskIds: store.descendants(taskId),
