@@ -81,5 +81,24 @@ describe('editing an event', () => {
     ]);
     expect(after.filter((event) => event.name === 'Planning days')).toEqual([]);
     await screenshot(page, 'calendar-edited');
+
+    // Saved unchanged: nothing is replaced, the event keeps its id.
+    const kept = after.find((event) => event.name === 'Planning week')!;
+    await calendar.chips.filter({ hasText: 'Planning week' }).first().click();
+    await calendar.detail.getByTestId('event-edit').click();
+    await expect.poll(() => page.getByTestId('event-name').inputValue()).toBe('Planning week');
+    await page.getByTestId('event-create').click();
+    await calendar.newEvent.waitFor({ state: 'hidden' });
+    // Had it been replaced, the cache would have dropped the old id at once (the delete's apply).
+    const cached = await app.core.dispatch('events.list', { from: dayString(-40), to: dayString(40) });
+    if (!cached.ok) throw new Error(cached.error.message);
+    expect(
+      (cached.value as ServiceEvent[])
+        .filter((event) => event.name === 'Planning week')
+        .map((event) => event.id),
+    ).toEqual([kept.id]);
+    expect(
+      (await events()).filter((event) => event.name === 'Planning week').map((event) => event.id),
+    ).toEqual([kept.id]);
   });
 });
