@@ -28,6 +28,7 @@ import {
   type PreSendCheck,
   type Reloaded,
   type ServiceItem,
+  type SubmitOptions,
   type SubmitResult,
 } from './outbox';
 import { RejectedError } from '../api/errors';
@@ -78,6 +79,7 @@ export type OutboxTuning = Pick<
   | 'log'
   | 'lookUpDelayMs'
   | 'maxFoldFailures'
+  | 'undoHoldMs'
 >;
 
 /** What the engine's caller may set of the account's outbox. */
@@ -319,8 +321,8 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     /** "Take theirs" on a held delete kept the item: the service's version is to be fetched. */
     onDidKeepItem: (listener: (item: ReloadedItem) => void) => itemKept.add(listener),
     /** Queues a change of kind `kind` (rule 1); bad input and refusals become IPC errors. */
-    write: <K extends KindName>(kind: K, payload: KindPayload<K>): SubmitResult =>
-      guard(() => outbox.submit(kind, payload)),
+    write: <K extends KindName>(kind: K, payload: KindPayload<K>, options?: SubmitOptions): SubmitResult =>
+      guard(() => outbox.submit(kind, payload, options)),
     /**
      * Queues a change read back from a file of pending changes: its kind is checked by name and
      * its payload by the kind's own parse, at run time.

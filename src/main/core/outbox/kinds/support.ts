@@ -407,6 +407,8 @@ export function customFieldsKind<P extends { values: FieldValue[] }, N extends s
     },
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, spec.entity, spec.write),
+    // Its whole effect is the claim on `customFieldsData`: an undo while it waits withdraws it.
+    withdrawable: () => true,
     merge: (a, b) => {
       const byId = new Map(a.values.map((v) => [v.id, v]));
       for (const v of b.values) byId.set(v.id, v);

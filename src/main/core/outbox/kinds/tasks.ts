@@ -480,6 +480,7 @@ export function taskKinds(deps: KindDeps) {
     send: (client, { taskId, changes }) => client.updateTask(taskId, { userId: deps.userId, ...changes }),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, 'task', store.write),
+    withdrawable: () => true,
     merge: (a, b) => {
       const changes = { ...a.changes, ...b.changes };
       if (changes.projectId !== undefined && changes.parentTaskId !== undefined) return undefined;
@@ -543,6 +544,8 @@ export function taskKinds(deps: KindDeps) {
       restoreReleased(ctx, 'task', store.write);
       store.deleteDraft(p.draftId);
     },
+    // With a message it posts one: that is not withdrawn by a later status change.
+    withdrawable: (p) => !p.message,
   };
 
   const comment: Kind<z.infer<typeof TaskCommentPayload>, void, 'task.comment'> = {
@@ -627,6 +630,7 @@ export function taskKinds(deps: KindDeps) {
         : client.removeTag(p.taskId, p.tagId, { userId: deps.userId }),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, 'taskTag', writeTags),
+    withdrawable: () => true,
   });
 
   const setCustomFields = customFieldsKind<z.infer<typeof TaskCustomFieldsPayload>, 'task.setCustomFields'>({
@@ -664,7 +668,8 @@ export function taskKinds(deps: KindDeps) {
       };
       cache.tasks.delete(ids);
       for (const id of ids) cache.crm.setTaskContacts(id, []);
-      return { undo };
+      // The service cannot bring a deleted task back: the delete waits so an undo can withdraw it.
+      return { undo, holdForUndo: true };
     },
     // Already gone (a parent's delete took it along, or another user deleted it): what the
     // delete asked for holds, so it is done, not refused.
