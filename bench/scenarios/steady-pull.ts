@@ -278,7 +278,8 @@ export const scenario: Scenario = {
     );
 
     // The curves: a no-change pull at each size (full run only; each size is synced first).
-    const sizes = ctx.quick ? [] : [1_000, 5_000, 20_000, 50_000];
+    // WORKDESK_BENCH_NO_CURVES=1 leaves them out (a side-by-side run of the main figures).
+    const sizes = ctx.quick || process.env.WORKDESK_BENCH_NO_CURVES ? [] : [1_000, 5_000, 20_000, 50_000];
     type Point = { median: number; min: number; max: number };
     const curve: { tasks: number; cpuMs: Point; blockMs: Point; rssMb: Point; beyondMs: Point }[] = [];
     for (const tasks of sizes) {
