@@ -68,17 +68,27 @@ async function openSubject(service: ServiceProcess, dataDir: string): Promise<Su
   };
 }
 
+/**
+ * One request's answer as text; tried once more when the connection was closed under it (a
+ * kept-alive connection the proxy had just closed), which says nothing about the download.
+ */
+async function readText(r: Recorded, attempt = 0): Promise<string> {
+  try {
+    return await (await fetch(r.url, { headers: r.headers })).text();
+  } catch (err) {
+    if (attempt < 2) return readText(r, attempt + 1);
+    const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
+    throw new Error(`bare download of ${r.url} failed${cause}`);
+  }
+}
+
 /** The download alone: the pull's requests, phase by phase at its concurrency, read as text. */
 async function downloadOnly(requests: readonly Recorded[]): Promise<number> {
   const limit = pLimit(CONCURRENCY);
   const t0 = performance.now();
   const phases = [...new Set(requests.map((r) => r.phase))];
   for (const phase of phases) {
-    await Promise.all(
-      requests
-        .filter((r) => r.phase === phase)
-        .map((r) => limit(async () => (await fetch(r.url, { headers: r.headers })).text())),
-    );
+    await Promise.all(requests.filter((r) => r.phase === phase).map((r) => limit(() => readText(r))));
   }
   return performance.now() - t0;
 }
