@@ -237,6 +237,20 @@ export const scenario: Scenario = {
           fmt(s.cheapCallMaxMs, 1),
           fmt(s.peakRssMb),
         ]);
+        const at = `${label}, ${main.tasks.toLocaleString('en-US')} tasks, ${RTT_MS} ms RTT`;
+        const headline = (figure: string, unit: string, value: ReturnType<typeof spread>) =>
+          ctx.headline({ figure: `steady pull ${at}: ${figure}`, unit, value, runs: pulls.length });
+        headline('core CPU (aim ≤ 150 ms with no change)', 'ms', s.cpuMs);
+        headline('longest event-loop block (aim ≤ 50 ms)', 'ms', s.longestBlockMs);
+        ctx.headline({
+          figure: `steady pull ${at}: wall (aim ≤ 500 ms beyond the round trips)`,
+          unit: 'ms',
+          value: s.wallMs,
+          runs: pulls.length,
+          baseline: { name: 'download alone', value: s.downloadMs },
+        });
+        headline('longest delay of a cache read made every 5 ms (aim ≤ 16 ms)', 'ms', s.cheapCallMaxMs);
+        headline('core peak RSS (aim ≤ 200 MiB)', 'MiB', s.peakRssMb);
         figures[`${key}CpuMs`] = round(s.cpuMs.median, 1);
         figures[`${key}LongestBlockMs`] = round(s.longestBlockMs.median, 1);
         figures[`${key}WallMs`] = round(s.wallMs.median, 0);

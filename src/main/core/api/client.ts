@@ -117,8 +117,7 @@ export function createServiceClient(settings: ConnectionSettings) {
       query,
       ...(known ? { known } : {}),
     });
-    const total = answer.items.length + answer.unchanged.length + answer.skipped.length;
-    const read: ListRead = { method: 'GET', path, total, skipped: answer.skipped };
+    const read: ListRead = { method: 'GET', path, total: answer.total, skipped: answer.skipped };
     for (const listener of listReads) listener(read);
     return answer;
   };

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/errors';
-import { elementSpans, fingerprintOf, workSlice, yieldToLoop } from './list-elements';
+import { elementSpans, fingerprintOf, wholeFingerprintOf, workSlice, yieldToLoop } from './list-elements';
 import type { Answer } from './service-clock';
 import {
   AbortedError,
@@ -67,6 +67,11 @@ export interface ListAnswer<T> {
 export interface KnownElements {
   /** The id of the item stored from an element with this fingerprint, while it is stored so. */
   idOf(fingerprint: string): string | undefined;
+  /**
+   * The ids of the items of a whole answer with this fingerprint (`wholeFingerprintOf`), when
+   * every one of them is still stored as that answer had it: nothing of it is read again.
+   */
+  wholeAnswer?(fingerprint: string): readonly string[] | undefined;
 }
 
 /** A list read element by element with fingerprints (see `createHttp().fingerprintedList`). */
@@ -75,6 +80,10 @@ export interface FingerprintedListAnswer<T> extends ListAnswer<T> {
   fingerprints: (string | null)[];
   /** Ids of the elements `known` holds already: neither parsed nor in `items`. */
   unchanged: string[];
+  /** The fingerprint of the whole answer (null without `known`, or when the answer was read whole). */
+  whole: string | null;
+  /** How many elements the answer held. */
+  total: number;
 }
 
 /**
@@ -355,6 +364,11 @@ export function createHttp(settings: ConnectionSettings) {
       options: RequestOptions & { known?: KnownElements } = {},
     ): Promise<FingerprintedListAnswer<z.output<S>>> {
       const text = await exchange(method, path, options);
+      const whole = options.known ? await wholeFingerprintOf(text) : null;
+      const same = whole !== null ? options.known?.wholeAnswer?.(whole) : undefined;
+      if (same) {
+        return { items: [], skipped: [], fingerprints: [], unchanged: [...same], whole, total: same.length };
+      }
       const spans = await elementSpans(text);
       if (!spans) {
         // Not an array of objects as far as the scan tells: read whole, which names the fault.
@@ -369,7 +383,8 @@ export function createHttp(settings: ConnectionSettings) {
           else items.push(read.item);
         });
         logSkipped(method, path, skipped, body.length);
-        return { items, skipped, fingerprints: items.map(() => null), unchanged: [] };
+        const fingerprints = items.map(() => null);
+        return { items, skipped, fingerprints, unchanged: [], whole: null, total: body.length };
       }
       const items: z.output<S>[] = [];
       const fingerprints: string[] = [];
@@ -395,7 +410,7 @@ export function createHttp(settings: ConnectionSettings) {
         }
       }
       logSkipped(method, path, skipped, spans.length);
-      return { items, skipped, fingerprints, unchanged };
+      return { items, skipped, fingerprints, unchanged, whole, total: spans.length };
     },
 
     /** A write whose response the spec does not show: `OK`, an empty body or any JSON is success. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHttp } from './http';
-import { elementSpans, fingerprintOf } from './list-elements';
+import { elementSpans, fingerprintOf, wholeFingerprintOf } from './list-elements';
 import { z } from 'zod';
 
 const texts = async (text: string) => (await elementSpans(text))?.map((s) => text.slice(s.start, s.end));
@@ -34,6 +34,11 @@ describe('elementSpans: a JSON array cut into its elements', () => {
       expect(await elementSpans(bad), bad).toBeNull();
   });
 
+  it('fingerprints a whole answer as one piece, halves of a character never apart', async () => {
+    const text = `${'x'.repeat((1 << 20) - 1)}😀${'y'.repeat(10)}`;
+    expect(await wholeFingerprintOf(text)).toBe(fingerprintOf(text));
+  });
+
   it('fingerprints equal texts equally and different texts differently', () => {
     expect(fingerprintOf('{"id":"a"}')).toBe(fingerprintOf('{"id":"a"}'));
     expect(fingerprintOf('{"id":"a"}')).not.toBe(fingerprintOf('{"id":"b"}'));
@@ -59,6 +64,28 @@ describe('fingerprintedList: a list read again', () => {
     expect(answer.unchanged).toEqual(['a']);
     expect(answer.items).toEqual([{ id: 'b', n: 2 }]);
     expect(answer.fingerprints).toEqual([fingerprintOf(b)]);
+  });
+
+  it('answers a whole answer known as it is by its ids alone, without cutting it', async () => {
+    const text = '[{"id":"a","n":1},{"id":"b","n":2}]';
+    const asked: string[] = [];
+    const answer = await answering(text).fingerprintedList('GET', '/x', Item, {
+      known: {
+        idOf: (f) => (asked.push(f), undefined),
+        wholeAnswer: (f) => (f === fingerprintOf(text) ? ['a', 'b'] : undefined),
+      },
+    });
+    expect(answer).toMatchObject({ items: [], unchanged: ['a', 'b'], total: 2, whole: fingerprintOf(text) });
+    expect(asked).toEqual([]);
+    // Another text is cut and read element by element, with its whole fingerprint to record.
+    const other = await answering('[{"id":"a","n":1}]').fingerprintedList('GET', '/x', Item, {
+      known: { idOf: () => undefined, wholeAnswer: () => undefined },
+    });
+    expect(other).toMatchObject({
+      items: [{ id: 'a', n: 1 }],
+      total: 1,
+      whole: fingerprintOf('[{"id":"a","n":1}]'),
+    });
   });
 
   it('skips and describes an element that does not match, as the plain list does', async () => {

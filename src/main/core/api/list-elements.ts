@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /**
  * Reading a large list answer (a project's 20,000 tasks are 13 MB of JSON) without holding the
@@ -120,4 +120,29 @@ export async function elementSpans(text: string): Promise<ElementSpan[] | null> 
  */
 export function fingerprintOf(elementText: string): string {
   return hash('sha1', elementText, 'base64');
+}
+
+/** Characters of a whole answer hashed between looks at the clock. */
+const WHOLE_CHUNK = 1 << 20;
+
+/**
+ * The fingerprint of a whole answer, hashed a megabyte at a time with the event loop given back
+ * between slices: a list that did not change at all is known by this alone.
+ */
+export async function wholeFingerprintOf(text: string): Promise<string> {
+  const digest = createHash('sha1');
+  const slice = workSlice();
+  for (let at = 0; at < text.length;) {
+    let end = Math.min(text.length, at + WHOLE_CHUNK);
+    // A pair of UTF-16 halves is hashed in one piece: apart, each would be read as U+FFFD.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
+    digest.update(text.slice(at, end));
+    at = end;
+    if (slice.due()) {
+      await yieldToLoop();
+      slice.reset();
+    }
+  }
+  return digest.digest('base64');
 }

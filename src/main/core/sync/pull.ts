@@ -83,6 +83,10 @@ function knownTasks(fingerprints: SyncDeps['cache']['taskFingerprints']): KnownE
       }
       return fingerprints.idOf(fingerprint);
     },
+    wholeAnswer(fingerprint) {
+      fingerprints.settle();
+      return fingerprints.wholeAnswer(fingerprint);
+    },
   };
 }
 
@@ -115,6 +119,7 @@ export async function pullProjectTaskList(
   // What a read of the task would tell the outbox's check before a send (see `noteSeen`).
   for (const id of answer.unchanged) pending.noteSeen?.('task', id);
   const { items } = answer;
+  let storedAsSent = 0;
   let at = 0;
   while (at < items.length) {
     const slice = workSlice();
@@ -133,9 +138,14 @@ export async function pullProjectTaskList(
       }
     });
     fingerprints.stored(verbatim);
+    storedAsSent += verbatim.length;
     if (at < items.length) await yieldToLoop();
   }
-  return { ids: [...answer.unchanged, ...items.map((t) => t.id)], stored: items.length };
+  const ids = [...answer.unchanged, ...items.map((t) => t.id)];
+  // Every element is held as sent: the next answer that is the same text is known whole.
+  if (answer.whole && !answer.skipped.length && storedAsSent + answer.unchanged.length === answer.total)
+    fingerprints.storedWhole(projectId, answer.whole, ids);
+  return { ids, stored: items.length };
 }
 
 /** Stores a single-task response: the task, its subtasks, tags, CRM links (rule 7 for each). */

@@ -17,6 +17,13 @@ export interface TaskFingerprints {
    * synchronous run as the write (rows written before are forgotten first, the write's own too).
    */
   stored(entries: readonly (readonly [id: string, fingerprint: string])[]): void;
+  /** The ids of the list whose whole answer had this fingerprint, while all its rows are as stored. */
+  wholeAnswer(fingerprint: string): readonly string[] | undefined;
+  /**
+   * Records that the list `key` (a project's) answered `fingerprint` and that every one of its
+   * elements is stored as it was (call after `stored`, in the same synchronous run).
+   */
+  storedWhole(key: string, fingerprint: string, ids: readonly string[]): void;
   /** Forgets the fingerprints of rows written since the last call (done by `idOf`'s callers first). */
   settle(): void;
   /** How many tasks are held (for tests). */
@@ -38,8 +45,19 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   const anyWritten = db.prepare('SELECT 1 FROM temp.task_rows_written LIMIT 1').pluck();
   const idByFingerprint = new Map<string, string>();
   const fingerprintById = new Map<string, string>();
+  /** A whole list answer held as stored; any of its rows written since makes it not intact. */
+  interface WholeList {
+    fingerprint: string;
+    ids: readonly string[];
+    intact: boolean;
+  }
+  const listByKey = new Map<string, WholeList>();
+  const listByFingerprint = new Map<string, WholeList>();
+  const listOfId = new Map<string, WholeList>();
 
   const forget = (id: string): void => {
+    const list = listOfId.get(id);
+    if (list) list.intact = false;
     const fingerprint = fingerprintById.get(id);
     if (fingerprint === undefined) return;
     fingerprintById.delete(id);
@@ -60,6 +78,20 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         idByFingerprint.set(fingerprint, id);
         fingerprintById.set(id, fingerprint);
       }
+    },
+    wholeAnswer(fingerprint) {
+      const list = listByFingerprint.get(fingerprint);
+      return list?.intact ? list.ids : undefined;
+    },
+    storedWhole(key, fingerprint, ids) {
+      settle();
+      const old = listByKey.get(key);
+      if (old?.intact && old.fingerprint === fingerprint) return;
+      if (old) listByFingerprint.delete(old.fingerprint);
+      const list: WholeList = { fingerprint, ids, intact: ids.every((id) => fingerprintById.has(id)) };
+      listByKey.set(key, list);
+      listByFingerprint.set(fingerprint, list);
+      for (const id of ids) listOfId.set(id, list);
     },
     settle,
     get size() {
