@@ -1,11 +1,11 @@
 // App-wide keyboard shortcuts: Ctrl (Windows/Linux) or Cmd (macOS) chords, and the plain keys
 // that act on the selected task (`task-shortcuts.ts`).
 import { dialogs } from '../state/dialogs.svelte';
-import { nav, sync } from '../state/app';
+import { nav, sync, timer } from '../state/app';
 import { overlays } from '../state/palette.svelte';
 import type { Bridge } from './bridge';
 import { focusIsLost, focusPlace } from './focus-place';
-import { TASK_KEYS, isTyping, runTaskAction, selectedTask } from './task-shortcuts';
+import { TASK_KEYS, isTyping, runTaskAction, selectedTask, selectedTaskName } from './task-shortcuts';
 
 export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey'>): boolean {
   return navigator.platform.startsWith('Mac') ? event.metaKey : event.ctrlKey;
@@ -72,7 +72,7 @@ export function bindShortcuts(target: Window = window): () => void {
   return () => target.removeEventListener('keydown', onKey);
 }
 
-/** S, A, P, C, O on the selected task, unless a field has the keys or a dialog is open. */
+/** S, A, P, C, O, T on the selected task, unless a field has the keys or a dialog is open. */
 function onPlainKey(event: KeyboardEvent): void {
   const action = event.shiftKey ? undefined : TASK_KEYS[event.key.toLowerCase()];
   if (!action || event.defaultPrevented || isTyping(event.target)) return;
@@ -80,7 +80,9 @@ function onPlainKey(event: KeyboardEvent): void {
   const selected = selectedTask(document, nav.route);
   if (!selected) return;
   event.preventDefault();
-  void runTaskAction(action, selected, nav);
+  if (action === 'timer')
+    void timer.toggle({ taskId: selected.taskId, taskName: selectedTaskName(document, selected) });
+  else void runTaskAction(action, selected, nav);
 }
 
 /**

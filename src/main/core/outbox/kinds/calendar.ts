@@ -16,6 +16,7 @@ import {
   tempKeys,
   type Kind,
   type KindDeps,
+  listedLookUp,
 } from './support';
 
 export const EventCreatePayload = z.object({ tempId: TempId, input: EventCreateInput });
@@ -243,8 +244,17 @@ export function calendarKinds(deps: KindDeps) {
 
   return {
     kinds: [createEvent, removeEvent, createDependency, removeDependency],
-    /** The look-up test of `event.create` over a list, for `copiesOfUnfolded`. */
-    createdAmong: eventCreated.createdAmong,
+    lookUps: [
+      listedLookUp('event', 'event.create', eventCreated.createdAmong),
+      listedLookUp(
+        'dependency',
+        'dependency.create',
+        createdAmongOf<DependencyRow, z.infer<typeof DependencyCreatePayload>>(
+          (p) => DependencyCreatePayload.parse(p),
+          dependencyCreatedAmong,
+        ),
+      ),
+    ],
     /**
      * The ends of the dependency a dependency entry creates or deletes (none for other kinds):
      * what a reload fetches, as a pull never fetches dependencies. Ids as the entry holds them;
@@ -263,10 +273,5 @@ export function calendarKinds(deps: KindDeps) {
         id: String(row[`${end}_id`]),
       }));
     },
-    /** The look-up test of `dependency.create` over a list, for `copiesOfUnfolded`. */
-    dependencyCreatedAmong: createdAmongOf<DependencyRow, z.infer<typeof DependencyCreatePayload>>(
-      (p) => DependencyCreatePayload.parse(p),
-      dependencyCreatedAmong,
-    ),
   };
 }
