@@ -371,7 +371,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     readHandlersOf(parts, sync, connection.userId),
     tasksWriteHandlers({ outbox, cache }),
     projectsWriteHandlers({ outbox, cache }),
-    calendarWriteHandlers({ outbox }),
+    calendarWriteHandlers({ outbox, cache }),
     timeWriteHandlers({ outbox }),
     timerHandlers({ outbox, cache, clock: parts.clock, emit: (n, p) => events.emit(n, p) }),
     crmWriteHandlers({ outbox }),

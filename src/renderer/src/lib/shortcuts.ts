@@ -6,6 +6,8 @@ import { overlays } from '../state/palette.svelte';
 import type { Bridge } from './bridge';
 import { focusIsLost, focusPlace } from './focus-place';
 import { TASK_KEYS, isTyping, runTaskAction, selectedTask, selectedTaskName } from './task-shortcuts';
+import { createGoToReader } from './go-to-keys';
+import { appCommands } from '../state/commands';
 
 export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey'>): boolean {
   return navigator.platform.startsWith('Mac') ? event.metaKey : event.ctrlKey;
@@ -46,11 +48,14 @@ export function focusBeforeNotice(doc: Document = document): void {
 
 /** Binds the global shortcuts; returns the unsubscribe. */
 export function bindShortcuts(target: Window = window): () => void {
+  const goTo = createGoToReader();
   const onKey = (event: KeyboardEvent): void => {
     if (!event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (onGoToKey(event, goTo)) return;
       onPlainKey(event);
       return;
     }
+    goTo.reset();
     if (!isPrimaryModifier(event) || event.altKey) return;
     const key = event.key.toLowerCase();
     if (key === 'n' && !event.shiftKey) {
@@ -70,6 +75,32 @@ export function bindShortcuts(target: Window = window): () => void {
   };
   target.addEventListener('keydown', onKey);
   return () => target.removeEventListener('keydown', onKey);
+}
+
+/**
+ * G then I, M, C, T or U (go-to places); never while typing in a field or with a dialog open.
+ * True when the key was the sequence's (then it does nothing else: G then C is not C's comment).
+ */
+function onGoToKey(event: KeyboardEvent, goTo: ReturnType<typeof createGoToReader>): boolean {
+  // Shift alone, e.g. on the way to "?", neither starts nor ends a sequence.
+  if (event.key === 'Shift') return false;
+  if (
+    event.shiftKey ||
+    event.defaultPrevented ||
+    isTyping(event.target) ||
+    document.querySelector('dialog[open]')
+  ) {
+    goTo.reset();
+    return false;
+  }
+  const step = goTo.press(event.key, event.timeStamp);
+  if (step.kind === 'none') return false;
+  event.preventDefault();
+  if (step.kind === 'go')
+    appCommands()
+      .find((command) => command.id === step.commandId)
+      ?.run();
+  return true;
 }
 
 /** S, A, P, C, O, T on the selected task, unless a field has the keys or a dialog is open. */
