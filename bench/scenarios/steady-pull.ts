@@ -78,7 +78,7 @@ async function readText(r: Recorded, attempt = 0): Promise<string> {
   } catch (err) {
     if (attempt < 2) return readText(r, attempt + 1);
     const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
-    throw new Error(`bare download of ${r.url} failed${cause}`);
+    throw new Error(`bare download of ${r.url} failed${cause}`, { cause: err });
   }
 }
 
