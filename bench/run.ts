@@ -37,6 +37,8 @@ const LIMIT_MS: Record<string, { full: number; quick: number }> = {
   scaling: { full: 1_500_000, quick: 180_000 },
   startup: { full: 900_000, quick: 600_000 },
   sync: { full: 900_000, quick: 180_000 },
+  // Syncs 20,000 tasks over loopback, then pulls; then syncs 1,000 to 50,000 for the curves.
+  'steady-pull': { full: 1_500_000, quick: 180_000 },
   // Syncs a 10,000-task project into the app, then scrolls it top to bottom (850 frames).
   renderer: { full: 900_000, quick: 240_000 },
   // Syncs a 20,000-task workspace, then 1,000 comments and a second pull.

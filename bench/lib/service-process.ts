@@ -36,6 +36,8 @@ export interface ServiceProcess extends ServiceInfo {
    * recentActivityMoment); resolves with the number of tasks changed.
    */
   changeTasks(fraction: number): Promise<number>;
+  /** Sets the round trip the proxy adds from now on (a proxy must have been started). */
+  setDelay(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,8 +49,13 @@ export function connectionOf(service: ServiceProcess, timeoutMs: number) {
 type FromChild =
   | ({ type: 'ready' } & ServiceInfo)
   | { type: 'received'; count: number }
-  | { type: 'changed'; tasks: number };
-type ToChild = { type: 'received' } | { type: 'change'; fraction: number } | { type: 'stop' };
+  | { type: 'changed'; tasks: number }
+  | { type: 'delaySet' };
+type ToChild =
+  | { type: 'received' }
+  | { type: 'change'; fraction: number }
+  | { type: 'delay'; ms: number }
+  | { type: 'stop' };
 
 const CHILD_ENV = 'WORKDESK_BENCH_SERVICE_CHILD';
 
@@ -79,6 +86,10 @@ export function startServiceProcess(size: WorkspaceSize, delayMs?: number): Prom
     async changeTasks(fraction) {
       child.send({ type: 'change', fraction } satisfies ToChild);
       return (await next('changed')).tasks;
+    },
+    async setDelay(ms) {
+      child.send({ type: 'delay', ms } satisfies ToChild);
+      await next('delaySet');
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -120,6 +131,12 @@ async function serve(size: WorkspaceSize, delayMs: number | undefined): Promise<
   process.on('message', (m: ToChild) => {
     if (m.type === 'received') {
       send({ type: 'received', count: proxy?.stats().received ?? 0 });
+      return;
+    }
+    if (m.type === 'delay') {
+      if (!proxy) throw new Error('setDelay: the service was started without a proxy');
+      proxy.set({ delayMs: m.ms });
+      send({ type: 'delaySet' });
       return;
     }
     if (m.type === 'change') {

@@ -53,9 +53,16 @@ import {
   type UploadUrlsBody,
 } from '../../../shared/api/index';
 import { RejectedError } from './errors';
-import { createHttp, type ConnectionSettings, type UnreadableItem, type UploadBody } from './http';
+import {
+  createHttp,
+  type ConnectionSettings,
+  type FingerprintedListAnswer,
+  type KnownElements,
+  type UnreadableItem,
+  type UploadBody,
+} from './http';
 
-export type { ConnectionSettings, UnreadableItem } from './http';
+export type { ConnectionSettings, FingerprintedListAnswer, KnownElements, UnreadableItem } from './http';
 
 /** One list read as it went: how many items the answer held and which could not be read. */
 export interface ListRead {
@@ -96,6 +103,23 @@ export function createServiceClient(settings: ConnectionSettings) {
     const read: ListRead = { method: 'GET', path, total: items.length + skipped.length, skipped };
     for (const listener of listReads) listener(read);
     return items;
+  };
+  /** As `list`, with fingerprints; the elements `known` holds come back as ids only. */
+  const fingerprintedList = async <S extends z.ZodType>(
+    path: string,
+    schema: z.ZodArray<S>,
+    known: KnownElements | undefined,
+    signal: Sig,
+    query?: Record<string, string | boolean | undefined>,
+  ): Promise<FingerprintedListAnswer<z.output<S>>> => {
+    const answer = await http.fingerprintedList('GET', path, schema.element, {
+      signal,
+      query,
+      ...(known ? { known } : {}),
+    });
+    const read: ListRead = { method: 'GET', path, total: answer.total, skipped: answer.skipped };
+    for (const listener of listReads) listener(read);
+    return answer;
   };
   // Which path answers a project's history: the spec's `/projects/{id}/history`, or the
   // `/project/{id}/history` one client of the live service calls; learnt from the first 404.
@@ -162,6 +186,20 @@ export function createServiceClient(settings: ConnectionSettings) {
     // --- tasks
     projectTasks: (id: string, q: { closed?: boolean; subfolders?: boolean } = {}, signal?: Sig) =>
       list(`/project/${seg(id)}/tasks`, TasksResponse, signal, {
+        closed: q.closed,
+        subfolders: q.subfolders,
+      }),
+    /**
+     * A project's tasks read as a pull reads them again: the elements `known` holds (unchanged
+     * since they were stored) come back as ids, the others as tasks with their fingerprints.
+     */
+    projectTaskList: (
+      id: string,
+      q: { closed?: boolean; subfolders?: boolean },
+      known: KnownElements | undefined,
+      signal?: Sig,
+    ) =>
+      fingerprintedList(`/project/${seg(id)}/tasks`, TasksResponse, known, signal, {
         closed: q.closed,
         subfolders: q.subfolders,
       }),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/errors';
+import { elementSpans, fingerprintOf, wholeFingerprintOf, workSlice, yieldToLoop } from './list-elements';
 import type { Answer } from './service-clock';
 import {
   AbortedError,
@@ -60,6 +61,29 @@ export interface UnreadableItem {
 export interface ListAnswer<T> {
   items: T[];
   skipped: UnreadableItem[];
+}
+
+/** Elements of a list answer the caller already holds as they are, by fingerprint. */
+export interface KnownElements {
+  /** The id of the item stored from an element with this fingerprint, while it is stored so. */
+  idOf(fingerprint: string): string | undefined;
+  /**
+   * The ids of the items of a whole answer with this fingerprint (`wholeFingerprintOf`), when
+   * every one of them is still stored as that answer had it: nothing of it is read again.
+   */
+  wholeAnswer?(fingerprint: string): readonly string[] | undefined;
+}
+
+/** A list read element by element with fingerprints (see `createHttp().fingerprintedList`). */
+export interface FingerprintedListAnswer<T> extends ListAnswer<T> {
+  /** The fingerprint of each of `items`, in order (null when the answer was read whole). */
+  fingerprints: (string | null)[];
+  /** Ids of the elements `known` holds already: neither parsed nor in `items`. */
+  unchanged: string[];
+  /** The fingerprint of the whole answer (null without `known`, or when the answer was read whole). */
+  whole: string | null;
+  /** How many elements the answer held. */
+  total: number;
 }
 
 /**
@@ -238,6 +262,14 @@ export function createHttp(settings: ConnectionSettings) {
     throw new RejectedError(method, path, res.status, reason);
   }
 
+  function logSkipped(method: string, path: string, skipped: readonly UnreadableItem[], total: number): void {
+    if (skipped.length) {
+      settings.log?.(
+        `${method} ${path}: ${skipped.length} of ${total} items unreadable (${skipped[0]?.message})`,
+      );
+    }
+  }
+
   return {
     /** How many requests were sent (for tests and benchmarks). */
     get requestCount(): number {
@@ -310,21 +342,75 @@ export function createHttp(settings: ConnectionSettings) {
       const items: z.output<S>[] = [];
       const skipped: UnreadableItem[] = [];
       body.forEach((element: unknown, index) => {
-        const parsed = item.safeParse(element);
-        if (parsed.success) {
-          items.push(parsed.data);
-          return;
-        }
-        const raw = element && typeof element === 'object' ? (element as { id?: unknown }).id : undefined;
-        const { field, message } = describeZodError(parsed.error, 'item');
-        skipped.push({ index, id: typeof raw === 'string' ? raw : null, field, message });
+        const read = readElement(item, element, index);
+        if ('skipped' in read) skipped.push(read.skipped);
+        else items.push(read.item);
       });
-      if (skipped.length) {
-        settings.log?.(
-          `${method} ${path}: ${skipped.length} of ${body.length} items unreadable (${skipped[0]?.message})`,
-        );
-      }
+      logSkipped(method, path, skipped, body.length);
       return { items, skipped };
+    },
+
+    /**
+     * As `list`, for a large list read again and again (a project's tasks): the answer is cut
+     * into its elements, yielding to the event loop every few milliseconds so no other call
+     * waits long behind it, and each element is fingerprinted. An element `known` holds is
+     * neither parsed nor checked again: its id is answered in `unchanged`. The others are read
+     * as `list` reads them, each with its fingerprint.
+     */
+    async fingerprintedList<S extends z.ZodType>(
+      method: string,
+      path: string,
+      item: S,
+      options: RequestOptions & { known?: KnownElements } = {},
+    ): Promise<FingerprintedListAnswer<z.output<S>>> {
+      const text = await exchange(method, path, options);
+      const whole = options.known ? await wholeFingerprintOf(text) : null;
+      const same = whole !== null ? options.known?.wholeAnswer?.(whole) : undefined;
+      if (same) {
+        return { items: [], skipped: [], fingerprints: [], unchanged: [...same], whole, total: same.length };
+      }
+      const spans = await elementSpans(text);
+      if (!spans) {
+        // Not an array of objects as far as the scan tells: read whole, which names the fault.
+        const body = parseJsonBody(method, path, text);
+        if (!Array.isArray(body))
+          throw new ResponseShapeError(method, path, 'body', 'body: expected an array');
+        const items: z.output<S>[] = [];
+        const skipped: UnreadableItem[] = [];
+        body.forEach((element: unknown, index) => {
+          const read = readElement(item, element, index);
+          if ('skipped' in read) skipped.push(read.skipped);
+          else items.push(read.item);
+        });
+        logSkipped(method, path, skipped, body.length);
+        const fingerprints = items.map(() => null);
+        return { items, skipped, fingerprints, unchanged: [], whole: null, total: body.length };
+      }
+      const items: z.output<S>[] = [];
+      const fingerprints: string[] = [];
+      const skipped: UnreadableItem[] = [];
+      const unchanged: string[] = [];
+      const slice = workSlice();
+      for (const [index, span] of spans.entries()) {
+        const elementText = text.slice(span.start, span.end);
+        const fingerprint = fingerprintOf(elementText);
+        const id = options.known?.idOf(fingerprint);
+        if (id !== undefined) unchanged.push(id);
+        else {
+          const read = readElement(item, parseJsonBody(method, path, elementText), index);
+          if ('skipped' in read) skipped.push(read.skipped);
+          else {
+            items.push(read.item);
+            fingerprints.push(fingerprint);
+          }
+        }
+        if (slice.due()) {
+          await yieldToLoop();
+          slice.reset();
+        }
+      }
+      logSkipped(method, path, skipped, spans.length);
+      return { items, skipped, fingerprints, unchanged, whole, total: spans.length };
     },
 
     /** A write whose response the spec does not show: `OK`, an empty body or any JSON is success. */
@@ -356,6 +442,19 @@ export function createHttp(settings: ConnectionSettings) {
 }
 
 export type Http = ReturnType<typeof createHttp>;
+
+/** One element of a list answer read with `item`: the item, or why it was skipped. */
+function readElement<S extends z.ZodType>(
+  item: S,
+  element: unknown,
+  index: number,
+): { item: z.output<S> } | { skipped: UnreadableItem } {
+  const parsed = item.safeParse(element);
+  if (parsed.success) return { item: parsed.data };
+  const raw = element && typeof element === 'object' ? (element as { id?: unknown }).id : undefined;
+  const { field, message } = describeZodError(parsed.error, 'item');
+  return { skipped: { index, id: typeof raw === 'string' ? raw : null, field, message } };
+}
 
 /** A 2xx answer's text as JSON; a body that is not JSON is named as the fault. */
 function parseJsonBody(method: string, path: string, text: string): unknown {

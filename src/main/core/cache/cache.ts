@@ -11,6 +11,7 @@ import { createProjectsRepo } from './repos/projects';
 import { createSearchRepo } from './repos/search';
 import { createSyncStateRepo } from './repos/sync-state';
 import { createTasksRepo } from './repos/tasks';
+import { createTaskFingerprints } from './repos/task-fingerprints';
 import { createTimeReportsRepo } from './repos/time-reports';
 import { createTimerRepo } from './repos/timer';
 
@@ -21,6 +22,8 @@ export function createCache(db: CacheDb) {
     projects: createProjectsRepo(db),
     projectParts: createProjectPartsRepo(db),
     tasks: createTasksRepo(db),
+    /** Task list elements held as sent, so a pull skips what did not change (see the repo). */
+    taskFingerprints: createTaskFingerprints(db),
     messages: createMessagesRepo(db),
     events: createCalendarEventsRepo(db),
     timeReports: createTimeReportsRepo(db),

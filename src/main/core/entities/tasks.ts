@@ -1,6 +1,6 @@
 import { AbortedError } from '../api/errors';
 import { createWriteBatcher, type Gate } from '../sync/context';
-import { pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
+import { pullProjectTaskList, pullTaskParts, type PullContext } from '../sync/pull';
 import { confirmRemoval } from '../sync/removal';
 import { RejectedError } from '../api/errors';
 import { isTempId } from '../local-ids';
@@ -38,11 +38,11 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
     ctx.roots.map((root) =>
       ctx.isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
         try {
-          const tasks = await listOf(root);
-          cache.transaction(() => storeTasks(deps, tasks, mark));
-          for (const t of tasks) seen.add(t.id);
+          const { ids, stored } = await pullProjectTaskList(deps, gate, root, mark);
+          for (const id of ids) seen.add(id);
           fetchedRoots.push(root);
-          ctx.changed(['tasks']);
+          // A list whose every task was as stored changed nothing a view shows.
+          if (stored) ctx.changed(['tasks']);
         } catch (err) {
           // A root deleted since the project list answered: its tasks go with the next pull.
           if (!(err instanceof RejectedError && err.status === 404)) throw err;
@@ -143,9 +143,8 @@ export const taskTag: EntityDescriptor<'taskTag'> = {
 async function pullStaleMessages(ctx: PullContext): Promise<void> {
   const { deps, gate, run, progress, poolSize } = ctx;
   const { cache, pending } = deps;
-  const stale = [...cache.tasks.fetchState()].filter(
-    ([id, s]) =>
-      s.messagesActivityMoment !== s.recentActivityMoment && !pending.isPendingStructural('task', id),
+  const stale = [...cache.tasks.staleFetchStates()].filter(
+    ([id]) => !pending.isPendingStructural('task', id),
   );
   // Views refresh once per batch of stored messages while they stream in.
   const batch = createWriteBatcher(cache, () => deps.emitChange({ entities: ['messages', 'tasks'] }));

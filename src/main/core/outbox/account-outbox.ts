@@ -276,6 +276,10 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
       outbox.restoreLocalChanges();
     },
     pendingCount: () => outbox.status().pending,
+    openCount: () => {
+      const { pending: waiting, failed, stuck } = outbox.status();
+      return waiting + failed + stuck;
+    },
     tokenNeeded: () => outbox.status().paused === 'token-needed',
     ackMark: () => outbox.ackMark(),
     ackedSince: (entity: PendingEntity, id: string, mark: number) => outbox.ackedSince(entity, id, mark),

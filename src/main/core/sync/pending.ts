@@ -94,6 +94,12 @@ export interface PendingFields {
   restoreLocalChanges?(): void;
   /** Local changes waiting to be sent, for the sync status. */
   pendingCount?(): number;
+  /**
+   * Entries not done yet, in any state (waiting, sent, failed, stuck): with none, a pull has no
+   * local change to merge and may leave rows it stored as they are (see `TaskFingerprints`).
+   * A port without it is taken to hold some.
+   */
+  openCount?(): number;
   /** True while sending is paused because the service refused the token (rule 4, 401). */
   tokenNeeded?(): boolean;
   /** Taken before a fetch's first request: the outbox's acknowledgements so far. */
@@ -111,6 +117,7 @@ const NONE: ReadonlySet<string> = new Set();
 export const noPending: PendingFields = {
   pendingFieldsFor: () => NONE,
   isPendingStructural: () => false,
+  openCount: () => 0,
 };
 
 /** The acknowledgement mark a fetch takes before its first request (0 when the port has none). */

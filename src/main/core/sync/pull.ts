@@ -1,6 +1,8 @@
 import type { Project, Task, TaskDetail } from '../../../shared/api/index';
 import type { CacheEntity } from '../../../shared/entities';
 import { AbortedError, RejectedError, ServiceError, UnauthorizedError, isOffline } from '../api/errors';
+import type { KnownElements } from '../api/client';
+import { workSlice, yieldToLoop } from '../api/list-elements';
 import { flattenTask } from '../cache/repos/tasks';
 import { LOCAL_ROW_PREFIX } from '../local-ids';
 import { stamp, type Gate, type Progress, type SyncDeps } from './context';
@@ -42,17 +44,102 @@ export function withoutCopies<E extends keyof ListedItems>(
  * Stores tasks in the list shape, keeping fields with pending local changes (rule 7) and those
  * acknowledged after `mark`, when the fetch began (see `PendingFields.ackedSince`). The service's
  * copy of a local create whose answer has not folded is not stored: its local row stands for it
- * (`PendingFields.copiesOfUnfoldedCreates`).
+ * (`PendingFields.copiesOfUnfoldedCreates`). Returns the indexes in `tasks` of those stored
+ * exactly as the service sent them (no local value kept).
  */
-export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number): void {
+export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number): number[] {
   const { cache, pending } = deps;
   const copies = pending.copiesOfUnfoldedCreates?.('task', tasks);
   if (copies?.size) cache.tasks.delete([...copies]);
-  for (const t of tasks) {
+  const verbatim: number[] = [];
+  for (const [index, t] of tasks.entries()) {
     if (copies?.has(t.id)) continue;
     const merged = mergePending(pending, 'task', t, () => cache.tasks.get(t.id), mark);
     if (merged) cache.tasks.codec.upsert(flattenTask(merged));
+    if (merged === t) verbatim.push(index);
   }
+  return verbatim;
+}
+
+/**
+ * Elements `fingerprints` holds, as the list reader asks for them: rows written since the last
+ * look are forgotten first (checked at most once a millisecond: the reader yields between
+ * slices, and only then can another write land).
+ */
+function knownTasks(fingerprints: SyncDeps['cache']['taskFingerprints']): KnownElements {
+  let settledAt = -Infinity;
+  return {
+    idOf(fingerprint) {
+      const now = performance.now();
+      if (now - settledAt >= 1) {
+        fingerprints.settle();
+        settledAt = now;
+      }
+      return fingerprints.idOf(fingerprint);
+    },
+    wholeAnswer(fingerprint) {
+      fingerprints.settle();
+      return fingerprints.wholeAnswer(fingerprint);
+    },
+  };
+}
+
+/**
+ * A project's task list (closed tasks and subfolders' too) read and stored as a steady pull
+ * needs it: with no local change waiting in the outbox, the elements stored exactly as they are
+ * now are neither parsed nor written again (`TaskFingerprints`); the others are stored a slice
+ * at a time, each slice one transaction, with the event loop given back between slices, so no
+ * other call waits long behind a large list. Resolves with the ids of every task the list holds
+ * and whether any row was written.
+ */
+export async function pullProjectTaskList(
+  deps: SyncDeps,
+  gate: Gate,
+  projectId: string,
+  mark?: number,
+): Promise<{ ids: string[]; stored: number }> {
+  const { cache, pending } = deps;
+  const fingerprints = cache.taskFingerprints;
+  // Local changes waiting are merged into every element (rule 7): then none is skipped.
+  const skip = pending.openCount?.() === 0;
+  const answer = await gate((s) =>
+    deps.client.projectTaskList(
+      projectId,
+      { closed: true, subfolders: true },
+      skip ? knownTasks(fingerprints) : undefined,
+      s,
+    ),
+  );
+  // What a read of the task would tell the outbox's check before a send (see `noteSeen`).
+  for (const id of answer.unchanged) pending.noteSeen?.('task', id);
+  const { items } = answer;
+  let storedAsSent = 0;
+  let at = 0;
+  while (at < items.length) {
+    const slice = workSlice();
+    const first = at;
+    const verbatim: (readonly [string, string])[] = [];
+    cache.transaction(() => {
+      // A few tasks between looks at the clock: each look costs more than storing one.
+      while (at < items.length && (at === first || !slice.due())) {
+        const from = at;
+        const part = items.slice(from, Math.min(items.length, from + 32));
+        for (const i of storeTasks(deps, part, mark)) {
+          const fingerprint = answer.fingerprints[from + i];
+          if (fingerprint) verbatim.push([part[i]!.id, fingerprint]);
+        }
+        at = from + part.length;
+      }
+    });
+    fingerprints.stored(verbatim);
+    storedAsSent += verbatim.length;
+    if (at < items.length) await yieldToLoop();
+  }
+  const ids = [...answer.unchanged, ...items.map((t) => t.id)];
+  // Every element is held as sent: the next answer that is the same text is known whole.
+  if (answer.whole && !answer.skipped.length && storedAsSent + answer.unchanged.length === answer.total)
+    fingerprints.storedWhole(projectId, answer.whole, ids);
+  return { ids, stored: items.length };
 }
 
 /** Stores a single-task response: the task, its subtasks, tags, CRM links (rule 7 for each). */

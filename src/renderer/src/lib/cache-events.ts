@@ -2,6 +2,7 @@
 // one of its entities (and, when the core names them, one of its ids) changed.
 import type { CacheEntity } from '@shared/ipc/events';
 import type { Bridge } from './bridge';
+import { coalescePerFrame, windowFrames, type FrameClock } from './frame-coalesce';
 
 /**
  * Calls `refresh` once for a burst of changes to `entities` (a sync writes many at once): `ms`
@@ -26,13 +27,20 @@ export function onCacheBurst(
   };
 }
 
+/**
+ * Calls `listener` when one of `entities` changed (and, when `ids` names some and the change
+ * names its ids, one of those): at most once per animation frame, however many changes came
+ * in it. Returns the unsubscribe, which also drops a call still waiting for its frame.
+ */
 export function onCacheChange(
   bridge: Bridge,
   entities: readonly CacheEntity[],
   listener: () => void,
   ids?: () => readonly string[] | undefined,
+  frames: FrameClock = windowFrames,
 ): () => void {
-  return bridge.on('cache.onDidChange', (change) => {
+  const perFrame = coalescePerFrame(listener, frames);
+  const off = bridge.on('cache.onDidChange', (change) => {
     const touched = change.entities.filter((entity) => entities.includes(entity));
     if (!touched.length) return;
     const watched = ids?.();
@@ -42,6 +50,10 @@ export function onCacheChange(
       const anyOf = touched.some((entity) => !change.ids?.[entity]);
       if (!anyOf && !named.some((id) => id !== null && watched.includes(id))) return;
     }
-    listener();
+    perFrame.request();
   });
+  return () => {
+    off();
+    perFrame.cancel();
+  };
 }

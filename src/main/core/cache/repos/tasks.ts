@@ -2,7 +2,7 @@ import type { Task, TodoLists } from '../../../../shared/api/index';
 import type { TaskRow, TaskView, TaskFilter } from '../../../../shared/ipc/tasks';
 import type { Statement } from 'better-sqlite3';
 import type { CacheDb } from '../db';
-import { tableCodec } from '../codec';
+import { tableCodec, type FieldMap } from '../codec';
 import { deleteByIds, statementCache } from './statements';
 
 /** A task as stored: the list shape flattened (status and type split into id and name). */
@@ -173,42 +173,48 @@ export interface TaskFetchState {
   detailFetchedAt: string | null;
 }
 
+/** The list shape's columns: what a project's task list sets (detail-only columns and fetch bookkeeping apart). */
+const TASK_FIELDS: FieldMap<TaskFlat> = {
+  id: ['id', 'value'],
+  shortId: ['short_id', 'value'],
+  name: ['name', 'value'],
+  projectId: ['project_id', 'value'],
+  parentTaskId: ['parent_task_id', 'value'],
+  statusId: ['status_id', 'value'],
+  statusName: ['status_name', 'value'],
+  systemStatus: ['system_status', 'value'],
+  systemType: ['system_type', 'value'],
+  scheduleStatus: ['schedule_status', 'value'],
+  taskTypeId: ['task_type_id', 'value'],
+  taskTypeName: ['task_type_name', 'value'],
+  priority: ['priority', 'value'],
+  assignedToUserId: ['assigned_to_user_id', 'value'],
+  actionRequiredUserId: ['action_required_user_id', 'value'],
+  createdByUserId: ['created_by_user_id', 'value'],
+  deadline: ['deadline', 'value'],
+  startDate: ['start_date', 'value'],
+  endDate: ['end_date', 'value'],
+  scheduleDate: ['schedule_date', 'value'],
+  estimate: ['estimate', 'value'],
+  progress: ['progress', 'value'],
+  momentCreated: ['moment_created', 'value'],
+  momentClosed: ['moment_closed', 'value'],
+  recentActivityMoment: ['recent_activity_moment', 'value'],
+  users: ['users', 'json'],
+  customFieldsData: ['custom_fields', 'json'],
+  formSubmission: ['form_submission', 'json'],
+  storyPoints: ['story_points', 'value'],
+  reportedTime: ['reported_time', 'json'],
+  todoList: ['todo_list', 'json'],
+};
+
+/** The columns a task list answer writes (see `TASK_FIELDS`). */
+export const TASK_LIST_COLUMNS: readonly string[] = Object.values(TASK_FIELDS).map(([column]) => column);
+
 export type TasksRepo = ReturnType<typeof createTasksRepo>;
 
 export function createTasksRepo(db: CacheDb) {
-  const codec = tableCodec<TaskFlat>(db, 'tasks', ['id'], {
-    id: ['id', 'value'],
-    shortId: ['short_id', 'value'],
-    name: ['name', 'value'],
-    projectId: ['project_id', 'value'],
-    parentTaskId: ['parent_task_id', 'value'],
-    statusId: ['status_id', 'value'],
-    statusName: ['status_name', 'value'],
-    systemStatus: ['system_status', 'value'],
-    systemType: ['system_type', 'value'],
-    scheduleStatus: ['schedule_status', 'value'],
-    taskTypeId: ['task_type_id', 'value'],
-    taskTypeName: ['task_type_name', 'value'],
-    priority: ['priority', 'value'],
-    assignedToUserId: ['assigned_to_user_id', 'value'],
-    actionRequiredUserId: ['action_required_user_id', 'value'],
-    createdByUserId: ['created_by_user_id', 'value'],
-    deadline: ['deadline', 'value'],
-    startDate: ['start_date', 'value'],
-    endDate: ['end_date', 'value'],
-    scheduleDate: ['schedule_date', 'value'],
-    estimate: ['estimate', 'value'],
-    progress: ['progress', 'value'],
-    momentCreated: ['moment_created', 'value'],
-    momentClosed: ['moment_closed', 'value'],
-    recentActivityMoment: ['recent_activity_moment', 'value'],
-    users: ['users', 'json'],
-    customFieldsData: ['custom_fields', 'json'],
-    formSubmission: ['form_submission', 'json'],
-    storyPoints: ['story_points', 'value'],
-    reportedTime: ['reported_time', 'json'],
-    todoList: ['todo_list', 'json'],
-  });
+  const codec = tableCodec<TaskFlat>(db, 'tasks', ['id'], TASK_FIELDS);
   const stmt = statementCache(db);
   const getStmt = db.prepare(
     `SELECT ${codec.select}, crm_account_id AS crmAccountId FROM tasks WHERE id = ?`,
@@ -389,6 +395,19 @@ export function createTasksRepo(db: CacheDb) {
       const rows = stmt(
         `SELECT id, recent_activity_moment AS recentActivityMoment, messages_activity_moment AS messagesActivityMoment,
            detail_fetched_at AS detailFetchedAt FROM tasks`,
+      ).all() as (TaskFetchState & { id: string })[];
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /**
+     * The fetch state of the tasks whose activity moved since their messages were fetched (or
+     * never were), chosen in SQLite: a pull with few changes gets few rows back.
+     */
+    staleFetchStates(): Map<string, TaskFetchState> {
+      const rows = stmt(
+        `SELECT id, recent_activity_moment AS recentActivityMoment, messages_activity_moment AS messagesActivityMoment,
+           detail_fetched_at AS detailFetchedAt FROM tasks
+         WHERE messages_activity_moment IS NOT recent_activity_moment`,
       ).all() as (TaskFetchState & { id: string })[];
       return new Map(rows.map((r) => [r.id, r]));
     },

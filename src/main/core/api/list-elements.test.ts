@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { createHttp } from './http';
+import { elementSpans, fingerprintOf, wholeFingerprintOf } from './list-elements';
+import { z } from 'zod';
+
+const texts = async (text: string) => (await elementSpans(text))?.map((s) => text.slice(s.start, s.end));
+
+describe('elementSpans: a JSON array cut into its elements', () => {
+  it('finds each element, whatever its strings hold', async () => {
+    const elements = [
+      { id: 'a', name: 'braces } ] { [ and "quotes" and \\ backslashes\\', nested: { list: [1, [2]] } },
+      { id: 'b', name: 'ends in a backslash \\', empty: {} },
+      { id: 'c', unicode: 'é ✓ 😀', arr: [] },
+    ];
+    const text = ` [ ${elements.map((e) => JSON.stringify(e)).join(' ,\n ')} ] `;
+    const found = await texts(text);
+    expect(found?.map((t) => JSON.parse(t) as unknown)).toEqual(elements);
+    expect(await texts('[]')).toEqual([]);
+    expect(await texts(' [ ] ')).toEqual([]);
+  });
+
+  it('yields to the event loop on a long list and still finds every element', async () => {
+    const many = Array.from({ length: 50_000 }, (_, i) => ({ id: `t${i}`, text: 'x'.repeat(40) }));
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const found = await elementSpans(JSON.stringify(many));
+    clearInterval(timer);
+    expect(found).toHaveLength(many.length);
+    expect(ticks).toBeGreaterThan(0);
+  });
+
+  it('answers null for what is not an array of objects, so the plain read names the fault', async () => {
+    for (const bad of ['{}', '[1, 2]', '[{"a":1} {"b":2}]', '[{"a":1},]', '[{"a":"open]', '[{"a":1}] x', 'x'])
+      expect(await elementSpans(bad), bad).toBeNull();
+  });
+
+  it('fingerprints a whole answer as one piece, halves of a character never apart', async () => {
+    const text = `${'x'.repeat((1 << 20) - 1)}😀${'y'.repeat(10)}`;
+    expect(await wholeFingerprintOf(text)).toBe(fingerprintOf(text));
+  });
+
+  it('fingerprints equal texts equally and different texts differently', () => {
+    expect(fingerprintOf('{"id":"a"}')).toBe(fingerprintOf('{"id":"a"}'));
+    expect(fingerprintOf('{"id":"a"}')).not.toBe(fingerprintOf('{"id":"b"}'));
+  });
+});
+
+describe('fingerprintedList: a list read again', () => {
+  const Item = z.object({ id: z.string(), n: z.number() });
+  const answering = (body: string) =>
+    createHttp({
+      baseUrl: 'http://service.test/2.0',
+      token: 't',
+      fetch: () => Promise.resolve(new Response(body, { status: 200 })),
+    });
+
+  it('parses the elements not known and answers the known ones by id', async () => {
+    const a = '{"id":"a","n":1}';
+    const b = '{"id":"b","n":2}';
+    const known = new Map([[fingerprintOf(a), 'a']]);
+    const answer = await answering(`[${a},${b}]`).fingerprintedList('GET', '/x', Item, {
+      known: { idOf: (f) => known.get(f) },
+    });
+    expect(answer.unchanged).toEqual(['a']);
+    expect(answer.items).toEqual([{ id: 'b', n: 2 }]);
+    expect(answer.fingerprints).toEqual([fingerprintOf(b)]);
+  });
+
+  it('answers a whole answer known as it is by its ids alone, without cutting it', async () => {
+    const text = '[{"id":"a","n":1},{"id":"b","n":2}]';
+    const asked: string[] = [];
+    const answer = await answering(text).fingerprintedList('GET', '/x', Item, {
+      known: {
+        idOf: (f) => (asked.push(f), undefined),
+        wholeAnswer: (f) => (f === fingerprintOf(text) ? ['a', 'b'] : undefined),
+      },
+    });
+    expect(answer).toMatchObject({ items: [], unchanged: ['a', 'b'], total: 2, whole: fingerprintOf(text) });
+    expect(asked).toEqual([]);
+    // Another text is cut and read element by element, with its whole fingerprint to record.
+    const other = await answering('[{"id":"a","n":1}]').fingerprintedList('GET', '/x', Item, {
+      known: { idOf: () => undefined, wholeAnswer: () => undefined },
+    });
+    expect(other).toMatchObject({
+      items: [{ id: 'a', n: 1 }],
+      total: 1,
+      whole: fingerprintOf('[{"id":"a","n":1}]'),
+    });
+  });
+
+  it('skips and describes an element that does not match, as the plain list does', async () => {
+    const answer = await answering('[{"id":"a","n":"one"},{"id":"b","n":2}]').fingerprintedList(
+      'GET',
+      '/x',
+      Item,
+    );
+    expect(answer.items).toEqual([{ id: 'b', n: 2 }]);
+    expect(answer.skipped).toEqual([expect.objectContaining({ index: 0, id: 'a', field: 'n' })]);
+  });
+
+  it('reads a body the scan cannot cut the plain way, naming the fault', async () => {
+    await expect(answering('{"not":"a list"}').fingerprintedList('GET', '/x', Item)).rejects.toThrow(
+      /expected an array/,
+    );
+    await expect(answering('[{"id":"a","n":1},').fingerprintedList('GET', '/x', Item)).rejects.toThrow(
+      /not JSON/,
+    );
+    const answer = await answering('[1]').fingerprintedList('GET', '/x', Item);
+    expect(answer.skipped).toHaveLength(1);
+  });
+});
