@@ -39,6 +39,8 @@ const LIMIT_MS: Record<string, { full: number; quick: number }> = {
   sync: { full: 900_000, quick: 180_000 },
   // Syncs a 10,000-task project into the app, then scrolls it top to bottom (850 frames).
   renderer: { full: 900_000, quick: 240_000 },
+  // Syncs a 20,000-task workspace, then 1,000 comments and a second pull.
+  inbox: { full: 900_000, quick: 240_000 },
 };
 const DEFAULT_LIMIT_MS = { full: 240_000, quick: 90_000 };
 

@@ -1,13 +1,37 @@
 // Builds the app with electron-vite's JS API (its bin ships without the run bit).
 // --renderer-only builds just the renderer into out/renderer, for the web host and e2e tests;
 // add --no-minify to read function names in a profile (bench/profile-renderer.ts --profile).
+// --web (alone or with --renderer-only) also bundles the web host (src/main/web.ts) into
+// out/web/web.mjs, so that `npm run web` starts without compiling TypeScript: its packages stay
+// in node_modules, and the bundled service is a chunk of its own, loaded only for the local
+// workspace.
 import { build as buildElectron, loadConfigFromFile } from 'electron-vite';
 import { build as buildVite } from 'vite';
+import { build as bundle } from 'esbuild';
 import { resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 
-if (process.argv.includes('--renderer-only')) {
+const web = process.argv.includes('--web');
+const rendererOnly = process.argv.includes('--renderer-only');
+
+if (web) {
+  await bundle({
+    entryPoints: { web: resolve(root, 'src/main/web.ts') },
+    outdir: resolve(root, 'out/web'),
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (rendererOnly) {
   const { config } = await loadConfigFromFile(
     { command: 'build', mode: 'production' },
     undefined,
@@ -27,6 +51,6 @@ if (process.argv.includes('--renderer-only')) {
       emptyOutDir: true,
     },
   });
-} else {
+} else if (!web) {
   await buildElectron({ root, logLevel: 'warn' });
 }

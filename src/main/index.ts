@@ -17,7 +17,7 @@ import {
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHostSession } from './core/accounts/host-session';
-import { startBundledServer } from './core/bundled-server';
+import { startBundledServerOnDemand } from './core/bundled-server-on-demand';
 import type { Session } from './core/accounts/session';
 import { isTrustedSender, registerIpc } from './ipc';
 import { HandlerError } from './core/errors';
@@ -151,7 +151,7 @@ async function start(): Promise<void> {
     dataDir,
     settings,
     secrets,
-    startServer: startBundledServer,
+    startServer: startBundledServerOnDemand,
     version: app.getVersion(),
     transport: 'electron',
     log,

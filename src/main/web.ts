@@ -11,7 +11,7 @@ import { startHostSession } from './core/accounts/host-session';
 import { defaultDataDir } from './core/accounts/data-dir';
 import { createJsonSettingsStore } from './core/accounts/settings-store';
 import { createFileSecretStore } from './core/accounts/secret-store';
-import { startBundledServer } from './core/bundled-server';
+import { startBundledServerOnDemand } from './core/bundled-server-on-demand';
 import { startWebHost } from './core/web-host';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     settings: createJsonSettingsStore(join(dataDir, 'settings.json')),
     // Weaker than the desktop app's keychain: the token file is protected by its mode (0600) only.
     secrets: createFileSecretStore(join(dataDir, 'secrets.json')),
-    startServer: startBundledServer,
+    startServer: startBundledServerOnDemand,
     version,
     transport: 'web',
     log,

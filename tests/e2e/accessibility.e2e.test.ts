@@ -10,6 +10,7 @@ import { eventually } from './support/wait';
 import { AppPage } from './pages/app';
 import { TaskListPage } from './pages/task-list';
 import { ChangesPage } from './pages/changes';
+import { editWhileColleagueEdits } from './support/conflict-scenario';
 import { CalendarPage } from './pages/calendar';
 import { CrmPage } from './pages/crm';
 import { PalettePage } from './pages/palette';
@@ -405,7 +406,6 @@ async function makeConflicts(app: RunningApp, browser: Browser): Promise<void> {
   await ui.open(app.host.url);
   const tasks = await app.api<ServiceTask[]>('/project/g7-p4/tasks');
   const target = tasks.find((task) => task.status.name !== 'Done' && task.priority < 8)!;
-  const mine = `${target.name} (mine)`;
   const list = new TaskListPage(page);
   // A change the service refuses (an assignee it does not know, queued as another window of the
   // app could), kept in Changes with the service's reason.
@@ -418,20 +418,7 @@ async function makeConflicts(app: RunningApp, browser: Browser): Promise<void> {
   await page.getByTestId('failed-count').waitFor();
   await ui.openDemoProject(PROJECT);
   await list.waitForRows();
-  app.faults!.set({ dropBefore: { rate: 1 } });
-  await page.getByTestId('sync-now').click();
-  await ui.waitForOnline(false);
-  await list.rename(target, mine);
-  await list.setPriorityInline({ id: target.id, name: mine }, 'Blocker');
-  // One entry when the priority folded into the waiting rename, two when its send was under way.
-  await ui.waitForPendingCount([1, 2]);
-  await list.row(target).getByTestId('cell-priority').filter({ hasText: 'Blocker' }).waitFor();
-  await app.api(`/task/${target.id}/update`, {
-    method: 'PUT',
-    body: { userId: app.service!.users.bob, title: `${target.name} (theirs)`, priority: 100 },
-  });
-  app.faults!.set({ dropBefore: undefined, serverError: { rate: 1, match: /^(PUT|POST|DELETE) / } });
-  await ui.waitForOnline(true);
+  await editWhileColleagueEdits(app, ui, list, target);
   await ui.goToChanges();
   await eventually(
     () => new ChangesPage(page).conflicts.count(),

@@ -4,6 +4,7 @@ import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
 import { TaskListPage } from './pages/task-list';
 import { ChangesPage } from './pages/changes';
+import { editWhileColleagueEdits } from './support/conflict-scenario';
 
 interface ServiceTask {
   id: string;
@@ -19,34 +20,14 @@ describe('the Changes view: conflicts with the service', () => {
     const { app, page, ui } = suite;
     const tasks = await app.api<ServiceTask[]>('/project/g7-p4/tasks');
     const target = tasks.find((task) => task.status.name !== 'Done' && task.priority < 8)!;
-    const mine = `${target.name} (mine)`;
-    const theirs = `${target.name} (theirs)`;
     const list = new TaskListPage(page);
     await ui.expand('Company Workspace');
     await ui.expand('Website relaunch area 1');
     await ui.openProject('Customer portal 4');
     await list.waitForRows();
 
-    // The service cannot be reached: two edits wait in the outbox.
-    app.faults!.set({ dropBefore: { rate: 1 } });
-    await page.getByTestId('sync-now').click();
-    await ui.waitForOnline(false);
-    await list.rename(target, mine);
-    await list.setPriorityInline({ id: target.id, name: mine }, 'Blocker');
-    // One entry when the priority folded into the waiting rename (its send was not under way at
-    // that moment), two when it was: the timing of the retries decides, both edits wait.
-    await ui.waitForPendingCount([1, 2]);
-    await list.row(target).getByTestId('cell-priority').filter({ hasText: 'Blocker' }).waitFor();
-
-    // Meanwhile someone else changes the same two fields on the service.
-    await app.api(`/task/${target.id}/update`, {
-      method: 'PUT',
-      body: { userId: app.service!.users.bob, title: theirs, priority: 100 },
-    });
-
-    // The service is back for reads only, so the pull sees their values before ours are sent.
-    app.faults!.set({ dropBefore: undefined, serverError: { rate: 1, match: /^(PUT|POST|DELETE) / } });
-    await ui.waitForOnline(true);
+    // Two edits wait while a colleague changes the same fields; the pull sees theirs first.
+    const { mine, theirs } = await editWhileColleagueEdits(app, ui, list, target);
     await ui.goToChanges();
     const changes = new ChangesPage(page);
     await eventually(

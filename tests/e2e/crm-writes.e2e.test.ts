@@ -100,6 +100,11 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
       .poll(() => form.getByTestId('contact-problem').innerText())
       .toBe('First name: must not be empty');
     await form.getByTestId('contact-first-name').fill('Rosa');
+    // The problem names the first name: typing one clears it (and its red mark) at once.
+    await form.getByTestId('contact-problem').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => form.getByTestId('contact-first-name').getAttribute('aria-invalid'))
+      .toBe('false');
     await form.getByTestId('contact-last-name').fill('Quintero');
     await form.getByTestId('contact-email').fill('rosa@quintero.test');
     await choose(page, form.getByRole('button', { name: /^Account:/ }), 'Quintero Freight');

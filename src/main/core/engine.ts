@@ -241,6 +241,20 @@ export async function createReadEngine(options: ReadEngineOptions): Promise<Read
   const { sync, unsubscribe } = syncFor(parts, options.pending ?? noPending, options);
   const handlers = readHandlersOf(parts, sync, options.connection.userId);
   if (options.autoStart ?? true) sync.start();
+  return readEngineOf(parts, { sync, unsubscribe }, handlers);
+}
+
+/**
+ * The read engine's fields, the one object both engines are: the full engine adds its outbox and
+ * files to it. Closing stops what `closeFirst` stops (the full engine's outbox and files), then
+ * the sync, then the files of the account.
+ */
+function readEngineOf(
+  parts: AccountParts,
+  { sync, unsubscribe }: { sync: Sync; unsubscribe: () => void },
+  handlers: Partial<HandlerMap>,
+  closeFirst: () => Promise<void> = async () => {},
+): ReadEngine {
   const { db, client, cache, events, serviceClock, notices } = parts;
   return {
     db,
@@ -252,6 +266,7 @@ export async function createReadEngine(options: ReadEngineOptions): Promise<Read
     serviceClock,
     notices,
     async close() {
+      await closeFirst();
       unsubscribe();
       await sync.stop();
       db.close();
@@ -321,7 +336,8 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     emit: (name, payload) => events.emit(name, payload),
   });
 
-  const { sync, unsubscribe: offSync } = syncFor(parts, outbox.pending, options);
+  const synced = syncFor(parts, outbox.pending, options);
+  const { sync } = synced;
   const fetchItem = (item: ReloadedItem) => fetchReloaded(sync, item);
   const offOutbox = [
     // The status tells the truth at once: a send refused at the connection shows Offline (sync
@@ -372,30 +388,14 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   await files.sweep(outbox.entries());
   outbox.start();
   if (options.autoStart ?? true) sync.start();
-  const { notices } = parts;
-  return {
-    db,
-    client,
-    cache,
-    sync,
-    handlers,
-    events,
-    serviceClock,
-    notices,
-    outbox,
-    files,
-    downloads,
-    async close() {
-      for (const off of offOutbox) off();
-      offReconnect();
-      offPaused();
-      closing.abort();
-      await outbox.stop();
-      await files.close();
-      await downloads.close();
-      offSync();
-      await sync.stop();
-      db.close();
-    },
-  };
+  const engine = readEngineOf(parts, synced, handlers, async () => {
+    for (const off of offOutbox) off();
+    offReconnect();
+    offPaused();
+    closing.abort();
+    await outbox.stop();
+    await files.close();
+    await downloads.close();
+  });
+  return { ...engine, outbox, files, downloads };
 }

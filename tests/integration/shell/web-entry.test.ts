@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -12,10 +12,15 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs `src/main/web.ts` until it prints its address (or exits), then stops it with SIGTERM. */
-function run(args: string[], env: Record<string, string> = {}) {
+/** How the entry is started: from its source through tsx, or from the bundle `npm run web` runs. */
+type Entry = 'source' | 'bundle';
+const BUNDLE = join(ROOT, 'out', 'web', 'web.mjs');
+
+/** Runs the web entry until it prints its address (or exits), then stops it with SIGTERM. */
+function run(entry: Entry, args: string[], env: Record<string, string> = {}) {
   // tsx as a loader, so the signal reaches web.ts itself rather than a wrapper process.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/main/web.ts'), ...args], {
+  const start = entry === 'bundle' ? [BUNDLE] : ['--import', 'tsx', join(ROOT, 'src/main/web.ts')];
+  const child = spawn(process.execPath, [...start, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,9 +43,26 @@ function run(args: string[], env: Record<string, string> = {}) {
   return { child, ready, exited, output: () => ({ stdout, stderr }) };
 }
 
-describe('npm run web entry (src/main/web.ts)', () => {
+beforeAll(() => {
+  execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--web'], { cwd: ROOT, stdio: 'pipe' });
+}, 60_000);
+
+describe('the web bundle (out/web)', () => {
+  it('keeps the bundled service in a chunk of its own, loaded only for the local workspace', () => {
+    const entry = readFileSync(BUNDLE, 'utf8');
+    const chunks = readdirSync(join(ROOT, 'out', 'web')).filter((f) => f.endsWith('.mjs') && f !== 'web.mjs');
+    const server = chunks.filter((f) =>
+      readFileSync(join(ROOT, 'out', 'web', f), 'utf8').includes('buildService'),
+    );
+    expect(server).toEqual([expect.stringMatching(/^bundled-server-/)]);
+    expect(entry).not.toContain('function buildService');
+    expect(entry).toMatch(/import\(["']\.\/bundled-server-[\w-]+\.mjs["']\)/);
+  });
+});
+
+describe.each<Entry>(['source', 'bundle'])('npm run web entry (src/main/web.ts) from its %s', (entry) => {
   it('keeps its data in --data and opens the local workspace with no setup', async () => {
-    const app = run(['--data', join(dir, 'data')]);
+    const app = run(entry, ['--data', join(dir, 'data')]);
     const url = await app.ready;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#secret=[\w-]{20,}$/);
     expect(app.output().stdout).toContain(`Data folder: ${join(dir, 'data')}`);
@@ -54,7 +76,7 @@ describe('npm run web entry (src/main/web.ts)', () => {
   });
 
   it('takes WORKDESK_DATA_DIR when no --data is given', async () => {
-    const app = run([], { WORKDESK_DATA_DIR: join(dir, 'env-data') });
+    const app = run(entry, [], { WORKDESK_DATA_DIR: join(dir, 'env-data') });
     await app.ready;
     expect(existsSync(join(dir, 'env-data', 'settings.json'))).toBe(true);
     app.child.kill('SIGTERM');
@@ -62,10 +84,10 @@ describe('npm run web entry (src/main/web.ts)', () => {
   });
 
   it('refuses a bad option with a message naming it', async () => {
-    const bad = run(['--port', 'eighty'], { WORKDESK_DATA_DIR: join(dir, 'unused') });
+    const bad = run(entry, ['--port', 'eighty'], { WORKDESK_DATA_DIR: join(dir, 'unused') });
     expect(await bad.exited).toBe(2);
     expect(bad.output().stderr).toContain('--port: expected a port number from 0 to 65535, got "eighty"');
-    const unknown = run(['--colour', 'red'], { WORKDESK_DATA_DIR: join(dir, 'unused') });
+    const unknown = run(entry, ['--colour', 'red'], { WORKDESK_DATA_DIR: join(dir, 'unused') });
     expect(await unknown.exited).toBe(2);
     expect(unknown.output().stderr).toMatch(/--colour/);
     expect(existsSync(join(dir, 'unused'))).toBe(false);

@@ -8,13 +8,17 @@ import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';
 import type { HandlerMap } from './types';
 import { writer } from './write';
 
-/** Reports with the names a view shows, each task and project looked up once. */
+/**
+ * Reports with the names a view shows, each task and project looked up once. A task's name is
+ * read from its list row, not its whole detail: on a week of My Time the detail's decoding was
+ * most of the read (bench/scenarios/my-time.ts).
+ */
 function viewsOf(cache: Cache, reports: readonly TimeReport[]): TimeReportView[] {
   const tasks = new Map<string, string>();
   const projects = new Map<string, string>();
   const taskName = (id: string) => {
     let name = tasks.get(id);
-    if (name === undefined) tasks.set(id, (name = cache.tasks.get(id)?.name ?? 'A task not in the cache'));
+    if (name === undefined) tasks.set(id, (name = cache.tasks.row(id)?.name ?? 'A task not in the cache'));
     return name;
   };
   const projectName = (id: string) => {

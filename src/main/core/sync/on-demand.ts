@@ -121,20 +121,30 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
       return 'ok';
     },
 
-    /** The single-task response, messages and dependencies of a task. */
+    /**
+     * The single-task response, messages and dependencies of a task. When only the dependencies
+     * cannot be read, the detail and messages that arrived are kept but the task is not marked
+     * as read (its detail's fetch moment is cleared), so the next open asks for all three again:
+     * nothing else reads a task's dependencies. The read's error is thrown after that.
+     */
     async task(taskId: string): Promise<'ok' | 'gone'> {
       const mark = ackMark(pending);
+      const unread: unknown[] = [];
       const [parts, deps_] = await Promise.all([
         pullTaskParts(deps, gate, taskId, true),
         gate((s) => client.dependencies('task', taskId, s)).catch((err: unknown) => {
-          if (isGone(err)) return null;
-          throw err;
+          if (!isGone(err)) unread.push(err);
+          return null;
         }),
       ]);
-      if (parts === 'ok' && deps_) cache.transaction(() => storeDependencies('task', taskId, deps_, mark));
-      if (parts === 'ok')
+      if (parts === 'ok') {
+        cache.transaction(() => {
+          if (deps_) storeDependencies('task', taskId, deps_, mark);
+          if (unread.length) cache.tasks.forgetDetailFetched(taskId);
+        });
         deps.emitChange({ entities: ['tasks', 'messages', 'dependencies'], ids: { tasks: [taskId] } });
-      else deps.emitChange({ entities: ['tasks'], ids: { tasks: [taskId] } });
+      } else deps.emitChange({ entities: ['tasks'], ids: { tasks: [taskId] } });
+      if (unread.length) throw unread[0];
       return parts;
     },
 

@@ -87,14 +87,32 @@ export function formatRelativeDate(moment: Date, now = new Date()): string {
   if (hours < 24) return `${hours} h ago`;
   const days = Math.round(hours / 24);
   if (days < 7) return days === 1 ? 'yesterday' : `${days} days ago`;
-  return moment.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  return wallClock(moment, LONG_AGO);
 }
+
+// Built once, like the day formats above: `toLocaleString` and `toLocaleDateString` build a new
+// Intl.DateTimeFormat on every call, which made these two the costliest functions of opening an
+// inbox of hundreds of rows (bench/scenarios/inbox.ts, profiled). A formatter keeps the zone it
+// was built in, so these work in UTC on the moment moved by this machine's offset at that
+// instant (which `Date` reads from the zone in force): a change of the machine's zone shows at once.
+const wallClockFormats = new Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>();
+/** `options`: one of the constant option sets below (the cache is keyed by the object). */
+function wallClock(moment: Date, options: Intl.DateTimeFormatOptions): string {
+  let format = wallClockFormats.get(options);
+  if (!format) {
+    format = new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' });
+    wallClockFormats.set(options, format);
+  }
+  return format.format(new Date(moment.getTime() - moment.getTimezoneOffset() * 60_000));
+}
+const LONG_AGO: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const MOMENT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** A timestamp read on `clock`, as a date and time of this machine's zone. */
 export function formatMoment(value: string | null | undefined, clock: ServiceClock): string {
   if (!value) return '';
   const moment = parseMoment(value, clock);
-  return moment ? moment.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : value;
+  return moment ? wallClock(moment, MOMENT) : value;
 }
 
 /** Minutes as "2 h 30 min", "45 min", "3 h". */

@@ -28,6 +28,8 @@ export type Route =
       eventId?: string;
     }
   | { kind: 'crm'; tab: 'contacts' | 'accounts'; recordId?: string; taskId?: string }
+  /** My Time: the week starting on Monday `week` (`YYYY-MM-DD`). */
+  | { kind: 'mytime'; week: string; taskId?: string }
   | { kind: 'changes' }
   | { kind: 'settings' };
 

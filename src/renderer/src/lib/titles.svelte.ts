@@ -30,6 +30,8 @@ export function placeTitle(route: Route): string {
       return taskTitle(route.taskId) ?? 'Task';
     case 'calendar':
       return 'Calendar';
+    case 'mytime':
+      return 'My Time';
     case 'crm':
       return route.tab === 'contacts' ? 'Contacts' : 'Accounts';
     case 'changes':

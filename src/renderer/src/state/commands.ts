@@ -5,6 +5,7 @@ import { dialogs } from './dialogs.svelte';
 import { nav, sync, theme } from './app';
 import { overlays } from './palette.svelte';
 import { toDayString } from '../lib/format';
+import { thisWeek } from '../lib/my-time';
 import { TASK_SHORTCUTS } from '../lib/task-shortcuts';
 import { focusLatestNotice, focusSearchBox } from '../lib/shortcuts';
 import { tick } from 'svelte';
@@ -66,6 +67,7 @@ export function appCommands(): Command[] {
       label: 'Go to My Work · Assigned to me',
       run: () => nav.go({ kind: 'mywork', tab: 'assigned' }),
     },
+    { id: 'go-mytime', label: 'Go to My Time', run: () => nav.go({ kind: 'mytime', week: thisWeek() }) },
     {
       id: 'go-calendar',
       label: 'Go to Calendar',
@@ -119,4 +121,7 @@ export const CONTEXT_SHORTCUTS: readonly { area: string; keys: string; label: st
   { area: 'Calendar', keys: 'Page Up, Page Down', label: 'Previous or next month' },
   { area: 'Calendar', keys: 'Enter', label: 'Open the day’s first event (a new event on an empty day)' },
   { area: 'Calendar', keys: 'N', label: 'New event on the focused day' },
+  { area: 'My Time', keys: '← → ↑ ↓', label: 'Move between the week’s cells' },
+  { area: 'My Time', keys: 'Enter', label: 'Log the duration typed in an empty day (1h 30m, 90m, 1.5h)' },
+  { area: 'My Time', keys: 'Page Up, Page Down', label: 'Previous or next week' },
 ];

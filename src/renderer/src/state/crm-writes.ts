@@ -8,6 +8,9 @@ import { bridge } from '../lib/bridge';
 import { describeError, errorField } from '../lib/errors';
 import type { WriteOutcome } from '../lib/run-write';
 import { runWrite } from './writes';
+import type { FormProblem } from '../lib/form-problem';
+
+export type { FormProblem };
 
 /**
  * A CRM form's fields: the create channel's own but the custom fields (set one by one on the
@@ -19,12 +22,6 @@ type FormFields<T> = {
 /** `contactType` is a contact-type id (the service lists no types: the choices are those contacts carry). */
 export type ContactFields = FormFields<ChannelInput<'crm.createContact'>>;
 export type AccountFields = FormFields<ChannelInput<'crm.createAccount'>>;
-
-/** What a form shows when the core refuses its save: the field (or the form's first) and why. */
-export interface FormProblem {
-  field: string;
-  message: string;
-}
 
 /** What a form does once its save is accepted: close, and open a record it created. */
 export interface FormDone {
@@ -53,15 +50,20 @@ function changedOnly<T extends object>(record: object, changes: T): Partial<T> {
  * create or the update. Answers the problem to show next to its field (the name when the core
  * names none), or undefined once saved and `done` was told.
  */
-async function submitForm(
-  required: { field: string; value: string },
+async function submitForm<F extends object>(
+  fields: F,
+  required: keyof F & string,
   save: () => Promise<WriteOutcome<WriteResult | CreateResult>>,
   done: FormDone,
 ): Promise<FormProblem | undefined> {
-  if (!required.value.trim()) return { field: required.field, message: 'must not be empty' };
+  const at = (field: string) => (fields as Record<string, unknown>)[field];
+  if (!String(at(required)).trim())
+    return { field: required, message: 'must not be empty', value: at(required) };
   const outcome = await save();
-  if (!outcome.ok)
-    return { field: errorField(outcome.error) ?? required.field, message: describeError(outcome.error) };
+  if (!outcome.ok) {
+    const field = errorField(outcome.error) ?? required;
+    return { field, message: describeError(outcome.error), value: at(field) };
+  }
   done.onclose();
   if ('id' in outcome.value) done.oncreated(outcome.value.id);
   return undefined;
@@ -79,7 +81,8 @@ export const crmWrites = {
   /** Creates a contact (`contact` undefined) or saves the changed fields of one. */
   saveContact(contact: CrmContact | undefined, fields: ContactFields, done: FormDone) {
     return submitForm(
-      { field: 'firstName', value: fields.firstName },
+      fields,
+      'firstName',
       () =>
         contact
           ? runWrite('crm.updateContact', {
@@ -108,7 +111,8 @@ export const crmWrites = {
   /** Creates an account (`account` undefined) or saves the changed fields of one. */
   saveAccount(account: CrmAccount | undefined, fields: AccountFields, done: FormDone) {
     return submitForm(
-      { field: 'name', value: fields.name },
+      fields,
+      'name',
       () =>
         account
           ? runWrite('crm.updateAccount', {

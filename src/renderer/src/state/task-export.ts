@@ -1,10 +1,11 @@
 // CSV export of a task list as shown: its filter, sort and toggles (TaskListState.allRows), the
 // grid's columns with the words the grid shows (names, not ids), a Project column when the
-// rows come from more than one project. Saved by the browser's download (the desktop app asks
-// where, as for any download).
+// rows come from more than one project. Saved by `saveTextFile` (a download; the desktop app
+// asks where).
 import { toCsv, csvFileName } from '../lib/csv';
 import { priorityLabel, toDayString } from '../lib/format';
 import { placeTitle } from '../lib/titles.svelte';
+import { saveTextFile } from '../lib/save-file';
 import { toasts } from '../lib/toasts.svelte';
 import { nav, org, tree } from './app';
 import type { TaskListState } from './task-list.svelte';
@@ -47,14 +48,6 @@ export async function exportTasksCsv(list: TaskListState): Promise<void> {
     toasts.error('Could not export the tasks', err);
     return;
   }
-  const blob = new Blob([tasksCsv(rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = csvFileName(placeTitle(nav.route), toDayString(new Date()));
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveTextFile(csvFileName(placeTitle(nav.route), toDayString(new Date())), tasksCsv(rows));
   toasts.show(`Exported ${rows.length} ${rows.length === 1 ? 'task' : 'tasks'}`, 'success');
 }

@@ -1,8 +1,8 @@
 import type { Migration } from './types';
 import { createFtsIndex } from './fts';
 
-/** The full-text tables whose words the typo-tolerant search looks up (see `vocabularyTable`). */
-export const FTS_TABLES = [
+/** The full-text tables given a word list here (one `<table>_vocab` each). */
+const FTS_TABLES = [
   'tasks_fts',
   'projects_fts',
   'messages_fts',
@@ -11,11 +11,6 @@ export const FTS_TABLES = [
   'crm_accounts_fts',
   'calendar_events_fts',
 ] as const;
-
-/** The fts5vocab table listing the distinct words of one full-text table. */
-export function vocabularyTable(fts: (typeof FTS_TABLES)[number]): string {
-  return `${fts}_vocab`;
-}
 
 /** The text of a task's custom-field values (strings and numbers, nested lists too). */
 const FIELD_TEXT = (row: 'new' | 'old') =>
@@ -57,7 +52,6 @@ export const migration008: Migration = {
     `);
     createFtsIndex(db, { fts: 'calendar_events_fts', source: 'calendar_events', columns: ['name', 'notes'] });
     db.exec(`INSERT INTO calendar_events_fts(calendar_events_fts) VALUES ('rebuild')`);
-    for (const fts of FTS_TABLES)
-      db.exec(`CREATE VIRTUAL TABLE ${vocabularyTable(fts)} USING fts5vocab(${fts}, 'row')`);
+    for (const fts of FTS_TABLES) db.exec(`CREATE VIRTUAL TABLE ${fts}_vocab USING fts5vocab(${fts}, 'row')`);
   },
 };

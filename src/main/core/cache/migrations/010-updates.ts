@@ -1,7 +1,9 @@
 import type { Migration } from './types';
-// The codes our service sends; the live service's are not documented (a message of another code
-// reads as a comment).
-import { COMMUNICATION_FLOW } from '../../../../shared/api/index';
+
+// A message's `communicationFlow` codes as this version read them (the codes our service sends;
+// the live service's are not documented: a message of another code reads as a comment). Written
+// out here, not imported, so the migration stays as shipped whatever the shared list becomes.
+const COMMUNICATION_FLOW = { reply: 3, statusChange: 4 } as const;
 
 /** When a pull is storing what it fetched: only then are changes recorded as updates. */
 const CAPTURING = `(SELECT on_since FROM update_capture WHERE id = 1) IS NOT NULL`;

@@ -12,6 +12,10 @@ export interface FtsIndex {
  * the triggers that keep it current, so every cache write (sync or local edit) updates the
  * index in the same transaction; an update that leaves the text alone skips it. The index
  * starts empty: a migration over a table that may hold rows rebuilds it.
+ *
+ * Frozen: migrations 002, 005 and 008 call it, so what it makes is part of what they shipped
+ * (`frozen-migrations.test.ts` checks the schema each version leaves). A different index needs
+ * a helper of its own, not an edit here.
  */
 export function createFtsIndex(db: Database, { fts, source, columns }: FtsIndex): void {
   const cols = columns.join(', ');

@@ -16,6 +16,8 @@ import { migration012 } from './012-files-and-drafts';
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
  * `Migration` whose `version` is the next number, and append it here. Never edit or reorder a
  * migration that has shipped; a database records the last version it ran in `user_version`.
+ * A migration holds its own SQL: it imports only types, the frozen `fts.ts` helper and other
+ * migrations, and its schema is recorded in `frozen-migrations.test.ts` (which says what to append).
  */
 export const migrations: readonly Migration[] = [
   migration001,

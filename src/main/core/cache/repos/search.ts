@@ -10,15 +10,27 @@ import {
   type TaskRef,
 } from '../../../../shared/search-query';
 import type { CacheDb } from '../db';
-import { vocabularyTable, type FTS_TABLES } from '../migrations/008-search-numbers';
 import { statementCache } from './statements';
 
 type Kind = SearchHit['kind'];
 
+/** The full-text tables the search reads; each has a word list (cache migration 008). */
+type FtsTable =
+  | 'tasks_fts'
+  | 'projects_fts'
+  | 'messages_fts'
+  | 'documents_fts'
+  | 'crm_contacts_fts'
+  | 'crm_accounts_fts'
+  | 'calendar_events_fts';
+
+/** The fts5vocab table listing the distinct words of one full-text table. */
+const vocabularyTable = (fts: FtsTable): string => `${fts}_vocab`;
+
 const SNIPPET = (fts: string) => `snippet(${fts}, -1, '${SNIPPET_HIT_START}', '${SNIPPET_HIT_END}', '…', 12)`;
 
 /** Per kind: its FTS table, and the query of its hits (`@q` an FTS query). */
-const SOURCES: Record<Kind, { fts: (typeof FTS_TABLES)[number]; sql: string }> = {
+const SOURCES: Record<Kind, { fts: FtsTable; sql: string }> = {
   task: {
     // A task's name weighs more than its custom-field values.
     fts: 'tasks_fts',

@@ -407,6 +407,11 @@ export function createTasksRepo(db: CacheDb) {
       );
     },
 
+    /** The task's detail counts as never fetched: its next open fetches it (and its parts) again. */
+    forgetDetailFetched(id: string): void {
+      stmt('UPDATE tasks SET detail_fetched_at = NULL WHERE id = ?').run(id);
+    },
+
     markMessagesFetched(id: string, activityMoment: string, at: string): void {
       stmt('UPDATE tasks SET messages_activity_moment = ?, messages_fetched_at = ? WHERE id = ?').run(
         activityMoment,
