@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadAverage } from './lib/machine';
@@ -7,11 +7,17 @@ import { round, spread } from './lib/stats';
 import type { Figures, Scenario } from './lib/types';
 
 /**
- * npx tsx bench/side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick]: one scenario of
- * bench/scenarios measured in this checkout and in another one (an older commit unpacked with
- * `git archive`, its node_modules linked), alternately, each run in its own child process, so both
- * see the same load. Prints each run's figures with the load average, then the median, min and
- * max of every figure per tree. Nothing is written; the other tree's own scenario file is run.
+ * npx tsx bench/side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick]
+ *   [--other-scenario PATH]: one scenario of bench/scenarios measured in this checkout and in
+ * another one (an older commit unpacked with `git archive`, its node_modules linked), alternately,
+ * each run in its own child process, so both see the same load. Prints each run's figures with
+ * the load average, then the median, min and max of every figure per tree. With
+ * `--build-renderer`, a tree without a built renderer (`out/renderer`, which `git archive` leaves
+ * out, and which the start-up scenario of older trees serves) builds it first. The other tree's own
+ * scenario file is run, or with `--other-scenario` the file at PATH, copied into the other tree's
+ * bench/scenarios for the run (its imports resolve there) and removed after: for a scenario the
+ * other tree lacks, or whose copy there is broken (cache-reads before its search query took
+ * `near`). Nothing else is written.
  */
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -49,7 +55,8 @@ function runChild(tree: string, file: string, quick: boolean): Promise<Figures> 
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', (code) => {
       const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('{')) fail(new Error(`${tree}: exited with ${code}`));
+      if (code !== 0 || !line.startsWith('{'))
+        fail(new Error(`${tree} (bench/scenarios/${file}): exited with ${code}; its error is above`));
       else done(JSON.parse(line) as Figures);
     });
   });
@@ -58,13 +65,47 @@ function runChild(tree: string, file: string, quick: boolean): Promise<Figures> 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--child') return childMain(args[1]!, args[2]!, args.includes('--quick'));
-  const [other, file] = args.filter((a) => !a.startsWith('--') && !/^\d+$/.test(a));
+  const [other, file] = args.filter(
+    (a, i) => !a.startsWith('--') && !/^\d+$/.test(a) && args[i - 1] !== '--other-scenario',
+  );
   if (!other || !file)
-    throw new Error('usage: side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick]');
+    throw new Error(
+      'usage: side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick] [--other-scenario PATH] [--build-renderer]',
+    );
   const otherTree = resolve(other);
-  for (const tree of [here, otherTree])
-    if (!existsSync(join(tree, 'bench', 'scenarios', file)))
-      throw new Error(`${tree}: no bench/scenarios/${file}`);
+  const replacementAt = args.indexOf('--other-scenario');
+  const replacement = replacementAt >= 0 ? args[replacementAt + 1] : undefined;
+  if (replacementAt >= 0 && !replacement) throw new Error('--other-scenario needs a file');
+  // The other tree runs its own file, or the replacement copied in beside its scenarios.
+  const otherFile = replacement ? `side-by-side-${file}` : file;
+  if (replacement) copyFileSync(resolve(replacement), join(otherTree, 'bench', 'scenarios', otherFile));
+  try {
+    await compare(otherTree, file, otherFile, args);
+  } finally {
+    if (replacement) rmSync(join(otherTree, 'bench', 'scenarios', otherFile), { force: true });
+  }
+}
+
+/** Builds the renderer of `tree` into its out/renderer when it has none. */
+function buildRendererIn(tree: string): void {
+  if (existsSync(join(tree, 'out', 'renderer', 'index.html'))) return;
+  process.stderr.write(`${tree}: building the renderer (node scripts/build.mjs --renderer-only)\n`);
+  execFileSync(process.execPath, [join(tree, 'scripts', 'build.mjs'), '--renderer-only'], {
+    cwd: tree,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function compare(otherTree: string, file: string, otherFile: string, args: string[]): Promise<void> {
+  if (args.includes('--build-renderer')) for (const tree of [here, otherTree]) buildRendererIn(tree);
+  for (const [tree, name] of [
+    [here, file],
+    [otherTree, otherFile],
+  ] as const)
+    if (!existsSync(join(tree, 'bench', 'scenarios', name)))
+      throw new Error(
+        `${tree}: no bench/scenarios/${name} (give one to run there with --other-scenario PATH)`,
+      );
   const roundsAt = args.indexOf('--rounds');
   const rounds = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 3;
   const quick = args.includes('--quick');
@@ -73,7 +114,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < rounds; i++) {
     for (const [name, tree] of Object.entries(trees)) {
       const before = loadAverage()[0];
-      const figures = await runChild(tree, file, quick);
+      const figures = await runChild(tree, tree === here ? file : otherFile, quick);
       results[name]!.push(figures);
       process.stdout.write(
         `round ${i + 1} ${name} (load average ${before} -> ${loadAverage()[0]}): ${JSON.stringify(figures)}\n`,

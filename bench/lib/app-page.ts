@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
 
-/** Where the first-paint clock stops: a task row of My Work painted. */
-export const TASK_ROW = '[data-testid="task-row"]';
+/** Where the first-paint clock stops: a row of My Work painted (Action required is an inbox). */
+export const TASK_ROW = '[data-testid="inbox-row"], [data-testid="task-row"]';
 
 export interface FirstRows {
   /** Navigation start to the app frame (sidebar) shown, by the page's clock. */

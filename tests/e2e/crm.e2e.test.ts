@@ -101,7 +101,7 @@ describe('CRM: contacts and accounts, search, detail, linked tasks from both sid
 describe('CRM records: type ids, a contact’s parts in order, forms that open what they create', () => {
   const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 800 } });
 
-  it('labels a contact’s type as the service’s id, since the service names no types', async () => {
+  it('labels a contact’s type "Type" and shows the service’s id, since the service names no types', async () => {
     const { page } = suite;
     const crm = new CrmPage(page);
     await crm.openContacts();
@@ -109,7 +109,7 @@ describe('CRM records: type ids, a contact’s parts in order, forms that open w
     const value = crm.detail.getByTestId('contact-type-value');
     await value.waitFor();
     // Before: "Type: ct-lead", as if "ct-lead" were the type's name.
-    expect(await value.evaluate((dd) => dd.previousElementSibling?.textContent?.trim())).toBe('Type id');
+    expect(await value.evaluate((dd) => dd.previousElementSibling?.textContent?.trim())).toBe('Type');
     const id = value.locator('code');
     await expect.poll(() => id.innerText()).toMatch(/^ct-/);
     await expect.poll(() => id.getAttribute('title')).toContain('lists no type names');

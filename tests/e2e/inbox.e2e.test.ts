@@ -117,4 +117,20 @@ describe('Action required as an inbox', () => {
     await rows().first().waitFor();
     await expect.poll(() => page.getByTestId('inbox-unread').count()).toBe(0);
   });
+
+  it('draws a long inbox top first, and End at once reaches its last task', async () => {
+    const { page, ui } = suite;
+    const total = await rows().count();
+    // More tasks than the first screenful the inbox draws in its opening frame.
+    expect(total).toBeGreaterThan(24);
+    await ui.goToAssigned();
+    await ui.goToActionRequired();
+    const inbox = page.getByTestId('inbox');
+    await inbox.focus();
+    await page.keyboard.press('End');
+    const last = rows().last();
+    await expect.poll(() => rows().count()).toBe(total);
+    await expect.poll(() => last.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => inbox.getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
+  });
 });

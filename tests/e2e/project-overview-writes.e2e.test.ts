@@ -68,7 +68,7 @@ describe('project overview writes: fields, archive and re-open, refusals, member
     await choose(page, overview.field('project-priority'), nextPriority);
     await overview.field('project-progress').fill('42');
     await overview.field('project-progress').press('Tab');
-    await choose(page, overview.field('project-health'), 'Health 1');
+    await choose(page, overview.field('project-health'), 'Amber');
     await overview.field('project-start').fill('2026-10-05');
 
     const after = await eventually(project, (p) => p.startDate === '2026-10-05' && p.progress === 42);

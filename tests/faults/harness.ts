@@ -459,8 +459,17 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
       }
       const result: IpcResult<unknown> | undefined = answer?.result;
       const entryId = result?.ok ? (result.value as { entryId?: number | null }).entryId : undefined;
-      // A write that changed nothing locally queues nothing: it is no acknowledged change.
-      const outcome = !result ? 'unknown' : !result.ok ? 'refused' : entryId === null ? 'noop' : 'acked';
+      // A write that changed nothing locally queues nothing: it is no acknowledged change. A write
+      // that put back what a waiting change made withdraws both (an undo): nothing is sent, yet
+      // its value is the one that stands, so it counts as an acknowledged write of that value.
+      const withdrawn = result?.ok === true && (result.value as { withdrawn?: boolean }).withdrawn === true;
+      const outcome = !result
+        ? 'unknown'
+        : !result.ok
+          ? 'refused'
+          : entryId === null && !withdrawn
+            ? 'noop'
+            : 'acked';
       if (result && !result.ok) note_ = `${result.error.type}: ${result.error.message}`;
       // Only a write answers an entry id; a read's answer (a document opened) creates nothing.
       const createdId =

@@ -25,7 +25,7 @@ import { fetchReloaded, PULL_PARTS } from './entities';
 import { readHandlers } from './handlers/read';
 import { mergeHandlerMaps } from './handlers/registry';
 import { tasksWriteHandlers } from './handlers/tasks-write';
-import { timeWriteHandlers } from './handlers/time';
+import { timerHandlers, timeWriteHandlers } from './handlers/time';
 import type { HandlerMap } from './handlers/types';
 import {
   createAccountOutbox,
@@ -371,8 +371,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     readHandlersOf(parts, sync, connection.userId),
     tasksWriteHandlers({ outbox, cache }),
     projectsWriteHandlers({ outbox, cache }),
-    calendarWriteHandlers({ outbox }),
+    calendarWriteHandlers({ outbox, cache }),
     timeWriteHandlers({ outbox }),
+    timerHandlers({ outbox, cache, clock: parts.clock, emit: (n, p) => events.emit(n, p) }),
     crmWriteHandlers({ outbox }),
     outboxHandlers({ outbox, fetchItem }),
     pendingTransferHandlers({

@@ -47,6 +47,12 @@ export type DependencyCreateInput = z.infer<typeof DependencyCreateInput>;
 export const calendarWriteChannels = {
   'events.create': channel(EventCreateInput, CreateResult),
   'events.delete': channel(z.object({ eventId: Id }).strict(), WriteResult),
+  /**
+   * Edits an event. The service has no event update: a create of the edited event, then a
+   * delete of the old one once the create is acknowledged. The answer is the new event's id.
+   * The old event's links (dependencies) go with it, as on any delete.
+   */
+  'events.edit': channel(z.object({ eventId: Id, input: EventCreateInput }).strict(), CreateResult),
   'dependencies.create': channel(DependencyCreateInput, CreateResult),
   'dependencies.delete': channel(z.object({ dependencyId: Id }).strict(), WriteResult),
 };

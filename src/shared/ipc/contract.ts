@@ -20,7 +20,7 @@ import { draftChannels } from './drafts';
 import { printChannels } from './print';
 import { inboxChannels } from './inbox';
 import { updatesChannels } from './updates';
-import { timeChannels } from './time';
+import { timeChannels, timerChannels } from './time';
 import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
@@ -52,6 +52,7 @@ export const channels = {
   ...inboxChannels,
   ...updatesChannels,
   ...timeChannels,
+  ...timerChannels,
   ...pendingTransferChannels,
 } satisfies Record<string, ChannelSpec>;
 

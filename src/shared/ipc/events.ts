@@ -6,6 +6,7 @@ import { OutboxStatus } from './outbox';
 import { DownloadProgress, UploadsStatus } from './attachments';
 import { DataNotice } from './app';
 import { CACHE_ENTITIES } from '../entities';
+import { timerEvents } from './time';
 
 /** What the native menus (and their shortcuts) ask the renderer to do. */
 export const MenuCommand = z.enum(['new-task', 'search', 'sync-now', 'settings']);
@@ -52,6 +53,7 @@ export const events = {
   /** Per-file and overall upload progress of dropped files. */
   'attachments.onDidProgress': UploadsStatus,
   'attachments.onDidDownload': DownloadProgress,
+  ...timerEvents,
 };
 
 export type Events = typeof events;

@@ -24,6 +24,9 @@ export const InboxRow = z.object({
   statusName: z.string(),
   priority: z.number().int(),
   deadline: z.string().nullable(),
+  /** Ticked and all to-do items over the task's lists ("3/5" on the row). */
+  todoDone: z.number().int(),
+  todoTotal: z.number().int(),
   /**
    * Who handed the task over and when: the last message addressed to the user (a reply handing
    * it over), else the last message from someone else, else the task's creator (none when that is

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channel } from './channel';
 import { Account } from './accounts';
+import { TIMER_ROUNDINGS } from '../timer';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 
@@ -71,6 +72,11 @@ const preferenceFields = {
   downloadCacheMiB: z.number().int().min(10).max(100_000).optional(),
   /** The global quick-capture shortcut (desktop app only); absent or false: off. */
   quickCaptureShortcut: z.boolean().optional(),
+  /**
+   * How a stopped timer's time is rounded, in minutes: 0 off (the nearest minute), else up to
+   * the next 1, 5 or 15 minutes; absent: off.
+   */
+  timerRounding: z.literal(TIMER_ROUNDINGS, { error: 'must be 0 (off), 1, 5 or 15 minutes' }).optional(),
 };
 
 /** What the user can change in the settings view. */

@@ -8,11 +8,27 @@ import { channel } from './channel';
  * the answer names the outbox entry (null when the write changed nothing) and, for a create,
  * the new item's id, a local id (`local-...`) until the service acknowledges it.
  */
-export const WriteResult = z.object({ entryId: z.number().int().nullable() });
+export const WriteResult = z.object({
+  entryId: z.number().int().nullable(),
+  /**
+   * The values the write replaced, under the write's own field names (an update's changed
+   * fields, a status change's `statusId`, custom fields by their id, null for empty): what an
+   * undo writes back. Absent when nothing changed.
+   */
+  replaced: z.record(z.string(), z.unknown()).optional(),
+  /** True when the write put back what a waiting change made (an undo): both were withdrawn, nothing is sent. */
+  withdrawn: z.boolean().optional(),
+});
 export type WriteResult = z.infer<typeof WriteResult>;
 
 export const CreateResult = WriteResult.extend({ id: z.string() });
 export type CreateResult = z.infer<typeof CreateResult>;
+
+/**
+ * How long a task delete waits before it is sent (ms): the service cannot bring a deleted task
+ * back, so this is the time Undo has to withdraw it.
+ */
+export const TASK_DELETE_HOLD_MS = 5000;
 
 const Text = z.string().max(200_000, 'must be at most 200000 characters');
 
@@ -62,7 +78,13 @@ export const TaskCommentInput = z
 export const TaskReplyInput = z
   .object({ taskId: Id, actionRequiredUserId: Id, message: Text.optional() })
   .strict();
+/** A tag link change, as queued (the outbox payload of a tag kind). */
 export const TaskTagInput = z.object({ taskId: Id, tagId: Id }).strict();
+/**
+ * The channel's input: `undo` says the write takes back the task's latest tag change, so while
+ * that one still waits both are withdrawn and nothing is sent.
+ */
+export const TaskTagWriteInput = TaskTagInput.extend({ undo: z.boolean().optional() }).strict();
 export const CustomFieldValue = z.object({ id: Id, value: z.unknown() }).strict();
 export const TaskCustomFieldsInput = z
   .object({ taskId: Id, values: z.array(CustomFieldValue).min(1, 'must name at least one field').max(200) })
@@ -75,8 +97,8 @@ export const tasksWriteChannels = {
   'tasks.setStatus': channel(TaskStatusInput, WriteResult),
   'tasks.comment': channel(TaskCommentInput, WriteResult),
   'tasks.reply': channel(TaskReplyInput, WriteResult),
-  'tasks.addTag': channel(TaskTagInput, WriteResult),
-  'tasks.removeTag': channel(TaskTagInput, WriteResult),
+  'tasks.addTag': channel(TaskTagWriteInput, WriteResult),
+  'tasks.removeTag': channel(TaskTagWriteInput, WriteResult),
   'tasks.setCustomFields': channel(TaskCustomFieldsInput, WriteResult),
   'tasks.delete': channel(TaskDeleteInput, WriteResult),
 };

@@ -36,6 +36,9 @@ export const TaskRow = z.object({
   closed: z.boolean(),
   /** How many files the task's cached messages carry (absent where a row is made by hand). */
   attachmentCount: z.number().int().optional(),
+  /** Ticked and all to-do items over the task's lists ("3/5"; absent where a row is made by hand). */
+  todoDone: z.number().int().optional(),
+  todoTotal: z.number().int().optional(),
 });
 export type TaskRow = z.infer<typeof TaskRow>;
 

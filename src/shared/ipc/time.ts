@@ -48,3 +48,61 @@ export const timeChannels = {
   /** A task's reports (fetched when the task is opened, then cached). */
   'time.ofTask': channel(z.object({ taskId: Id }).strict(), z.array(TimeReportView)),
 };
+
+// The running timer: one per account, kept by the core in the account's cache (it survives a
+// restart and a crash of the app), started on a task and stopped into a time report logged as
+// `time.log` logs one. `startedAt` names the run a stop or a change is meant for: a second stop
+// of the same run (a double click, another window) finds it gone and logs nothing.
+
+/** The running timer as a view shows it. */
+export const TimerView = z.object({
+  taskId: z.string(),
+  /** The task's name, or a placeholder when it is not in the cache (deleted since). */
+  taskName: z.string(),
+  /** False when the task is no longer in the cache: the time can then only be discarded. */
+  taskKnown: z.boolean(),
+  projectName: z.string(),
+  /** When it started, in milliseconds since 1970 on this computer's clock. */
+  startedAt: z.number().int(),
+  /** The note the report will carry (editable while it runs and when it is stopped). */
+  note: z.string(),
+  isBillable: z.boolean(),
+});
+export type TimerView = z.infer<typeof TimerView>;
+
+const TimerRun = z.number().int('must be the running timer’s start (whole milliseconds)').nonnegative();
+const TimerNote = z.string().max(MAX_REPORT_MESSAGE, `must be at most ${MAX_REPORT_MESSAGE} characters`);
+
+export const TimerStartInput = z
+  .object({ taskId: Id, note: TimerNote.optional(), isBillable: z.boolean().optional() })
+  .strict();
+export const TimerUpdateInput = z
+  .object({ startedAt: TimerRun, note: TimerNote.optional(), isBillable: z.boolean().optional() })
+  .strict();
+/** What the stop confirm sends: the minutes (rounded, capped, maybe edited), the day, note, billable. */
+export const TimerStopInput = TimeLogInput.omit({ taskId: true }).extend({ startedAt: TimerRun }).strict();
+export type TimerStopInput = z.infer<typeof TimerStopInput>;
+
+export const timerChannels = {
+  /** The running timer, or null. */
+  'time.timer': channel(z.object({}).strict(), TimerView.nullable()),
+  /**
+   * Starts the timer on a task (in the cache). Refused while it runs on another task: the caller
+   * stops or discards that one first; on the same task it answers the running one unchanged.
+   */
+  'time.timerStart': channel(TimerStartInput, TimerView),
+  /** Changes the running timer's note or billable. */
+  'time.timerUpdate': channel(TimerUpdateInput, TimerView),
+  /** Stops the run named and logs it (through the outbox, offline too) in one step. */
+  'time.timerStop': channel(TimerStopInput, CreateResult),
+  /** Stops the run named and logs nothing. */
+  'time.timerDiscard': channel(
+    z.object({ startedAt: TimerRun }).strict(),
+    z.object({ discarded: z.boolean() }),
+  ),
+};
+
+export const timerEvents = {
+  /** The timer started, changed or stopped (any window, or a task's real id came in). */
+  'time.onDidChangeTimer': z.object({ timer: TimerView.nullable() }),
+};

@@ -11,6 +11,7 @@ import { startWebHost, type WebHost } from '../../../src/main/core/web-host';
 import { startService, type RunningService } from '../../support/service';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startRelay, type Relay } from './relay';
+import { TASK_DELETE_HOLD_MS } from '../../../src/shared/ipc/tasks-write';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -151,7 +152,8 @@ async function createCoreWithOutbox(options: {
     dataDir: options.dataDir,
     connection: options.connection,
     sync: { intervalMs: 30_000, probeIntervalMs: 500 },
-    outbox: { backoff: { baseMs: 300, maxMs: 2_000 }, tickMs: 1_000 },
+    // The app's undo window for a task delete, as `accounts/host-session.ts` gives it.
+    outbox: { backoff: { baseMs: 300, maxMs: 2_000 }, tickMs: 1_000, undoHoldMs: TASK_DELETE_HOLD_MS },
   });
   const events = new EventHub();
   const forward = engine.events.onAny((name, payload) => events.emit(name, payload as never));

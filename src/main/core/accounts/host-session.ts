@@ -8,6 +8,7 @@ import { startSession, type Session } from './session';
 import type { SecretStore } from './secret-store';
 import type { SettingsStore } from './settings-store';
 import { downloadCapBytes } from './session';
+import { TASK_DELETE_HOLD_MS } from '../../../shared/ipc/tasks-write';
 
 export interface HostSessionOptions {
   /** The per-user data folder (Electron's userData, or the web host's `--data`). */
@@ -50,7 +51,11 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
           downloads: { maxBytes: downloadCapBytes(options.settings.read().preferences) },
 
           // Read at each check, so a change of the setting applies to the next send.
-          outbox: { conflictPolicy: () => options.settings.read().preferences.conflictPolicy },
+          outbox: {
+            conflictPolicy: () => options.settings.read().preferences.conflictPolicy,
+            // A task delete waits this long before it is sent, so its Undo can withdraw it.
+            undoHoldMs: TASK_DELETE_HOLD_MS,
+          },
           serviceClock,
         },
       }),

@@ -12,6 +12,7 @@ import { createSearchRepo } from './repos/search';
 import { createSyncStateRepo } from './repos/sync-state';
 import { createTasksRepo } from './repos/tasks';
 import { createTimeReportsRepo } from './repos/time-reports';
+import { createTimerRepo } from './repos/timer';
 
 /** Every repository over one account's cache database. */
 export function createCache(db: CacheDb) {
@@ -23,6 +24,7 @@ export function createCache(db: CacheDb) {
     messages: createMessagesRepo(db),
     events: createCalendarEventsRepo(db),
     timeReports: createTimeReportsRepo(db),
+    timer: createTimerRepo(db),
     dependencies: createDependenciesRepo(db),
     crm: createCrmRepo(db),
     org: createOrgRepo(db),

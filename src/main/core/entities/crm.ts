@@ -1,7 +1,17 @@
 import { mergePending } from '../sync/pending';
 import { withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
-import type { EntityDescriptor } from './types';
+import type { CheckedItem, EntityDescriptor } from './types';
+
+/**
+ * A CRM record for the check before a send, read one by one (a list item lacks fields a single
+ * read has): one marked deleted counts as gone; `momentUpdated` says when it last changed.
+ */
+function checkedRecord(record: Record<string, unknown>): CheckedItem | null {
+  if (record.isDeleted === true) return null;
+  const at = record.momentUpdated;
+  return { values: record, source: { at: typeof at === 'string' ? at : null } };
+}
 
 /** The contact list (removals checked, rule 9), read and stored on its own. */
 async function pullContacts(ctx: PullContext): Promise<void> {
@@ -69,6 +79,7 @@ export const crmContact: EntityDescriptor<'crmContact'> = {
     const c = cache.crm.contact(id);
     return c ? [c.firstName, c.lastName].filter(Boolean).join(' ') : null;
   },
+  check: { one: async (client, id) => checkedRecord((await client.crmContact(id)).contact) },
 };
 
 export const crmAccount: EntityDescriptor<'crmAccount'> = {
@@ -82,4 +93,5 @@ export const crmAccount: EntityDescriptor<'crmAccount'> = {
     return true;
   },
   nameOf: (cache, id) => cache.crm.account(id)?.name ?? null,
+  check: { one: async (client, id) => checkedRecord((await client.crmAccount(id)).account) },
 };

@@ -103,18 +103,27 @@ describe('the cache columns that may hold a local id', () => {
   const db = openCacheDb(':memory:');
   const columnsOf = (table: string) =>
     (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+  // LIKE's `_` matches any one character: escaped, so that "drafts" is not taken for a search table.
   const tables = (
     db
       .prepare(
         `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-         AND name NOT LIKE '%_fts%' AND name NOT LIKE 'outbox_%'`,
+         AND name NOT LIKE '%!_fts%' ESCAPE '!' AND name NOT LIKE 'outbox!_%' ESCAPE '!'`,
       )
       .pluck()
       .all() as string[]
   ).sort();
   const claimed = Object.values(ENTITIES).flatMap((d) => d.tables.map((t) => t.name));
   /** The engine's own tables: no resource's rows. */
-  const engineTables = ['sync_state', 'update_capture', 'updates', 'inbox_seen'];
+  const engineTables = [
+    'sync_state',
+    'update_capture',
+    'updates',
+    'inbox_seen',
+    // Text being typed, keyed by where it is typed ("comment:<task id>"): a draft on a task
+    // created offline keeps the local id in its key (README, Known issues).
+    'drafts',
+  ];
 
   it('are columns of the cache', () => {
     for (const [table, column] of [

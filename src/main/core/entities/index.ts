@@ -12,7 +12,14 @@ import { message, task, taskTag } from './tasks';
 import { timeReport } from './time-reports';
 import type { Entities, EntityDescriptor, TheirsContext } from './types';
 
-export type { CacheTable, Entities, EntityDescriptor, TheirsContext } from './types';
+export type {
+  CacheTable,
+  CheckedItem,
+  Entities,
+  EntityDescriptor,
+  SendCheckReads,
+  TheirsContext,
+} from './types';
 
 /**
  * Every resource's descriptor. The order is the order a pull starts their parts in, phase by

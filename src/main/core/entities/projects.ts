@@ -80,6 +80,8 @@ export const project: EntityDescriptor<'project'> = {
     return true;
   },
   nameOf: (cache, id) => cache.projects.get(id)?.name ?? null,
+  // Read one by one: a list item lacks the custom fields a single read has (live service).
+  check: { one: async (client, id) => ({ values: await client.project(id), source: {} }) },
 };
 
 /** Each root's documents, subfolders included; a 404 marks them not offered by this service. */

@@ -3,8 +3,9 @@ import { createWriteBatcher, type Gate } from '../sync/context';
 import { pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
 import { confirmRemoval } from '../sync/removal';
 import { RejectedError } from '../api/errors';
+import { isTempId } from '../local-ids';
 import { customFieldValues } from './theirs';
-import type { EntityDescriptor } from './types';
+import type { CheckedItem, EntityDescriptor, SendCheckReads } from './types';
 
 /** Request field names of `task.update` by the task field a conflict names. */
 const TASK_FIELD_TO_CHANGE: Record<string, string> = {
@@ -69,6 +70,40 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
   }
 }
 
+/**
+ * A project's task list stands in for reads of its tasks one by one when it holds at most this
+ * many tasks (as the cache knows them) per task it checks: a list of a few hundred tasks costs
+ * about what one more round trip does, a list of thousands for two tasks does not pay.
+ */
+export const LISTED_TASKS_PER_CHECK = 50;
+
+/**
+ * The check before a send reads a task alone (its `recentActivityMoment` says when it last
+ * changed), or the tasks among `along` in its project (as cached) with it, from one read of the
+ * project's task list (closed tasks too), when that list is small enough for what it checks
+ * (`LISTED_TASKS_PER_CHECK`). Only tasks are read along: a project list item or a CRM list item
+ * lacks fields a single read has (custom fields, on the live service).
+ */
+const taskCheck: SendCheckReads = {
+  async one(client, id) {
+    const task = await client.task(id);
+    return { values: task, source: { at: task.recentActivityMoment } };
+  },
+  async along(cache, client, id, along) {
+    const projectId = cache.tasks.row(id)?.projectId;
+    if (!projectId || isTempId(projectId)) return undefined;
+    const wanted = new Set([id, ...along.filter((other) => cache.tasks.row(other)?.projectId === projectId)]);
+    if (wanted.size < 2) return undefined;
+    if (cache.tasks.idsInProjects([projectId]).length > wanted.size * LISTED_TASKS_PER_CHECK)
+      return undefined;
+    const found = new Map<string, CheckedItem>();
+    for (const task of await client.projectTasks(projectId, { closed: true }))
+      if (wanted.has(task.id))
+        found.set(task.id, { values: task, source: { at: task.recentActivityMoment } });
+    return found;
+  },
+};
+
 export const task: EntityDescriptor<'task'> = {
   views: ['tasks', 'messages', 'tags'],
   idsOf: 'tasks',
@@ -90,6 +125,7 @@ export const task: EntityDescriptor<'task'> = {
     return true;
   },
   nameOf: (cache, id) => cache.tasks.getFlat(id)?.name ?? null,
+  check: taskCheck,
 };
 
 export const taskTag: EntityDescriptor<'taskTag'> = {

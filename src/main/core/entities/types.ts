@@ -1,4 +1,5 @@
 import type { CacheEntity, ResourceName } from '../../../shared/entities';
+import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
 import type { DependencyKind } from '../cache/repos/dependencies';
 import type { OnDemand } from '../sync/on-demand';
@@ -25,6 +26,38 @@ export interface TheirsContext {
   submit(kind: string, payload: unknown): void;
   newLocalRowId(): string;
   cache: Cache;
+}
+
+/**
+ * An item as the service holds it now, in the API's field names, read for the check before a
+ * send (rule 7): `source.at` is when it last changed there, where the service says.
+ */
+export interface CheckedItem {
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly source: { readonly at?: string | null };
+}
+
+/**
+ * How the check before a send (rule 7, `outbox/README.md`) reads this resource's items from the
+ * service, for its changes with field claims and its deletes.
+ */
+export interface SendCheckReads {
+  /**
+   * Read one for the check: the item, or null when the service no longer has it (a 404 reads as
+   * null too, without the hook's help).
+   */
+  one(client: ServiceClient, id: string): Promise<CheckedItem | null>;
+  /**
+   * Read several along: items in `along` (ids with changes waiting for a read) read together
+   * with `id` in one request, by id; one missing is read on its own later. Undefined when one
+   * request would not pay, and `id` is read alone.
+   */
+  along?(
+    cache: Cache,
+    client: ServiceClient,
+    id: string,
+    along: readonly string[],
+  ): Promise<ReadonlyMap<string, CheckedItem> | undefined>;
 }
 
 /** A fetch of sync's on-demand reads (`sync/on-demand.ts`): 'ok', or 'gone' from the service. */
@@ -57,6 +90,8 @@ export type EntityDescriptor<R extends ResourceName> = {
   takeTheirs?(ctx: TheirsContext, id: string, field: string, value: unknown): boolean;
   /** The item's name as the cache holds it (null when not cached), for conflicts. */
   nameOf?(cache: Cache, id: string): string | null;
+  /** How the check before a send reads it; absent: its changes are sent unchecked. */
+  check?: SendCheckReads;
 } & (R extends DependencyKind
   ? {
       /** An end of dependencies: how its dependency list is fetched (a pull never fetches them). */

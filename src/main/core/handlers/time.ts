@@ -1,9 +1,12 @@
 import { reportMessageText, type TimeReport } from '../../../shared/api/index';
-import type { TimeReportView } from '../../../shared/ipc/time';
+import type { EventName, EventPayload } from '../../../shared/ipc/events';
+import type { TimeReportView, TimerView } from '../../../shared/ipc/time';
 import type { Cache } from '../cache/cache';
+import type { StoredTimer } from '../cache/repos/timer';
+import { HandlerError } from '../errors';
 import { isTempId } from '../local-ids';
 import type { AccountOutbox } from '../outbox/account-outbox';
-import { timeReportWindow } from '../sync/pull';
+import { timeReportReads, timeReportWindow } from '../entities/time-reports';
 import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';
 import type { HandlerMap } from './types';
 import { writer } from './write';
@@ -43,12 +46,17 @@ export function timeReadHandlers(deps: ReadDeps): HandlerMap<'time.mine' | 'time
       // The synced weeks are in the cache; a range reaching before them is asked for on demand.
       const synced = timeReportWindow(deps.clock?.() ?? new Date());
       if (refresh || from < synced.startDate) {
-        await fetchOrServeCache(deps, () => sync.onDemand.myTimeReports({ startDate: from, endDate: to }));
+        await fetchOrServeCache(deps, () =>
+          sync.onDemand.run((d, gate) => timeReportReads.mine(d, gate, { startDate: from, endDate: to })),
+        );
       }
       return viewsOf(cache, cache.timeReports.byUser(deps.userId, { from, to }));
     },
     async 'time.ofTask'({ taskId }) {
-      if (isServiceId(taskId)) await fetchOrServeCache(deps, () => sync.onDemand.taskTimeReports(taskId));
+      if (isServiceId(taskId))
+        await fetchOrServeCache(deps, () =>
+          sync.onDemand.run((d, gate) => timeReportReads.ofTask(d, gate, taskId)),
+        );
       return viewsOf(cache, cache.timeReports.byTask(taskId));
     },
   };
@@ -65,5 +73,108 @@ export function timeWriteHandlers({ outbox }: { outbox: AccountOutbox }): Handle
         input: { ...input, taskId: id(input.taskId) },
         known: [],
       })),
+  };
+}
+
+// The running timer: one per account, in the account's cache (`cache.timer`). A stop logs its
+// report through the outbox as `time.log` does and forgets the run in the same transaction, so
+// a crash leaves either the timer running or the report queued, never both and never neither.
+
+export interface TimerDeps {
+  outbox: AccountOutbox;
+  cache: Cache;
+  clock?: () => Date;
+  emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void;
+}
+
+type TimerChannel =
+  'time.timer' | 'time.timerStart' | 'time.timerUpdate' | 'time.timerStop' | 'time.timerDiscard';
+
+export function timerHandlers({
+  outbox,
+  cache,
+  clock = () => new Date(),
+  emit,
+}: TimerDeps): HandlerMap<TimerChannel> {
+  const { id, create } = writer(outbox);
+
+  const viewOf = (timer: StoredTimer): TimerView => {
+    const task = cache.tasks.get(timer.taskId);
+    return {
+      ...timer,
+      taskName: task?.name ?? 'A task no longer in the cache',
+      taskKnown: !!task,
+      projectName: (task && cache.projects.get(task.projectId)?.name) ?? '',
+    };
+  };
+  const current = (): TimerView | null => {
+    const timer = cache.timer.get();
+    return timer ? viewOf(timer) : null;
+  };
+  const changed = (): TimerView | null => {
+    const timer = current();
+    emit('time.onDidChangeTimer', { timer });
+    return timer;
+  };
+  /** The run `startedAt` names, which must be the running one. */
+  const running = (startedAt: number): StoredTimer => {
+    const timer = cache.timer.get();
+    if (!timer || timer.startedAt !== startedAt)
+      throw new HandlerError(
+        'conflict',
+        timer
+          ? 'The timer was restarted meanwhile: this run is no longer the running one'
+          : 'No timer is running (it was stopped or discarded meanwhile): nothing was logged',
+        'startedAt',
+      );
+    return timer;
+  };
+
+  return {
+    'time.timer': () => current(),
+    'time.timerStart': ({ taskId, note, isBillable }) => {
+      const realId = id(taskId);
+      const task = cache.tasks.get(realId);
+      if (!task) throw new HandlerError('not-found', `Task ${taskId} is not in the cache`, 'taskId');
+      const timer = cache.timer.get();
+      if (timer && timer.taskId === realId) return viewOf(timer);
+      if (timer)
+        throw new HandlerError(
+          'conflict',
+          `A timer is already running on '${viewOf(timer).taskName}': stop or discard it first`,
+          'taskId',
+        );
+      cache.timer.put({
+        taskId: realId,
+        startedAt: clock().getTime(),
+        note: note ?? '',
+        isBillable: !!isBillable,
+      });
+      return changed()!;
+    },
+    'time.timerUpdate': ({ startedAt, note, isBillable }) => {
+      const timer = running(startedAt);
+      cache.timer.put({ ...timer, note: note ?? timer.note, isBillable: isBillable ?? timer.isBillable });
+      return changed()!;
+    },
+    'time.timerStop': ({ startedAt, ...report }) => {
+      const created = cache.transaction(() => {
+        const timer = running(startedAt);
+        const logged = create('timeReport.create', (tempId) => ({
+          tempId,
+          input: { ...report, taskId: id(timer.taskId) },
+          known: [],
+        }));
+        cache.timer.clear(startedAt);
+        return logged;
+      });
+      changed();
+      return created;
+    },
+    'time.timerDiscard': ({ startedAt }) => {
+      const discarded = cache.timer.clear(startedAt);
+      if (discarded) changed();
+      return { discarded };
+    },
   };
 }

@@ -2,10 +2,13 @@
 // outbox (rule 1: applied to the cache and stored in one transaction), and the answer the
 // renderer gets at once. The outbox sends the change later.
 import type { AccountOutbox, KindName, KindPayload } from '../outbox/account-outbox';
+import type { SubmitOptions } from '../outbox/outbox';
 
 /** What a write answers: the entry it queued, null when it changed nothing. */
 export interface Queued {
   entryId: number | null;
+  /** The change put back what a waiting one made (an undo): both withdrawn, nothing is sent. */
+  withdrawn?: true;
 }
 
 /** What a create answers: the item's local id (real once the service made it) and its entry. */
@@ -24,8 +27,9 @@ export function writer(outbox: AccountOutbox) {
       (typeof value === 'string' ? id(value) : value) as T,
     ids: (values: string[] | undefined): string[] | undefined => values?.map(id),
     /** Queues a change of kind `kind`. */
-    queue<K extends KindName>(kind: K, payload: KindPayload<K>): Queued {
-      return { entryId: outbox.write(kind, payload).entryId ?? null };
+    queue<K extends KindName>(kind: K, payload: KindPayload<K>, options?: SubmitOptions): Queued {
+      const result = outbox.write(kind, payload, options);
+      return { entryId: result.entryId ?? null, ...(result.withdrawn ? { withdrawn: true as const } : {}) };
     },
     /** Queues a create under a fresh local id that `payload` is given. */
     create<K extends KindName>(kind: K, payload: (tempId: string) => KindPayload<K>): Created {

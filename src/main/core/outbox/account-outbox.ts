@@ -5,10 +5,10 @@ import type { EditableFields } from '../../../shared/ipc/outbox';
 import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
 import type { DependencyEnd } from '../cache/repos/dependencies';
-import { cacheChangeOf, itemName, takeTheirs } from '../entities';
+import { cacheChangeOf, entityOf, itemName, takeTheirs } from '../entities';
 import { HandlerError } from '../errors';
 import type { ListedItems, PendingEntity, PendingFields } from '../sync/pending';
-import { copiesOfUnfolded } from './kinds/support';
+import { copiesOfUnfolded, type AnyListedLookUp, type CreatedAmong } from './kinds/support';
 import { classifyServiceError } from './classify';
 import { correctedPayload, correctionError } from './correction';
 import { calendarKinds } from './kinds/calendar';
@@ -28,6 +28,7 @@ import {
   type PreSendCheck,
   type Reloaded,
   type ServiceItem,
+  type SubmitOptions,
   type SubmitResult,
 } from './outbox';
 import { RejectedError } from '../api/errors';
@@ -37,14 +38,26 @@ import type { EntryState, OutboxEntry } from './types';
 import { Listeners } from '../listeners';
 import type { ServiceClockState } from '../api/service-clock';
 
+/** What each kinds module of the app makes: its kinds and the look-ups of what they create. */
+type KindModule =
+  | ReturnType<typeof taskKinds>
+  | ReturnType<typeof projectKinds>
+  | ReturnType<typeof calendarKinds>
+  | ReturnType<typeof crmKinds>
+  | ReturnType<typeof timeReportKinds>
+  | ReturnType<typeof attachmentKinds>;
+
 /** Every operation kind of the app, as the kinds' modules define them. */
-type AppKind =
-  | ReturnType<typeof taskKinds>['kinds'][number]
-  | ReturnType<typeof projectKinds>['kinds'][number]
-  | ReturnType<typeof calendarKinds>['kinds'][number]
-  | ReturnType<typeof crmKinds>['kinds'][number]
-  | ReturnType<typeof timeReportKinds>['kinds'][number]
-  | ReturnType<typeof attachmentKinds>['kinds'][number];
+type AppKind = KindModule['kinds'][number];
+
+/**
+ * Compiles only when every entity whose lists sync checks for unfolded creates (`ListedItems`)
+ * has a create that some kinds module declares a look-up for (`lookUps`).
+ */
+const everyListedEntityLookedUp: Record<
+  Exclude<keyof ListedItems, KindModule['lookUps'][number]['entity']>,
+  never
+> = {};
 
 /** The name of an operation kind: what `write` takes (a misspelt one does not compile). */
 export type KindName = AppKind['name'];
@@ -66,6 +79,7 @@ export type OutboxTuning = Pick<
   | 'log'
   | 'lookUpDelayMs'
   | 'maxFoldFailures'
+  | 'undoHoldMs'
 >;
 
 /** What the engine's caller may set of the account's outbox. */
@@ -107,72 +121,23 @@ export interface ReloadedItem extends Reloaded {
 }
 
 /**
- * The service's item for the check before a send (rule 7), in the API's field names: a task
- * (its `recentActivityMoment` says when it last changed), a project, a CRM record (one marked
- * deleted counts as gone). Other entities are not read.
+ * The service's item for the check before a send (rule 7), read as its resource's descriptor
+ * says (`check.one`): null when the service no longer has it, undefined for an entity whose
+ * changes go unchecked.
  */
 async function readForCheck(
   client: ServiceClient,
   entity: string,
   id: string,
 ): Promise<ServiceItem | null | undefined> {
-  const at = (value: unknown) => (typeof value === 'string' ? value : null);
+  const reads = entityOf(entity)?.check;
+  if (!reads) return undefined;
   try {
-    switch (entity) {
-      case 'task': {
-        const task = await client.task(id);
-        return { values: task, source: { at: at(task.recentActivityMoment) } };
-      }
-      case 'project':
-        return { values: await client.project(id), source: {} };
-      case 'crmContact':
-      case 'crmAccount': {
-        const record: Record<string, unknown> =
-          entity === 'crmContact'
-            ? (await client.crmContact(id)).contact
-            : (await client.crmAccount(id)).account;
-        if (record.isDeleted === true) return null;
-        return { values: record, source: { at: at(record.momentUpdated) } };
-      }
-      default:
-        return undefined;
-    }
+    return await reads.one(client, id);
   } catch (err) {
     if (err instanceof RejectedError && err.status === 404) return null;
     throw err;
   }
-}
-
-/**
- * A project's task list stands in for reads of its tasks one by one when it holds at most this
- * many tasks (as the cache knows them) per task it checks: a list of a few hundred tasks costs
- * about what one more round trip does, a list of thousands for two tasks does not pay.
- */
-const LISTED_TASKS_PER_CHECK = 50;
-
-/**
- * `PreSendCheck.readAlong`: the tasks among `along` in the project of task `id` (as cached), with
- * it, from one read of the project's task list (closed tasks too), when that list is small
- * enough for what it checks (`LISTED_TASKS_PER_CHECK`). Only tasks are read so: a project list
- * item or a CRM list item lacks fields a single read has (custom fields, on the live service).
- */
-async function readTasksAlong(
-  cache: Cache,
-  client: ServiceClient,
-  entity: string,
-  id: string,
-  along: readonly string[],
-): Promise<ReadonlyMap<string, ServiceItem> | undefined> {
-  if (entity !== 'task') return undefined;
-  const projectId = cache.tasks.row(id)?.projectId;
-  if (!projectId || isTempId(projectId)) return undefined;
-  const wanted = new Set([id, ...along.filter((other) => cache.tasks.row(other)?.projectId === projectId)]);
-  if (wanted.size < 2) return undefined;
-  if (cache.tasks.idsInProjects([projectId]).length > wanted.size * LISTED_TASKS_PER_CHECK) return undefined;
-  const found = new Map<string, ServiceItem>();
-  for (const task of await client.projectTasks(projectId, { closed: true }))
-    if (wanted.has(task.id)) found.set(task.id, { values: task, source: { at: task.recentActivityMoment } });
-  return found;
 }
 
 /**
@@ -201,8 +166,22 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
   const crm = crmKinds(kindDeps);
   const timeReports = timeReportKinds(kindDeps);
   const attachments = files
-    ? attachmentKinds({ ...options, cache, files, taskKinds: tasks.kinds })
+    ? attachmentKinds({
+        ...options,
+        cache,
+        files,
+        taskKinds: tasks.kinds,
+        taskCreatedAmong: tasks.createdAmong,
+      })
     : undefined;
+  const modules: readonly KindModule[] = [
+    tasks,
+    projects,
+    calendar,
+    crm,
+    timeReports,
+    ...(attachments ? [attachments] : []),
+  ];
   const log = options.log ?? (() => {});
   const requestFailed = new Listeners<[err: unknown]>('outbox request failure', log);
   const sent = new Listeners<[]>('outbox sent', log);
@@ -212,14 +191,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     db: cache.db,
     client,
     ...(sendClient ? { sendClient } : {}),
-    kinds: [
-      ...tasks.kinds,
-      ...projects.kinds,
-      ...calendar.kinds,
-      ...crm.kinds,
-      ...timeReports.kinds,
-      ...(attachments?.kinds ?? []),
-    ],
+    kinds: modules.flatMap((m): readonly AppKind[] => m.kinds),
     classify: classifyServiceError,
     remapCache: cacheRemapper(cache.db),
     takeTheirs: (entity, id, field, value, self) => {
@@ -240,7 +212,9 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
       : {
           check: {
             read: readForCheck,
-            readAlong: (client, entity, id, along) => readTasksAlong(cache, client, entity, id, along),
+            // Several items in one request where the descriptor can (`check.along`: a task's project list).
+            readAlong: async (client, entity, id, along) =>
+              entityOf(entity)?.check?.along?.(cache, client, id, along),
             policy: conflictPolicy ?? (() => 'mine'),
             freshMs: freshMs ?? DEFAULT_FRESH_MS,
           } satisfies PreSendCheck<ServiceClient>,
@@ -256,33 +230,35 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     if (change.entities.length) emit('cache.onDidChange', change);
   });
 
-  /** Unfolded entries of all `kinds`, oldest first (the order a look-up would take them in). */
-  const unfoldedOf = (...kinds: string[]) =>
-    kinds.flatMap((kind) => outbox.unfolded(kind)).sort((a, b) => a.entry.id - b.entry.id);
-  /** The look-up test of each kind that posts a message on a task, by kind name. */
-  const postedAmong = { ...tasks.postedAmong, ...attachments?.postedAmong };
+  /** The create look-ups of every kinds module, each naming one of the kinds above. */
+  const lookUps: readonly AnyListedLookUp[] = modules.flatMap((m): readonly AnyListedLookUp[] => m.lookUps);
+  const kindNames = new Set(modules.flatMap((m) => m.kinds.map((k): string => k.name)));
+  for (const { entity, kind } of lookUps)
+    if (!kindNames.has(kind)) throw new Error(`The look-up of ${entity} creates names no kind ${kind}`);
+  void everyListedEntityLookedUp;
 
-  /** The service's copies of creates it applied whose answer has not folded here, by entity. */
-  const unfoldedCopies: { [E in keyof ListedItems]: (items: readonly ListedItems[E][]) => Set<string> } = {
-    // A create with files is a task create too (its payload adds the files).
-    task: (items) =>
-      copiesOfUnfolded(unfoldedOf('task.create', 'task.createWithFiles'), items, tasks.createdAmong),
-    project: (items) => copiesOfUnfolded(outbox.unfolded('project.create'), items, projects.createdAmong),
-    event: (items) => copiesOfUnfolded(outbox.unfolded('event.create'), items, calendar.createdAmong),
-    crmContact: (items) =>
-      copiesOfUnfolded(outbox.unfolded('crmContact.create'), items, crm.contactCreatedAmong),
-    crmAccount: (items) =>
-      copiesOfUnfolded(outbox.unfolded('crmAccount.create'), items, crm.accountCreatedAmong),
-    // Each message kind's own test: a comment, a reply, a status change's message, with files or not.
-    message: (items) =>
-      copiesOfUnfolded(unfoldedOf(...Object.keys(postedAmong)), items, (messages, payload, entry, taken) =>
-        postedAmong[entry.kind]?.(messages, payload, entry, taken),
-      ),
-    dependency: (items) =>
-      copiesOfUnfolded(outbox.unfolded('dependency.create'), items, calendar.dependencyCreatedAmong),
-    timeReport: (items) =>
-      copiesOfUnfolded(outbox.unfolded('timeReport.create'), items, timeReports.createdAmong),
-  };
+  /**
+   * The service's copies, among `items` (a list sync stores), of creates of `entity` it applied
+   * whose answer has not folded here: the unfolded entries of every kind that creates one, oldest
+   * first (the order a look-up would take them in), each found by its own kind's test.
+   */
+  function unfoldedCopies<E extends keyof ListedItems>(
+    entity: E,
+    items: readonly ListedItems[E][],
+  ): Set<string> {
+    // The look-ups of `entity` take its items (`ListedLookUp<E>`); the filter on the union cannot say so.
+    const tests = new Map(
+      lookUps
+        .filter((l) => l.entity === entity)
+        .map((l) => [l.kind, l.among as unknown as CreatedAmong<ListedItems[E]>] as const),
+    );
+    const unfolded = [...tests.keys()]
+      .flatMap((kind) => outbox.unfolded(kind))
+      .sort((a, b) => a.entry.id - b.entry.id);
+    return copiesOfUnfolded(unfolded, items, (list, payload, entry, taken) =>
+      tests.get(entry.kind)?.(list, payload, entry, taken),
+    );
+  }
 
   /** Rule 7 port for sync. Entity names are the sync's; they are also the outbox's key prefixes. */
   const pending: PendingFields = {
@@ -303,8 +279,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     tokenNeeded: () => outbox.status().paused === 'token-needed',
     ackMark: () => outbox.ackMark(),
     ackedSince: (entity: PendingEntity, id: string, mark: number) => outbox.ackedSince(entity, id, mark),
-    copiesOfUnfoldedCreates: <E extends keyof ListedItems>(entity: E, items: readonly ListedItems[E][]) =>
-      unfoldedCopies[entity](items),
+    copiesOfUnfoldedCreates: unfoldedCopies,
   };
 
   /** Runs an outbox call for a handler: bad input and refusals become IPC errors. */
@@ -346,8 +321,8 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     /** "Take theirs" on a held delete kept the item: the service's version is to be fetched. */
     onDidKeepItem: (listener: (item: ReloadedItem) => void) => itemKept.add(listener),
     /** Queues a change of kind `kind` (rule 1); bad input and refusals become IPC errors. */
-    write: <K extends KindName>(kind: K, payload: KindPayload<K>): SubmitResult =>
-      guard(() => outbox.submit(kind, payload)),
+    write: <K extends KindName>(kind: K, payload: KindPayload<K>, options?: SubmitOptions): SubmitResult =>
+      guard(() => outbox.submit(kind, payload, options)),
     /**
      * Queues a change read back from a file of pending changes: its kind is checked by name and
      * its payload by the kind's own parse, at run time.

@@ -102,6 +102,17 @@ export class FieldClaims {
       ),
       dropEntry: db.prepare('DELETE FROM outbox_field_claims WHERE entry_id = ?'),
       moveEntry: db.prepare('UPDATE OR IGNORE outbox_field_claims SET entry_id = ? WHERE entry_id = ?'),
+      // The later entry's local value wins on a field both claim (the merged entry sends it).
+      moveValues: db.prepare(
+        `UPDATE outbox_field_claims AS t SET value = l.value FROM outbox_field_claims AS l
+         WHERE t.entry_id = ? AND l.entry_id = ? AND l.entity = t.entity AND l.entity_id = t.entity_id AND l.field = t.field`,
+      ),
+      before: db
+        .prepare(
+          `SELECT value FROM outbox_field_claims WHERE entity = ? AND entity_id = ? AND field = ? AND entry_id < ?
+           ORDER BY entry_id DESC LIMIT 1`,
+        )
+        .pluck(),
     };
   }
 
@@ -180,8 +191,30 @@ export class FieldClaims {
     this.#stmts.dropEntry.run(entryId);
   }
 
+  /**
+   * True when a later entry (`laterId`, just applied) puts every field an earlier one
+   * (`earlierId`) changed back to the value it had before that entry, and changes nothing else:
+   * together the two change nothing, so both can be withdrawn (an undo of a change not yet sent).
+   * "Before" is the value of the latest entry older than `earlierId` on the field, else the base.
+   */
+  cancels(earlierId: number, laterId: number): boolean {
+    const earlier = this.#stmts.ofEntry.all(earlierId) as ClaimRow[];
+    const later = this.#stmts.ofEntry.all(laterId) as ClaimRow[];
+    if (earlier.length === 0) return false;
+    const own = new Map(earlier.map((r) => [`${r.entity}\u0000${r.entity_id}\u0000${r.field}`, r]));
+    if (later.some((r) => !own.has(`${r.entity}\u0000${r.entity_id}\u0000${r.field}`))) return false;
+    const latest = new Map(later.map((r) => [`${r.entity}\u0000${r.entity_id}\u0000${r.field}`, r.value]));
+    return earlier.every((r) => {
+      const key = `${r.entity}\u0000${r.entity_id}\u0000${r.field}`;
+      const before =
+        (this.#stmts.before.get(r.entity, r.entity_id, r.field, earlierId) as string | undefined) ?? r.base;
+      return sameValue(decode(latest.get(key) ?? r.value), decode(before));
+    });
+  }
+
   /** A merged entry's claims move to the entry it was merged into (earlier bases win). */
   move(fromEntryId: number, toEntryId: number): void {
+    this.#stmts.moveValues.run(toEntryId, fromEntryId);
     this.#stmts.moveEntry.run(toEntryId, fromEntryId);
     this.#stmts.dropEntry.run(fromEntryId);
   }

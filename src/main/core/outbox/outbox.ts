@@ -141,6 +141,12 @@ export interface OutboxOptions<C> {
   lookUpDelayMs?: number;
   /** Failed folds after which an acknowledged entry needs attention (default `MAX_FOLD_FAILURES`). */
   maxFoldFailures?: number;
+  /**
+   * How long an entry whose kind asks to be held for undo (`Applied.holdForUndo`, a task delete)
+   * waits before it is sent (ms). Default 0, none: the app passes `TASK_DELETE_HOLD_MS`
+   * (`accounts/host-session.ts`), so test harnesses that drain at once are not slowed.
+   */
+  undoHoldMs?: number;
 }
 
 export type PauseReason = 'token-needed';
@@ -166,6 +172,20 @@ export interface SubmitResult {
   entryId: number | undefined;
   /** True when the change joined an earlier unsent entry of the same entity. */
   merged: boolean;
+  /**
+   * True when the change put back what an earlier unsent entry changed (an undo): that entry
+   * was withdrawn with its claims and nothing is sent for either.
+   */
+  withdrawn?: boolean;
+}
+
+export interface SubmitOptions {
+  /**
+   * The change takes back an earlier one (an undo): when that one still waits, and the two
+   * together change nothing, both are withdrawn even when they are of two kinds (a tag added,
+   * then removed). Changes of one kind that put every field back are withdrawn either way.
+   */
+  undo?: boolean;
 }
 
 export class OutboxError extends Error {
@@ -246,6 +266,7 @@ export class Outbox<C> {
   readonly #takeTheirs: OutboxOptions<C>['takeTheirs'];
   readonly #log: (message: string) => void;
   readonly #lookUpDelayMs: number;
+  readonly #undoHoldMs: number;
   readonly #maxFoldFailures: number;
   readonly #check: PreSendCheck<C> | undefined;
   readonly #onItemKept: ((entity: string, id: string) => void) | undefined;
@@ -332,6 +353,7 @@ export class Outbox<C> {
     this.#cacheListeners = new Listeners('outbox cache', this.#log);
     this.#remapListeners = new Listeners('outbox remap', this.#log);
     this.#lookUpDelayMs = options.lookUpDelayMs ?? 0;
+    this.#undoHoldMs = options.undoHoldMs ?? 0;
     this.#maxFoldFailures = Math.max(1, options.maxFoldFailures ?? MAX_FOLD_FAILURES);
     this.#check = options.check;
     this.#onItemKept = options.onItemKept;
@@ -362,7 +384,7 @@ export class Outbox<C> {
    * Applies a change locally and stores its entry, in one transaction (rule 1). Throws (and
    * changes nothing) when the payload is invalid or the kind refuses it.
    */
-  submit(kindName: string, input: unknown): SubmitResult {
+  submit(kindName: string, input: unknown, options: SubmitOptions = {}): SubmitResult {
     const kind = this.#kind(kindName);
     const payload = kind.parse(input);
     const now = this.#clock.now();
@@ -392,6 +414,14 @@ export class Outbox<C> {
           keys.push(...learnt);
         }
       }
+      // An undo of a change still waiting: together the two change nothing, nothing is sent.
+      const cancelled = this.#cancelledBy(kind, stored, keys, id, options.undo === true);
+      if (cancelled) {
+        this.#withdraw(id);
+        this.#withdraw(cancelled.id);
+        for (const k of cancelled.keys) if (!keys.includes(k)) keys.push(k);
+        return { entryId: undefined, merged: false, withdrawn: true, keys };
+      }
       const target = this.#mergeTarget(kind, keys, id);
       if (target) {
         const merged = kind.merge?.(target.payload, stored);
@@ -399,16 +429,25 @@ export class Outbox<C> {
           this.store.setPayload(target.id, merged, target.undo, now);
           this.claims.move(id, target.id);
           this.store.delete(id);
+          if (kind.withdrawable?.(merged) && this.claims.cancels(target.id, target.id)) {
+            this.#withdraw(target.id);
+            return { entryId: undefined, merged: true, withdrawn: true, keys };
+          }
           return { entryId: target.id, merged: true, keys };
         }
       }
       this.store.setPayload(id, stored, applied.undo, now);
+      if (applied.holdForUndo && this.#undoHoldMs > 0) this.store.notBefore(id, now + this.#undoHoldMs);
       return { entryId: id, merged: false, keys };
     })();
     this.#emitCache(result.keys);
     this.#emitStatus();
     this.#pump();
-    return { entryId: result.entryId, merged: result.merged };
+    return {
+      entryId: result.entryId,
+      merged: result.merged,
+      ...(result.withdrawn ? { withdrawn: true } : {}),
+    };
   }
 
   /** Starts replay: now (rule 3: start-up), on the timer, and after every write. */
@@ -902,6 +941,51 @@ export class Outbox<C> {
     kind.rollback(ctx, payload, entry.undo);
     // Whatever the kind did not release is released now: claims never outlive their entry.
     this.claims.release(entry.id);
+  }
+
+  /**
+   * The earlier entry a new one cancels: the last open one on each of its keys, waiting (not
+   * under way), both kinds changing only fields, and the new one putting every field the earlier
+   * changed back to what it was before it (`FieldClaims.cancels`).
+   */
+  #cancelledBy(
+    kind: ErasedKind<C>,
+    payload: unknown,
+    keys: string[],
+    newId: number,
+    undo: boolean,
+  ): OutboxEntry | undefined {
+    if (!kind.withdrawable?.(payload)) return undefined;
+    let targetId: number | undefined;
+    for (const key of keys) {
+      const last = this.store.lastOpenBefore(key, newId);
+      if (last === undefined || (targetId !== undefined && last !== targetId)) return undefined;
+      targetId = last;
+    }
+    if (targetId === undefined || this.#running.has(targetId)) return undefined;
+    const target = this.store.get(targetId);
+    if (!target || target.state !== 'pending' || target.answeredAt !== null) return undefined;
+    // Two kinds (a tag added, then removed) cancel only when the later write says it is an undo:
+    // a user who adds and removes a tag on purpose sees both sent, as before.
+    if (target.kind !== kind.name && !undo) return undefined;
+    const targetKind = this.#kinds.get(target.kind);
+    let targetPayload: unknown;
+    try {
+      targetPayload = targetKind?.parse(target.payload);
+    } catch {
+      return undefined;
+    }
+    if (!targetKind?.withdrawable?.(targetPayload)) return undefined;
+    return this.claims.cancels(target.id, newId) ? target : undefined;
+  }
+
+  /**
+   * Removes a waiting entry whose change the cache no longer shows (a later change put its
+   * fields back): its claims go with it and nothing is written back.
+   */
+  #withdraw(entryId: number): void {
+    this.claims.release(entryId);
+    this.store.delete(entryId);
   }
 
   /** The earlier entry a new one may merge into: the last open one on each of its keys. */

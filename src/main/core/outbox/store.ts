@@ -115,10 +115,15 @@ export class EntryStore {
       ),
       listOpen: db.prepare(`SELECT * FROM outbox_entries WHERE state <> 'done' ORDER BY id`),
       listState: db.prepare(`SELECT * FROM outbox_entries WHERE state = ? ORDER BY id`),
-      // A held entry waits for the user, not for a time: neither a reconnect nor a start-up sends it.
+      // A held entry waits for the user, not for a time: neither a reconnect nor a start-up sends it;
+      // nor do they cut an undo window short.
       dueNow: db.prepare(
         `UPDATE outbox_entries SET next_attempt_at = ? WHERE state IN ('pending', 'in_flight') AND next_attempt_at > ?
-         AND error_type IS NOT 'held'`,
+         AND error_type IS NOT 'held' AND error_type IS NOT '${UNDO_WINDOW}'`,
+      ),
+      notBefore: db.prepare(
+        `UPDATE outbox_entries SET next_attempt_at = max(next_attempt_at, ?), error_type = '${UNDO_WINDOW}',
+         error_message = 'Waits a few seconds so it can be undone' WHERE id = ? AND state = 'pending'`,
       ),
       release: db.prepare(
         `UPDATE outbox_entries SET next_attempt_at = ?, error_type = NULL, error_message = NULL, updated_at = ?
@@ -323,6 +328,14 @@ export class EntryStore {
     return this.#stmts.unstick.run(now, now, id).changes > 0;
   }
 
+  /**
+   * Keeps a waiting entry from sending before `at` (ms): the time an undo has to withdraw it.
+   * Marked `undo-window`, so neither a reconnect nor a start-up makes it due earlier.
+   */
+  notBefore(id: number, at: number): void {
+    this.#stmts.notBefore.run(at, id);
+  }
+
   requeue(id: number, now: number): void {
     this.#stmts.requeue.run(now, now, id);
   }
@@ -422,3 +435,6 @@ const SYNC_NORMAL = 1;
 
 /** The next attempt of a held entry: never, until it is released (a date far beyond any clock). */
 export const HELD_UNTIL = 8_640_000_000_000_000;
+
+/** The error type of an entry in its undo window (`EntryStore.notBefore`): waiting, not failing. */
+export const UNDO_WINDOW = 'undo-window';

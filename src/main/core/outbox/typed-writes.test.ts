@@ -27,7 +27,10 @@ describe('typed writes', () => {
     expectTypeOf<'timeReport.create'>().toExtend<KindName>();
     expectTypeOf<'task.createWithFiles'>().toExtend<KindName>();
     expectTypeOf<'task.adTag'>().not.toExtend<KindName>();
-    expectTypeOf<KindPayload<'event.delete'>>().toEqualTypeOf<{ eventId: string }>();
+    expectTypeOf<KindPayload<'event.delete'>>().toEqualTypeOf<{
+      eventId: string;
+      replacedBy?: string | undefined;
+    }>();
     expectTypeOf<KindPayload<'task.addTag'>>().toEqualTypeOf<{ taskId: string; tagId: string }>();
   });
 });

@@ -98,6 +98,12 @@ export interface Applied<P> {
   readonly undo?: unknown;
   /** Nothing changed (e.g. an update to the values already held): no entry is stored. */
   readonly noop?: boolean;
+  /**
+   * Keep the entry from sending for the outbox's undo window (`OutboxOptions.undoHoldMs`) after
+   * it is queued, so an undo can still withdraw it (a task delete: the service cannot bring a
+   * deleted task back).
+   */
+  readonly holdForUndo?: boolean;
 }
 
 export interface Folded {
@@ -163,6 +169,12 @@ export interface OperationKind<P = unknown, R = unknown, C = unknown, N extends 
   lookUp?(client: C, payload: P, entry: OutboxEntry): Promise<LookUpResult<R>>;
   /** Undoes the optimistic change (rejected or discarded entry). */
   rollback(ctx: RollbackContext, payload: P, undo: unknown): void;
+  /**
+   * True when the entry's whole effect is its field claims (no message posted, no row made or
+   * removed): a later entry that puts those fields back where they were withdraws it, and
+   * nothing is sent (an undo of a change still waiting).
+   */
+  withdrawable?(payload: P): boolean;
   /**
    * Merges a later payload into an earlier unsent one of the same kind and entity; answers
    * undefined when they cannot be merged. Only offered when the earlier entry is the last open

@@ -7,9 +7,28 @@ import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';
 import { stamp } from './context';
 import { ACKED_ITEM, ackedSince, ackMark, mergePending, type PendingEntity } from './pending';
-import { pullTaskParts, storeTagTasks, storeTasks, storeTaskTimeReports, storeUserTimeReports } from './pull';
+import { pullTaskParts, storeTagTasks, storeTasks } from './pull';
 
 const isGone = (err: unknown): boolean => err instanceof RejectedError && err.status === 404;
+
+/**
+ * Runs a fetch of one item: 'ok' when it ran, 'gone' when the service answered 404 (then
+ * `onGone` removes what the cache holds of it, in one transaction); other errors are thrown.
+ */
+export async function fetchUnlessGone(
+  cache: Pick<SyncDeps['cache'], 'transaction'>,
+  run: () => Promise<void>,
+  onGone: () => void,
+): Promise<'ok' | 'gone'> {
+  try {
+    await run();
+    return 'ok';
+  } catch (err) {
+    if (!isGone(err)) throw err;
+    cache.transaction(onGone);
+    return 'gone';
+  }
+}
 
 /**
  * Fetches of what a view opens (a task, a project, a document, a CRM record, a tag's tasks),
@@ -28,16 +47,7 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
     mark: number,
   ): T | null => mergePending(pending, entity, incoming, cached, mark);
 
-  async function guard(run: () => Promise<void>, onGone: () => void): Promise<'ok' | 'gone'> {
-    try {
-      await run();
-      return 'ok';
-    } catch (err) {
-      if (!isGone(err)) throw err;
-      cache.transaction(onGone);
-      return 'gone';
-    }
-  }
+  const guard = (run: () => Promise<void>, onGone: () => void) => fetchUnlessGone(cache, run, onGone);
 
   /**
    * An item's dependencies as the service answered, pending local creates and deletes kept, and
@@ -100,26 +110,11 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
       return 'ok';
     },
 
-    /** A task's time reports (every user's), when its Time section opens. */
-    taskTimeReports(taskId: string): Promise<'ok' | 'gone'> {
-      return guard(
-        async () => {
-          const list = await gate((s) => client.taskTimeReports(taskId, {}, s));
-          storeTaskTimeReports(deps, taskId, list);
-          cache.syncState.set(`timeReports:task:${taskId}`, now());
-        },
-        // The task is gone: its reports went with it; the task itself is left to its own fetch.
-        () =>
-          cache.timeReports.replaceTask(taskId, [], (id) => pending.isPendingStructural('timeReport', id)),
-      );
-    },
-
-    /** The acting user's reports dated in a range (My Time going back before the synced weeks). */
-    async myTimeReports(range: { startDate: string; endDate: string }): Promise<'ok'> {
-      const list = await gate((s) => client.userTimeReports(deps.userId, range, s));
-      storeUserTimeReports(deps, range, list);
-      return 'ok';
-    },
+    /**
+     * Runs a resource's own on-demand read (kept in its descriptor file, e.g. `timeReportReads`)
+     * with the sync's deps and gate, as the reads here run.
+     */
+    run: <T>(read: (deps: SyncDeps, gate: Gate) => Promise<T>): Promise<T> => read(deps, gate),
 
     /**
      * The single-task response, messages and dependencies of a task. When only the dependencies

@@ -5,7 +5,6 @@ import type {
   Project,
   Task,
   TaskMessage,
-  TimeReport,
 } from '../../../shared/api/index';
 import type { OutboxEntity } from '../../../shared/entities';
 import type { DependencyRow } from '../cache/repos/dependencies';
@@ -32,6 +31,8 @@ export function listedMessages(taskId: string, messages: readonly TaskMessage[])
 /**
  * The items of the lists sync stores, by the entity a local create makes (`copiesOfUnfoldedCreates`):
  * a task's messages each with the task they were listed for, an item's dependencies with both ends.
+ * A resource whose lists only its descriptor file stores adds its entry from that file (module
+ * augmentation, as `entities/time-reports.ts` does), so this file names no new resource.
  */
 export interface ListedItems {
   task: Task;
@@ -41,7 +42,6 @@ export interface ListedItems {
   crmAccount: CrmAccount;
   message: ListedMessage;
   dependency: DependencyRow;
-  timeReport: TimeReport;
 }
 
 /** Field of `ackedSince`: the item itself was created or deleted. */

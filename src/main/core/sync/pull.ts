@@ -1,10 +1,4 @@
-import {
-  formatLocalDate,
-  type Project,
-  type Task,
-  type TaskDetail,
-  type TimeReport,
-} from '../../../shared/api/index';
+import type { Project, Task, TaskDetail } from '../../../shared/api/index';
 import type { CacheEntity } from '../../../shared/entities';
 import { AbortedError, RejectedError, ServiceError, UnauthorizedError, isOffline } from '../api/errors';
 import { flattenTask } from '../cache/repos/tasks';
@@ -184,48 +178,6 @@ export async function pullTaskParts(
 /** Failures that end the whole run: the service is out of reach, the token refused, or cancelled. */
 function endsTheRun(err: unknown): boolean {
   return err instanceof UnauthorizedError || err instanceof AbortedError || isOffline(err);
-}
-
-/** Weeks of the acting user's time reports a pull keeps in the cache. */
-export const TIME_REPORT_WEEKS = 8;
-
-/** The report dates a pull reads: the last `TIME_REPORT_WEEKS` weeks, up to today. */
-export function timeReportWindow(
-  now: Date,
-  weeks = TIME_REPORT_WEEKS,
-): { startDate: string; endDate: string } {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - weeks * 7);
-  return { startDate: formatLocalDate(start), endDate: formatLocalDate(now) };
-}
-
-/**
- * Makes the cached reports of the acting user in the range the service's `list`: reports made
- * here and not yet acknowledged stay (their local row stands for the service's copy).
- */
-export function storeUserTimeReports(
-  deps: SyncDeps,
-  range: { startDate: string; endDate: string },
-  list: readonly TimeReport[],
-): void {
-  const keep = (id: string) => deps.pending.isPendingStructural('timeReport', id);
-  deps.cache.transaction(() =>
-    deps.cache.timeReports.replaceUserRange(
-      deps.userId,
-      { from: range.startDate, to: range.endDate },
-      withoutCopies(deps.pending, 'timeReport', list),
-      keep,
-    ),
-  );
-  deps.emitChange({ entities: ['timeReports'] });
-}
-
-/** As `storeUserTimeReports`, for one task's reports (fetched when the task is opened). */
-export function storeTaskTimeReports(deps: SyncDeps, taskId: string, list: readonly TimeReport[]): void {
-  const keep = (id: string) => deps.pending.isPendingStructural('timeReport', id);
-  deps.cache.transaction(() =>
-    deps.cache.timeReports.replaceTask(taskId, withoutCopies(deps.pending, 'timeReport', list), keep),
-  );
-  deps.emitChange({ entities: ['timeReports'], ids: { tasks: [taskId] } });
 }
 
 /** The steps of a pull, in order; each part of it runs in one (see `PullPart`). */

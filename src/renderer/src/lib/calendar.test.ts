@@ -11,6 +11,7 @@ import {
   monthGrid,
   monthRange,
   shiftMonth,
+  weekBars,
 } from './calendar';
 
 describe('calendar arithmetic', () => {
@@ -86,5 +87,68 @@ describe('inTypeWords', () => {
       'is required for a milestone',
     );
     expect(inTypeWords('must not be empty', 'company-event')).toBe('must not be empty');
+  });
+});
+
+describe('weekBars: the events of a week row of the month as bars', () => {
+  // The week of Monday 2 Nov 2026 to Sunday 8 Nov 2026.
+  const week = monthGrid('2026-11').slice(7, 14);
+  const ev = (id: string, startDate: string, endDate?: string) => ({ id, startDate, endDate });
+
+  it('draws a 3-day event as one bar over its three days, not one per day', () => {
+    const { bars, hidden } = weekBars([ev('trip', '2026-11-04', '2026-11-06')], week, 3);
+    expect(week[0]).toBe('2026-11-02');
+    expect(bars).toEqual([
+      {
+        event: ev('trip', '2026-11-04', '2026-11-06'),
+        start: 2,
+        span: 3,
+        lane: 0,
+        continuesBefore: false,
+        continuesAfter: false,
+      },
+    ]);
+    expect(hidden.every((day) => day.length === 0)).toBe(true);
+  });
+
+  it('cuts an event at the week edges and says it goes on before and after', () => {
+    const long = ev('leave', '2026-10-28', '2026-11-12');
+    const { bars } = weekBars([long], week, 3);
+    expect(bars).toEqual([
+      { event: long, start: 0, span: 7, lane: 0, continuesBefore: true, continuesAfter: true },
+    ]);
+    // The next row carries on from Monday to its end on Thursday.
+    const next = weekBars([long], monthGrid('2026-11').slice(14, 21), 3).bars;
+    expect(next).toMatchObject([{ start: 0, span: 4, continuesBefore: true, continuesAfter: false }]);
+  });
+
+  it('puts each bar on the first line free over all its days, the longer first', () => {
+    const single = ev('review', '2026-11-05');
+    const span = ev('offsite', '2026-11-04', '2026-11-06');
+    const monday = ev('kickoff', '2026-11-02', '2026-11-03');
+    const after = ev('retro', '2026-11-07', '2026-11-08');
+    const { bars } = weekBars([single, span, monday, after], week, 3);
+    const lane = (id: string) => bars.find((bar) => bar.event.id === id)?.lane;
+    // Monday's starts first; the offsite (longer) before the single day on Wednesday/Thursday.
+    expect(lane('kickoff')).toBe(0);
+    expect(lane('offsite')).toBe(0);
+    expect(lane('review')).toBe(1);
+    expect(lane('retro')).toBe(0);
+  });
+
+  it('leaves the events past the lines out, counted on each day they cover', () => {
+    const events = [
+      ev('a', '2026-11-03', '2026-11-05'),
+      ev('b', '2026-11-03', '2026-11-04'),
+      ev('c', '2026-11-04'),
+      ev('d', '2026-11-04', '2026-11-05'),
+    ];
+    const { bars, hidden } = weekBars(events, week, 3);
+    expect(bars.map((bar) => bar.event.id)).toEqual(['a', 'b', 'd']);
+    expect(hidden.map((day) => day.map((e) => e.id))).toEqual([[], [], ['c'], [], [], [], []]);
+  });
+
+  it('ignores events outside the week', () => {
+    expect(weekBars([ev('x', '2026-10-01', '2026-11-01'), ev('y', '2026-11-09')], week, 3).bars).toEqual([]);
   });
 });

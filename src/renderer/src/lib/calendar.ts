@@ -86,6 +86,67 @@ export function coversDay(event: Dated, day: string): boolean {
   return event.startDate <= day && (event.endDate ?? event.startDate) >= day;
 }
 
+/** One event's bar in a week row of the month grid. */
+export interface WeekBar<E extends Dated> {
+  event: E;
+  /** The column (0 Monday .. 6 Sunday) the bar starts in, and how many days it covers. */
+  start: number;
+  span: number;
+  /** The line of the row it is drawn on, 0 the top; at `lanes` or beyond it has no room. */
+  lane: number;
+  /** It began before this week (drawn open on the left) or goes on past it (open on the right). */
+  continuesBefore: boolean;
+  continuesAfter: boolean;
+}
+
+/**
+ * A week row's events as bars, the way a desktop calendar lays them out: a multi-day event is
+ * one bar across the days it covers in the week (cut at the week's edges, going on in the next
+ * row), each on the first line free over all its days, so bars never overlap. The longer and
+ * earlier events take the top lines. `week` is the row's 7 days, Monday first. Returns the
+ * bars with a line below `lanes` (those drawn) and, per day, the events of the day with no
+ * room (each day's "+N more").
+ */
+export function weekBars<E extends Dated>(
+  events: readonly E[],
+  week: readonly string[],
+  lanes: number,
+): { bars: WeekBar<E>[]; hidden: E[][] } {
+  const first = week[0];
+  const last = week[week.length - 1];
+  if (first === undefined || last === undefined) return { bars: [], hidden: [] };
+  const placed = events
+    .map((event, order) => {
+      const end = event.endDate ?? event.startDate;
+      const from = event.startDate < first ? 0 : week.indexOf(event.startDate);
+      const to = end > last ? week.length - 1 : week.indexOf(end);
+      return { event, order, from, to, end };
+    })
+    .filter(({ event, end, from, to }) => event.startDate <= last && end >= first && from >= 0 && to >= from)
+    .sort((a, b) => a.from - b.from || b.to - b.from - (a.to - a.from) || a.order - b.order);
+  // taken[lane][day]: whether the lane is used on that day.
+  const taken: boolean[][] = [];
+  const bars: WeekBar<E>[] = [];
+  const hidden: E[][] = week.map(() => []);
+  for (const { event, from, to, end } of placed) {
+    let lane = 0;
+    while (taken[lane]?.slice(from, to + 1).some(Boolean)) lane++;
+    const line = (taken[lane] ??= week.map(() => false));
+    for (let day = from; day <= to; day++) line[day] = true;
+    if (lane < lanes)
+      bars.push({
+        event,
+        start: from,
+        span: to - from + 1,
+        lane,
+        continuesBefore: event.startDate < first,
+        continuesAfter: end > last,
+      });
+    else for (let day = from; day <= to; day++) hidden[day]?.push(event);
+  }
+  return { bars, hidden };
+}
+
 /** "March 2026" for a month. */
 export function monthTitle(month: string): string {
   const first = parseDay(`${month}-01`) ?? new Date();

@@ -51,6 +51,15 @@ describe('changeProgress', () => {
     errorMessage: null,
   };
 
+  it('says a task delete in its undo window can still be undone', () => {
+    const held = {
+      ...pending,
+      errorType: 'undo-window',
+      errorMessage: 'Waits a few seconds so it can be undone',
+    };
+    expect(changeProgress(held)).toBe('Sent in a few seconds; it can still be undone');
+  });
+
   it('says a change is waiting, sending, or waiting to retry', () => {
     expect(changeProgress(pending)).toBe('Waiting to be sent');
     expect(changeProgress({ ...pending, state: 'in_flight' })).toBe('Sending…');

@@ -49,6 +49,9 @@ export function changeProgress(entry: OutboxEntryView): string {
   if (entry.errorType === 'held')
     return `Waiting for your decision: ${entry.errorMessage ?? 'see the conflict above'}`;
   if (entry.heldBy && entry.state === 'pending') return heldByWords(entry.heldBy);
+  // A task delete waits a few seconds before it is sent, so its Undo can still withdraw it.
+  if (entry.errorType === 'undo-window' && entry.attempts === 0)
+    return 'Sent in a few seconds; it can still be undone';
   // A network failure (the outbox's words for it, `classify.ts`): it goes when the service is
   // back. One in flight may have reached it: the words say it is checked first (rule 6).
   if (entry.errorMessage === OFFLINE_MESSAGE) {

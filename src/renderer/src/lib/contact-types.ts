@@ -1,10 +1,11 @@
 import type { CrmContact } from '@shared/api/index';
 
 /**
- * A contact's type is shown as what it is, the service's id for it: the spec lists no contact
- * types and no endpoint names them, so a name the app showed would be made up.
+ * A contact's type is labelled "Type" and shows the service's id for it (its hint says so): the
+ * spec lists no contact types and no endpoint names them, so a name the app showed would be
+ * made up, and a user should not read "id" in a label.
  */
-export const CONTACT_TYPE_LABEL = 'Type id';
+export const CONTACT_TYPE_LABEL = 'Type';
 export const CONTACT_TYPE_HINT =
   'The id the service gives this contact type; the service lists no type names.';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, parseDuration } from './duration';
+import { formatDuration, formatElapsed, parseDuration } from './duration';
 
 describe('parseDuration', () => {
   it.each([
@@ -43,5 +43,15 @@ describe('formatDuration', () => {
     [1440, '24h'],
   ])('shows %i minutes as %j', (minutes, text) => {
     expect(formatDuration(minutes)).toBe(text);
+  });
+});
+
+describe('formatElapsed', () => {
+  it('reads as a clock, hours not wrapped at a day; a clock set back reads as nothing yet', () => {
+    expect(formatElapsed(0)).toBe('0:00:00');
+    expect(formatElapsed(309_999)).toBe('0:05:09');
+    expect(formatElapsed(((1 * 60 + 2) * 60 + 3) * 1000)).toBe('1:02:03');
+    expect(formatElapsed(26 * 3600 * 1000)).toBe('26:00:00');
+    expect(formatElapsed(-4000)).toBe('0:00:00');
   });
 });

@@ -59,3 +59,12 @@ export function formatDuration(minutes: number): string {
   if (h) return `${h}h`;
   return `${m}m`;
 }
+
+/** A running timer's time as a clock shows it: "0:05:09", "26:00:00". */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor(seconds / 60) % 60;
+  const s = seconds % 60;
+  return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}

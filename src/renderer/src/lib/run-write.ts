@@ -21,7 +21,21 @@ export interface WriteOptions {
    * when the write is refused. Leave it out when a form shows the refusal itself.
    */
   failure?: string | undefined;
+  /**
+   * What the edit does, in words ("Marked Done", "Moved to Website"), for its undo: Ctrl/Cmd+Z
+   * and, with `undoToast`, a toast with an Undo button. Writes without it are still recorded,
+   * under a label the recorder chooses.
+   */
+  undoLabel?: string | undefined;
+  /** Show the edit in a toast with an Undo button (status, move, delete, bulk edits). */
+  undoToast?: boolean | undefined;
 }
+
+/** Told of every accepted write, to record it for undo (`state/undo.ts`). */
+export type WriteRecorder = <C extends ChannelName>(
+  write: { channel: C; input: ChannelInput<C>; value: ChannelOutput<C> },
+  options: WriteOptions,
+) => void;
 
 /**
  * A write's argument, or how to get it when it needs a read first (a task's linked contacts
@@ -46,12 +60,18 @@ export type RunWrite = <C extends ChannelName>(
   options?: WriteOptions,
 ) => Promise<WriteOutcome<ChannelOutput<C>>>;
 
-export function createRunWrite(bridge: WriteBridge, notices: WriteNotices): RunWrite {
+export function createRunWrite(bridge: WriteBridge, notices: WriteNotices, record?: WriteRecorder): RunWrite {
   return async (channel, input, options = {}) => {
     try {
       const arg = typeof input === 'function' ? await input() : input;
       const value = await bridge.invoke(channel, arg);
       if (options.success) notices.show(options.success, 'success');
+      try {
+        record?.({ channel, input: arg, value }, options);
+      } catch (error) {
+        // The write was accepted: a failure to record its undo must not tell it as refused.
+        console.error('undo: could not record the write', error);
+      }
       return { ok: true, value };
     } catch (error) {
       if (options.failure) notices.error(options.failure, error);

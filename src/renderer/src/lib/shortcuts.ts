@@ -1,11 +1,13 @@
 // App-wide keyboard shortcuts: Ctrl (Windows/Linux) or Cmd (macOS) chords, and the plain keys
 // that act on the selected task (`task-shortcuts.ts`).
 import { dialogs } from '../state/dialogs.svelte';
-import { nav, sync } from '../state/app';
+import { nav, sync, timer } from '../state/app';
 import { overlays } from '../state/palette.svelte';
 import type { Bridge } from './bridge';
 import { focusIsLost, focusPlace } from './focus-place';
-import { TASK_KEYS, isTyping, runTaskAction, selectedTask } from './task-shortcuts';
+import { TASK_KEYS, isTyping, runTaskAction, selectedTask, selectedTaskName } from './task-shortcuts';
+import { createGoToReader } from './go-to-keys';
+import { appCommands } from '../state/commands';
 
 export function isPrimaryModifier(event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey'>): boolean {
   return navigator.platform.startsWith('Mac') ? event.metaKey : event.ctrlKey;
@@ -46,11 +48,14 @@ export function focusBeforeNotice(doc: Document = document): void {
 
 /** Binds the global shortcuts; returns the unsubscribe. */
 export function bindShortcuts(target: Window = window): () => void {
+  const goTo = createGoToReader();
   const onKey = (event: KeyboardEvent): void => {
     if (!event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (onGoToKey(event, goTo)) return;
       onPlainKey(event);
       return;
     }
+    goTo.reset();
     if (!isPrimaryModifier(event) || event.altKey) return;
     const key = event.key.toLowerCase();
     if (key === 'n' && !event.shiftKey) {
@@ -72,7 +77,33 @@ export function bindShortcuts(target: Window = window): () => void {
   return () => target.removeEventListener('keydown', onKey);
 }
 
-/** S, A, P, C, O on the selected task, unless a field has the keys or a dialog is open. */
+/**
+ * G then I, M, C, T or U (go-to places); never while typing in a field or with a dialog open.
+ * True when the key was the sequence's (then it does nothing else: G then C is not C's comment).
+ */
+function onGoToKey(event: KeyboardEvent, goTo: ReturnType<typeof createGoToReader>): boolean {
+  // Shift alone, e.g. on the way to "?", neither starts nor ends a sequence.
+  if (event.key === 'Shift') return false;
+  if (
+    event.shiftKey ||
+    event.defaultPrevented ||
+    isTyping(event.target) ||
+    document.querySelector('dialog[open]')
+  ) {
+    goTo.reset();
+    return false;
+  }
+  const step = goTo.press(event.key, event.timeStamp);
+  if (step.kind === 'none') return false;
+  event.preventDefault();
+  if (step.kind === 'go')
+    appCommands()
+      .find((command) => command.id === step.commandId)
+      ?.run();
+  return true;
+}
+
+/** S, A, P, C, O, T on the selected task, unless a field has the keys or a dialog is open. */
 function onPlainKey(event: KeyboardEvent): void {
   const action = event.shiftKey ? undefined : TASK_KEYS[event.key.toLowerCase()];
   if (!action || event.defaultPrevented || isTyping(event.target)) return;
@@ -80,7 +111,9 @@ function onPlainKey(event: KeyboardEvent): void {
   const selected = selectedTask(document, nav.route);
   if (!selected) return;
   event.preventDefault();
-  void runTaskAction(action, selected, nav);
+  if (action === 'timer')
+    void timer.toggle({ taskId: selected.taskId, taskName: selectedTaskName(document, selected) });
+  else void runTaskAction(action, selected, nav);
 }
 
 /**

@@ -38,6 +38,11 @@ export interface RowCellsView {
    * rows only, like the subtask note), nothing at 0.
    */
   files: number;
+  /**
+   * To-do progress over the task's lists ("3/5" and its words) after the name, whole rows only
+   * like the files; undefined for a task without items (most rows: nothing is written).
+   */
+  todos: { text: string; label: string } | undefined;
   /** The project's name, when the grid has a project column. */
   project: string | undefined;
   status: { label: string; text: string; color: string | undefined };
@@ -99,6 +104,7 @@ function cellsTemplate(): DocumentFragment {
       element('span', { class: 'task-name', role: 'presentation' }),
       element('span', { class: 'parent-task none' }),
       element('span', { class: 'row-files none' }),
+      element('span', { class: 'row-todos none' }),
       element('button', { type: 'button', class: 'icon-btn rename-btn', tabindex: '-1' }, '✎'),
     ),
     cell('muted cell project', element('span', { class: 'project-name' })),
@@ -173,6 +179,7 @@ export class TaskRowCells {
   readonly #name: HTMLElement;
   readonly #parent: HTMLElement;
   readonly #files: HTMLElement;
+  readonly #todos: HTMLElement;
   readonly #renameButton: HTMLElement;
   readonly #status: HTMLElement;
   readonly #assignee: HTMLElement;
@@ -186,6 +193,7 @@ export class TaskRowCells {
     | 'name'
     | 'parent'
     | 'files'
+    | 'todos'
     | 'project'
     | 'status'
     | 'assignee'
@@ -215,7 +223,8 @@ export class TaskRowCells {
       HTMLElement,
     ];
     this.#check = check.firstChild as HTMLInputElement;
-    const [short, nameText, parent, files, renameButton] = [...name.children] as [
+    const [short, nameText, parent, files, todos, renameButton] = [...name.children] as [
+      HTMLElement,
       HTMLElement,
       HTMLElement,
       HTMLElement,
@@ -223,6 +232,7 @@ export class TaskRowCells {
       HTMLElement,
     ];
     this.#files = files;
+    this.#todos = todos;
     this.#name = nameText;
     this.#parent = parent;
     this.#renameButton = renameButton;
@@ -235,6 +245,7 @@ export class TaskRowCells {
       name: textIn(nameText),
       parent: textIn(parent),
       files: textIn(files),
+      todos: textIn(todos),
       project: textIn(projectName),
       status: textIn(status),
       assignee: textIn(assignee),
@@ -293,6 +304,9 @@ export class TaskRowCells {
       'aria-label',
       view.files ? `${view.files} ${view.files === 1 ? 'file' : 'files'}` : undefined,
     );
+    setClass(this.#todos, 'none', !view.todos);
+    setText(this.#text.todos, view.todos?.text ?? '');
+    setAttribute(this.#todos, 'aria-label', view.todos?.label);
     this.#showProject = view.project !== undefined;
     setText(this.#text.project, view.project ?? '');
 

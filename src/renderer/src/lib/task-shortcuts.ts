@@ -5,11 +5,11 @@
 // Contract with those components: rows and cards carry `data-task-id`, a grid names its active
 // row in `aria-activedescendant`, the detail's title is `#title-<id>` inside
 // `[data-testid="task-detail"]`, its message box is `#composer-<id>`, and the pickers carry the
-// test ids below.
+// test ids below; a row shows its name in `.task-name`, a card in `.title`.
 import type { Route } from './navigation.svelte';
 import { openTaskId } from './navigation.svelte';
 
-export type TaskAction = 'status' | 'assign' | 'priority' | 'comment' | 'open';
+export type TaskAction = 'status' | 'assign' | 'priority' | 'comment' | 'open' | 'timer';
 
 /** Key (as `event.key`, lower case) to action. */
 export const TASK_KEYS: Readonly<Record<string, TaskAction>> = {
@@ -18,6 +18,7 @@ export const TASK_KEYS: Readonly<Record<string, TaskAction>> = {
   p: 'priority',
   c: 'comment',
   o: 'open',
+  t: 'timer',
 };
 
 /** The keys as the shortcuts help lists them. */
@@ -27,6 +28,7 @@ export const TASK_SHORTCUTS: readonly { keys: string; label: string }[] = [
   { keys: 'P', label: 'Set the priority of the selected task' },
   { keys: 'C', label: 'Comment on the selected task' },
   { keys: 'O', label: 'Open the selected task beside the list; again, full size' },
+  { keys: 'T', label: 'Start the timer on the selected task; on its task, stop it' },
 ];
 
 /** The picker each action opens: in a list row, and in the task detail. */
@@ -43,9 +45,12 @@ export interface SelectedTask {
   row?: Element | undefined;
 }
 
-/** The task the keys act on, if any. */
-export function selectedTask(doc: Document, route: Route): SelectedTask | undefined {
-  const focus = doc.activeElement;
+/** The task the keys act on, if any; `focus` is what has the keys (the palette's: what had them). */
+export function selectedTask(
+  doc: Document,
+  route: Route,
+  focus: Element | null = doc.activeElement,
+): SelectedTask | undefined {
   const grid = focus?.closest('[role="grid"]');
   if (grid) {
     const activeId = grid.getAttribute('aria-activedescendant');
@@ -57,6 +62,18 @@ export function selectedTask(doc: Document, route: Route): SelectedTask | undefi
   if (cardId) return { taskId: cardId, from: 'card' };
   const open = route.kind === 'task' ? route.taskId : openTaskId(route);
   return open ? { taskId: open, from: 'detail' } : undefined;
+}
+
+/** The selected task's name as its row, card or detail shows it (for the timer's words). */
+export function selectedTaskName(doc: Document, selected: SelectedTask): string {
+  const { taskId } = selected;
+  const shown =
+    selected.row?.querySelector('.task-name')?.textContent ??
+    (selected.from === 'card'
+      ? doc.querySelector(`[data-testid="board-card"][data-task-id="${CSS.escape(taskId)}"] .title`)
+          ?.textContent
+      : doc.querySelector<HTMLTextAreaElement>(`#${CSS.escape(`title-${taskId}`)}`)?.value);
+  return shown?.trim() || 'the selected task';
 }
 
 /** A field, button or editable element has the keys: they type, not command. */
@@ -84,9 +101,9 @@ export interface TaskNavigation {
   openTask(taskId: string, options?: { full?: boolean }): void;
 }
 
-/** Runs `action` on the selected task. */
+/** Runs `action` on the selected task (the timer's is the timer state's: `shortcuts.ts`). */
 export async function runTaskAction(
-  action: TaskAction,
+  action: Exclude<TaskAction, 'timer'>,
   selected: SelectedTask,
   nav: TaskNavigation,
   doc: Document = document,

@@ -9,6 +9,7 @@ import {
   removeList,
   renameList,
   todoProgress,
+  todoProgressText,
 } from './todo-lists';
 
 const item = (title: string, completed = false) => ({ properties: { completed, title, userId: null } });
@@ -52,5 +53,14 @@ describe('to-do list changes', () => {
   it('removes an item or a whole list', () => {
     expect(removeItem(lists, 'a', 0)[0]!.items).toHaveLength(2);
     expect(removeList(lists, 'a').map((l) => l.uid)).toEqual(['b']);
+  });
+});
+
+describe("a task row's to-do progress", () => {
+  it('reads done over all items, and says it in words; nothing for a task without items', () => {
+    const { done, total } = todoProgress(lists);
+    expect(todoProgressText(done, total)).toEqual({ text: '2/4', label: '2 of 4 to-do items done' });
+    expect(todoProgressText(1, 1)).toEqual({ text: '1/1', label: '1 of 1 to-do item done' });
+    expect(todoProgressText(0, 0)).toBeUndefined();
   });
 });

@@ -16,6 +16,18 @@ export function todoProgress(lists: TodoLists | null | undefined): { done: numbe
   return { done, total };
 }
 
+/**
+ * A task row's to-do progress ("3/5", and its words for a screen reader), or undefined for a
+ * task without items.
+ */
+export function todoProgressText(done: number, total: number): { text: string; label: string } | undefined {
+  if (total <= 0) return undefined;
+  return {
+    text: `${done}/${total}`,
+    label: `${done} of ${total} to-do ${total === 1 ? 'item' : 'items'} done`,
+  };
+}
+
 function newUid(): string {
   return (
     globalThis.crypto?.randomUUID?.() ??

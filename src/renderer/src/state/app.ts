@@ -15,6 +15,7 @@ import { AttachmentsState } from './attachments.svelte';
 import { FilesState } from './files.svelte';
 import { InboxState } from './inbox.svelte';
 import { UpdatesState } from './updates.svelte';
+import { TimerState } from './timer.svelte';
 import { toasts } from '../lib/toasts.svelte';
 import { watchDueTasks } from './due-notices';
 import { DEFAULT_NOTIFICATIONS } from '@shared/ipc/settings';
@@ -34,6 +35,8 @@ export const attachments = new AttachmentsState(bridge);
 export const files = new FilesState(bridge);
 export const inbox = new InboxState(bridge);
 export const updates = new UpdatesState(bridge);
+/** The running timer (kept by the core per account) and its stop confirm. */
+export const timer = new TimerState(bridge);
 /** A toast for what a pull brought on one of my tasks, when the settings want one. */
 updates.announce = (kind, group) => {
   if (!(settings.preferences?.notifications[kind].toast ?? true)) return;
@@ -55,6 +58,7 @@ settings.onSwitch = () => {
   void myWorkCounts.load();
   void inbox.load();
   void updates.load();
+  void timer.load();
 };
 
 /** Names for the words of a change or conflict, from the app-wide states. */
@@ -107,6 +111,7 @@ export function startDomains(): () => void {
     attachments.start(),
     files.start(),
     notices.start(),
+    timer.start(),
     // A task or project created offline keeps its place (open detail, history) under its real id.
     bridge.on('outbox.onDidRemapId', ({ tempId, realId }) => nav.remapId(tempId, realId)),
   ];

@@ -7,6 +7,7 @@ import { overlays } from './palette.svelte';
 import { toDayString } from '../lib/format';
 import { thisWeek } from '../lib/my-time';
 import { TASK_SHORTCUTS } from '../lib/task-shortcuts';
+import { goToKeysOf } from '../lib/go-to-keys';
 import { focusLatestNotice, focusSearchBox } from '../lib/shortcuts';
 import { tick } from 'svelte';
 
@@ -29,7 +30,7 @@ function thisMonth(): string {
 
 export function appCommands(): Command[] {
   const mod = primaryKey();
-  return [
+  return withGoToKeys([
     { id: 'new-task', label: 'New task', keys: `${mod}+N`, run: () => dialogs.openNewTask() },
     { id: 'new-project', label: 'New project', run: () => dialogs.requestCreate('project') },
     { id: 'new-folder', label: 'New folder', run: () => dialogs.requestCreate('folder') },
@@ -68,6 +69,7 @@ export function appCommands(): Command[] {
       run: () => nav.go({ kind: 'mywork', tab: 'assigned' }),
     },
     { id: 'go-mytime', label: 'Go to My Time', run: () => nav.go({ kind: 'mytime', week: thisWeek() }) },
+    { id: 'go-updates', label: 'Go to Updates', run: () => nav.go({ kind: 'updates' }) },
     {
       id: 'go-calendar',
       label: 'Go to Calendar',
@@ -103,7 +105,15 @@ export function appCommands(): Command[] {
       run: () => void tick().then(() => focusLatestNotice()),
     },
     { id: 'shortcuts', label: 'Keyboard shortcuts', keys: '?', run: () => overlays.openHelp() },
-  ];
+  ]);
+}
+
+/** The go-to sequences ("G then C") as the keys of the commands they run. */
+function withGoToKeys(commands: Command[]): Command[] {
+  return commands.map((command) => {
+    const keys = goToKeysOf(command.id);
+    return keys === undefined ? command : { ...command, keys };
+  });
 }
 
 /** Keys that act on what has focus, listed by the help overlay beside the app commands. */

@@ -1,4 +1,4 @@
-// Creating and deleting calendar events, on the one write path (`runWrite`). The
+// Creating, editing and deleting calendar events, on the one write path (`runWrite`). The
 // per-type rules (a milestone is one day; a personal event needs a user; a project event a
 // project) are checked first with the service's own schema, so the form names the field.
 import { CreateEventBody } from '@shared/api/index';
@@ -38,6 +38,14 @@ export const eventWrites = {
   /** A refusal is answered, not toasted: the form shows it next to the field. */
   create(draft: NewEvent) {
     return runWrite('events.create', present(draft));
+  },
+  /**
+   * Replaces an event with the draft: the service has no event update, so the core creates the
+   * edited event and then deletes the old one (its links to other items go with it). A refusal
+   * is answered, as for a create.
+   */
+  edit(eventId: string, draft: NewEvent) {
+    return runWrite('events.edit', { eventId, input: present(draft) });
   },
   remove(eventId: string, name: string) {
     return runWrite('events.delete', { eventId }, { failure: `Could not delete '${name}'` });

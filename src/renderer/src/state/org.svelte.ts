@@ -5,7 +5,7 @@ import type { Bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
 import type { PickerOption } from '../components/ui/Picker.svelte';
 import { describeError } from '../lib/errors';
-import { PRIORITIES, priorityLabel } from '../lib/format';
+import { PRIORITIES, priorityLabel, projectColor } from '../lib/format';
 
 export type User = ChannelOutput<'org.users'>[number];
 export type Status = ChannelOutput<'org.statuses'>[number];
@@ -114,7 +114,8 @@ export class OrgState {
     return this.#taskTypes.map((type) => ({ value: type.id, label: type.name }));
   }
   get tagOptions(): PickerOption[] {
-    return this.#tags.map((tag) => ({ value: tag.id, label: tag.name }));
+    // A tag's color is a number of the service's palette (1-24, as a project's): a swatch.
+    return this.#tags.map((tag) => ({ value: tag.id, label: tag.name, color: projectColor(tag.color) }));
   }
 }
 

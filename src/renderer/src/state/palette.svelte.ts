@@ -72,6 +72,8 @@ export class PaletteState {
 /** Which app-wide overlay is open: the palette or the shortcuts help (never both). */
 export class Overlays {
   #open = $state<'palette' | 'help' | undefined>();
+  /** What had the focus when the palette opened: its commands act on the task selected there. */
+  #focusBefore: Element | null = null;
 
   get palette(): boolean {
     return this.#open === 'palette';
@@ -79,7 +81,12 @@ export class Overlays {
   get help(): boolean {
     return this.#open === 'help';
   }
+  get focusBefore(): Element | null {
+    return this.#focusBefore;
+  }
   openPalette(): void {
+    if (this.#open !== 'palette')
+      this.#focusBefore = typeof document === 'undefined' ? null : document.activeElement;
     this.#open = 'palette';
   }
   openHelp(): void {

@@ -2,6 +2,8 @@
 // refusal is told in a toast naming the field, or, for a create, answered for the form to show.
 import type { ChannelInput } from '@shared/ipc/contract';
 import type { TaskRow } from '@shared/ipc/tasks';
+import { fieldLabel } from '../lib/field-labels';
+import { org, tree } from './app';
 import { runWrite } from './writes';
 
 /** The fields of Update task (null resets where the service allows it). */
@@ -10,19 +12,47 @@ export type NewTask = ChannelInput<'tasks.create'>;
 
 type TaskRef = Pick<TaskRow, 'id' | 'name'>;
 
+/** What an update does, in words, for its undo ("Moved to Website", "Priority of 'Plan' changed"). */
+function updateLabel(task: TaskRef, patch: TaskPatch): string {
+  if (patch.projectId) return `Moved to ${tree.node(patch.projectId)?.name ?? 'another project'}`;
+  if (patch.parentTaskId) return `Made '${task.name}' a subtask`;
+  const fields = Object.keys(patch);
+  if (fields.length === 1 && 'assignedToUserId' in patch) {
+    return patch.assignedToUserId ? `Assigned to ${org.userName(patch.assignedToUserId)}` : 'Unassigned';
+  }
+  if (fields.length === 1 && 'title' in patch) return `Renamed to '${patch.title ?? ''}'`;
+  if (fields.length === 1) return `${fieldLabel(fields[0]!)} of '${task.name}' changed`;
+  return `Changed '${task.name}'`;
+}
+
+/** How an edit is offered for undo: always by Ctrl/Cmd+Z; `toast` adds a toast with Undo. */
+export interface EditOptions {
+  toast?: boolean;
+}
+
 export const taskWrites = {
-  update(task: TaskRef, patch: TaskPatch) {
+  /** A move (project or parent) is shown in a toast with Undo; other fields when `toast` asks. */
+  update(task: TaskRef, patch: TaskPatch, options: EditOptions = {}) {
     return runWrite(
       'tasks.update',
       { taskId: task.id, changes: patch },
-      { failure: `Could not change '${task.name}'` },
+      {
+        failure: `Could not change '${task.name}'`,
+        undoLabel: updateLabel(task, patch),
+        undoToast: options.toast ?? !!(patch.projectId || patch.parentTaskId),
+      },
     );
   },
+  /** Shown in a toast with Undo ("Marked Done") wherever it is made: list, board or detail. */
   setStatus(task: TaskRef, statusId: string, message?: string) {
     return runWrite(
       'tasks.setStatus',
       { taskId: task.id, statusId, ...(message ? { message } : {}) },
-      { failure: `Could not change the status of '${task.name}'` },
+      {
+        failure: `Could not change the status of '${task.name}'`,
+        undoLabel: `Marked ${org.status(statusId)?.name ?? 'with a new status'}`,
+        undoToast: true,
+      },
     );
   },
   comment(task: TaskRef, message: string) {
@@ -40,13 +70,20 @@ export const taskWrites = {
     );
   },
   addTag(task: TaskRef, tagId: string) {
-    return runWrite('tasks.addTag', { taskId: task.id, tagId }, { failure: `Could not tag '${task.name}'` });
+    return runWrite(
+      'tasks.addTag',
+      { taskId: task.id, tagId },
+      { failure: `Could not tag '${task.name}'`, undoLabel: `Tagged ${org.tagName(tagId)}` },
+    );
   },
   removeTag(task: TaskRef, tagId: string) {
     return runWrite(
       'tasks.removeTag',
       { taskId: task.id, tagId },
-      { failure: `Could not remove the tag from '${task.name}'` },
+      {
+        failure: `Could not remove the tag from '${task.name}'`,
+        undoLabel: `Removed the tag ${org.tagName(tagId)}`,
+      },
     );
   },
   setCustomField(task: TaskRef, fieldId: string, value: unknown) {
@@ -56,11 +93,22 @@ export const taskWrites = {
     return runWrite(
       'tasks.setCustomFields',
       { taskId: task.id, values },
-      { failure: `Could not change the custom fields of '${task.name}'` },
+      {
+        failure: `Could not change the custom fields of '${task.name}'`,
+        undoLabel: `Custom ${values.length === 1 ? 'field' : 'fields'} of '${task.name}' changed`,
+      },
     );
   },
+  /**
+   * The delete waits a few seconds in the outbox (`TASK_DELETE_HOLD_MS`): its toast's Undo
+   * withdraws it within that time; once sent, the task cannot come back.
+   */
   delete(task: TaskRef) {
-    return runWrite('tasks.delete', { taskId: task.id }, { failure: `Could not delete '${task.name}'` });
+    return runWrite(
+      'tasks.delete',
+      { taskId: task.id },
+      { failure: `Could not delete '${task.name}'`, undoLabel: `Deleted '${task.name}'`, undoToast: true },
+    );
   },
   /**
    * Creates a task; its id is local until the service acknowledges it. A refusal is answered,
@@ -68,6 +116,6 @@ export const taskWrites = {
    * dropped by the JSON of the bridge.
    */
   create(input: NewTask) {
-    return runWrite('tasks.create', input);
+    return runWrite('tasks.create', input, { undoLabel: `Created '${input.title}'` });
   },
 };

@@ -3,5 +3,6 @@
 import { bridge } from '../lib/bridge';
 import { createRunWrite } from '../lib/run-write';
 import { toasts } from '../lib/toasts.svelte';
+import { recordWrite } from './undo';
 
-export const runWrite = createRunWrite(bridge, toasts);
+export const runWrite = createRunWrite(bridge, toasts, recordWrite);

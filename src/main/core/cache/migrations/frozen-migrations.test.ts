@@ -44,6 +44,7 @@ const CACHE_SCHEMAS = [
   '48158d4a927bff1a', // 10 updates
   '46528c0da38dda0b', // 11 time reports
   'f88e995b0648d1c5', // 12 files and drafts
+  'af96620de80511eb', // 13 timer and to-do progress
 ];
 
 const OUTBOX_SCHEMAS = [

@@ -11,6 +11,7 @@ import { migration009 } from './009-inbox-read-state';
 import { migration010 } from './010-updates';
 import { migration011 } from './011-time-reports';
 import { migration012 } from './012-files-and-drafts';
+import { migration013 } from './013-timer-and-todo-progress';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -32,6 +33,7 @@ export const migrations: readonly Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ];
 
 /** The cache version whose file no longer holds the outbox (it has a file of its own). */

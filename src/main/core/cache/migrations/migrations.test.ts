@@ -245,8 +245,58 @@ describe('cache migrations, one by one', () => {
     ).toThrow();
   });
 
+  it("013 timer and to-do progress: counts each task's to-do items, keeps the count with triggers, adds the timer", () => {
+    const db = cacheAt(12);
+    const lists = (...items: boolean[][]): string =>
+      JSON.stringify(
+        items.map((done, n) => ({
+          uid: `l${n}`,
+          title: `List ${n}`,
+          items: done.map((completed, i) => ({
+            properties: { completed, title: `Item ${i}`, userId: null },
+          })),
+        })),
+      );
+    insertTask(db, 't1', 'With lists');
+    insertTask(db, 't2', 'Without');
+    db.prepare('UPDATE tasks SET todo_list = ? WHERE id = ?').run(
+      lists([true, false], [true, true, false]),
+      't1',
+    );
+    expect(migrateTo(db, 13)).toBe(13);
+    const progress = (id: string): unknown =>
+      db.prepare('SELECT todo_done AS done, todo_total AS total FROM tasks WHERE id = ?').get(id);
+    // Counted for the tasks already cached, over every list.
+    expect(progress('t1')).toEqual({ done: 3, total: 5 });
+    expect(progress('t2')).toEqual({ done: 0, total: 0 });
+    // Kept by the triggers: a change of the lists, lists removed, a task stored with lists.
+    db.prepare('UPDATE tasks SET todo_list = ? WHERE id = ?').run(lists([false, false, true]), 't2');
+    expect(progress('t2')).toEqual({ done: 1, total: 3 });
+    db.prepare('UPDATE tasks SET todo_list = NULL WHERE id = ?').run('t1');
+    expect(progress('t1')).toEqual({ done: 0, total: 0 });
+    db.prepare('UPDATE tasks SET todo_list = ? WHERE id = ?').run('not json', 't1');
+    expect(progress('t1')).toEqual({ done: 0, total: 0 });
+    insertTask(db, 't3', 'Stored with lists');
+    db.prepare('DELETE FROM tasks WHERE id = ?').run('t3');
+    db.prepare(
+      `INSERT INTO tasks (id, short_id, name, project_id, status_id, status_name, system_status, system_type,
+         schedule_status, task_type_id, task_type_name, priority, moment_created, recent_activity_moment, todo_list)
+       VALUES ('t3', 'T3', 'Three', 'p1', 's1', 'Open', 2, 1, 0, 'tt', 'Task', 1, '2026-01-01', '2026-01-01', ?)`,
+    ).run(lists([true], [true]));
+    expect(progress('t3')).toEqual({ done: 2, total: 2 });
+    // One timer at most.
+    const put = db.prepare('INSERT INTO timer (slot, task_id, started_at) VALUES (?, ?, ?)');
+    put.run(1, 't1', 1000);
+    expect(() => put.run(2, 't2', 2000)).toThrow(/CHECK/);
+    expect(db.prepare('SELECT task_id, note, is_billable FROM timer').get()).toEqual({
+      task_id: 't1',
+      note: '',
+      is_billable: 0,
+    });
+  });
+
   it('has a test above for every migration', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
   });
 });
 

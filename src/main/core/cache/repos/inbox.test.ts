@@ -90,6 +90,28 @@ describe('the Action required inbox', () => {
     expect(cache.inbox.list(ME).find((r) => r.taskId === 'own')).toMatchObject({ handedBy: null });
   });
 
+  it("carries each task's to-do progress", () => {
+    const cache = inbox();
+    const item = (completed: boolean) => ({ properties: { completed, title: 'Step', userId: null } });
+    cache.tasks.upsertMany([
+      flattenTask(
+        aTask({
+          id: 'bare',
+          projectId: 'p1',
+          actionRequiredUserId: ME,
+          createdByUserId: 'dan',
+          todoList: [{ uid: 'l', title: 'Steps', items: [item(true), item(false), item(false)] }],
+        }),
+      ),
+    ]);
+    const rows = cache.inbox.list(ME);
+    expect(rows.map((r) => [r.taskId, r.todoDone, r.todoTotal])).toEqual([
+      ['handed', 0, 0],
+      ['commented', 0, 0],
+      ['bare', 1, 3],
+    ]);
+  });
+
   it('takes what is there at the first read after a pull as read; new words from others make a task unread', () => {
     const cache = inbox();
     // Before any pull nothing is new, and no read state is taken.

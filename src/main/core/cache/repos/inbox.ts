@@ -16,6 +16,7 @@ const NEWEST = (extra: string) =>
 const LIST = `
   SELECT t.id AS taskId, t.short_id AS shortId, t.name, t.project_id AS projectId,
     t.status_id AS statusId, t.status_name AS statusName, t.priority, t.deadline,
+    t.todo_done AS todoDone, t.todo_total AS todoTotal,
     coalesce(h.from_user_id, o.from_user_id, nullif(t.created_by_user_id, @me)) AS handedBy,
     coalesce(h.date_created, o.date_created, t.moment_created) AS handedAt,
     l.id AS lastId, l.from_user_id AS lastFrom, l.date_created AS lastAt, l.message AS lastText,
@@ -38,6 +39,8 @@ interface ListRow {
   statusName: string;
   priority: number;
   deadline: string | null;
+  todoDone: number;
+  todoTotal: number;
   handedBy: string | null;
   handedAt: string | null;
   lastId: string | null;
@@ -99,6 +102,8 @@ export function createInboxRepo(db: CacheDb) {
         statusName: r.statusName,
         priority: r.priority,
         deadline: r.deadline,
+        todoDone: r.todoDone,
+        todoTotal: r.todoTotal,
         handedBy: r.handedBy,
         handedAt: r.handedAt,
         last:

@@ -150,3 +150,31 @@ describe('tasks repository: what the outbox kinds write', () => {
     expect(cache.tasks.withPersonInProject('p2', 'ann').map((t) => t.id)).toEqual(['elsewhere']);
   });
 });
+
+describe('to-do progress on task rows', () => {
+  it('counts ticked and all items over every list as the lists are stored and changed', () => {
+    const cache = createCache(openCacheDb(':memory:'));
+    cache.projects.upsertMany([aProject({ id: 'p1' })]);
+    const item = (completed: boolean, title: string) => ({ properties: { completed, title, userId: null } });
+    const lists = [
+      { uid: 'a', title: 'Release', items: [item(true, 'Notes'), item(false, 'Tag'), item(true, 'Build')] },
+      { uid: 'b', title: 'After', items: [item(false, 'Announce'), item(false, 'Party')] },
+    ];
+    cache.tasks.upsertMany([
+      flattenTask(aTask({ id: 't1', projectId: 'p1', todoList: lists })),
+      flattenTask(aTask({ id: 't2', projectId: 'p1' })),
+    ]);
+    const progress = (id: string) => {
+      const row = cache.tasks.row(id);
+      return row && [row.todoDone, row.todoTotal];
+    };
+    expect(progress('t1')).toEqual([2, 5]);
+    expect(progress('t2')).toEqual([0, 0]);
+    // A pull or a local change stores the lists again.
+    const ticked = [{ ...lists[0]!, items: lists[0]!.items.map((i) => item(true, i.properties.title)) }];
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't1', projectId: 'p1', todoList: ticked }))]);
+    expect(progress('t1')).toEqual([3, 3]);
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't1', projectId: 'p1', todoList: null }))]);
+    expect(progress('t1')).toEqual([0, 0]);
+  });
+});

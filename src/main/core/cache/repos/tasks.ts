@@ -138,6 +138,9 @@ const ROW_COLUMNS: readonly (readonly [sql: string, key: keyof TaskRow])[] = [
   ['moment_closed IS NOT NULL', 'closed'],
   // The paperclip's count, kept by triggers on the messages (migration 012).
   ['attachment_count', 'attachmentCount'],
+  // To-do progress over all the task's lists, kept by triggers on `todo_list` (migration 013).
+  ['todo_done', 'todoDone'],
+  ['todo_total', 'todoTotal'],
 ];
 
 export const ROW_SELECT = ROW_COLUMNS.map(([sql, key]) => (sql === key ? sql : `${sql} AS ${key}`)).join(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMUNICATION_FLOW, type StoredAttachment } from '../../../../shared/api/index';
+import { COMMUNICATION_FLOW, type StoredAttachment, type Task } from '../../../../shared/api/index';
 import { TaskCreateInput } from '../../../../shared/ipc/tasks-write';
 import type { MessageView } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
@@ -16,6 +16,7 @@ import {
   type CreatedAmong,
   type Kind,
   type KindDeps,
+  listedLookUp,
 } from './support';
 import { taskStore } from './tasks';
 
@@ -63,7 +64,12 @@ function draftAttachments(files: readonly FileRef[]): StoredAttachment[] {
  * files; the request that references them leaves only once every upload succeeded.
  */
 export function attachmentKinds(
-  deps: KindDeps & { files: FileSender; taskKinds: readonly Kind<unknown, unknown>[] },
+  deps: KindDeps & {
+    files: FileSender;
+    taskKinds: readonly Kind<unknown, unknown>[];
+    /** `task.create`'s look-up test over a task list, which `task.createWithFiles` shares. */
+    taskCreatedAmong: CreatedAmong<Task>;
+  },
 ) {
   const { cache, files } = deps;
   const store = taskStore(deps);
@@ -284,10 +290,11 @@ export function attachmentKinds(
 
   return {
     kinds: [commentWithFiles, replyWithFiles, createWithFiles],
-    /** The look-up test of each kind that posts a message, by kind name, for `copiesOfUnfolded`. */
-    postedAmong: {
-      'task.commentWithFiles': commentPosts.postedAmong,
-      'task.replyWithFiles': replyPosts.postedAmong,
-    } as Record<string, CreatedAmong<ListedMessage>>,
+    /** A create with files is a task create too (its payload adds the files): the same test. */
+    lookUps: [
+      listedLookUp('task', 'task.createWithFiles', deps.taskCreatedAmong),
+      listedLookUp('message', 'task.commentWithFiles', commentPosts.postedAmong),
+      listedLookUp('message', 'task.replyWithFiles', replyPosts.postedAmong),
+    ],
   };
 }

@@ -16,10 +16,20 @@ import {
   tempKeys,
   type Kind,
   type KindDeps,
+  listedLookUp,
 } from './support';
 
 export const EventCreatePayload = z.object({ tempId: TempId, input: EventCreateInput });
-export const EventDeletePayload = z.object({ eventId: z.string() });
+export const EventDeletePayload = z.object({
+  eventId: z.string(),
+  /**
+   * An edit (the service has no event update): the event that replaces this one, created by the
+   * entry just before. The delete shares its chain, so it is sent only once the create is
+   * acknowledged; a refused create holds it back, and discarding that create discards it too
+   * (its payload names the create's local id), so the old event is never lost.
+   */
+  replacedBy: z.string().optional(),
+});
 export const DependencyCreatePayload = z.object({ tempId: TempId, input: DependencyCreateInput });
 const EndKind = z.enum(['task', 'event', 'project']);
 export const DependencyDeletePayload = z.object({
@@ -108,8 +118,8 @@ export function calendarKinds(deps: KindDeps) {
     name: 'event.delete',
     deletes: true,
     parse: (p) => EventDeletePayload.parse(p),
-    keysOf: (p) => [`event:${p.eventId}`],
-    describe: () => 'Delete event',
+    keysOf: (p) => [`event:${p.eventId}`, ...(p.replacedBy ? [`event:${p.replacedBy}`] : [])],
+    describe: (p) => (p.replacedBy ? 'Delete the event replaced by its edit' : 'Delete event'),
     apply: (_ctx, { eventId }) => {
       const before = cache.events.storedRow(eventId);
       if (!before) throw new OutboxError('not-found', `Event ${eventId} is not in the cache`, 'eventId');
@@ -243,8 +253,17 @@ export function calendarKinds(deps: KindDeps) {
 
   return {
     kinds: [createEvent, removeEvent, createDependency, removeDependency],
-    /** The look-up test of `event.create` over a list, for `copiesOfUnfolded`. */
-    createdAmong: eventCreated.createdAmong,
+    lookUps: [
+      listedLookUp('event', 'event.create', eventCreated.createdAmong),
+      listedLookUp(
+        'dependency',
+        'dependency.create',
+        createdAmongOf<DependencyRow, z.infer<typeof DependencyCreatePayload>>(
+          (p) => DependencyCreatePayload.parse(p),
+          dependencyCreatedAmong,
+        ),
+      ),
+    ],
     /**
      * The ends of the dependency a dependency entry creates or deletes (none for other kinds):
      * what a reload fetches, as a pull never fetches dependencies. Ids as the entry holds them;
@@ -263,10 +282,5 @@ export function calendarKinds(deps: KindDeps) {
         id: String(row[`${end}_id`]),
       }));
     },
-    /** The look-up test of `dependency.create` over a list, for `copiesOfUnfolded`. */
-    dependencyCreatedAmong: createdAmongOf<DependencyRow, z.infer<typeof DependencyCreatePayload>>(
-      (p) => DependencyCreatePayload.parse(p),
-      dependencyCreatedAmong,
-    ),
   };
 }

@@ -22,6 +22,7 @@ import {
   type FindCreated,
   type Kind,
   type KindDeps,
+  listedLookUp,
 } from './support';
 
 const Snapshot = z.object({
@@ -346,7 +347,9 @@ export function crmKinds(deps: KindDeps) {
     kinds: [...contacts.kinds, ...accounts.kinds],
     knownContacts,
     knownAccounts,
-    contactCreatedAmong: contacts.createdAmong,
-    accountCreatedAmong: accounts.createdAmong,
+    lookUps: [
+      listedLookUp('crmContact', 'crmContact.create', contacts.createdAmong),
+      listedLookUp('crmAccount', 'crmAccount.create', accounts.createdAmong),
+    ],
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, type Project, type ProjectBase } from '../../../../shared/api/index';
+import { ACCESS_LEVELS, type ProjectBase } from '../../../../shared/api/index';
 import {
   FolderCreateInput,
   MemberAccessInput,
@@ -21,9 +21,9 @@ import {
   stampOf,
   TempId,
   tempKeys,
-  type CreatedAmong,
   type Kind,
   type KindDeps,
+  listedLookUp,
 } from './support';
 
 export const ProjectUpdatePayload = z.object({ projectId: z.string(), changes: ProjectChanges });
@@ -380,7 +380,6 @@ export function projectKinds(deps: KindDeps) {
 
   return {
     kinds: [update, setCustomFields, create, addMember, setAccess, removeMember],
-    /** The look-up test of `project.create` over a list, for `copiesOfUnfolded`. */
-    createdAmong: projectCreated.createdAmong satisfies CreatedAmong<Project>,
+    lookUps: [listedLookUp('project', 'project.create', projectCreated.createdAmong)],
   };
 }

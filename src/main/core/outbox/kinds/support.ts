@@ -12,6 +12,7 @@ import { OutboxError } from '../outbox';
 import { isTempId, TEMP_ID_PREFIX } from '../../local-ids';
 import { mappedRealIds } from '../temp-ids';
 import type { ApplyContext, OperationKind, OutboxEntry, RollbackContext } from '../types';
+import type { ListedItems } from '../../sync/pending';
 
 /** What every real operation kind is built with. */
 export interface KindDeps {
@@ -124,6 +125,30 @@ export type CreatedAmong<T> = (
   entry: OutboxEntry,
   taken: (id: string) => boolean,
 ) => T | undefined;
+
+/**
+ * A kind that makes an item of `entity` a list may hold (a create, a posted message), with its
+ * look-up test over that list (the one its `lookUp` runs). While its entry is unfolded (the
+ * service applied it, its answer not folded here: `Outbox.unfolded`), the service's copy in a
+ * list sync stores is left out and the local row stands for it (`copiesOfUnfolded`). Each kinds
+ * module declares its own in `lookUps`; the account outbox gathers them by entity.
+ */
+export interface ListedLookUp<E extends keyof ListedItems> {
+  entity: E;
+  kind: string;
+  among: CreatedAmong<ListedItems[E]>;
+}
+
+/** Any entity's `ListedLookUp`. */
+export type AnyListedLookUp = { [E in keyof ListedItems]: ListedLookUp<E> }[keyof ListedItems];
+
+export function listedLookUp<E extends keyof ListedItems>(
+  entity: E,
+  kind: string,
+  among: CreatedAmong<ListedItems[E]>,
+): ListedLookUp<E> {
+  return { entity, kind, among };
+}
 
 /**
  * A kind's look-up test given its parsed payload `p` (`taken` defaults to none), over a list of
@@ -382,6 +407,8 @@ export function customFieldsKind<P extends { values: FieldValue[] }, N extends s
     },
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, spec.entity, spec.write),
+    // Its whole effect is the claim on `customFieldsData`: an undo while it waits withdraws it.
+    withdrawable: () => true,
     merge: (a, b) => {
       const byId = new Map(a.values.map((v) => [v.id, v]));
       for (const v of b.values) byId.set(v.id, v);

@@ -41,6 +41,7 @@ import {
   tempKeys,
   type Kind,
   type KindDeps,
+  listedLookUp,
 } from './support';
 
 const DraftId = z.string().startsWith(LOCAL_ROW_PREFIX);
@@ -479,6 +480,7 @@ export function taskKinds(deps: KindDeps) {
     send: (client, { taskId, changes }) => client.updateTask(taskId, { userId: deps.userId, ...changes }),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, 'task', store.write),
+    withdrawable: () => true,
     merge: (a, b) => {
       const changes = { ...a.changes, ...b.changes };
       if (changes.projectId !== undefined && changes.parentTaskId !== undefined) return undefined;
@@ -501,12 +503,6 @@ export function taskKinds(deps: KindDeps) {
       sameFlow(m.communicationFlow, COMMUNICATION_FLOW.reply) &&
       sameIfListed(m.toUserId, p.actionRequiredUserId),
   );
-  /** The look-up test of each kind that posts a message, by kind name, for `copiesOfUnfolded`. */
-  const postedAmong: Record<string, CreatedAmong<ListedMessage>> = {
-    'task.setStatus': statusPosts.postedAmong,
-    'task.comment': commentPosts.postedAmong,
-    'task.reply': replyPosts.postedAmong,
-  };
 
   const setStatus: Kind<z.infer<typeof TaskStatusPayload>, void, 'task.setStatus'> = {
     name: 'task.setStatus',
@@ -548,6 +544,8 @@ export function taskKinds(deps: KindDeps) {
       restoreReleased(ctx, 'task', store.write);
       store.deleteDraft(p.draftId);
     },
+    // With a message it posts one: that is not withdrawn by a later status change.
+    withdrawable: (p) => !p.message,
   };
 
   const comment: Kind<z.infer<typeof TaskCommentPayload>, void, 'task.comment'> = {
@@ -632,6 +630,7 @@ export function taskKinds(deps: KindDeps) {
         : client.removeTag(p.taskId, p.tagId, { userId: deps.userId }),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, 'taskTag', writeTags),
+    withdrawable: () => true,
   });
 
   const setCustomFields = customFieldsKind<z.infer<typeof TaskCustomFieldsPayload>, 'task.setCustomFields'>({
@@ -669,7 +668,8 @@ export function taskKinds(deps: KindDeps) {
       };
       cache.tasks.delete(ids);
       for (const id of ids) cache.crm.setTaskContacts(id, []);
-      return { undo };
+      // The service cannot bring a deleted task back: the delete waits so an undo can withdraw it.
+      return { undo, holdForUndo: true };
     },
     // Already gone (a parent's delete took it along, or another user deleted it): what the
     // delete asked for holds, so it is done, not refused.
@@ -705,10 +705,15 @@ export function taskKinds(deps: KindDeps) {
       setCustomFields,
       remove,
     ],
-    /** The look-up test of `task.create` over a list, for `copiesOfUnfolded`. */
+    /** The look-up test of `task.create` over a list (a create with files is one too). */
     createdAmong: taskCreated.createdAmong satisfies CreatedAmong<Task>,
-    /** Kinds that post a message on a task, each with its look-up test over a message list. */
-    postedAmong,
+    /** The task's create, and each kind that posts a message on a task, with its look-up test. */
+    lookUps: [
+      listedLookUp('task', 'task.create', taskCreated.createdAmong),
+      listedLookUp('message', 'task.setStatus', statusPosts.postedAmong),
+      listedLookUp('message', 'task.comment', commentPosts.postedAmong),
+      listedLookUp('message', 'task.reply', replyPosts.postedAmong),
+    ],
     /** What a delete of the task names: the subtasks it takes along, as the cache knows them, and its parent. */
     deleteScope: (taskId: string) => ({
       subtaskIds: store.descendants(taskId),

@@ -3,15 +3,7 @@ import { escapeReportMessage, reportMessageText, type TimeReport } from '../../.
 import { TimeLogInput } from '../../../../shared/ipc/time';
 import type { ServiceClient } from '../../api/client';
 import { afterApplied, OutboxError } from '../outbox';
-import {
-  clockOf,
-  stampedCreate,
-  stampOf,
-  TempId,
-  type CreatedAmong,
-  type Kind,
-  type KindDeps,
-} from './support';
+import { clockOf, stampedCreate, stampOf, TempId, type Kind, type KindDeps, listedLookUp } from './support';
 
 /**
  * `known`: ids of reports of the same task, day, minutes and note that the service listed just
@@ -120,7 +112,6 @@ export function timeReportKinds(deps: KindDeps) {
 
   return {
     kinds: [create],
-    /** The look-up test of `timeReport.create` over a list, for `copiesOfUnfolded`. */
-    createdAmong: reportCreated.createdAmong satisfies CreatedAmong<TimeReport>,
+    lookUps: [listedLookUp('timeReport', 'timeReport.create', reportCreated.createdAmong)],
   };
 }

@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract';
+import { TASK_DELETE_HOLD_MS } from '@shared/ipc/tasks-write';
+import { UndoHistory, undoKeyOf, undoableGroup, undoableOf, type DoneWrite, type UndoPorts } from './undo';
+import type { WriteOutcome } from './run-write';
+
+/** Ports that record each write and answer from `answer` (a throw is a refusal). */
+function fakePorts(answer: (channel: string, input: unknown) => unknown, confirm = true) {
+  const calls: { channel: string; input: unknown }[] = [];
+  const asked: string[] = [];
+  const ports: UndoPorts = {
+    async run<C extends ChannelName>(
+      channel: C,
+      input: ChannelInput<C>,
+    ): Promise<WriteOutcome<ChannelOutput<C>>> {
+      calls.push({ channel, input });
+      try {
+        return { ok: true, value: answer(channel, input) as ChannelOutput<C> };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    },
+    async confirm(message) {
+      asked.push(message);
+      return confirm;
+    },
+  };
+  return { ports, calls, asked };
+}
+
+const done = <C extends ChannelName>(
+  channel: C,
+  input: ChannelInput<C>,
+  value: ChannelOutput<C>,
+): DoneWrite => ({ channel, input, value }) as DoneWrite;
+
+describe('undoableOf: how each write is taken back', () => {
+  it('an update writes back the values it replaced; its answer builds the redo', async () => {
+    const item = undoableOf(
+      done(
+        'tasks.update',
+        { taskId: 't1', changes: { title: 'New', priority: 50 } },
+        { entryId: 4, replaced: { title: 'Old', priority: 1 } },
+      ),
+      'Changed',
+    )!;
+    const { ports, calls } = fakePorts(() => ({
+      entryId: null,
+      withdrawn: true,
+      replaced: { title: 'New', priority: 50 },
+    }));
+    const result = await item.reverse(ports);
+    expect(calls).toEqual([
+      { channel: 'tasks.update', input: { taskId: 't1', changes: { title: 'Old', priority: 1 } } },
+    ]);
+    expect(result.ok).toBe(true);
+    const redo = result.ok ? result.reverse : null;
+    await redo!.reverse(ports);
+    expect(calls[1]).toEqual({
+      channel: 'tasks.update',
+      input: { taskId: 't1', changes: { title: 'New', priority: 50 } },
+    });
+  });
+
+  it('a status change writes back the status it replaced', async () => {
+    const item = undoableOf(
+      done(
+        'tasks.setStatus',
+        { taskId: 't1', statusId: 's-done' },
+        { entryId: 2, replaced: { statusId: 's-open' } },
+      ),
+      'Marked Done',
+    )!;
+    const { ports, calls } = fakePorts(() => ({
+      entryId: null,
+      withdrawn: true,
+      replaced: { statusId: 's-done' },
+    }));
+    await item.reverse(ports);
+    expect(calls).toEqual([{ channel: 'tasks.setStatus', input: { taskId: 't1', statusId: 's-open' } }]);
+  });
+
+  it('custom fields write back the values they replaced (null: the field was empty)', async () => {
+    const item = undoableOf(
+      done(
+        'tasks.setCustomFields',
+        { taskId: 't1', values: [{ id: 'cf1', value: 'x' }] },
+        { entryId: 6, replaced: { cf1: null } },
+      ),
+      'Custom field changed',
+    )!;
+    const { ports, calls } = fakePorts(() => ({ entryId: null, withdrawn: true, replaced: { cf1: 'x' } }));
+    await item.reverse(ports);
+    expect(calls).toEqual([
+      { channel: 'tasks.setCustomFields', input: { taskId: 't1', values: [{ id: 'cf1', value: null }] } },
+    ]);
+  });
+
+  it('a tag added is removed, marked as an undo so a waiting add is withdrawn', async () => {
+    const item = undoableOf(done('tasks.addTag', { taskId: 't1', tagId: 'g1' }, { entryId: 3 }), 'Tagged')!;
+    const { ports, calls } = fakePorts(() => ({ entryId: null, withdrawn: true }));
+    await item.reverse(ports);
+    expect(calls).toEqual([{ channel: 'tasks.removeTag', input: { taskId: 't1', tagId: 'g1', undo: true } }]);
+  });
+
+  it('a write that changed nothing is not recorded', () => {
+    expect(
+      undoableOf(done('tasks.addTag', { taskId: 't1', tagId: 'g1' }, { entryId: null }), 'x'),
+    ).toBeNull();
+    expect(
+      undoableOf(done('tasks.update', { taskId: 't1', changes: { title: 'Same' } }, { entryId: null }), 'x'),
+    ).toBeNull();
+    expect(
+      undoableOf(done('tasks.comment', { taskId: 't1', message: 'hi' }, { entryId: 5 }), 'x'),
+    ).toBeNull();
+  });
+
+  it('a delete is undone by discarding its waiting entry, within its window only; redo deletes again', async () => {
+    let now = 1_000;
+    const item = undoableOf(done('tasks.delete', { taskId: 't1' }, { entryId: 7 }), 'Deleted', () => now)!;
+    expect(item.until).toBeLessThan(1_000 + TASK_DELETE_HOLD_MS);
+    expect(item.until).toBeGreaterThan(1_000);
+    const { ports, calls } = fakePorts((channel) => (channel === 'tasks.delete' ? { entryId: 9 } : {}));
+    const result = await item.reverse(ports);
+    expect(calls).toEqual([{ channel: 'outbox.discard', input: { id: 7 } }]);
+    now = 5_000;
+    const redo = result.ok ? result.reverse : null;
+    const again = await redo!.reverse(ports);
+    expect(calls[1]).toEqual({ channel: 'tasks.delete', input: { taskId: 't1' } });
+    // The new delete has its own entry and window.
+    const undoAgain = again.ok ? again.reverse : null;
+    expect(undoAgain?.until).toBeGreaterThan(5_000);
+  });
+
+  it('a delete whose entry is gone (sent) cannot be undone, and says why', async () => {
+    const item = undoableOf(done('tasks.delete', { taskId: 't1' }, { entryId: 7 }), 'Deleted')!;
+    const { ports } = fakePorts(() => {
+      throw new Error('No waiting change 7');
+    });
+    expect(await item.reverse(ports)).toEqual({
+      ok: false,
+      reason: 'It was already deleted on the service and cannot come back.',
+    });
+  });
+
+  it('a create still waiting is discarded; once sent it is deleted after the user agrees', async () => {
+    const item = undoableOf(
+      done('tasks.create', { projectId: 'p1', title: 'New' }, { entryId: 3, id: 'local-1' }),
+      'Created',
+    )!;
+    const waiting = fakePorts((channel) =>
+      channel === 'outbox.pending' ? [{ id: 3, state: 'pending' }] : {},
+    );
+    expect(await item.reverse(waiting.ports)).toEqual({ ok: true, reverse: null });
+    expect(waiting.calls.map((c) => c.channel)).toEqual(['outbox.pending', 'outbox.discard']);
+    expect(waiting.asked).toEqual([]);
+
+    const sent = fakePorts((channel) => (channel === 'outbox.pending' ? [] : { entryId: 8 }));
+    expect(await item.reverse(sent.ports)).toEqual({ ok: true, reverse: null });
+    expect(sent.asked[0]).toMatch(/^Delete the task you created\?/);
+    expect(sent.calls[1]).toEqual({ channel: 'tasks.delete', input: { taskId: 'local-1' } });
+
+    const declined = fakePorts((channel) => (channel === 'outbox.pending' ? [] : { entryId: 8 }), false);
+    expect(await item.reverse(declined.ports)).toEqual({ ok: false });
+    expect(declined.calls.map((c) => c.channel)).toEqual(['outbox.pending']);
+  });
+});
+
+/** An edit that records its reversals in `log`, and its redo likewise. */
+function edit(name: string, log: string[], fails = false): Parameters<UndoHistory['push']>[0] {
+  return {
+    label: name,
+    async reverse() {
+      if (fails) return { ok: false, reason: 'refused' };
+      log.push(`undo ${name}`);
+      return {
+        ok: true,
+        reverse: {
+          label: name,
+          async reverse() {
+            log.push(`redo ${name}`);
+            return { ok: true, reverse: edit(name, log) };
+          },
+        },
+      };
+    },
+  };
+}
+
+describe('UndoHistory', () => {
+  const { ports } = fakePorts(() => ({}));
+
+  it('undoes the latest first and redoes in turn; a new edit clears what could be redone', async () => {
+    const log: string[] = [];
+    const history = new UndoHistory(ports);
+    history.push(edit('a', log));
+    history.push(edit('b', log));
+    expect(await history.undo()).toMatchObject({ done: 'undo', label: 'b' });
+    expect(await history.undo()).toMatchObject({ done: 'undo', label: 'a' });
+    expect(await history.undo()).toEqual({ done: 'nothing', direction: 'undo' });
+    expect(await history.redo()).toMatchObject({ done: 'redo', label: 'a' });
+    expect(history.canRedo).toBe(true);
+    history.push(edit('c', log));
+    expect(history.canRedo).toBe(false);
+    expect(await history.undo()).toMatchObject({ done: 'undo', label: 'c' });
+    expect(await history.undo()).toMatchObject({ done: 'undo', label: 'a' });
+    expect(log).toEqual(['undo b', 'undo a', 'redo a', 'undo c', 'undo a']);
+  });
+
+  it("a toast's Undo takes back its own edit wherever it is", async () => {
+    const log: string[] = [];
+    const history = new UndoHistory(ports);
+    const first = edit('first', log);
+    history.push(first);
+    history.push(edit('second', log));
+    await history.undo(first);
+    expect(log).toEqual(['undo first']);
+    expect(await history.undo(first)).toEqual({ done: 'nothing', direction: 'undo' });
+    expect(await history.undo()).toMatchObject({ done: 'undo', label: 'second' });
+  });
+
+  it('runs steps one at a time in the order asked (keys pressed quickly)', async () => {
+    const log: string[] = [];
+    const history = new UndoHistory(ports);
+    history.push(edit('a', log));
+    history.push(edit('b', log));
+    await Promise.all([history.undo(), history.undo(), history.redo()]);
+    expect(log).toEqual(['undo b', 'undo a', 'redo a']);
+  });
+
+  it('an edit whose window closed is too late, and Ctrl+Z goes past it', async () => {
+    let now = 0;
+    const log: string[] = [];
+    const history = new UndoHistory(ports, () => now);
+    history.push(edit('kept', log));
+    const expiring = { ...edit('deleted', log), until: 100 };
+    history.push(expiring);
+    now = 200;
+    expect(await history.undo(expiring)).toMatchObject({ done: 'failed', label: 'deleted' });
+    history.push({ ...edit('deleted again', log), until: 150 });
+    expect(await history.undo()).toMatchObject({ done: 'undo', label: 'kept' });
+  });
+
+  it('a refused undo says why and leaves the edit out of the history', async () => {
+    const history = new UndoHistory(ports);
+    history.push(edit('x', [], true));
+    expect(await history.undo()).toEqual({
+      done: 'failed',
+      direction: 'undo',
+      label: 'x',
+      reason: 'refused',
+    });
+    expect(history.canUndo).toBe(false);
+  });
+
+  it('a group is undone as one, last first, and redone as one', async () => {
+    const log: string[] = [];
+    const group = undoableGroup('3 tasks changed', [edit('a', log), edit('b', log), edit('c', log)])!;
+    const history = new UndoHistory(ports);
+    history.push(group);
+    expect(await history.undo()).toMatchObject({ done: 'undo', label: '3 tasks changed' });
+    expect(await history.redo()).toMatchObject({ done: 'redo', label: '3 tasks changed' });
+    expect(log).toEqual(['undo c', 'undo b', 'undo a', 'redo a', 'redo b', 'redo c']);
+    expect(undoableGroup('none', [])).toBeNull();
+  });
+});
+
+describe('undo keys', () => {
+  const press = (
+    key: string,
+    mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>> = {},
+  ) => ({
+    key,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    ...mods,
+  });
+
+  it('Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y off macOS; Cmd on macOS, where Cmd+Y is not redo', () => {
+    expect(undoKeyOf(press('z', { ctrlKey: true }), false)).toBe('undo');
+    expect(undoKeyOf(press('Z', { ctrlKey: true, shiftKey: true }), false)).toBe('redo');
+    expect(undoKeyOf(press('y', { ctrlKey: true }), false)).toBe('redo');
+    expect(undoKeyOf(press('z', { metaKey: true }), true)).toBe('undo');
+    expect(undoKeyOf(press('z', { metaKey: true, shiftKey: true }), true)).toBe('redo');
+    expect(undoKeyOf(press('y', { metaKey: true }), true)).toBeUndefined();
+    expect(undoKeyOf(press('z', { ctrlKey: true }), true)).toBeUndefined();
+    expect(undoKeyOf(press('z'), false)).toBeUndefined();
+    expect(undoKeyOf(press('z', { ctrlKey: true, altKey: true }), false)).toBeUndefined();
+  });
+});

@@ -1,0 +1,309 @@
+// Undo and redo of data edits, as pure logic: which edit a write was and how to take it back,
+// and the history Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z walk. The store (`state/undo.ts`) binds it to
+// the app's write path, toasts and keys.
+//
+// How an edit is taken back: by another write built from what the first one replaced, which the
+// core answers with the write (`replaced`: the values the cache held before). The core decides
+// whether that sends anything: while the first change still waits in the outbox, the two cancel
+// and both are withdrawn; once it was sent, the inverse is an ordinary change whose base is the
+// value we sent, so a colleague's newer change meets the check before a send (a conflict in the
+// journal, never a silent overwrite). A task delete waits a few seconds in the outbox: its undo
+// discards the waiting entry. A create is undone by discarding it while it waits, else by a
+// delete the user confirms. The undo's own answer builds the redo, the same way.
+import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract';
+import { TASK_DELETE_HOLD_MS } from '@shared/ipc/tasks-write';
+import type { WriteOutcome } from './run-write';
+
+/** A write the core accepted: what a view asked and what the core answered. */
+export interface DoneWrite<C extends ChannelName = ChannelName> {
+  channel: C;
+  input: ChannelInput<C>;
+  value: ChannelOutput<C>;
+}
+
+/** What the history needs of the app: writes that are not recorded, and a yes/no question. */
+export interface UndoPorts {
+  /** Runs a write without recording it (an undo's or a redo's own write). */
+  run<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<WriteOutcome<ChannelOutput<C>>>;
+  /** Asks the user (a create already sent is undone by a delete: "Delete the task you created?"). */
+  confirm(message: string): Promise<boolean>;
+}
+
+/** The result of taking an edit back (or doing it again). */
+export type Reversal =
+  | {
+      ok: true;
+      /** The edit that reverses this one again (redo after undo); null when none. */ reverse: Undoable | null;
+    }
+  | { ok: false; /** Why, in words; undefined when the user declined. */ reason?: string | undefined };
+
+/** One edit that can be taken back. */
+export interface Undoable {
+  /** What the edit did, in words ("Marked Done", "Moved to Website"). */
+  readonly label: string;
+  /** When set (ms since the epoch), the edit can no longer be taken back after this instant. */
+  readonly until?: number | undefined;
+  reverse(ports: UndoPorts): Promise<Reversal>;
+}
+
+type Write<C extends ChannelName> = Omit<DoneWrite<C>, 'value'> & { value: ChannelOutput<C> };
+
+function is<C extends ChannelName>(write: DoneWrite, channel: C): write is Write<C> {
+  return write.channel === channel;
+}
+
+/** The write answered that it changed nothing (a tag the task had, a value it held). */
+function changedNothing(value: { entryId: number | null; withdrawn?: boolean | undefined }): boolean {
+  return value.entryId === null && !value.withdrawn;
+}
+
+/** Runs `channel` and, when accepted, answers the edit that takes that write back. */
+function writeBack<C extends ChannelName>(
+  label: string,
+  channel: C,
+  input: ChannelInput<C>,
+  reverseLabel: string,
+  options: { until?: number } = {},
+): Undoable {
+  return {
+    label,
+    ...(options.until !== undefined ? { until: options.until } : {}),
+    async reverse(ports) {
+      const outcome = await ports.run(channel, input);
+      if (!outcome.ok) return { ok: false, reason: reasonOf(outcome.error) };
+      const done = { channel, input, value: outcome.value } as DoneWrite;
+      return { ok: true, reverse: undoableOf(done, reverseLabel) };
+    },
+  };
+}
+
+function reasonOf(error: unknown): string | undefined {
+  return error instanceof Error ? error.message : undefined;
+}
+
+/**
+ * The edit a write made, as something that can be taken back, or null when it cannot (a write
+ * that changed nothing, or one no undo is built for: comments, replies, files are messages
+ * others may have read already). `label` says what the edit did.
+ */
+export function undoableOf(write: DoneWrite, label: string, now: () => number = Date.now): Undoable | null {
+  if (is(write, 'tasks.update')) {
+    const { replaced } = write.value;
+    if (!replaced || changedNothing(write.value)) return null;
+    const back = { taskId: write.input.taskId, changes: replaced as ChannelInput<'tasks.update'>['changes'] };
+    return writeBack(label, 'tasks.update', back, label);
+  }
+  if (is(write, 'tasks.setStatus')) {
+    const was = write.value.replaced?.['statusId'];
+    if (typeof was !== 'string') return null;
+    return writeBack(label, 'tasks.setStatus', { taskId: write.input.taskId, statusId: was }, label);
+  }
+  if (is(write, 'tasks.setCustomFields')) {
+    const { replaced } = write.value;
+    if (!replaced || changedNothing(write.value)) return null;
+    const values = Object.entries(replaced).map(([id, value]) => ({ id, value }));
+    return writeBack(label, 'tasks.setCustomFields', { taskId: write.input.taskId, values }, label);
+  }
+  if (is(write, 'tasks.addTag') || is(write, 'tasks.removeTag')) {
+    if (changedNothing(write.value)) return null;
+    const back = write.channel === 'tasks.addTag' ? 'tasks.removeTag' : 'tasks.addTag';
+    return writeBack(label, back, { ...write.input, undo: true }, label);
+  }
+  if (is(write, 'tasks.delete')) return deleteUndoable(write, label, now);
+  if (is(write, 'tasks.create')) return createUndoable(write, label);
+  return null;
+}
+
+/**
+ * Deletes wait `TASK_DELETE_HOLD_MS` in the outbox before they are sent: within that window the
+ * undo discards the waiting entry (the task comes back as it was); after it, the service no
+ * longer has the task and nothing can bring it back.
+ */
+export const DELETE_UNDO_MARGIN_MS = 500;
+
+function deleteUndoable(write: Write<'tasks.delete'>, label: string, now: () => number): Undoable | null {
+  const entryId = write.value.entryId;
+  if (entryId === null) return null;
+  const until = now() + TASK_DELETE_HOLD_MS - DELETE_UNDO_MARGIN_MS;
+  return {
+    label,
+    until,
+    async reverse(ports) {
+      const outcome = await ports.run('outbox.discard', { id: entryId });
+      if (!outcome.ok)
+        return { ok: false, reason: 'It was already deleted on the service and cannot come back.' };
+      return {
+        ok: true,
+        reverse: {
+          label,
+          async reverse(again) {
+            const redo = await again.run('tasks.delete', write.input);
+            if (!redo.ok) return { ok: false, reason: reasonOf(redo.error) };
+            return {
+              ok: true,
+              reverse: deleteUndoable({ ...write, value: redo.value }, label, now),
+            };
+          },
+        },
+      };
+    },
+  };
+}
+
+function createUndoable(write: Write<'tasks.create'>, label: string): Undoable | null {
+  const { entryId, id } = write.value;
+  if (entryId === null) return null;
+  return {
+    label,
+    async reverse(ports) {
+      // Still waiting: withdrawn with everything queued on it, nothing reaches the service.
+      const pending = await ports.run('outbox.pending', {});
+      const waiting = pending.ok && pending.value.some((e) => e.id === entryId && e.state === 'pending');
+      if (waiting) {
+        const discarded = await ports.run('outbox.discard', { id: entryId });
+        if (discarded.ok) return { ok: true, reverse: null };
+      }
+      const being = pending.ok && pending.value.some((e) => e.id === entryId);
+      if (being) return { ok: false, reason: 'It is being sent right now; try again in a moment.' };
+      // Sent: the service has it, so the undo is a delete, which cannot itself be undone.
+      const yes = await ports.confirm(
+        'Delete the task you created? It was sent already, so it cannot come back.',
+      );
+      if (!yes) return { ok: false };
+      const deleted = await ports.run('tasks.delete', { taskId: id });
+      return deleted.ok ? { ok: true, reverse: null } : { ok: false, reason: reasonOf(deleted.error) };
+    },
+  };
+}
+
+/** Several edits made as one (a bulk edit): taken back together, last first. */
+export function undoableGroup(label: string, items: readonly Undoable[]): Undoable | null {
+  if (items.length === 0) return null;
+  if (items.length === 1) return { ...items[0]!, label, reverse: (p) => items[0]!.reverse(p) };
+  const untils = items.map((i) => i.until).filter((u): u is number => u !== undefined);
+  return {
+    label,
+    ...(untils.length ? { until: Math.min(...untils) } : {}),
+    async reverse(ports) {
+      const reversed: Undoable[] = [];
+      let failed: string | undefined;
+      let failures = 0;
+      for (const item of [...items].reverse()) {
+        const result = await item.reverse(ports);
+        if (result.ok) {
+          if (result.reverse) reversed.push(result.reverse);
+        } else {
+          failures++;
+          failed ??= result.reason;
+        }
+      }
+      if (failures === items.length) return { ok: false, reason: failed };
+      // Reversed last first, so the reverse group (undone last first too) redoes in the first order.
+      return { ok: true, reverse: undoableGroup(label, reversed) };
+    },
+  };
+}
+
+/** What an undo or a redo did, for its toast. */
+export type HistoryResult =
+  | { done: 'undo' | 'redo'; label: string; /** The edit taken back or done again. */ item?: Undoable }
+  | { done: 'nothing'; direction: 'undo' | 'redo' }
+  | { done: 'failed'; direction: 'undo' | 'redo'; label: string; reason?: string | undefined };
+
+/**
+ * The edits that can be undone (newest last) and those undone that can be redone. A new edit
+ * clears the redo list, as in every editor. Steps run one at a time, in the order asked.
+ */
+export class UndoHistory {
+  readonly #done: Undoable[] = [];
+  #undone: Undoable[] = [];
+  #chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly ports: UndoPorts,
+    private readonly now: () => number = Date.now,
+    private readonly limit = 100,
+  ) {}
+
+  get canUndo(): boolean {
+    return this.#live().length > 0;
+  }
+
+  get canRedo(): boolean {
+    return this.#undone.length > 0;
+  }
+
+  /** Records an edit just made. */
+  push(item: Undoable): void {
+    this.#done.push(item);
+    if (this.#done.length > this.limit) this.#done.splice(0, this.#done.length - this.limit);
+    this.#undone = [];
+  }
+
+  /** Whether an edit can still be taken back (it is in the history and its window is open). */
+  canTake(item: Undoable): boolean {
+    return this.#done.includes(item) && (item.until === undefined || item.until > this.now());
+  }
+
+  /** Undoes the latest edit, or `item` (a toast's Undo) wherever it is in the history. */
+  undo(item?: Undoable): Promise<HistoryResult> {
+    return this.#step(() => {
+      // A toast's edit whose window closed is answered "too late" rather than nothing.
+      const target = item ?? this.#live().at(-1);
+      if (!target || !this.#done.includes(target)) return undefined;
+      this.#done.splice(this.#done.indexOf(target), 1);
+      return target;
+    }, 'undo');
+  }
+
+  redo(): Promise<HistoryResult> {
+    return this.#step(() => this.#undone.pop(), 'redo');
+  }
+
+  #step(take: () => Undoable | undefined, direction: 'undo' | 'redo'): Promise<HistoryResult> {
+    const run = this.#chain.then(async (): Promise<HistoryResult> => {
+      const target = take();
+      if (!target) return { done: 'nothing', direction };
+      if (target.until !== undefined && target.until <= this.now()) {
+        return {
+          done: 'failed',
+          direction,
+          label: target.label,
+          reason: 'It is too late: it was sent to the service and cannot come back.',
+        };
+      }
+      const result = await target.reverse(this.ports);
+      if (!result.ok) return { done: 'failed', direction, label: target.label, reason: result.reason };
+      if (result.reverse) {
+        if (direction === 'undo') this.#undone.push(result.reverse);
+        else this.#done.push(result.reverse);
+      }
+      return { done: direction, label: target.label, item: target };
+    });
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Edits still in their window, oldest first (an expired delete is dropped on the way). */
+  #live(): Undoable[] {
+    const now = this.now();
+    for (let i = this.#done.length - 1; i >= 0; i--) {
+      const until = this.#done[i]!.until;
+      if (until !== undefined && until <= now) this.#done.splice(i, 1);
+    }
+    return this.#done;
+  }
+}
+
+/** Which history step a key press asks for, if any (pure: unit-tested). */
+export function undoKeyOf(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+  mac: boolean,
+): 'undo' | 'redo' | undefined {
+  const primary = mac ? event.metaKey : event.ctrlKey;
+  if (!primary || event.altKey) return undefined;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !mac && !event.shiftKey) return 'redo';
+  return undefined;
+}

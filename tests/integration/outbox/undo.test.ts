@@ -1,0 +1,195 @@
+// Undo against the real service (both profiles: the `integration-goodday` project runs this file
+// again): a change still waiting is withdrawn and nothing reaches the service; one already sent
+// is reverted by an ordinary update whose base is the value we sent, so a colleague's change made
+// since is journalled, never silently overwritten; a task delete waits a few seconds, and a
+// discard within that window keeps the task on the service.
+import { describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../../../src/server/seed/index';
+import { queueOf } from '../../../src/main/core/outbox/testing';
+import { FAST_OUTBOX, writesSuite, type TestEngine } from './support';
+
+const suite = writesSuite();
+
+/** Requests the proxy passed to the service that write the task (not reads). */
+function writesOf(taskId: string): string[] {
+  return suite.proxy.requests().filter((r) => !r.startsWith('GET ') && r.includes(taskId));
+}
+
+async function seededTask(e: TestEngine, title: string): Promise<string> {
+  const { id } = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title });
+  await e.drained();
+  return e.outbox.realIdOf(id);
+}
+
+describe('undo through the outbox', () => {
+  it('withdraws a status change still waiting: the service never sees it', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Withdrawn status');
+    const was = e.cache.tasks.getFlat(taskId)!.statusId;
+    // Waiting: the queue is not sending (as offline, or before the next tick).
+    await e.outbox.stop();
+    const done = await e.call('tasks.setStatus', { taskId, statusId: SEED_IDS.statuses.done });
+    expect(done.replaced).toEqual({ statusId: was });
+    expect(e.cache.tasks.getFlat(taskId)?.statusId).toBe(SEED_IDS.statuses.done);
+    const undo = await e.call('tasks.setStatus', { taskId, statusId: was });
+    expect(undo).toMatchObject({ entryId: null, withdrawn: true });
+    expect(e.outbox.entries()).toEqual([]);
+    expect(e.cache.tasks.getFlat(taskId)?.statusId).toBe(was);
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(taskId).filter((r) => r.includes('/status'))).toEqual([]);
+    expect((await suite.api.task(taskId)).status.id).toBe(was);
+  });
+
+  it('withdraws a field edit undone while waiting, with the replaced value the write answered', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Field before');
+    const { priority } = e.cache.tasks.getFlat(taskId)!;
+    await e.outbox.stop();
+    const edit = await e.call('tasks.update', { taskId, changes: { title: 'Field after', priority: 50 } });
+    expect(edit.replaced).toEqual({ title: 'Field before', priority });
+    const undo = await e.call('tasks.update', { taskId, changes: edit.replaced! });
+    expect(undo.withdrawn).toBe(true);
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(taskId).filter((r) => r.startsWith('PUT '))).toEqual([]);
+    expect(await suite.api.task(taskId)).toMatchObject({ name: 'Field before', priority });
+  });
+
+  it('withdraws a tag added then taken back by an undo; without the undo mark both are sent', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Tagged');
+    const tagId = SEED_IDS.tags.urgent;
+    await e.outbox.stop();
+    await e.call('tasks.addTag', { taskId, tagId });
+    expect(await e.call('tasks.removeTag', { taskId, tagId, undo: true })).toMatchObject({ withdrawn: true });
+    expect(e.outbox.entries()).toEqual([]);
+    // A person adding and removing a tag on purpose: both go, as before.
+    await e.call('tasks.addTag', { taskId, tagId });
+    await e.call('tasks.removeTag', { taskId, tagId });
+    expect(e.outbox.entries()).toHaveLength(2);
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(taskId).filter((r) => r.includes('/tag/'))).toHaveLength(2);
+    expect((await suite.api.task(taskId)).tags ?? []).toEqual([]);
+  });
+
+  it('withdraws a custom field set and undone while waiting; reverts one already sent', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Custom undo');
+    const field = SEED_IDS.customFields.text;
+    await e.outbox.stop();
+    const set = await e.call('tasks.setCustomFields', { taskId, values: [{ id: field, value: 'REF-9' }] });
+    expect(set.replaced).toEqual({ [field]: null });
+    const back = Object.entries(set.replaced!).map(([id, value]) => ({ id, value }));
+    expect(await e.call('tasks.setCustomFields', { taskId, values: back })).toMatchObject({
+      withdrawn: true,
+    });
+    expect(e.outbox.entries()).toEqual([]);
+    e.outbox.start();
+    await e.call('tasks.setCustomFields', { taskId, values: [{ id: field, value: 'REF-10' }] });
+    await e.drained();
+    expect((await suite.api.task(taskId)).customFieldsData?.[field]).toBe('REF-10');
+    await e.call('tasks.setCustomFields', { taskId, values: back });
+    await e.drained();
+    expect((await suite.api.task(taskId)).customFieldsData?.[field] ?? null).toBeNull();
+  });
+
+  it('reverts a change already sent: the service has the old value again', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Revert me');
+    const edit = await e.call('tasks.update', { taskId, changes: { title: 'Reverted soon' } });
+    await e.drained();
+    expect((await suite.api.task(taskId)).name).toBe('Reverted soon');
+    const undo = await e.call('tasks.update', { taskId, changes: edit.replaced! });
+    expect(undo.withdrawn).toBeUndefined();
+    expect(undo.entryId).toBeTypeOf('number');
+    await e.drained();
+    expect((await suite.api.task(taskId)).name).toBe('Revert me');
+    expect(e.outbox.status().conflicts).toBe(0);
+  });
+
+  it('a revert that meets a newer change by a colleague is journalled with their value', async () => {
+    // freshMs 0: the revert reads the task before it is sent, whenever it was last read.
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, freshMs: 0 } });
+    const taskId = await seededTask(e, 'Shared plan');
+    const edit = await e.call('tasks.update', { taskId, changes: { title: 'My plan' } });
+    await e.drained();
+    await suite.api.updateTask(taskId, { userId: suite.svc.users.bob, title: 'Their plan' });
+    await e.call('tasks.update', { taskId, changes: edit.replaced! });
+    await e.drained();
+    const conflicts = await e.call('conflicts.list', {});
+    expect(conflicts).toMatchObject([
+      {
+        entity: 'task',
+        entityId: taskId,
+        field: 'name',
+        localValue: 'Shared plan',
+        remoteValue: 'Their plan',
+      },
+    ]);
+    // Their value is kept in the journal: taking it puts it back on the service.
+    await e.call('conflicts.resolve', { id: conflicts[0]!.id, choice: 'theirs' });
+    await e.drained();
+    expect((await suite.api.task(taskId)).name).toBe('Their plan');
+  });
+
+  it('a revert under the "ask" policy is held and the colleague keeps the service', async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, freshMs: 0, conflictPolicy: () => 'ask' } });
+    const taskId = await seededTask(e, 'Asked plan');
+    const edit = await e.call('tasks.update', { taskId, changes: { title: 'My asked plan' } });
+    await e.drained();
+    await suite.api.updateTask(taskId, { userId: suite.svc.users.bob, title: 'Their asked plan' });
+    await e.call('tasks.update', { taskId, changes: edit.replaced! });
+    await expect.poll(() => e.outbox.status().conflicts, { timeout: 10_000 }).toBe(1);
+    await queueOf(e.outbox).idle();
+    expect((await suite.api.task(taskId)).name).toBe('Their asked plan');
+  });
+
+  it('a task delete waits its undo window; discarded within it, the service still has the task', async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, undoHoldMs: 1_500 } });
+    const taskId = await seededTask(e, 'Nearly deleted');
+    const { entryId } = await e.call('tasks.delete', { taskId });
+    expect(e.cache.tasks.get(taskId)).toBeNull();
+    expect(e.outbox.entries()).toMatchObject([
+      { id: entryId, kind: 'task.delete', errorType: 'undo-window' },
+    ]);
+    // A reconnect within the window does not cut it short.
+    e.outbox.reconnected();
+    await queueOf(e.outbox).idle();
+    expect(writesOf(taskId).filter((r) => r.startsWith('DELETE '))).toEqual([]);
+    await e.call('outbox.discard', { id: entryId! });
+    expect(e.cache.tasks.get(taskId)?.name).toBe('Nearly deleted');
+    await new Promise((r) => setTimeout(r, 2_000));
+    await e.drained();
+    expect(writesOf(taskId).filter((r) => r.startsWith('DELETE '))).toEqual([]);
+    expect((await suite.api.task(taskId)).name).toBe('Nearly deleted');
+  });
+
+  it('a task delete left alone is sent once its window has passed', async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, undoHoldMs: 1_000 } });
+    const taskId = await seededTask(e, 'Really deleted');
+    await e.call('tasks.delete', { taskId });
+    await e.drained(10_000);
+    await expect(suite.api.task(taskId)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('withdraws a create undone while waiting, with what was queued on it', async () => {
+    const e = await suite.engine();
+    const mark = suite.proxy.requests().length;
+    await e.outbox.stop();
+    const created = await e.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Never made' });
+    await e.call('tasks.comment', { taskId: created.id, message: 'on the new task' });
+    await e.call('outbox.discard', { id: created.entryId! });
+    expect(e.outbox.entries()).toEqual([]);
+    expect(e.cache.tasks.get(created.id)).toBeNull();
+    e.outbox.start();
+    await e.drained();
+    expect(
+      suite.proxy
+        .requests()
+        .slice(mark)
+        .filter((r) => !r.startsWith('GET ')),
+    ).toEqual([]);
+  });
+});
