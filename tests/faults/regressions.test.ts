@@ -1,7 +1,7 @@
 // Minimal reproductions of anomalies the fault campaign found, each against the real service.
 // Known engine bugs are written with `it.fails` (they turn red once the engine is fixed) and
 // flipped to `it` then; every one below is fixed and runs as `it`.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { prng } from '../../src/server/seed/generate';
 import { SEED_IDS } from '../../src/server/seed/index';
 import { commandRunner } from '../support/engine-commands';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
-import { startService, type RunningService } from '../support/service';
+import { SERVICE_PROFILES, startService, type RunningService } from '../support/service';
 import { testEngine, type TestEngine } from '../integration/outbox/support';
 import { queueOf } from '../../src/main/core/outbox/testing';
 
@@ -92,6 +92,61 @@ describe('campaign regressions', () => {
       expect(detail.messages.filter((m) => m.message === 'only once')).toHaveLength(1);
     } finally {
       proxy.reset();
+      await slow.close();
+    }
+  });
+});
+
+describe.each(SERVICE_PROFILES)('campaign regressions: messages with files (%s profile)', (profile) => {
+  let service: RunningService;
+  let faults: FaultProxy;
+  let dir = '';
+  beforeAll(async () => {
+    service = await startService({ seed: 'empty', profile });
+    faults = await startFaultProxy({ target: service.baseUrl });
+    dir = mkdtempSync(join(tmpdir(), 'lost-file-comment-'));
+  });
+  afterAll(async () => {
+    await faults?.close();
+    await service?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  // Campaign seed 90528 (goodday profile): a comment with a file whose answer was lost, seen by
+  // a pull before its look-up, showed twice in its client's cache for good. The pull stored the
+  // service's message beside the draft (its entry still open), the look-up found it, and the
+  // fold of a message with files left the draft and did not have the messages fetched again, as
+  // the plain comment's does (finding 3); the task's activity no longer moved, so no pull did.
+  it('a comment with a file whose answer was lost and which a pull saw shows once after the drain', async () => {
+    const slow = await testEngine(faults.baseUrl, service.token, service.users.actingUserId, {
+      timeoutMs: 1_000,
+      outbox: { backoff: { baseMs: 1_500, maxMs: 1_500 }, tickMs: 50 },
+    });
+    try {
+      await slow.sync.now();
+      const { id } = await slow.call('tasks.create', {
+        projectId: SEED_IDS.workspace,
+        title: 'lost file answer',
+      });
+      await slow.drained();
+      await slow.sync.now();
+      const taskId = slow.outbox.realIdOf(id);
+      const path = join(dir, 'minutes.txt');
+      writeFileSync(path, 'minutes of the meeting\n');
+      const files = (await slow.stage({ paths: [path] })).staged.map((f) => f.id);
+      faults.set({ dropAfter: { next: 1, match: /^POST \S*\/task\/[^/]+\/comment$/ } });
+      await slow.call('attachments.comment', { taskId, message: 'with the minutes', files });
+      for (let i = 0; i < 200 && faults.stats().injected.dropAfter === 0; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      expect(queueOf(slow.outbox).status().inFlight).toBe(1);
+      await slow.sync.now();
+      await slow.drained();
+      await slow.sync.now();
+      const detail = await slow.call('tasks.detail', { taskId });
+      const shown = detail.messages.filter((m) => m.message === 'with the minutes');
+      expect(shown.map((m) => m.attachments?.map((a) => a.name))).toEqual([['minutes.txt']]);
+    } finally {
+      faults.reset();
       await slow.close();
     }
   });

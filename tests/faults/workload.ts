@@ -147,6 +147,11 @@ export function clientWorkload(options: {
   const own: OwnTask[] = [];
   const records: OwnRecord[] = [];
   const dependencies: OwnDependency[] = [];
+  /**
+   * Links whose create had an unknown outcome (the client died while asked): maybe stored and
+   * sent. Not made again, or the service refuses the second as existing (campaign seed 91528).
+   */
+  const maybeLinked = new Set<string>();
   let step = 0;
   let n = 0;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -262,6 +267,7 @@ export function clientWorkload(options: {
     const to = from && end(from);
     if (!from || !to) return undefined;
     if (dependencies.some((d) => !d.deleted && d.from === from.name && d.to === to.name)) return undefined;
+    if (maybeLinked.has(`${from.name}\n${to.name}`)) return undefined;
     return {
       channel: 'dependencies.create',
       arg: {
@@ -450,6 +456,7 @@ export function clientWorkload(options: {
         case 'dependency':
           if (intent.present && outcome === 'acked' && createdId)
             dependencies.push({ from: intent.from, to: intent.to, id: createdId, deleted: false });
+          if (intent.present && outcome === 'unknown') maybeLinked.add(`${intent.from}\n${intent.to}`);
           if (!intent.present && done)
             for (const d of dependencies) if (d.from === intent.from && d.to === intent.to) d.deleted = true;
           break;

@@ -87,7 +87,9 @@ export function openCacheDb(file: string): CacheDb {
  * in-flight create is looked up first, rule 6), and the acknowledged answer and the next pull
  * bring the cache up. The reverse, a cache change with no entry, would be a change shown and
  * never sent: the order rules it out. The outbox is written with `synchronous=FULL` (its log is
- * synced at every commit, so a power cut keeps it), the cache with `NORMAL`.
+ * synced at every commit, so a power cut keeps it), the cache with `NORMAL`; the outbox's own
+ * writes that a power cut may lose harmlessly commit at `NORMAL` one by one (the outbox's
+ * README, "Rule 6 on the disk").
  *
  * On open, each file is checked (`PRAGMA quick_check`); one that fails, or that SQLite refuses
  * (`SQLITE_CORRUPT`, `SQLITE_NOTADB`), is moved aside as `<file>.corrupt-<time>`, what can be

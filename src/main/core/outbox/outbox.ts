@@ -1125,7 +1125,9 @@ export class Outbox<C> {
           if (this.#stopped || this.#paused) return;
         }
         phase = 'send';
-        this.store.markSending(entry.id, this.#clock.now(), SEND_GUARD_MS);
+        const mark = () => this.store.markSending(entry.id, this.#clock.now(), SEND_GUARD_MS);
+        if (markSynced(kind, entry)) mark();
+        else this.store.unsynced(mark);
         this.#endedAt.delete(entry.id);
         this.#trace(entry, `sending, attempt ${entry.attempts + 1}`);
         answer = { result: await kind.send(kind.lookUp ? this.#sendClient : this.#client, payload, entry) };
@@ -1343,7 +1345,7 @@ export class Outbox<C> {
     let claimed: { entity: string; id: string; field: string }[] = [];
     let remap: IdRemap | undefined;
     try {
-      this.#db.transaction(() => {
+      const write = this.#db.transaction(() => {
         if (kind.deletes) items.push(entry.entityKey, ...(kind.removesAlso?.(payload) ?? []));
         for (const item of items) keys.add(item);
         const folded =
@@ -1366,7 +1368,9 @@ export class Outbox<C> {
         claimed = this.claims.ofEntry(entry.id);
         this.claims.settle(entry.id);
         this.store.markDone(entry.id, now);
-      })();
+      });
+      if (acknowledgementSynced(entry)) write();
+      else this.store.unsynced(() => write());
     } catch (err) {
       this.#log(`outbox: folding entry ${entry.id} (${entry.kind}) failed: ${messageOf(err)}`);
       this.#foldFailed(entry, messageOf(err));
@@ -1518,6 +1522,27 @@ export class Outbox<C> {
   #emitCache(keys: readonly string[]): void {
     this.#cacheListeners.emit(keys);
   }
+}
+
+/**
+ * Whether an entry's in-flight mark is synced to disk before its request leaves (README, "Rule 6
+ * on the disk"): for a kind with a look-up (a create, a posted message), whose mark lost in a
+ * power cut would have the request made twice. A kind without one is idempotent (the contract
+ * of `OperationKind.lookUp`): if its mark is lost it is simply sent again.
+ */
+function markSynced(kind: { lookUp?: unknown }, entry: OutboxEntry): boolean {
+  return kind.lookUp !== undefined || entry.createdTempId !== null;
+}
+
+/**
+ * Whether an entry's acknowledgement is synced to disk before the outbox goes on: only a create's
+ * that gives a local id its real one (the remap of waiting entries and cache rows, rule 5). Any
+ * other acknowledgement lost in a power cut leaves its entry as its mark said: sent again if
+ * idempotent, looked up first if not (rule 6's path for a lost answer); the next synced commit
+ * puts it on disk meanwhile.
+ */
+function acknowledgementSynced(entry: OutboxEntry): boolean {
+  return entry.createdTempId !== null;
 }
 
 /** Items whose last read is kept in memory before old reads are dropped (`noteSeen`). */

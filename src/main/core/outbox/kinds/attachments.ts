@@ -143,6 +143,18 @@ export function attachmentKinds(
           ? { found: true, result: { skipped: false } }
           : { found: false };
       },
+      /**
+       * At the acknowledgement, as `settleDraft` does for a message without files: the draft
+       * gives way to the service's message when a pull brought that in already (while the
+       * entry was open, so the pull kept both), and the task's messages are fetched again next
+       * pull either way (the fetch that brought it, or the one to come, may predate this).
+       */
+      settle: (p: P & { draftId: string }, entry: OutboxEntry): void => {
+        const ids = files.knownFileIds(spoolIdsOf(p));
+        const cached = cache.messages.listForTask(p.taskId).filter((m) => !m.id.startsWith(LOCAL_ROW_PREFIX));
+        if (ids && postedIn(cached, p, entry, ids)) store.deleteDraft(p.draftId);
+        cache.tasks.markMessagesStale(p.taskId);
+      },
       /** The test over a list sync stores: it recognises the post once the files' ids are known without I/O. */
       postedAmong: createdAmongOf<ListedMessage, P>(parse, (messages, p, entry, taken) => {
         const ids = files.knownFileIds(spoolIdsOf(p));
@@ -187,6 +199,7 @@ export function attachmentKinds(
     },
     fold: (_ctx, p, result, entry) => {
       if (result.skipped) store.deleteDraft(p.draftId);
+      else commentPosts.settle(p, entry);
       files.settled(entry.id, spoolIdsOf(p));
     },
     lookUp: commentPosts.lookUp,
@@ -219,7 +232,10 @@ export function attachmentKinds(
       });
       return { skipped: false };
     },
-    fold: (_ctx, p, _result, entry) => files.settled(entry.id, spoolIdsOf(p)),
+    fold: (_ctx, p, _result, entry) => {
+      replyPosts.settle(p, entry);
+      files.settled(entry.id, spoolIdsOf(p));
+    },
     lookUp: replyPosts.lookUp,
     rollback: (ctx, p, undo) => {
       const { files: list, ...rest } = p;
