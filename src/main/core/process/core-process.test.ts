@@ -167,6 +167,35 @@ describe('the core in a process of its own (host side)', () => {
     expect(children[1]!.received[0]).toMatchObject({ type: 'start' });
   });
 
+  it('keeps calls waiting while a restarted child fails to start, and has every view read again once one is ready', async () => {
+    let failNext = false;
+    const children: FakeChild[] = [];
+    const core = await startCoreProcess({
+      spawn: () => {
+        const child = new FakeChild();
+        const fail = failNext;
+        failNext = false;
+        child.answer = (message, c) =>
+          fail && message.type === 'start' ? c.post({ type: 'failed', message: 'locked' }) : echo(message, c);
+        children.push(child);
+        return child;
+      },
+      start: { dataDir: '/data', version: '1', transport: 'web' },
+      secrets: memorySecrets(),
+      secretKeys: () => [],
+      log: () => {},
+      restartDelayMs: 1,
+    });
+    const changes: unknown[] = [];
+    core.events.onAny((name, payload) => name === 'cache.onDidChange' && changes.push(payload));
+    failNext = true;
+    children[0]!.die(1);
+    const waiting = core.dispatch('app.info', {});
+    await expect(waiting).resolves.toEqual({ ok: true, value: 'app.info' });
+    expect(children).toHaveLength(3);
+    expect(changes).toEqual([{ entities: expect.arrayContaining(['tasks', 'projects']) }]);
+  });
+
   it('closes the child through its session, and does not start it again', async () => {
     const { core, children } = await setUp();
     await core.close();

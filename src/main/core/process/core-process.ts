@@ -5,6 +5,7 @@ import type { IpcResult } from '../../../shared/ipc/channel';
 import type { ChannelArg } from '../../../shared/ipc/contract';
 import type { StageResult } from '../../../shared/ipc/attachments';
 import { isEventName } from '../../../shared/ipc/events';
+import { CACHE_ENTITIES } from '../../../shared/entities';
 import type { Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
 import type { Notifier } from '../notifier';
@@ -168,16 +169,28 @@ export async function startCoreProcess(options: CoreProcessOptions): Promise<Cor
     return started;
   }
 
+  /** Wakes the calls waiting for a core while one is being started again. */
+  let wakeWaiting: (() => void) | undefined;
   function restart(): void {
-    let wake!: () => void;
-    ready = new Promise<void>((done) => (wake = done));
+    if (!wakeWaiting) ready = new Promise<void>((done) => (wakeWaiting = done));
     restartTimer = setTimeout(() => {
       restartTimer = undefined;
       restarts++;
-      spawn().then(wake, (err: unknown) => {
-        options.log(`core process: ${err instanceof Error ? err.message : String(err)}`);
-        child?.kill();
-      });
+      spawn().then(
+        () => {
+          const wake = wakeWaiting;
+          wakeWaiting = undefined;
+          wake?.();
+          // Reads the window made while the core was down were answered with an error: every
+          // view reads again from the new core.
+          events.emit('cache.onDidChange', { entities: [...CACHE_ENTITIES] });
+        },
+        (err: unknown) => {
+          // Its exit starts another, a little later; the calls keep waiting.
+          options.log(`core process: ${err instanceof Error ? err.message : String(err)}`);
+          child?.kill();
+        },
+      );
       delay = Math.min(delay * 2, 5000);
     }, delay);
   }
@@ -229,6 +242,8 @@ export async function startCoreProcess(options: CoreProcessOptions): Promise<Cor
       const link = child;
       if (!link) {
         closing = true;
+        // Calls waiting for a core that will not come are answered (offline).
+        wakeWaiting?.();
         return;
       }
       const closed = new Promise<void>((done) => link.onExit(() => done()));
@@ -256,7 +271,7 @@ function stoppedWhileAnswering(): IpcResult<never> {
     error: {
       type: 'offline',
       message:
-        'Workdesk’s core stopped while answering and is starting again: a change made just now may have been saved; check before making it again',
+        'Workdesk’s core stopped while answering and is starting again: try again in a moment (a change made just then may already be saved)',
     },
   };
 }
