@@ -395,7 +395,15 @@ describe('Electron entry', () => {
       expect(h.utilityProcess.fork).toHaveBeenCalledTimes(2);
       expect(core()).not.toBe(first);
       expect(core().received[0]).toMatchObject({ type: 'start' });
-      expect(core().calls()).toHaveLength(1);
+      // The new core is asked for the states the window keeps (sent to it as their events).
+      await expect
+        .poll(() =>
+          core()
+            .calls()
+            .map((m) => m['channel']),
+        )
+        .toEqual(expect.arrayContaining(['tasks.list', 'accounts.list', 'sync.status', 'outbox.status']));
+      expect(window.webContents.send).toHaveBeenCalledWith('outbox.onDidChange', 1);
     } finally {
       h.windows.length = 0;
     }

@@ -187,13 +187,26 @@ describe('the core in a process of its own (host side)', () => {
       restartDelayMs: 1,
     });
     const changes: unknown[] = [];
-    core.events.onAny((name, payload) => name === 'cache.onDidChange' && changes.push(payload));
+    const resent: unknown[] = [];
+    core.events.onAny((name, payload) =>
+      name === 'cache.onDidChange'
+        ? changes.push(payload)
+        : name !== 'app.onDidNotice' && resent.push([name, payload]),
+    );
     failNext = true;
     children[0]!.die(1);
     const waiting = core.dispatch('app.info', {});
     await expect(waiting).resolves.toEqual({ ok: true, value: 'app.info' });
     expect(children).toHaveLength(3);
     expect(changes).toEqual([{ entities: expect.arrayContaining(['tasks', 'projects']) }]);
+    // The states the window keeps from events are read from the new core and sent anew.
+    await vi.waitFor(() =>
+      expect(resent).toEqual([
+        ['accounts.onDidChange', 'accounts.list'],
+        ['sync.onDidChangeStatus', 'sync.status'],
+        ['outbox.onDidChange', 'outbox.status'],
+      ]),
+    );
   });
 
   it('closes the child through its session, and does not start it again', async () => {

@@ -182,8 +182,9 @@ export async function startCoreProcess(options: CoreProcessOptions): Promise<Cor
           wakeWaiting = undefined;
           wake?.();
           // Reads the window made while the core was down were answered with an error: every
-          // view reads again from the new core.
+          // view reads again from the new core, and the states the window keeps are sent anew.
           events.emit('cache.onDidChange', { entities: [...CACHE_ENTITIES] });
+          void resendStates();
         },
         (err: unknown) => {
           // Its exit starts another, a little later; the calls keep waiting.
@@ -193,6 +194,19 @@ export async function startCoreProcess(options: CoreProcessOptions): Promise<Cor
       );
       delay = Math.min(delay * 2, 5000);
     }, delay);
+  }
+
+  /** The states the window keeps from events, read from a new core and sent as those events. */
+  async function resendStates(): Promise<void> {
+    const states = [
+      ['accounts.list', 'accounts.onDidChange'],
+      ['sync.status', 'sync.onDidChangeStatus'],
+      ['outbox.status', 'outbox.onDidChange'],
+    ] as const;
+    for (const [channel, event] of states) {
+      const result = await request((id) => ({ type: 'call', id, channel, arg: {} }));
+      if (result.ok) events.emit(event, result.value as never);
+    }
   }
 
   function answer(id: number, result: IpcResult<unknown>): boolean {

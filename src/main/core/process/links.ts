@@ -15,9 +15,12 @@ export function forkCoreChild(
     ...(options.execArgv ? { execArgv: options.execArgv } : {}),
     ...(options.env ? { env: options.env } : {}),
   });
+  // A message sent as the child dies fails with EPIPE: the exit that follows answers every call
+  // it had (core-process.ts), so the failed write itself needs no more.
+  child.on('error', () => {});
   return {
     send: (message) => {
-      if (child.connected) child.send(message);
+      if (child.connected) child.send(message, () => {});
       else throw new Error('the core process is not running');
     },
     onMessage: (listener) => child.on('message', listener),
