@@ -11,19 +11,24 @@ import { startCoreProcess, type CoreProcess } from '../../../src/main/core/proce
 import { forkCoreChild } from '../../../src/main/core/process/links';
 import type { ChildLink } from '../../../src/main/core/process/messages';
 import { startService, type RunningService } from '../../support/service';
+import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 
 const ENTRY = join(import.meta.dirname, '..', '..', '..', 'src', 'main', 'core', 'process', 'entry.ts');
 
 let dir: string;
 let service: RunningService;
+let proxy: FaultProxy;
 let core: CoreProcess | undefined;
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'workdesk-core-process-'));
   service = await startService({ seed: 'demo' });
+  // The account reaches the service through a proxy, so the test can refuse its writes a while.
+  proxy = await startFaultProxy({ target: service.baseUrl });
 });
 afterEach(async () => {
   await core?.close();
   core = undefined;
+  await proxy.close();
   await service.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -63,7 +68,7 @@ describe('the core in its own process', () => {
 
     const added = await core.dispatch('accounts.add', {
       label: 'Team',
-      baseUrl: service.baseUrl,
+      baseUrl: proxy.baseUrl,
       token: service.token,
       userId: service.users.actingUserId,
     });
@@ -83,6 +88,8 @@ describe('the core in its own process', () => {
     )!;
     const events: string[] = [];
     core.events.onAny((name) => events.push(name));
+    // The service refuses writes for now (429, Retry-After 3 s): the change waits in the outbox.
+    proxy.set({ tooMany: { rate: 1, match: /^POST /, retryAfterSeconds: 3 } });
     const created = await core.dispatch('tasks.create', {
       projectId: project.id,
       title: 'Written through the child',
@@ -94,17 +101,29 @@ describe('the core in its own process', () => {
       'Written through the child',
     );
     await vi.waitFor(() => expect(events).toContain('outbox.onDidChange'));
+    await vi.waitFor(() => expect(proxy.stats().injected.tooMany).toBeGreaterThan(0), {
+      timeout: 10_000,
+    });
+    expect(await core.dispatch('outbox.status', {})).toMatchObject({ ok: true, value: { pending: 1 } });
 
-    // The child dies; the host starts another, which reopens the account with the token the host
-    // kept, and the outbox (durable) sends the write exactly once.
+    // The child dies with the change unsent; the host starts another, which reopens the account
+    // with the token the host kept and finds the change in its outbox (on disk).
     children[0]!.kill();
     await vi.waitFor(() => expect(events).toContain('app.onDidNotice'), { timeout: 10_000 });
+    expect(await core.dispatch('outbox.status', {})).toMatchObject({ ok: true, value: { pending: 1 } });
+    expect(children).toHaveLength(2);
+    expect(core.restarts).toBe(1);
+    const again = await core.dispatch('tasks.list', { projectId: project.id });
+    expect((again as { value: { rows: { name: string }[] } }).value.rows.map((r) => r.name)).toContain(
+      'Written through the child',
+    );
+    // The service takes writes again: once a pull finds it reachable, the new core sends the
+    // change, exactly once.
+    proxy.reset();
     expect(await core.dispatch('sync.now', { wait: true })).toMatchObject({
       ok: true,
       value: { lastError: null },
     });
-    expect(children).toHaveLength(2);
-    expect(core.restarts).toBe(1);
     await vi.waitFor(
       async () => {
         const onService = (await serviceTasks(project.id)).filter(
@@ -112,11 +131,11 @@ describe('the core in its own process', () => {
         );
         expect(onService).toHaveLength(1);
       },
-      { timeout: 15_000, interval: 200 },
+      { timeout: 30_000, interval: 250 },
     );
-    const again = await core.dispatch('tasks.list', { projectId: project.id });
-    expect((again as { value: { rows: { name: string }[] } }).value.rows.map((r) => r.name)).toContain(
-      'Written through the child',
+    await vi.waitFor(
+      async () => expect(await core!.dispatch('outbox.status', {})).toMatchObject({ value: { pending: 0 } }),
+      { timeout: 10_000 },
     );
   }, 60_000);
 });
