@@ -2,9 +2,9 @@
 // --renderer-only builds just the renderer into out/renderer, for the web host and e2e tests;
 // add --no-minify to read function names in a profile (bench/profile-renderer.ts --profile).
 // --web (alone or with --renderer-only) also bundles the web host (src/main/web.ts) into
-// out/web/web.mjs and its core's process into out/web/core.mjs, so that `npm run web` starts
-// without compiling TypeScript: its packages stay in node_modules, and the bundled service is a
-// chunk of its own, loaded (by the core) only for the local workspace.
+// out/web/web.mjs, so that `npm run web` starts without compiling TypeScript: its packages stay
+// in node_modules, and the bundled service is a chunk of its own, loaded only for the local
+// workspace.
 import { build as buildElectron, loadConfigFromFile } from 'electron-vite';
 import { build as buildVite } from 'vite';
 import { build as bundle } from 'esbuild';
@@ -17,11 +17,7 @@ const rendererOnly = process.argv.includes('--renderer-only');
 
 if (web) {
   await bundle({
-    // `core`: the core's own process, which web.mjs starts (src/main/core/process/entry.ts).
-    entryPoints: {
-      web: resolve(root, 'src/main/web.ts'),
-      core: resolve(root, 'src/main/core/process/entry.ts'),
-    },
+    entryPoints: { web: resolve(root, 'src/main/web.ts') },
     outdir: resolve(root, 'out/web'),
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -1,7 +1,7 @@
 // IPC answers during a pull: the longest delay of a cheap channel call (`app.info`, answered by
 // the core without touching the cache) made every 5 ms while the core syncs, with the core in the
-// host's process (as before) and in a process of its own (core/process, as the desktop app and
-// the web host now run it), side by side in one run on the same generated workspace. The delay is
+// host's process (as the web host runs it) and in a process of its own (core/process, as the
+// desktop app runs it), side by side in one run on the same generated workspace. The delay is
 // counted from when the call was due, so a blocked host's late timer counts too.
 //
 // Two figures per pull: the longest delay of `app.info` (answered by the core, so it waits for

@@ -1,7 +1,5 @@
 // The web host: the same core and handler maps as the desktop app, under plain Node, behind a
-// WebSocket on 127.0.0.1, serving the built renderer. `npm run web` runs this file. The core runs
-// in a child process of its own (core/process), as in the desktop app, so a heavy pull never
-// delays this process's answers; this one serves the page and the socket.
+// WebSocket on 127.0.0.1, serving the built renderer. `npm run web` runs this file.
 // Options: `--port N` (default: any free port), `--data DIR` (default: the per-user data folder,
 // see core/accounts/data-dir.ts; WORKDESK_DATA_DIR overrides it).
 import { fileURLToPath } from 'node:url';
@@ -9,28 +7,14 @@ import { dirname, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { LOCAL_ACCOUNT_ID } from '../shared/ipc/accounts';
+import { startHostSession } from './core/accounts/host-session';
 import { defaultDataDir } from './core/accounts/data-dir';
 import { createJsonSettingsStore } from './core/accounts/settings-store';
 import { createFileSecretStore } from './core/accounts/secret-store';
-import { startCoreProcess } from './core/process/core-process';
-import { forkCoreChild } from './core/process/links';
+import { startBundledServerOnDemand } from './core/bundled-server-on-demand';
 import { startWebHost } from './core/web-host';
 
-const here = fileURLToPath(import.meta.url);
-const root = join(dirname(here), '..', '..');
-
-/**
- * The core's entry: beside the bundle (out/web/core.mjs), or its source run through tsx when
- * this file runs from source.
- */
-function coreEntry(): { entry: string; execArgv: string[] } {
-  if (here.endsWith('.mjs')) return { entry: join(dirname(here), 'core.mjs'), execArgv: [] };
-  return {
-    entry: join(dirname(here), 'core', 'process', 'entry.ts'),
-    execArgv: ['--import', import.meta.resolve('tsx')],
-  };
-}
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function fail(message: string): never {
   console.error(message);
@@ -55,14 +39,14 @@ async function main(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const log = (message: string): void => console.error(message);
 
-  const settings = createJsonSettingsStore(join(dataDir, 'settings.json'));
-  const { entry, execArgv } = coreEntry();
-  const session = await startCoreProcess({
-    spawn: () => forkCoreChild(entry, { execArgv }),
-    start: { dataDir, version, transport: 'web' },
+  const session = await startHostSession({
+    dataDir,
+    settings: createJsonSettingsStore(join(dataDir, 'settings.json')),
     // Weaker than the desktop app's keychain: the token file is protected by its mode (0600) only.
     secrets: createFileSecretStore(join(dataDir, 'secrets.json')),
-    secretKeys: () => [LOCAL_ACCOUNT_ID, ...settings.read().accounts.map((account) => account.id)],
+    startServer: startBundledServerOnDemand,
+    version,
+    transport: 'web',
     log,
     // A browser tab has no system notifications from here: the terminal shows them.
     notifier: { notify: ({ title, body }) => console.log(`${title}: ${body}`) },
