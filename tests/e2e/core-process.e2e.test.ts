@@ -1,5 +1,5 @@
-// The web host with the core in a process of its own (as `npm run web` and the desktop app run
-// it), in Chromium: the app works through the child, and a child that dies is started again
+// The web host's page with the core in a process of its own (as the desktop app runs it; the
+// web host itself keeps its core in process, see the README), in Chromium: the app works through the child, and a child that dies is started again
 // with the window told.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
