@@ -1,6 +1,6 @@
 // The web host's page with the core in a process of its own (as the desktop app runs it; the
-// web host itself keeps its core in process, see the README), in Chromium: the app works through the child, and a child that dies is started again
-// with the window told.
+// web host itself keeps its core in process, see the README), in Chromium: the app works
+// through the child, and a child that dies is started again with the window told.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
