@@ -41,6 +41,63 @@ describe('undo through the outbox', () => {
     expect((await suite.api.task(taskId)).status.id).toBe(was);
   });
 
+  it('withdraws a status change with a message undone while waiting: neither status nor message is sent', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Status with a word');
+    const was = e.cache.tasks.getFlat(taskId)!.statusId;
+    await e.outbox.stop();
+    const done = await e.call('tasks.setStatus', {
+      taskId,
+      statusId: SEED_IDS.statuses.done,
+      message: 'Closing: shipped',
+    });
+    expect(done.replaced).toEqual({ statusId: was });
+    expect(e.cache.messages.listForTask(taskId).map((m) => m.message)).toContain('Closing: shipped');
+    // ...an undo does, the message with it.
+    const undo = await e.call('tasks.setStatus', { taskId, statusId: was, undo: true });
+    expect(undo).toMatchObject({ entryId: null, withdrawn: true });
+    expect(e.outbox.entries()).toEqual([]);
+    expect(e.cache.tasks.getFlat(taskId)?.statusId).toBe(was);
+    expect(e.cache.messages.listForTask(taskId).map((m) => m.message)).not.toContain('Closing: shipped');
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(taskId).filter((r) => r.includes('/status') || r.includes('/comment'))).toEqual([]);
+    expect((await suite.api.task(taskId)).status.id).toBe(was);
+    expect((await suite.api.taskMessages(taskId)).map((m) => m.message)).not.toContain('Closing: shipped');
+  });
+
+  it('a status change made on purpose after one with a message withdraws nothing: both are sent', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Said and changed');
+    const was = e.cache.tasks.getFlat(taskId)!.statusId;
+    await e.outbox.stop();
+    await e.call('tasks.setStatus', { taskId, statusId: SEED_IDS.statuses.done, message: 'Closing it' });
+    const later = await e.call('tasks.setStatus', { taskId, statusId: was });
+    expect(later.withdrawn).toBeUndefined();
+    expect(e.outbox.entries()).toHaveLength(2);
+    e.outbox.start();
+    await e.drained();
+    expect((await suite.api.task(taskId)).status.id).toBe(was);
+    expect((await suite.api.taskMessages(taskId)).map((m) => m.message)).toContain('Closing it');
+  });
+
+  it('reverts a status change with a message already sent: the status goes back, the message stays', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Sent with a word');
+    const was = e.cache.tasks.getFlat(taskId)!.statusId;
+    await e.call('tasks.setStatus', { taskId, statusId: SEED_IDS.statuses.done, message: 'Done, see notes' });
+    await e.drained();
+    expect((await suite.api.task(taskId)).status.id).toBe(SEED_IDS.statuses.done);
+    const undo = await e.call('tasks.setStatus', { taskId, statusId: was, undo: true });
+    expect(undo.withdrawn).toBeUndefined();
+    expect(undo.entryId).toBeTypeOf('number');
+    await e.drained();
+    expect((await suite.api.task(taskId)).status.id).toBe(was);
+    // The service cannot remove a message: it stays, once.
+    const messages = (await suite.api.taskMessages(taskId)).map((m) => m.message);
+    expect(messages.filter((m) => m === 'Done, see notes')).toHaveLength(1);
+  });
+
   it('withdraws a field edit undone while waiting, with the replaced value the write answered', async () => {
     const e = await suite.engine();
     const taskId = await seededTask(e, 'Field before');

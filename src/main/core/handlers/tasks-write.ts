@@ -60,10 +60,14 @@ export function tasksWriteHandlers({ outbox, cache }: WriteDeps): HandlerMap<Tas
         before ? replacedByUpdate(before, cache.tasks.getFlat(real), changes) : undefined,
       );
     },
-    'tasks.setStatus': (input) => {
+    'tasks.setStatus': ({ undo, ...input }) => {
       const real = id(input.taskId);
       const before = cache.tasks.getFlat(real);
-      const queued = queue('task.setStatus', { ...input, taskId: real, draftId: outbox.newLocalRowId() });
+      const queued = queue(
+        'task.setStatus',
+        { ...input, taskId: real, draftId: outbox.newLocalRowId() },
+        { undo: undo === true },
+      );
       const after = cache.tasks.getFlat(real);
       return withReplaced(
         queued,
