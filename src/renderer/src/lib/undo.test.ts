@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract';
 import { TASK_DELETE_HOLD_MS } from '@shared/ipc/tasks-write';
-import { UndoHistory, undoKeyOf, undoableGroup, undoableOf, type DoneWrite, type UndoPorts } from './undo';
+import {
+  QUOTED_TITLE_MAX,
+  UndoHistory,
+  quoted,
+  undoKeyOf,
+  undoableGroup,
+  undoableOf,
+  type DoneWrite,
+  type UndoPorts,
+} from './undo';
 import type { WriteOutcome } from './run-write';
 
 /** Ports that record each write and answer from `answer` (a throw is a refusal). */
@@ -76,8 +85,44 @@ describe('undoableOf: how each write is taken back', () => {
       withdrawn: true,
       replaced: { statusId: 's-done' },
     }));
-    await item.reverse(ports);
-    expect(calls).toEqual([{ channel: 'tasks.setStatus', input: { taskId: 't1', statusId: 's-open' } }]);
+    expect(await item.reverse(ports)).toMatchObject({ ok: true, note: 'nothing was sent' });
+    // Marked as an undo: a waiting change with a message is withdrawn with its message.
+    expect(calls).toEqual([
+      { channel: 'tasks.setStatus', input: { taskId: 't1', statusId: 's-open', undo: true } },
+    ]);
+  });
+
+  it('a status change with a message, reverted once sent, says its message stays', async () => {
+    const item = undoableOf(
+      done(
+        'tasks.setStatus',
+        { taskId: 't1', statusId: 's-done', message: 'Shipped' },
+        { entryId: 2, replaced: { statusId: 's-open' } },
+      ),
+      'Marked Done',
+    )!;
+    const sent = fakePorts(() => ({ entryId: 9, replaced: { statusId: 's-done' } }));
+    const result = await item.reverse(sent.ports);
+    expect(result).toMatchObject({ ok: true, note: 'its message stays on the task' });
+    // The redo sets the status again, without posting the message a second time.
+    const redo = result.ok ? result.reverse : null;
+    await redo!.reverse(sent.ports);
+    expect(sent.calls[1]).toEqual({
+      channel: 'tasks.setStatus',
+      input: { taskId: 't1', statusId: 's-done', undo: true },
+    });
+    // Still waiting: withdrawn with its message, nothing to warn of.
+    const waiting = fakePorts(() => ({ entryId: null, withdrawn: true, replaced: { statusId: 's-done' } }));
+    expect(await item.reverse(waiting.ports)).toMatchObject({ ok: true, note: 'nothing was sent' });
+  });
+
+  it('quotes a title whole when short, cut at a word with an ellipsis when long', () => {
+    expect(quoted('Write the brief')).toBe("'Write the brief'");
+    expect(quoted('  Write   the brief ')).toBe("'Write the brief'");
+    const long = quoted('Prepare the quarterly customer satisfaction survey, with follow-ups');
+    expect(long).toBe("'Prepare the quarterly customer…'");
+    expect(long.length).toBeLessThanOrEqual(QUOTED_TITLE_MAX + 2);
+    expect(quoted('x'.repeat(60))).toBe(`'${'x'.repeat(QUOTED_TITLE_MAX - 1)}…'`);
   });
 
   it('custom fields write back the values they replaced (null: the field was empty)', async () => {

@@ -102,5 +102,10 @@ function tell(result: HistoryResult): void {
   else if (result.done === 'failed') {
     if (result.reason !== undefined)
       toasts.show(`Could not ${result.direction} “${result.label}”: ${result.reason}`, 'error');
-  } else toasts.show(`${result.done === 'undo' ? 'Undone' : 'Redone'}: ${result.label}`, 'info', 3000);
+  } else {
+    const note = result.note ? ` (${result.note})` : '';
+    // A note the user must read (a message that stays) stays up longer.
+    const ms = result.note && result.note !== 'nothing was sent' ? 6000 : 3000;
+    toasts.show(`${result.done === 'undo' ? 'Undone' : 'Redone'}: ${result.label}${note}`, 'info', ms);
+  }
 }
