@@ -83,7 +83,9 @@ const STEPS: Step[] = [
       await filter.press('Enter');
       await page.getByTestId('status-dialog').waitFor();
       await page.getByTestId('status-dialog-status').click();
-      await page.getByRole('combobox', { name: /^Filter / }).fill(/in progress/i.test(current ?? '') ? 'New' : 'In progress');
+      await page
+        .getByRole('combobox', { name: /^Filter / })
+        .fill(/in progress/i.test(current ?? '') ? 'New' : 'In progress');
       await page.getByRole('combobox', { name: /^Filter / }).press('Enter');
     },
   },

@@ -134,7 +134,9 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
     await dialog.waitFor();
     // The dialog opens with the focus on its first field, the new status; once chosen, the
     // focus moves on to the message.
-    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'status-dialog-status');
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('data-testid') === 'status-dialog-status',
+    );
     await page.keyboard.press('Enter');
     await page.getByRole('combobox', { name: /^Filter / }).waitFor();
     await typeAndEnter(status);

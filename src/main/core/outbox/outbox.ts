@@ -429,7 +429,10 @@ export class Outbox<C> {
           this.store.setPayload(target.id, merged, target.undo, now);
           this.claims.move(id, target.id);
           this.store.delete(id);
-          if (kind.withdrawable?.(merged, options.undo === true) && this.claims.cancels(target.id, target.id)) {
+          if (
+            kind.withdrawable?.(merged, options.undo === true) &&
+            this.claims.cancels(target.id, target.id)
+          ) {
             this.#withdraw(target.id, kind, merged);
             return { entryId: undefined, merged: true, withdrawn: true, keys };
           }

@@ -309,7 +309,12 @@ export class UndoHistory {
         if (direction === 'undo') this.#undone.push(result.reverse);
         else this.#done.push(result.reverse);
       }
-      return { done: direction, label: target.label, item: target, ...(result.note ? { note: result.note } : {}) };
+      return {
+        done: direction,
+        label: target.label,
+        item: target,
+        ...(result.note ? { note: result.note } : {}),
+      };
     });
     this.#chain = run.catch(() => undefined);
     return run;

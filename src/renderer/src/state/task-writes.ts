@@ -120,7 +120,11 @@ export const taskWrites = {
     return runWrite(
       'tasks.delete',
       { taskId: task.id },
-      { failure: `Could not delete '${task.name}'`, undoLabel: `Deleted ${quoted(task.name)}`, undoToast: true },
+      {
+        failure: `Could not delete '${task.name}'`,
+        undoLabel: `Deleted ${quoted(task.name)}`,
+        undoToast: true,
+      },
     );
   },
   /**
