@@ -250,3 +250,97 @@ describe('undo through the outbox', () => {
     ).toEqual([]);
   });
 });
+
+describe('undo of project and CRM edits through the outbox', () => {
+  async function seededProject(e: TestEngine, name: string): Promise<string> {
+    const { id } = await e.call('projects.create', { name, projectTemplateId: SEED_IDS.templates.project });
+    await e.drained();
+    return e.outbox.realIdOf(id);
+  }
+  async function seededContact(e: TestEngine, firstName: string): Promise<string> {
+    const { id } = await e.call('crm.createContact', { firstName, lastName: 'Undo' });
+    await e.drained();
+    return e.outbox.realIdOf(id);
+  }
+
+  it('withdraws a project edit undone while waiting: the service never sees it', async () => {
+    const e = await suite.engine();
+    const projectId = await seededProject(e, 'Project before');
+    await e.outbox.stop();
+    const edit = await e.call('projects.update', {
+      projectId,
+      changes: { name: 'Project after', priority: 9 },
+    });
+    expect(edit.replaced).toMatchObject({ name: 'Project before' });
+    const undo = await e.call('projects.update', { projectId, changes: edit.replaced! });
+    expect(undo).toMatchObject({ entryId: null, withdrawn: true });
+    expect(e.outbox.entries()).toEqual([]);
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(projectId).filter((r) => r.startsWith('PUT '))).toEqual([]);
+    expect((await suite.api.project(projectId)).name).toBe('Project before');
+  });
+
+  it('reverts a project edit already sent; a colleague’s newer name is journalled, not overwritten', async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, freshMs: 0 } });
+    const projectId = await seededProject(e, 'Plan of record');
+    const edit = await e.call('projects.update', { projectId, changes: { name: 'My plan of record' } });
+    await e.drained();
+    expect((await suite.api.project(projectId)).name).toBe('My plan of record');
+    // Reverted with nobody in between: the service has the old name again.
+    const undo = await e.call('projects.update', { projectId, changes: edit.replaced! });
+    expect(undo.withdrawn).toBeUndefined();
+    await e.drained();
+    expect((await suite.api.project(projectId)).name).toBe('Plan of record');
+    // Edited again, then a colleague renames it before the undo is sent.
+    const again = await e.call('projects.update', { projectId, changes: { name: 'Second plan' } });
+    await e.drained();
+    await suite.api.updateProject(projectId, { userId: suite.svc.users.bob, name: 'Their plan of record' });
+    await e.call('projects.update', { projectId, changes: again.replaced! });
+    await e.drained();
+    expect(await e.call('conflicts.list', {})).toMatchObject([
+      { entity: 'project', entityId: projectId, field: 'name', remoteValue: 'Their plan of record' },
+    ]);
+  });
+
+  it('withdraws a contact edit undone while waiting; reverts one already sent, a colleague’s change journalled', async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, freshMs: 0 } });
+    const contactId = await seededContact(e, 'Undone');
+    await e.outbox.stop();
+    const edit = await e.call('crm.updateContact', { contactId, changes: { phone: '+1 555 0100' } });
+    expect(edit.replaced).toEqual({ phone: '' });
+    expect(await e.call('crm.updateContact', { contactId, changes: edit.replaced! })).toMatchObject({
+      withdrawn: true,
+    });
+    expect(e.outbox.entries()).toEqual([]);
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(contactId).filter((r) => r.startsWith('PUT '))).toEqual([]);
+
+    const sent = await e.call('crm.updateContact', { contactId, changes: { email: 'mine@example.test' } });
+    await e.drained();
+    expect((await suite.api.crmContact(contactId)).contact.email).toBe('mine@example.test');
+    await suite.api.updateCrmContact(contactId, {
+      updatedByUserId: suite.svc.users.bob,
+      email: 'theirs@example.test',
+    });
+    await e.call('crm.updateContact', { contactId, changes: sent.replaced! });
+    await e.drained();
+    expect(await e.call('conflicts.list', {})).toMatchObject([
+      { entity: 'crmContact', entityId: contactId, field: 'email', remoteValue: 'theirs@example.test' },
+    ]);
+  });
+
+  it('reverts an account edit already sent: the service has the old name again', async () => {
+    const e = await suite.engine();
+    const { id } = await e.call('crm.createAccount', { name: 'Account before' });
+    await e.drained();
+    const accountId = e.outbox.realIdOf(id);
+    const edit = await e.call('crm.updateAccount', { accountId, changes: { name: 'Account after' } });
+    expect(edit.replaced).toEqual({ name: 'Account before' });
+    await e.drained();
+    await e.call('crm.updateAccount', { accountId, changes: edit.replaced! });
+    await e.drained();
+    expect((await suite.api.crmAccount(accountId)).account.name).toBe('Account before');
+  });
+});

@@ -100,7 +100,8 @@ function reasonOf(error: unknown): string | undefined {
 /**
  * The edit a write made, as something that can be taken back, or null when it cannot (a write
  * that changed nothing, or one no undo is built for: comments, replies, files are messages
- * others may have read already). `label` says what the edit did.
+ * others may have read already). `label` says what the edit did. Task edits, and the field edits
+ * of a project, a CRM contact and a CRM account, each put back what the core answered replaced.
  */
 export function undoableOf(write: DoneWrite, label: string, now: () => number = Date.now): Undoable | null {
   if (is(write, 'tasks.update')) {
@@ -129,6 +130,33 @@ export function undoableOf(write: DoneWrite, label: string, now: () => number = 
     if (changedNothing(write.value)) return null;
     const back = write.channel === 'tasks.addTag' ? 'tasks.removeTag' : 'tasks.addTag';
     return writeBack(label, back, { ...write.input, undo: true }, label);
+  }
+  if (is(write, 'projects.update')) {
+    const { replaced } = write.value;
+    if (!replaced || changedNothing(write.value)) return null;
+    const back = {
+      projectId: write.input.projectId,
+      changes: replaced as ChannelInput<'projects.update'>['changes'],
+    };
+    return writeBack(label, 'projects.update', back, label);
+  }
+  if (is(write, 'crm.updateContact')) {
+    const { replaced } = write.value;
+    if (!replaced || changedNothing(write.value)) return null;
+    const back = {
+      contactId: write.input.contactId,
+      changes: replaced as ChannelInput<'crm.updateContact'>['changes'],
+    };
+    return writeBack(label, 'crm.updateContact', back, label);
+  }
+  if (is(write, 'crm.updateAccount')) {
+    const { replaced } = write.value;
+    if (!replaced || changedNothing(write.value)) return null;
+    const back = {
+      accountId: write.input.accountId,
+      changes: replaced as ChannelInput<'crm.updateAccount'>['changes'],
+    };
+    return writeBack(label, 'crm.updateAccount', back, label);
   }
   if (is(write, 'tasks.delete')) return deleteUndoable(write, label, now);
   if (is(write, 'tasks.create')) return createUndoable(write, label);

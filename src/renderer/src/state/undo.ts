@@ -27,6 +27,9 @@ const DEFAULT_LABELS: Partial<Record<ChannelName, string>> = {
   'tasks.setCustomFields': 'Custom field changed',
   'tasks.delete': 'Task deleted',
   'tasks.create': 'Task created',
+  'projects.update': 'Project changed',
+  'crm.updateContact': 'Contact changed',
+  'crm.updateAccount': 'Account changed',
 };
 
 /** While a bulk edit runs (`asOneEdit`), its writes are gathered here instead of recorded alone. */
