@@ -4,6 +4,7 @@
 // since is journalled, never silently overwritten; a task delete waits a few seconds, and a
 // discard within that window keeps the task on the service.
 import { describe, expect, it } from 'vitest';
+import type { ChannelInput } from '../../../src/shared/ipc/contract';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { queueOf } from '../../../src/main/core/outbox/testing';
 import { FAST_OUTBOX, writesSuite, type TestEngine } from './support';
@@ -251,7 +252,14 @@ describe('undo through the outbox', () => {
   });
 });
 
-describe('undo of project and CRM edits through the outbox', () => {
+const OFFSITE = {
+  eventType: 'company-event',
+  name: 'Team offsite',
+  startDate: '2026-12-07',
+  endDate: '2026-12-09',
+} as const;
+
+describe('undo of project, event and CRM edits through the outbox', () => {
   async function seededProject(e: TestEngine, name: string): Promise<string> {
     const { id } = await e.call('projects.create', { name, projectTemplateId: SEED_IDS.templates.project });
     await e.drained();
@@ -342,5 +350,43 @@ describe('undo of project and CRM edits through the outbox', () => {
     await e.call('crm.updateAccount', { accountId, changes: edit.replaced! });
     await e.drained();
     expect((await suite.api.crmAccount(accountId)).account.name).toBe('Account before');
+  });
+
+  it('an event edit undone while waiting: the create discarded takes its delete along, nothing is sent', async () => {
+    const e = await suite.engine();
+    const { id } = await e.call('events.create', { ...OFFSITE, name: 'Offsite as planned' });
+    await e.drained();
+    const old = e.outbox.realIdOf(id);
+    await e.outbox.stop();
+    const edit = await e.call('events.edit', { eventId: old, input: { ...OFFSITE, name: 'Offsite moved' } });
+    // What it replaced is the old event as a create's input: the undo once sent.
+    expect(edit.replaced).toEqual({ ...OFFSITE, name: 'Offsite as planned' });
+    await e.call('outbox.discard', { id: edit.entryId! });
+    expect(e.outbox.entries()).toEqual([]);
+    expect(e.cache.events.storedRow(old)).toMatchObject({ name: 'Offsite as planned' });
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(old)).toEqual([]);
+    expect((await suite.api.event(old)).name).toBe('Offsite as planned');
+  });
+
+  it('an event edit undone once sent: the old event made again, the new one deleted', async () => {
+    const e = await suite.engine();
+    const { id } = await e.call('events.create', { ...OFFSITE, name: 'Offsite first' });
+    await e.drained();
+    const edit = await e.call('events.edit', {
+      eventId: e.outbox.realIdOf(id),
+      input: { ...OFFSITE, name: 'Offsite second', startDate: '2026-12-14', endDate: '2026-12-15' },
+    });
+    await e.drained();
+    const edited = e.outbox.realIdOf(edit.id);
+    const back = await e.call('events.edit', {
+      eventId: edit.id,
+      input: edit.replaced as ChannelInput<'events.edit'>['input'],
+    });
+    await e.drained();
+    await expect(suite.api.event(edited)).rejects.toMatchObject({ status: 404 });
+    const again = await suite.api.event(e.outbox.realIdOf(back.id));
+    expect(again).toMatchObject({ name: 'Offsite first', startDate: '2026-12-07' });
   });
 });

@@ -156,6 +156,33 @@ describe('undoableOf: how each write is taken back', () => {
     ).toBeNull();
   });
 
+  it('an event edit: discarded while its create waits, else edited back to the old event', async () => {
+    const input = {
+      eventType: 'company-event',
+      name: 'New',
+      startDate: '2026-12-07',
+      endDate: '2026-12-08',
+    } as const;
+    const old = { ...input, name: 'Old' };
+    const item = undoableOf(
+      done('events.edit', { eventId: 'e1', input }, { id: 'local-e2', entryId: 7, replaced: old }),
+      'Changed the event',
+    )!;
+    const waiting = fakePorts((channel) =>
+      channel === 'outbox.pending' ? [{ id: 7, state: 'pending' }] : { pending: 0 },
+    );
+    expect(await item.reverse(waiting.ports)).toMatchObject({ ok: true, note: 'nothing was sent' });
+    expect(waiting.calls.map((c) => c.channel)).toEqual(['outbox.pending', 'outbox.discard']);
+    const sent = fakePorts((channel) =>
+      channel === 'outbox.pending' ? [] : { id: 'local-e3', entryId: 9, replaced: input },
+    );
+    const result = await item.reverse(sent.ports);
+    expect(sent.calls[1]).toEqual({ channel: 'events.edit', input: { eventId: 'local-e2', input: old } });
+    // Its redo is the edit the other way again.
+    await (result.ok ? result.reverse : null)!.reverse(sent.ports);
+    expect(sent.calls[3]).toEqual({ channel: 'events.edit', input: { eventId: 'local-e3', input } });
+  });
+
   it('custom fields write back the values they replaced (null: the field was empty)', async () => {
     const item = undoableOf(
       done(

@@ -158,6 +158,7 @@ export function undoableOf(write: DoneWrite, label: string, now: () => number = 
     };
     return writeBack(label, 'crm.updateAccount', back, label);
   }
+  if (is(write, 'events.edit')) return eventEditUndoable(write, label);
   if (is(write, 'tasks.delete')) return deleteUndoable(write, label, now);
   if (is(write, 'tasks.create')) return createUndoable(write, label);
   return null;
@@ -194,6 +195,43 @@ function deleteUndoable(write: Write<'tasks.delete'>, label: string, now: () => 
             };
           },
         },
+      };
+    },
+  };
+}
+
+/**
+ * An event's edit is a create of the new event and a delete of the old (the service has no
+ * update). While the create still waits, its undo discards it, and the delete queued behind it
+ * goes with it: the old event is back as it was. Once sent, the undo is the edit the other way:
+ * the old event made again from what the edit answered it replaced, the new one deleted (the
+ * old event comes back under a new id; dependencies it had stay lost, as the edit warned).
+ */
+function eventEditUndoable(write: Write<'events.edit'>, label: string): Undoable | null {
+  const { entryId, id, replaced } = write.value;
+  if (entryId === null || !replaced) return null;
+  return {
+    label,
+    async reverse(ports) {
+      const pending = await ports.run('outbox.pending', {});
+      const waiting = pending.ok && pending.value.some((e) => e.id === entryId && e.state === 'pending');
+      if (waiting) {
+        const discarded = await ports.run('outbox.discard', { id: entryId });
+        if (discarded.ok)
+          return {
+            ok: true,
+            note: 'nothing was sent',
+            reverse: writeBack(label, 'events.edit', write.input, label),
+          };
+      }
+      if (pending.ok && pending.value.some((e) => e.id === entryId))
+        return { ok: false, reason: 'It is being sent right now; try again in a moment.' };
+      const back = { eventId: id, input: replaced as ChannelInput<'events.edit'>['input'] };
+      const outcome = await ports.run('events.edit', back);
+      if (!outcome.ok) return { ok: false, reason: reasonOf(outcome.error) };
+      return {
+        ok: true,
+        reverse: undoableOf({ channel: 'events.edit', input: back, value: outcome.value }, label),
       };
     },
   };

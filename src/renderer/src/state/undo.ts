@@ -30,6 +30,7 @@ const DEFAULT_LABELS: Partial<Record<ChannelName, string>> = {
   'projects.update': 'Project changed',
   'crm.updateContact': 'Contact changed',
   'crm.updateAccount': 'Account changed',
+  'events.edit': 'Event changed',
 };
 
 /** While a bulk edit runs (`asOneEdit`), its writes are gathered here instead of recorded alone. */
