@@ -374,7 +374,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     calendarWriteHandlers({ outbox, cache }),
     timeWriteHandlers({ outbox }),
     timerHandlers({ outbox, cache, clock: parts.clock, emit: (n, p) => events.emit(n, p) }),
-    crmWriteHandlers({ outbox }),
+    crmWriteHandlers({ outbox, cache }),
     outboxHandlers({ outbox, fetchItem }),
     pendingTransferHandlers({
       outbox,
