@@ -73,6 +73,21 @@ export function describeInitialSync(p: InitialSyncProgress): string {
   return 'Syncing: messages — every project ready';
 }
 
+/**
+ * How full the status bar's bar is during a sync, so the bar and the words agree. A first sync
+ * counts its stages as the user sees them: the folder tree to 10 %, the project lists to 80 % by
+ * projects stored, then the messages by requests done; any other sync, its requests done of
+ * those known so far.
+ */
+export function syncPercent(status: Pick<SyncStatus, 'done' | 'total' | 'initialSync'>): number {
+  const byRequests = status.total ? Math.min(1, status.done / status.total) : 0;
+  const p = status.initialSync;
+  if (!p) return Math.round(byRequests * 100);
+  if (!p.treeReady) return 0;
+  if (p.projectsDone < p.projectsTotal) return Math.round(10 + (70 * p.projectsDone) / p.projectsTotal);
+  return Math.round(80 + 20 * byRequests);
+}
+
 export const SyncStatus = z.object({
   /** False after a request failed for a network reason, until one succeeds. */
   online: z.boolean(),

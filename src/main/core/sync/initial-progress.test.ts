@@ -4,7 +4,7 @@ import type { FetchLike } from '../api/http';
 import { createCache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
 import { aProject, aTask } from '../cache/fixtures';
-import { describeInitialSync, InitialSyncProgress, SyncStatus } from '../../../shared/ipc/sync';
+import { describeInitialSync, InitialSyncProgress, SyncStatus, syncPercent } from '../../../shared/ipc/sync';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
 import { PULL_PARTS } from '../entities';
@@ -146,5 +146,21 @@ describe('the first sync progress schema and words', () => {
     expect(
       describeInitialSync({ ...p, treeReady: true, myWorkReady: true, projectsTotal: 4, projectsDone: 4 }),
     ).toBe('Syncing: messages — every project ready');
+  });
+
+  it('fills the bar as the words say: the tree, then projects stored, then messages', () => {
+    const p = { treeReady: false, myWorkReady: false, projectsDone: 0, projectsTotal: 15 };
+    // Requests far ahead of the projects (held lists) do not fill the bar past the words.
+    expect(syncPercent({ done: 18, total: 20, initialSync: p })).toBe(0);
+    expect(syncPercent({ done: 18, total: 20, initialSync: { ...p, treeReady: true } })).toBe(10);
+    expect(
+      syncPercent({ done: 18, total: 20, initialSync: { ...p, treeReady: true, projectsDone: 6 } }),
+    ).toBe(38);
+    const allProjects = { ...p, treeReady: true, projectsDone: 15 };
+    expect(syncPercent({ done: 10, total: 40, initialSync: allProjects })).toBe(85);
+    expect(syncPercent({ done: 40, total: 40, initialSync: allProjects })).toBe(100);
+    // A later sync: requests done of those known; none known yet is an empty bar.
+    expect(syncPercent({ done: 3, total: 4 })).toBe(75);
+    expect(syncPercent({ done: 0, total: 0 })).toBe(0);
   });
 });
