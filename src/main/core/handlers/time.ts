@@ -8,6 +8,7 @@ import { isTempId } from '../local-ids';
 import type { AccountOutbox } from '../outbox/account-outbox';
 import { timeReportReads, timeReportWindow } from '../entities/time-reports';
 import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';
+import type { EngineDeps, HandlerModule } from './index';
 import type { HandlerMap } from './types';
 import { writer } from './write';
 
@@ -178,3 +179,9 @@ export function timerHandlers({
     },
   };
 }
+
+/** Time reports' handlers, as the registry (`handlers/index.ts`) lists them. */
+export const timeHandlers = {
+  read: timeReadHandlers,
+  write: (deps: EngineDeps) => ({ ...timeWriteHandlers(deps), ...timerHandlers(deps) }),
+} satisfies HandlerModule;
