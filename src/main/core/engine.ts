@@ -13,7 +13,7 @@ import { createCache, type Cache } from './cache/cache';
 import { openAccountDb, type CacheDb } from './cache/db';
 import { EventHub } from './event-hub';
 import { fetchReloaded, PULL_PARTS } from './entities';
-import { engineHandlers, readHandlers } from './handlers/index';
+import { engineHandlers, KIND_FACTORIES, readHandlers } from './handlers/index';
 import type { HandlerMap } from './handlers/types';
 import {
   createAccountOutbox,
@@ -318,6 +318,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     userId: connection.userId,
     serviceClock,
     emit: (name, payload) => events.emit(name, payload),
+    kindModules: KIND_FACTORIES,
   });
 
   const synced = syncFor(parts, outbox.pending, options);

@@ -13,8 +13,8 @@ import type { ListedItems, PendingEntity } from '../sync/pending';
 import { PULL_PHASES } from '../sync/pull';
 import { ENTITIES, LOCAL_ID_COLUMNS, PULL_PARTS, cacheChangeOf, entityOf } from './index';
 import type { Entities, EntityDescriptor } from './types';
-import type { HANDLER_MODULES } from '../handlers/index';
-import { type Unhandled } from '../handlers/index';
+import type { HANDLER_MODULES, Unhandled, UnlistedKinds } from '../handlers/index';
+import type { projectKinds } from '../outbox/kinds/projects';
 import type { timeHandlers } from '../handlers/time';
 
 const bare = { views: [], tables: [], pull: [] } as const;
@@ -54,6 +54,11 @@ describe('the descriptor of every resource', () => {
       | 'time.timerUpdate'
       | 'time.timerStop'
       | 'time.timerDiscard'
+    >();
+    // Every kinds module is named by a handler module (the tasks' and attachments' the outbox
+    // makes itself); with only the projects' named, the others are unlisted.
+    expectTypeOf<UnlistedKinds<ReturnType<typeof projectKinds>>>().toEqualTypeOf<
+      'calendar' | 'crm' | 'timeReports'
     >();
     expect([all, missing]).toHaveLength(2);
   });

@@ -11,6 +11,10 @@ import type { ServiceClient } from '../api/client';
 import type { DownloadCache } from '../attachments/downloads';
 import type { AttachmentFiles } from '../attachments/files';
 import type { AccountOutbox, FetchReloaded } from '../outbox/account-outbox';
+import { calendarKinds } from '../outbox/kinds/calendar';
+import { crmKinds } from '../outbox/kinds/crm';
+import { projectKinds } from '../outbox/kinds/projects';
+import type { KindFactory, KindModules } from '../outbox/kinds/support';
 import { attachmentHandlers } from './attachments';
 import { calendarReadHandlers } from './calendar-read';
 import { calendarWriteHandlers } from './calendar-write';
@@ -54,9 +58,11 @@ export interface EngineDeps extends ReadDeps {
 
 /**
  * One IPC domain's handlers: `read` is built by every engine (the read engine too, which has no
- * outbox), `write` only by the full engine.
+ * outbox), `write` only by the full engine; `kinds`, the outbox's kinds module its writes queue
+ * (given to the outbox by the engine).
  */
 export interface HandlerModule {
+  kinds?: KindFactory;
   read?: (deps: ReadDeps) => Partial<HandlerMap>;
   write?: (deps: EngineDeps) => Partial<HandlerMap>;
 }
@@ -88,11 +94,12 @@ export type Unhandled<Ms extends readonly HandlerModule[]> = Exclude<
 
 /** Every IPC domain of an account's engine, once. */
 export const HANDLER_MODULES = [
-  { read: projectReadHandlers, write: projectsWriteHandlers },
+  { read: projectReadHandlers, write: projectsWriteHandlers, kinds: projectKinds },
+  // The tasks' kinds the outbox makes itself: the attachments' kinds are made from them.
   { read: taskReadHandlers, write: tasksWriteHandlers },
-  { read: calendarReadHandlers, write: calendarWriteHandlers },
+  { read: calendarReadHandlers, write: calendarWriteHandlers, kinds: calendarKinds },
   timeHandlers,
-  { read: crmReadHandlers, write: crmWriteHandlers },
+  { read: crmReadHandlers, write: crmWriteHandlers, kinds: crmKinds },
   { read: dependencyReadHandlers },
   { read: orgReadHandlers },
   { read: searchReadHandlers },
@@ -116,6 +123,23 @@ const everyChannelHandled: Record<Unhandled<typeof HANDLER_MODULES>, never> = {}
 void everyChannelHandled;
 
 const modules: readonly HandlerModule[] = HANDLER_MODULES;
+
+/** The kinds modules the handler modules name, in their order: what the engine gives the outbox. */
+export const KIND_FACTORIES: readonly KindFactory[] = modules.flatMap((m) => (m.kinds ? [m.kinds] : []));
+
+/** The kinds modules some handler module names. */
+type NamedKinds = ReturnType<Extract<(typeof HANDLER_MODULES)[number], { kinds: KindFactory }>['kinds']>;
+
+/**
+ * The kinds modules (`KindModules`) no handler module names, besides the two the outbox makes
+ * itself: a kinds module written and not listed does not compile.
+ */
+export type UnlistedKinds<Named> = Exclude<
+  { [K in keyof KindModules]: KindModules[K] extends Named ? never : K }[keyof KindModules],
+  'tasks' | 'attachments'
+>;
+const everyKindModuleListed: Record<UnlistedKinds<NamedKinds>, never> = {};
+void everyKindModuleListed;
 
 /** Every read-side handler map of one account, merged. */
 export function readHandlers(deps: ReadDeps): Partial<HandlerMap> {
