@@ -9,8 +9,9 @@ import type { Figures, Scenario } from './lib/types';
 /**
  * npx tsx bench/side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick]
  *   [--other-scenario PATH] [--other-lib PATH]: one scenario of bench/scenarios measured in
- * this checkout and in another one (an older commit unpacked with `git archive`, its node_modules linked), alternately,
- * each run in its own child process, so both see the same load. Prints each run's figures with
+ * this checkout and in another one (an older commit unpacked with `git archive`, its
+ * node_modules linked), alternately, each run in its own child process, so both see the same
+ * load. Prints each run's figures with
  * the load average, then the median, min and max of every figure per tree. With
  * `--build-renderer`, a tree without a built renderer (`out/renderer`, which `git archive` leaves
  * out, and which the start-up scenario of older trees serves) builds it first. The other tree's own
