@@ -9,57 +9,77 @@ export type Connection = EngineConnection & { tokenHeader: string };
 export type Probe = (connection: Connection) => Promise<void>;
 
 /**
+ * GETs `path` of the service with the token and answers its JSON array. Failures are
+ * `HandlerError`s naming the field the user should fix: the address when the service cannot be
+ * reached or does not answer like this API, the token when it is refused; `refusal` names the
+ * field for a status only its caller can read (a 404 means another thing on each path).
+ */
+async function readArray(
+  fetchFn: typeof fetch,
+  timeoutMs: number,
+  connection: Omit<Connection, 'userId'>,
+  path: string,
+  refusal: (status: number) => HandlerError | undefined,
+): Promise<unknown[]> {
+  const { baseUrl, token, tokenHeader } = connection;
+  let response: Response;
+  try {
+    response = await fetchFn(`${baseUrl}${path}`, {
+      headers: { [tokenHeader]: token, accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new HandlerError('offline', `Could not reach ${baseUrl}: ${reason}`, 'baseUrl');
+  }
+  if (response.status === 401 || response.status === 403) {
+    throw new HandlerError(
+      'unauthorized',
+      `The service at ${baseUrl} refused the token (sent in the ${tokenHeader} header)`,
+      'token',
+    );
+  }
+  const refused = response.ok ? undefined : refusal(response.status);
+  if (refused) throw refused;
+  if (!response.ok) {
+    throw new HandlerError(
+      'rejected',
+      `The service at ${baseUrl} answered HTTP ${response.status}`,
+      'baseUrl',
+    );
+  }
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  if (!Array.isArray(body)) {
+    throw new HandlerError(
+      'rejected',
+      `${baseUrl} did not answer like a Work Management Service 2.0`,
+      'baseUrl',
+    );
+  }
+  return body;
+}
+
+/**
  * The test call made before an account is saved: the acting user's action-required tasks,
- * which needs a valid token and answers a JSON array. Failures are `HandlerError`s naming the
- * field the user should fix.
+ * which needs a valid token and answers a JSON array.
  */
 export function createProbe(fetchFn: typeof fetch = fetch, timeoutMs = 10_000): Probe {
   return async (connection) => {
-    const url = `${connection.baseUrl}/user/${encodeURIComponent(connection.userId)}/action-required-tasks`;
-    let response: Response;
-    try {
-      response = await fetchFn(url, {
-        headers: { [connection.tokenHeader]: connection.token, accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      throw new HandlerError('offline', `Could not reach ${connection.baseUrl}: ${reason}`, 'baseUrl');
-    }
-    if (response.status === 401 || response.status === 403) {
-      throw new HandlerError(
-        'unauthorized',
-        `The service at ${connection.baseUrl} refused the token`,
-        'token',
-      );
-    }
-    if (response.status === 404) {
-      throw new HandlerError(
-        'rejected',
-        `The service at ${connection.baseUrl} does not know user "${connection.userId}" (or is not a Work Management Service 2.0)`,
-        'userId',
-      );
-    }
-    if (!response.ok) {
-      throw new HandlerError(
-        'rejected',
-        `The service at ${connection.baseUrl} answered HTTP ${response.status}`,
-        'baseUrl',
-      );
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
-    if (!Array.isArray(body)) {
-      throw new HandlerError(
-        'rejected',
-        `${connection.baseUrl} did not answer like a Work Management Service 2.0`,
-        'baseUrl',
-      );
-    }
+    const path = `/user/${encodeURIComponent(connection.userId)}/action-required-tasks`;
+    await readArray(fetchFn, timeoutMs, connection, path, (status) =>
+      status === 404
+        ? new HandlerError(
+            'rejected',
+            `The service at ${connection.baseUrl} does not know user "${connection.userId}" (or is not a Work Management Service 2.0)`,
+            'userId',
+          )
+        : undefined,
+    );
   };
 }
 
@@ -75,46 +95,15 @@ export type UserLister = (
  */
 export function createUserLister(fetchFn: typeof fetch = fetch, timeoutMs = 10_000): UserLister {
   return async (connection) => {
-    const url = `${connection.baseUrl}/users`;
-    let response: Response;
-    try {
-      response = await fetchFn(url, {
-        headers: { [connection.tokenHeader]: connection.token, accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      throw new HandlerError('offline', `Could not reach ${connection.baseUrl}: ${reason}`, 'baseUrl');
-    }
-    if (response.status === 401 || response.status === 403) {
-      throw new HandlerError(
-        'unauthorized',
-        `The service at ${connection.baseUrl} refused the token (sent in the ${connection.tokenHeader} header)`,
-        'token',
-      );
-    }
-    if (!response.ok) {
-      throw new HandlerError(
-        'rejected',
-        response.status === 404
-          ? `${connection.baseUrl} has no user list (HTTP 404): is the address right, ending with /2.0?`
-          : `The service at ${connection.baseUrl} answered HTTP ${response.status}`,
-        'baseUrl',
-      );
-    }
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
-    if (!Array.isArray(body)) {
-      throw new HandlerError(
-        'rejected',
-        `${connection.baseUrl} did not answer like a Work Management Service 2.0`,
-        'baseUrl',
-      );
-    }
+    const body = await readArray(fetchFn, timeoutMs, connection, '/users', (status) =>
+      status === 404
+        ? new HandlerError(
+            'rejected',
+            `${connection.baseUrl} has no user list (HTTP 404): is the address right, ending with /2.0?`,
+            'baseUrl',
+          )
+        : undefined,
+    );
     const users: OrganizationUser[] = [];
     let unreadable = 0;
     for (const item of body) {

@@ -80,6 +80,37 @@ describe('undoableOf: how each write is taken back', () => {
     expect(calls).toEqual([{ channel: 'tasks.setStatus', input: { taskId: 't1', statusId: 's-open' } }]);
   });
 
+  it('a project, contact or account edit writes back what it replaced', async () => {
+    const cases = [
+      done(
+        'projects.update',
+        { projectId: 'p1', changes: { name: 'New' } },
+        { entryId: 1, replaced: { name: 'Old' } },
+      ),
+      done(
+        'crm.updateContact',
+        { contactId: 'c1', changes: { email: 'new@x.test' } },
+        { entryId: 2, replaced: { email: '' } },
+      ),
+      done(
+        'crm.updateAccount',
+        { accountId: 'a1', changes: { name: 'New' } },
+        { entryId: 3, replaced: { name: 'Old' } },
+      ),
+    ];
+    const { ports, calls } = fakePorts(() => ({ entryId: 4 }));
+    for (const write of cases) await undoableOf(write, 'Changed')!.reverse(ports);
+    expect(calls).toEqual([
+      { channel: 'projects.update', input: { projectId: 'p1', changes: { name: 'Old' } } },
+      { channel: 'crm.updateContact', input: { contactId: 'c1', changes: { email: '' } } },
+      { channel: 'crm.updateAccount', input: { accountId: 'a1', changes: { name: 'Old' } } },
+    ]);
+    // Nothing replaced (nothing changed): nothing to undo.
+    expect(
+      undoableOf(done('projects.update', { projectId: 'p1', changes: {} }, { entryId: null }), 'x'),
+    ).toBeNull();
+  });
+
   it('custom fields write back the values they replaced (null: the field was empty)', async () => {
     const item = undoableOf(
       done(
