@@ -2,6 +2,15 @@ import { mergePending } from '../sync/pending';
 import { withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
 import type { CheckedItem, EntityDescriptor } from './types';
+import type { CrmAccount, CrmContact } from '../../../shared/api/index';
+
+declare module '../sync/pending' {
+  /** As its lists answer it: what a create's look-up finds the created item among. */
+  interface ListedItems {
+    crmContact: CrmContact;
+    crmAccount: CrmAccount;
+  }
+}
 
 /**
  * A CRM record for the check before a send, read one by one (a list item lacks fields a single
