@@ -78,9 +78,15 @@ const STEPS: Step[] = [
         .getByTestId('task-detail')
         .getByTestId('field-status')
         .getAttribute('aria-label');
-      await filter.fill(/in progress/i.test(current ?? '') ? 'New' : 'In progress');
+      // A status chosen applies at once; the dialog is "With a message…", with the status asked.
+      await filter.fill('With a message');
       await filter.press('Enter');
       await page.getByTestId('status-dialog').waitFor();
+      await page.getByTestId('status-dialog-status').click();
+      await page
+        .getByRole('combobox', { name: /^Filter / })
+        .fill(/in progress/i.test(current ?? '') ? 'New' : 'In progress');
+      await page.getByRole('combobox', { name: /^Filter / }).press('Enter');
     },
   },
   {

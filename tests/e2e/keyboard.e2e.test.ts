@@ -128,10 +128,18 @@ describe('keyboard: shortcuts on the selected task, and a detail that keeps what
     await page.keyboard.press('s');
     await page.getByRole('combobox', { name: /^Filter / }).waitFor();
     const status = before.status.name === 'Done' ? 'On Hold' : 'Done';
-    await typeAndEnter(status);
+    // A status chosen applies at once; "With a message…" asks for the status and a message.
+    await typeAndEnter('With a message');
     const dialog = page.getByTestId('status-dialog');
     await dialog.waitFor();
-    // The dialog opens with the focus on its first field, the message.
+    // The dialog opens with the focus on its first field, the new status; once chosen, the
+    // focus moves on to the message.
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute('data-testid') === 'status-dialog-status',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByRole('combobox', { name: /^Filter / }).waitFor();
+    await typeAndEnter(status);
     await page.waitForFunction(() => document.activeElement?.id === 'status-message');
     await page.keyboard.type('Moved from the board');
     await page.keyboard.press('Control+Enter');

@@ -3,9 +3,11 @@ import { LIMITS } from '../api/common';
 import { channel } from './channel';
 
 /**
- * What was typed and not sent, kept by the core in the account's cache file so it survives a
- * restart and a crash: a task's message box (`message:<taskId>`, comment and reply share it) and
- * the New task dialog (`new-task`, its fields as JSON). The account is the cache file's.
+ * What was typed and not sent, kept by the core in the account's outbox file (never thrown away)
+ * so it survives a restart, a crash and a rebuilt cache: a task's message box (`message:<taskId>`,
+ * comment and reply share it; a task created here has its draft moved to its real id when the
+ * service makes it) and the New task dialog (`new-task`, its fields as JSON). The account is the
+ * file's.
  */
 export const DraftKey = z
   .string()

@@ -72,6 +72,11 @@ export const TaskUpdateInput = z
   .object({ taskId: Id, changes: TaskChanges.refine(endNotBeforeStart, endBeforeStart()) })
   .strict();
 export const TaskStatusInput = z.object({ taskId: Id, statusId: Id, message: Text.optional() }).strict();
+/**
+ * The channel's input: `undo` says the write takes back the task's latest status change, so while
+ * that one still waits both are withdrawn, a message it carried with it, and nothing is sent.
+ */
+export const TaskStatusWriteInput = TaskStatusInput.extend({ undo: z.boolean().optional() }).strict();
 export const TaskCommentInput = z
   .object({ taskId: Id, message: Text.min(1, 'a comment needs a message') })
   .strict();
@@ -94,7 +99,7 @@ export const TaskDeleteInput = z.object({ taskId: Id }).strict();
 export const tasksWriteChannels = {
   'tasks.create': channel(TaskCreateInput, CreateResult),
   'tasks.update': channel(TaskUpdateInput, WriteResult),
-  'tasks.setStatus': channel(TaskStatusInput, WriteResult),
+  'tasks.setStatus': channel(TaskStatusWriteInput, WriteResult),
   'tasks.comment': channel(TaskCommentInput, WriteResult),
   'tasks.reply': channel(TaskReplyInput, WriteResult),
   'tasks.addTag': channel(TaskTagWriteInput, WriteResult),

@@ -33,11 +33,11 @@ export class TaskDetailPage {
   async pick(testId: string, option: string): Promise<void> {
     await choose(this.page, this.field(testId), option);
   }
+  /** A status applies at once; with a message, through the picker's "With a message…". */
   async setStatus(status: string, message?: string): Promise<void> {
-    await this.pick('field-status', status);
-    const dialog = this.page.getByTestId('status-dialog');
-    if (message) await dialog.getByLabel('Message (optional)').fill(message);
-    await dialog.getByTestId('confirm-status').click();
+    if (!message) return this.pick('field-status', status);
+    await this.pick('field-status', 'With a message…');
+    await withMessage(this.page, status, message);
   }
   async comment(text: string): Promise<void> {
     await this.root.getByPlaceholder('Write a comment…').fill(text);
@@ -75,4 +75,14 @@ export class TaskDetailPage {
     await this.root.getByTestId('delete-task').click();
     await this.page.getByTestId('confirm-dialog').getByTestId('confirm').click();
   }
+}
+
+/** Fills and confirms the status dialog ("With a message…" of any status picker, Alt on the board). */
+export async function withMessage(page: Page, status: string | undefined, message: string): Promise<void> {
+  const dialog = page.getByTestId('status-dialog');
+  await dialog.waitFor();
+  if (status) await choose(page, dialog.getByTestId('status-dialog-status'), status);
+  await dialog.getByLabel('Message (optional)').fill(message);
+  await dialog.getByTestId('confirm-status').click();
+  await dialog.waitFor({ state: 'hidden' });
 }

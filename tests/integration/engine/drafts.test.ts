@@ -1,12 +1,15 @@
-// Drafts are kept by the core in the account's cache file: written at once, read back after a
-// restart and after a crash (a second engine opened on the same files while the first was never
-// closed), one per task, and per account (another account's cache file has its own).
-import { mkdtempSync, rmSync } from 'node:fs';
+// Drafts are kept by the core in the account's outbox file (never thrown away): written at once,
+// read back after a restart and after a crash (a second engine opened on the same files while the
+// first was never closed), after the cache file was thrown away and rebuilt, one per task, and
+// per account (another account's files have their own). A draft typed on a task created here
+// follows the task to its real id when the service acknowledges the create.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine } from '../outbox/support';
+import { SEED_IDS } from '../../../src/server/seed/index';
 
 let svc: RunningService;
 beforeAll(async () => {
@@ -61,6 +64,48 @@ describe('drafts', () => {
     } finally {
       await other.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('survive a cache file thrown away and rebuilt', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'drafts-'));
+    try {
+      const first = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
+      await first.call('drafts.set', { key: 'message:T9', text: 'Kept through a rebuild' });
+      await first.close();
+      // The cache file goes (as a damaged one is moved aside); the outbox file stays.
+      const caches = readdirSync(dataDir).filter((f) => /^cache-.*\.sqlite(-wal|-shm)?$/.test(f));
+      expect(caches.length).toBeGreaterThan(0);
+      for (const f of caches) rmSync(join(dataDir, f));
+      const rebuilt = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
+      try {
+        expect((await rebuilt.call('drafts.get', { key: 'message:T9' })).text).toBe('Kept through a rebuild');
+      } finally {
+        await rebuilt.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('follow a task created here to its real id when its create is acknowledged', async () => {
+    const e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
+    try {
+      await e.sync.now();
+      await e.outbox.stop();
+      const { id: localId } = await e.call('tasks.create', {
+        projectId: SEED_IDS.workspace,
+        title: 'Drafted on',
+      });
+      await e.call('drafts.set', { key: `message:${localId}`, text: 'A comment not sent yet' });
+      e.outbox.start();
+      await e.drained();
+      const realId = e.outbox.realIdOf(localId);
+      expect(realId).not.toBe(localId);
+      expect((await e.call('drafts.get', { key: `message:${realId}` })).text).toBe('A comment not sent yet');
+      expect((await e.call('drafts.get', { key: `message:${localId}` })).text).toBe('');
+    } finally {
+      await e.close();
     }
   });
 

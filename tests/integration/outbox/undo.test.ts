@@ -4,6 +4,7 @@
 // since is journalled, never silently overwritten; a task delete waits a few seconds, and a
 // discard within that window keeps the task on the service.
 import { describe, expect, it } from 'vitest';
+import type { ChannelInput } from '../../../src/shared/ipc/contract';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { queueOf } from '../../../src/main/core/outbox/testing';
 import { FAST_OUTBOX, writesSuite, type TestEngine } from './support';
@@ -39,6 +40,63 @@ describe('undo through the outbox', () => {
     await e.drained();
     expect(writesOf(taskId).filter((r) => r.includes('/status'))).toEqual([]);
     expect((await suite.api.task(taskId)).status.id).toBe(was);
+  });
+
+  it('withdraws a status change with a message undone while waiting: neither status nor message is sent', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Status with a word');
+    const was = e.cache.tasks.getFlat(taskId)!.statusId;
+    await e.outbox.stop();
+    const done = await e.call('tasks.setStatus', {
+      taskId,
+      statusId: SEED_IDS.statuses.done,
+      message: 'Closing: shipped',
+    });
+    expect(done.replaced).toEqual({ statusId: was });
+    expect(e.cache.messages.listForTask(taskId).map((m) => m.message)).toContain('Closing: shipped');
+    // ...an undo does, the message with it.
+    const undo = await e.call('tasks.setStatus', { taskId, statusId: was, undo: true });
+    expect(undo).toMatchObject({ entryId: null, withdrawn: true });
+    expect(e.outbox.entries()).toEqual([]);
+    expect(e.cache.tasks.getFlat(taskId)?.statusId).toBe(was);
+    expect(e.cache.messages.listForTask(taskId).map((m) => m.message)).not.toContain('Closing: shipped');
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(taskId).filter((r) => r.includes('/status') || r.includes('/comment'))).toEqual([]);
+    expect((await suite.api.task(taskId)).status.id).toBe(was);
+    expect((await suite.api.taskMessages(taskId)).map((m) => m.message)).not.toContain('Closing: shipped');
+  });
+
+  it('a status change made on purpose after one with a message withdraws nothing: both are sent', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Said and changed');
+    const was = e.cache.tasks.getFlat(taskId)!.statusId;
+    await e.outbox.stop();
+    await e.call('tasks.setStatus', { taskId, statusId: SEED_IDS.statuses.done, message: 'Closing it' });
+    const later = await e.call('tasks.setStatus', { taskId, statusId: was });
+    expect(later.withdrawn).toBeUndefined();
+    expect(e.outbox.entries()).toHaveLength(2);
+    e.outbox.start();
+    await e.drained();
+    expect((await suite.api.task(taskId)).status.id).toBe(was);
+    expect((await suite.api.taskMessages(taskId)).map((m) => m.message)).toContain('Closing it');
+  });
+
+  it('reverts a status change with a message already sent: the status goes back, the message stays', async () => {
+    const e = await suite.engine();
+    const taskId = await seededTask(e, 'Sent with a word');
+    const was = e.cache.tasks.getFlat(taskId)!.statusId;
+    await e.call('tasks.setStatus', { taskId, statusId: SEED_IDS.statuses.done, message: 'Done, see notes' });
+    await e.drained();
+    expect((await suite.api.task(taskId)).status.id).toBe(SEED_IDS.statuses.done);
+    const undo = await e.call('tasks.setStatus', { taskId, statusId: was, undo: true });
+    expect(undo.withdrawn).toBeUndefined();
+    expect(undo.entryId).toBeTypeOf('number');
+    await e.drained();
+    expect((await suite.api.task(taskId)).status.id).toBe(was);
+    // The service cannot remove a message: it stays, once.
+    const messages = (await suite.api.taskMessages(taskId)).map((m) => m.message);
+    expect(messages.filter((m) => m === 'Done, see notes')).toHaveLength(1);
   });
 
   it('withdraws a field edit undone while waiting, with the replaced value the write answered', async () => {
@@ -191,5 +249,144 @@ describe('undo through the outbox', () => {
         .slice(mark)
         .filter((r) => !r.startsWith('GET ')),
     ).toEqual([]);
+  });
+});
+
+const OFFSITE = {
+  eventType: 'company-event',
+  name: 'Team offsite',
+  startDate: '2026-12-07',
+  endDate: '2026-12-09',
+} as const;
+
+describe('undo of project, event and CRM edits through the outbox', () => {
+  async function seededProject(e: TestEngine, name: string): Promise<string> {
+    const { id } = await e.call('projects.create', { name, projectTemplateId: SEED_IDS.templates.project });
+    await e.drained();
+    return e.outbox.realIdOf(id);
+  }
+  async function seededContact(e: TestEngine, firstName: string): Promise<string> {
+    const { id } = await e.call('crm.createContact', { firstName, lastName: 'Undo' });
+    await e.drained();
+    return e.outbox.realIdOf(id);
+  }
+
+  it('withdraws a project edit undone while waiting: the service never sees it', async () => {
+    const e = await suite.engine();
+    const projectId = await seededProject(e, 'Project before');
+    await e.outbox.stop();
+    const edit = await e.call('projects.update', {
+      projectId,
+      changes: { name: 'Project after', priority: 9 },
+    });
+    expect(edit.replaced).toMatchObject({ name: 'Project before' });
+    const undo = await e.call('projects.update', { projectId, changes: edit.replaced! });
+    expect(undo).toMatchObject({ entryId: null, withdrawn: true });
+    expect(e.outbox.entries()).toEqual([]);
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(projectId).filter((r) => r.startsWith('PUT '))).toEqual([]);
+    expect((await suite.api.project(projectId)).name).toBe('Project before');
+  });
+
+  it('reverts a project edit already sent; a colleague’s newer name is journalled, not overwritten', async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, freshMs: 0 } });
+    const projectId = await seededProject(e, 'Plan of record');
+    const edit = await e.call('projects.update', { projectId, changes: { name: 'My plan of record' } });
+    await e.drained();
+    expect((await suite.api.project(projectId)).name).toBe('My plan of record');
+    // Reverted with nobody in between: the service has the old name again.
+    const undo = await e.call('projects.update', { projectId, changes: edit.replaced! });
+    expect(undo.withdrawn).toBeUndefined();
+    await e.drained();
+    expect((await suite.api.project(projectId)).name).toBe('Plan of record');
+    // Edited again, then a colleague renames it before the undo is sent.
+    const again = await e.call('projects.update', { projectId, changes: { name: 'Second plan' } });
+    await e.drained();
+    await suite.api.updateProject(projectId, { userId: suite.svc.users.bob, name: 'Their plan of record' });
+    await e.call('projects.update', { projectId, changes: again.replaced! });
+    await e.drained();
+    expect(await e.call('conflicts.list', {})).toMatchObject([
+      { entity: 'project', entityId: projectId, field: 'name', remoteValue: 'Their plan of record' },
+    ]);
+  });
+
+  it('withdraws a contact edit undone while waiting; reverts one already sent, a colleague’s change journalled', async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, freshMs: 0 } });
+    const contactId = await seededContact(e, 'Undone');
+    await e.outbox.stop();
+    const edit = await e.call('crm.updateContact', { contactId, changes: { phone: '+1 555 0100' } });
+    expect(edit.replaced).toEqual({ phone: '' });
+    expect(await e.call('crm.updateContact', { contactId, changes: edit.replaced! })).toMatchObject({
+      withdrawn: true,
+    });
+    expect(e.outbox.entries()).toEqual([]);
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(contactId).filter((r) => r.startsWith('PUT '))).toEqual([]);
+
+    const sent = await e.call('crm.updateContact', { contactId, changes: { email: 'mine@example.test' } });
+    await e.drained();
+    expect((await suite.api.crmContact(contactId)).contact.email).toBe('mine@example.test');
+    await suite.api.updateCrmContact(contactId, {
+      updatedByUserId: suite.svc.users.bob,
+      email: 'theirs@example.test',
+    });
+    await e.call('crm.updateContact', { contactId, changes: sent.replaced! });
+    await e.drained();
+    expect(await e.call('conflicts.list', {})).toMatchObject([
+      { entity: 'crmContact', entityId: contactId, field: 'email', remoteValue: 'theirs@example.test' },
+    ]);
+  });
+
+  it('reverts an account edit already sent: the service has the old name again', async () => {
+    const e = await suite.engine();
+    const { id } = await e.call('crm.createAccount', { name: 'Account before' });
+    await e.drained();
+    const accountId = e.outbox.realIdOf(id);
+    const edit = await e.call('crm.updateAccount', { accountId, changes: { name: 'Account after' } });
+    expect(edit.replaced).toEqual({ name: 'Account before' });
+    await e.drained();
+    await e.call('crm.updateAccount', { accountId, changes: edit.replaced! });
+    await e.drained();
+    expect((await suite.api.crmAccount(accountId)).account.name).toBe('Account before');
+  });
+
+  it('an event edit undone while waiting: the create discarded takes its delete along, nothing is sent', async () => {
+    const e = await suite.engine();
+    const { id } = await e.call('events.create', { ...OFFSITE, name: 'Offsite as planned' });
+    await e.drained();
+    const old = e.outbox.realIdOf(id);
+    await e.outbox.stop();
+    const edit = await e.call('events.edit', { eventId: old, input: { ...OFFSITE, name: 'Offsite moved' } });
+    // What it replaced is the old event as a create's input: the undo once sent.
+    expect(edit.replaced).toEqual({ ...OFFSITE, name: 'Offsite as planned' });
+    await e.call('outbox.discard', { id: edit.entryId! });
+    expect(e.outbox.entries()).toEqual([]);
+    expect(e.cache.events.storedRow(old)).toMatchObject({ name: 'Offsite as planned' });
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(old)).toEqual([]);
+    expect((await suite.api.event(old)).name).toBe('Offsite as planned');
+  });
+
+  it('an event edit undone once sent: the old event made again, the new one deleted', async () => {
+    const e = await suite.engine();
+    const { id } = await e.call('events.create', { ...OFFSITE, name: 'Offsite first' });
+    await e.drained();
+    const edit = await e.call('events.edit', {
+      eventId: e.outbox.realIdOf(id),
+      input: { ...OFFSITE, name: 'Offsite second', startDate: '2026-12-14', endDate: '2026-12-15' },
+    });
+    await e.drained();
+    const edited = e.outbox.realIdOf(edit.id);
+    const back = await e.call('events.edit', {
+      eventId: edit.id,
+      input: edit.replaced as ChannelInput<'events.edit'>['input'],
+    });
+    await e.drained();
+    await expect(suite.api.event(edited)).rejects.toMatchObject({ status: 404 });
+    const again = await suite.api.event(e.outbox.realIdOf(back.id));
+    expect(again).toMatchObject({ name: 'Offsite first', startDate: '2026-12-07' });
   });
 });

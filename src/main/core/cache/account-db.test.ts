@@ -239,4 +239,27 @@ describe('account database: a damaged file is moved aside, the app still opens',
     expect(db.prepare('SELECT count(*) FROM outbox_field_claims').pluck().get()).toBe(5);
     db.close();
   });
+
+  it('drafts live in the outbox file: copied from the cache file once, kept when the cache is rebuilt', () => {
+    // A cache and an outbox as the build before drafts moved left them (outbox file version 3).
+    const { db } = openAccountDb(files, { clock });
+    db.exec(`INSERT INTO cache.drafts (key, text, updated_at) VALUES ('message:t1', 'Typed before', 5)`);
+    db.exec('DROP TABLE main.outbox_drafts');
+    db.pragma('main.user_version = 3');
+    db.close();
+    const upgraded = openAccountDb(files, { clock });
+    expect(upgraded.db.prepare('SELECT key, text FROM main.outbox_drafts').all()).toEqual([
+      { key: 'message:t1', text: 'Typed before' },
+    ]);
+    upgraded.db.exec(`INSERT INTO outbox_drafts (key, text, updated_at) VALUES ('new-task', '{}', 6)`);
+    upgraded.db.close();
+    // The cache file is thrown away (damaged, emptied): the drafts are in the other file.
+    rmSync(files.cache);
+    const rebuilt = openAccountDb(files, { clock });
+    expect(rebuilt.db.prepare('SELECT key FROM outbox_drafts ORDER BY key').pluck().all()).toEqual([
+      'message:t1',
+      'new-task',
+    ]);
+    rebuilt.db.close();
+  });
 });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DataNotice } from '../../../shared/ipc/app';
 import { runMigrations } from '../../../server/db/migrate';
-import { OUTBOX_TABLES, outboxFileMigrations } from './outbox-schema';
+import { DRAFTS_MOVED_OUTBOX_VERSION, OUTBOX_TABLES, outboxFileMigrations } from './outbox-schema';
 import { migrate } from './migrate';
 import { migrations, OUTBOX_MOVED_VERSION } from './migrations/index';
 import {
@@ -46,6 +46,7 @@ const OUTBOX_ORDER: Record<(typeof OUTBOX_TABLES)[number], string> = {
   outbox_id_map: 'temp_id',
   outbox_field_claims: 'entry_id, entity, entity_id, field',
   outbox_conflicts: 'id',
+  outbox_drafts: 'key',
 };
 
 function setPragmas(db: SqliteDb, schema: string, synchronous: 'FULL' | 'NORMAL'): void {
@@ -140,9 +141,19 @@ export function openAccountDb(files: AccountDbFiles, options: AccountDbOptions =
   try {
     setPragmas(outbox, 'main', 'FULL');
     outbox.pragma('foreign_keys = ON');
-    migrateWithBackup(outbox, files.outbox, outboxFileMigrations.length, () =>
-      runMigrations(outbox, outboxFileMigrations, 'Outbox database'),
-    );
+    // Drafts move into this file (outbox migration 4): the cache file, when sound, is attached
+    // while that step runs so it copies the drafts typed before.
+    const takesDrafts =
+      (outbox.pragma('user_version', { simple: true }) as number) < DRAFTS_MOVED_OUTBOX_VERSION &&
+      cacheHealth.state === 'ok';
+    if (takesDrafts) outbox.prepare('ATTACH DATABASE ? AS cache').run(files.cache);
+    try {
+      migrateWithBackup(outbox, files.outbox, outboxFileMigrations.length, () =>
+        runMigrations(outbox, outboxFileMigrations, 'Outbox database'),
+      );
+    } finally {
+      if (takesDrafts) outbox.exec('DETACH DATABASE cache');
+    }
     for (const s of salvaged) {
       insertSalvaged(outbox, s, OUTBOX_TABLES, {
         parentTable: 'outbox_entries',
@@ -242,6 +253,8 @@ function copyOutboxOut(cache: SqliteDb, outboxFile: string): number {
         const columns = (
           cache.prepare(`SELECT name FROM pragma_table_info(?, 'main')`).pluck().all(table) as string[]
         ).join(', ');
+        // A table the outbox gained after it left the cache file (drafts) is not there.
+        if (!columns) continue;
         cache.exec(`INSERT OR IGNORE INTO moving.${table} (${columns}) SELECT ${columns} FROM main.${table}`);
       }
     })();

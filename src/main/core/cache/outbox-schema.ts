@@ -3,6 +3,7 @@ import type { Migration } from './migrations/types';
 import { migration003 } from './migrations/003-outbox';
 import { migration006 } from './migrations/006-outbox-stuck';
 import { outboxMigration003 } from './outbox-migrations/003-outbox-conflict-source';
+import { outboxMigration004 } from './outbox-migrations/004-outbox-drafts';
 
 /**
  * The outbox's tables, in the order their rows may be copied (a table before those that refer
@@ -14,6 +15,7 @@ export const OUTBOX_TABLES = [
   'outbox_id_map',
   'outbox_field_claims',
   'outbox_conflicts',
+  'outbox_drafts',
 ] as const;
 
 /**
@@ -30,7 +32,11 @@ export const outboxFileMigrations: readonly Migration[] = [
   { version: 1, name: 'outbox', up: (db) => migration003.up(db) },
   { version: 2, name: 'outbox-stuck', up: (db) => migration006.up(db) },
   outboxMigration003,
+  outboxMigration004,
 ];
+
+/** The outbox file's version from which drafts live in it (copied from the cache file then). */
+export const DRAFTS_MOVED_OUTBOX_VERSION = outboxMigration004.version;
 
 /** Every outbox step in order, for a database that holds only the outbox (unit tests). */
 export const outboxMigrations: readonly ((db: Db) => void)[] = outboxFileMigrations.map((m) => m.up);

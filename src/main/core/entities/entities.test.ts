@@ -148,8 +148,8 @@ describe('the cache columns that may hold a local id', () => {
     'update_capture',
     'updates',
     'inbox_seen',
-    // Text being typed, keyed by where it is typed ("comment:<task id>"): a draft on a task
-    // created offline keeps the local id in its key (README, Known issues).
+    // Text being typed, as the cache kept it before drafts moved into the outbox file (outbox
+    // migration 4, whose remap gives a draft on a task created offline the task's real id).
     'drafts',
   ];
 

@@ -1,7 +1,11 @@
 import type { Cache } from '../cache/cache';
 import type { HandlerMap } from './types';
 
-/** Drafts, one row per key in the account's cache file (migration 012); written at once. */
+/**
+ * Drafts, one row per key in the account's outbox file (`outbox_drafts`, outbox migration 4),
+ * which is never thrown away: a damaged cache is rebuilt and the drafts stay. Written at once. A
+ * draft on a task created here follows the task to its real id (`TempIdMap.remap`).
+ */
 export function draftHandlers({
   cache,
   clock = Date.now,
@@ -9,11 +13,11 @@ export function draftHandlers({
   cache: Cache;
   clock?: () => number;
 }): HandlerMap<'drafts.get' | 'drafts.set'> {
-  const get = cache.db.prepare('SELECT text, updated_at AS updatedAt FROM drafts WHERE key = ?');
+  const get = cache.db.prepare('SELECT text, updated_at AS updatedAt FROM outbox_drafts WHERE key = ?');
   const put = cache.db.prepare(
-    'INSERT INTO drafts (key, text, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at',
+    'INSERT INTO outbox_drafts (key, text, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at',
   );
-  const drop = cache.db.prepare('DELETE FROM drafts WHERE key = ?');
+  const drop = cache.db.prepare('DELETE FROM outbox_drafts WHERE key = ?');
   return {
     'drafts.get': ({ key }) =>
       (get.get(key) as { text: string; updatedAt: number } | undefined) ?? { text: '', updatedAt: null },

@@ -3,7 +3,8 @@ import type { AccountOutbox } from '../outbox/account-outbox';
 import { noteTriedTemplate, templatesOffered, templateWorked } from '../sync/project-templates';
 import { stamp } from '../sync/context';
 import type { HandlerMap } from './types';
-import { definedOnly, writer } from './write';
+import type { ProjectChanges } from '../../../shared/ipc/projects-write';
+import { definedOnly, replacedOf, withReplaced, writer } from './write';
 
 type ProjectsWrite =
   | 'projects.update'
@@ -33,11 +34,15 @@ export function projectsWriteHandlers({
     });
   const { id, opt, queue, create } = writer(outbox);
   return {
-    'projects.update': ({ projectId, changes }) =>
-      queue('project.update', {
-        projectId: id(projectId),
+    'projects.update': ({ projectId, changes }) => {
+      const real = id(projectId);
+      const before = cache?.projects.get(real);
+      const queued = queue('project.update', {
+        projectId: real,
         changes: definedOnly({ ...changes, parentProjectId: opt(changes.parentProjectId) }),
-      }),
+      });
+      return withReplaced(queued, replacedByProjectUpdate(before, cache?.projects.get(real), changes));
+    },
     'projects.setCustomFields': (input) =>
       queue('project.setCustomFields', { ...input, projectId: id(input.projectId) }),
     'projects.createFolder': (input) =>
@@ -66,3 +71,27 @@ export function projectsWriteHandlers({
 }
 
 const NO_HANDS = { tasks: [], events: [], subprojects: [] };
+
+/**
+ * What a project update replaced, as an update that puts it back (its undo): each field it
+ * changed with the value the cache held before. A status answers its `statusId` (the system
+ * status follows it); a project moved from the root answers no parent (the service has no
+ * "move to the root").
+ */
+export function replacedByProjectUpdate(
+  before: Readonly<Record<string, unknown>> | null | undefined,
+  after: Readonly<Record<string, unknown>> | null | undefined,
+  changes: ProjectChanges,
+): Record<string, unknown> | undefined {
+  const fields = Object.keys(changes).filter((f) => f !== 'statusId' && f !== 'systemStatus');
+  const replaced = { ...replacedOf(before, after, fields) };
+  if (replaced.parentProjectId === null) delete replaced.parentProjectId;
+  if ('statusId' in changes) {
+    const was = replacedOf(before, after, ['statusId'])?.statusId;
+    if (typeof was === 'string') replaced.statusId = was;
+  } else if ('systemStatus' in changes) {
+    const was = replacedOf(before, after, ['systemStatus'])?.systemStatus;
+    if (was === 2 || was === 5) replaced.systemStatus = was;
+  }
+  return Object.keys(replaced).length ? replaced : undefined;
+}

@@ -3,7 +3,7 @@ import type { AccountOutbox } from '../outbox/account-outbox';
 import type { HandlerMap } from './types';
 import type { TaskFlat } from '../cache/repos/tasks';
 import type { TaskChanges } from '../../../shared/ipc/tasks-write';
-import { definedOnly, writer, type Queued } from './write';
+import { definedOnly, withReplaced, writer } from './write';
 import { TASK_CHANGE_COLUMNS } from '../entities/tasks';
 
 export interface WriteDeps {
@@ -61,10 +61,14 @@ export function tasksWriteHandlers({ outbox, cache }: WriteDeps): HandlerMap<Tas
         before ? replacedByUpdate(before, cache.tasks.getFlat(real), changes) : undefined,
       );
     },
-    'tasks.setStatus': (input) => {
+    'tasks.setStatus': ({ undo, ...input }) => {
       const real = id(input.taskId);
       const before = cache.tasks.getFlat(real);
-      const queued = queue('task.setStatus', { ...input, taskId: real, draftId: outbox.newLocalRowId() });
+      const queued = queue(
+        'task.setStatus',
+        { ...input, taskId: real, draftId: outbox.newLocalRowId() },
+        { undo: undo === true },
+      );
       const after = cache.tasks.getFlat(real);
       return withReplaced(
         queued,
@@ -124,8 +128,4 @@ export function replacedByUpdate(
     replaced.parentTaskId = before.parentTaskId;
   else if (before.projectId !== after.projectId) replaced.projectId = before.projectId;
   return Object.keys(replaced).length ? replaced : undefined;
-}
-
-function withReplaced(queued: Queued, replaced: Record<string, unknown> | undefined) {
-  return replaced ? { ...queued, replaced } : queued;
 }

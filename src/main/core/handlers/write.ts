@@ -43,3 +43,27 @@ export function writer(outbox: AccountOutbox) {
 export function definedOnly<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
+
+/**
+ * What an update replaced, for its undo: each field of `fields` whose value differs between the
+ * cache's row before the write and after it, with the value before (exact, whatever the view
+ * showed). Undefined when nothing changed or the item is not in the cache.
+ */
+export function replacedOf(
+  before: Readonly<Record<string, unknown>> | null | undefined,
+  after: Readonly<Record<string, unknown>> | null | undefined,
+  fields: readonly string[],
+): Record<string, unknown> | undefined {
+  if (!before || !after) return undefined;
+  const replaced: Record<string, unknown> = {};
+  for (const field of fields) {
+    const was = before[field] ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(after[field] ?? null)) replaced[field] = was;
+  }
+  return Object.keys(replaced).length ? replaced : undefined;
+}
+
+/** A write's answer with what it replaced, when it replaced anything. */
+export function withReplaced<Q extends Queued>(queued: Q, replaced: Record<string, unknown> | undefined) {
+  return replaced ? { ...queued, replaced } : queued;
+}

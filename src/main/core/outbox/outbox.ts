@@ -417,9 +417,9 @@ export class Outbox<C> {
       // An undo of a change still waiting: together the two change nothing, nothing is sent.
       const cancelled = this.#cancelledBy(kind, stored, keys, id, options.undo === true);
       if (cancelled) {
-        this.#withdraw(id);
-        this.#withdraw(cancelled.id);
-        for (const k of cancelled.keys) if (!keys.includes(k)) keys.push(k);
+        this.#withdraw(id, kind, stored);
+        this.#withdraw(cancelled.entry.id, cancelled.kind, cancelled.payload);
+        for (const k of cancelled.entry.keys) if (!keys.includes(k)) keys.push(k);
         return { entryId: undefined, merged: false, withdrawn: true, keys };
       }
       const target = this.#mergeTarget(kind, keys, id);
@@ -429,8 +429,11 @@ export class Outbox<C> {
           this.store.setPayload(target.id, merged, target.undo, now);
           this.claims.move(id, target.id);
           this.store.delete(id);
-          if (kind.withdrawable?.(merged) && this.claims.cancels(target.id, target.id)) {
-            this.#withdraw(target.id);
+          if (
+            kind.withdrawable?.(merged, options.undo === true) &&
+            this.claims.cancels(target.id, target.id)
+          ) {
+            this.#withdraw(target.id, kind, merged);
             return { entryId: undefined, merged: true, withdrawn: true, keys };
           }
           return { entryId: target.id, merged: true, keys };
@@ -954,8 +957,8 @@ export class Outbox<C> {
     keys: string[],
     newId: number,
     undo: boolean,
-  ): OutboxEntry | undefined {
-    if (!kind.withdrawable?.(payload)) return undefined;
+  ): { entry: OutboxEntry; kind: ErasedKind<C>; payload: unknown } | undefined {
+    if (!kind.withdrawable?.(payload, undo)) return undefined;
     let targetId: number | undefined;
     for (const key of keys) {
       const last = this.store.lastOpenBefore(key, newId);
@@ -975,15 +978,19 @@ export class Outbox<C> {
     } catch {
       return undefined;
     }
-    if (!targetKind?.withdrawable?.(targetPayload)) return undefined;
-    return this.claims.cancels(target.id, newId) ? target : undefined;
+    if (!targetKind?.withdrawable?.(targetPayload, undo)) return undefined;
+    return this.claims.cancels(target.id, newId)
+      ? { entry: target, kind: targetKind, payload: targetPayload }
+      : undefined;
   }
 
   /**
    * Removes a waiting entry whose change the cache no longer shows (a later change put its
-   * fields back): its claims go with it and nothing is written back.
+   * fields back): its claims go with it and nothing is written back; what it made besides them
+   * (a status change's message) its kind removes.
    */
-  #withdraw(entryId: number): void {
+  #withdraw(entryId: number, kind: ErasedKind<C>, payload: unknown): void {
+    kind.withdrawn?.(payload);
     this.claims.release(entryId);
     this.store.delete(entryId);
   }

@@ -12,7 +12,8 @@ export function mappedRealIds(db: Db): (realId: string) => boolean {
 
 /**
  * The map of temp ids to real ids, and the remap of everything the outbox holds that names a
- * temp id: waiting payloads, undo records, chain keys, field claims and conflicts. Called in the
+ * temp id: waiting payloads, undo records, chain keys, field claims, conflicts and the drafts
+ * typed on the item (`outbox_drafts`, keyed `message:<id>`). Called in the
  * acknowledging transaction, together with the cache's own remap (rule 5).
  */
 export class TempIdMap {
@@ -40,6 +41,11 @@ export class TempIdMap {
       leftKeys: db.prepare(`DELETE FROM outbox_entry_keys WHERE substr(key, instr(key, ':') + 1) = @temp`),
       claims: db.prepare('UPDATE outbox_field_claims SET entity_id = @real WHERE entity_id = @temp'),
       conflicts: db.prepare('UPDATE outbox_conflicts SET entity_id = @real WHERE entity_id = @temp'),
+      // A draft typed on a task created here (`message:<local id>`) follows the task.
+      drafts: db.prepare(
+        `UPDATE OR REPLACE outbox_drafts SET key = substr(key, 1, instr(key, ':')) || @real
+         WHERE substr(key, instr(key, ':') + 1) = @temp`,
+      ),
     };
   }
 
@@ -57,6 +63,7 @@ export class TempIdMap {
     s.leftKeys.run(ids);
     s.claims.run(ids);
     s.conflicts.run(ids);
+    s.drafts.run(ids);
   }
 
   /**

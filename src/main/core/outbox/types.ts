@@ -172,9 +172,16 @@ export interface OperationKind<P = unknown, R = unknown, C = unknown, N extends 
   /**
    * True when the entry's whole effect is its field claims (no message posted, no row made or
    * removed): a later entry that puts those fields back where they were withdraws it, and
-   * nothing is sent (an undo of a change still waiting).
+   * nothing is sent (an undo of a change still waiting). `undo` is true when the later write
+   * says it takes this one back: a change that also posts a message (a status change with one)
+   * is withdrawn only then, its message with it (`withdrawn`).
    */
-  withdrawable?(payload: P): boolean;
+  withdrawable?(payload: P, undo: boolean): boolean;
+  /**
+   * Removes what a withdrawn entry made besides its field claims (a status change's message,
+   * shown until then as a local row); its claimed fields already show the values put back.
+   */
+  withdrawn?(payload: P): void;
   /**
    * Merges a later payload into an earlier unsent one of the same kind and entity; answers
    * undefined when they cannot be merged. Only offered when the earlier entry is the last open

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract';
 import { TASK_DELETE_HOLD_MS } from '@shared/ipc/tasks-write';
-import { UndoHistory, undoKeyOf, undoableGroup, undoableOf, type DoneWrite, type UndoPorts } from './undo';
+import {
+  QUOTED_TITLE_MAX,
+  UndoHistory,
+  quoted,
+  undoKeyOf,
+  undoableGroup,
+  undoableOf,
+  type DoneWrite,
+  type UndoPorts,
+} from './undo';
 import type { WriteOutcome } from './run-write';
 
 /** Ports that record each write and answer from `answer` (a throw is a refusal). */
@@ -76,8 +85,71 @@ describe('undoableOf: how each write is taken back', () => {
       withdrawn: true,
       replaced: { statusId: 's-done' },
     }));
-    await item.reverse(ports);
-    expect(calls).toEqual([{ channel: 'tasks.setStatus', input: { taskId: 't1', statusId: 's-open' } }]);
+    expect(await item.reverse(ports)).toMatchObject({ ok: true, note: 'nothing was sent' });
+    // Marked as an undo: a waiting change with a message is withdrawn with its message.
+    expect(calls).toEqual([
+      { channel: 'tasks.setStatus', input: { taskId: 't1', statusId: 's-open', undo: true } },
+    ]);
+  });
+
+  it('a status change with a message, reverted once sent, says its message stays', async () => {
+    const item = undoableOf(
+      done(
+        'tasks.setStatus',
+        { taskId: 't1', statusId: 's-done', message: 'Shipped' },
+        { entryId: 2, replaced: { statusId: 's-open' } },
+      ),
+      'Marked Done',
+    )!;
+    const sent = fakePorts(() => ({ entryId: 9, replaced: { statusId: 's-done' } }));
+    const result = await item.reverse(sent.ports);
+    expect(result).toMatchObject({ ok: true, note: 'its message stays on the task' });
+    // The redo sets the status again, without posting the message a second time.
+    const redo = result.ok ? result.reverse : null;
+    await redo!.reverse(sent.ports);
+    expect(sent.calls[1]).toEqual({
+      channel: 'tasks.setStatus',
+      input: { taskId: 't1', statusId: 's-done', undo: true },
+    });
+    // Still waiting: withdrawn with its message, nothing to warn of.
+    const waiting = fakePorts(() => ({ entryId: null, withdrawn: true, replaced: { statusId: 's-done' } }));
+    expect(await item.reverse(waiting.ports)).toMatchObject({ ok: true, note: 'nothing was sent' });
+  });
+
+  it('quotes a title whole when short, cut at a word with an ellipsis when long', () => {
+    expect(quoted('Write the brief')).toBe("'Write the brief'");
+    expect(quoted('  Write   the brief ')).toBe("'Write the brief'");
+    const long = quoted('Prepare the quarterly customer satisfaction survey, with follow-ups');
+    expect(long).toBe("'Prepare the quarterly customer…'");
+    expect(long.length).toBeLessThanOrEqual(QUOTED_TITLE_MAX + 2);
+    expect(quoted('x'.repeat(60))).toBe(`'${'x'.repeat(QUOTED_TITLE_MAX - 1)}…'`);
+  });
+
+  it('an event edit: discarded while its create waits, else edited back to the old event', async () => {
+    const input = {
+      eventType: 'company-event',
+      name: 'New',
+      startDate: '2026-12-07',
+      endDate: '2026-12-08',
+    } as const;
+    const old = { ...input, name: 'Old' };
+    const item = undoableOf(
+      done('events.edit', { eventId: 'e1', input }, { id: 'local-e2', entryId: 7, replaced: old }),
+      'Changed the event',
+    )!;
+    const waiting = fakePorts((channel) =>
+      channel === 'outbox.pending' ? [{ id: 7, state: 'pending' }] : { pending: 0 },
+    );
+    expect(await item.reverse(waiting.ports)).toMatchObject({ ok: true, note: 'nothing was sent' });
+    expect(waiting.calls.map((c) => c.channel)).toEqual(['outbox.pending', 'outbox.discard']);
+    const sent = fakePorts((channel) =>
+      channel === 'outbox.pending' ? [] : { id: 'local-e3', entryId: 9, replaced: input },
+    );
+    const result = await item.reverse(sent.ports);
+    expect(sent.calls[1]).toEqual({ channel: 'events.edit', input: { eventId: 'local-e2', input: old } });
+    // Its redo is the edit the other way again.
+    await (result.ok ? result.reverse : null)!.reverse(sent.ports);
+    expect(sent.calls[3]).toEqual({ channel: 'events.edit', input: { eventId: 'local-e3', input } });
   });
 
   it('a project, contact or account edit writes back what it replaced', async () => {

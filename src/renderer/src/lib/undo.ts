@@ -34,6 +34,8 @@ export type Reversal =
   | {
       ok: true;
       /** The edit that reverses this one again (redo after undo); null when none. */ reverse: Undoable | null;
+      /** What the user should know of how it was taken back ("its message stays on the task"). */
+      note?: string | undefined;
     }
   | { ok: false; /** Why, in words; undefined when the user declined. */ reason?: string | undefined };
 
@@ -47,6 +49,18 @@ export interface Undoable {
 }
 
 type Write<C extends ChannelName> = Omit<DoneWrite<C>, 'value'> & { value: ChannelOutput<C> };
+
+/** Longest title an undo's words quote whole; a longer one is cut at a word with "…". */
+export const QUOTED_TITLE_MAX = 40;
+
+/** A task's title as an undo's words quote it: 'Write the brief', long ones shortened. */
+export function quoted(title: string, max = QUOTED_TITLE_MAX): string {
+  const text = title.trim().replace(/\s+/g, ' ');
+  if (text.length <= max) return `'${text}'`;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `'${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:–—-]+$/, '')}…'`;
+}
 
 function is<C extends ChannelName>(write: DoneWrite, channel: C): write is Write<C> {
   return write.channel === channel;
@@ -63,7 +77,7 @@ function writeBack<C extends ChannelName>(
   channel: C,
   input: ChannelInput<C>,
   reverseLabel: string,
-  options: { until?: number } = {},
+  options: { until?: number; noteIfSent?: string } = {},
 ): Undoable {
   return {
     label,
@@ -72,7 +86,9 @@ function writeBack<C extends ChannelName>(
       const outcome = await ports.run(channel, input);
       if (!outcome.ok) return { ok: false, reason: reasonOf(outcome.error) };
       const done = { channel, input, value: outcome.value } as DoneWrite;
-      return { ok: true, reverse: undoableOf(done, reverseLabel) };
+      const withdrawn = (outcome.value as { withdrawn?: boolean }).withdrawn === true;
+      const note = withdrawn ? 'nothing was sent' : options.noteIfSent;
+      return { ok: true, reverse: undoableOf(done, reverseLabel), ...(note ? { note } : {}) };
     },
   };
 }
@@ -84,7 +100,8 @@ function reasonOf(error: unknown): string | undefined {
 /**
  * The edit a write made, as something that can be taken back, or null when it cannot (a write
  * that changed nothing, or one no undo is built for: comments, replies, files are messages
- * others may have read already). `label` says what the edit did.
+ * others may have read already). `label` says what the edit did. Task edits, and the field edits
+ * of a project, a CRM contact and a CRM account, each put back what the core answered replaced.
  */
 export function undoableOf(write: DoneWrite, label: string, now: () => number = Date.now): Undoable | null {
   if (is(write, 'tasks.update')) {
@@ -96,7 +113,12 @@ export function undoableOf(write: DoneWrite, label: string, now: () => number = 
   if (is(write, 'tasks.setStatus')) {
     const was = write.value.replaced?.['statusId'];
     if (typeof was !== 'string') return null;
-    return writeBack(label, 'tasks.setStatus', { taskId: write.input.taskId, statusId: was }, label);
+    // Marked as an undo: while the change waits, one that carried a message is withdrawn with
+    // it; once sent, the message stays (the service can neither edit nor delete a message).
+    const back = { taskId: write.input.taskId, statusId: was, undo: true };
+    return writeBack(label, 'tasks.setStatus', back, label, {
+      ...(write.input.message ? { noteIfSent: 'its message stays on the task' } : {}),
+    });
   }
   if (is(write, 'tasks.setCustomFields')) {
     const { replaced } = write.value;
@@ -109,6 +131,34 @@ export function undoableOf(write: DoneWrite, label: string, now: () => number = 
     const back = write.channel === 'tasks.addTag' ? 'tasks.removeTag' : 'tasks.addTag';
     return writeBack(label, back, { ...write.input, undo: true }, label);
   }
+  if (is(write, 'projects.update')) {
+    const { replaced } = write.value;
+    if (!replaced || changedNothing(write.value)) return null;
+    const back = {
+      projectId: write.input.projectId,
+      changes: replaced as ChannelInput<'projects.update'>['changes'],
+    };
+    return writeBack(label, 'projects.update', back, label);
+  }
+  if (is(write, 'crm.updateContact')) {
+    const { replaced } = write.value;
+    if (!replaced || changedNothing(write.value)) return null;
+    const back = {
+      contactId: write.input.contactId,
+      changes: replaced as ChannelInput<'crm.updateContact'>['changes'],
+    };
+    return writeBack(label, 'crm.updateContact', back, label);
+  }
+  if (is(write, 'crm.updateAccount')) {
+    const { replaced } = write.value;
+    if (!replaced || changedNothing(write.value)) return null;
+    const back = {
+      accountId: write.input.accountId,
+      changes: replaced as ChannelInput<'crm.updateAccount'>['changes'],
+    };
+    return writeBack(label, 'crm.updateAccount', back, label);
+  }
+  if (is(write, 'events.edit')) return eventEditUndoable(write, label);
   if (is(write, 'tasks.delete')) return deleteUndoable(write, label, now);
   if (is(write, 'tasks.create')) return createUndoable(write, label);
   return null;
@@ -145,6 +195,43 @@ function deleteUndoable(write: Write<'tasks.delete'>, label: string, now: () => 
             };
           },
         },
+      };
+    },
+  };
+}
+
+/**
+ * An event's edit is a create of the new event and a delete of the old (the service has no
+ * update). While the create still waits, its undo discards it, and the delete queued behind it
+ * goes with it: the old event is back as it was. Once sent, the undo is the edit the other way:
+ * the old event made again from what the edit answered it replaced, the new one deleted (the
+ * old event comes back under a new id; dependencies it had stay lost, as the edit warned).
+ */
+function eventEditUndoable(write: Write<'events.edit'>, label: string): Undoable | null {
+  const { entryId, id, replaced } = write.value;
+  if (entryId === null || !replaced) return null;
+  return {
+    label,
+    async reverse(ports) {
+      const pending = await ports.run('outbox.pending', {});
+      const waiting = pending.ok && pending.value.some((e) => e.id === entryId && e.state === 'pending');
+      if (waiting) {
+        const discarded = await ports.run('outbox.discard', { id: entryId });
+        if (discarded.ok)
+          return {
+            ok: true,
+            note: 'nothing was sent',
+            reverse: writeBack(label, 'events.edit', write.input, label),
+          };
+      }
+      if (pending.ok && pending.value.some((e) => e.id === entryId))
+        return { ok: false, reason: 'It is being sent right now; try again in a moment.' };
+      const back = { eventId: id, input: replaced as ChannelInput<'events.edit'>['input'] };
+      const outcome = await ports.run('events.edit', back);
+      if (!outcome.ok) return { ok: false, reason: reasonOf(outcome.error) };
+      return {
+        ok: true,
+        reverse: undoableOf({ channel: 'events.edit', input: back, value: outcome.value }, label),
       };
     },
   };
@@ -188,10 +275,12 @@ export function undoableGroup(label: string, items: readonly Undoable[]): Undoab
       const reversed: Undoable[] = [];
       let failed: string | undefined;
       let failures = 0;
+      const notes = new Set<string>();
       for (const item of [...items].reverse()) {
         const result = await item.reverse(ports);
         if (result.ok) {
           if (result.reverse) reversed.push(result.reverse);
+          if (result.note) notes.add(result.note);
         } else {
           failures++;
           failed ??= result.reason;
@@ -199,14 +288,22 @@ export function undoableGroup(label: string, items: readonly Undoable[]): Undoab
       }
       if (failures === items.length) return { ok: false, reason: failed };
       // Reversed last first, so the reverse group (undone last first too) redoes in the first order.
-      return { ok: true, reverse: undoableGroup(label, reversed) };
+      // Some withdrawn and some reverted: say what was not withdrawn (a message that stays).
+      if (notes.size > 1) notes.delete('nothing was sent');
+      const note = [...notes].join('; ');
+      return { ok: true, reverse: undoableGroup(label, reversed), ...(note ? { note } : {}) };
     },
   };
 }
 
 /** What an undo or a redo did, for its toast. */
 export type HistoryResult =
-  | { done: 'undo' | 'redo'; label: string; /** The edit taken back or done again. */ item?: Undoable }
+  | {
+      done: 'undo' | 'redo';
+      label: string;
+      /** The edit taken back or done again. */ item?: Undoable;
+      note?: string | undefined;
+    }
   | { done: 'nothing'; direction: 'undo' | 'redo' }
   | { done: 'failed'; direction: 'undo' | 'redo'; label: string; reason?: string | undefined };
 
@@ -278,7 +375,12 @@ export class UndoHistory {
         if (direction === 'undo') this.#undone.push(result.reverse);
         else this.#done.push(result.reverse);
       }
-      return { done: direction, label: target.label, item: target };
+      return {
+        done: direction,
+        label: target.label,
+        item: target,
+        ...(result.note ? { note: result.note } : {}),
+      };
     });
     this.#chain = run.catch(() => undefined);
     return run;

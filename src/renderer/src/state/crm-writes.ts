@@ -7,6 +7,7 @@ import type { CreateResult, WriteResult } from '@shared/ipc/tasks-write';
 import { bridge } from '../lib/bridge';
 import { describeError, errorField } from '../lib/errors';
 import type { WriteOutcome } from '../lib/run-write';
+import { quoted } from '../lib/undo';
 import { runWrite } from './writes';
 import type { FormProblem } from '../lib/form-problem';
 
@@ -85,10 +86,11 @@ export const crmWrites = {
       'firstName',
       () =>
         contact
-          ? runWrite('crm.updateContact', {
-              contactId: contact.id,
-              changes: changedOnly(contact, contactChanges(fields)),
-            })
+          ? runWrite(
+              'crm.updateContact',
+              { contactId: contact.id, changes: changedOnly(contact, contactChanges(fields)) },
+              { undoLabel: `Changed ${quoted(`${contact.firstName} ${contact.lastName ?? ''}`)}` },
+            )
           : runWrite('crm.createContact', contactChanges(fields)),
       done,
     );
@@ -115,10 +117,11 @@ export const crmWrites = {
       'name',
       () =>
         account
-          ? runWrite('crm.updateAccount', {
-              accountId: account.id,
-              changes: changedOnly(account, accountChanges(fields)),
-            })
+          ? runWrite(
+              'crm.updateAccount',
+              { accountId: account.id, changes: changedOnly(account, accountChanges(fields)) },
+              { undoLabel: `Changed ${quoted(account.name)}` },
+            )
           : runWrite('crm.createAccount', accountChanges(fields)),
       done,
     );

@@ -1,5 +1,6 @@
-// Drafts kept by the core (`drafts.get`/`drafts.set`: the account's cache file), so what was
-// typed in a message box or the New task dialog survives a restart and a crash. Writes follow
+// Drafts kept by the core (`drafts.get`/`drafts.set`: the account's outbox file, never thrown
+// away), so what was typed in a message box or the New task dialog survives a restart, a crash
+// and a rebuilt cache. Writes follow
 // typing after a short pause; leaving the page writes what waits at once.
 import type { ChannelInput } from '@shared/ipc/contract';
 import { bridge } from '../lib/bridge';

@@ -4,6 +4,7 @@
 import { CreateEventBody } from '@shared/api/index';
 import type { ChannelInput } from '@shared/ipc/contract';
 import { inTypeWords } from '../lib/calendar';
+import { quoted } from '../lib/undo';
 import { runWrite } from './writes';
 
 type EventInput = ChannelInput<'events.create'>;
@@ -45,7 +46,11 @@ export const eventWrites = {
    * is answered, as for a create.
    */
   edit(eventId: string, draft: NewEvent) {
-    return runWrite('events.edit', { eventId, input: present(draft) });
+    return runWrite(
+      'events.edit',
+      { eventId, input: present(draft) },
+      { undoLabel: `Changed the event ${quoted(draft.name)}`, undoToast: true },
+    );
   },
   remove(eventId: string, name: string) {
     return runWrite('events.delete', { eventId }, { failure: `Could not delete '${name}'` });

@@ -3,6 +3,9 @@
 // change to the cache at once and queues it, so the overview updates through cache events.
 // (Creating and moving projects is the tree's `project-writes.ts`.)
 import type { ChannelInput } from '@shared/ipc/contract';
+import { fieldLabel } from '../lib/field-labels';
+import { quoted } from '../lib/undo';
+import { tree } from './app';
 import { runWrite } from './writes';
 
 /** The fields of Update project (null resets where the service allows it). */
@@ -12,9 +15,20 @@ export type ProjectPatch = ChannelInput<'projects.update'>['changes'];
 export type AccessLevel = ChannelInput<'members.setAccess'>['access'];
 
 export const projectOverviewWrites = {
+  /** A field edit: Ctrl/Cmd+Z takes it back (the core answers what it replaced). */
   update(projectId: string, changes: ProjectPatch) {
-    return runWrite('projects.update', { projectId, changes }, { failure: 'Could not change the project' });
+    const name = tree.node(projectId)?.name;
+    const fields = Object.keys(changes);
+    return runWrite(
+      'projects.update',
+      { projectId, changes },
+      {
+        failure: 'Could not change the project',
+        undoLabel: `${fields.length === 1 ? fieldLabel(fields[0]!) : 'Fields'} of ${name ? quoted(name) : 'the project'} changed`,
+      },
+    );
   },
+
   /** One custom-field value; null resets it. */
   setCustomField(projectId: string, fieldId: string, value: unknown) {
     return runWrite(

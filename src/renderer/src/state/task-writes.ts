@@ -3,6 +3,7 @@
 import type { ChannelInput } from '@shared/ipc/contract';
 import type { TaskRow } from '@shared/ipc/tasks';
 import { fieldLabel } from '../lib/field-labels';
+import { quoted } from '../lib/undo';
 import { org, tree } from './app';
 import { runWrite } from './writes';
 
@@ -12,17 +13,23 @@ export type NewTask = ChannelInput<'tasks.create'>;
 
 type TaskRef = Pick<TaskRow, 'id' | 'name'>;
 
-/** What an update does, in words, for its undo ("Moved to Website", "Priority of 'Plan' changed"). */
+/**
+ * What an update does, in words naming the task, for its toast and its undo ("Moved 'Plan' to
+ * Website", "Priority of 'Plan' changed"); a long title is shortened (`quoted`).
+ */
 function updateLabel(task: TaskRef, patch: TaskPatch): string {
-  if (patch.projectId) return `Moved to ${tree.node(patch.projectId)?.name ?? 'another project'}`;
-  if (patch.parentTaskId) return `Made '${task.name}' a subtask`;
+  const name = quoted(task.name);
+  if (patch.projectId) return `Moved ${name} to ${tree.node(patch.projectId)?.name ?? 'another project'}`;
+  if (patch.parentTaskId) return `Made ${name} a subtask`;
   const fields = Object.keys(patch);
   if (fields.length === 1 && 'assignedToUserId' in patch) {
-    return patch.assignedToUserId ? `Assigned to ${org.userName(patch.assignedToUserId)}` : 'Unassigned';
+    return patch.assignedToUserId
+      ? `Assigned ${name} to ${org.userName(patch.assignedToUserId)}`
+      : `Unassigned ${name}`;
   }
-  if (fields.length === 1 && 'title' in patch) return `Renamed to '${patch.title ?? ''}'`;
-  if (fields.length === 1) return `${fieldLabel(fields[0]!)} of '${task.name}' changed`;
-  return `Changed '${task.name}'`;
+  if (fields.length === 1 && 'title' in patch) return `Renamed ${name} to ${quoted(patch.title ?? '')}`;
+  if (fields.length === 1) return `${fieldLabel(fields[0]!)} of ${name} changed`;
+  return `Changed ${name}`;
 }
 
 /** How an edit is offered for undo: always by Ctrl/Cmd+Z; `toast` adds a toast with Undo. */
@@ -43,14 +50,17 @@ export const taskWrites = {
       },
     );
   },
-  /** Shown in a toast with Undo ("Marked Done") wherever it is made: list, board or detail. */
+  /**
+   * Shown in a toast with Undo ("Marked Done — 'Write the brief'") wherever it is made: list,
+   * board or detail (`state/status-change.svelte.ts` is the one way views make it).
+   */
   setStatus(task: TaskRef, statusId: string, message?: string) {
     return runWrite(
       'tasks.setStatus',
       { taskId: task.id, statusId, ...(message ? { message } : {}) },
       {
-        failure: `Could not change the status of '${task.name}'`,
-        undoLabel: `Marked ${org.status(statusId)?.name ?? 'with a new status'}`,
+        failure: `Could not change the status of ${quoted(task.name)}`,
+        undoLabel: `Marked ${org.status(statusId)?.name ?? 'with a new status'} — ${quoted(task.name)}`,
         undoToast: true,
       },
     );
@@ -73,7 +83,10 @@ export const taskWrites = {
     return runWrite(
       'tasks.addTag',
       { taskId: task.id, tagId },
-      { failure: `Could not tag '${task.name}'`, undoLabel: `Tagged ${org.tagName(tagId)}` },
+      {
+        failure: `Could not tag '${task.name}'`,
+        undoLabel: `Tagged ${quoted(task.name)} ${org.tagName(tagId)}`,
+      },
     );
   },
   removeTag(task: TaskRef, tagId: string) {
@@ -82,7 +95,7 @@ export const taskWrites = {
       { taskId: task.id, tagId },
       {
         failure: `Could not remove the tag from '${task.name}'`,
-        undoLabel: `Removed the tag ${org.tagName(tagId)}`,
+        undoLabel: `Removed the tag ${org.tagName(tagId)} from ${quoted(task.name)}`,
       },
     );
   },
@@ -95,7 +108,7 @@ export const taskWrites = {
       { taskId: task.id, values },
       {
         failure: `Could not change the custom fields of '${task.name}'`,
-        undoLabel: `Custom ${values.length === 1 ? 'field' : 'fields'} of '${task.name}' changed`,
+        undoLabel: `Custom ${values.length === 1 ? 'field' : 'fields'} of ${quoted(task.name)} changed`,
       },
     );
   },
@@ -107,7 +120,11 @@ export const taskWrites = {
     return runWrite(
       'tasks.delete',
       { taskId: task.id },
-      { failure: `Could not delete '${task.name}'`, undoLabel: `Deleted '${task.name}'`, undoToast: true },
+      {
+        failure: `Could not delete '${task.name}'`,
+        undoLabel: `Deleted ${quoted(task.name)}`,
+        undoToast: true,
+      },
     );
   },
   /**
@@ -116,6 +133,6 @@ export const taskWrites = {
    * dropped by the JSON of the bridge.
    */
   create(input: NewTask) {
-    return runWrite('tasks.create', input, { undoLabel: `Created '${input.title}'` });
+    return runWrite('tasks.create', input, { undoLabel: `Created ${quoted(input.title)}` });
   },
 };

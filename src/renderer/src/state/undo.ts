@@ -27,6 +27,10 @@ const DEFAULT_LABELS: Partial<Record<ChannelName, string>> = {
   'tasks.setCustomFields': 'Custom field changed',
   'tasks.delete': 'Task deleted',
   'tasks.create': 'Task created',
+  'projects.update': 'Project changed',
+  'crm.updateContact': 'Contact changed',
+  'crm.updateAccount': 'Account changed',
+  'events.edit': 'Event changed',
 };
 
 /** While a bulk edit runs (`asOneEdit`), its writes are gathered here instead of recorded alone. */
@@ -102,5 +106,10 @@ function tell(result: HistoryResult): void {
   else if (result.done === 'failed') {
     if (result.reason !== undefined)
       toasts.show(`Could not ${result.direction} “${result.label}”: ${result.reason}`, 'error');
-  } else toasts.show(`${result.done === 'undo' ? 'Undone' : 'Redone'}: ${result.label}`, 'info', 3000);
+  } else {
+    const note = result.note ? ` (${result.note})` : '';
+    // A note the user must read (a message that stays) stays up longer.
+    const ms = result.note && result.note !== 'nothing was sent' ? 6000 : 3000;
+    toasts.show(`${result.done === 'undo' ? 'Undone' : 'Redone'}: ${result.label}${note}`, 'info', ms);
+  }
 }

@@ -51,6 +51,7 @@ const OUTBOX_SCHEMAS = [
   '1f15b0fbf0b38f63', // 1 outbox (the step of cache migration 003)
   '346cdec980308164', // 2 outbox stuck (the step of cache migration 006)
   '8b5795bab19bfe48', // 3 conflict source
+  'dfe4da213d27905f', // 4 drafts in the outbox file
 ];
 
 describe.each([

@@ -343,7 +343,32 @@ describe('outbox file migrations, one by one', () => {
     expect(() => db.exec(`UPDATE outbox_conflicts SET remote_at = x'00'`)).toThrow(/cannot store BLOB/);
   });
 
+  it('4 drafts in the outbox file: the table, with the drafts of the cache file attached as cache', () => {
+    const db = outboxAt(3);
+    insertEntry(db, 5, 'pending');
+    db.exec(`ATTACH DATABASE ':memory:' AS cache`);
+    db.exec(
+      `CREATE TABLE cache.drafts (key TEXT PRIMARY KEY, text TEXT NOT NULL, updated_at INTEGER NOT NULL) STRICT`,
+    );
+    db.exec(
+      `INSERT INTO cache.drafts VALUES ('message:t1', 'Half a thought', 7), ('new-task', '{"title":"x"}', 8)`,
+    );
+    expect(runMigrations(db, outboxFileMigrations.slice(0, 4), 'Outbox database')).toBe(4);
+    expect(db.prepare('SELECT key, text, updated_at FROM main.outbox_drafts ORDER BY key').all()).toEqual([
+      { key: 'message:t1', text: 'Half a thought', updated_at: 7 },
+      { key: 'new-task', text: '{"title":"x"}', updated_at: 8 },
+    ]);
+    expect(db.prepare('SELECT id FROM outbox_entries').pluck().all()).toEqual([5]);
+    expect(() => db.exec(`INSERT INTO outbox_drafts VALUES ('k', 'x', 'soon')`)).toThrow(/cannot store TEXT/);
+  });
+
+  it('4 drafts in the outbox file: with no cache to copy from, the table alone', () => {
+    const db = outboxAt(3);
+    expect(runMigrations(db, outboxFileMigrations.slice(0, 4), 'Outbox database')).toBe(4);
+    expect(db.prepare('SELECT count(*) FROM outbox_drafts').pluck().get()).toBe(0);
+  });
+
   it('has a test above for every migration', () => {
-    expect(outboxFileMigrations.map((m) => m.version)).toEqual([1, 2, 3]);
+    expect(outboxFileMigrations.map((m) => m.version)).toEqual([1, 2, 3, 4]);
   });
 });

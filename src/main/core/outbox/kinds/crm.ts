@@ -169,6 +169,8 @@ function crmSideKinds<
     send: (client, p) => side.update(client, p.id, p.changes),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, side.entity, write),
+    // Its whole effect is its field claims: an undo while it waits withdraws it.
+    withdrawable: () => true,
     merge: (a, b) => ({
       id: a.id,
       changes: { ...(a.changes as object), ...(b.changes as object) } as z.infer<F>,

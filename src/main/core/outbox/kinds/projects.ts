@@ -176,6 +176,8 @@ export function projectKinds(deps: KindDeps) {
       client.updateProject(projectId, { userId: deps.userId, ...changes }),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, 'project', write),
+    // Its whole effect is its field claims: an undo while it waits withdraws it.
+    withdrawable: () => true,
     merge: (a, b) => {
       const changes = { ...a.changes, ...b.changes };
       // statusId wins over systemStatus on the service: a later systemStatus must not be merged under it.

@@ -550,8 +550,12 @@ export function taskKinds(deps: KindDeps) {
       restoreReleased(ctx, 'task', store.write);
       store.deleteDraft(p.draftId);
     },
-    // With a message it posts one: that is not withdrawn by a later status change.
-    withdrawable: (p) => !p.message,
+    // With a message it posts one: only an undo withdraws it (the message goes with it), never a
+    // later status change made on purpose.
+    withdrawable: (p, undo) => !p.message || undo,
+    withdrawn: (p) => {
+      if (p.message) store.deleteDraft(p.draftId);
+    },
   };
 
   const comment: Kind<z.infer<typeof TaskCommentPayload>, void, 'task.comment'> = {
