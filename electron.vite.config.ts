@@ -10,7 +10,13 @@ export default defineConfig({
   main: {
     build: {
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(root, 'src/main/index.ts') } },
+      // `core`: the core's own process (a utility process the shell starts, see src/main/core-process.ts).
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'src/main/index.ts'),
+          core: resolve(root, 'src/main/core/process/entry.ts'),
+        },
+      },
     },
   },
   preload: {

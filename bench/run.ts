@@ -43,6 +43,8 @@ const LIMIT_MS: Record<string, { full: number; quick: number }> = {
   renderer: { full: 900_000, quick: 240_000 },
   // Syncs a 20,000-task workspace, then 1,000 comments and a second pull.
   inbox: { full: 900_000, quick: 240_000 },
+  // Syncs a 20,000-task workspace twice (core in process, core in its own process), with pulls.
+  'ipc-during-pull': { full: 1_500_000, quick: 300_000 },
 };
 const DEFAULT_LIMIT_MS = { full: 240_000, quick: 90_000 };
 

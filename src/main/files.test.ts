@@ -19,8 +19,7 @@ function setUp(overrides: Partial<DesktopFileDeps> = {}) {
   writeFileSync(path, 'PDF!');
   const window = { id: 1 } as unknown as BrowserWindow;
   const deps = {
-    fetch: vi.fn(async () => file),
-    downloads: () => downloads,
+    localPath: vi.fn(async () => downloads.pathOf(file)),
     shell: { openPath: vi.fn(async () => '') },
     dialog: { showSaveDialog: vi.fn(async () => ({ canceled: false, filePath: join(dir, 'saved.pdf') })) },
     window: () => window,
@@ -36,7 +35,7 @@ describe('received files in the desktop app', () => {
     await expect(handlers['attachments.openExternal']({ fileId: 'F1', name: 'plan.pdf' })).resolves.toEqual({
       opened: true,
     });
-    expect(deps.fetch).toHaveBeenCalledWith({ fileId: 'F1', name: 'plan.pdf' });
+    expect(deps.localPath).toHaveBeenCalledWith({ fileId: 'F1', name: 'plan.pdf' });
     expect(deps.shell.openPath).toHaveBeenCalledExactlyOnceWith(path);
     expect(path.endsWith('plan.pdf')).toBe(true);
   });

@@ -4,17 +4,16 @@
 // browser's download.
 import type { Dialog, Shell, BrowserWindow } from 'electron';
 import { copyFile } from 'node:fs/promises';
-import type { LocalFile } from '../shared/ipc/attachments';
 import type { ChannelArg } from '../shared/ipc/contract';
 import { HandlerError } from './core/errors';
 import type { HandlerMap } from './core/handlers/types';
-import type { DownloadCache } from './core/attachments/downloads';
 
 export interface DesktopFileDeps {
-  /** Makes the file local through the active core (`attachments.fetch`). */
-  fetch(arg: ChannelArg<'attachments.fetch'>): Promise<LocalFile>;
-  /** The active account's download cache (where a local file's bytes are). */
-  downloads(): DownloadCache | undefined;
+  /**
+   * Makes the file local through the active core (`attachments.fetch`) and answers where its
+   * bytes are on disk; the core (in its own process) answers an error when no workspace is open.
+   */
+  localPath(arg: ChannelArg<'attachments.fetch'>): Promise<string>;
   shell: Pick<Shell, 'openPath'>;
   dialog: Pick<Dialog, 'showSaveDialog'>;
   window(): BrowserWindow | undefined;
@@ -25,12 +24,7 @@ export interface DesktopFileDeps {
 export function desktopFileHandlers(
   deps: DesktopFileDeps,
 ): HandlerMap<'attachments.openExternal' | 'attachments.saveAs'> {
-  async function localPath(arg: ChannelArg<'attachments.fetch'>): Promise<string> {
-    const file = await deps.fetch(arg);
-    const downloads = deps.downloads();
-    if (!downloads) throw new HandlerError('offline', 'No workspace is open');
-    return downloads.pathOf(file);
-  }
+  const localPath = (arg: ChannelArg<'attachments.fetch'>): Promise<string> => deps.localPath(arg);
   return {
     'attachments.openExternal': async (arg) => {
       const path = await localPath(arg);

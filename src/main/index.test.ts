@@ -9,18 +9,58 @@ const h = vi.hoisted(() => {
   const preferences: { quickCaptureShortcut?: boolean } = {};
   const trays: { menu: unknown; destroy: ReturnType<typeof vi.fn> }[] = [];
   const shortcuts = new Map<string, () => void>();
-  const session = {
-    dispatch: vi.fn(async () => ({ ok: true, value: 1 })),
-    events: { onAny: vi.fn() },
-    activeCore: vi.fn(() => undefined),
-    stageDroppedPaths: vi.fn(async () => ({ ok: true, value: { staged: [], refused: [] } })),
-    close: vi.fn(async () => {}),
-  };
+  /**
+   * Electron's utility process, played here: it runs no core, but answers as the core's entry
+   * does (src/main/core/process/core-child.ts): ready after start, each call by its id.
+   */
+  class FakeUtility {
+    readonly #listeners = new Map<string, ((arg: unknown) => void)[]>();
+    on(name: string, listener: (arg: unknown) => void): this {
+      this.#listeners.set(name, [...(this.#listeners.get(name) ?? []), listener]);
+      return this;
+    }
+    emit(name: string, arg: unknown): void {
+      for (const listener of this.#listeners.get(name) ?? []) listener(arg);
+    }
+    readonly received: { type: string; id?: number; [key: string]: unknown }[] = [];
+    readonly kill = vi.fn(() => {
+      this.emit('exit', null);
+      return true;
+    });
+    answer = (message: { type: string; id?: number; channel?: string }): unknown => {
+      if (message.type === 'stage') return { ok: true, value: { staged: [], refused: [] } };
+      if (message.type === 'localPath') return { ok: true, value: '/cache/F1/plan.pdf' };
+      return { ok: true, value: 1 };
+    };
+    postMessage(message: { type: string; id?: number; channel?: string }): void {
+      this.received.push(message);
+      queueMicrotask(() => {
+        if (message.type === 'start') return void this.emit('message', { type: 'ready' });
+        this.emit('message', { type: 'result', id: message.id, result: this.answer(message) });
+        if (message.type === 'close') this.emit('exit', 0);
+      });
+    }
+    /** The core emits an event. */
+    event(name: string, payload: unknown): void {
+      this.emit('message', { type: 'event', name, payload });
+    }
+    calls(type = 'call') {
+      return this.received.filter((m) => m.type === type);
+    }
+  }
+  const utilities: FakeUtility[] = [];
   return {
     appListeners,
     state,
     windows,
-    session,
+    utilities,
+    utilityProcess: {
+      fork: vi.fn((_entry: string) => {
+        const child = new FakeUtility();
+        utilities.push(child);
+        return child;
+      }),
+    },
     preferences,
     trays,
     shortcuts,
@@ -56,7 +96,7 @@ const h = vi.hoisted(() => {
     createSystemNotifier: vi.fn((_focus: () => void, _openTask: (taskId: string) => void) => ({
       notify: vi.fn(),
     })),
-    startHostSession: vi.fn(async () => session),
+    openPath: vi.fn(async () => ''),
   };
 });
 
@@ -69,7 +109,8 @@ vi.mock('electron', () => ({
     getAllDisplays: () => [],
   },
   session: { defaultSession: h.defaultSession },
-  shell: { openExternal: vi.fn(), openPath: vi.fn() },
+  shell: { openExternal: vi.fn(), openPath: h.openPath },
+  utilityProcess: h.utilityProcess,
   dialog: h.dialog,
   globalShortcut: {
     register: vi.fn((accelerator: string, callback: () => void) => {
@@ -108,12 +149,18 @@ vi.mock('./window', () => ({ createMainWindow: h.createMainWindow }));
 vi.mock('./notifications', () => ({ createSystemNotifier: h.createSystemNotifier }));
 vi.mock('./settings', () => ({
   createElectronSettingsStore: () => ({
-    read: () => ({ window: null, preferences: h.preferences }),
+    read: () => ({ window: null, preferences: h.preferences, accounts: [{ id: 'acc-1' }] }),
     write: vi.fn(),
   }),
 }));
-vi.mock('./secret-store', () => ({ createSafeStorageSecretStore: vi.fn(() => ({ protection: 'os' })) }));
-vi.mock('./core/accounts/host-session', () => ({ startHostSession: h.startHostSession }));
+vi.mock('./secret-store', () => ({
+  createSafeStorageSecretStore: vi.fn(() => ({
+    protection: 'os',
+    get: (key: string) => (key === 'acc-1' ? 'token-1' : undefined),
+    set: vi.fn(),
+    delete: vi.fn(),
+  })),
+}));
 vi.mock('./core/bundled-server', () => ({ startBundledServer: vi.fn() }));
 
 beforeEach(() => {
@@ -122,13 +169,21 @@ beforeEach(() => {
   h.appListeners.clear();
   h.trays.length = 0;
   h.shortcuts.clear();
+  h.utilities.length = 0;
   delete h.preferences.quickCaptureShortcut;
 });
 
 async function boot(): Promise<void> {
   await import('./index');
-  // Let start() run past whenReady and the awaited session.
+  // Let start() run past whenReady and the core's process being ready.
   await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The core's process the shell started (the latest one). */
+function core() {
+  const child = h.utilities.at(-1);
+  if (!child) throw new Error('the shell started no core process');
+  return child;
 }
 
 describe('Electron entry', () => {
@@ -137,7 +192,7 @@ describe('Electron entry', () => {
     await boot();
     expect(h.app.quit).toHaveBeenCalled();
     expect(h.app.whenReady).not.toHaveBeenCalled();
-    expect(h.startHostSession).not.toHaveBeenCalled();
+    expect(h.utilityProcess.fork).not.toHaveBeenCalled();
     h.state.lock = true;
   });
 
@@ -146,7 +201,7 @@ describe('Electron entry', () => {
     (h.app as { isPackaged: boolean }).isPackaged = true;
     try {
       await boot();
-      expect(h.startHostSession).toHaveBeenCalled();
+      expect(h.utilityProcess.fork).toHaveBeenCalled();
       expect(process.env['WORKDESK_SQLITE_NATIVE_BINDING']).toBeUndefined();
     } finally {
       (h.app as { isPackaged: boolean }).isPackaged = false;
@@ -163,9 +218,21 @@ describe('Electron entry', () => {
     expect(h.hardenWebContents).toHaveBeenCalledWith(contents, expect.any(Object));
     expect(h.hardenSession).toHaveBeenCalledWith(h.defaultSession);
     expect(h.handleAppProtocol).toHaveBeenCalledWith(expect.stringMatching(/renderer$/));
-    expect(h.startHostSession).toHaveBeenCalledWith(
-      expect.objectContaining({ dataDir: '/user-data', transport: 'electron', version: '9.9.9' }),
+    // The core starts in a utility process, on the user's data folder, with the keychain's tokens.
+    expect(h.utilityProcess.fork).toHaveBeenCalledWith(
+      expect.stringMatching(/core\.js$/),
+      [],
+      expect.any(Object),
     );
+    expect(core().received[0]).toEqual({
+      type: 'start',
+      start: {
+        dataDir: '/user-data',
+        transport: 'electron',
+        version: '9.9.9',
+        secrets: { protection: 'os', entries: [['acc-1', 'token-1']], notices: [] },
+      },
+    });
     expect(h.registerIpc).toHaveBeenCalledWith(
       h.ipcMain,
       expect.any(Function),
@@ -174,8 +241,13 @@ describe('Electron entry', () => {
     );
     // The preload's dropped files reach the open session.
     const stage = h.registerIpc.mock.calls[0]![3] as (paths: string[]) => Promise<unknown>;
-    await stage(['/home/me/a.txt']);
-    expect(h.session.stageDroppedPaths).toHaveBeenCalledWith(['/home/me/a.txt']);
+    await expect(stage(['/home/me/a.txt'])).resolves.toEqual({
+      ok: true,
+      value: { staged: [], refused: [] },
+    });
+    expect(core().calls('stage')).toEqual([
+      { type: 'stage', id: expect.any(Number), paths: ['/home/me/a.txt'] },
+    ]);
     expect(h.installMenu).toHaveBeenCalledWith(expect.objectContaining({ platform: process.platform }));
     expect(h.createMainWindow).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -190,7 +262,7 @@ describe('Electron entry', () => {
     const event = { preventDefault: vi.fn() };
     h.appListeners.get('will-quit')?.(event);
     expect(event.preventDefault).toHaveBeenCalled();
-    expect(h.session.close).toHaveBeenCalledOnce();
+    expect(core().calls('close')).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(h.app.quit).toHaveBeenCalled();
   });
@@ -208,7 +280,6 @@ describe('Electron entry', () => {
   });
 
   it('hands a second instance’s link to the window, after the window took the ones from before', async () => {
-    h.session.dispatch.mockImplementation(async () => ({ ok: true, value: 1 }));
     await boot();
     const window = h.createMainWindow.mock.results[0]?.value as {
       webContents: { send: ReturnType<typeof vi.fn> };
@@ -222,7 +293,11 @@ describe('Electron entry', () => {
       ok: true,
       value: { links: ['workdesk://task/GfPrjC'] },
     });
-    expect(h.session.dispatch).not.toHaveBeenCalledWith('links.takePending', expect.anything());
+    expect(
+      core()
+        .calls()
+        .map((m) => m['channel']),
+    ).not.toContain('links.takePending');
     h.appListeners.get('second-instance')?.({}, ['/usr/bin/workdesk', 'workdesk://project/P1']);
     expect(window.focus).toHaveBeenCalled();
     expect(window.webContents.send).toHaveBeenCalledWith('app.onDidOpenLink', {
@@ -237,8 +312,10 @@ describe('Electron entry', () => {
       'Not a Workdesk link: expected workdesk://task/<id> or workdesk://project/<id>',
     );
     // Other channels still reach the session.
-    await dispatch('tasks.list', { projectId: 'p' });
-    expect(h.session.dispatch).toHaveBeenCalledWith('tasks.list', { projectId: 'p' });
+    await expect(dispatch('tasks.list', { projectId: 'p' })).resolves.toEqual({ ok: true, value: 1 });
+    expect(core().calls()).toEqual([
+      { type: 'call', id: expect.any(Number), channel: 'tasks.list', arg: { projectId: 'p' } },
+    ]);
   });
 
   it('registers the workdesk: scheme with the OS', async () => {
@@ -253,7 +330,7 @@ describe('Electron entry', () => {
     expect(h.trays).toHaveLength(1);
     expect(h.shortcuts.size).toBe(0);
     // The setting turned on: the shortcut opens the window's New task dialog.
-    const onAny = h.session.events.onAny.mock.calls.at(-1)?.[0] as (name: string, payload: unknown) => void;
+    const onAny = (name: string, payload: unknown): void => core().event(name, payload);
     onAny('settings.onDidChange', { syncIntervalSeconds: 60, theme: 'system', quickCaptureShortcut: true });
     expect([...h.shortcuts.keys()]).toEqual(['CommandOrControl+Alt+Space']);
     const window = h.createMainWindow.mock.results[0]?.value as {
@@ -269,5 +346,66 @@ describe('Electron entry', () => {
     h.preferences.quickCaptureShortcut = true;
     await boot();
     expect([...h.shortcuts.keys()]).toEqual(['CommandOrControl+Alt+Space']);
+  });
+
+  it('sends the core’s events to every window', async () => {
+    await boot();
+    const window = { webContents: { send: vi.fn() } };
+    h.windows.push(window);
+    try {
+      core().event('outbox.onDidChange', { pending: 3 });
+      expect(window.webContents.send).toHaveBeenCalledWith('outbox.onDidChange', { pending: 3 });
+      // A name outside the contract never reaches a window.
+      core().event('app.onDidWipe', {});
+      expect(window.webContents.send).toHaveBeenCalledOnce();
+    } finally {
+      h.windows.length = 0;
+    }
+  });
+
+  it('opens a received file at the path the core made it local at', async () => {
+    await boot();
+    const dispatch = h.registerIpc.mock.calls[0]?.[1] as (channel: string, arg: unknown) => Promise<unknown>;
+    await expect(dispatch('attachments.openExternal', { fileId: 'F1', name: 'plan.pdf' })).resolves.toEqual({
+      ok: true,
+      value: { opened: true },
+    });
+    expect(core().calls('localPath')).toEqual([
+      { type: 'localPath', id: expect.any(Number), arg: { fileId: 'F1', name: 'plan.pdf' } },
+    ]);
+    expect(h.openPath).toHaveBeenCalledExactlyOnceWith('/cache/F1/plan.pdf');
+  });
+
+  it('starts the core again when its process dies, tells the window, and the next call reaches the new one', async () => {
+    await boot();
+    const window = { webContents: { send: vi.fn() } };
+    h.windows.push(window);
+    try {
+      const first = core();
+      first.emit('exit', 133);
+      expect(window.webContents.send).toHaveBeenCalledWith(
+        'app.onDidNotice',
+        expect.objectContaining({ level: 'warning', title: expect.stringMatching(/core stopped/) }),
+      );
+      const dispatch = h.registerIpc.mock.calls[0]?.[1] as (
+        channel: string,
+        arg: unknown,
+      ) => Promise<unknown>;
+      await expect(dispatch('tasks.list', { projectId: 'p' })).resolves.toEqual({ ok: true, value: 1 });
+      expect(h.utilityProcess.fork).toHaveBeenCalledTimes(2);
+      expect(core()).not.toBe(first);
+      expect(core().received[0]).toMatchObject({ type: 'start' });
+      // The new core is asked for the states the window keeps (sent to it as their events).
+      await expect
+        .poll(() =>
+          core()
+            .calls()
+            .map((m) => m['channel']),
+        )
+        .toEqual(expect.arrayContaining(['tasks.list', 'accounts.list', 'sync.status', 'outbox.status']));
+      expect(window.webContents.send).toHaveBeenCalledWith('outbox.onDidChange', 1);
+    } finally {
+      h.windows.length = 0;
+    }
   });
 });

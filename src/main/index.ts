@@ -1,6 +1,7 @@
 // The Electron shell's entry: thin by design (DESIGN.md). It wires Electron's pieces (window,
 // session, protocol, IPC, menus, notifications, keychain) to the core; everything else lives in
-// src/main/core and runs under plain Node.
+// src/main/core and runs under plain Node, in a utility process of its own (core-process.ts), so
+// a heavy pull or import never keeps this process from answering the window.
 import {
   app,
   BrowserWindow,
@@ -13,14 +14,16 @@ import {
   session as electronSession,
   shell,
   Tray,
+  utilityProcess,
 } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { startHostSession } from './core/accounts/host-session';
-import { startBundledServerOnDemand } from './core/bundled-server-on-demand';
-import type { Session } from './core/accounts/session';
+import { startCoreProcess, type CoreProcess } from './core/process/core-process';
+import { forkUtilityCore } from './core-process';
+import { LOCAL_ACCOUNT_ID } from '../shared/ipc/accounts';
 import { isTrustedSender, registerIpc } from './ipc';
 import { HandlerError } from './core/errors';
+import type { IpcResult } from '../shared/ipc/channel';
 import { installMenu } from './menu';
 import { createSystemNotifier } from './notifications';
 import { handleAppProtocol, registerAppScheme } from './protocol';
@@ -35,7 +38,6 @@ import { createQuickCapture } from './quick-capture';
 import { createTray, type WorkdeskTray } from './tray';
 import { createDispatch, type Dispatch } from './core/dispatch';
 import { QUICK_CAPTURE_ACCELERATOR } from '../shared/ipc/settings';
-import type { ChannelOutput } from '../shared/ipc/contract';
 import { restoreBounds } from './window-state';
 
 const log = (message: string): void => console.error(message);
@@ -65,7 +67,7 @@ function useElectronSqliteBinding(): void {
 }
 
 let mainWindow: BrowserWindow | undefined;
-let running: Session | undefined;
+let running: CoreProcess | undefined;
 
 let openWindow: (() => void) | undefined;
 let tray: WorkdeskTray | undefined;
@@ -94,18 +96,14 @@ const links = new LinkHandler({
   refuse: (message) => dialog.showErrorBox('Workdesk cannot open this link', message),
 });
 
-/** The session's dispatch, with the channels only the desktop shell answers. */
-function withShellChannels(session: Session, downloadsDir: string): Dispatch {
-  const fetchLocal = async (arg: Parameters<Dispatch>[1]): Promise<ChannelOutput<'attachments.fetch'>> => {
-    const result = await session.dispatch('attachments.fetch', arg);
-    if (!result.ok) throw new HandlerError(result.error.type, result.error.message, result.error.field);
-    return result.value as ChannelOutput<'attachments.fetch'>;
-  };
+/** The core's dispatch, with the channels only the desktop shell answers. */
+function withShellChannels(core: CoreProcess, downloadsDir: string): Dispatch {
+  const localPath = async (arg: Parameters<CoreProcess['localPath']>[0]): Promise<string> =>
+    valueOf(await core.localPath(arg));
   const own = createDispatch(
     {
       ...desktopFileHandlers({
-        fetch: fetchLocal,
-        downloads: () => session.activeCore()?.engine?.downloads,
+        localPath,
         shell,
         dialog,
         window: () => mainWindow,
@@ -123,7 +121,12 @@ function withShellChannels(session: Session, downloadsDir: string): Dispatch {
     'print.savePdf',
   ]);
   return (channel, arg) =>
-    typeof channel === 'string' && mine.has(channel) ? own(channel, arg) : session.dispatch(channel, arg);
+    typeof channel === 'string' && mine.has(channel) ? own(channel, arg) : core.dispatch(channel, arg);
+}
+
+function valueOf<T>(result: IpcResult<T>): T {
+  if (!result.ok) throw new HandlerError(result.error.type, result.error.message, result.error.field);
+  return result.value;
 }
 
 async function start(): Promise<void> {
@@ -147,13 +150,13 @@ async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   const settings = createElectronSettingsStore();
   const secrets = await createSafeStorageSecretStore(join(dataDir, 'secrets.json'), log);
-  const session = await startHostSession({
-    dataDir,
-    settings,
+  // The core runs in its own process; the keychain and notifications stay here and are
+  // reached by it through the transport's narrow requests.
+  const session = await startCoreProcess({
+    spawn: () => forkUtilityCore(utilityProcess, join(__dirname, 'core.js')),
+    start: { dataDir, version: app.getVersion(), transport: 'electron' },
     secrets,
-    startServer: startBundledServerOnDemand,
-    version: app.getVersion(),
-    transport: 'electron',
+    secretKeys: () => [LOCAL_ACCOUNT_ID, ...settings.read().accounts.map((account) => account.id)],
     log,
     notifier: createSystemNotifier(focusMainWindow, (taskId) =>
       mainWindow?.webContents.send('app.onDidRequestOpenTask', { taskId }),

@@ -45,6 +45,49 @@ export function describeReadProblem(p: ReadProblem): string {
   return `${p.count} ${p.count === 1 ? p.one : p.what}${p.total !== null && p.total > p.count ? ` (of ${p.total})` : ''} could not be read`;
 }
 
+/**
+ * How far a first sync (a cache no pull completed in) has come, and what is usable already: the
+ * folder tree once the project list is stored, My Work and Action required once the acting
+ * user's own lists are, then the projects whose task lists are stored, of those the tree holds.
+ */
+export const InitialSyncProgress = z
+  .object({
+    treeReady: z.boolean(),
+    myWorkReady: z.boolean(),
+    /** Projects (folders too) whose tasks are stored, of `projectsTotal` in the tree. */
+    projectsDone: z.number().int().min(0),
+    projectsTotal: z.number().int().min(0),
+  })
+  .refine((p) => p.projectsDone <= p.projectsTotal, {
+    message: 'projectsDone must not exceed projectsTotal',
+    path: ['projectsDone'],
+  });
+export type InitialSyncProgress = z.infer<typeof InitialSyncProgress>;
+
+/** The status bar's words for a first sync's progress: "Syncing: 40 of 200 projects — My Work ready". */
+export function describeInitialSync(p: InitialSyncProgress): string {
+  const ready = p.myWorkReady ? ' — My Work ready' : '';
+  if (!p.treeReady) return `Syncing: reading the folder tree${ready}`;
+  if (p.projectsDone < p.projectsTotal)
+    return `Syncing: ${p.projectsDone.toLocaleString('en-US')} of ${p.projectsTotal.toLocaleString('en-US')} projects${ready}`;
+  return 'Syncing: messages — every project ready';
+}
+
+/**
+ * How full the status bar's bar is during a sync, so the bar and the words agree. A first sync
+ * counts its stages as the user sees them: the folder tree to 10 %, the project lists to 80 % by
+ * projects stored, then the messages by requests done; any other sync, its requests done of
+ * those known so far.
+ */
+export function syncPercent(status: Pick<SyncStatus, 'done' | 'total' | 'initialSync'>): number {
+  const byRequests = status.total ? Math.min(1, status.done / status.total) : 0;
+  const p = status.initialSync;
+  if (!p) return Math.round(byRequests * 100);
+  if (!p.treeReady) return 0;
+  if (p.projectsDone < p.projectsTotal) return Math.round(10 + (70 * p.projectsDone) / p.projectsTotal);
+  return Math.round(80 + 20 * byRequests);
+}
+
 export const SyncStatus = z.object({
   /** False after a request failed for a network reason, until one succeeds. */
   online: z.boolean(),
@@ -77,6 +120,8 @@ export const SyncStatus = z.object({
    * cache): the renderer reads displayed times on it. Absent: the spec's local time.
    */
   serviceClock: ServiceClock.optional(),
+  /** While a first sync runs: how far it has come (absent otherwise). */
+  initialSync: InitialSyncProgress.optional(),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

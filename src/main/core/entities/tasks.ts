@@ -1,6 +1,7 @@
 import { AbortedError } from '../api/errors';
 import { createWriteBatcher, type Gate } from '../sync/context';
-import { pullProjectTaskList, pullTaskParts, type PullContext } from '../sync/pull';
+import type { Task } from '../../../shared/api/index';
+import { endsTheRun, pullProjectTaskList, pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
 import { confirmRemoval } from '../sync/removal';
 import { RejectedError } from '../api/errors';
 import { isTempId } from '../local-ids';
@@ -49,8 +50,47 @@ const TASK_FIELD_TO_CHANGE: Record<string, string> = Object.fromEntries(
 );
 
 /**
+ * The acting user's own lists (`/user/{me}/action-required-tasks` and `/assigned-tasks`, open
+ * tasks), read on a first pull ahead of the project lists: two round trips put My Work and the
+ * inbox's Action required in the cache while the project lists, one per root and up to many
+ * megabytes each, stream in. Only tasks of projects in the tree are stored (a task outside it
+ * would never be judged by a full list), and none a project list already stored: a full list
+ * is the fresher or the same. Nothing is removed from these lists (a task missing from them may
+ * just be someone else's); removals are judged from the full lists alone.
+ */
+async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise<void> {
+  const { deps, gate, mark } = ctx;
+  const { cache, client, userId } = deps;
+  // Either list unread costs nothing but time: the project lists hold every task in it.
+  const read = async (path: string, call: (s: AbortSignal) => Promise<Task[]>) => {
+    try {
+      return await gate(call);
+    } catch (err) {
+      if (ctx.run.signal.aborted || endsTheRun(err)) throw err;
+      deps.log(`${path} could not be read; the project lists stand for it: ${String(err)}`);
+      return undefined;
+    }
+  };
+  const me = encodeURIComponent(userId);
+  const [actionRequired, assigned] = await Promise.all([
+    read(`/user/${me}/action-required-tasks`, (s) => client.actionRequiredTasks(userId, s)),
+    read(`/user/${me}/assigned-tasks`, (s) => client.assignedTasks(userId, {}, s)),
+  ]);
+  const inTree = new Set(ctx.roots.flatMap((root) => cache.projects.subtreeIds(root)));
+  const tasks = [...new Map([...(actionRequired ?? []), ...(assigned ?? [])].map((t) => [t.id, t])).values()];
+  const fresh = tasks.filter((t) => inTree.has(t.projectId) && !seen.has(t.id));
+  if (fresh.length) {
+    cache.transaction(() => storeTasks(deps, fresh, mark));
+    ctx.changed(['tasks']);
+  }
+  if (actionRequired && assigned) ctx.progress.initial?.({ myWorkReady: true });
+}
+
+/**
  * Every root project's tasks (closed too, subfolders included), then, per root read, the removal
  * of cached tasks of its subtree that no list returned (rule 9 checked). Messages wait for it.
+ * On a first pull the acting user's own lists are asked for ahead of them (`pullMyLists`), and
+ * each list is stored as it arrives, its projects counted in the progress.
  */
 async function pullTaskLists(ctx: PullContext): Promise<void> {
   const { deps, gate, mark } = ctx;
@@ -59,22 +99,40 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
   const fetchedRoots: string[] = [];
   const listOf = (root: string) =>
     gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s));
+  // Asked first, so the gate sends them before any project list.
+  const mine = ctx.first ? pullMyLists(ctx, seen) : undefined;
+  // Its failure is awaited below; meanwhile it must not count as unhandled.
+  mine?.catch(() => {});
+  const subtreeSize = (root: string) => cache.projects.subtreeIds(root).length;
+  let projectsDone = 0;
+  if (ctx.first)
+    ctx.progress.initial?.({
+      projectsDone,
+      projectsTotal: ctx.roots.reduce((n, root) => n + subtreeSize(root), 0),
+    });
   await Promise.all(
     ctx.roots.map((root) =>
-      ctx.isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
-        try {
-          const { ids, stored } = await pullProjectTaskList(deps, gate, root, mark);
-          for (const id of ids) seen.add(id);
-          fetchedRoots.push(root);
-          // A list whose every task was as stored changed nothing a view shows.
-          if (stored) ctx.changed(['tasks']);
-        } catch (err) {
-          // A root deleted since the project list answered: its tasks go with the next pull.
-          if (!(err instanceof RejectedError && err.status === 404)) throw err;
-        }
-      }),
+      ctx
+        .isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
+          try {
+            const { ids, stored } = await pullProjectTaskList(deps, gate, root, mark);
+            for (const id of ids) seen.add(id);
+            fetchedRoots.push(root);
+            // A list whose every task was as stored changed nothing a view shows.
+            if (stored) ctx.changed(['tasks']);
+          } catch (err) {
+            // A root deleted since the project list answered: its tasks go with the next pull.
+            if (!(err instanceof RejectedError && err.status === 404)) throw err;
+          }
+        })
+        .finally(() => {
+          // Counted when its read ends, stored or not: the progress is of the run, not of success.
+          if (ctx.first) ctx.progress.initial?.({ projectsDone: (projectsDone += subtreeSize(root)) });
+        }),
     ),
   );
+  // A task a per-user list stored and no full list holds is judged below like any other.
+  await mine;
   for (const root of fetchedRoots) {
     await ctx.isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
       const subtree = cache.projects.subtreeIds(root);
@@ -168,9 +226,18 @@ export const taskTag: EntityDescriptor<'taskTag'> = {
 async function pullStaleMessages(ctx: PullContext): Promise<void> {
   const { deps, gate, run, progress, poolSize } = ctx;
   const { cache, pending } = deps;
-  const stale = [...cache.tasks.staleFetchStates()].filter(
-    ([id]) => !pending.isPendingStructural('task', id),
-  );
+  // The most recently active first: on a first pull (every task's messages unread) the tasks a
+  // user is likeliest to open get theirs first; one opened before its turn fetches them at once
+  // (`tasks.detail`). Moments compare as text: one service stamps them all in one format.
+  const stale = [...cache.tasks.staleFetchStates()]
+    .filter(([id]) => !pending.isPendingStructural('task', id))
+    .sort(([, a], [, b]) =>
+      a.recentActivityMoment === b.recentActivityMoment
+        ? 0
+        : a.recentActivityMoment < b.recentActivityMoment
+          ? 1
+          : -1,
+    );
   // Views refresh once per batch of stored messages while they stream in.
   const batch = createWriteBatcher(cache, () => deps.emitChange({ entities: ['messages', 'tasks'] }));
   // The whole count is known now, so the progress bar does not jump; the fetches themselves are

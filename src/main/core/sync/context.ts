@@ -3,7 +3,7 @@ import type { ServiceClient } from '../api/client';
 import { AbortedError } from '../api/errors';
 import type { Cache } from '../cache/cache';
 import type { CacheChange } from '../../../shared/ipc/events';
-import type { SyncPhase } from '../../../shared/ipc/sync';
+import type { InitialSyncProgress, SyncPhase } from '../../../shared/ipc/sync';
 import type { PendingFields } from './pending';
 import type { ReadProblems } from './read-problems';
 import { withRetry, type RetryPolicy, type Sleep } from './retry';
@@ -31,6 +31,8 @@ export interface Progress {
   add(n: number): void;
   /** One request finished. */
   done(): void;
+  /** A first sync's progress moved (what is usable already); absent where no status shows it. */
+  initial?(patch: Partial<InitialSyncProgress>): void;
 }
 
 /**

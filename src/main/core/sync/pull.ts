@@ -263,7 +263,7 @@ export async function pullTaskParts(
 }
 
 /** Failures that end the whole run: the service is out of reach, the token refused, or cancelled. */
-function endsTheRun(err: unknown): boolean {
+export function endsTheRun(err: unknown): boolean {
   return err instanceof UnauthorizedError || err instanceof AbortedError || isOffline(err);
 }
 
@@ -296,6 +296,11 @@ export interface PullContext {
    * parent is not visible): set by the project list's part, which the later phases wait for.
    */
   roots: readonly string[];
+  /**
+   * No pull completed in this cache yet (a new account, or a cache made again): what makes
+   * My Work usable is read first, and the progress says what is usable already.
+   */
+  first: boolean;
 }
 
 /**
@@ -364,7 +369,9 @@ export async function pull(
       pending.isPendingStructural(entity, id) || ackedSince(pending, entity, id, mark).has(ACKED_ITEM),
     changed: (entities) => deps.emitChange({ entities }),
     roots: [],
+    first: rebuilt,
   };
+  if (rebuilt) progress.initial?.({});
   const started: Promise<void>[] = [];
   for (const phase of PULL_PHASES) {
     progress.phase(phase);
@@ -376,6 +383,8 @@ export async function pull(
       if (part.awaited) awaited.push(done);
     }
     await Promise.all(awaited);
+    // The project list's part is awaited: the tree is in the cache (or the cached one stands).
+    if (rebuilt && phase === 'projects') progress.initial?.({ treeReady: true });
   }
   await Promise.all(started);
   // Also after a run that failed in part: what it stored must not hide the local changes.

@@ -1,4 +1,4 @@
-import type { SyncPhase, SyncStatus } from '../../../shared/ipc/sync';
+import { InitialSyncProgress, type SyncPhase, type SyncStatus } from '../../../shared/ipc/sync';
 import { AbortedError, UnauthorizedError, isOffline } from '../api/errors';
 import { createGate, stamp, type Progress, type SyncDeps } from './context';
 import { createOnDemand, type OnDemand } from './on-demand';
@@ -157,6 +157,21 @@ export function createSync(options: SyncOptions): Sync {
           emit();
         }
       },
+      initial(patch) {
+        // Checked as the schema says (counts whole, done within total): a wrong count is a bug
+        // here, and is thrown where it is made rather than shown.
+        update({
+          initialSync: InitialSyncProgress.parse({
+            ...(state.initialSync ?? {
+              treeReady: false,
+              myWorkReady: false,
+              projectsDone: 0,
+              projectsTotal: 0,
+            }),
+            ...patch,
+          }),
+        });
+      },
     };
     update({ running: true, phase: 'org', done: 0, total: 0 });
     // What this pull stores is recorded for the Updates view (cache `updates`), until it ends.
@@ -203,7 +218,7 @@ export function createSync(options: SyncOptions): Sync {
         deps.cache.updates.stop();
         current = null;
         problems.flush();
-        update({ running: false, phase: 'idle' });
+        update({ running: false, phase: 'idle', initialSync: undefined });
         schedule();
         return status();
       });

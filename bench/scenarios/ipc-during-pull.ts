@@ -1,0 +1,257 @@
+// IPC answers during a pull: the longest delay of a cheap channel call (`app.info`, answered by
+// the core without touching the cache) made every 5 ms while the core syncs, with the core in the
+// host's process (as the web host runs it) and in a process of its own (core/process, as the
+// desktop app runs it), side by side in one run on the same generated workspace. The delay is
+// counted from when the call was due, so a blocked host's late timer counts too.
+//
+// Two figures per pull: the longest delay of `app.info` (answered by the core, so it waits for
+// whatever the core's thread is doing, in either arrangement) and the longest lateness of the
+// host's own 5 ms timer (how long the host's thread, the window's in the desktop app, was busy).
+//
+// Per arrangement: the initial sync of a new account (over loopback), pulls of the account once
+// synced at +RTT (no change on the service), and the first pull after the host starts again.
+// The service runs in a process of its own (bench/lib/service-process.ts) in both.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startHostSession } from '../../src/main/core/accounts/host-session';
+import { createFileSecretStore } from '../../src/main/core/accounts/secret-store';
+import { createJsonSettingsStore } from '../../src/main/core/accounts/settings-store';
+import { startBundledServerOnDemand } from '../../src/main/core/bundled-server-on-demand';
+import type { Dispatch } from '../../src/main/core/dispatch';
+import { startCoreProcess } from '../../src/main/core/process/core-process';
+import { forkCoreChild } from '../../src/main/core/process/links';
+import { DEFAULT_TOKEN_HEADER } from '../../src/shared/ipc/accounts';
+import { DEFAULT_SETTINGS } from '../../src/shared/ipc/settings';
+import { startServiceProcess, type ServiceProcess, type WorkspaceSize } from '../lib/service-process';
+import { round, spread, type Spread } from '../lib/stats';
+import type { Scenario } from '../lib/types';
+
+const RTT_MS = Number(process.env.WORKDESK_BENCH_RTT_MS ?? 50);
+const PROBE_EVERY_MS = 5;
+const ENTRY = join(
+  fileURLToPath(import.meta.url),
+  '..',
+  '..',
+  '..',
+  'src',
+  'main',
+  'core',
+  'process',
+  'entry.ts',
+);
+
+type Arrangement = 'in process' | 'own process';
+
+interface Host {
+  dispatch: Dispatch;
+  close(): Promise<void>;
+}
+
+/** The host session on `dataDir`, in this process or in a child, as the hosts start it. */
+async function openHost(arrangement: Arrangement, dataDir: string): Promise<Host> {
+  const settings = createJsonSettingsStore(join(dataDir, 'settings.json'));
+  const secrets = createFileSecretStore(join(dataDir, 'secrets.json'));
+  const log = (): void => {};
+  if (arrangement === 'in process') {
+    return startHostSession({
+      dataDir,
+      settings,
+      secrets,
+      startServer: startBundledServerOnDemand,
+      version: 'bench',
+      transport: 'web',
+      log,
+    });
+  }
+  return startCoreProcess({
+    spawn: () => forkCoreChild(ENTRY, { execArgv: ['--import', 'tsx'] }),
+    start: { dataDir, version: 'bench', transport: 'web' },
+    secrets,
+    secretKeys: () => settings.read().accounts.map((a) => a.id),
+    log,
+  });
+}
+
+interface Probe {
+  /** Longest delay from a call's due time to its answer (through the core). */
+  maxMs: number;
+  /** Longest lateness of the host's own 5 ms timer: how long the host's thread was kept busy. */
+  hostLateMs: number;
+  calls: number;
+}
+
+/**
+ * Runs `work` while `app.info` is called every 5 ms; answers the longest delay from a call's due
+ * time to its answer, the host timer's longest lateness, and how many calls were made.
+ */
+async function probeDuring(dispatch: Dispatch, work: () => Promise<unknown>): Promise<Probe> {
+  let maxMs = 0;
+  let hostLateMs = 0;
+  let calls = 0;
+  let running = true;
+  const inFlight: Promise<void>[] = [];
+  let due = performance.now();
+  const tick = (): void => {
+    if (!running) return;
+    const dueAt = due;
+    hostLateMs = Math.max(hostLateMs, performance.now() - dueAt);
+    calls++;
+    inFlight.push(
+      dispatch('app.info', {}).then((result) => {
+        if (!result.ok) throw new Error(`app.info failed: ${result.error.message}`);
+        maxMs = Math.max(maxMs, performance.now() - dueAt);
+      }),
+    );
+    // The next call is due 5 ms after this one was (not after it ran), but never in the past.
+    due = Math.max(dueAt + PROBE_EVERY_MS, performance.now());
+    setTimeout(tick, Math.max(0, due - performance.now()));
+  };
+  tick();
+  try {
+    await work();
+  } finally {
+    running = false;
+    await Promise.all(inFlight);
+  }
+  return { maxMs, hostLateMs, calls };
+}
+
+async function syncNow(dispatch: Dispatch): Promise<void> {
+  const result = await dispatch('sync.now', { wait: true });
+  if (!result.ok) throw new Error(`sync.now failed: ${result.error.message}`);
+  const status = result.value as { lastError: string | null };
+  if (status.lastError) throw new Error(`the pull failed: ${status.lastError}`);
+}
+
+interface Measured {
+  initial: Probe;
+  pulls: Probe[];
+  firstPullAfterStart: Probe;
+}
+
+const describe = (p: Probe): string =>
+  `${p.calls} calls, longest delay ${round(p.maxMs, 1)} ms, host timer late by ${round(p.hostLateMs, 1)} ms at most`;
+
+async function measure(
+  arrangement: Arrangement,
+  service: ServiceProcess,
+  pulls: number,
+  log: (m: string) => void,
+): Promise<Measured> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-ipc-during-pull-'));
+  try {
+    createJsonSettingsStore(join(dataDir, 'settings.json')).write({
+      ...DEFAULT_SETTINGS,
+      accounts: [
+        {
+          id: 'bench',
+          kind: 'remote',
+          label: 'Bench service',
+          baseUrl: service.baseUrl,
+          tokenHeader: DEFAULT_TOKEN_HEADER,
+          userId: service.userId,
+        },
+      ],
+      activeAccountId: 'bench',
+    });
+    createFileSecretStore(join(dataDir, 'secrets.json')).set('bench', service.token);
+    await service.setDelay(0);
+    let host = await openHost(arrangement, dataDir);
+    const t0 = performance.now();
+    // The host starts the account's first sync as it opens; sync.now waits for a complete one.
+    const initial = await probeDuring(host.dispatch, () => syncNow(host.dispatch));
+    log(`${arrangement}: initial sync ${round((performance.now() - t0) / 1000, 1)} s: ${describe(initial)}`);
+    await service.setDelay(RTT_MS);
+    const done: Probe[] = [];
+    for (let i = 0; i < pulls; i++) {
+      const pull = await probeDuring(host.dispatch, () => syncNow(host.dispatch));
+      done.push(pull);
+      log(`${arrangement}: pull ${i + 1}: ${describe(pull)}`);
+    }
+    await host.close();
+    // The first pull after a start: the host opens the account and pulls at once.
+    host = await openHost(arrangement, dataDir);
+    const first = await probeDuring(host.dispatch, () => syncNow(host.dispatch));
+    log(`${arrangement}: first pull after a start: ${describe(first)}`);
+    await host.close();
+    return { initial, pulls: done, firstPullAfterStart: first };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const fmt = (s: Spread): string => `${round(s.median, 1)} (${round(s.min, 1)}–${round(s.max, 1)})`;
+
+export const scenario: Scenario = {
+  name: 'ipc-during-pull',
+  description:
+    `The longest delay of a cheap channel call (app.info) made every ${PROBE_EVERY_MS} ms while the core syncs a generated workspace, ` +
+    `with the core in the host's process and in a process of its own, side by side (aim: no call delayed more than 16 ms). ` +
+    `Pulls at +${RTT_MS} ms round trip with no change; the initial sync over loopback.`,
+  quick: true,
+  async run(ctx) {
+    const tasks = ctx.quick ? 2_000 : 20_000;
+    const size: WorkspaceSize = {
+      projects: Math.max(10, Math.round(tasks / 100)),
+      tasks,
+      messagesPerTask: 3,
+      seed: 1,
+    };
+    const pulls = ctx.quick ? 2 : 3;
+    const service = await startServiceProcess(size, 0);
+    const results = new Map<Arrangement, Measured>();
+    try {
+      for (const arrangement of ['in process', 'own process'] as const) {
+        results.set(arrangement, await measure(arrangement, service, pulls, ctx.log));
+      }
+    } finally {
+      await service.close();
+    }
+    const rows: (string | number)[][] = [];
+    const figures: Record<string, number | string> = { tasks };
+    for (const [arrangement, m] of results) {
+      const pull = spread(m.pulls.map((p) => p.maxMs));
+      const pullHost = spread(m.pulls.map((p) => p.hostLateMs));
+      const key = arrangement === 'in process' ? 'inProcess' : 'ownProcess';
+      rows.push([
+        arrangement,
+        `${round(m.initial.maxMs, 1)} / ${round(m.initial.hostLateMs, 1)}`,
+        `${fmt(pull)} / ${fmt(pullHost)}`,
+        `${round(m.firstPullAfterStart.maxMs, 1)} / ${round(m.firstPullAfterStart.hostLateMs, 1)}`,
+      ]);
+      figures[`${key}InitialSyncMaxDelayMs`] = round(m.initial.maxMs, 1);
+      figures[`${key}InitialSyncHostLateMs`] = round(m.initial.hostLateMs, 1);
+      figures[`${key}PullMaxDelayMs`] = round(pull.median, 1);
+      figures[`${key}PullHostLateMs`] = round(pullHost.median, 1);
+      figures[`${key}FirstPullMaxDelayMs`] = round(m.firstPullAfterStart.maxMs, 1);
+      figures[`${key}FirstPullHostLateMs`] = round(m.firstPullAfterStart.hostLateMs, 1);
+      ctx.headline({
+        figure: `no-change pull at ${tasks} tasks, core ${arrangement}: longest delay of app.info (aim ≤ 16 ms)`,
+        unit: 'ms',
+        value: pull,
+        runs: m.pulls.length,
+      });
+      ctx.headline({
+        figure: `no-change pull at ${tasks} tasks, core ${arrangement}: host's thread busy at most (aim ≤ 16 ms)`,
+        unit: 'ms',
+        value: pullHost,
+        runs: m.pulls.length,
+      });
+    }
+    ctx.table(
+      [
+        'core',
+        'initial sync (ms)',
+        `no-change pull at +${RTT_MS} ms, median (min–max) of ${pulls} (ms)`,
+        'first pull after a start (ms)',
+      ],
+      rows,
+    );
+    ctx.log(
+      'each cell: longest delay of app.info through the core / longest lateness of the host’s own timer',
+    );
+    return figures;
+  },
+};

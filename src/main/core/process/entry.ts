@@ -1,0 +1,12 @@
+// The core's process: started by the Electron shell (utilityProcess.fork) or the web host
+// (child_process.fork) with this file; see core-process.ts.
+import { startBundledServerOnDemand } from '../bundled-server-on-demand';
+import { runCoreChild } from './core-child';
+import { parentLink } from './links';
+
+runCoreChild(parentLink(), {
+  startServer: startBundledServerOnDemand,
+  exit: () => process.exit(0),
+});
+// Under Node, a host that went away takes its core along (Electron ends utility processes itself).
+process.on('disconnect', () => process.exit(0));

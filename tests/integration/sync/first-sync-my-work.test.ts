@@ -1,0 +1,199 @@
+// A new account's first sync, on both profiles: the acting user's own lists
+// (`/user/{me}/action-required-tasks`, `/assigned-tasks`) fill My Work before any project's task
+// list is stored, a change typed meanwhile survives the project lists, nothing is removed for
+// missing from a per-user list, messages come most recently active first, and a task opened
+// before its messages came fetches them at once. The project lists and messages are held back by
+// the engine's fetch until the test lets them through, so "before" is certain, not a race.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
+import type { FetchLike } from '../../../src/main/core/api/http';
+import type { SyncStatus } from '../../../src/shared/ipc/sync';
+import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
+import { testEngine, type TestEngine } from '../outbox/support';
+
+/** A fetch that holds the requests `match` picks (as `METHOD /path`) until `release`. */
+function holding(match: RegExp, pass: (key: string) => boolean = () => false) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: string[] = [];
+  const asked: string[] = [];
+  const fetch: FetchLike = async (input, init) => {
+    const key = `${init.method ?? 'GET'} ${new URL(input).pathname}`;
+    asked.push(key);
+    if (match.test(key) && !pass(key)) {
+      held.push(key);
+      const signal = init.signal;
+      // Given up when the engine closes (its requests are aborted), so a failed test still ends.
+      await new Promise<void>((resolve, reject) => {
+        void released.then(resolve);
+        signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+    }
+    return globalThis.fetch(input, init);
+  };
+  return { fetch, release, held, asked };
+}
+
+async function until<T>(what: string, read: () => T | Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const PROJECT_LIST = /^GET \/.*\/project\/[^/]+\/tasks$/;
+const USER_LISTS = /\/user\/[^/]+\/(action-required|assigned)-tasks$/;
+const MESSAGES = /^GET \/.*\/task\/[^/]+\/messages$/;
+
+describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
+  let svc: RunningService;
+  let api: ServiceClient;
+  const open: TestEngine[] = [];
+  beforeAll(async () => {
+    svc = await startService({ seed: 'demo', profile });
+    api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+  });
+  afterEach(async () => {
+    for (const e of open.splice(0)) await e.close();
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+  const engine = async (fetch: FetchLike): Promise<TestEngine> => {
+    const e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { fetch });
+    open.push(e);
+    return e;
+  };
+  const me = () => svc.users.actingUserId;
+
+  it('fills My Work from my own lists before any project list is stored; a change typed then survives', async () => {
+    // Project lists and every write are held; the rest goes through.
+    const lists = holding(PROJECT_LIST);
+    const writes = holding(/^(POST|PUT|DELETE) /);
+    const e = await engine((input, init) =>
+      (init.method ?? 'GET') === 'GET' ? lists.fetch(input, init) : writes.fetch(input, init),
+    );
+    const statuses: SyncStatus[] = [];
+    e.sync.onStatus((s) => statuses.push(s));
+    const run = e.sync.now();
+
+    const actionRequired = (await api.actionRequiredTasks(me())).map((t) => t.id).sort();
+    const assigned = (await api.assignedTasks(me())).map((t) => t.id).sort();
+    expect(actionRequired.length).toBeGreaterThan(0);
+    expect(assigned.length).toBeGreaterThan(0);
+    const mine = async (kind: 'actionRequired' | 'assigned') =>
+      (await e.call('tasks.myWork', { kind, limit: 1000 })).rows.map((t) => t.id).sort();
+    await until(
+      'My Work',
+      () => mine('actionRequired'),
+      (ids) => ids.length === actionRequired.length,
+    );
+    expect(await mine('actionRequired')).toEqual(actionRequired);
+    expect(await mine('assigned')).toEqual(assigned);
+    // Every project list is asked for and none has come back: all My Work has is from my lists.
+    expect(lists.held.length).toBeGreaterThan(0);
+    const cached = e.db.prepare('SELECT id FROM tasks').pluck().all() as string[];
+    expect(cached.sort()).toEqual([...new Set([...actionRequired, ...assigned])].sort());
+    // The status says what is usable already: the tree, My Work, no project's tasks yet.
+    const progress = e.sync.status().initialSync;
+    expect(progress).toMatchObject({ treeReady: true, myWorkReady: true, projectsDone: 0 });
+    expect(progress?.projectsTotal).toBe(e.cache.projects.ids().length);
+    expect(e.sync.status().running).toBe(true);
+
+    // A title typed now, before the project lists come: the lists must not overwrite it (rule 7).
+    const taskId = actionRequired[0] ?? '';
+    await e.call('tasks.update', { taskId, changes: { title: 'Typed during the first sync' } });
+    lists.release();
+    const status = await run;
+    expect(status.lastError).toBeNull();
+    expect(e.cache.tasks.get(taskId)?.name).toBe('Typed during the first sync');
+    // The progress went through every project, then is gone once the run ended.
+    expect(
+      statuses.some((s) => s.initialSync && s.initialSync.projectsDone === s.initialSync.projectsTotal),
+    ).toBe(true);
+    expect(status.initialSync).toBeUndefined();
+    // The per-user lists were asked for once, before the first project list.
+    const firstList = lists.asked.findIndex((k) => PROJECT_LIST.test(k));
+    const userLists = lists.asked.flatMap((k, i) =>
+      /\/user\/[^/]+\/(action-required|assigned)-tasks$/.test(k) ? [i] : [],
+    );
+    expect(userLists).toHaveLength(2);
+    expect(Math.max(...userLists)).toBeLessThan(firstList);
+
+    writes.release();
+    await e.drained();
+    expect((await api.task(taskId)).name).toBe('Typed during the first sync');
+  });
+
+  it('removes nothing for missing from my lists, and asks for them on the first pull only', async () => {
+    const lists = holding(/^$/);
+    const e = await engine(lists.fetch);
+    expect((await e.sync.now()).lastError).toBeNull();
+    // Every task of every project is cached, mine or not.
+    const everyTask = new Set<string>();
+    const projects = [...(await api.projects()), ...(await api.projects({ archived: true }))];
+    const projectIds = new Set(projects.map((p) => p.id));
+    for (const root of projects.filter((p) => !p.parentProjectId || !projectIds.has(p.parentProjectId)))
+      for (const t of await api.projectTasks(root.id, { closed: true, subfolders: true }))
+        everyTask.add(t.id);
+    const cached = new Set(e.db.prepare('SELECT id FROM tasks').pluck().all() as string[]);
+    expect(cached).toEqual(everyTask);
+    const mine = new Set(
+      [...(await api.assignedTasks(me())), ...(await api.actionRequiredTasks(me()))].map((t) => t.id),
+    );
+    expect([...everyTask].filter((id) => !mine.has(id)).length).toBeGreaterThan(0);
+
+    const before = lists.asked.length;
+    expect((await e.sync.now()).lastError).toBeNull();
+    expect(lists.asked.slice(before).filter((k) => USER_LISTS.test(k))).toEqual([]);
+    expect(new Set(e.db.prepare('SELECT id FROM tasks').pluck().all() as string[])).toEqual(everyTask);
+  });
+
+  it('fetches messages most recently active first, and those of a task opened before its turn at once', async () => {
+    const e0 = await engine(globalThis.fetch);
+    // The tasks by recency, as a first pull sees them (a sync of another engine, same service).
+    expect((await e0.sync.now()).lastError).toBeNull();
+    const byRecency = (
+      e0.db
+        .prepare('SELECT id, recent_activity_moment AS at FROM tasks ORDER BY recent_activity_moment DESC')
+        .all() as { id: string; at: string }[]
+    ).filter((t) => e0.cache.messages.listForTask(t.id).length > 0);
+    const last = byRecency[byRecency.length - 1];
+    expect(last).toBeDefined();
+    const lastId = last?.id ?? '';
+
+    // Every messages request of the pull held, but those of the task opened below.
+    const held = holding(MESSAGES, (key) => key.includes(`/task/${encodeURIComponent(lastId)}/`));
+    const e = await engine(held.fetch);
+    const run = e.sync.now();
+    await until(
+      'messages asked for',
+      () => held.held.length,
+      (n) => n >= 6,
+    );
+    // The first asked for are the most recently active tasks.
+    const momentOf = (key: string) =>
+      e.cache.tasks.get(decodeURIComponent(key.split('/').at(-2) ?? ''))?.recentActivityMoment ?? '';
+    const firstAsked = held.held.slice(0, 6).map(momentOf);
+    const newest = [...e.db.prepare('SELECT recent_activity_moment FROM tasks').pluck().all()]
+      .map(String)
+      .sort()
+      .reverse()
+      .slice(0, 6);
+    expect(firstAsked.sort().reverse()).toEqual(newest);
+    expect(e.cache.messages.listForTask(lastId)).toEqual([]);
+
+    // The least recently active task, opened while the pull waits: its messages come at once.
+    const detail = await e.call('tasks.detail', { taskId: lastId });
+    expect(e.sync.status().running).toBe(true);
+    const fromService = (await api.taskMessages(lastId)).map((m) => m.id).sort();
+    expect(fromService.length).toBeGreaterThan(0);
+    expect(detail.messages.map((m) => m.id).sort()).toEqual(fromService);
+
+    held.release();
+    expect((await run).lastError).toBeNull();
+  });
+});
