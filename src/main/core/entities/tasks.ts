@@ -9,7 +9,6 @@ import { customFieldValues } from './theirs';
 import type { CheckedItem, EntityDescriptor, SendCheckReads } from './types';
 import type { TaskChanges } from '../../../shared/ipc/tasks-write';
 import type { TaskFlat } from '../cache/repos/tasks';
-import type { Task } from '../../../shared/api/index';
 
 declare module '../sync/pending' {
   /** As its lists answer it: what a create's look-up finds the created item among. */
