@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadAverage } from './lib/machine';
 import { round, spread } from './lib/stats';
@@ -8,16 +8,21 @@ import type { Figures, Scenario } from './lib/types';
 
 /**
  * npx tsx bench/side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick]
- *   [--other-scenario PATH]: one scenario of bench/scenarios measured in this checkout and in
- * another one (an older commit unpacked with `git archive`, its node_modules linked), alternately,
- * each run in its own child process, so both see the same load. Prints each run's figures with
+ *   [--other-scenario PATH] [--other-lib PATH]: one scenario of bench/scenarios measured in
+ * this checkout and in another one (an older commit unpacked with `git archive`, its
+ * node_modules linked), alternately, each run in its own child process, so both see the same
+ * load. Prints each run's figures with
  * the load average, then the median, min and max of every figure per tree. With
  * `--build-renderer`, a tree without a built renderer (`out/renderer`, which `git archive` leaves
  * out, and which the start-up scenario of older trees serves) builds it first. The other tree's own
  * scenario file is run, or with `--other-scenario` the file at PATH, copied into the other tree's
  * bench/scenarios for the run (its imports resolve there) and removed after: for a scenario the
  * other tree lacks, or whose copy there is broken (cache-reads before its search query took
- * `near`). Nothing else is written.
+ * `near`). With `--other-lib PATH`, the file at PATH stands in for the other tree's
+ * `bench/lib/<its name>` during the run (its own is put back after): for a helper whose copy
+ * there is broken (`app-page.ts` before the start-up clock took the inbox's rows on Action
+ * required: an older tree's `startup` waited for task rows its own app no longer shows there).
+ * Nothing else is written.
  */
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -66,11 +71,15 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args[0] === '--child') return childMain(args[1]!, args[2]!, args.includes('--quick'));
   const [other, file] = args.filter(
-    (a, i) => !a.startsWith('--') && !/^\d+$/.test(a) && args[i - 1] !== '--other-scenario',
+    (a, i) =>
+      !a.startsWith('--') &&
+      !/^\d+$/.test(a) &&
+      args[i - 1] !== '--other-scenario' &&
+      args[i - 1] !== '--other-lib',
   );
   if (!other || !file)
     throw new Error(
-      'usage: side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick] [--other-scenario PATH] [--build-renderer]',
+      'usage: side-by-side.ts OTHER_TREE SCENARIO_FILE [--rounds N] [--quick] [--other-scenario PATH] [--other-lib PATH] [--build-renderer]',
     );
   const otherTree = resolve(other);
   const replacementAt = args.indexOf('--other-scenario');
@@ -78,11 +87,23 @@ async function main(): Promise<void> {
   if (replacementAt >= 0 && !replacement) throw new Error('--other-scenario needs a file');
   // The other tree runs its own file, or the replacement copied in beside its scenarios.
   const otherFile = replacement ? `side-by-side-${file}` : file;
+  const libAt = args.indexOf('--other-lib');
+  const lib = libAt >= 0 ? args[libAt + 1] : undefined;
+  if (libAt >= 0 && !lib) throw new Error('--other-lib needs a file');
+  const libTarget = lib ? join(otherTree, 'bench', 'lib', basename(lib)) : undefined;
+  const libKept = libTarget ? `${libTarget}.side-by-side-kept` : undefined;
   if (replacement) copyFileSync(resolve(replacement), join(otherTree, 'bench', 'scenarios', otherFile));
+  if (lib && libTarget && libKept) {
+    if (!existsSync(libTarget))
+      throw new Error(`${otherTree}: no bench/lib/${basename(lib)} to stand in for`);
+    renameSync(libTarget, libKept);
+    copyFileSync(resolve(lib), libTarget);
+  }
   try {
     await compare(otherTree, file, otherFile, args);
   } finally {
     if (replacement) rmSync(join(otherTree, 'bench', 'scenarios', otherFile), { force: true });
+    if (libTarget && libKept) renameSync(libKept, libTarget);
   }
 }
 

@@ -10,7 +10,7 @@ import { flattenTask, ROW_SELECT } from '../../src/main/core/cache/repos/tasks';
 import { searchSql, toFtsQuery } from '../../src/main/core/cache/repos/search';
 import { SearchKind } from '../../src/shared/ipc/search';
 import { createDispatch } from '../../src/main/core/dispatch';
-import { readHandlers } from '../../src/main/core/handlers/read';
+import { readHandlers } from '../../src/main/core/handlers/index';
 import { noPending } from '../../src/main/core/sync/pending';
 import { createSync } from '../../src/main/core/sync/sync';
 import { PULL_PARTS } from '../../src/main/core/entities';

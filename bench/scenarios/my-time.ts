@@ -11,7 +11,7 @@ import { openCacheDb } from '../../src/main/core/cache/db';
 import { aProject, aTask } from '../../src/main/core/cache/fixtures';
 import { flattenTask } from '../../src/main/core/cache/repos/tasks';
 import { createDispatch } from '../../src/main/core/dispatch';
-import { readHandlers } from '../../src/main/core/handlers/read';
+import { readHandlers } from '../../src/main/core/handlers/index';
 import { noPending } from '../../src/main/core/sync/pending';
 import { createSync } from '../../src/main/core/sync/sync';
 import { PULL_PARTS } from '../../src/main/core/entities';

@@ -12,20 +12,8 @@ import { AttachmentFiles } from './attachments/files';
 import { createCache, type Cache } from './cache/cache';
 import { openAccountDb, type CacheDb } from './cache/db';
 import { EventHub } from './event-hub';
-import { attachmentHandlers } from './handlers/attachments';
-import { calendarWriteHandlers } from './handlers/calendar-write';
-import { crmWriteHandlers } from './handlers/crm-write';
-import { draftHandlers } from './handlers/drafts';
-import { fileHandlers } from './handlers/files';
-import { linkHandlers } from './handlers/links';
-import { outboxHandlers } from './handlers/outbox';
-import { pendingTransferHandlers } from './handlers/pending-transfer';
-import { projectsWriteHandlers } from './handlers/projects-write';
 import { fetchReloaded, PULL_PARTS } from './entities';
-import { readHandlers } from './handlers/read';
-import { mergeHandlerMaps } from './handlers/registry';
-import { tasksWriteHandlers } from './handlers/tasks-write';
-import { timerHandlers, timeWriteHandlers } from './handlers/time';
+import { engineHandlers, KIND_FACTORIES, readHandlers } from './handlers/index';
 import type { HandlerMap } from './handlers/types';
 import {
   createAccountOutbox,
@@ -227,11 +215,6 @@ function syncFor(
   };
 }
 
-function readHandlersOf(parts: AccountParts, sync: Sync, userId: string): Partial<HandlerMap> {
-  const { cache, log, clock, serviceClock } = parts;
-  return readHandlers({ cache, sync, userId, log, clock, serviceClock });
-}
-
 /**
  * An account's engine without its outbox: service client, cache, sync and read handlers, with
  * the rule-7 port given (default: nothing pending).
@@ -239,7 +222,8 @@ function readHandlersOf(parts: AccountParts, sync: Sync, userId: string): Partia
 export async function createReadEngine(options: ReadEngineOptions): Promise<ReadEngine> {
   const parts = openAccount(options);
   const { sync, unsubscribe } = syncFor(parts, options.pending ?? noPending, options);
-  const handlers = readHandlersOf(parts, sync, options.connection.userId);
+  const { cache, log, clock, serviceClock } = parts;
+  const handlers = readHandlers({ cache, sync, userId: options.connection.userId, log, clock, serviceClock });
   if (options.autoStart ?? true) sync.start();
   return readEngineOf(parts, { sync, unsubscribe }, handlers);
 }
@@ -334,6 +318,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     userId: connection.userId,
     serviceClock,
     emit: (name, payload) => events.emit(name, payload),
+    kindModules: KIND_FACTORIES,
   });
 
   const synced = syncFor(parts, outbox.pending, options);
@@ -367,24 +352,21 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     sync.refresh();
   });
 
-  const handlers: Partial<HandlerMap> = mergeHandlerMaps([
-    readHandlersOf(parts, sync, connection.userId),
-    tasksWriteHandlers({ outbox, cache }),
-    projectsWriteHandlers({ outbox, cache }),
-    calendarWriteHandlers({ outbox, cache }),
-    timeWriteHandlers({ outbox }),
-    timerHandlers({ outbox, cache, clock: parts.clock, emit: (n, p) => events.emit(n, p) }),
-    crmWriteHandlers({ outbox, cache }),
-    outboxHandlers({ outbox, fetchItem }),
-    pendingTransferHandlers({
-      outbox,
-      account: { key: accountKey(connection), baseUrl: connection.baseUrl, userId: connection.userId },
-    }),
-    attachmentHandlers({ files, outbox, cache, emit: (n, p) => events.emit(n, p) }),
-    fileHandlers({ downloads, spool: files.spool, client, cache }),
-    linkHandlers({ cache, realIdOf: (id) => outbox.realIdOf(id) }),
-    draftHandlers({ cache }),
-  ]);
+  const handlers = engineHandlers({
+    cache,
+    sync,
+    userId: connection.userId,
+    log,
+    clock: parts.clock,
+    serviceClock,
+    outbox,
+    client,
+    files,
+    downloads,
+    fetchItem,
+    account: { key: accountKey(connection), baseUrl: connection.baseUrl, userId: connection.userId },
+    emit: (n, p) => events.emit(n, p),
+  });
 
   await files.sweep(outbox.entries());
   outbox.start();

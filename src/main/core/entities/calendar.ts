@@ -1,6 +1,17 @@
 import { shiftMonths, withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
 import type { EntityDescriptor } from './types';
+import type { CalendarEvent } from '../../../shared/api/index';
+import type { DependencyRow } from '../cache/repos/dependencies';
+
+declare module '../sync/pending' {
+  /** As its lists answer it: what a create's look-up finds the created item among. */
+  interface ListedItems {
+    event: CalendarEvent;
+    /** A dependency with both its ends. */
+    dependency: DependencyRow;
+  }
+}
 
 /** The events of the window around today (removals checked, rule 9). */
 async function pullEvents(ctx: PullContext): Promise<void> {

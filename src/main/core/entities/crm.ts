@@ -1,7 +1,18 @@
-import { mergePending } from '../sync/pending';
+import { stamp, type Gate, type SyncDeps } from '../sync/context';
+import { fetchUnlessGone } from '../sync/on-demand';
+import { ackMark, mergePending } from '../sync/pending';
 import { withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
 import type { CheckedItem, EntityDescriptor } from './types';
+import type { CrmAccount, CrmContact } from '../../../shared/api/index';
+
+declare module '../sync/pending' {
+  /** As its lists answer it: what a create's look-up finds the created item among. */
+  interface ListedItems {
+    crmContact: CrmContact;
+    crmAccount: CrmAccount;
+  }
+}
 
 /**
  * A CRM record for the check before a send, read one by one (a list item lacks fields a single
@@ -62,6 +73,67 @@ async function pullAccounts(ctx: PullContext): Promise<void> {
   });
 }
 
+/**
+ * The on-demand reads of CRM records, what a view opens: `sync.onDemand.run((deps, gate) =>
+ * crmReads.….(deps, gate, id))`. Each resolves 'gone' when the service no longer has the record
+ * (removed from the cache unless a local create or delete of it waits); a local change still
+ * pending is kept over the answer (rule 7).
+ */
+export const crmReads = {
+  contact(deps: SyncDeps, gate: Gate, contactId: string): Promise<'ok' | 'gone'> {
+    const { cache, client, pending } = deps;
+    return fetchUnlessGone(
+      cache,
+      async () => {
+        const mark = ackMark(pending);
+        const { contact, tasks } = await gate((s) => client.crmContact(contactId, s));
+        cache.transaction(() => {
+          const merged = mergePending(
+            pending,
+            'crmContact',
+            contact,
+            () => cache.crm.contact(contactId),
+            mark,
+          );
+          if (merged) cache.crm.putContactDetail(merged, tasks);
+          cache.syncState.set(`contact:${contactId}`, stamp(deps.clock()));
+        });
+        deps.emitChange({ entities: ['crmContacts'], ids: { crmContacts: [contactId] } });
+      },
+      () => {
+        if (!pending.isPendingStructural('crmContact', contactId)) cache.crm.deleteContacts([contactId]);
+      },
+    );
+  },
+
+  account(deps: SyncDeps, gate: Gate, accountId: string): Promise<'ok' | 'gone'> {
+    const { cache, client, pending } = deps;
+    return fetchUnlessGone(
+      cache,
+      async () => {
+        const mark = ackMark(pending);
+        const { account, contacts } = await gate((s) => client.crmAccount(accountId, s));
+        cache.transaction(() => {
+          const incoming = cache.crm.accountFromDetail(account, contacts);
+          const merged = mergePending(
+            pending,
+            'crmAccount',
+            incoming,
+            () => cache.crm.account(accountId),
+            mark,
+          );
+          if (merged) cache.crm.accounts.upsert(merged);
+          cache.syncState.set(`account:${accountId}`, stamp(deps.clock()));
+        });
+        deps.emitChange({ entities: ['crmAccounts'], ids: { crmAccounts: [accountId] } });
+      },
+      () => {
+        if (!pending.isPendingStructural('crmAccount', accountId)) cache.crm.deleteAccounts([accountId]);
+      },
+    );
+  },
+};
+
 export const crmContact: EntityDescriptor<'crmContact'> = {
   views: ['crmContacts'],
   idsOf: 'crmContacts',
@@ -70,7 +142,7 @@ export const crmContact: EntityDescriptor<'crmContact'> = {
     { name: 'crm_contact_tasks', refs: ['task_id', 'contact_id'] },
   ],
   pull: [{ phase: 'tasks', run: pullContacts }],
-  fetch: (onDemand, id) => onDemand.contact(id),
+  fetch: (onDemand, id) => onDemand.run((deps, gate) => crmReads.contact(deps, gate, id)),
   takeTheirs: ({ submit }, id, field, value) => {
     submit('crmContact.update', { id, changes: { [field]: value } });
     return true;
@@ -87,7 +159,7 @@ export const crmAccount: EntityDescriptor<'crmAccount'> = {
   idsOf: 'crmAccounts',
   tables: [{ name: 'crm_accounts', localId: 'id', jsonRefs: ['contact_ids'] }],
   pull: [{ phase: 'tasks', run: pullAccounts }],
-  fetch: (onDemand, id) => onDemand.account(id),
+  fetch: (onDemand, id) => onDemand.run((deps, gate) => crmReads.account(deps, gate, id)),
   takeTheirs: ({ submit }, id, field, value) => {
     submit('crmAccount.update', { id, changes: { [field]: value } });
     return true;

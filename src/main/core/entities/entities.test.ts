@@ -13,6 +13,9 @@ import type { ListedItems, PendingEntity } from '../sync/pending';
 import { PULL_PHASES } from '../sync/pull';
 import { ENTITIES, LOCAL_ID_COLUMNS, PULL_PARTS, cacheChangeOf, entityOf } from './index';
 import type { Entities, EntityDescriptor } from './types';
+import type { HANDLER_MODULES, Unhandled, UnlistedKinds } from '../handlers/index';
+import type { projectKinds } from '../outbox/kinds/projects';
+import type { timeHandlers } from '../handlers/time';
 
 const bare = { views: [], tables: [], pull: [] } as const;
 
@@ -33,6 +36,31 @@ describe('the descriptor of every resource', () => {
     const views: EntityDescriptor<'user'> = { ...bare, views: ['invoices'] };
     expect([missing, extra, event, views]).toHaveLength(4);
     expect(Object.keys(ENTITIES).sort()).toEqual([...RESOURCE_NAMES].sort());
+  });
+
+  it('has its handlers in the one registry: a channel of the engine nobody handles does not compile', () => {
+    // Every channel of the contract the engine owns is handled by a module of the registry...
+    const all: Record<Unhandled<typeof HANDLER_MODULES>, never> = {};
+    // ...and the list without time reports' module leaves exactly their channels unhandled.
+    type WithoutTime = readonly Exclude<(typeof HANDLER_MODULES)[number], typeof timeHandlers>[];
+    // @ts-expect-error: `time.log`, `time.mine`, `time.ofTask` and the timer's channels are missing
+    const missing: Record<Unhandled<WithoutTime>, never> = {};
+    expectTypeOf<Unhandled<WithoutTime>>().toEqualTypeOf<
+      | 'time.mine'
+      | 'time.ofTask'
+      | 'time.log'
+      | 'time.timer'
+      | 'time.timerStart'
+      | 'time.timerUpdate'
+      | 'time.timerStop'
+      | 'time.timerDiscard'
+    >();
+    // Every kinds module is named by a handler module (the tasks' and attachments' the outbox
+    // makes itself); with only the projects' named, the others are unlisted.
+    expectTypeOf<UnlistedKinds<ReturnType<typeof projectKinds>>>().toEqualTypeOf<
+      'calendar' | 'crm' | 'timeReports'
+    >();
+    expect([all, missing]).toHaveLength(2);
   });
 
   it('derives the names the layers share', () => {

@@ -10,6 +10,13 @@ import { checkedKeep, confirmRemoval, idSet } from '../sync/removal';
 import { customFieldValues } from './theirs';
 import type { EntityDescriptor } from './types';
 
+declare module '../sync/pending' {
+  /** As its lists answer it: what a create's look-up finds the created item among. */
+  interface ListedItems {
+    project: Project;
+  }
+}
+
 /**
  * The project list, open and archived: stored (removals checked, rule 9), and its roots put in
  * the context for the task lists and documents. When the list cannot be read, the cached tree

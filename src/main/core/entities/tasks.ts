@@ -7,10 +7,26 @@ import { RejectedError } from '../api/errors';
 import { isTempId } from '../local-ids';
 import { customFieldValues } from './theirs';
 import type { CheckedItem, EntityDescriptor, SendCheckReads } from './types';
+import type { TaskChanges } from '../../../shared/ipc/tasks-write';
+import type { TaskFlat } from '../cache/repos/tasks';
 
-/** Request field names of `task.update` by the task field a conflict names. */
-const TASK_FIELD_TO_CHANGE: Record<string, string> = {
-  name: 'title',
+declare module '../sync/pending' {
+  /** As its lists answer it: what a create's look-up finds the created item among. */
+  interface ListedItems {
+    task: Task;
+    /** A message with the task it was listed for. */
+    message: ListedMessage;
+  }
+}
+
+/**
+ * The task update's fields (`TaskChanges`) by the task column each one sets: only the title is
+ * named otherwise (`name`). Undo reads an update's columns before and after it
+ * (`handlers/tasks-write.ts`); "take theirs" of a conflict on a column queues an update of its
+ * field (the inverse below).
+ */
+export const TASK_CHANGE_COLUMNS = {
+  title: 'name',
   startDate: 'startDate',
   endDate: 'endDate',
   deadline: 'deadline',
@@ -20,9 +36,17 @@ const TASK_FIELD_TO_CHANGE: Record<string, string> = {
   progress: 'progress',
   storyPoints: 'storyPoints',
   assignedToUserId: 'assignedToUserId',
+  todoList: 'todoList',
   projectId: 'projectId',
   parentTaskId: 'parentTaskId',
-};
+} as const satisfies Partial<Record<keyof TaskChanges, keyof TaskFlat>>;
+
+/** Request field names of `task.update` by the task field a conflict names (not the to-do list). */
+const TASK_FIELD_TO_CHANGE: Record<string, string> = Object.fromEntries(
+  Object.entries(TASK_CHANGE_COLUMNS)
+    .filter(([change]) => change !== 'todoList')
+    .map(([change, column]) => [column, change]),
+);
 
 /**
  * The acting user's own lists (`/user/{me}/action-required-tasks` and `/assigned-tasks`, open

@@ -1,3 +1,4 @@
+import { crmReads } from '../entities/crm';
 import type { HandlerMap } from './types';
 import { notFound, refreshOpened, type ReadDeps } from './read-deps';
 
@@ -15,7 +16,7 @@ export function crmReadHandlers(
         deps,
         { what: 'Contact', id: contactId, field: 'contactId' },
         !cache.syncState.get(`contact:${contactId}`),
-        () => sync.onDemand.contact(contactId),
+        () => sync.onDemand.run((d, gate) => crmReads.contact(d, gate, contactId)),
       );
       const contact = cache.crm.contact(contactId);
       if (!contact) notFound('Contact', contactId, 'contactId');
@@ -32,7 +33,7 @@ export function crmReadHandlers(
         deps,
         { what: 'Account', id: accountId, field: 'accountId' },
         !cache.syncState.get(`account:${accountId}`),
-        () => sync.onDemand.account(accountId),
+        () => sync.onDemand.run((d, gate) => crmReads.account(d, gate, accountId)),
       );
       const account = cache.crm.account(accountId);
       if (!account) notFound('Account', accountId, 'accountId');

@@ -1,5 +1,6 @@
 import type { Cache } from '../cache/cache';
 import type { AccountOutbox } from '../outbox/account-outbox';
+import { knownAccounts, knownContacts } from '../outbox/kinds/crm';
 import type { HandlerMap } from './types';
 import { replacedOf, withReplaced, writer } from './write';
 
@@ -12,15 +13,15 @@ type CrmWrite =
   | 'crm.deleteAccount';
 
 /**
- * CRM contact and account writes, queued through the outbox. With the cache, an update answers
- * what it replaced (`replaced`), from which the renderer builds its undo.
+ * CRM contact and account writes, queued through the outbox. An update answers what it
+ * replaced (`replaced`), from which the renderer builds its undo.
  */
 export function crmWriteHandlers({
   outbox,
   cache,
 }: {
   outbox: AccountOutbox;
-  cache?: Cache;
+  cache: Cache;
 }): HandlerMap<CrmWrite> {
   const { id, queue, create } = writer(outbox);
   const withAccount = <T extends { crmAccountId?: string | null | undefined }>(input: T): T =>
@@ -30,22 +31,22 @@ export function crmWriteHandlers({
       create('crmContact.create', (tempId) => ({
         tempId,
         input: withAccount(input),
-        known: outbox.crm.knownContacts(input),
+        known: knownContacts(cache, input),
       })),
     'crm.updateContact': ({ contactId, changes }) => {
       const real = id(contactId);
-      const before = cache?.crm.contact(real);
+      const before = cache.crm.contact(real);
       const queued = queue('crmContact.update', { id: real, changes: withAccount(changes) });
-      return withReplaced(queued, crmReplaced(before, cache?.crm.contact(real), Object.keys(changes)));
+      return withReplaced(queued, crmReplaced(before, cache.crm.contact(real), Object.keys(changes)));
     },
     'crm.deleteContact': ({ contactId }) => queue('crmContact.delete', { id: id(contactId) }),
     'crm.createAccount': (input) =>
-      create('crmAccount.create', (tempId) => ({ tempId, input, known: outbox.crm.knownAccounts(input) })),
+      create('crmAccount.create', (tempId) => ({ tempId, input, known: knownAccounts(cache, input) })),
     'crm.updateAccount': ({ accountId, changes }) => {
       const real = id(accountId);
-      const before = cache?.crm.account(real);
+      const before = cache.crm.account(real);
       const queued = queue('crmAccount.update', { id: real, changes });
-      return withReplaced(queued, crmReplaced(before, cache?.crm.account(real), Object.keys(changes)));
+      return withReplaced(queued, crmReplaced(before, cache.crm.account(real), Object.keys(changes)));
     },
     'crm.deleteAccount': ({ accountId }) => queue('crmAccount.delete', { id: id(accountId) }),
   };

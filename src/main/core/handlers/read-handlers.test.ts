@@ -8,7 +8,7 @@ import { createDispatch } from '../dispatch';
 import { noPending, type PendingFields } from '../sync/pending';
 import { createSync } from '../sync/sync';
 import { PULL_PARTS } from '../entities';
-import { readHandlers } from './read';
+import { readHandlers } from './index';
 import type { FetchLike } from '../api/http';
 
 /** Handlers over an in-memory cache whose service answers `answer` (default: unreachable). */

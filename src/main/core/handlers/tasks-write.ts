@@ -4,6 +4,7 @@ import type { HandlerMap } from './types';
 import type { TaskFlat } from '../cache/repos/tasks';
 import type { TaskChanges } from '../../../shared/ipc/tasks-write';
 import { definedOnly, withReplaced, writer } from './write';
+import { TASK_CHANGE_COLUMNS } from '../entities/tasks';
 
 export interface WriteDeps {
   outbox: AccountOutbox;
@@ -102,20 +103,8 @@ export function tasksWriteHandlers({ outbox, cache }: WriteDeps): HandlerMap<Tas
   };
 }
 
-/** The update fields an undo can put back, by the cache column each reads. */
-const UNDOABLE_FIELDS = {
-  title: 'name',
-  startDate: 'startDate',
-  endDate: 'endDate',
-  deadline: 'deadline',
-  scheduleDate: 'scheduleDate',
-  priority: 'priority',
-  estimate: 'estimate',
-  progress: 'progress',
-  storyPoints: 'storyPoints',
-  assignedToUserId: 'assignedToUserId',
-  todoList: 'todoList',
-} as const satisfies Partial<Record<keyof TaskChanges, keyof TaskFlat>>;
+/** The update fields an undo can put back, by the cache column each reads (a move is answered apart). */
+const { projectId: _project, parentTaskId: _parent, ...UNDOABLE_FIELDS } = TASK_CHANGE_COLUMNS;
 
 /**
  * What an update replaced, as an update that puts it back: each field it changed, read from the

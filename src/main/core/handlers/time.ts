@@ -8,7 +8,9 @@ import { isTempId } from '../local-ids';
 import type { AccountOutbox } from '../outbox/account-outbox';
 import { timeReportReads, timeReportWindow } from '../entities/time-reports';
 import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';
+import type { EngineDeps, HandlerModule } from './index';
 import type { HandlerMap } from './types';
+import { timeReportKinds } from '../outbox/kinds/time-reports';
 import { writer } from './write';
 
 /**
@@ -178,3 +180,10 @@ export function timerHandlers({
     },
   };
 }
+
+/** Time reports' handlers, as the registry (`handlers/index.ts`) lists them. */
+export const timeHandlers = {
+  kinds: timeReportKinds,
+  read: timeReadHandlers,
+  write: (deps: EngineDeps) => ({ ...timeWriteHandlers(deps), ...timerHandlers(deps) }),
+} satisfies HandlerModule;

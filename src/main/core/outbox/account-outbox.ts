@@ -11,11 +11,9 @@ import type { ListedItems, PendingEntity, PendingFields } from '../sync/pending'
 import { copiesOfUnfolded, type AnyListedLookUp, type CreatedAmong } from './kinds/support';
 import { classifyServiceError } from './classify';
 import { correctedPayload, correctionError } from './correction';
-import { calendarKinds } from './kinds/calendar';
-import { crmKinds } from './kinds/crm';
-import { projectKinds } from './kinds/projects';
 import { taskKinds } from './kinds/tasks';
-import { timeReportKinds } from './kinds/time-reports';
+import { dependencyEndsOf } from './kinds/calendar';
+import type { KindFactory, KindModules } from './kinds/support';
 import type { FileSender } from '../attachments/sender';
 import { attachmentKinds } from './kinds/attachments';
 import {
@@ -38,14 +36,11 @@ import type { EntryState, OutboxEntry } from './types';
 import { Listeners } from '../listeners';
 import type { ServiceClockState } from '../api/service-clock';
 
-/** What each kinds module of the app makes: its kinds and the look-ups of what they create. */
-type KindModule =
-  | ReturnType<typeof taskKinds>
-  | ReturnType<typeof projectKinds>
-  | ReturnType<typeof calendarKinds>
-  | ReturnType<typeof crmKinds>
-  | ReturnType<typeof timeReportKinds>
-  | ReturnType<typeof attachmentKinds>;
+/**
+ * What each kinds module of the app makes: its kinds and the look-ups of what they create (every
+ * module adds itself to `KindModules`).
+ */
+type KindModule = KindModules[keyof KindModules];
 
 /** Every operation kind of the app, as the kinds' modules define them. */
 type AppKind = KindModule['kinds'][number];
@@ -107,6 +102,11 @@ export interface AccountOutboxOptions extends AccountOutboxSettings {
   emit: <E extends EventName>(name: E, payload: EventPayload<E>) => void;
   /** Dropped files: registers the kinds that upload and reference them. */
   files?: FileSender;
+  /**
+   * The kinds modules besides the tasks' (and the attachments', made from the tasks'), as the
+   * handler modules name them (`kindFactories` of `handlers/index.ts`).
+   */
+  kindModules: readonly KindFactory[];
 }
 
 /** Fetches the service's version of an item a reload settled. */
@@ -157,14 +157,11 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     conflictPolicy,
     freshMs,
     checkBeforeSend,
+    kindModules,
     ...tuning
   } = options;
   const kindDeps = { cache, userId, ...(serviceClock ? { serviceClock } : {}) };
   const tasks = taskKinds(kindDeps);
-  const projects = projectKinds(kindDeps);
-  const calendar = calendarKinds(kindDeps);
-  const crm = crmKinds(kindDeps);
-  const timeReports = timeReportKinds(kindDeps);
   const attachments = files
     ? attachmentKinds({
         ...options,
@@ -176,10 +173,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     : undefined;
   const modules: readonly KindModule[] = [
     tasks,
-    projects,
-    calendar,
-    crm,
-    timeReports,
+    ...kindModules.map((make) => make(kindDeps)),
     ...(attachments ? [attachments] : []),
   ];
   const log = options.log ?? (() => {});
@@ -356,7 +350,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
      */
     reload: async (id: number, fetchItem: FetchReloaded): Promise<OutboxStatus> => {
       const entry = outbox.entries('stuck').find((e) => e.id === id);
-      const ends = entry ? calendar.dependencyEnds(entry) : [];
+      const ends = entry ? dependencyEndsOf(entry) : [];
       const item = guard(() => outbox.reload(id));
       const dependencyEnds = ends
         .map((end) => ({ ...end, id: outbox.realIdOf(end.id) }))
@@ -378,7 +372,6 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     newTempId: () => outbox.newTempId(),
     newLocalRowId: () => outbox.newLocalRowId(),
     taskDeleteScope: (id: string) => tasks.deleteScope(id),
-    crm: { knownContacts: crm.knownContacts, knownAccounts: crm.knownAccounts },
   };
   queues.set(accountOutbox, outbox);
   return accountOutbox;

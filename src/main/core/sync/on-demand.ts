@@ -31,7 +31,8 @@ export async function fetchUnlessGone(
 }
 
 /**
- * Fetches of what a view opens (a task, a project, a document, a CRM record, a tag's tasks),
+ * Fetches of what a view opens (a task, a project, a document, a tag's tasks; CRM records and
+ * time reports have theirs in their descriptor files, run through `run`),
  * stored in the cache. Each resolves 'ok' or 'gone' (the service no longer has it: removed from
  * the cache unless a local create or delete is pending) and throws the client's errors
  * otherwise (the handler then answers from the cache).
@@ -232,43 +233,6 @@ export function createOnDemand(deps: SyncDeps, gate: Gate) {
           deps.emitChange({ entities: ['tasks', 'tags'] });
         },
         () => cache.org.setTagTasks(tagId, []),
-      );
-    },
-
-    contact(contactId: string): Promise<'ok' | 'gone'> {
-      return guard(
-        async () => {
-          const mark = ackMark(pending);
-          const { contact, tasks } = await gate((s) => client.crmContact(contactId, s));
-          cache.transaction(() => {
-            const merged = keepLocal('crmContact', contact, () => cache.crm.contact(contactId), mark);
-            if (merged) cache.crm.putContactDetail(merged, tasks);
-            cache.syncState.set(`contact:${contactId}`, now());
-          });
-          deps.emitChange({ entities: ['crmContacts'], ids: { crmContacts: [contactId] } });
-        },
-        () => {
-          if (!pending.isPendingStructural('crmContact', contactId)) cache.crm.deleteContacts([contactId]);
-        },
-      );
-    },
-
-    account(accountId: string): Promise<'ok' | 'gone'> {
-      return guard(
-        async () => {
-          const mark = ackMark(pending);
-          const { account, contacts } = await gate((s) => client.crmAccount(accountId, s));
-          cache.transaction(() => {
-            const incoming = cache.crm.accountFromDetail(account, contacts);
-            const merged = keepLocal('crmAccount', incoming, () => cache.crm.account(accountId), mark);
-            if (merged) cache.crm.accounts.upsert(merged);
-            cache.syncState.set(`account:${accountId}`, now());
-          });
-          deps.emitChange({ entities: ['crmAccounts'], ids: { crmAccounts: [accountId] } });
-        },
-        () => {
-          if (!pending.isPendingStructural('crmAccount', accountId)) cache.crm.deleteAccounts([accountId]);
-        },
       );
     },
   };

@@ -1,13 +1,5 @@
-import type {
-  CalendarEvent,
-  CrmAccount,
-  CrmContact,
-  Project,
-  Task,
-  TaskMessage,
-} from '../../../shared/api/index';
+import type { TaskMessage } from '../../../shared/api/index';
 import type { OutboxEntity } from '../../../shared/entities';
-import type { DependencyRow } from '../cache/repos/dependencies';
 
 /**
  * Rule 7 port: what the outbox holds for an entity, asked by a pull before it overwrites a
@@ -31,18 +23,11 @@ export function listedMessages(taskId: string, messages: readonly TaskMessage[])
 /**
  * The items of the lists sync stores, by the entity a local create makes (`copiesOfUnfoldedCreates`):
  * a task's messages each with the task they were listed for, an item's dependencies with both ends.
- * A resource whose lists only its descriptor file stores adds its entry from that file (module
- * augmentation, as `entities/time-reports.ts` does), so this file names no new resource.
+ * Each resource's descriptor file adds its entry (module augmentation: `entities/tasks.ts`,
+ * `projects.ts`, `calendar.ts`, `crm.ts`, `time-reports.ts`), so this file names no resource.
  */
-export interface ListedItems {
-  task: Task;
-  project: Project;
-  event: CalendarEvent;
-  crmContact: CrmContact;
-  crmAccount: CrmAccount;
-  message: ListedMessage;
-  dependency: DependencyRow;
-}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by augmentation
+export interface ListedItems {}
 
 /** Field of `ackedSince`: the item itself was created or deleted. */
 export const ACKED_ITEM = '*';

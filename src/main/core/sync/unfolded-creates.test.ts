@@ -13,6 +13,7 @@ import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
 import { LOCAL_ROW_PREFIX } from '../local-ids';
 import { queueOf, stoppedClockOutbox } from '../outbox/testing';
+import { KIND_FACTORIES } from '../handlers/index';
 import type { FetchReloaded, ReloadedItem, AccountOutbox } from '../outbox/account-outbox';
 import type { Gate, SyncDeps } from './context';
 import { createOnDemand } from './on-demand';
@@ -103,6 +104,7 @@ function rig(maxFoldFailures = 1): Rig {
   } as unknown as ServiceClient;
   const fetched: ReloadedItem[] = [];
   const outbox = stoppedClockOutbox({
+    kindModules: KIND_FACTORIES,
     cache,
     client,
     userId: ME,

@@ -8,7 +8,7 @@ import { toDayString } from '../lib/format';
 import { thisWeek } from '../lib/my-time';
 import { TASK_SHORTCUTS } from '../lib/task-shortcuts';
 import { goToKeysOf } from '../lib/go-to-keys';
-import { focusLatestNotice, focusSearchBox } from '../lib/shortcuts';
+import { focusLatestNotice, focusSearchBox } from '../lib/focus-targets';
 import { tick } from 'svelte';
 
 export interface Command {

@@ -57,6 +57,12 @@ function draftAttachments(files: readonly FileRef[]): StoredAttachment[] {
   return files.map((f) => ({ fileId: f.spoolId, name: f.name, size: f.size, mime: f.mime }));
 }
 
+declare module './support' {
+  interface KindModules {
+    attachments: ReturnType<typeof attachmentKinds>;
+  }
+}
+
 /**
  * Outbox kinds of writes that carry dropped files: a comment (also the "Attached N files"
  * comment of a drop on a task), a reply and a new task. Each is the task kind of the same

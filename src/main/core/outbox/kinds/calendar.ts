@@ -41,6 +41,13 @@ export const DependencyDeletePayload = z.object({
   ends: z.array(z.object({ kind: EndKind, id: z.string() })).optional(),
 });
 const Row = z.record(z.string(), z.unknown()).nullable();
+
+declare module './support' {
+  interface KindModules {
+    calendar: ReturnType<typeof calendarKinds>;
+  }
+}
+
 /**
  * What an event delete takes from the cache: the event and the dependencies it takes along (as
  * the service does). Entries stored before deletes took dependencies along hold the row alone.
@@ -264,23 +271,24 @@ export function calendarKinds(deps: KindDeps) {
         ),
       ),
     ],
-    /**
-     * The ends of the dependency a dependency entry creates or deletes (none for other kinds):
-     * what a reload fetches, as a pull never fetches dependencies. Ids as the entry holds them;
-     * an unreadable entry names none.
-     */
-    dependencyEnds(entry: Pick<OutboxEntry, 'kind' | 'payload' | 'undo'>): DependencyEnd[] {
-      if (entry.kind === 'dependency.create') {
-        const parsed = DependencyCreatePayload.safeParse(entry.payload);
-        return parsed.success ? [parsed.data.input.predecessor, parsed.data.input.successor] : [];
-      }
-      if (entry.kind !== 'dependency.delete') return [];
-      const row = Row.safeParse(entry.undo ?? null).data;
-      if (!row) return [];
-      return (['predecessor', 'successor'] as const).map((end) => ({
-        kind: String(row[`${end}_kind`]) as DependencyEnd['kind'],
-        id: String(row[`${end}_id`]),
-      }));
-    },
   };
+}
+
+/**
+ * The ends of the dependency a dependency entry creates or deletes (none for other kinds):
+ * what a reload fetches, as a pull never fetches dependencies. Ids as the entry holds them;
+ * an unreadable entry names none.
+ */
+export function dependencyEndsOf(entry: Pick<OutboxEntry, 'kind' | 'payload' | 'undo'>): DependencyEnd[] {
+  if (entry.kind === 'dependency.create') {
+    const parsed = DependencyCreatePayload.safeParse(entry.payload);
+    return parsed.success ? [parsed.data.input.predecessor, parsed.data.input.successor] : [];
+  }
+  if (entry.kind !== 'dependency.delete') return [];
+  const row = Row.safeParse(entry.undo ?? null).data;
+  if (!row) return [];
+  return (['predecessor', 'successor'] as const).map((end) => ({
+    kind: String(row[`${end}_kind`]) as DependencyEnd['kind'],
+    id: String(row[`${end}_id`]),
+  }));
 }

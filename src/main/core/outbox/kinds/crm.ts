@@ -7,6 +7,7 @@ import {
   ContactFields,
 } from '../../../../shared/ipc/crm-write';
 import type { ServiceClient } from '../../api/client';
+import type { Cache } from '../../cache/cache';
 import { RejectedError } from '../../api/errors';
 import { afterApplied, OutboxError } from '../outbox';
 import {
@@ -214,6 +215,12 @@ function crmSideKinds<
   };
 }
 
+declare module './support' {
+  interface KindModules {
+    crm: ReturnType<typeof crmKinds>;
+  }
+}
+
 export function crmKinds(deps: KindDeps) {
   const { cache } = deps;
 
@@ -339,19 +346,18 @@ export function crmKinds(deps: KindDeps) {
     },
   );
 
-  /** Ids of cached records a create's look-up must not take (they existed before it). */
-  const knownContacts = (input: z.infer<typeof ContactCreateInput>): string[] =>
-    cache.crm.contactIdsNamed(input.firstName);
-  const knownAccounts = (input: z.infer<typeof AccountCreateInput>): string[] =>
-    cache.crm.accountIdsNamed(input.name);
-
   return {
     kinds: [...contacts.kinds, ...accounts.kinds],
-    knownContacts,
-    knownAccounts,
     lookUps: [
       listedLookUp('crmContact', 'crmContact.create', contacts.createdAmong),
       listedLookUp('crmAccount', 'crmAccount.create', accounts.createdAmong),
     ],
   };
 }
+
+/** Ids of cached contacts a create's look-up must not take (they existed before it). */
+export const knownContacts = (cache: Cache, input: z.infer<typeof ContactCreateInput>): string[] =>
+  cache.crm.contactIdsNamed(input.firstName);
+/** Ids of cached accounts a create's look-up must not take (they existed before it). */
+export const knownAccounts = (cache: Cache, input: z.infer<typeof AccountCreateInput>): string[] =>
+  cache.crm.accountIdsNamed(input.name);

@@ -9,6 +9,7 @@ import { aContact, anAccount, anEvent, aProject, aTask } from '../../cache/fixtu
 import { flattenTask } from '../../cache/repos/tasks';
 import { ACKED_ITEM } from '../../sync/pending';
 import { queueOf, stoppedClockOutbox } from '../testing';
+import { KIND_FACTORIES } from '../../handlers/index';
 import type { AccountOutbox } from '../account-outbox';
 
 const ME = 'u-me';
@@ -43,7 +44,13 @@ interface Rig {
 function rig(): Rig {
   const cache = createCache(openCacheDb(':memory:'));
   const { client, calls, answers } = recordingClient();
-  const outbox = stoppedClockOutbox({ cache, client, userId: ME, now: Date.UTC(2026, 10, 21, 12) });
+  const outbox = stoppedClockOutbox({
+    cache,
+    client,
+    userId: ME,
+    now: Date.UTC(2026, 10, 21, 12),
+    kindModules: KIND_FACTORIES,
+  });
   cache.transaction(() => {
     cache.projects.upsertMany([aProject({ id: 'p1', ownerUserId: ME }), aProject({ id: 'p2' })]);
     cache.org.statuses.replace([

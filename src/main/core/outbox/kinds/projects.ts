@@ -64,6 +64,12 @@ const handsOf = (moved: Omit<Reassigned, 'member'>): Hands => ({
   subprojects: moved.subprojects.map(([id]) => id),
 });
 
+declare module './support' {
+  interface KindModules {
+    projects: ReturnType<typeof projectKinds>;
+  }
+}
+
 /**
  * Whether a listed project is a folder, as the item tells it: the live service's `systemType`
  * ("FOLDER" or "PROJECT"), else our service's `isFolder`; null when it tells neither. Read off

@@ -29,6 +29,19 @@ export interface KindDeps {
 export type Kind<P, R = unknown, N extends string = string> = OperationKind<P, R, ServiceClient, N>;
 
 /**
+ * Every kinds module of the app, by name, as its factory makes it: each module's file adds its
+ * own entry by module augmentation, so the outbox's `KindName` and `KindPayload` cover it without
+ * the outbox naming it. The factories are handed to the outbox by the engine, from the handler
+ * modules that name them (`handlers/index.ts`), except the tasks' and the attachments' (made from
+ * the tasks'), which the outbox makes itself.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by augmentation
+export interface KindModules {}
+
+/** A kinds module's factory, as a handler module names it and the outbox is given it. */
+export type KindFactory = (deps: KindDeps) => KindModules[keyof KindModules];
+
+/**
  * A look-up accepts items the service stamped from this long before the send: the service's
  * machine and this one keep their own time.
  */

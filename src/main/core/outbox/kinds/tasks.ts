@@ -244,6 +244,12 @@ export function taskStore(deps: KindDeps) {
   };
 }
 
+declare module './support' {
+  interface KindModules {
+    tasks: ReturnType<typeof taskKinds>;
+  }
+}
+
 /** What recognises a posted message: the fields a draft and the service's copy share. */
 type MessageMatch = (m: Pick<TaskMessage, 'message' | 'communicationFlow' | 'toUserId'>) => boolean;
 

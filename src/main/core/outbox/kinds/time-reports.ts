@@ -16,6 +16,12 @@ export const TimeReportCreatePayload = z.object({
 });
 type Create = z.infer<typeof TimeReportCreatePayload>;
 
+declare module './support' {
+  interface KindModules {
+    timeReports: ReturnType<typeof timeReportKinds>;
+  }
+}
+
 /**
  * Logging time. The service has no idempotency key and answers a create with the report (our
  * service) or `OK` (the live one); the service keeps reports as logged (no edit or delete), so
