@@ -2,6 +2,9 @@
 // the service still sends them alone, writes what changed, and never keeps a row that something
 // else wrote since (a local write, a removal). With a change waiting in the outbox every element
 // is merged again (rule 7). Against both answer profiles.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import { flattenTask } from '../../../src/main/core/cache/repos/tasks';
@@ -13,12 +16,14 @@ describe.each(SERVICE_PROFILES)('a steady pull from the %s profile', (profile) =
   let svc: RunningService;
   let api: ServiceClient;
   let engine: Awaited<ReturnType<typeof testEngine>>;
+  // Kept over an engine's restart (an engine given its folder leaves it when closed).
+  const dataDir = mkdtempSync(join(tmpdir(), 'steady-pull-'));
   const changes: CacheChange[] = [];
 
   beforeAll(async () => {
     svc = await startService({ seed: 'demo', profile });
     api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-    engine = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
+    engine = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
     engine.events.onAny((name, payload) => {
       if (name === 'cache.onDidChange') changes.push(payload as CacheChange);
     });
@@ -32,12 +37,14 @@ describe.each(SERVICE_PROFILES)('a steady pull from the %s profile', (profile) =
   afterAll(async () => {
     await engine?.close();
     await svc?.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** A pull, counting the task rows the list store writes. */
-  async function pullCountingWrites(): Promise<string[]> {
+  async function pullCountingWrites(spy: () => void = () => {}): Promise<string[]> {
     const written: string[] = [];
     vi.restoreAllMocks();
+    spy();
     const upsert = engine.cache.tasks.codec.upsert.bind(engine.cache.tasks.codec);
     vi.spyOn(engine.cache.tasks.codec, 'upsert').mockImplementation((row) => {
       written.push(row.id);
@@ -89,6 +96,28 @@ describe.each(SERVICE_PROFILES)('a steady pull from the %s profile', (profile) =
     engine.cache.transaction(() => engine.cache.tasks.delete([task.id]));
     await pullCountingWrites();
     expect(engine.cache.tasks.get(task.id)?.name).toBe(task.name);
+  });
+
+  it('after a restart, writes no task row and reads no element again when nothing changed', async () => {
+    await pullCountingWrites();
+    await engine.close();
+    engine = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
+    engine.events.onAny((name, payload) => {
+      if (name === 'cache.onDidChange') changes.push(payload as CacheChange);
+    });
+    expect(engine.cache.taskFingerprints.size).toBeGreaterThan(10);
+    const known = engine.cache.taskFingerprints;
+    let wholeAnswer = vi.spyOn(known, 'wholeAnswer');
+    let idOf = vi.spyOn(known, 'idOf');
+    const written = await pullCountingWrites(() => {
+      wholeAnswer = vi.spyOn(known, 'wholeAnswer');
+      idOf = vi.spyOn(known, 'idOf');
+    });
+    expect(written).toEqual([]);
+    expect(changes.filter((c) => c.entities.includes('tasks'))).toEqual([]);
+    // Each project's list was known whole from the file: no element was looked at one by one.
+    expect(wholeAnswer).toHaveBeenCalled();
+    expect(idOf).not.toHaveBeenCalled();
   });
 
   it('merges every element with a change waiting in the outbox, and keeps the local value', async () => {

@@ -47,6 +47,8 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
         connection,
         dataDir: accountDir,
         engine: {
+          // The session starts the first pull once the window's first views are read.
+          autoStart: false,
           sync: { intervalMs: options.settings.read().preferences.syncIntervalSeconds * 1000 },
           downloads: { maxBytes: downloadCapBytes(options.settings.read().preferences) },
 

@@ -7,12 +7,14 @@ import type { StageResult } from '../../../shared/ipc/attachments';
 import type { IpcResult } from '../../../shared/ipc/channel';
 import { isChannelName } from '../../../shared/ipc/contract';
 import type { Core } from '../core';
+import type { Sync } from '../sync/sync';
 import type { CoreFacade } from '../web-host';
 import { watchActionRequired, watchUpdateNotices, type Notifier } from '../notifier';
 import { createDispatch, type Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
 import { mergeHandlerMaps } from '../handlers/registry';
 import type { HandlerMap } from '../handlers/types';
+import { scheduleFirstPull, type FirstPull } from './first-pull';
 import { createAccounts, refuseUnconfirmedClearText, type Accounts } from './accounts';
 import { createUserLister, type Connection, type Probe, type UserLister } from './probe';
 import type { SecretStore } from './secret-store';
@@ -40,7 +42,10 @@ export interface SessionDeps {
   listUsers?: UserLister;
   /** Starts the bundled service; called only when the local workspace is used. */
   startLocalService(): Promise<RunningLocalService>;
-  /** Opens the core (cache, outbox, sync, handlers) of one account, on its service clock. */
+  /**
+   * Opens the core (cache, outbox, sync, handlers) of one account, on its service clock. Its
+   * sync need not be started: the session starts its first pull (`scheduleFirstPull`).
+   */
   openCore(args: {
     account: Account;
     connection: Connection;
@@ -78,7 +83,9 @@ export type Session = CoreFacade & {
 export async function startSession(deps: SessionDeps): Promise<Session> {
   const events = new EventHub(deps.log);
   const accountDir = (id: string): string => join(deps.dataDir, 'accounts', id);
-  let inner: { accountId: string; core: Core; connection: Connection; unsubscribe(): void } | undefined;
+  let inner:
+    | { accountId: string; core: Core; connection: Connection; firstPull?: FirstPull; unsubscribe(): void }
+    | undefined;
   let local: RunningLocalService | undefined;
   // Switches, removals and close run one at a time.
   let queue: Promise<unknown> = Promise.resolve();
@@ -152,12 +159,17 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       ? watchActionRequired(core, deps.notifier, log, () => notices().actionRequired.system)
       : () => {};
     const stopUpdates = deps.notifier ? watchUpdateNotices(core, deps.notifier, log, notices) : () => {};
+    // Opened without its pull (see `openCore`): the pull waits for the window's first views.
+    // (A core given without its sync, as some hosts' tests give one, has no pull to start.)
+    const sync: Sync | undefined = core.engine?.sync;
+    const firstPull = sync ? scheduleFirstPull(sync) : undefined;
     const unsubscribe = (): void => {
+      firstPull?.cancel();
       forward();
       stopWatching();
       stopUpdates();
     };
-    inner = { accountId: account.id, core, connection, unsubscribe };
+    inner = { accountId: account.id, core, connection, unsubscribe, ...(firstPull ? { firstPull } : {}) };
   }
 
   const emitAccounts = (): void => events.emit('accounts.onDidChange', accounts.state());
@@ -287,7 +299,10 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       if (!isChannelName(channel)) return ownDispatch(channel, arg);
       return { ok: false, error: { type: 'offline', message: 'No workspace is open' } };
     }
-    return inner.core.dispatch(channel, arg);
+    const answer = inner.core.dispatch(channel, arg);
+    const { firstPull } = inner;
+    if (firstPull) void answer.finally(() => firstPull.read());
+    return answer;
   };
 
   await serial(async () => {

@@ -279,6 +279,8 @@ export class Outbox<C> {
    * before its first checked send.
    */
   readonly #seen = new Map<string, number>();
+  /** The size of `#seen` at which its stale reads are next swept out (see `noteSeen`). */
+  #seenPruneAt = SEEN_LIMIT;
   /**
    * Reads of several items at once (`PreSendCheck.readAlong`) under way, by item key: the first
    * send of an item among them waits for that read instead of making its own.
@@ -611,9 +613,12 @@ export class Outbox<C> {
    */
   noteSeen(entity: string, id: string): void {
     const now = this.#clock.now();
-    if (this.#seen.size >= SEEN_LIMIT) {
+    if (this.#seen.size >= this.#seenPruneAt) {
       const before = now - (this.#check?.freshMs ?? DEFAULT_FRESH_MS);
       for (const [key, at] of this.#seen) if (at < before) this.#seen.delete(key);
+      // Reads still fresh are kept however many: the next sweep waits until the map has grown
+      // as much again, so a pull noting more items than the limit costs one sweep, not one each.
+      this.#seenPruneAt = Math.max(SEEN_LIMIT, this.#seen.size * 2);
     }
     this.#seen.set(`${entity}:${id}`, now);
   }

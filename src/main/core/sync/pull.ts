@@ -1,7 +1,6 @@
 import type { Project, Task, TaskDetail } from '../../../shared/api/index';
 import type { CacheEntity } from '../../../shared/entities';
 import { AbortedError, RejectedError, ServiceError, UnauthorizedError, isOffline } from '../api/errors';
-import type { KnownElements } from '../api/client';
 import { workSlice, yieldToLoop } from '../api/list-elements';
 import { flattenTask } from '../cache/repos/tasks';
 import { LOCAL_ROW_PREFIX } from '../local-ids';
@@ -62,29 +61,6 @@ export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number
 }
 
 /**
- * Elements `fingerprints` holds, as the list reader asks for them: rows written since the last
- * look are forgotten first (checked at most once a millisecond: the reader yields between
- * slices, and only then can another write land).
- */
-function knownTasks(fingerprints: SyncDeps['cache']['taskFingerprints']): KnownElements {
-  let settledAt = -Infinity;
-  return {
-    idOf(fingerprint) {
-      const now = performance.now();
-      if (now - settledAt >= 1) {
-        fingerprints.settle();
-        settledAt = now;
-      }
-      return fingerprints.idOf(fingerprint);
-    },
-    wholeAnswer(fingerprint) {
-      fingerprints.settle();
-      return fingerprints.wholeAnswer(fingerprint);
-    },
-  };
-}
-
-/**
  * A project's task list (closed tasks and subfolders' too) read and stored as a steady pull
  * needs it: with no local change waiting in the outbox, the elements stored exactly as they are
  * now are neither parsed nor written again (`TaskFingerprints`); the others are stored a slice
@@ -106,7 +82,9 @@ export async function pullProjectTaskList(
     deps.client.projectTaskList(
       projectId,
       { closed: true, subfolders: true },
-      skip ? knownTasks(fingerprints) : undefined,
+      // A row written since it was stored (even while the list is read: the reader yields
+      // between slices) has lost its fingerprint in the same statement as the write.
+      skip ? fingerprints : undefined,
       s,
     ),
   );

@@ -45,6 +45,7 @@ const CACHE_SCHEMAS = [
   '46528c0da38dda0b', // 11 time reports
   'f88e995b0648d1c5', // 12 files and drafts
   'af96620de80511eb', // 13 timer and to-do progress
+  'a5d0718f86d922a2', // 14 task fingerprints
 ];
 
 const OUTBOX_SCHEMAS = [

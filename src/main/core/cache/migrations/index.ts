@@ -12,6 +12,7 @@ import { migration010 } from './010-updates';
 import { migration011 } from './011-time-reports';
 import { migration012 } from './012-files-and-drafts';
 import { migration013 } from './013-timer-and-todo-progress';
+import { migration014 } from './014-task-fingerprints';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -34,6 +35,7 @@ export const migrations: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
 ];
 
 /** The cache version whose file no longer holds the outbox (it has a file of its own). */

@@ -295,8 +295,37 @@ describe('cache migrations, one by one', () => {
     });
   });
 
+  it('014 task fingerprints: adds their tables empty, cached tasks kept; a write forgets a row', () => {
+    const db = cacheAt(13);
+    insertTask(db, 't1', 'One');
+    insertTask(db, 't2', 'Two');
+    expect(migrateTo(db, 14)).toBe(14);
+    const count = (table: string): unknown => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    // Nothing is known before a pull stores it: the first pull after this step reads every element.
+    expect(count('task_fingerprints')).toBe(0);
+    expect(count('tasks')).toBe(2);
+    const put = db.prepare('INSERT INTO task_fingerprints (task_id, fingerprint, list_key) VALUES (?, ?, ?)');
+    put.run('t1', 'f1', 'p1');
+    put.run('t2', 'f2', 'p1');
+    db.prepare(`INSERT INTO task_list_answers (list_key, fingerprint, intact) VALUES ('p1', 'w', 1)`).run();
+    const intact = () =>
+      db.prepare(`SELECT intact FROM task_list_answers WHERE list_key = 'p1'`).pluck().get();
+    const held = () => db.prepare('SELECT task_id FROM task_fingerprints ORDER BY task_id').pluck().all();
+    // A write that leaves the list columns alone keeps the fingerprint.
+    db.prepare(`UPDATE tasks SET detail_fetched_at = '2026-01-02' WHERE id = 't1'`).run();
+    expect(held()).toEqual(['t1', 't2']);
+    expect(intact()).toBe(1);
+    // A write to a list column, then a removal: each forgets its row and breaks the list's answer.
+    db.prepare(`UPDATE tasks SET name = 'Renamed' WHERE id = 't1'`).run();
+    expect(held()).toEqual(['t2']);
+    expect(intact()).toBe(0);
+    db.prepare(`DELETE FROM tasks WHERE id = 't2'`).run();
+    expect(held()).toEqual([]);
+    expect(() => put.run('t3', 'f1', null) && put.run('t4', 'f1', null)).toThrow(/UNIQUE/);
+  });
+
   it('has a test above for every migration', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
   });
 });
 

@@ -1,0 +1,95 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openCacheDb } from '../db';
+import { createCache } from '../cache';
+import { aTask } from '../fixtures';
+import { TASK_LIST_COLUMNS, flattenTask } from './tasks';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A cache with two tasks of project p1 stored as their elements `f1`, `f2` (answer `w1`). */
+function cachedList(file = ':memory:') {
+  const cache = createCache(openCacheDb(file));
+  cache.tasks.upsertMany(
+    [aTask({ id: 't1', projectId: 'p1' }), aTask({ id: 't2', projectId: 'p1' })].map(flattenTask),
+  );
+  cache.taskFingerprints.stored([
+    ['t1', 'f1'],
+    ['t2', 'f2'],
+  ]);
+  cache.taskFingerprints.storedWhole('p1', 'w1', ['t1', 't2']);
+  return cache;
+}
+
+describe('task fingerprints: list elements held as sent', () => {
+  it('knows each element and the whole answer while the rows are as stored', () => {
+    const { taskFingerprints: f } = cachedList();
+    expect(f.idOf('f1')).toBe('t1');
+    expect(f.idOf('f3')).toBeUndefined();
+    expect([...(f.wholeAnswer('w1') ?? [])].sort()).toEqual(['t1', 't2']);
+    expect(f.wholeAnswer('w2')).toBeUndefined();
+    expect(f.size).toBe(2);
+  });
+
+  it('forgets a row written since, or removed, and the whole answer with it', () => {
+    const cache = cachedList();
+    const f = cache.taskFingerprints;
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't1', projectId: 'p1', name: 'Written here' }))]);
+    expect(f.idOf('f1')).toBeUndefined();
+    expect(f.idOf('f2')).toBe('t2');
+    expect(f.wholeAnswer('w1')).toBeUndefined();
+    cache.transaction(() => cache.tasks.delete(['t2']));
+    expect(f.idOf('f2')).toBeUndefined();
+    expect(f.size).toBe(0);
+  });
+
+  it('keeps them over a write of the task detail only (not the list shape)', () => {
+    const cache = cachedList();
+    cache.tasks.setDetail('t1', null, '2026-01-02T00:00:00');
+    expect(cache.taskFingerprints.idOf('f1')).toBe('t1');
+    expect(cache.taskFingerprints.wholeAnswer('w1')).toBeDefined();
+  });
+
+  it('a task stored from another element leaves the answer that held it', () => {
+    const { taskFingerprints: f } = cachedList();
+    f.stored([['t1', 'f1b']]);
+    expect(f.idOf('f1')).toBeUndefined();
+    expect(f.idOf('f1b')).toBe('t1');
+    expect(f.wholeAnswer('w1')).toBeUndefined();
+    // The new answer is proved whole again; an answer naming a task not held is not.
+    f.storedWhole('p1', 'w2', ['t1', 't2']);
+    expect([...(f.wholeAnswer('w2') ?? [])].sort()).toEqual(['t1', 't2']);
+    f.storedWhole('p1', 'w3', ['t1', 't2', 't9']);
+    expect(f.wholeAnswer('w3')).toBeUndefined();
+    expect(f.wholeAnswer('w2')).toBeUndefined();
+  });
+
+  it('lasts in the cache file: a connection opened again knows what the last one stored', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fingerprints-'));
+    dirs.push(dir);
+    const file = join(dir, 'cache.sqlite');
+    cachedList(file).db.close();
+    const again = createCache(openCacheDb(file));
+    expect(again.taskFingerprints.idOf('f2')).toBe('t2');
+    expect([...(again.taskFingerprints.wholeAnswer('w1') ?? [])].sort()).toEqual(['t1', 't2']);
+    again.db.close();
+  });
+
+  it('the triggers watch every column of the list shape (a new one needs them made again)', () => {
+    const cache = createCache(openCacheDb(':memory:'));
+    const sql = cache.db
+      .prepare(`SELECT sql FROM sqlite_schema WHERE name = 'task_fingerprint_row_updated'`)
+      .pluck()
+      .get() as string;
+    const watched = /UPDATE OF (.*?) ON tasks/s
+      .exec(sql)?.[1]
+      ?.split(',')
+      .map((c) => c.trim());
+    expect(watched).toEqual([...TASK_LIST_COLUMNS]);
+  });
+});
