@@ -151,6 +151,10 @@ describe('the cache columns that may hold a local id', () => {
     // Text being typed, as the cache kept it before drafts moved into the outbox file (outbox
     // migration 4, whose remap gives a draft on a task created offline the task's real id).
     'drafts',
+    // What the last pulls listed (cache migration 014): a fingerprint per listed task and per
+    // project list's answer, so a pull with no change touches no row.
+    'task_fingerprints',
+    'task_list_answers',
   ];
 
   it('are columns of the cache', () => {
@@ -176,6 +180,8 @@ describe('the cache columns that may hold a local id', () => {
       // Not remapped before this check either; whether a task created here can be marked read
       // under its local id is not settled here.
       'inbox_seen.task_id': "My Work's read state",
+      // Only a pull writes one, under the id the service listed; a task created here has none.
+      'task_fingerprints.task_id': "written by pulls, from the service's answers",
     };
     const remapped = new Set(LOCAL_ID_COLUMNS.refs.map(([t, c]) => `${t}.${c}`));
     const missed = tables.flatMap((table) =>
