@@ -210,7 +210,7 @@ describe('the Changes view: a change the service refuses', () => {
     // From a list, so the task opens in the panel beside it (from Changes it opens full size).
     await ui.goToAssigned();
     const tasks =
-      await app.api<(ServiceTask & { startDate: string | null; endDate: string | null })[]>(
+      await app.api<(ServiceTask & { startDate: string | null; endDate: string | null; shortId: string })[]>(
         '/project/g7-p4/tasks',
       );
     const task = tasks.find((t) => !t.startDate && !t.endDate);
@@ -227,7 +227,8 @@ describe('the Changes view: a change the service refuses', () => {
       changes: { endDate: '2027-02-20' },
     });
     expect(queued.ok).toBe(true);
-    await new PalettePage(page).openHit(task.name, 'Tasks');
+    // By its number: the demo has several tasks of some names.
+    await new PalettePage(page).openHit(`#${task.shortId}`, 'Tasks');
     const refusal = page
       .locator(`[data-testid="detail-panel"][data-task-id="${task.id}"]`)
       .getByTestId('task-service-refusal');
