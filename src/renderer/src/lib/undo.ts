@@ -71,6 +71,30 @@ function changedNothing(value: { entryId: number | null; withdrawn?: boolean | u
   return value.entryId === null && !value.withdrawn;
 }
 
+/**
+ * The updates of one item whose undo is the same update with the values it replaced (the core
+ * answers them), and the input field that names the item.
+ */
+const ITEM_UPDATES = {
+  'projects.update': 'projectId',
+  'crm.updateContact': 'contactId',
+  'crm.updateAccount': 'accountId',
+} as const;
+type ItemUpdate = keyof typeof ITEM_UPDATES;
+
+function isItemUpdate(write: DoneWrite): write is Write<ItemUpdate> {
+  return write.channel in ITEM_UPDATES;
+}
+
+function itemUpdateBack(write: Write<ItemUpdate>, label: string): Undoable | null {
+  const { replaced } = write.value;
+  if (!replaced || changedNothing(write.value)) return null;
+  const idKey = ITEM_UPDATES[write.channel];
+  const id = (write.input as Record<string, unknown>)[idKey];
+  const back = { [idKey]: id, changes: replaced } as ChannelInput<ItemUpdate>;
+  return writeBack(label, write.channel, back, label);
+}
+
 /** Runs `channel` and, when accepted, answers the edit that takes that write back. */
 function writeBack<C extends ChannelName>(
   label: string,
@@ -131,33 +155,7 @@ export function undoableOf(write: DoneWrite, label: string, now: () => number = 
     const back = write.channel === 'tasks.addTag' ? 'tasks.removeTag' : 'tasks.addTag';
     return writeBack(label, back, { ...write.input, undo: true }, label);
   }
-  if (is(write, 'projects.update')) {
-    const { replaced } = write.value;
-    if (!replaced || changedNothing(write.value)) return null;
-    const back = {
-      projectId: write.input.projectId,
-      changes: replaced as ChannelInput<'projects.update'>['changes'],
-    };
-    return writeBack(label, 'projects.update', back, label);
-  }
-  if (is(write, 'crm.updateContact')) {
-    const { replaced } = write.value;
-    if (!replaced || changedNothing(write.value)) return null;
-    const back = {
-      contactId: write.input.contactId,
-      changes: replaced as ChannelInput<'crm.updateContact'>['changes'],
-    };
-    return writeBack(label, 'crm.updateContact', back, label);
-  }
-  if (is(write, 'crm.updateAccount')) {
-    const { replaced } = write.value;
-    if (!replaced || changedNothing(write.value)) return null;
-    const back = {
-      accountId: write.input.accountId,
-      changes: replaced as ChannelInput<'crm.updateAccount'>['changes'],
-    };
-    return writeBack(label, 'crm.updateAccount', back, label);
-  }
+  if (isItemUpdate(write)) return itemUpdateBack(write, label);
   if (is(write, 'events.edit')) return eventEditUndoable(write, label);
   if (is(write, 'tasks.delete')) return deleteUndoable(write, label, now);
   if (is(write, 'tasks.create')) return createUndoable(write, label);
