@@ -6,6 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createFileSecretStore } from '../../src/main/core/accounts/secret-store';
+import { createJsonSettingsStore } from '../../src/main/core/accounts/settings-store';
+import { DEFAULT_TOKEN_HEADER } from '../../src/shared/ipc/accounts';
+import { DEFAULT_SETTINGS } from '../../src/shared/ipc/settings';
 
 export interface WorkspaceSize {
   projects: number;
@@ -171,4 +175,29 @@ const childArgs = process.env[CHILD_ENV];
 if (childArgs) {
   const { size, delayMs } = JSON.parse(childArgs) as { size: WorkspaceSize; delayMs?: number };
   void serve(size, delayMs);
+}
+
+/**
+ * Writes a data folder whose one account is `service` (settings and token), as the user's
+ * would be after adding it: what the start-up and IPC benches open a host on.
+ */
+export function writeBenchAccount(
+  dataDir: string,
+  service: { baseUrl: string; userId: string; token: string },
+): void {
+  createJsonSettingsStore(join(dataDir, 'settings.json')).write({
+    ...DEFAULT_SETTINGS,
+    accounts: [
+      {
+        id: 'bench',
+        kind: 'remote',
+        label: 'Bench service',
+        baseUrl: service.baseUrl,
+        tokenHeader: DEFAULT_TOKEN_HEADER,
+        userId: service.userId,
+      },
+    ],
+    activeAccountId: 'bench',
+  });
+  createFileSecretStore(join(dataDir, 'secrets.json')).set('bench', service.token);
 }

@@ -22,9 +22,12 @@ import { startBundledServerOnDemand } from '../../src/main/core/bundled-server-o
 import type { Dispatch } from '../../src/main/core/dispatch';
 import { startCoreProcess } from '../../src/main/core/process/core-process';
 import { forkCoreChild } from '../../src/main/core/process/links';
-import { DEFAULT_TOKEN_HEADER } from '../../src/shared/ipc/accounts';
-import { DEFAULT_SETTINGS } from '../../src/shared/ipc/settings';
-import { startServiceProcess, type ServiceProcess, type WorkspaceSize } from '../lib/service-process';
+import {
+  startServiceProcess,
+  writeBenchAccount,
+  type ServiceProcess,
+  type WorkspaceSize,
+} from '../lib/service-process';
 import { round, spread, type Spread } from '../lib/stats';
 import type { Scenario } from '../lib/types';
 
@@ -142,21 +145,7 @@ async function measure(
 ): Promise<Measured> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-ipc-during-pull-'));
   try {
-    createJsonSettingsStore(join(dataDir, 'settings.json')).write({
-      ...DEFAULT_SETTINGS,
-      accounts: [
-        {
-          id: 'bench',
-          kind: 'remote',
-          label: 'Bench service',
-          baseUrl: service.baseUrl,
-          tokenHeader: DEFAULT_TOKEN_HEADER,
-          userId: service.userId,
-        },
-      ],
-      activeAccountId: 'bench',
-    });
-    createFileSecretStore(join(dataDir, 'secrets.json')).set('bench', service.token);
+    writeBenchAccount(dataDir, service);
     await service.setDelay(0);
     let host = await openHost(arrangement, dataDir);
     const t0 = performance.now();

@@ -10,13 +10,9 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { createFileSecretStore } from '../../src/main/core/accounts/secret-store';
-import { createJsonSettingsStore } from '../../src/main/core/accounts/settings-store';
-import { DEFAULT_TOKEN_HEADER } from '../../src/shared/ipc/accounts';
-import { DEFAULT_SETTINGS } from '../../src/shared/ipc/settings';
 import { launchBrowser } from '../../tests/e2e/support/browser';
 import { showMyWork } from '../lib/app-page';
-import { startServiceProcess, type ServiceProcess } from '../lib/service-process';
+import { startServiceProcess, writeBenchAccount, type ServiceProcess } from '../lib/service-process';
 import { round, spread, type Spread } from '../lib/stats';
 import type { Scenario } from '../lib/types';
 
@@ -93,22 +89,7 @@ function counts(file: string): { tasks: number; messages: number } {
  * cache file is keyed by the address, so it starts from an empty cache each time.
  */
 async function prepare(dataDir: string, service: ServiceProcess, log: (m: string) => void): Promise<void> {
-  const settings = createJsonSettingsStore(join(dataDir, 'settings.json'));
-  settings.write({
-    ...DEFAULT_SETTINGS,
-    accounts: [
-      {
-        id: 'bench',
-        kind: 'remote',
-        label: 'Bench service',
-        baseUrl: service.baseUrl,
-        tokenHeader: DEFAULT_TOKEN_HEADER,
-        userId: service.userId,
-      },
-    ],
-    activeAccountId: 'bench',
-  });
-  createFileSecretStore(join(dataDir, 'secrets.json')).set('bench', service.token);
+  writeBenchAccount(dataDir, service);
   const t0 = performance.now();
   const host = await startHost(dataDir);
   try {
