@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/errors';
-import { elementSpans, fingerprintOf, wholeFingerprintOf, workSlice, yieldToLoop } from './list-elements';
+import { elementSpans, fingerprintOf, workSlice, yieldToLoop } from './list-elements';
 import type { Answer } from './service-clock';
 import {
   AbortedError,
@@ -237,6 +238,62 @@ export function createHttp(settings: ConnectionSettings) {
     return exchangeFailed(method, path, res, options.signal);
   }
 
+  /**
+   * As `exchange`, for a large answer read again and again: its bytes are fingerprinted as they
+   * arrive (SHA-1 of the UTF-8 text, so equal to `wholeFingerprintOf` of the decoded text: the
+   * fingerprints kept from earlier reads stay valid), and the text is decoded only when asked,
+   * piece by piece with the event loop given back between pieces. An answer the caller already
+   * holds whole is thus never decoded, copied into one buffer or hashed in one stretch.
+   */
+  async function exchangeFingerprinted(
+    method: string,
+    path: string,
+    options: RequestOptions,
+  ): Promise<{ whole: string; text(): Promise<string> }> {
+    const res = await send(method, path, options);
+    if (!res.ok) return exchangeFailed(method, path, res, options.signal);
+    const digest = createHash('sha1');
+    const chunks: Uint8Array[] = [];
+    const slice = workSlice();
+    try {
+      // An answer already received whole comes in many chunks without a wait between them.
+      if (res.body)
+        for await (const chunk of res.body) {
+          digest.update(chunk);
+          chunks.push(chunk);
+          if (slice.due()) {
+            await yieldToLoop();
+            slice.reset();
+          }
+        }
+    } catch (err) {
+      if (options.signal?.aborted) throw new AbortedError(method, path, 'cancelled');
+      throw new NetworkError(
+        method,
+        path,
+        `response cut off: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    let decoded: Promise<string> | undefined;
+    const text = (): Promise<string> => (decoded ??= decodeInSlices(chunks));
+    const date = res.headers.get('date');
+    // The observer (the service clock) looks at the text only while it learns: decoded then alone.
+    let observed: string | undefined;
+    try {
+      settings.onAnswer?.({
+        method,
+        path,
+        date,
+        get text() {
+          return (observed ??= new TextDecoder().decode(Buffer.concat(chunks)));
+        },
+      });
+    } catch {
+      // An observer's failure is its own; the answer was read.
+    }
+    return { whole: digest.digest('base64'), text };
+  }
+
   /** Classifies a non-2xx answer (or a 2xx with no body where one was needed) and throws. */
   async function exchangeFailed(
     method: string,
@@ -363,12 +420,17 @@ export function createHttp(settings: ConnectionSettings) {
       item: S,
       options: RequestOptions & { known?: KnownElements } = {},
     ): Promise<FingerprintedListAnswer<z.output<S>>> {
-      const text = await exchange(method, path, options);
-      const whole = options.known ? await wholeFingerprintOf(text) : null;
-      const same = whole !== null ? options.known?.wholeAnswer?.(whole) : undefined;
-      if (same) {
-        return { items: [], skipped: [], fingerprints: [], unchanged: [...same], whole, total: same.length };
-      }
+      let text: string;
+      let whole: string | null = null;
+      if (options.known) {
+        const answer = await exchangeFingerprinted(method, path, options);
+        whole = answer.whole;
+        const same = options.known.wholeAnswer?.(whole);
+        if (same) {
+          return { items: [], skipped: [], fingerprints: [], unchanged: [...same], whole, total: same.length };
+        }
+        text = await answer.text();
+      } else text = await exchange(method, path, options);
       const spans = await elementSpans(text);
       if (!spans) {
         // Not an array of objects as far as the scan tells: read whole, which names the fault.
@@ -442,6 +504,26 @@ export function createHttp(settings: ConnectionSettings) {
 }
 
 export type Http = ReturnType<typeof createHttp>;
+
+/**
+ * The text of an answer received in `chunks` (UTF-8, a leading byte order mark dropped, as
+ * `Response.text()` reads it), decoded a chunk at a time with the event loop given back every
+ * few milliseconds.
+ */
+async function decodeInSlices(chunks: readonly Uint8Array[]): Promise<string> {
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  const slice = workSlice();
+  for (const chunk of chunks) {
+    parts.push(decoder.decode(chunk, { stream: true }));
+    if (slice.due()) {
+      await yieldToLoop();
+      slice.reset();
+    }
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
 
 /** One element of a list answer read with `item`: the item, or why it was skipped. */
 function readElement<S extends z.ZodType>(

@@ -96,6 +96,8 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
   const { cache, client, log } = deps;
   const seen = new Set<string>();
   const fetchedRoots: string[] = [];
+  /** Roots whose list held every task as stored, with its length (see the removal below). */
+  const asStored = new Map<string, number>();
   const listOf = (root: string) =>
     gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s));
   // Asked first, so the gate sends them before any project list.
@@ -114,9 +116,11 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
       ctx
         .isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
           try {
-            const { ids, stored } = await pullProjectTaskList(deps, gate, root, mark);
+            const list = await pullProjectTaskList(deps, gate, root, mark);
+            const { ids, stored } = list;
             for (const id of ids) seen.add(id);
             fetchedRoots.push(root);
+            if (list.asStored) asStored.set(root, ids.length);
             // A list whose every task was as stored changed nothing a view shows.
             if (stored) ctx.changed(['tasks']);
           } catch (err) {
@@ -135,6 +139,10 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
   for (const root of fetchedRoots) {
     await ctx.isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
       const subtree = cache.projects.subtreeIds(root);
+      // A list whose every task is stored as it came has each of them cached in this subtree:
+      // as many cached tasks there as it held means no other, so none to remove, and the
+      // thousands of ids need not be read back (the steady pull's common case).
+      if (asStored.get(root) === cache.tasks.countInProjects(subtree)) return;
       const cached = cache.tasks.idsInProjects(subtree);
       const candidates = cached.filter((id) => !seen.has(id) && !ctx.keep('task')(id));
       const gone = await confirmRemoval(

@@ -266,6 +266,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
       source?: { at?: string | null },
     ) => void outbox.noteServerValues(entity, id, values, source),
     noteSeen: (entity: PendingEntity, id: string) => outbox.noteSeen(entity, id),
+    noteSeenAll: (entity: PendingEntity, ids: readonly string[]) => outbox.noteSeenAll(entity, ids),
     restoreLocalChanges: () => {
       outbox.restoreLocalChanges();
     },

@@ -282,6 +282,13 @@ export class Outbox<C> {
   /** The size of `#seen` at which its stale reads are next swept out (see `noteSeen`). */
   #seenPruneAt = SEEN_LIMIT;
   /**
+   * Whole lists of items a pull read at once (`noteSeenAll`: a project's tasks met as stored),
+   * oldest first, each with when it was read: one entry per list, not a key per item, so noting
+   * 20,000 tasks costs nothing per task. The check before a send looks them up (a set made on
+   * its first look); a list older than `freshMs` is dropped when the next one is noted.
+   */
+  readonly #seenLists: { entity: string; ids: readonly string[]; at: number; set?: Set<string> }[] = [];
+  /**
    * Reads of several items at once (`PreSendCheck.readAlong`) under way, by item key: the first
    * send of an item among them waits for that read instead of making its own.
    */
@@ -621,6 +628,29 @@ export class Outbox<C> {
       this.#seenPruneAt = Math.max(SEEN_LIMIT, this.#seen.size * 2);
     }
     this.#seen.set(`${entity}:${id}`, now);
+  }
+
+  /**
+   * As `noteSeen` for each of `ids` (a list the pull read, all at this moment), kept as one entry
+   * (see `#seenLists`). The array is held as given until it is older than `freshMs`.
+   */
+  noteSeenAll(entity: string, ids: readonly string[]): void {
+    const now = this.#clock.now();
+    const before = now - (this.#check?.freshMs ?? DEFAULT_FRESH_MS);
+    const fresh = this.#seenLists.findIndex((list) => list.at >= before);
+    this.#seenLists.splice(0, fresh < 0 ? this.#seenLists.length : fresh);
+    if (ids.length) this.#seenLists.push({ entity, ids, at: now });
+  }
+
+  /** When the service's values of this item were last read here (`noteSeen`, `noteSeenAll`, the check). */
+  #seenAt(entity: string, id: string): number | undefined {
+    let at = this.#seen.get(`${entity}:${id}`);
+    for (const list of this.#seenLists) {
+      if (list.entity !== entity || (at !== undefined && list.at <= at)) continue;
+      list.set ??= new Set(list.ids);
+      if (list.set.has(id)) at = list.at;
+    }
+    return at;
   }
 
   /**
@@ -1181,7 +1211,7 @@ export class Outbox<C> {
       // A change sent at once (its first attempt) of an item read moments ago goes unread; one
       // that waited (offline, retried, held behind another) is read whatever the last read.
       if (key === deleted) {
-        const seen = this.#seen.get(`${entity}:${realId}`);
+        const seen = this.#seenAt(entity, realId);
         if (entry.attempts === 0 && seen !== undefined && readAt - seen <= check.freshMs) continue;
       } else {
         if (this.#readCovers(check, entry, entity, realId, readAt)) continue;
@@ -1268,7 +1298,7 @@ export class Outbox<C> {
     began?: number,
   ): boolean {
     const key = `${entity}:${id}`;
-    const at = began ?? (entry.attempts === 0 ? this.#seen.get(key) : this.#checkedAt.get(key));
+    const at = began ?? (entry.attempts === 0 ? this.#seenAt(entity, id) : this.#checkedAt.get(key));
     if (at === undefined || now - at > check.freshMs) return false;
     return entry.attempts === 0 || at >= Math.max(entry.nextAttemptAt, this.#dueAgainAt);
   }

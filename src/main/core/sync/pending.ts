@@ -60,6 +60,8 @@ export interface PendingFields {
    * soon after needs no read of its own first.
    */
   noteSeen?(entity: PendingEntity, id: string): void;
+  /** As `noteSeen` for every one of `ids`, read at once (a large list: one note, not one per item). */
+  noteSeenAll?(entity: PendingEntity, ids: readonly string[]): void;
   /**
    * Ids among `items` (a list of `entity` the service answered) that the service made for local
    * creates (or posted messages) whose answer has not folded here (rule 6's look-up finds them

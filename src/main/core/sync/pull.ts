@@ -65,15 +65,16 @@ export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number
  * needs it: with no local change waiting in the outbox, the elements stored exactly as they are
  * now are neither parsed nor written again (`TaskFingerprints`); the others are stored a slice
  * at a time, each slice one transaction, with the event loop given back between slices, so no
- * other call waits long behind a large list. Resolves with the ids of every task the list holds
- * and whether any row was written.
+ * other call waits long behind a large list. Resolves with the ids of every task the list holds,
+ * how many rows were written, and whether every task of the list is held exactly as its element
+ * (`asStored`: none written, none skipped; each such row's project is the one the list gave).
  */
 export async function pullProjectTaskList(
   deps: SyncDeps,
   gate: Gate,
   projectId: string,
   mark?: number,
-): Promise<{ ids: string[]; stored: number }> {
+): Promise<{ ids: string[]; stored: number; asStored: boolean }> {
   const { cache, pending } = deps;
   const fingerprints = cache.taskFingerprints;
   // Local changes waiting are merged into every element (rule 7): then none is skipped.
@@ -89,7 +90,8 @@ export async function pullProjectTaskList(
     ),
   );
   // What a read of the task would tell the outbox's check before a send (see `noteSeen`).
-  for (const id of answer.unchanged) pending.noteSeen?.('task', id);
+  if (pending.noteSeenAll) pending.noteSeenAll('task', answer.unchanged);
+  else for (const id of answer.unchanged) pending.noteSeen?.('task', id);
   const { items } = answer;
   let storedAsSent = 0;
   let at = 0;
@@ -117,7 +119,8 @@ export async function pullProjectTaskList(
   // Every element is held as sent: the next answer that is the same text is known whole.
   if (answer.whole && !answer.skipped.length && storedAsSent + answer.unchanged.length === answer.total)
     fingerprints.storedWhole(projectId, answer.whole, ids);
-  return { ids, stored: items.length };
+  const asStored = !items.length && !answer.skipped.length && answer.unchanged.length === answer.total;
+  return { ids, stored: items.length, asStored };
 }
 
 /** Stores a single-task response: the task, its subtasks, tags, CRM links (rule 7 for each). */

@@ -384,7 +384,15 @@ export function createTasksRepo(db: CacheDb) {
       return { rows, total };
     },
 
+    /** How many tasks are cached in these projects (`idsInProjects` without reading the ids). */
+    countInProjects(projectIds: readonly string[]): number {
+      return stmt(`SELECT count(*) FROM tasks WHERE project_id IN (SELECT value FROM json_each(?))`)
+        .pluck()
+        .get(JSON.stringify(projectIds)) as number;
+    },
+
     /** Ids of cached tasks in the given projects (removal candidates for a pull of them). */
+
     idsInProjects(projectIds: readonly string[]): string[] {
       return stmt(`SELECT id FROM tasks WHERE project_id IN (SELECT value FROM json_each(?))`)
         .pluck()
