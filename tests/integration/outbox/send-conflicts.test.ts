@@ -4,7 +4,7 @@
 // where the service says), apply its policy (keep mine by default; "ask" holds the change) and
 // let the user flip it, which puts the colleague's value back on the service. The same for a
 // delete of an item the colleague changed, and for a change of an item the colleague deleted.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import type { ConflictPolicy } from '../../../src/main/core/outbox/outbox';
 import { SEED_IDS } from '../../../src/server/seed/index';
@@ -398,6 +398,27 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     expect(await a.call('conflicts.list', {})).toMatchObject([
       { entity: 'task', entityId: id, field: 'priority', localValue: 9, remoteValue: 2 },
     ]);
+  });
+
+  it('online, a change of a task a steady pull met as stored is sent without a read first', async () => {
+    // The first pull's read of the task is older than the fresh time when the change is sent;
+    // the second pull finds its list as stored (nothing parsed) and that read covers it.
+    const { a } = await engines('mine', 1_500);
+    const { id } = await api.createTask({
+      projectId: SEED_IDS.workspace,
+      title: 'Met again',
+      fromUserId: svc.users.actingUserId,
+    });
+    await a.sync.now();
+    await new Promise((r) => setTimeout(r, 1_600));
+    const idOf = vi.spyOn(a.cache.taskFingerprints, 'idOf');
+    expect((await a.sync.now()).lastError).toBeNull();
+    expect(idOf).not.toHaveBeenCalled();
+    const before = proxy.stats().received;
+    await a.call('tasks.update', { taskId: id, changes: { priority: 6 } });
+    await a.drained();
+    expect(proxy.stats().received - before).toBe(1);
+    expect((await api.task(id)).priority).toBe(6);
   });
 
   it('online, a change of an item just read is sent without a read first', async () => {

@@ -98,6 +98,39 @@ describe.each(SERVICE_PROFILES)('a steady pull from the %s profile', (profile) =
     expect(engine.cache.tasks.get(task.id)?.name).toBe(task.name);
   });
 
+  it('removes a cached task no list holds though every list answered as stored before', async () => {
+    const task = await someTask();
+    // A row the service never listed, in a project whose list is unchanged (held as stored).
+    const stray = { ...engine.cache.tasks.get(task.id)!, id: 'stray-task' };
+    engine.cache.tasks.upsertMany([flattenTask(stray)]);
+    expect(engine.cache.tasks.get('stray-task')).not.toBeNull();
+    expect(await pullCountingWrites()).toEqual([]);
+    expect(engine.cache.tasks.get('stray-task')).toBeNull();
+    expect(engine.cache.tasks.get(task.id)?.name).toBe(task.name);
+  });
+
+  it('removes a task deleted on the service, and reads the ids back only for the list that changed', async () => {
+    const task = await someTask();
+    await api.deleteTask(task.id);
+    /** Pulls, counting the reads of a project's cached task ids (the removal's candidates). */
+    const pullCountingIdReads = async (): Promise<number> => {
+      let reads = 0;
+      await pullCountingWrites(() => {
+        const ids = engine.cache.tasks.idsInProjects.bind(engine.cache.tasks);
+        vi.spyOn(engine.cache.tasks, 'idsInProjects').mockImplementation((projects) => {
+          // The project list's part asks for the tasks of projects gone, none here.
+          if (projects.length) reads++;
+          return ids(projects);
+        });
+      });
+      return reads;
+    };
+    expect(await pullCountingIdReads()).toBeGreaterThan(0);
+    expect(engine.cache.tasks.get(task.id)).toBeNull();
+    // The next pull finds every list as stored: no ids are read back.
+    expect(await pullCountingIdReads()).toBe(0);
+  });
+
   it('after a restart, writes no task row and reads no element again when nothing changed', async () => {
     await pullCountingWrites();
     await engine.close();

@@ -427,7 +427,14 @@ export function createHttp(settings: ConnectionSettings) {
         whole = answer.whole;
         const same = options.known.wholeAnswer?.(whole);
         if (same) {
-          return { items: [], skipped: [], fingerprints: [], unchanged: [...same], whole, total: same.length };
+          return {
+            items: [],
+            skipped: [],
+            fingerprints: [],
+            unchanged: [...same],
+            whole,
+            total: same.length,
+          };
         }
         text = await answer.text();
       } else text = await exchange(method, path, options);
