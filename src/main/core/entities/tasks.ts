@@ -1,4 +1,5 @@
 import { AbortedError } from '../api/errors';
+import { yieldToLoop } from '../api/list-elements';
 import { createWriteBatcher, type Gate } from '../sync/context';
 import type { Task } from '../../../shared/api/index';
 import { endsTheRun, pullProjectTaskList, pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
@@ -137,6 +138,8 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
   // A task a per-user list stored and no full list holds is judged below like any other.
   await mine;
   for (const root of fetchedRoots) {
+    // Each root's check is a few reads of the cache: the loop is given back between them.
+    await yieldToLoop();
     await ctx.isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
       const subtree = cache.projects.subtreeIds(root);
       // A list whose every task is stored as it came has each of them cached in this subtree:

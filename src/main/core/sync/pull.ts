@@ -89,6 +89,9 @@ export async function pullProjectTaskList(
       s,
     ),
   );
+  // Reading the answer ended in a look-up of the cache (thousands of ids for a list known whole):
+  // the loop is given back before the ids are noted and stored.
+  await yieldToLoop();
   // What a read of the task would tell the outbox's check before a send (see `noteSeen`).
   if (pending.noteSeenAll) pending.noteSeenAll('task', answer.unchanged);
   else for (const id of answer.unchanged) pending.noteSeen?.('task', id);
@@ -366,6 +369,9 @@ export async function pull(
     await Promise.all(awaited);
     // The project list's part is awaited: the tree is in the cache (or the cached one stands).
     if (rebuilt && phase === 'projects') progress.initial?.({ treeReady: true });
+    // A phase's last work and the next phase's first cache reads would otherwise run as one
+    // stretch (the task lists' removal check, then the choice of stale messages).
+    await yieldToLoop();
   }
   await Promise.all(started);
   // Also after a run that failed in part: what it stored must not hide the local changes.
