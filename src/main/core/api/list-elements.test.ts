@@ -88,6 +88,71 @@ describe('fingerprintedList: a list read again', () => {
     });
   });
 
+  it('fingerprints the bytes as they arrive as it fingerprints the text, a character cut between chunks', async () => {
+    const text = '[{"id":"é✓","n":1},{"id":"😀","n":2}]';
+    const bytes = new TextEncoder().encode(text);
+    // Cut inside the 4-byte emoji and inside the 2-byte é: each chunk alone is not valid UTF-8.
+    const cuts = [0, 9, bytes.indexOf(0xf0) + 2, bytes.length];
+    const http = createHttp({
+      baseUrl: 'http://service.test/2.0',
+      token: 't',
+      fetch: () =>
+        Promise.resolve(
+          new Response(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                for (let i = 1; i < cuts.length; i++) controller.enqueue(bytes.slice(cuts[i - 1], cuts[i]));
+                controller.close();
+              },
+            }),
+            { status: 200 },
+          ),
+        ),
+    });
+    const asked: string[] = [];
+    const answer = await http.fingerprintedList('GET', '/x', Item.extend({ id: z.string() }), {
+      known: { idOf: () => undefined, wholeAnswer: (f) => (asked.push(f), undefined) },
+    });
+    expect(asked).toEqual([await wholeFingerprintOf(text)]);
+    expect(answer.whole).toBe(fingerprintOf(text));
+    expect(answer.items).toEqual([
+      { id: 'é✓', n: 1 },
+      { id: '😀', n: 2 },
+    ]);
+  });
+
+  it('hands the observer an answer known whole, its text decoded only when read', async () => {
+    const text = '[{"id":"a","n":1}]';
+    const seen: { date: string | null }[] = [];
+    const http = createHttp({
+      baseUrl: 'http://service.test/2.0',
+      token: 't',
+      fetch: () =>
+        Promise.resolve(
+          new Response(text, { status: 200, headers: { date: 'Thu, 26 Nov 2026 10:00:00 GMT' } }),
+        ),
+      // The service clock reads the text only while it learns; this observer never does.
+      onAnswer: (answer) => {
+        seen.push({ date: answer.date });
+        expect(Object.getOwnPropertyDescriptor(answer, 'text')?.get).toBeTypeOf('function');
+      },
+    });
+    const answer = await http.fingerprintedList('GET', '/x', Item, {
+      known: { idOf: () => undefined, wholeAnswer: () => ['a'] },
+    });
+    expect(answer).toMatchObject({ items: [], unchanged: ['a'], total: 1 });
+    expect(seen).toEqual([{ date: 'Thu, 26 Nov 2026 10:00:00 GMT' }]);
+    // An observer that reads the text gets it whole.
+    let read = '';
+    await createHttp({
+      baseUrl: 'http://service.test/2.0',
+      token: 't',
+      fetch: () => Promise.resolve(new Response(text, { status: 200 })),
+      onAnswer: (a) => (read = a.text),
+    }).fingerprintedList('GET', '/x', Item, { known: { idOf: () => undefined, wholeAnswer: () => ['a'] } });
+    expect(read).toBe(text);
+  });
+
   it('skips and describes an element that does not match, as the plain list does', async () => {
     const answer = await answering('[{"id":"a","n":"one"},{"id":"b","n":2}]').fingerprintedList(
       'GET',
