@@ -100,6 +100,9 @@ function analyse(label: string, profile: Profile): void {
 
 async function main(): Promise<void> {
   const tasks = Number(process.argv[2] ?? 20_000);
+  // `--pulls N`: N no-change pulls and N first pulls after a restart, figures only (no profile).
+  const at = process.argv.indexOf('--pulls');
+  const unprofiled = at > 0 ? Number(process.argv[at + 1]) : 0;
   const service = await startServiceProcess(
     { projects: Math.max(10, Math.round(tasks / 100)), tasks, messagesPerTask: 3, seed: 1 },
     0,
@@ -113,6 +116,7 @@ async function main(): Promise<void> {
       sync: { concurrency: 6 },
     });
   let engine: Engine = await open();
+  const figures: Record<string, [cpuMs: number, blockMs: number][]> = {};
   mkdirSync('/tmp/pullprof', { recursive: true });
   const session = new Session();
   session.connect();
@@ -129,6 +133,7 @@ async function main(): Promise<void> {
     const cpu = process.cpuUsage(cpu0);
     h.disable();
     if (s.lastError) throw new Error(s.lastError);
+    (figures[label.replace(/ \d+$/, '')] ??= []).push([(cpu.user + cpu.system) / 1000, h.max / 1e6 - 1]);
     console.log(
       `${label}: cpu ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms, wall ${wall.toFixed(0)} ms, longest block ${(h.max / 1e6 - 1).toFixed(0)} ms`,
     );
@@ -142,6 +147,24 @@ async function main(): Promise<void> {
     await pull('initial sync (loopback)', false);
     await service.setDelay(50);
     await pull('settling pull', false);
+    if (unprofiled) {
+      for (let i = 0; i < unprofiled; i++) await pull(`no change ${i}`, false);
+      for (let i = 0; i < unprofiled; i++) {
+        await engine.close();
+        engine = await open();
+        await pull(`first after restart ${i}`, false);
+      }
+      for (const [label, runs] of Object.entries(figures)) {
+        const sorted = (k: 0 | 1) => runs.map((r) => r[k]).sort((a, b) => a - b);
+        const med = (v: number[]) => v[Math.floor((v.length - 1) / 2)]!.toFixed(0);
+        const cpu = sorted(0);
+        const block = sorted(1);
+        console.log(
+          `${label} (${runs.length}): cpu median ${med(cpu)} (${cpu[0]!.toFixed(0)}–${cpu.at(-1)!.toFixed(0)}) ms, longest block median ${med(block)} (${block[0]!.toFixed(0)}–${block.at(-1)!.toFixed(0)}) ms`,
+        );
+      }
+      return;
+    }
     await pull('no change 1', true);
     await pull('no change 2', true);
     await pull('no change 3', false);
