@@ -121,7 +121,7 @@ export async function pullProjectTaskList(
   const ids = [...answer.unchanged, ...items.map((t) => t.id)];
   // Every element is held as sent: the next answer that is the same text is known whole.
   if (answer.whole && !answer.skipped.length && storedAsSent + answer.unchanged.length === answer.total)
-    fingerprints.storedWhole(projectId, answer.whole, ids);
+    await fingerprints.storedWhole(projectId, answer.whole, ids);
   const asStored = !items.length && !answer.skipped.length && answer.unchanged.length === answer.total;
   return { ids, stored: items.length, asStored };
 }

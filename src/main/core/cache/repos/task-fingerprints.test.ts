@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 /** A cache with two tasks of project p1 stored as their elements `f1`, `f2` (answer `w1`). */
-function cachedList(file = ':memory:') {
+async function cachedList(file = ':memory:') {
   const cache = createCache(openCacheDb(file));
   cache.tasks.upsertMany(
     [aTask({ id: 't1', projectId: 'p1' }), aTask({ id: 't2', projectId: 'p1' })].map(flattenTask),
@@ -22,13 +22,13 @@ function cachedList(file = ':memory:') {
     ['t1', 'f1'],
     ['t2', 'f2'],
   ]);
-  cache.taskFingerprints.storedWhole('p1', 'w1', ['t1', 't2']);
+  await cache.taskFingerprints.storedWhole('p1', 'w1', ['t1', 't2']);
   return cache;
 }
 
 describe('task fingerprints: list elements held as sent', () => {
-  it('knows each element and the whole answer while the rows are as stored', () => {
-    const { taskFingerprints: f } = cachedList();
+  it('knows each element and the whole answer while the rows are as stored', async () => {
+    const { taskFingerprints: f } = await cachedList();
     expect(f.idOf('f1')).toBe('t1');
     expect(f.idOf('f3')).toBeUndefined();
     expect([...(f.wholeAnswer('w1') ?? [])].sort()).toEqual(['t1', 't2']);
@@ -36,8 +36,8 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(f.size).toBe(2);
   });
 
-  it('forgets a row written since, or removed, and the whole answer with it', () => {
-    const cache = cachedList();
+  it('forgets a row written since, or removed, and the whole answer with it', async () => {
+    const cache = await cachedList();
     const f = cache.taskFingerprints;
     cache.tasks.upsertMany([flattenTask(aTask({ id: 't1', projectId: 'p1', name: 'Written here' }))]);
     expect(f.idOf('f1')).toBeUndefined();
@@ -48,32 +48,51 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(f.size).toBe(0);
   });
 
-  it('keeps them over a write of the task detail only (not the list shape)', () => {
-    const cache = cachedList();
+  it('keeps them over a write of the task detail only (not the list shape)', async () => {
+    const cache = await cachedList();
     cache.tasks.setDetail('t1', null, '2026-01-02T00:00:00');
     expect(cache.taskFingerprints.idOf('f1')).toBe('t1');
     expect(cache.taskFingerprints.wholeAnswer('w1')).toBeDefined();
   });
 
-  it('a task stored from another element leaves the answer that held it', () => {
-    const { taskFingerprints: f } = cachedList();
+  it('a task stored from another element leaves the answer that held it', async () => {
+    const { taskFingerprints: f } = await cachedList();
     f.stored([['t1', 'f1b']]);
     expect(f.idOf('f1')).toBeUndefined();
     expect(f.idOf('f1b')).toBe('t1');
     expect(f.wholeAnswer('w1')).toBeUndefined();
     // The new answer is proved whole again; an answer naming a task not held is not.
-    f.storedWhole('p1', 'w2', ['t1', 't2']);
+    await f.storedWhole('p1', 'w2', ['t1', 't2']);
     expect([...(f.wholeAnswer('w2') ?? [])].sort()).toEqual(['t1', 't2']);
-    f.storedWhole('p1', 'w3', ['t1', 't2', 't9']);
+    await f.storedWhole('p1', 'w3', ['t1', 't2', 't9']);
     expect(f.wholeAnswer('w3')).toBeUndefined();
     expect(f.wholeAnswer('w2')).toBeUndefined();
   });
 
-  it('lasts in the cache file: a connection opened again knows what the last one stored', () => {
+  it('a large list joins a slice at a time; a row written meanwhile leaves it not whole', async () => {
+    const cache = createCache(openCacheDb(':memory:'));
+    const ids = Array.from({ length: 4_500 }, (_, i) => `t${i}`);
+    cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
+    cache.taskFingerprints.stored(ids.map((id) => [id, `f-${id}`] as const));
+    await cache.taskFingerprints.storedWhole('p1', 'w1', ids);
+    expect(cache.taskFingerprints.wholeAnswer('w1')).toHaveLength(ids.length);
+    // The next answer: its first slice joins at once, the rest after the loop is given back.
+    const joining = cache.taskFingerprints.storedWhole('p1', 'w2', ids);
+    expect(cache.taskFingerprints.wholeAnswer('w1')).toBeUndefined();
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't10', projectId: 'p1', name: 'Written here' }))]);
+    await joining;
+    expect(cache.taskFingerprints.wholeAnswer('w2')).toBeUndefined();
+    // The same answer once every row is as stored again (t10 stored from its element anew).
+    cache.taskFingerprints.stored([['t10', 'f-t10b']]);
+    await cache.taskFingerprints.storedWhole('p1', 'w2', ids);
+    expect(cache.taskFingerprints.wholeAnswer('w2')).toHaveLength(ids.length);
+  });
+
+  it('lasts in the cache file: a connection opened again knows what the last one stored', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fingerprints-'));
     dirs.push(dir);
     const file = join(dir, 'cache.sqlite');
-    cachedList(file).db.close();
+    (await cachedList(file)).db.close();
     const again = createCache(openCacheDb(file));
     expect(again.taskFingerprints.idOf('f2')).toBe('t2');
     expect([...(again.taskFingerprints.wholeAnswer('w1') ?? [])].sort()).toEqual(['t1', 't2']);
