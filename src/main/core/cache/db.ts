@@ -251,6 +251,8 @@ export function openAccountDb(files: AccountDbFiles, options: AccountDbOptions =
  * (by anything), a crash while open, or a log left beside it means the next open checks it.
  */
 export function closeAccountDb(db: CacheDb): void {
+  // Closing twice is harmless, as `db.close()` is.
+  if (!db.open) return;
   const cacheFile = (db.pragma('database_list') as { name: string; file: string }[]).find(
     (d) => d.name === 'cache',
   )?.file;
