@@ -259,7 +259,12 @@ describe('undoableOf: how each write is taken back', () => {
     expect(waiting.asked).toEqual([]);
 
     const sent = fakePorts((channel) => (channel === 'outbox.pending' ? [] : { entryId: 8 }));
-    expect(await item.reverse(sent.ports)).toEqual({ ok: true, reverse: null });
+    // The toast says the undo was a delete on the service, not a withdrawal.
+    expect(await item.reverse(sent.ports)).toEqual({
+      ok: true,
+      reverse: null,
+      note: 'the task was deleted on the service',
+    });
     expect(sent.asked[0]).toMatch(/^Delete the task you created\?/);
     expect(sent.calls[1]).toEqual({ channel: 'tasks.delete', input: { taskId: 'local-1' } });
 

@@ -31,6 +31,18 @@ const DEFAULT_LABELS: Partial<Record<ChannelName, string>> = {
   'crm.updateContact': 'Contact changed',
   'crm.updateAccount': 'Account changed',
   'events.edit': 'Event changed',
+  'events.create': 'Event created',
+  'events.delete': 'Event deleted',
+  'crm.createContact': 'Contact created',
+  'crm.createAccount': 'Account created',
+  'crm.deleteContact': 'Contact deleted',
+  'crm.deleteAccount': 'Account deleted',
+  'projects.create': 'Project created',
+  'projects.createFolder': 'Folder created',
+  'projects.setCustomFields': 'Custom field changed',
+  'members.add': 'Member added',
+  'members.setAccess': 'Access changed',
+  'members.remove': 'Member removed',
 };
 
 /** While a bulk edit runs (`asOneEdit`), its writes are gathered here instead of recorded alone. */
