@@ -25,8 +25,11 @@ export interface DoneWrite<C extends ChannelName = ChannelName> {
 export interface UndoPorts {
   /** Runs a write without recording it (an undo's or a redo's own write). */
   run<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<WriteOutcome<ChannelOutput<C>>>;
-  /** Asks the user (a create already sent is undone by a delete: "Delete the task you created?"). */
-  confirm(message: string): Promise<boolean>;
+  /**
+   * Asks the user (a create already sent is undone by a delete: "Delete the task you created?"),
+   * with the words of the button that says yes ("Delete task").
+   */
+  confirm(message: string, confirmLabel: string): Promise<boolean>;
 }
 
 /** The result of taking an edit back (or doing it again). */
@@ -387,6 +390,7 @@ function createUndoable(write: Write<Create>, label: string): Undoable | null {
         return { ok: false, reason: `It was sent already, and this service cannot delete a ${noun}.` };
       const yes = await ports.confirm(
         `Delete the ${noun} you created? It was sent already, so it cannot come back.`,
+        `Delete ${noun}`,
       );
       if (!yes) return { ok: false };
       const { channel, input } = remove(id) as { channel: ChannelName; input: ChannelInput<ChannelName> };

@@ -9,13 +9,13 @@ import { toasts } from '../lib/toasts.svelte';
 import { UndoHistory, undoableGroup, undoableOf, type HistoryResult, type Undoable } from '../lib/undo';
 
 /** Asks the user a yes/no question; `UndoConfirm.svelte` answers it with a dialog when mounted. */
-export const undoQuestion: { ask: (message: string) => Promise<boolean> } = {
+export const undoQuestion: { ask: (message: string, confirmLabel: string) => Promise<boolean> } = {
   ask: async () => false,
 };
 
 export const undoHistory = new UndoHistory({
   run: createRunWrite(bridge, toasts),
-  confirm: (message) => undoQuestion.ask(message),
+  confirm: (message, confirmLabel) => undoQuestion.ask(message, confirmLabel),
 });
 
 /** Labels of writes recorded without one of their own. */
