@@ -181,6 +181,8 @@ describe('undo and redo of edits', () => {
       .poll(() => toast(`Undone: Created '${title}'`).innerText())
       .toContain('the task was deleted on the service');
     await row.waitFor({ state: 'detached' });
+    // The detail open beside the list says the task is gone rather than showing it still.
+    await page.getByText('This task is not here any more').waitFor();
     await screenshot(page, 'undo-created-task-deleted');
     await eventually(
       () => app.api<ServiceTask[]>('/project/g7-p2/tasks'),
