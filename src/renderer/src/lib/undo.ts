@@ -7,9 +7,11 @@
 // whether that sends anything: while the first change still waits in the outbox, the two cancel
 // and both are withdrawn; once it was sent, the inverse is an ordinary change whose base is the
 // value we sent, so a colleague's newer change meets the check before a send (a conflict in the
-// journal, never a silent overwrite). A task delete waits a few seconds in the outbox: its undo
-// discards the waiting entry. A create is undone by discarding it while it waits, else by a
-// delete the user confirms. The undo's own answer builds the redo, the same way.
+// journal, never a silent overwrite). A delete (task, event, CRM record) waits a few seconds in
+// the outbox: its undo discards the waiting entry. A create is undone by discarding it while it
+// waits, else by a delete the user confirms. Kinds that are not field claims (memberships) are
+// discarded while they are the last waiting change of their item, else taken back by the
+// inverse write. The undo's own answer builds the redo, the same way.
 import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract';
 import { TASK_DELETE_HOLD_MS } from '@shared/ipc/tasks-write';
 import type { WriteOutcome } from './run-write';
@@ -128,7 +130,8 @@ function reasonOf(error: unknown): string | undefined {
  * The edit a write made, as something that can be taken back, or null when it cannot (a write
  * that changed nothing, or one no undo is built for: comments, replies, files are messages
  * others may have read already). `label` says what the edit did. Task edits, and the field edits
- * of a project, a CRM contact and a CRM account, each put back what the core answered replaced.
+ * of a project, a CRM contact and a CRM account, each put back what the core answered replaced;
+ * creates, deletes, memberships and event edits have their own ways below.
  */
 export function undoableOf(write: DoneWrite, label: string, now: () => number = Date.now): Undoable | null {
   if (is(write, 'tasks.update')) {
