@@ -10,6 +10,8 @@ import { TaskDetailPage } from './pages/task-detail';
 import { BoardPage } from './pages/board';
 import { NewTaskDialogPage } from './pages/new-task';
 import { CrmPage } from './pages/crm';
+import { CalendarPage } from './pages/calendar';
+import { dayString } from './support/demo';
 
 interface ServiceTask {
   id: string;
@@ -218,5 +220,43 @@ describe('undo and redo of edits', () => {
     expect(after.find((c) => c.id === contact.id)?.isDeleted ?? false).toBe(false);
     expect(after.some((c) => c.id === contact.id)).toBe(true);
     await screenshot(page, 'undo-contact-restored');
+  });
+
+  it('deletes a calendar event, and Undo within its hold keeps it on the service under its own id', async () => {
+    const { app, page, ui } = suite;
+    const calendar = new CalendarPage(page);
+    const name = 'Undo holiday';
+    const events = () =>
+      app.api<{ id: string; name: string }[]>(`/events?startDate=${dayString(-40)}&endDate=${dayString(40)}`);
+    await calendar.open();
+    await page.getByTestId('event-new').click();
+    await calendar.newEvent.waitFor();
+    await page.getByTestId('event-type').selectOption('company-holiday');
+    await page.getByTestId('event-name').fill(name);
+    await page.getByTestId('event-create').click();
+    await calendar.newEvent.waitFor({ state: 'hidden' });
+    await ui.waitForPendingCount(0);
+    const made = await eventually(events, (list) => list.some((e) => e.name === name));
+    const id = made.find((e) => e.name === name)!.id;
+
+    await calendar.chips.filter({ hasText: name }).first().click();
+    await calendar.detail.getByTestId('event-delete').click();
+    const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
+    await expect.poll(() => confirm.locator('p').first().innerText()).toContain('Undo brings it back');
+    await confirm.getByTestId('confirm').click();
+    const deleted = toast(`Deleted the event '${name}'`);
+    await deleted.getByRole('button', { name: 'Undo' }).waitFor();
+    await expect.poll(() => calendar.chips.filter({ hasText: name }).count()).toBe(0);
+    await screenshot(page, 'undo-toast-event-deleted');
+    await deleted.getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(() => toast(`Undone: Deleted the event '${name}'`).innerText())
+      .toContain('nothing was sent');
+    await calendar.chips.filter({ hasText: name }).first().waitFor();
+    // Past the hold: nothing was sent, the service still has the event under its own id.
+    await new Promise((done) => setTimeout(done, 6_000));
+    await ui.waitForPendingCount(0);
+    expect((await events()).filter((e) => e.name === name).map((e) => e.id)).toEqual([id]);
+    await screenshot(page, 'undo-event-restored');
   });
 });
