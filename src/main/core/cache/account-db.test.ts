@@ -242,9 +242,15 @@ describe('account database: a damaged file is moved aside, the app still opens',
   });
 
   it('drafts live in the outbox file: copied from the cache file once, kept when the cache is rebuilt', () => {
-    // A cache and an outbox as the build before drafts moved left them (outbox file version 3).
+    // A cache and an outbox as the build before drafts moved left them (outbox file version 3,
+    // the cache with its drafts table, at version 14): the outbox file copies the drafts before
+    // the cache's step 15 drops the table.
     const { db } = openAccountDb(files, { clock });
+    db.exec(
+      `CREATE TABLE cache.drafts (key TEXT PRIMARY KEY, text TEXT NOT NULL, updated_at INTEGER NOT NULL) STRICT`,
+    );
     db.exec(`INSERT INTO cache.drafts (key, text, updated_at) VALUES ('message:t1', 'Typed before', 5)`);
+    db.pragma('cache.user_version = 14');
     db.exec('DROP TABLE main.outbox_drafts');
     db.pragma('main.user_version = 3');
     db.close();
@@ -252,6 +258,8 @@ describe('account database: a damaged file is moved aside, the app still opens',
     expect(upgraded.db.prepare('SELECT key, text FROM main.outbox_drafts').all()).toEqual([
       { key: 'message:t1', text: 'Typed before' },
     ]);
+    const cacheTables = upgraded.db.prepare(`SELECT name FROM cache.sqlite_schema WHERE type = 'table'`);
+    expect(cacheTables.pluck().all()).not.toContain('drafts');
     upgraded.db.exec(`INSERT INTO outbox_drafts (key, text, updated_at) VALUES ('new-task', '{}', 6)`);
     upgraded.db.close();
     // The cache file is thrown away (damaged, emptied): the drafts are in the other file.
