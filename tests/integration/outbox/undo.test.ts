@@ -570,4 +570,41 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     await e.drained();
     expect((await suite.api.projectUsers(projectId)).map((m) => m.id)).toContain(userId);
   });
+
+  it('a membership undo sent after someone changed it is refused, never sent over theirs', async () => {
+    const e = await suite.engine();
+    const projectId = await seededProject(e, 'Members changed meanwhile');
+    const userId = suite.svc.users.bob;
+    const accessOnService = async () =>
+      (await suite.api.projectUsers(projectId)).find((m) => m.id === userId)?.access ?? null;
+    await e.call('members.add', { projectId, userId, access: 3 });
+    await e.drained();
+    const set = await e.call('members.setAccess', { projectId, userId, access: 1 });
+    expect(set.replaced).toEqual({ access: 3 });
+    await e.drained();
+
+    // A colleague makes Bob Standard; the undo expects Limited (what it set): refused, kept.
+    await suite.api.updateProjectUser(projectId, userId, { userId: suite.svc.users.admin, access: 2 });
+    const undo = await e.call('members.setAccess', { projectId, userId, access: 3, expectAccess: 1 });
+    await e.drained();
+    expect(await accessOnService()).toBe('Standard');
+    const [failed] = e.outbox.entries('failed');
+    expect(failed).toMatchObject({ id: undo.entryId, kind: 'member.setAccess' });
+    expect(failed!.errorMessage).toContain('now Standard');
+
+    // Nobody in between: the undo goes.
+    await e.call('outbox.discard', { id: undo.entryId! });
+    await e.call('members.setAccess', { projectId, userId, access: 1, expectAccess: 2 });
+    await e.drained();
+    expect(await accessOnService()).toBe('Limited');
+
+    // Already as the undo wants it (an earlier attempt's answer lost): done, nothing more sent.
+    await suite.api.removeProjectUser(projectId, userId, { userId: suite.svc.users.admin });
+    const before = suite.proxy.requests().filter((r) => r.startsWith('DELETE ')).length;
+    await e.call('members.remove', { projectId, userId, expectAccess: 1 });
+    await e.drained();
+    expect(e.outbox.entries('failed')).toEqual([]);
+    expect(suite.proxy.requests().filter((r) => r.startsWith('DELETE ')).length).toBe(before);
+    expect(await accessOnService()).toBeNull();
+  });
 });

@@ -458,11 +458,11 @@ describe('undoableOf: how each write is taken back', () => {
     const result = await item.reverse(waiting.ports);
     expect(result).toMatchObject({ ok: true, note: 'nothing was sent' });
     expect(waiting.calls.map((c) => c.channel)).toEqual(['outbox.pending', 'outbox.discard']);
-    // Redo adds the member again.
+    // Redo adds the member again, expecting them still not a member.
     await (result.ok ? result.reverse : null)!.reverse(waiting.ports);
     expect(waiting.calls[2]).toEqual({
       channel: 'members.add',
-      input: { projectId: 'p1', userId: 'u2', access: 2 },
+      input: { projectId: 'p1', userId: 'u2', access: 2, expectAccess: null },
     });
     // A later change of the project waits behind it: the inverse is queued instead.
     const behind = fakePorts((channel) =>
@@ -474,10 +474,13 @@ describe('undoableOf: how each write is taken back', () => {
         : { entryId: 9 },
     );
     await item.reverse(behind.ports);
-    expect(behind.calls[1]).toEqual({ channel: 'members.remove', input: { projectId: 'p1', userId: 'u2' } });
+    expect(behind.calls[1]).toEqual({
+      channel: 'members.remove',
+      input: { projectId: 'p1', userId: 'u2', expectAccess: 2 },
+    });
   });
 
-  it('a membership change once sent queues the access the user had before', async () => {
+  it('a membership change once sent queues the access the user had before, expecting what it set', async () => {
     const sent = fakePorts((channel) => (channel === 'outbox.pending' ? [] : { entryId: 9 }));
     const access = undoableOf(
       done(
@@ -490,7 +493,7 @@ describe('undoableOf: how each write is taken back', () => {
     await access.reverse(sent.ports);
     expect(sent.calls[1]).toEqual({
       channel: 'members.setAccess',
-      input: { projectId: 'p1', userId: 'u2', access: 1 },
+      input: { projectId: 'p1', userId: 'u2', access: 1, expectAccess: 3 },
     });
     const removed = undoableOf(
       done('members.remove', { projectId: 'p1', userId: 'u2' }, { entryId: 5, replaced: { access: 2 } }),
@@ -499,7 +502,7 @@ describe('undoableOf: how each write is taken back', () => {
     await removed.reverse(sent.ports);
     expect(sent.calls[3]).toEqual({
       channel: 'members.add',
-      input: { projectId: 'p1', userId: 'u2', access: 2 },
+      input: { projectId: 'p1', userId: 'u2', access: 2, expectAccess: null },
     });
     // A read-only member comes back in two steps: the service adds with access 1-3 only.
     const readOnly = undoableOf(
@@ -508,8 +511,11 @@ describe('undoableOf: how each write is taken back', () => {
     )!;
     await readOnly.reverse(sent.ports);
     expect(sent.calls.slice(5)).toEqual([
-      { channel: 'members.add', input: { projectId: 'p1', userId: 'u3', access: 1 } },
-      { channel: 'members.setAccess', input: { projectId: 'p1', userId: 'u3', access: -10 } },
+      { channel: 'members.add', input: { projectId: 'p1', userId: 'u3', access: 1, expectAccess: null } },
+      {
+        channel: 'members.setAccess',
+        input: { projectId: 'p1', userId: 'u3', access: -10, expectAccess: 1 },
+      },
     ]);
   });
 });

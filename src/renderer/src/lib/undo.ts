@@ -225,6 +225,9 @@ const BEING_SENT = 'It is being sent right now; try again in a moment.';
  * A membership change (add, access, remove): while it waits, its undo discards it (nothing is
  * sent); once sent, it queues the membership the user had before (`replaced.access`, null: none).
  * The service adds a member with access 1-3 only: one who was read-only comes back in two steps.
+ * Each write the undo (or the redo) queues names the access it expects the member to have on
+ * the service (`expectAccess`): when someone changed the membership since, the core refuses it
+ * as a conflict shown in Changes instead of sending it over their change.
  */
 function memberUndoable(
   write: Write<'members.add'> | Write<'members.setAccess'> | Write<'members.remove'>,
@@ -235,7 +238,13 @@ function memberUndoable(
   const was = replaced['access'];
   if (was !== null && typeof was !== 'number') return null;
   const { projectId, userId } = write.input;
-  const again = writeBack(label, write.channel, write.input, label);
+  const set = write.channel === 'members.remove' ? null : (write.input.access as AccessLevel);
+  const again = writeBack(
+    label,
+    write.channel,
+    { ...write.input, expectAccess: was as AccessLevel | null },
+    label,
+  );
   return {
     label,
     async reverse(ports) {
@@ -244,14 +253,24 @@ function memberUndoable(
       if (state === 'waiting' && (await ports.run('outbox.discard', { id: entryId })).ok)
         return { ok: true, note: 'nothing was sent', reverse: again };
       let outcome: WriteOutcome<unknown>;
-      if (was === null) outcome = await ports.run('members.remove', { projectId, userId });
+      if (was === null) outcome = await ports.run('members.remove', { projectId, userId, expectAccess: set });
       else if (write.channel !== 'members.remove')
-        outcome = await ports.run('members.setAccess', { projectId, userId, access: was as AccessLevel });
+        outcome = await ports.run('members.setAccess', {
+          projectId,
+          userId,
+          access: was as AccessLevel,
+          expectAccess: set,
+        });
       else {
         const access = was >= 1 ? (was as 1 | 2 | 3) : 1;
-        outcome = await ports.run('members.add', { projectId, userId, access });
+        outcome = await ports.run('members.add', { projectId, userId, access, expectAccess: null });
         if (outcome.ok && was < 1)
-          outcome = await ports.run('members.setAccess', { projectId, userId, access: was as AccessLevel });
+          outcome = await ports.run('members.setAccess', {
+            projectId,
+            userId,
+            access: was as AccessLevel,
+            expectAccess: access,
+          });
       }
       if (!outcome.ok) return { ok: false, reason: reasonOf(outcome.error) };
       return { ok: true, reverse: again };
