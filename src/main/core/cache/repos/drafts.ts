@@ -8,22 +8,28 @@ export type DraftsRepo = ReturnType<typeof createDraftsRepo>;
  * created here follows the task to its real id (`TempIdMap.remap`).
  */
 export function createDraftsRepo(db: CacheDb) {
-  const getStmt = db.prepare('SELECT text, updated_at AS updatedAt FROM outbox_drafts WHERE key = ?');
-  const putStmt = db.prepare(
-    'INSERT INTO outbox_drafts (key, text, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at',
-  );
-  const dropStmt = db.prepare('DELETE FROM outbox_drafts WHERE key = ?');
+  // Prepared on first use: a cache database opened without the outbox file's tables (a
+  // migration's test, a tool reading the cache alone) has no drafts table, and needs none.
+  const prepare = () => ({
+    get: db.prepare('SELECT text, updated_at AS updatedAt FROM outbox_drafts WHERE key = ?'),
+    put: db.prepare(
+      'INSERT INTO outbox_drafts (key, text, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at',
+    ),
+    drop: db.prepare('DELETE FROM outbox_drafts WHERE key = ?'),
+  });
+  let stmts: ReturnType<typeof prepare> | null = null;
+  const statements = () => (stmts ??= prepare());
   return {
     /** The draft kept under `key`; null when there is none. */
     get(key: string): { text: string; updatedAt: number } | null {
-      return (getStmt.get(key) as { text: string; updatedAt: number } | undefined) ?? null;
+      return (statements().get.get(key) as { text: string; updatedAt: number } | undefined) ?? null;
     },
     /** Keeps `text` under `key`, written at `at` (milliseconds), replacing any draft there. */
     put(key: string, text: string, at: number): void {
-      putStmt.run(key, text, at);
+      statements().put.run(key, text, at);
     },
     drop(key: string): void {
-      dropStmt.run(key);
+      statements().drop.run(key);
     },
   };
 }
