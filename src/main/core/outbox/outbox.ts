@@ -903,6 +903,18 @@ export class Outbox<C> {
     return entry;
   }
 
+  /** True when an open entry other than `except` deletes the item `key` names or takes it along. */
+  #deletedByOther(key: string, except: number): boolean {
+    return this.store
+      .openOn(key)
+      .some(
+        (other) =>
+          other.id !== except &&
+          ((other.entityKey === key && this.#structuralKinds.includes(other.kind)) ||
+            this.#removedAlso(other.kind, other.payload).includes(key)),
+      );
+  }
+
   /** What an entry's delete removes besides its main entity (see `OperationKind.removesAlso`). */
   #removedAlso(kindName: string, payload: unknown): string[] {
     const kind = this.#kinds.get(kindName);
@@ -1362,7 +1374,11 @@ export class Outbox<C> {
         for (const item of items) keys.add(item);
         const folded =
           kind.fold(
-            { now, pendingFields: (entity, id) => this.pendingFieldsFor(entity, id) },
+            {
+              now,
+              pendingFields: (entity, id) => this.pendingFieldsFor(entity, id),
+              deletedByOther: (key) => this.#deletedByOther(key, entry.id),
+            },
             payload,
             result,
             entry,

@@ -90,6 +90,11 @@ export interface FoldContext {
   readonly now: number;
   /** Fields of an entity that later open entries changed locally: a fold must keep them. */
   pendingFields(entity: string, id: string): ReadonlySet<string>;
+  /**
+   * True when another open entry deletes the item `entity:id` (the key names it) or takes it
+   * along (a task delete's subtasks): a fold must not put its row back.
+   */
+  deletedByOther(key: string): boolean;
 }
 
 export interface Applied<P> {

@@ -177,6 +177,17 @@ export function calendarKinds(deps: KindDeps) {
     );
   }
 
+  /** A dependency create's row, as the view shows it until the service's is read. */
+  const putRow = (id: string, input: z.infer<typeof DependencyCreatePayload>['input']): void =>
+    cache.dependencies.put({
+      id,
+      type: input.type,
+      predecessorKind: input.predecessor.kind,
+      predecessorId: input.predecessor.id,
+      successorKind: input.successor.kind,
+      successorId: input.successor.id,
+    });
+
   const createDependency: Kind<z.infer<typeof DependencyCreatePayload>, Dependency, 'dependency.create'> = {
     name: 'dependency.create',
     parse: (p) => DependencyCreatePayload.parse(p),
@@ -189,16 +200,7 @@ export function calendarKinds(deps: KindDeps) {
     ],
     createdIdOf: (p) => p.tempId,
     describe: () => 'Create dependency',
-    apply: (_ctx, { tempId, input }) => {
-      cache.dependencies.put({
-        id: tempId,
-        type: input.type,
-        predecessorKind: input.predecessor.kind,
-        predecessorId: input.predecessor.id,
-        successorKind: input.successor.kind,
-        successorId: input.successor.id,
-      });
-    },
+    apply: (_ctx, { tempId, input }) => putRow(tempId, input),
     send: (client, { input }) =>
       client.createDependency({
         type: input.type,
@@ -206,7 +208,21 @@ export function calendarKinds(deps: KindDeps) {
         [`predecessor${SUFFIX[input.predecessor.kind]}Id`]: input.predecessor.id,
         [`successor${SUFFIX[input.successor.kind]}Id`]: input.successor.id,
       }),
-    fold: (_ctx, _p, result) => ({ realId: result.id }),
+    // The cache lists what the service now holds: the local row, which the remap gives the real
+    // id. A row may be missing though nothing here removed it for good: a crash between the
+    // outbox file's commit and the cache file's (`cache/db.ts`) keeps the entry and loses its
+    // row, and no pull lists dependencies to bring it. It is put back unless an open entry
+    // deletes the dependency or one of its ends (which took it along).
+    fold: (ctx, { tempId, input }, result) => {
+      const ends = [input.predecessor, input.successor].map((end) => `${end.kind}:${end.id}`);
+      if (
+        !cache.dependencies.storedRow(tempId) &&
+        !cache.dependencies.storedRow(result.id) &&
+        ![`dependency:${tempId}`, ...ends].some((key) => ctx.deletedByOther(key))
+      )
+        putRow(tempId, input);
+      return { realId: result.id };
+    },
     lookUp: async (client, p, entry) => {
       const { kind, id } = p.input.predecessor;
       const listed = dependencyRowsOf(kind, id, await client.dependencies(kind, id));
@@ -239,7 +255,12 @@ export function calendarKinds(deps: KindDeps) {
     send: async (client, { dependencyId }) => {
       await gone(() => client.deleteDependency(dependencyId));
     },
-    fold: () => undefined,
+    // The service no longer lists it, so neither does the cache: apply removed the row it knew,
+    // but a read of an end while the create's outcome was unknown (its answer lost) may have
+    // stored the service's copy beside it, under the id the look-up then gave this entry.
+    fold: (_ctx, { dependencyId }) => {
+      cache.dependencies.delete(dependencyId);
+    },
     lookUp: async (client, p, entry) => {
       const undo = Row.parse(entry.undo ?? null);
       if (!undo) return { found: false };
