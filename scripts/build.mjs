@@ -2,20 +2,29 @@
 // --renderer-only builds just the renderer into out/renderer, for the web host and e2e tests;
 // add --no-minify to read function names in a profile (bench/profile-renderer.ts --profile).
 // --web (alone or with --renderer-only) also bundles the web host (src/main/web.ts) into
-// out/web/web.mjs, so that `npm run web` starts without compiling TypeScript: its packages stay
-// in node_modules, and the bundled service is a chunk of its own, loaded only for the local
+// out/web/web.mjs, so that `npm run web` starts without compiling TypeScript: the packages it
+// loads at every start (zod, ws, mime, p-limit) are bundled in, since resolving and loading
+// zod's hundred-odd files and ws's CommonJS from node_modules took about as long as the rest of
+// the start together; better-sqlite3 (native) and the service's own packages (fastify) stay in
+// node_modules, and the bundled service is a chunk of its own, loaded only for the local
 // workspace.
 import { build as buildElectron, loadConfigFromFile } from 'electron-vite';
 import { build as buildVite } from 'vite';
 import { build as bundle } from 'esbuild';
 import { resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 
 const root = resolve(import.meta.dirname, '..');
 
 const web = process.argv.includes('--web');
+
+/** What the web bundle leaves in node_modules: a native module, the service's server, ws's optional helpers. */
+const WEB_EXTERNAL = ['better-sqlite3', 'fastify', '@fastify/*', 'bufferutil', 'utf-8-validate'];
 const rendererOnly = process.argv.includes('--renderer-only');
 
 if (web) {
+  // Chunks of an earlier build would stay beside the new ones (their names carry a hash).
+  rmSync(resolve(root, 'out/web'), { recursive: true, force: true });
   await bundle({
     entryPoints: { web: resolve(root, 'src/main/web.ts') },
     outdir: resolve(root, 'out/web'),
@@ -25,7 +34,11 @@ if (web) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    external: WEB_EXTERNAL,
+    // A bundled CommonJS package (ws) requires its optional native helpers, which stay outside.
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     sourcemap: true,
     logLevel: 'warning',
   });

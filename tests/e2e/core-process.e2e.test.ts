@@ -65,6 +65,11 @@ describe('the app with its core in a process of its own', () => {
     await expect
       .poll(() => notices.textContent(), { timeout: 20_000 })
       .toContain('Workdesk’s core stopped and is starting again');
+    // About the app, not about the user's files: under its own heading.
+    await expect
+      .poll(() => page.getByTestId('app-notices').innerText())
+      .toMatch(/^The app[\s\S]*Workdesk’s core stopped and is starting again/);
+    expect(await page.getByTestId('file-notices').count()).toBe(0);
     // Once the new core is ready, the views read again: a read the dead one left unanswered
     // does not stay an error.
     await expect

@@ -155,4 +155,57 @@ describe('status changes from the list, the board and the detail', () => {
     expect(await messages(d.id)).toContain('Waiting on the vendor');
     await expect.poll(() => list.row(d).getByTestId('cell-status').innerText()).toContain(d.status.name);
   });
+
+  it('Ctrl+Shift+Z after that undo sets the status again, without posting the message twice', async () => {
+    const { page, ui } = suite;
+    const list = new TaskListPage(page);
+    const d = tasks[3]!;
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+Shift+z');
+    await toast(`Redone: Marked On Hold — '${d.name}'`).waitFor();
+    await expect.poll(() => list.row(d).getByTestId('cell-status').innerText()).toContain('On Hold');
+    await ui.waitForPendingCount(0);
+    await eventually(
+      () => task(d.id),
+      (s) => s.status.name === 'On Hold',
+    );
+    // The message stayed on the task through the undo: it is there once, not posted again.
+    expect((await messages(d.id)).filter((m) => m === 'Waiting on the vendor')).toHaveLength(1);
+  });
+
+  it('a status change with a message undone before it was sent is redone with its message', async () => {
+    const { app, page, ui } = suite;
+    const list = new TaskListPage(page);
+    const g = tasks.find((t, i) => i > 5 && t.status.name !== 'On Hold') ?? tasks[0]!;
+    const before = await task(g.id);
+    // Offline: the change waits in the outbox, so its undo withdraws it with its message.
+    await app.stopService();
+    await page.getByTestId('sync-now').click();
+    await ui.waitForOnline(false);
+    await choose(page, list.row(g).getByTestId('cell-status'), 'With a message…');
+    await withMessage(page, 'On Hold', 'Parked until Monday');
+    await marked('On Hold', g).waitFor();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    await expect
+      .poll(() => toast(`Undone: Marked On Hold — '${g.name}'`).innerText())
+      .toContain('nothing was sent');
+    await ui.waitForPendingCount(0);
+    await page.keyboard.press('Control+Shift+z');
+    await toast(`Redone: Marked On Hold — '${g.name}'`).waitFor();
+    await ui.waitForPendingCount(1);
+    await expect.poll(() => list.row(g).getByTestId('cell-status').innerText()).toContain('On Hold');
+    await screenshot(page, 'status-change-redo-with-message');
+
+    await app.restartService();
+    await ui.waitForOnline(true);
+    await ui.waitForPendingCount(0);
+    await eventually(
+      () => task(g.id),
+      (s) => s.status.name === 'On Hold',
+    );
+    // Sent once, with its message: the redo made the change as it was first made.
+    expect((await messages(g.id)).filter((m) => m === 'Parked until Monday')).toHaveLength(1);
+    expect(before.status.name).not.toBe('On Hold');
+  });
 });

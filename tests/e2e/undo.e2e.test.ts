@@ -8,12 +8,23 @@ import { eventually } from './support/wait';
 import { TaskListPage } from './pages/task-list';
 import { TaskDetailPage } from './pages/task-detail';
 import { BoardPage } from './pages/board';
+import { NewTaskDialogPage } from './pages/new-task';
+import { CrmPage } from './pages/crm';
+import { CalendarPage } from './pages/calendar';
+import { dayString } from './support/demo';
 
 interface ServiceTask {
   id: string;
   name: string;
   status: { id: string; name: string };
   priority: number;
+}
+interface ServiceContact {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isDeleted?: boolean;
 }
 
 describe('undo and redo of edits', () => {
@@ -140,5 +151,112 @@ describe('undo and redo of edits', () => {
     await suite.ui.waitForPendingCount(0);
     expect((await task(d.id)).name).toBe(d.name);
     await screenshot(page, 'undo-delete-restored');
+  });
+
+  it('creates a task, and Ctrl+Z once it was sent deletes it on the service after asking', async () => {
+    const { app, page, ui } = suite;
+    const list = new TaskListPage(page);
+    const dialog = new NewTaskDialogPage(page);
+    const title = 'Undo this new task';
+    await dialog.openWithShortcut();
+    await dialog.fill({ title, project: 'Support desk 2' });
+    await dialog.submit();
+    const row = list.rows.filter({ has: page.locator('.task-name', { hasText: title }) });
+    await row.waitFor();
+    await ui.waitForPendingCount(0);
+    const made = await eventually(
+      () => app.api<ServiceTask[]>('/project/g7-p2/tasks'),
+      (all) => all.some((t) => t.name === title),
+    );
+    const id = made.find((t) => t.name === title)!.id;
+
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+z');
+    // Sent already: the undo is a delete, which the user agrees to first.
+    const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
+    await expect
+      .poll(() => confirm.locator('p').first().innerText())
+      .toContain('Delete the task you created?');
+    await screenshot(page, 'undo-created-task-confirm');
+    await confirm.getByTestId('confirm').click();
+    await expect
+      .poll(() => toast(`Undone: Created '${title}'`).innerText())
+      .toContain('the task was deleted on the service');
+    await row.waitFor({ state: 'detached' });
+    // The detail open beside the list says the task is gone rather than showing it still.
+    await page.getByText('This task is not here any more').waitFor();
+    await screenshot(page, 'undo-created-task-deleted');
+    await eventually(
+      () => app.api<ServiceTask[]>('/project/g7-p2/tasks'),
+      (all) => !all.some((t) => t.id === id),
+    );
+  });
+
+  it('deletes a CRM contact, and Undo within its hold keeps it on the service', async () => {
+    const { app, page, ui } = suite;
+    const crm = new CrmPage(page);
+    const live = (await app.api<ServiceContact[]>('/crm/contacts')).filter((c) => !c.isDeleted && c.email);
+    const contact = live.find((c) => live.filter((o) => o.email === c.email).length === 1)!;
+    const name = `${contact.firstName} ${contact.lastName}`.trim();
+    await crm.openContacts();
+    await crm.search(contact.email);
+    await crm.rows.first().click();
+    await crm.detail.getByTestId('crm-delete').click();
+    const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
+    // Said before it is sent: the service has no undelete.
+    await expect.poll(() => confirm.locator('p').first().innerText()).toContain('cannot come back');
+    await confirm.getByTestId('confirm').click();
+    const deleted = toast(`Deleted '${name}'`);
+    await deleted.getByRole('button', { name: 'Undo' }).waitFor();
+    await expect.poll(() => crm.rows.count()).toBe(0);
+    await screenshot(page, 'undo-toast-contact-deleted');
+    await deleted.getByRole('button', { name: 'Undo' }).click();
+    await toast(`Undone: Deleted '${name}'`).waitFor();
+    await crm.rows.first().waitFor();
+    // Past the hold: nothing was sent, the service still has the contact.
+    await new Promise((done) => setTimeout(done, 6_000));
+    await ui.waitForPendingCount(0);
+    const after = await app.api<ServiceContact[]>('/crm/contacts');
+    expect(after.find((c) => c.id === contact.id)?.isDeleted ?? false).toBe(false);
+    expect(after.some((c) => c.id === contact.id)).toBe(true);
+    await screenshot(page, 'undo-contact-restored');
+  });
+
+  it('deletes a calendar event, and Undo within its hold keeps it on the service under its own id', async () => {
+    const { app, page, ui } = suite;
+    const calendar = new CalendarPage(page);
+    const name = 'Undo holiday';
+    const events = () =>
+      app.api<{ id: string; name: string }[]>(`/events?startDate=${dayString(-40)}&endDate=${dayString(40)}`);
+    await calendar.open();
+    await page.getByTestId('event-new').click();
+    await calendar.newEvent.waitFor();
+    await page.getByTestId('event-type').selectOption('company-holiday');
+    await page.getByTestId('event-name').fill(name);
+    await page.getByTestId('event-create').click();
+    await calendar.newEvent.waitFor({ state: 'hidden' });
+    await ui.waitForPendingCount(0);
+    const made = await eventually(events, (list) => list.some((e) => e.name === name));
+    const id = made.find((e) => e.name === name)!.id;
+
+    await calendar.chips.filter({ hasText: name }).first().click();
+    await calendar.detail.getByTestId('event-delete').click();
+    const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
+    await expect.poll(() => confirm.locator('p').first().innerText()).toContain('Undo brings it back');
+    await confirm.getByTestId('confirm').click();
+    const deleted = toast(`Deleted the event '${name}'`);
+    await deleted.getByRole('button', { name: 'Undo' }).waitFor();
+    await expect.poll(() => calendar.chips.filter({ hasText: name }).count()).toBe(0);
+    await screenshot(page, 'undo-toast-event-deleted');
+    await deleted.getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(() => toast(`Undone: Deleted the event '${name}'`).innerText())
+      .toContain('nothing was sent');
+    await calendar.chips.filter({ hasText: name }).first().waitFor();
+    // Past the hold: nothing was sent, the service still has the event under its own id.
+    await new Promise((done) => setTimeout(done, 6_000));
+    await ui.waitForPendingCount(0);
+    expect((await events()).filter((e) => e.name === name).map((e) => e.id)).toEqual([id]);
+    await screenshot(page, 'undo-event-restored');
   });
 });

@@ -10,7 +10,7 @@ import { createServiceClock, type ServiceClockOptions, type ServiceClockState } 
 import { DownloadCache } from './attachments/downloads';
 import { AttachmentFiles } from './attachments/files';
 import { createCache, type Cache } from './cache/cache';
-import { openAccountDb, type CacheDb } from './cache/db';
+import { closeAccountDb, openAccountDb, type CacheDb } from './cache/db';
 import { EventHub } from './event-hub';
 import { fetchReloaded, PULL_PARTS } from './entities';
 import { engineHandlers, KIND_FACTORIES, readHandlers } from './handlers/index';
@@ -253,7 +253,7 @@ function readEngineOf(
       await closeFirst();
       unsubscribe();
       await sync.stop();
-      db.close();
+      closeAccountDb(db);
     },
   };
 }

@@ -21,6 +21,8 @@ export const DataNotice = z.object({
   message: z.string(),
   /** Where the damaged file was moved (kept for the user or for support), when it was. */
   file: z.string().nullable(),
+  /** What it is about: `app` for the app itself (its core restarted), else the user's files. */
+  about: z.enum(['files', 'app']).optional(),
 });
 export type DataNotice = z.infer<typeof DataNotice>;
 

@@ -37,8 +37,22 @@ export const ProjectCreateInput = z
   })
   .strict()
   .refine(endNotBeforeStart, endBeforeStart());
+/**
+ * The access a member must still have on the service for a membership write to be sent (null:
+ * not a member). An undo sets it to what the change it takes back set: when someone changed the
+ * membership since, the write is refused as a conflict and shown in Changes, never sent over
+ * their change.
+ */
+const ExpectAccess = z
+  .union([z.literal(-10), z.literal(-5), z.literal(1), z.literal(2), z.literal(3), z.null()])
+  .optional();
 export const MemberAddInput = z
-  .object({ projectId: Id, userId: Id, access: z.union([z.literal(1), z.literal(2), z.literal(3)]) })
+  .object({
+    projectId: Id,
+    userId: Id,
+    access: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+    expectAccess: ExpectAccess,
+  })
   .strict();
 export const MemberAccessInput = z
   .object({
@@ -47,9 +61,10 @@ export const MemberAccessInput = z
     access: z.union([z.literal(-10), z.literal(-5), z.literal(1), z.literal(2), z.literal(3)], {
       message: 'must be -10, -5, 1, 2 or 3',
     }),
+    expectAccess: ExpectAccess,
   })
   .strict();
-export const MemberRemoveInput = z.object({ projectId: Id, userId: Id }).strict();
+export const MemberRemoveInput = z.object({ projectId: Id, userId: Id, expectAccess: ExpectAccess }).strict();
 
 export const projectsWriteChannels = {
   'projects.update': channel(ProjectUpdateInput, WriteResult),

@@ -1,11 +1,12 @@
 // createCore with a connection serves the engine's read channels and forwards its events.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type RunningService } from '../../support/service';
 import { createCore, type Core } from '../../../src/main/core/core';
 import { cacheFileFor } from '../../../src/main/core/engine';
+import { closedStampOf } from '../../../src/main/core/cache/recovery';
 import type { SyncStatus } from '../../../src/shared/ipc/sync';
 
 let svc: RunningService;
@@ -50,5 +51,19 @@ describe('createCore with a connection', () => {
       svc.token,
     );
     expect(JSON.stringify(await core.dispatch('sync.status', {}))).not.toContain(svc.token);
+  });
+
+  it('closing stamps the cache file as closed clean; opening again takes the stamp', async () => {
+    await synced;
+    const connection = { baseUrl: svc.baseUrl, token: svc.token, userId: svc.users.actingUserId };
+    const stamp = closedStampOf(cacheFileFor(dir, connection));
+    expect(existsSync(stamp)).toBe(false);
+    await core.close();
+    expect(existsSync(stamp)).toBe(true);
+    core = await createCore({ version: '0.0.0', transport: 'web', dataDir: dir, connection });
+    expect(existsSync(stamp)).toBe(false);
+    expect(core.engine?.notices).toEqual([]);
+    const tree = await core.dispatch('projects.tree', {});
+    expect(tree.ok && (tree.value as { nodes: unknown[] }).nodes.length).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,7 @@ import { describeZodError } from '../../../src/shared/errors';
 import { channels } from '../../../src/shared/ipc/contract';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
-import { testEngine } from './support';
+import { FAST_OUTBOX, testEngine } from './support';
 
 describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) => {
   let svc: RunningService;
@@ -61,6 +61,39 @@ describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) =>
       expect(e.outbox.entries('done').filter((x) => x.kind === 'task.update')).toHaveLength(1);
       await e.sync.now();
       expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(ticked);
+    } finally {
+      await e.close();
+    }
+  });
+
+  it("a colleague's newer lists met by my change: taking theirs puts their lists back everywhere", async () => {
+    const item = (title: string) => ({ properties: { completed: false, title, userId: null } });
+    const base: TodoLists = [{ uid: 'l1', title: 'Launch', items: [item('Draft')] }];
+    const { id: taskId } = await api.createTask({
+      projectId: SEED_IDS.workspace,
+      title: 'Shared checklist',
+      fromUserId: svc.users.admin,
+      todoList: base,
+    });
+    // freshMs 0: the change reads the task before it is sent, whenever it was last read.
+    const e = await testEngine(svc.baseUrl, svc.token, svc.users.admin, {
+      outbox: { ...FAST_OUTBOX, freshMs: 0 },
+    });
+    try {
+      await e.sync.now();
+      await e.outbox.stop();
+      const mine: TodoLists = [{ ...base[0]!, items: [item('Draft'), item('Mine')] }];
+      const theirs: TodoLists = [{ ...base[0]!, items: [item('Draft'), item('Theirs')] }];
+      await e.call('tasks.update', { taskId, changes: { todoList: mine } });
+      await api.updateTask(taskId, { userId: svc.users.bob, todoList: theirs });
+      e.outbox.start();
+      await e.drained();
+      const conflicts = await e.call('conflicts.list', {});
+      expect(conflicts).toMatchObject([{ entity: 'task', entityId: taskId, field: 'todoList' }]);
+      await e.call('conflicts.resolve', { id: conflicts[0]!.id, choice: 'theirs' });
+      await e.drained();
+      expect((await api.task(taskId)).todoList).toEqual(theirs);
+      expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(theirs);
     } finally {
       await e.close();
     }

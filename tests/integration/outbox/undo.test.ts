@@ -389,4 +389,222 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     const again = await suite.api.event(e.outbox.realIdOf(back.id));
     expect(again).toMatchObject({ name: 'Offsite first', startDate: '2026-12-07' });
   });
+
+  it('an event delete waits its undo window; discarded within it, the service keeps the event', async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, undoHoldMs: 1_500 } });
+    const { id } = await e.call('events.create', { ...OFFSITE, name: 'Offsite kept' });
+    await e.drained();
+    const eventId = e.outbox.realIdOf(id);
+    const deleted = await e.call('events.delete', { eventId });
+    // What it replaced is the event as a create's input: the undo once the delete was sent.
+    expect(deleted.replaced).toEqual({ ...OFFSITE, name: 'Offsite kept' });
+    expect(e.cache.events.storedRow(eventId)).toBeUndefined();
+    expect(e.outbox.entries()).toMatchObject([{ kind: 'event.delete', errorType: 'undo-window' }]);
+    await queueOf(e.outbox).idle();
+    await e.call('outbox.discard', { id: deleted.entryId! });
+    expect(e.cache.events.storedRow(eventId)).toMatchObject({ name: 'Offsite kept' });
+    await new Promise((r) => setTimeout(r, 2_000));
+    await e.drained();
+    expect(writesOf(eventId)).toEqual([]);
+    expect((await suite.api.event(eventId)).name).toBe('Offsite kept');
+  });
+
+  it('an event delete undone once sent: the event is made again from what the delete replaced', async () => {
+    const e = await suite.engine();
+    const { id } = await e.call('events.create', { ...OFFSITE, name: 'Offsite gone' });
+    await e.drained();
+    const eventId = e.outbox.realIdOf(id);
+    const deleted = await e.call('events.delete', { eventId });
+    await e.drained();
+    await expect(suite.api.event(eventId)).rejects.toMatchObject({ status: 404 });
+    const made = await e.call('events.create', deleted.replaced as ChannelInput<'events.create'>);
+    await e.drained();
+    expect(await suite.api.event(e.outbox.realIdOf(made.id))).toMatchObject({
+      name: 'Offsite gone',
+      startDate: '2026-12-07',
+      endDate: '2026-12-09',
+    });
+  });
+
+  it('creates of an event, a contact, an account and a project undone while waiting: nothing is sent', async () => {
+    const e = await suite.engine();
+    const mark = suite.proxy.requests().length;
+    await e.outbox.stop();
+    const made = [
+      await e.call('events.create', { ...OFFSITE, name: 'Never held' }),
+      await e.call('crm.createContact', { firstName: 'Never', lastName: 'Met' }),
+      await e.call('crm.createAccount', { name: 'Never signed' }),
+      await e.call('projects.create', {
+        name: 'Never started',
+        projectTemplateId: SEED_IDS.templates.project,
+      }),
+    ];
+    for (const { entryId } of made) await e.call('outbox.discard', { id: entryId! });
+    expect(e.outbox.entries()).toEqual([]);
+    expect(e.cache.events.storedRow(made[0]!.id)).toBeUndefined();
+    expect(e.cache.crm.contact(made[1]!.id)).toBeNull();
+    expect(e.cache.crm.account(made[2]!.id)).toBeNull();
+    expect(e.cache.projects.get(made[3]!.id)).toBeNull();
+    e.outbox.start();
+    await e.drained();
+    const writes = suite.proxy
+      .requests()
+      .slice(mark)
+      .filter((r) => !r.startsWith('GET '));
+    expect(writes).toEqual([]);
+  });
+
+  it('a contact created and sent is undone by its delete; a contact delete is held and withdrawn', async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, undoHoldMs: 1_500 } });
+    const contactId = await seededContact(e, 'Created');
+    // The create's undo once sent: the delete of what it made (held a moment, then sent).
+    await e.call('crm.deleteContact', { contactId });
+    await e.drained(10_000);
+    // Deleted: marked so, or not found (as each profile answers it).
+    const after = await suite.api.crmContact(contactId).then(
+      ({ contact }) => contact.isDeleted,
+      (error: { status?: number }) => error.status === 404,
+    );
+    expect(after).toBe(true);
+
+    const keptId = await seededContact(e, 'Kept');
+    const deleted = await e.call('crm.deleteContact', { contactId: keptId });
+    expect(e.outbox.entries()).toMatchObject([{ kind: 'crmContact.delete', errorType: 'undo-window' }]);
+    await e.call('outbox.discard', { id: deleted.entryId! });
+    expect(e.cache.crm.contact(keptId)?.isDeleted).toBe(false);
+    await new Promise((r) => setTimeout(r, 2_000));
+    await e.drained();
+    expect(writesOf(keptId).filter((r) => r.startsWith('DELETE '))).toEqual([]);
+    expect((await suite.api.crmContact(keptId)).contact.isDeleted).toBe(false);
+  });
+
+  it('an account delete is held and withdrawn: its tasks keep their link', async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, undoHoldMs: 1_500 } });
+    const { id } = await e.call('crm.createAccount', { name: 'Account kept' });
+    await e.drained();
+    const accountId = e.outbox.realIdOf(id);
+    const taskId = await seededTask(e, 'Linked to the account');
+    await e.call('tasks.update', { taskId, changes: { crmAccountId: accountId } });
+    await e.drained();
+    const deleted = await e.call('crm.deleteAccount', { accountId });
+    expect(e.cache.tasks.idsLinkedToAccount(accountId)).toEqual([]);
+    await e.call('outbox.discard', { id: deleted.entryId! });
+    expect(e.cache.tasks.idsLinkedToAccount(accountId)).toEqual([taskId]);
+    await new Promise((r) => setTimeout(r, 2_000));
+    await e.drained();
+    expect(writesOf(accountId).filter((r) => r.startsWith('DELETE '))).toEqual([]);
+    expect((await suite.api.crmAccount(accountId)).account.isDeleted).toBe(false);
+  });
+
+  it("a project's custom field: withdrawn while waiting, reverted once sent, a colleague's newer value journalled", async () => {
+    const e = await suite.engine({ outbox: { ...FAST_OUTBOX, freshMs: 0 } });
+    const projectId = await seededProject(e, 'Fields undone');
+    const field = SEED_IDS.customFields.text;
+    await e.outbox.stop();
+    const set = await e.call('projects.setCustomFields', {
+      projectId,
+      values: [{ id: field, value: 'P-1' }],
+    });
+    expect(set.replaced).toEqual({ [field]: null });
+    const back = Object.entries(set.replaced!).map(([id, value]) => ({ id, value }));
+    expect(await e.call('projects.setCustomFields', { projectId, values: back })).toMatchObject({
+      withdrawn: true,
+    });
+    expect(e.outbox.entries()).toEqual([]);
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(projectId).filter((r) => !r.startsWith('GET '))).toEqual([]);
+
+    // Sent, then reverted with nobody in between.
+    const sent = await e.call('projects.setCustomFields', {
+      projectId,
+      values: [{ id: field, value: 'P-2' }],
+    });
+    await e.drained();
+    const sentBack = Object.entries(sent.replaced!).map(([id, value]) => ({ id, value }));
+    await e.call('projects.setCustomFields', { projectId, values: sentBack });
+    await e.drained();
+    expect(e.outbox.status().conflicts).toBe(0);
+
+    // Set again; a colleague sets it before the undo is sent: their value is journalled.
+    const again = await e.call('projects.setCustomFields', {
+      projectId,
+      values: [{ id: field, value: 'P-3' }],
+    });
+    await e.drained();
+    await suite.api.setProjectCustomFields(projectId, {
+      userId: suite.svc.users.bob,
+      customFields: [{ id: field, value: 'THEIRS' }],
+    });
+    const againBack = Object.entries(again.replaced!).map(([id, value]) => ({ id, value }));
+    await e.call('projects.setCustomFields', { projectId, values: againBack });
+    await e.drained();
+    expect(await e.call('conflicts.list', {})).toMatchObject([{ entity: 'project', entityId: projectId }]);
+  });
+
+  it('a member added and removed: each answers the access it replaced; undone while waiting nothing is sent', async () => {
+    const e = await suite.engine();
+    const projectId = await seededProject(e, 'Members undone');
+    const userId = suite.svc.users.bob;
+    await e.outbox.stop();
+    const added = await e.call('members.add', { projectId, userId, access: 2 });
+    expect(added.replaced).toEqual({ access: null });
+    await e.call('outbox.discard', { id: added.entryId! });
+    expect(e.outbox.entries()).toEqual([]);
+    e.outbox.start();
+    await e.drained();
+    expect(writesOf(projectId).filter((r) => !r.startsWith('GET '))).toEqual([]);
+    expect((await suite.api.projectUsers(projectId)).map((m) => m.id)).not.toContain(userId);
+
+    // Sent, then removed: the removal answers the access to add back, and the undo adds it.
+    await e.call('members.add', { projectId, userId, access: 3 });
+    await e.drained();
+    const access = await e.call('members.setAccess', { projectId, userId, access: 1 });
+    expect(access.replaced).toEqual({ access: 3 });
+    await e.drained();
+    const removed = await e.call('members.remove', { projectId, userId });
+    expect(removed.replaced).toEqual({ access: 1 });
+    await e.drained();
+    expect((await suite.api.projectUsers(projectId)).map((m) => m.id)).not.toContain(userId);
+    await e.call('members.add', { projectId, userId, access: removed.replaced!.access as 1 });
+    await e.drained();
+    expect((await suite.api.projectUsers(projectId)).map((m) => m.id)).toContain(userId);
+  });
+
+  it('a membership undo sent after someone changed it is refused, never sent over theirs', async () => {
+    const e = await suite.engine();
+    const projectId = await seededProject(e, 'Members changed meanwhile');
+    const userId = suite.svc.users.bob;
+    const accessOnService = async () =>
+      (await suite.api.projectUsers(projectId)).find((m) => m.id === userId)?.access ?? null;
+    await e.call('members.add', { projectId, userId, access: 3 });
+    await e.drained();
+    const set = await e.call('members.setAccess', { projectId, userId, access: 1 });
+    expect(set.replaced).toEqual({ access: 3 });
+    await e.drained();
+
+    // A colleague makes Bob Standard; the undo expects Limited (what it set): refused, kept.
+    await suite.api.updateProjectUser(projectId, userId, { userId: suite.svc.users.admin, access: 2 });
+    const undo = await e.call('members.setAccess', { projectId, userId, access: 3, expectAccess: 1 });
+    await e.drained();
+    expect(await accessOnService()).toBe('Standard');
+    const [failed] = e.outbox.entries('failed');
+    expect(failed).toMatchObject({ id: undo.entryId, kind: 'member.setAccess' });
+    expect(failed!.errorMessage).toContain('now Standard');
+
+    // Nobody in between: the undo goes.
+    await e.call('outbox.discard', { id: undo.entryId! });
+    await e.call('members.setAccess', { projectId, userId, access: 1, expectAccess: 2 });
+    await e.drained();
+    expect(await accessOnService()).toBe('Limited');
+
+    // Already as the undo wants it (an earlier attempt's answer lost): done, nothing more sent.
+    await suite.api.removeProjectUser(projectId, userId, { userId: suite.svc.users.admin });
+    const before = suite.proxy.requests().filter((r) => r.startsWith('DELETE ')).length;
+    await e.call('members.remove', { projectId, userId, expectAccess: 1 });
+    await e.drained();
+    expect(e.outbox.entries('failed')).toEqual([]);
+    expect(suite.proxy.requests().filter((r) => r.startsWith('DELETE ')).length).toBe(before);
+    expect(await accessOnService()).toBeNull();
+  });
 });

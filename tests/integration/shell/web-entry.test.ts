@@ -58,6 +58,21 @@ describe('the web bundle (out/web)', () => {
     expect(entry).not.toContain('function buildService');
     expect(entry).toMatch(/import\(["']\.\/bundled-server-[\w-]+\.mjs["']\)/);
   });
+
+  it('carries the packages every start loads, leaving only native and service-only ones outside', () => {
+    const files = readdirSync(join(ROOT, 'out', 'web')).filter((f) => f.endsWith('.mjs'));
+    const imported = new Set<string>();
+    for (const f of files) {
+      const text = readFileSync(join(ROOT, 'out', 'web', f), 'utf8');
+      // esbuild writes each import on a line of its own: `import ... from "x";` or `import("x")`.
+      for (const m of text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"|\bimport\("([^"]+)"\)/gm))
+        imported.add(m[1] ?? m[2]!);
+    }
+    const packages = [...imported]
+      .filter((name) => !name.startsWith('node:') && !name.startsWith('.'))
+      .sort();
+    expect(packages).toEqual(['better-sqlite3', 'fastify']);
+  });
 });
 
 describe.each<Entry>(['source', 'bundle'])('npm run web entry (src/main/web.ts) from its %s', (entry) => {

@@ -10,14 +10,15 @@ import {
   openSync,
   writeSync,
   closeSync,
+  utimesSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openAccountDb, type AccountDbFiles } from './db';
+import { closeAccountDb, openAccountDb, type AccountDbFiles } from './db';
 import { migrate } from './migrate';
 import { migrations } from './migrations/index';
-import { openSqlite } from './recovery';
+import { closedStampOf, openSqlite } from './recovery';
 
 let dir: string;
 let files: AccountDbFiles;
@@ -241,9 +242,15 @@ describe('account database: a damaged file is moved aside, the app still opens',
   });
 
   it('drafts live in the outbox file: copied from the cache file once, kept when the cache is rebuilt', () => {
-    // A cache and an outbox as the build before drafts moved left them (outbox file version 3).
+    // A cache and an outbox as the build before drafts moved left them (outbox file version 3,
+    // the cache with its drafts table, at version 14): the outbox file copies the drafts before
+    // the cache's step 15 drops the table.
     const { db } = openAccountDb(files, { clock });
+    db.exec(
+      `CREATE TABLE cache.drafts (key TEXT PRIMARY KEY, text TEXT NOT NULL, updated_at INTEGER NOT NULL) STRICT`,
+    );
     db.exec(`INSERT INTO cache.drafts (key, text, updated_at) VALUES ('message:t1', 'Typed before', 5)`);
+    db.pragma('cache.user_version = 14');
     db.exec('DROP TABLE main.outbox_drafts');
     db.pragma('main.user_version = 3');
     db.close();
@@ -251,6 +258,8 @@ describe('account database: a damaged file is moved aside, the app still opens',
     expect(upgraded.db.prepare('SELECT key, text FROM main.outbox_drafts').all()).toEqual([
       { key: 'message:t1', text: 'Typed before' },
     ]);
+    const cacheTables = upgraded.db.prepare(`SELECT name FROM cache.sqlite_schema WHERE type = 'table'`);
+    expect(cacheTables.pluck().all()).not.toContain('drafts');
     upgraded.db.exec(`INSERT INTO outbox_drafts (key, text, updated_at) VALUES ('new-task', '{}', 6)`);
     upgraded.db.close();
     // The cache file is thrown away (damaged, emptied): the drafts are in the other file.
@@ -261,5 +270,60 @@ describe('account database: a damaged file is moved aside, the app still opens',
       'new-task',
     ]);
     rebuilt.db.close();
+  });
+});
+
+describe('account database: a cache closed clean is not checked page by page at open', () => {
+  function closedClean(): void {
+    const { db } = openAccountDb(files, { clock });
+    queue(db, 3);
+    db.prepare(`INSERT INTO sync_state (key, value, fetched_at) VALUES ('k', 'v', 1)`).run();
+    closeAccountDb(db);
+  }
+
+  it('closing stamps the cache file; the next open takes the stamp and finds everything', () => {
+    closedClean();
+    expect(existsSync(closedStampOf(files.cache))).toBe(true);
+    expect(existsSync(closedStampOf(files.outbox))).toBe(false);
+    const { db, notices } = openAccountDb(files, { clock });
+    // Good for one open: a crash while the file is open leaves no stamp behind.
+    expect(existsSync(closedStampOf(files.cache))).toBe(false);
+    expect(notices).toEqual([]);
+    expect(openCount(db)).toBe(3);
+    expect(db.prepare(`SELECT value FROM sync_state WHERE key = 'k'`).pluck().get()).toBe('v');
+    closeAccountDb(db);
+    expect(existsSync(closedStampOf(files.cache))).toBe(true);
+    expect(() => closeAccountDb(db)).not.toThrow();
+  });
+
+  it('a page damaged right after the close (same size, same moment) is found and the cache made again', () => {
+    closedClean();
+    const size = statSync(files.cache).size;
+    scribble(files.cache, 4096 * 2, 4096 * 3);
+    expect(statSync(files.cache).size).toBe(size);
+    const { db, notices } = openAccountDb(files, { clock });
+    expect(notices).toEqual([expect.objectContaining({ title: 'The local cache was damaged' })]);
+    expect(openCount(db)).toBe(3);
+    db.close();
+  });
+
+  it('only the stamp is trusted: a damage whose file times were put back is not looked for', () => {
+    closedClean();
+    const { atime, mtime } = statSync(files.cache);
+    scribble(files.cache, 4096 * 2, 4096 * 3);
+    utimesSync(files.cache, atime, mtime);
+    // The header still reads; the pages are not read at open (they were, before the stamp).
+    const { db, notices } = openAccountDb(files, { clock });
+    expect(notices).toEqual([]);
+    expect(openCount(db)).toBe(3);
+    db.close();
+  });
+
+  it('a stamp beside a file replaced since is not trusted', () => {
+    closedClean();
+    writeFileSync(files.cache, Buffer.alloc(64 * 1024, 0x5a));
+    expect(openAccountDb(files, { clock }).notices).toEqual([
+      expect.objectContaining({ title: 'The local cache was damaged' }),
+    ]);
   });
 });

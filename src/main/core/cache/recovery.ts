@@ -1,5 +1,14 @@
 import Database from 'better-sqlite3';
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** A better-sqlite3 connection, loaded from the binding the shell names (see `openSqlite`). */
@@ -33,15 +42,17 @@ export function isCorruption(err: unknown): boolean {
  * Checks a database file with `PRAGMA quick_check` (every page and index readable, in O(size)),
  * without changing it. A file SQLite refuses to read (`SQLITE_CORRUPT`, `SQLITE_NOTADB`) is
  * corrupt; any other failure (permissions, a locked file) is thrown: moving such a file aside
- * would not help.
+ * would not help. With `closedClean` (the file is as this app left it when it closed it, see
+ * `takeClosedStamp`) the page-by-page check is skipped and only the header is read: on a
+ * 20,000-task cache that check was a tenth of the start-up.
  */
-export function inspectDb(file: string): FileHealth {
+export function inspectDb(file: string, { closedClean = false } = {}): FileHealth {
   if (!existsSync(file)) return { state: 'missing' };
   if (statSync(file).size === 0) return { state: 'empty' };
   let db: SqliteDb | undefined;
   try {
     db = openSqlite(file, { fileMustExist: true });
-    const rows = db.pragma('quick_check') as { quick_check: string }[];
+    const rows = closedClean ? [] : (db.pragma('quick_check') as { quick_check: string }[]);
     const problems = rows.map((r) => r.quick_check).filter((r) => r !== 'ok');
     if (problems.length) return { state: 'corrupt', reason: problems.slice(0, 3).join('; ') };
     return { state: 'ok', version: db.pragma('user_version', { simple: true }) as number };
@@ -51,6 +62,53 @@ export function inspectDb(file: string): FileHealth {
   } finally {
     db?.close();
   }
+}
+
+/** Where the stamp of a file this app closed cleanly is kept: beside it. */
+export const closedStampOf = (file: string): string => `${file}.closed`;
+
+/** What identifies one state of a file: its inode, size and modification time. */
+function fileIdentity(file: string): string {
+  const s = statSync(file, { bigint: true });
+  return JSON.stringify({
+    dev: String(s.dev),
+    ino: String(s.ino),
+    size: String(s.size),
+    mtimeNs: String(s.mtimeNs),
+  });
+}
+
+/**
+ * Called once the last connection to `file` is closed (SQLite has then written its log into it
+ * and removed the log): sets its modification time one second back and records the file's
+ * identity beside it. Any later write, by SQLite or anything else, sets the modification time
+ * to the present, which cannot equal the time set here: the file no longer matches its stamp.
+ * (Matching the time the close wrote would not do: file times move in ticks of several
+ * milliseconds, so a write within the same tick would go unseen.) A file with a log still
+ * beside it is not stamped.
+ */
+export function stampClosed(file: string): void {
+  if (!existsSync(file) || existsSync(`${file}-wal`)) return;
+  const past = new Date(Date.now() - 1000);
+  utimesSync(file, past, past);
+  writeFileSync(closedStampOf(file), fileIdentity(file));
+}
+
+/**
+ * Takes the stamp `stampClosed` left (it serves one open only: a crash while the file is open
+ * leaves none): true when the file is exactly as it was closed, with no log beside it.
+ */
+export function takeClosedStamp(file: string): boolean {
+  const stamp = closedStampOf(file);
+  let recorded: string;
+  try {
+    recorded = readFileSync(stamp, 'utf8');
+  } catch {
+    return false;
+  }
+  rmSync(stamp, { force: true });
+  if (!existsSync(file) || existsSync(`${file}-wal`)) return false;
+  return fileIdentity(file) === recorded;
 }
 
 /** A moment as a file-name part: `2026-11-26T07-45-12-345Z`. */

@@ -148,9 +148,6 @@ describe('the cache columns that may hold a local id', () => {
     'update_capture',
     'updates',
     'inbox_seen',
-    // Text being typed, as the cache kept it before drafts moved into the outbox file (outbox
-    // migration 4, whose remap gives a draft on a task created offline the task's real id).
-    'drafts',
     // What the last pulls listed (cache migration 014): a fingerprint per listed task and per
     // project list's answer, so a pull with no change touches no row.
     'task_fingerprints',

@@ -2,7 +2,7 @@ import { AbortedError } from '../api/errors';
 import { createWriteBatcher, type Gate } from '../sync/context';
 import { isGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
 import { ackMark } from '../sync/pending';
-import type { Task } from '../../../shared/api/index';
+import { TodoLists, type Task } from '../../../shared/api/index';
 import { endsTheRun, pullProjectTaskList, pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
 import { confirmRemoval } from '../sync/removal';
 import { RejectedError } from '../api/errors';
@@ -236,6 +236,12 @@ export const task: EntityDescriptor<'task'> = {
     } else if (field === 'customFieldsData') {
       const values = customFieldValues(value, cache.tasks.get(id)?.customFieldsData);
       if (values.length) submit('task.setCustomFields', { taskId: id, values });
+    } else if (field === 'todoList') {
+      // The service's lists as it sent them (the update replaces the whole set); a value that
+      // is no set of lists (none sent) cannot be put back, and taking it is refused.
+      const lists = TodoLists.safeParse(value);
+      if (!lists.success) return false;
+      submit('task.update', { taskId: id, changes: { todoList: lists.data } });
     } else if (TASK_FIELD_TO_CHANGE[field]) {
       submit('task.update', { taskId: id, changes: { [TASK_FIELD_TO_CHANGE[field]]: value } });
     } else return false;

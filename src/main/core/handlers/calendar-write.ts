@@ -24,7 +24,13 @@ export function calendarWriteHandlers({
     }));
   return {
     'events.create': createEvent,
-    'events.delete': ({ eventId }) => queue('event.delete', { eventId: id(eventId) }),
+    // It answers the event as a create's input (`replaced`): once the delete was sent, its undo
+    // makes the event again (under a new id, without the links the delete took).
+    'events.delete': ({ eventId }) => {
+      const real = id(eventId);
+      const row = cache.events.storedRow(real);
+      return withReplaced(queue('event.delete', { eventId: real }), row ? eventInputOf(row) : undefined);
+    },
     // Create first, then the delete chained behind it. The old event is checked before
     // anything is queued, so the delete cannot be refused after the create went in. It answers
     // the old event as a create's input (`replaced`): its undo, once sent, is the edit the other

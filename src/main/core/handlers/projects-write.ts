@@ -4,7 +4,8 @@ import { noteTriedTemplate, templatesOffered, templateWorked } from '../sync/pro
 import { stamp } from '../sync/context';
 import type { HandlerMap } from './types';
 import type { ProjectChanges } from '../../../shared/ipc/projects-write';
-import { definedOnly, replacedOf, withReplaced, writer } from './write';
+import { ACCESS_LEVELS } from '../../../shared/api/members';
+import { definedOnly, replacedOf, withReplaced, writer, type Queued } from './write';
 
 type ProjectsWrite =
   | 'projects.update'
@@ -43,8 +44,15 @@ export function projectsWriteHandlers({
       });
       return withReplaced(queued, replacedByProjectUpdate(before, cache?.projects.get(real), changes));
     },
-    'projects.setCustomFields': (input) =>
-      queue('project.setCustomFields', { ...input, projectId: id(input.projectId) }),
+    'projects.setCustomFields': (input) => {
+      const real = id(input.projectId);
+      const before = cache?.projects.get(real)?.customFieldsData;
+      const queued = queue('project.setCustomFields', { ...input, projectId: real });
+      const after = cache?.projects.get(real)?.customFieldsData;
+      // Each field it changed, with the value it replaced (null: the field was empty): its undo.
+      const fields = input.values.map((v) => v.id);
+      return withReplaced(queued, replacedOf(before ?? {}, after, fields));
+    },
     'projects.createFolder': (input) =>
       create('project.create', (tempId) => ({
         type: 'folder' as const,
@@ -61,16 +69,47 @@ export function projectsWriteHandlers({
         noteTriedTemplate(cache, at(), made.id, input.projectTemplateId, input.name);
       return made;
     },
-    'members.add': (input) => queue('member.add', { ...input, projectId: id(input.projectId) }),
+    // Each answers the access the user had before (`replaced.access`, null: not a member), from
+    // which the renderer builds its undo.
+    'members.add': (input) => {
+      const real = id(input.projectId);
+      const was = accessOf(cache, real, input.userId);
+      return withAccess(queue('member.add', { ...input, projectId: real }), was, input.access);
+    },
     // `hands` (what the change hands to the owner) is found when the change is applied.
-    'members.setAccess': (input) =>
-      queue('member.setAccess', { ...input, projectId: id(input.projectId), hands: NO_HANDS }),
-    'members.remove': (input) =>
-      queue('member.remove', { ...input, projectId: id(input.projectId), hands: NO_HANDS }),
+    'members.setAccess': (input) => {
+      const real = id(input.projectId);
+      const was = accessOf(cache, real, input.userId);
+      const queued = queue('member.setAccess', { ...input, projectId: real, hands: NO_HANDS });
+      return withAccess(queued, was, input.access);
+    },
+    'members.remove': (input) => {
+      const real = id(input.projectId);
+      const was = accessOf(cache, real, input.userId);
+      const queued = queue('member.remove', { ...input, projectId: real, hands: NO_HANDS });
+      return withAccess(queued, was, null);
+    },
   };
 }
 
 const NO_HANDS = { tasks: [], events: [], subprojects: [] };
+
+/**
+ * A member's access level as requests give it (-10 … 3), read from the cache's row (which keeps
+ * its name, "Standard"); null when the user is not a member, undefined when unknown.
+ */
+function accessOf(cache: Cache | undefined, projectId: string, userId: string): number | null | undefined {
+  if (!cache) return undefined;
+  const row = cache.projectParts.memberRow(projectId, userId);
+  if (!row) return null;
+  const level = Object.entries(ACCESS_LEVELS).find(([, name]) => name === row.access)?.[0];
+  return level === undefined ? undefined : Number(level);
+}
+
+/** A membership write's answer with the access it replaced, when it changed it. */
+function withAccess<Q extends Queued>(queued: Q, was: number | null | undefined, now: number | null) {
+  return withReplaced(queued, was === undefined || was === now ? undefined : { access: was });
+}
 
 /**
  * What a project update replaced, as an update that puts it back (its undo): each field it

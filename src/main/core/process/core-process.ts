@@ -162,6 +162,7 @@ export async function startCoreProcess(options: CoreProcessOptions): Promise<Cor
         message:
           'Changes you made are kept (they wait in the outbox). One that was being saved at that moment may need a look.',
         file: null,
+        about: 'app',
       });
       restart();
     });

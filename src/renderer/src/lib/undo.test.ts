@@ -259,13 +259,264 @@ describe('undoableOf: how each write is taken back', () => {
     expect(waiting.asked).toEqual([]);
 
     const sent = fakePorts((channel) => (channel === 'outbox.pending' ? [] : { entryId: 8 }));
-    expect(await item.reverse(sent.ports)).toEqual({ ok: true, reverse: null });
+    // The toast says the undo was a delete on the service, not a withdrawal.
+    expect(await item.reverse(sent.ports)).toEqual({
+      ok: true,
+      reverse: null,
+      note: 'the task was deleted on the service',
+    });
     expect(sent.asked[0]).toMatch(/^Delete the task you created\?/);
     expect(sent.calls[1]).toEqual({ channel: 'tasks.delete', input: { taskId: 'local-1' } });
 
     const declined = fakePorts((channel) => (channel === 'outbox.pending' ? [] : { entryId: 8 }), false);
     expect(await item.reverse(declined.ports)).toEqual({ ok: false });
     expect(declined.calls.map((c) => c.channel)).toEqual(['outbox.pending']);
+  });
+
+  it('a status change with a message withdrawn by its undo is redone with its message', async () => {
+    const item = undoableOf(
+      done(
+        'tasks.setStatus',
+        { taskId: 't1', statusId: 's-done', message: 'Shipped' },
+        { entryId: 2, replaced: { statusId: 's-open' } },
+      ),
+      'Marked Done',
+    )!;
+    const { ports, calls } = fakePorts((_c, input) =>
+      (input as { undo?: boolean }).undo
+        ? { entryId: null, withdrawn: true, replaced: { statusId: 's-done' } }
+        : { entryId: 11, replaced: { statusId: 's-open' } },
+    );
+    const result = await item.reverse(ports);
+    expect(result).toMatchObject({ ok: true, note: 'nothing was sent' });
+    // Nothing was posted, so doing it again posts the message as the user wrote it.
+    const redo = result.ok ? result.reverse : null;
+    const again = await redo!.reverse(ports);
+    expect(calls[1]).toEqual({
+      channel: 'tasks.setStatus',
+      input: { taskId: 't1', statusId: 's-done', message: 'Shipped' },
+    });
+    // And the redo is itself undone as the first change was.
+    const undoAgain = again.ok ? again.reverse : null;
+    await undoAgain!.reverse(ports);
+    expect(calls[2]).toEqual({
+      channel: 'tasks.setStatus',
+      input: { taskId: 't1', statusId: 's-open', undo: true },
+    });
+  });
+
+  it('creates of events, contacts, accounts, projects and folders: withdrawn while waiting', async () => {
+    const creates = [
+      done(
+        'events.create',
+        { eventType: 'project-milestone', name: 'Launch', startDate: '2026-12-01', projectId: 'p1' },
+        { entryId: 3, id: 'local-e' },
+      ),
+      done('crm.createContact', { firstName: 'Ada' }, { entryId: 3, id: 'local-c' }),
+      done('crm.createAccount', { name: 'Acme' }, { entryId: 3, id: 'local-a' }),
+      done('projects.create', { name: 'Site', projectTemplateId: 'tpl' }, { entryId: 3, id: 'local-p' }),
+      done('projects.createFolder', { name: 'Archive' }, { entryId: 3, id: 'local-f' }),
+    ];
+    for (const write of creates) {
+      const item = undoableOf(write, 'Created')!;
+      const waiting = fakePorts((channel) =>
+        channel === 'outbox.pending' ? [{ id: 3, state: 'pending', entityKey: 'x:1' }] : {},
+      );
+      expect(await item.reverse(waiting.ports)).toEqual({ ok: true, reverse: null });
+      expect(waiting.calls).toEqual([
+        { channel: 'outbox.pending', input: {} },
+        { channel: 'outbox.discard', input: { id: 3 } },
+      ]);
+    }
+  });
+
+  it('a create once sent is deleted by the delete of its kind; a project cannot be, and says so', async () => {
+    const cases = [
+      ['events.create', { eventId: 'e9' }, 'events.delete', 'event'],
+      ['crm.createContact', { contactId: 'e9' }, 'crm.deleteContact', 'contact'],
+      ['crm.createAccount', { accountId: 'e9' }, 'crm.deleteAccount', 'account'],
+    ] as const;
+    for (const [channel, input, remove, noun] of cases) {
+      const item = undoableOf(
+        { channel, input: {} as never, value: { entryId: 3, id: 'e9' } } as DoneWrite,
+        'Created',
+      )!;
+      const sent = fakePorts((c) => (c === 'outbox.pending' ? [] : { entryId: 8 }));
+      expect(await item.reverse(sent.ports)).toEqual({
+        ok: true,
+        reverse: null,
+        note: `the ${noun} was deleted on the service`,
+      });
+      expect(sent.asked).toEqual([
+        `Delete the ${noun} you created? It was sent already, so it cannot come back.`,
+      ]);
+      expect(sent.calls[1]).toEqual({ channel: remove, input });
+    }
+    const project = undoableOf(
+      done('projects.create', { name: 'Site', projectTemplateId: 'tpl' }, { entryId: 3, id: 'p9' }),
+      'Created',
+    )!;
+    const sent = fakePorts((c) => (c === 'outbox.pending' ? [] : { entryId: 8 }));
+    expect(await project.reverse(sent.ports)).toEqual({
+      ok: false,
+      reason: 'It was sent already, and this service cannot delete a project.',
+    });
+    expect(sent.asked).toEqual([]);
+  });
+
+  it('a contact or account delete is withdrawn within its window; redo deletes again', async () => {
+    for (const write of [
+      done('crm.deleteContact', { contactId: 'c1' }, { entryId: 7 }),
+      done('crm.deleteAccount', { accountId: 'a1' }, { entryId: 7 }),
+    ]) {
+      let now = 1_000;
+      const item = undoableOf(write, 'Deleted', () => now)!;
+      expect(item.until).toBeGreaterThan(1_000);
+      expect(item.until).toBeLessThan(1_000 + TASK_DELETE_HOLD_MS);
+      const { ports, calls } = fakePorts((channel) => (channel === 'outbox.discard' ? {} : { entryId: 9 }));
+      const result = await item.reverse(ports);
+      expect(calls).toEqual([{ channel: 'outbox.discard', input: { id: 7 } }]);
+      now = 9_000;
+      await (result.ok ? result.reverse : null)!.reverse(ports);
+      expect(calls[1]).toEqual({ channel: write.channel, input: write.input });
+      // Sent: the service has no undelete.
+      const gone = fakePorts(() => {
+        throw new Error('No waiting change 7');
+      });
+      expect(await item.reverse(gone.ports)).toEqual({
+        ok: false,
+        reason: 'It was already deleted on the service and cannot come back.',
+      });
+    }
+  });
+
+  it('an event delete is withdrawn while it waits, else the event is made again from what it replaced', async () => {
+    const old = { eventType: 'project-milestone', name: 'Launch', startDate: '2026-12-01', projectId: 'p1' };
+    const item = undoableOf(
+      done('events.delete', { eventId: 'e1' }, { entryId: 7, replaced: old }),
+      'Deleted the event',
+    )!;
+    expect(item.until).toBeUndefined();
+    const waiting = fakePorts((channel) =>
+      channel === 'outbox.pending' ? [{ id: 7, state: 'pending', entityKey: 'event:e1' }] : {},
+    );
+    const withdrawn = await item.reverse(waiting.ports);
+    expect(withdrawn).toMatchObject({ ok: true, note: 'nothing was sent' });
+    expect(waiting.calls.map((c) => c.channel)).toEqual(['outbox.pending', 'outbox.discard']);
+
+    const sent = fakePorts((channel) =>
+      channel === 'outbox.pending'
+        ? []
+        : channel === 'events.create'
+          ? { entryId: 12, id: 'local-2' }
+          : { entryId: 13 },
+    );
+    const made = await item.reverse(sent.ports);
+    expect(made).toMatchObject({ ok: true, note: expect.stringMatching(/new event; links .* not restored/) });
+    expect(sent.calls[1]).toEqual({ channel: 'events.create', input: old });
+    // The redo deletes the event made again, under its new id.
+    await (made.ok ? made.reverse : null)!.reverse(sent.ports);
+    expect(sent.calls[2]).toEqual({ channel: 'events.delete', input: { eventId: 'local-2' } });
+
+    const busy = fakePorts((channel) =>
+      channel === 'outbox.pending' ? [{ id: 7, state: 'in_flight', entityKey: 'event:e1' }] : {},
+    );
+    expect(await item.reverse(busy.ports)).toMatchObject({ ok: false, reason: /being sent/ });
+  });
+
+  it("a project's custom fields write back what they replaced", async () => {
+    const item = undoableOf(
+      done(
+        'projects.setCustomFields',
+        { projectId: 'p1', values: [{ id: 'cf1', value: 'B' }] },
+        { entryId: 4, replaced: { cf1: null } },
+      ),
+      'Custom field changed',
+    )!;
+    const { ports, calls } = fakePorts(() => ({ entryId: null, withdrawn: true }));
+    await item.reverse(ports);
+    expect(calls).toEqual([
+      {
+        channel: 'projects.setCustomFields',
+        input: { projectId: 'p1', values: [{ id: 'cf1', value: null }] },
+      },
+    ]);
+  });
+
+  it('a membership change is discarded while it is the last waiting change of its project', async () => {
+    const item = undoableOf(
+      done(
+        'members.add',
+        { projectId: 'p1', userId: 'u2', access: 2 },
+        { entryId: 5, replaced: { access: null } },
+      ),
+      'Added Bo',
+    )!;
+    const waiting = fakePorts((channel) =>
+      channel === 'outbox.pending' ? [{ id: 5, state: 'pending', entityKey: 'project:p1' }] : {},
+    );
+    const result = await item.reverse(waiting.ports);
+    expect(result).toMatchObject({ ok: true, note: 'nothing was sent' });
+    expect(waiting.calls.map((c) => c.channel)).toEqual(['outbox.pending', 'outbox.discard']);
+    // Redo adds the member again, expecting them still not a member.
+    await (result.ok ? result.reverse : null)!.reverse(waiting.ports);
+    expect(waiting.calls[2]).toEqual({
+      channel: 'members.add',
+      input: { projectId: 'p1', userId: 'u2', access: 2, expectAccess: null },
+    });
+    // A later change of the project waits behind it: the inverse is queued instead.
+    const behind = fakePorts((channel) =>
+      channel === 'outbox.pending'
+        ? [
+            { id: 5, state: 'pending', entityKey: 'project:p1' },
+            { id: 6, state: 'pending', entityKey: 'project:p1' },
+          ]
+        : { entryId: 9 },
+    );
+    await item.reverse(behind.ports);
+    expect(behind.calls[1]).toEqual({
+      channel: 'members.remove',
+      input: { projectId: 'p1', userId: 'u2', expectAccess: 2 },
+    });
+  });
+
+  it('a membership change once sent queues the access the user had before, expecting what it set', async () => {
+    const sent = fakePorts((channel) => (channel === 'outbox.pending' ? [] : { entryId: 9 }));
+    const access = undoableOf(
+      done(
+        'members.setAccess',
+        { projectId: 'p1', userId: 'u2', access: 3 },
+        { entryId: 5, replaced: { access: 1 } },
+      ),
+      'Access changed',
+    )!;
+    await access.reverse(sent.ports);
+    expect(sent.calls[1]).toEqual({
+      channel: 'members.setAccess',
+      input: { projectId: 'p1', userId: 'u2', access: 1, expectAccess: 3 },
+    });
+    const removed = undoableOf(
+      done('members.remove', { projectId: 'p1', userId: 'u2' }, { entryId: 5, replaced: { access: 2 } }),
+      'Removed Bo',
+    )!;
+    await removed.reverse(sent.ports);
+    expect(sent.calls[3]).toEqual({
+      channel: 'members.add',
+      input: { projectId: 'p1', userId: 'u2', access: 2, expectAccess: null },
+    });
+    // A read-only member comes back in two steps: the service adds with access 1-3 only.
+    const readOnly = undoableOf(
+      done('members.remove', { projectId: 'p1', userId: 'u3' }, { entryId: 5, replaced: { access: -10 } }),
+      'Removed Cy',
+    )!;
+    await readOnly.reverse(sent.ports);
+    expect(sent.calls.slice(5)).toEqual([
+      { channel: 'members.add', input: { projectId: 'p1', userId: 'u3', access: 1, expectAccess: null } },
+      {
+        channel: 'members.setAccess',
+        input: { projectId: 'p1', userId: 'u3', access: -10, expectAccess: 1 },
+      },
+    ]);
   });
 });
 

@@ -7,9 +7,11 @@
 // whether that sends anything: while the first change still waits in the outbox, the two cancel
 // and both are withdrawn; once it was sent, the inverse is an ordinary change whose base is the
 // value we sent, so a colleague's newer change meets the check before a send (a conflict in the
-// journal, never a silent overwrite). A task delete waits a few seconds in the outbox: its undo
-// discards the waiting entry. A create is undone by discarding it while it waits, else by a
-// delete the user confirms. The undo's own answer builds the redo, the same way.
+// journal, never a silent overwrite). A delete (task, event, CRM record) waits a few seconds in
+// the outbox: its undo discards the waiting entry. A create is undone by discarding it while it
+// waits, else by a delete the user confirms. Kinds that are not field claims (memberships) are
+// discarded while they are the last waiting change of their item, else taken back by the
+// inverse write. The undo's own answer builds the redo, the same way.
 import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract';
 import { TASK_DELETE_HOLD_MS } from '@shared/ipc/tasks-write';
 import type { WriteOutcome } from './run-write';
@@ -25,8 +27,11 @@ export interface DoneWrite<C extends ChannelName = ChannelName> {
 export interface UndoPorts {
   /** Runs a write without recording it (an undo's or a redo's own write). */
   run<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<WriteOutcome<ChannelOutput<C>>>;
-  /** Asks the user (a create already sent is undone by a delete: "Delete the task you created?"). */
-  confirm(message: string): Promise<boolean>;
+  /**
+   * Asks the user (a create already sent is undone by a delete: "Delete the task you created?"),
+   * with the words of the button that says yes ("Delete task").
+   */
+  confirm(message: string, confirmLabel: string): Promise<boolean>;
 }
 
 /** The result of taking an edit back (or doing it again). */
@@ -125,7 +130,8 @@ function reasonOf(error: unknown): string | undefined {
  * The edit a write made, as something that can be taken back, or null when it cannot (a write
  * that changed nothing, or one no undo is built for: comments, replies, files are messages
  * others may have read already). `label` says what the edit did. Task edits, and the field edits
- * of a project, a CRM contact and a CRM account, each put back what the core answered replaced.
+ * of a project, a CRM contact and a CRM account, each put back what the core answered replaced;
+ * creates, deletes, memberships and event edits have their own ways below.
  */
 export function undoableOf(write: DoneWrite, label: string, now: () => number = Date.now): Undoable | null {
   if (is(write, 'tasks.update')) {
@@ -134,16 +140,7 @@ export function undoableOf(write: DoneWrite, label: string, now: () => number = 
     const back = { taskId: write.input.taskId, changes: replaced as ChannelInput<'tasks.update'>['changes'] };
     return writeBack(label, 'tasks.update', back, label);
   }
-  if (is(write, 'tasks.setStatus')) {
-    const was = write.value.replaced?.['statusId'];
-    if (typeof was !== 'string') return null;
-    // Marked as an undo: while the change waits, one that carried a message is withdrawn with
-    // it; once sent, the message stays (the service can neither edit nor delete a message).
-    const back = { taskId: write.input.taskId, statusId: was, undo: true };
-    return writeBack(label, 'tasks.setStatus', back, label, {
-      ...(write.input.message ? { noteIfSent: 'its message stays on the task' } : {}),
-    });
-  }
+  if (is(write, 'tasks.setStatus')) return statusUndoable(write, label);
   if (is(write, 'tasks.setCustomFields')) {
     const { replaced } = write.value;
     if (!replaced || changedNothing(write.value)) return null;
@@ -156,11 +153,131 @@ export function undoableOf(write: DoneWrite, label: string, now: () => number = 
     return writeBack(label, back, { ...write.input, undo: true }, label);
   }
   if (isItemUpdate(write)) return itemUpdateBack(write, label);
+  if (is(write, 'projects.setCustomFields')) {
+    const { replaced } = write.value;
+    if (!replaced || changedNothing(write.value)) return null;
+    const values = Object.entries(replaced).map(([id, value]) => ({ id, value }));
+    return writeBack(label, 'projects.setCustomFields', { projectId: write.input.projectId, values }, label);
+  }
+  if (is(write, 'members.add') || is(write, 'members.setAccess') || is(write, 'members.remove'))
+    return memberUndoable(write, label);
   if (is(write, 'events.edit')) return eventEditUndoable(write, label);
   if (is(write, 'tasks.delete')) return deleteUndoable(write, label, now);
-  if (is(write, 'tasks.create')) return createUndoable(write, label);
+  if (is(write, 'crm.deleteContact') || is(write, 'crm.deleteAccount'))
+    return deleteUndoable(write, label, now);
+  if (is(write, 'events.delete')) return eventDeleteUndoable(write, label);
+  if (isCreate(write)) return createUndoable(write, label);
   return null;
 }
+
+/**
+ * A status change is set back, marked as an undo: while the change waits, one that carried a
+ * message is withdrawn with it (nothing was posted), and its redo makes the change again with
+ * its message. Once sent, the message stays (the service can neither edit nor delete a
+ * message), so the redo sets the status again without posting it a second time.
+ */
+function statusUndoable(write: Write<'tasks.setStatus'>, label: string): Undoable | null {
+  const was = write.value.replaced?.['statusId'];
+  if (typeof was !== 'string') return null;
+  const { taskId, statusId, message } = write.input;
+  return {
+    label,
+    async reverse(ports) {
+      const back = { taskId, statusId: was, undo: true };
+      const outcome = await ports.run('tasks.setStatus', back);
+      if (!outcome.ok) return { ok: false, reason: reasonOf(outcome.error) };
+      if (outcome.value.withdrawn === true) {
+        const again = { taskId, statusId, ...(message ? { message } : {}) };
+        return {
+          ok: true,
+          note: 'nothing was sent',
+          reverse: writeBack(label, 'tasks.setStatus', again, label),
+        };
+      }
+      const done = { channel: 'tasks.setStatus', input: back, value: outcome.value } as DoneWrite;
+      return {
+        ok: true,
+        reverse: undoableOf(done, label),
+        ...(message ? { note: 'its message stays on the task' } : {}),
+      };
+    },
+  };
+}
+
+/**
+ * The waiting entry `entryId`, when it is the last change of its item still waiting: discarding
+ * it then rolls back only this write. Answers 'sending' while it is under way, undefined when it
+ * is gone (sent) or a later change of the same item waits behind it.
+ */
+async function waitingEntry(ports: UndoPorts, entryId: number): Promise<'waiting' | 'sending' | undefined> {
+  const pending = await ports.run('outbox.pending', {});
+  if (!pending.ok) return undefined;
+  const entry = pending.value.find((e) => e.id === entryId);
+  if (!entry) return undefined;
+  if (entry.state !== 'pending') return entry.state === 'in_flight' ? 'sending' : undefined;
+  const later = pending.value.some((e) => e.id > entryId && e.entityKey === entry.entityKey);
+  return later ? undefined : 'waiting';
+}
+
+const BEING_SENT = 'It is being sent right now; try again in a moment.';
+
+/**
+ * A membership change (add, access, remove): while it waits, its undo discards it (nothing is
+ * sent); once sent, it queues the membership the user had before (`replaced.access`, null: none).
+ * The service adds a member with access 1-3 only: one who was read-only comes back in two steps.
+ * Each write the undo (or the redo) queues names the access it expects the member to have on
+ * the service (`expectAccess`): when someone changed the membership since, the core refuses it
+ * as a conflict shown in Changes instead of sending it over their change.
+ */
+function memberUndoable(
+  write: Write<'members.add'> | Write<'members.setAccess'> | Write<'members.remove'>,
+  label: string,
+): Undoable | null {
+  const { entryId, replaced } = write.value;
+  if (entryId === null || !replaced || !('access' in replaced)) return null;
+  const was = replaced['access'];
+  if (was !== null && typeof was !== 'number') return null;
+  const { projectId, userId } = write.input;
+  const set = write.channel === 'members.remove' ? null : (write.input.access as AccessLevel);
+  const again = writeBack(
+    label,
+    write.channel,
+    { ...write.input, expectAccess: was as AccessLevel | null },
+    label,
+  );
+  return {
+    label,
+    async reverse(ports) {
+      const state = await waitingEntry(ports, entryId);
+      if (state === 'sending') return { ok: false, reason: BEING_SENT };
+      if (state === 'waiting' && (await ports.run('outbox.discard', { id: entryId })).ok)
+        return { ok: true, note: 'nothing was sent', reverse: again };
+      let outcome: WriteOutcome<unknown>;
+      if (was === null) outcome = await ports.run('members.remove', { projectId, userId, expectAccess: set });
+      else if (write.channel !== 'members.remove')
+        outcome = await ports.run('members.setAccess', {
+          projectId,
+          userId,
+          access: was as AccessLevel,
+          expectAccess: set,
+        });
+      else {
+        const access = was >= 1 ? (was as 1 | 2 | 3) : 1;
+        outcome = await ports.run('members.add', { projectId, userId, access, expectAccess: null });
+        if (outcome.ok && was < 1)
+          outcome = await ports.run('members.setAccess', {
+            projectId,
+            userId,
+            access: was as AccessLevel,
+            expectAccess: access,
+          });
+      }
+      if (!outcome.ok) return { ok: false, reason: reasonOf(outcome.error) };
+      return { ok: true, reverse: again };
+    },
+  };
+}
+type AccessLevel = ChannelInput<'members.setAccess'>['access'];
 
 /**
  * Deletes wait `TASK_DELETE_HOLD_MS` in the outbox before they are sent: within that window the
@@ -169,7 +286,13 @@ export function undoableOf(write: DoneWrite, label: string, now: () => number = 
  */
 export const DELETE_UNDO_MARGIN_MS = 500;
 
-function deleteUndoable(write: Write<'tasks.delete'>, label: string, now: () => number): Undoable | null {
+type HeldDelete = 'tasks.delete' | 'crm.deleteContact' | 'crm.deleteAccount';
+
+function deleteUndoable<C extends HeldDelete>(
+  write: Write<C>,
+  label: string,
+  now: () => number,
+): Undoable | null {
   const entryId = write.value.entryId;
   if (entryId === null) return null;
   const until = now() + TASK_DELETE_HOLD_MS - DELETE_UNDO_MARGIN_MS;
@@ -185,11 +308,11 @@ function deleteUndoable(write: Write<'tasks.delete'>, label: string, now: () => 
         reverse: {
           label,
           async reverse(again) {
-            const redo = await again.run('tasks.delete', write.input);
+            const redo = await again.run(write.channel, write.input);
             if (!redo.ok) return { ok: false, reason: reasonOf(redo.error) };
             return {
               ok: true,
-              reverse: deleteUndoable({ ...write, value: redo.value }, label, now),
+              reverse: deleteUndoable({ ...write, value: redo.value } as Write<C>, label, now),
             };
           },
         },
@@ -235,13 +358,48 @@ function eventEditUndoable(write: Write<'events.edit'>, label: string): Undoable
   };
 }
 
-function createUndoable(write: Write<'tasks.create'>, label: string): Undoable | null {
+/**
+ * Creates an undo can take back: the channel that deletes what it made and the input naming it
+ * (null: the service has no delete of it, a project or a folder), and the item's word.
+ */
+const CREATES = {
+  'tasks.create': {
+    noun: 'task',
+    remove: (id: string) => ({ channel: 'tasks.delete', input: { taskId: id } }),
+  },
+  'events.create': {
+    noun: 'event',
+    remove: (id: string) => ({ channel: 'events.delete', input: { eventId: id } }),
+  },
+  'crm.createContact': {
+    noun: 'contact',
+    remove: (id: string) => ({ channel: 'crm.deleteContact', input: { contactId: id } }),
+  },
+  'crm.createAccount': {
+    noun: 'account',
+    remove: (id: string) => ({ channel: 'crm.deleteAccount', input: { accountId: id } }),
+  },
+  'projects.create': { noun: 'project', remove: null },
+  'projects.createFolder': { noun: 'folder', remove: null },
+} as const;
+type Create = keyof typeof CREATES;
+
+function isCreate(write: DoneWrite): write is Write<Create> {
+  return write.channel in CREATES;
+}
+
+/**
+ * A create still waiting is withdrawn with everything queued on its item: nothing reaches the
+ * service. Once sent, the undo is a delete the user confirms (it cannot itself be undone), or,
+ * where the service deletes no such item (a project), it cannot be taken back and says so.
+ */
+function createUndoable(write: Write<Create>, label: string): Undoable | null {
   const { entryId, id } = write.value;
   if (entryId === null) return null;
+  const { noun, remove } = CREATES[write.channel];
   return {
     label,
     async reverse(ports) {
-      // Still waiting: withdrawn with everything queued on it, nothing reaches the service.
       const pending = await ports.run('outbox.pending', {});
       const waiting = pending.ok && pending.value.some((e) => e.id === entryId && e.state === 'pending');
       if (waiting) {
@@ -249,14 +407,54 @@ function createUndoable(write: Write<'tasks.create'>, label: string): Undoable |
         if (discarded.ok) return { ok: true, reverse: null };
       }
       const being = pending.ok && pending.value.some((e) => e.id === entryId);
-      if (being) return { ok: false, reason: 'It is being sent right now; try again in a moment.' };
-      // Sent: the service has it, so the undo is a delete, which cannot itself be undone.
+      if (being) return { ok: false, reason: BEING_SENT };
+      if (!remove)
+        return { ok: false, reason: `It was sent already, and this service cannot delete a ${noun}.` };
       const yes = await ports.confirm(
-        'Delete the task you created? It was sent already, so it cannot come back.',
+        `Delete the ${noun} you created? It was sent already, so it cannot come back.`,
+        `Delete ${noun}`,
       );
       if (!yes) return { ok: false };
-      const deleted = await ports.run('tasks.delete', { taskId: id });
-      return deleted.ok ? { ok: true, reverse: null } : { ok: false, reason: reasonOf(deleted.error) };
+      const { channel, input } = remove(id) as { channel: ChannelName; input: ChannelInput<ChannelName> };
+      const deleted = await ports.run(channel, input);
+      return deleted.ok
+        ? { ok: true, reverse: null, note: `the ${noun} was deleted on the service` }
+        : { ok: false, reason: reasonOf(deleted.error) };
+    },
+  };
+}
+
+/**
+ * An event delete waits a few seconds in the outbox: within them its undo discards the waiting
+ * entry and the event is back as it was, links included. After that the service no longer has
+ * it, and the undo makes it again from what the delete answered it replaced (under a new id;
+ * the links to other items the delete took stay lost, and the toast says so).
+ */
+function eventDeleteUndoable(write: Write<'events.delete'>, label: string): Undoable | null {
+  const { entryId, replaced } = write.value;
+  if (entryId === null) return null;
+  return {
+    label,
+    async reverse(ports) {
+      const state = await waitingEntry(ports, entryId);
+      if (state === 'sending') return { ok: false, reason: BEING_SENT };
+      if (state === 'waiting' && (await ports.run('outbox.discard', { id: entryId })).ok)
+        return {
+          ok: true,
+          note: 'nothing was sent',
+          reverse: writeBack(label, 'events.delete', write.input, label),
+        };
+      if (!replaced)
+        return { ok: false, reason: 'It was already deleted on the service and cannot come back.' };
+      const input = replaced as ChannelInput<'events.create'>;
+      const made = await ports.run('events.create', input);
+      if (!made.ok) return { ok: false, reason: reasonOf(made.error) };
+      const { id } = made.value;
+      return {
+        ok: true,
+        note: 'it was made again as a new event; links to other items are not restored',
+        reverse: writeBack(label, 'events.delete', { eventId: id }, label),
+      };
     },
   };
 }

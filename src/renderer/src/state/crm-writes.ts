@@ -91,7 +91,9 @@ export const crmWrites = {
               { contactId: contact.id, changes: changedOnly(contact, contactChanges(fields)) },
               { undoLabel: `Changed ${quoted(`${contact.firstName} ${contact.lastName ?? ''}`)}` },
             )
-          : runWrite('crm.createContact', contactChanges(fields)),
+          : runWrite('crm.createContact', contactChanges(fields), {
+              undoLabel: `Created ${quoted(`${fields.firstName} ${fields.lastName}`)}`,
+            }),
       done,
     );
   },
@@ -103,11 +105,19 @@ export const crmWrites = {
       { failure: 'Could not change the custom field' },
     );
   },
+  /**
+   * The delete waits a few seconds in the outbox (the service has no undelete): its toast's Undo
+   * withdraws it then; once sent, the record cannot come back.
+   */
   deleteContact(contact: CrmContact) {
     return runWrite(
       'crm.deleteContact',
       { contactId: contact.id },
-      { failure: 'Could not delete the contact' },
+      {
+        failure: 'Could not delete the contact',
+        undoLabel: `Deleted ${quoted(`${contact.firstName} ${contact.lastName ?? ''}`)}`,
+        undoToast: true,
+      },
     );
   },
   /** Creates an account (`account` undefined) or saves the changed fields of one. */
@@ -122,7 +132,9 @@ export const crmWrites = {
               { accountId: account.id, changes: changedOnly(account, accountChanges(fields)) },
               { undoLabel: `Changed ${quoted(account.name)}` },
             )
-          : runWrite('crm.createAccount', accountChanges(fields)),
+          : runWrite('crm.createAccount', accountChanges(fields), {
+              undoLabel: `Created ${quoted(fields.name)}`,
+            }),
       done,
     );
   },
@@ -137,7 +149,11 @@ export const crmWrites = {
     return runWrite(
       'crm.deleteAccount',
       { accountId: account.id },
-      { failure: 'Could not delete the account' },
+      {
+        failure: 'Could not delete the account',
+        undoLabel: `Deleted ${quoted(account.name)}`,
+        undoToast: true,
+      },
     );
   },
 

@@ -38,7 +38,9 @@ function present<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], nu
 export const eventWrites = {
   /** A refusal is answered, not toasted: the form shows it next to the field. */
   create(draft: NewEvent) {
-    return runWrite('events.create', present(draft));
+    return runWrite('events.create', present(draft), {
+      undoLabel: `Created the event ${quoted(draft.name)}`,
+    });
   },
   /**
    * Replaces an event with the draft: the service has no event update, so the core creates the
@@ -52,7 +54,19 @@ export const eventWrites = {
       { undoLabel: `Changed the event ${quoted(draft.name)}`, undoToast: true },
     );
   },
+  /**
+   * The delete waits a few seconds in the outbox: its toast's Undo withdraws it then; after
+   * that, Undo makes the event again (without its links to other items).
+   */
   remove(eventId: string, name: string) {
-    return runWrite('events.delete', { eventId }, { failure: `Could not delete '${name}'` });
+    return runWrite(
+      'events.delete',
+      { eventId },
+      {
+        failure: `Could not delete '${name}'`,
+        undoLabel: `Deleted the event ${quoted(name)}`,
+        undoToast: true,
+      },
+    );
   },
 };

@@ -49,8 +49,12 @@ export class TaskDetailState {
       this.#error = undefined;
       this.#missing = false;
     } catch (err) {
-      if (err instanceof BridgeError && err.type === 'not-found') this.#missing = true;
-      else this.#error = describeError(err);
+      if (err instanceof BridgeError && err.type === 'not-found') {
+        // Gone while open (deleted here, by an undo of its create, or by someone else): the
+        // panel says so instead of showing the task it no longer is.
+        this.#missing = true;
+        this.#detail = undefined;
+      } else this.#error = describeError(err);
     } finally {
       this.#loading = false;
     }

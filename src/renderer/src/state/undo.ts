@@ -9,13 +9,13 @@ import { toasts } from '../lib/toasts.svelte';
 import { UndoHistory, undoableGroup, undoableOf, type HistoryResult, type Undoable } from '../lib/undo';
 
 /** Asks the user a yes/no question; `UndoConfirm.svelte` answers it with a dialog when mounted. */
-export const undoQuestion: { ask: (message: string) => Promise<boolean> } = {
+export const undoQuestion: { ask: (message: string, confirmLabel: string) => Promise<boolean> } = {
   ask: async () => false,
 };
 
 export const undoHistory = new UndoHistory({
   run: createRunWrite(bridge, toasts),
-  confirm: (message) => undoQuestion.ask(message),
+  confirm: (message, confirmLabel) => undoQuestion.ask(message, confirmLabel),
 });
 
 /** Labels of writes recorded without one of their own. */
@@ -31,6 +31,18 @@ const DEFAULT_LABELS: Partial<Record<ChannelName, string>> = {
   'crm.updateContact': 'Contact changed',
   'crm.updateAccount': 'Account changed',
   'events.edit': 'Event changed',
+  'events.create': 'Event created',
+  'events.delete': 'Event deleted',
+  'crm.createContact': 'Contact created',
+  'crm.createAccount': 'Account created',
+  'crm.deleteContact': 'Contact deleted',
+  'crm.deleteAccount': 'Account deleted',
+  'projects.create': 'Project created',
+  'projects.createFolder': 'Folder created',
+  'projects.setCustomFields': 'Custom field changed',
+  'members.add': 'Member added',
+  'members.setAccess': 'Access changed',
+  'members.remove': 'Member removed',
 };
 
 /** While a bulk edit runs (`asOneEdit`), its writes are gathered here instead of recorded alone. */

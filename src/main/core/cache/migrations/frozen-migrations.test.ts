@@ -46,6 +46,7 @@ const CACHE_SCHEMAS = [
   'f88e995b0648d1c5', // 12 files and drafts
   'af96620de80511eb', // 13 timer and to-do progress
   'a5d0718f86d922a2', // 14 task fingerprints
+  'bbb3ae009839ae88', // 15 drop cache drafts
 ];
 
 const OUTBOX_SCHEMAS = [

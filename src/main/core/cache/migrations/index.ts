@@ -13,6 +13,7 @@ import { migration011 } from './011-time-reports';
 import { migration012 } from './012-files-and-drafts';
 import { migration013 } from './013-timer-and-todo-progress';
 import { migration014 } from './014-task-fingerprints';
+import { migration015 } from './015-drop-cache-drafts';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -36,6 +37,7 @@ export const migrations: readonly Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
 ];
 
 /** The cache version whose file no longer holds the outbox (it has a file of its own). */

@@ -324,8 +324,18 @@ describe('cache migrations, one by one', () => {
     expect(() => put.run('t3', 'f1', null) && put.run('t4', 'f1', null)).toThrow(/UNIQUE/);
   });
 
+  it('015 drop cache drafts: the table goes (its drafts live in the outbox file), the cache kept', () => {
+    const db = cacheAt(14);
+    insertTask(db, 't1', 'One');
+    db.prepare(`INSERT INTO drafts (key, text, updated_at) VALUES ('message:t1', 'Copied before', 5)`).run();
+    expect(tableNames(db)).toContain('drafts');
+    expect(migrateTo(db, 15)).toBe(15);
+    expect(tableNames(db)).not.toContain('drafts');
+    expect(db.prepare('SELECT name FROM tasks').pluck().all()).toEqual(['One']);
+  });
+
   it('has a test above for every migration', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
   });
 });
 

@@ -127,7 +127,7 @@ export function calendarKinds(deps: KindDeps) {
     parse: (p) => EventDeletePayload.parse(p),
     keysOf: (p) => [`event:${p.eventId}`, ...(p.replacedBy ? [`event:${p.replacedBy}`] : [])],
     describe: (p) => (p.replacedBy ? 'Delete the event replaced by its edit' : 'Delete event'),
-    apply: (_ctx, { eventId }) => {
+    apply: (_ctx, { eventId, replacedBy }) => {
       const before = cache.events.storedRow(eventId);
       if (!before) throw new OutboxError('not-found', `Event ${eventId} is not in the cache`, 'eventId');
       const undo: z.infer<typeof EventSnapshot> = {
@@ -136,7 +136,9 @@ export function calendarKinds(deps: KindDeps) {
       };
       for (const dep of undo.dependencies) cache.dependencies.delete(dep.id);
       cache.events.delete(eventId);
-      return { undo };
+      // A delete of its own waits a few seconds, so its Undo can withdraw it before anything is
+      // sent (an edit's delete already waits for the create before it).
+      return { undo, ...(replacedBy ? {} : { holdForUndo: true }) };
     },
     // Already gone (another user, or a delete the service applied before): the delete holds.
     send: async (client, { eventId }) => {

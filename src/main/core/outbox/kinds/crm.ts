@@ -187,7 +187,8 @@ function crmSideKinds<
       if (!side.get(p.id))
         throw new OutboxError('not-found', `${side.label} ${p.id} is not in the cache`, 'id');
       const pendingBases = pendingBasesOf(ctx, side.entity, p.id, side.watched);
-      return { undo: { ...side.deleteLocal(p.id), pendingBases } };
+      // The service has no undelete: the delete waits a few seconds so its Undo can withdraw it.
+      return { undo: { ...side.deleteLocal(p.id), pendingBases }, holdForUndo: true };
     },
     send: (client, p) => side.remove(client, p.id),
     changedSince: (_p, undo, item) => {

@@ -9,6 +9,8 @@ import {
   ProjectCreateInput,
   ProjectCustomFieldsInput,
 } from '../../../../shared/ipc/projects-write';
+import type { ServiceClient } from '../../api/client';
+import { RejectedError } from '../../api/errors';
 import { OutboxError } from '../outbox';
 import {
   applyChanges,
@@ -296,6 +298,35 @@ export function projectKinds(deps: KindDeps) {
     return `${verb}${user ? ` "${user}"` : ''}${project ? ` ${preposition} project "${project}"` : ''}`;
   };
 
+  const accessName = (access: number | null): string | null =>
+    access === null ? null : ACCESS_LEVELS[String(access) as keyof typeof ACCESS_LEVELS];
+
+  /**
+   * A membership write that names `expectAccess` (an undo's) is sent only while the member's
+   * access on the service is still that. Already at the write's own `target` it is done (an
+   * earlier attempt whose answer was lost). Anything else means someone changed the membership
+   * since: the entry is refused with their value named, and nothing is sent over it.
+   */
+  async function stillAsExpected(
+    client: ServiceClient,
+    method: string,
+    p: { projectId: string; userId: string; expectAccess?: number | null | undefined },
+    target: number | null,
+  ): Promise<'send' | 'done'> {
+    if (p.expectAccess === undefined) return 'send';
+    const listed = await client.projectUsers(p.projectId);
+    const now = listed.find((m) => m.id === p.userId)?.access ?? null;
+    if (now === accessName(target)) return 'done';
+    if (now === accessName(p.expectAccess)) return 'send';
+    const who = userOf(p.userId)?.name ?? p.userId;
+    throw new RejectedError(
+      method,
+      `/project/${p.projectId}/user/${p.userId}`,
+      409,
+      `Someone changed ${who}'s membership since (now ${now ?? 'not a member'}): not undone`,
+    );
+  }
+
   const memberView = (projectId: string, userId: string, access: number) => {
     const user = userOf(userId);
     return {
@@ -319,8 +350,10 @@ export function projectKinds(deps: KindDeps) {
       cache.projectParts.putMemberRow(memberView(p.projectId, p.userId, p.access));
       return { undo: { tasks: [], events: [], subprojects: [], member: before } satisfies Reassigned };
     },
-    send: (client, p) =>
-      client.addProjectUser(p.projectId, p.userId, { userId: deps.userId, access: p.access }),
+    send: async (client, p) => {
+      if ((await stillAsExpected(client, 'POST', p, p.access)) === 'done') return;
+      await client.addProjectUser(p.projectId, p.userId, { userId: deps.userId, access: p.access });
+    },
     fold: () => undefined,
     rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
   };
@@ -346,8 +379,10 @@ export function projectKinds(deps: KindDeps) {
         undo: { ...moved, member: before } satisfies Reassigned,
       };
     },
-    send: (client, p) =>
-      client.updateProjectUser(p.projectId, p.userId, { userId: deps.userId, access: p.access }),
+    send: async (client, p) => {
+      if ((await stillAsExpected(client, 'PUT', p, p.access)) === 'done') return;
+      await client.updateProjectUser(p.projectId, p.userId, { userId: deps.userId, access: p.access });
+    },
     fold: () => undefined,
     rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
   };
@@ -376,7 +411,10 @@ export function projectKinds(deps: KindDeps) {
         undo: { ...moved, member: before } satisfies Reassigned,
       };
     },
-    send: (client, p) => client.removeProjectUser(p.projectId, p.userId, { userId: deps.userId }),
+    send: async (client, p) => {
+      if ((await stillAsExpected(client, 'DELETE', p, null)) === 'done') return;
+      await client.removeProjectUser(p.projectId, p.userId, { userId: deps.userId });
+    },
     fold: () => undefined,
     // Removing twice is refused (not a member): after an unknown outcome, look first.
     lookUp: async (client, p) =>
