@@ -49,6 +49,20 @@ export default tseslint.config(
     rules: { 'workdesk/core-layers': 'error' },
   },
   {
+    // Cache SQL lives in the cache layer (`cache/repos/*`); the layers above call repositories.
+    files: ['src/main/core/{handlers,entities,sync,outbox/kinds}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='prepare']",
+          message: 'Prepare statements in a cache repository (src/main/core/cache/repos/*) and call it.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**'],
     rules: {
       'no-restricted-imports': [

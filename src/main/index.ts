@@ -24,6 +24,8 @@ import { LOCAL_ACCOUNT_ID } from '../shared/ipc/accounts';
 import { isTrustedSender, registerIpc } from './ipc';
 import { HandlerError } from './core/errors';
 import type { IpcResult } from '../shared/ipc/channel';
+import { SHELL_CHANNELS, type ShellChannel } from '../shared/ipc/contract';
+import type { HandlerMap } from './core/handlers/types';
 import { installMenu } from './menu';
 import { createSystemNotifier } from './notifications';
 import { handleAppProtocol, registerAppScheme } from './protocol';
@@ -100,26 +102,21 @@ const links = new LinkHandler({
 function withShellChannels(core: CoreProcess, downloadsDir: string): Dispatch {
   const localPath = async (arg: Parameters<CoreProcess['localPath']>[0]): Promise<string> =>
     valueOf(await core.localPath(arg));
-  const own = createDispatch(
-    {
-      ...desktopFileHandlers({
-        localPath,
-        shell,
-        dialog,
-        window: () => mainWindow,
-        downloadsDir,
-      }),
-      'links.takePending': () => ({ links: links.take() }),
-      ...printHandlers({ window: () => mainWindow, dialog, documentsDir: app.getPath('documents') }),
-    },
-    log,
-  );
-  const mine = new Set([
-    'attachments.openExternal',
-    'attachments.saveAs',
-    'links.takePending',
-    'print.savePdf',
-  ]);
+  // Every channel of `SHELL_CHANNELS` (the contract) is answered here: one missing does not
+  // compile, and those channels alone are routed here.
+  const handlers: HandlerMap<ShellChannel> = {
+    ...desktopFileHandlers({
+      localPath,
+      shell,
+      dialog,
+      window: () => mainWindow,
+      downloadsDir,
+    }),
+    'links.takePending': () => ({ links: links.take() }),
+    ...printHandlers({ window: () => mainWindow, dialog, documentsDir: app.getPath('documents') }),
+  };
+  const own = createDispatch(handlers, log);
+  const mine = new Set<string>(SHELL_CHANNELS);
   return (channel, arg) =>
     typeof channel === 'string' && mine.has(channel) ? own(channel, arg) : core.dispatch(channel, arg);
 }

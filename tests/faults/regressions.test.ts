@@ -14,6 +14,7 @@ import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { SERVICE_PROFILES, startService, type RunningService } from '../support/service';
 import { testEngine, type TestEngine } from '../integration/outbox/support';
 import { queueOf } from '../../src/main/core/outbox/testing';
+import { taskReads } from '../../src/main/core/entities/tasks';
 
 let svc: RunningService;
 let proxy: FaultProxy;
@@ -480,7 +481,7 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
     const { a, b } = await linkedTasks('waiting delete, kept end', 'waiting delete, deleted end');
     await e.outbox.stop();
     await e.call('tasks.delete', { taskId: b });
-    await e.sync.onDemand.task(a);
+    await e.sync.onDemand.run(taskReads.task(a));
     e.outbox.start();
     await e.drained();
     await e.sync.now();
@@ -494,7 +495,7 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
     const { a, b } = await linkedTasks('fetched end kept', 'fetched end deleted');
     await e.outbox.stop();
     await e.call('tasks.delete', { taskId: b });
-    await e.sync.onDemand.task(b);
+    await e.sync.onDemand.run(taskReads.task(b));
     e.outbox.start();
     await e.drained();
     await e.sync.now();

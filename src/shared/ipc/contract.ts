@@ -25,36 +25,56 @@ import { pendingTransferChannels } from './pending-transfer';
 import type { ChannelSpec } from './channel';
 
 /**
- * Every IPC channel of the app, declared once. The preload's allowlist, the main side's
- * validation and the renderer's types all come from this object. Add a domain by spreading
- * its channel record here.
+ * Every IPC domain of the app, each a record of its channels declared once in its own module
+ * (`./tasks.ts`, `./time.ts`, …). The preload's allowlist, the main side's validation and the
+ * renderer's types all come from them. A new domain adds its module and one line here; a channel
+ * two domains declare does not compile (`ChannelsDeclaredTwice`).
  */
-export const channels = {
-  ...appChannels,
-  ...projectReadChannels,
-  ...taskReadChannels,
-  ...calendarReadChannels,
-  ...crmReadChannels,
-  ...orgReadChannels,
-  ...searchReadChannels,
-  ...syncChannels,
-  ...accountsChannels,
-  ...settingsChannels,
-  ...tasksWriteChannels,
-  ...outboxChannels,
-  ...attachmentChannels,
-  ...projectsWriteChannels,
-  ...calendarWriteChannels,
-  ...crmWriteChannels,
-  ...linkChannels,
-  ...draftChannels,
-  ...printChannels,
-  ...inboxChannels,
-  ...updatesChannels,
-  ...timeChannels,
-  ...timerChannels,
-  ...pendingTransferChannels,
-} satisfies Record<string, ChannelSpec>;
+export const CHANNEL_DOMAINS = [
+  appChannels,
+  projectReadChannels,
+  taskReadChannels,
+  calendarReadChannels,
+  crmReadChannels,
+  orgReadChannels,
+  searchReadChannels,
+  syncChannels,
+  accountsChannels,
+  settingsChannels,
+  tasksWriteChannels,
+  outboxChannels,
+  attachmentChannels,
+  projectsWriteChannels,
+  calendarWriteChannels,
+  crmWriteChannels,
+  linkChannels,
+  draftChannels,
+  printChannels,
+  inboxChannels,
+  updatesChannels,
+  timeChannels,
+  timerChannels,
+  pendingTransferChannels,
+] as const satisfies readonly Record<string, ChannelSpec>[];
+
+/** The channel names of a list of domains that more than one of them declares. */
+export type ChannelsDeclaredTwice<Ds extends readonly object[]> = Ds extends readonly [
+  infer First,
+  ...infer Rest extends readonly object[],
+]
+  ? (keyof First & KeysOfAny<Rest[number]>) | ChannelsDeclaredTwice<Rest>
+  : never;
+type KeysOfAny<U> = U extends unknown ? keyof U : never;
+type Merged<U> = (U extends unknown ? (domain: U) => void : never) extends (domain: infer I) => void
+  ? I
+  : never;
+
+/** Compiles only when no channel is declared by two domains (the later would replace the first). */
+const noChannelDeclaredTwice: Record<ChannelsDeclaredTwice<typeof CHANNEL_DOMAINS>, never> = {};
+void noChannelDeclaredTwice;
+
+/** Every IPC channel of the app, by name. */
+export const channels = Object.assign({}, ...CHANNEL_DOMAINS) as Merged<(typeof CHANNEL_DOMAINS)[number]>;
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels;
@@ -69,3 +89,16 @@ export const channelNames = Object.keys(channels) as ChannelName[];
 export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
 }
+
+/**
+ * The channels the Electron shell answers itself (`src/main/index.ts`: files opened or saved
+ * through the desktop, print to PDF, links the OS handed over), not the core; the web host has
+ * no answer for them.
+ */
+export const SHELL_CHANNELS = [
+  'attachments.openExternal',
+  'attachments.saveAs',
+  'links.takePending',
+  'print.savePdf',
+] as const satisfies readonly ChannelName[];
+export type ShellChannel = (typeof SHELL_CHANNELS)[number];

@@ -41,10 +41,17 @@ export const InboxRow = z.object({
 export type InboxRow = z.infer<typeof InboxRow>;
 
 export const inboxChannels = {
-  /** The open tasks needing the acting user's action, the newest activity first. */
+  /**
+   * The open tasks needing the acting user's action, the newest activity first. With `first`,
+   * only the first `first` rows (a first screen, answered sooner) and no unread count; `total`
+   * is the whole list's length either way.
+   */
   'inbox.list': channel(
-    z.object({}).strict().default({}),
-    z.object({ rows: z.array(InboxRow), unread: z.number().int() }),
+    z
+      .object({ first: z.number().int().min(1).max(5000).optional() })
+      .strict()
+      .default({}),
+    z.object({ rows: z.array(InboxRow), unread: z.number().int().optional(), total: z.number().int() }),
   ),
   /** Marks tasks read as they are now (opening a task does so). */
   'inbox.markRead': channel(

@@ -14,6 +14,8 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { makeFiles } from '../attachments/support';
 import { writesSuite, type TestEngine } from './support';
 import { queueOf } from '../../../src/main/core/outbox/testing';
+import { dependencyReads } from '../../../src/main/core/entities/calendar';
+import { taskReads } from '../../../src/main/core/entities/tasks';
 
 const suite = writesSuite();
 
@@ -307,7 +309,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     await untilStuck(e, 2);
     /** The task's messages as a view shows them, after fetching them from the service. */
     const shown = async (taskId: string) => {
-      await e.sync.onDemand.task(taskId);
+      await e.sync.onDemand.run(taskReads.task(taskId));
       return (await e.call('tasks.detail', { taskId })).messages.map((m) => m.message);
     };
     // The service holds each post; the draft alone stands for it.
@@ -349,7 +351,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       await untilStuck(first, 2);
       /** The task's messages as a view shows them, after fetching them from the service. */
       const shown = async (e: TestEngine, taskId: string) => {
-        await e.sync.onDemand.task(taskId);
+        await e.sync.onDemand.run(taskReads.task(taskId));
         return (await e.call('tasks.detail', { taskId })).messages.map((m) => m.message);
       };
       expect((await suite.api.taskMessages(a!.id)).map((m) => m.message)).toEqual(['With a file']);
@@ -380,7 +382,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     failFolds(e, 'comment_settle_fails_for_good', MESSAGE_SETTLE_FAILS);
     await e.call('tasks.comment', { taskId: task.id, message: 'Reloaded comment' });
     await untilStuck(e);
-    await e.sync.onDemand.task(task.id);
+    await e.sync.onDemand.run(taskReads.task(task.id));
     const [stuck] = await e.call('outbox.stuck', {});
     expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
     const [onService] = (await suite.api.taskMessages(task.id)).filter(
@@ -404,7 +406,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     const shown = async () => {
       const ids = [];
       for (const taskId of [first!.id, then!.id]) {
-        await e.sync.onDemand.task(taskId);
+        await e.sync.onDemand.run(taskReads.task(taskId));
         ids.push(...(await e.call('tasks.detail', { taskId })).dependencies.map((d) => d.id));
       }
       return [...new Set(ids)];
@@ -459,8 +461,8 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
         predecessorTaskId: task.id,
         successorEventId: event.id,
       });
-      await e.sync.onDemand.task(task.id);
-      await e.sync.onDemand.eventDependencies(event.id);
+      await e.sync.onDemand.run(taskReads.task(task.id));
+      await e.sync.onDemand.run(dependencyReads.ofEvent(event.id));
       expect(await listed()).toEqual([[dep.id], [dep.id]]);
       failFolds(e, 'dependency_delete_settle_fails', DEPENDENCY_DELETE_SETTLE_FAILS);
       await e.call('dependencies.delete', { dependencyId: dep.id });

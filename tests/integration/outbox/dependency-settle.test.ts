@@ -13,6 +13,7 @@ import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { queueOf } from '../../../src/main/core/outbox/testing';
 import { testEngine, type TestEngine } from './support';
+import { taskReads } from '../../../src/main/core/entities/tasks';
 
 describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s profile)', (profile) => {
   let svc: RunningService;
@@ -168,7 +169,7 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
     expect(made).toBeDefined();
     // A read of the end while the create's outcome is unknown: the service's copy is stored
     // beside the local row (which stands for it until the look-up says which it is).
-    await e.sync.onDemand.task(b);
+    await e.sync.onDemand.run(taskReads.task(b));
     expect(
       e.cache.dependencies
         .listFor(b)

@@ -10,6 +10,7 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { startService, type RunningService } from '../../support/service';
 import { LOCAL_ROW_PREFIX } from '../../../src/main/core/local-ids';
 import { gatedFetch, testEngine, type TestEngine } from './support';
+import { taskReads } from '../../../src/main/core/entities/tasks';
 
 let svc: RunningService;
 let e: TestEngine | undefined;
@@ -34,7 +35,7 @@ async function engineWithTask(title: string) {
   await engine.drained();
   const taskId = engine.outbox.realIdOf(id);
   // Fetched once, so the detail is part of every later fetch of the task.
-  await engine.sync.onDemand.task(taskId);
+  await engine.sync.onDemand.run(taskReads.task(taskId));
   return { engine, gate, taskId };
 }
 
@@ -42,7 +43,7 @@ describe('a fetch that began before an acknowledgement (campaign bug 4)', () => 
   it('keeps the acknowledged field value instead of the older fetched one', async () => {
     const { engine, gate, taskId } = await engineWithTask('stale field');
     const held = gate.arm(new RegExp(`^GET /2.0/task/${taskId}$`));
-    const fetching = engine.sync.onDemand.task(taskId);
+    const fetching = engine.sync.onDemand.run(taskReads.task(taskId));
     await held.answered;
     await engine.call('tasks.update', { taskId, changes: { priority: 7 } });
     await engine.drained();
@@ -55,7 +56,7 @@ describe('a fetch that began before an acknowledgement (campaign bug 4)', () => 
   it('keeps an acknowledged tag the older fetch lacks', async () => {
     const { engine, gate, taskId } = await engineWithTask('stale tag');
     const held = gate.arm(new RegExp(`^GET /2.0/task/${taskId}$`));
-    const fetching = engine.sync.onDemand.task(taskId);
+    const fetching = engine.sync.onDemand.run(taskReads.task(taskId));
     await held.answered;
     await engine.call('tasks.addTag', { taskId, tagId: SEED_IDS.tags.urgent });
     await engine.drained();
@@ -67,7 +68,7 @@ describe('a fetch that began before an acknowledgement (campaign bug 4)', () => 
   it('keeps a comment the older fetch lacks, and the next pull shows it once', async () => {
     const { engine, gate, taskId } = await engineWithTask('stale comment');
     const held = gate.arm(new RegExp(`^GET /2.0/task/${taskId}/messages$`));
-    const fetching = engine.sync.onDemand.task(taskId);
+    const fetching = engine.sync.onDemand.run(taskReads.task(taskId));
     await held.answered;
     await engine.call('tasks.comment', { taskId, message: 'after the fetch began' });
     await engine.drained();
@@ -129,14 +130,14 @@ describe('a task fetch whose messages answer predates its detail answer', () => 
     await engine.drained();
     const taskId = engine.outbox.realIdOf(id);
     await engine.sync.now();
-    await engine.sync.onDemand.task(taskId);
+    await engine.sync.onDemand.run(taskReads.task(taskId));
     // Opening the task fetches its messages and detail at once: the messages are answered (and
     // held), the detail request waits until another user has commented.
     detailPath = `/2.0/task/${taskId}`;
     let sendDetail!: () => void;
     detailHeld = new Promise<void>((r) => (sendDetail = r));
     const held = gate.arm(new RegExp(`^GET /2.0/task/${taskId}/messages$`));
-    const opening = engine.sync.onDemand.task(taskId);
+    const opening = engine.sync.onDemand.run(taskReads.task(taskId));
     await held.answered;
     const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
     await api.comment(taskId, { userId: SEED_IDS.users.bob, message: 'from bob' });
@@ -174,7 +175,7 @@ describe('a messages fetch overtaken by a newer one (campaign seed 6349)', () =>
     const pulling = engine.sync.now();
     await held.answered;
     await say('second');
-    await engine.sync.onDemand.task(taskId);
+    await engine.sync.onDemand.run(taskReads.task(taskId));
     held.release();
     await pulling;
     await engine.sync.now();

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { gatedFetch, writesSuite, type TestEngine } from '../outbox/support';
+import { dependencyReads } from '../../../src/main/core/entities/calendar';
+import { taskReads } from '../../../src/main/core/entities/tasks';
 
 const suite = writesSuite();
 const ws = SEED_IDS.workspace;
@@ -35,8 +37,8 @@ async function linkedEvent(e: TestEngine, name: string) {
   await e.drained();
   const taskId = e.outbox.realIdOf(task.id);
   const eventId = e.outbox.realIdOf(event.id);
-  await e.sync.onDemand.task(taskId);
-  await e.sync.onDemand.projectDependencies(ws);
+  await e.sync.onDemand.run(taskReads.task(taskId));
+  await e.sync.onDemand.run(dependencyReads.ofProject(ws));
   expect(e.cache.dependencies.touching([eventId])).toHaveLength(2);
   return { taskId, eventId };
 }
@@ -55,8 +57,8 @@ describe('dependency answers and an event deleted here', () => {
     await e.call('events.delete', { eventId });
     // The local delete takes them along, as the service will.
     expect(e.cache.dependencies.touching([eventId])).toEqual([]);
-    await e.sync.onDemand.task(taskId);
-    await e.sync.onDemand.projectDependencies(ws);
+    await e.sync.onDemand.run(taskReads.task(taskId));
+    await e.sync.onDemand.run(dependencyReads.ofProject(ws));
     expect(e.cache.dependencies.touching([eventId])).toEqual([]);
     e.outbox.start();
     await e.drained();
@@ -70,7 +72,7 @@ describe('dependency answers and an event deleted here', () => {
     const { taskId, eventId } = await linkedEvent(e, 'own answer');
     await e.outbox.stop();
     await e.call('events.delete', { eventId });
-    expect(await e.sync.onDemand.eventDependencies(eventId)).toBe('ok');
+    expect(await e.sync.onDemand.run(dependencyReads.ofEvent(eventId))).toBe('ok');
     expect(e.cache.dependencies.touching([eventId])).toEqual([]);
     expect(e.cache.dependencies.listFor(taskId)).toEqual([]);
     e.outbox.start();
@@ -81,8 +83,16 @@ describe('dependency answers and an event deleted here', () => {
   // The answer is read from the service before the delete reaches it and held until the delete
   // was acknowledged: nothing waits in the outbox any more when it is stored.
   it.each([
-    ['task', (e: TestEngine, taskId: string) => e.sync.onDemand.task(taskId), '/task/{task}/dependencies'],
-    ['project', (e: TestEngine) => e.sync.onDemand.projectDependencies(ws), `/project/${ws}/dependencies`],
+    [
+      'task',
+      (e: TestEngine, taskId: string) => e.sync.onDemand.run(taskReads.task(taskId)),
+      '/task/{task}/dependencies',
+    ],
+    [
+      'project',
+      (e: TestEngine) => e.sync.onDemand.run(dependencyReads.ofProject(ws)),
+      `/project/${ws}/dependencies`,
+    ],
   ] as const)(
     "a %s's answer that predates the event delete's acknowledgement does not bring its dependencies back",
     async (_kind, fetchAnswer, path) => {
@@ -119,7 +129,7 @@ describe('dependency answers and a subtask its parent deleted here took along', 
     await e.drained();
     const [parentId, subId, otherId] = [parent.id, sub.id, other.id].map((id) => e.outbox.realIdOf(id));
     await e.sync.now();
-    await e.sync.onDemand.task(otherId!);
+    await e.sync.onDemand.run(taskReads.task(otherId!));
     expect(e.cache.dependencies.listFor(otherId!)).toHaveLength(1);
     return { parentId: parentId!, subId: subId!, otherId: otherId! };
   }
@@ -129,7 +139,7 @@ describe('dependency answers and a subtask its parent deleted here took along', 
     const { parentId, subId, otherId } = await linkedSubtask(e, 'waiting parent delete');
     await e.outbox.stop();
     await e.call('tasks.delete', { taskId: parentId });
-    await e.sync.onDemand.task(otherId);
+    await e.sync.onDemand.run(taskReads.task(otherId));
     expect(e.cache.dependencies.listFor(otherId)).toEqual([]);
     await e.sync.now();
     expect(e.cache.tasks.get(subId)).toBeNull();
@@ -145,7 +155,7 @@ describe('dependency answers and a subtask its parent deleted here took along', 
     const e = await suite.engine({ fetch: gate.fetch });
     const { parentId, otherId } = await linkedSubtask(e, 'acknowledged parent delete');
     const held = gate.arm(new RegExp(`^GET /2\\.0/task/${otherId}/dependencies$`));
-    const fetching = e.sync.onDemand.task(otherId);
+    const fetching = e.sync.onDemand.run(taskReads.task(otherId));
     await held.answered;
     await e.call('tasks.delete', { taskId: parentId });
     await e.drained();

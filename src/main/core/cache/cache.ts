@@ -2,6 +2,7 @@ import type { CacheDb } from './db';
 import { createCalendarEventsRepo } from './repos/calendar-events';
 import { createCrmRepo } from './repos/crm';
 import { createDependenciesRepo } from './repos/dependencies';
+import { createDraftsRepo } from './repos/drafts';
 import { createInboxRepo } from './repos/inbox';
 import { createUpdatesRepo } from './repos/updates';
 import { createMessagesRepo } from './repos/messages';
@@ -35,6 +36,8 @@ export function createCache(db: CacheDb) {
     search: createSearchRepo(db),
     inbox: createInboxRepo(db),
     updates: createUpdatesRepo(db),
+    /** Drafts of comments and replies (kept in the outbox file). */
+    drafts: createDraftsRepo(db),
     /** Runs `fn` in one transaction (synchronous: no await inside). */
     transaction<T>(fn: () => T): T {
       return db.transaction(fn)();

@@ -1,3 +1,7 @@
+import { stamp } from '../sync/context';
+import { markOffered } from '../sync/not-offered';
+import { fetchUnlessGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
+import { ackMark } from '../sync/pending';
 import { shiftMonths, withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
 import type { EntityDescriptor } from './types';
@@ -40,13 +44,45 @@ async function pullEvents(ctx: PullContext): Promise<void> {
   });
 }
 
+/**
+ * An event's or a project's dependencies, read on their own (a task's come with its detail, a
+ * project's also with the project). When the item is gone, its dependencies go; the item itself
+ * is left to its own fetch or the pull.
+ */
+function dependenciesOf(kind: 'event' | 'project', id: string): OnDemandRead {
+  return (deps, gate) => {
+    const { cache, client } = deps;
+    return fetchUnlessGone(
+      cache,
+      async () => {
+        const mark = ackMark(deps.pending);
+        const response = await gate((s) => client.dependencies(kind, id, s));
+        cache.transaction(() => storeDependencies(deps, kind, id, response, mark));
+        deps.emitChange({ entities: ['dependencies'] });
+      },
+      () => {
+        storeDependencies(deps, kind, id, { predecessors: [], successors: [] });
+        // A project still listed whose dependencies answer 404: not offered by this service.
+        if (kind === 'project' && cache.projects.get(id))
+          markOffered(cache, id, 'dependencies', false, stamp(deps.clock()));
+      },
+    );
+  };
+}
+
+/** The on-demand reads of dependencies: `sync.onDemand.run(dependencyReads.ofEvent(id))`. */
+export const dependencyReads = {
+  ofEvent: (eventId: string) => dependenciesOf('event', eventId),
+  ofProject: (projectId: string) => dependenciesOf('project', projectId),
+};
+
 export const event: EntityDescriptor<'event'> = {
   views: ['events'],
   idsOf: 'events',
   tables: [{ name: 'calendar_events', localId: 'id', refs: ['project_id'] }],
   pull: [{ phase: 'tasks', run: pullEvents }],
   // No one-event fetch: an event comes with a whole pull.
-  dependencies: (onDemand, id) => onDemand.eventDependencies(id),
+  dependencies: dependencyReads.ofEvent,
 };
 
 export const dependency: EntityDescriptor<'dependency'> = {

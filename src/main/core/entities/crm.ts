@@ -1,5 +1,5 @@
-import { stamp, type Gate, type SyncDeps } from '../sync/context';
-import { fetchUnlessGone } from '../sync/on-demand';
+import { stamp } from '../sync/context';
+import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
 import { ackMark, mergePending } from '../sync/pending';
 import { withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
@@ -74,64 +74,68 @@ async function pullAccounts(ctx: PullContext): Promise<void> {
 }
 
 /**
- * The on-demand reads of CRM records, what a view opens: `sync.onDemand.run((deps, gate) =>
- * crmReads.….(deps, gate, id))`. Each resolves 'gone' when the service no longer has the record
- * (removed from the cache unless a local create or delete of it waits); a local change still
- * pending is kept over the answer (rule 7).
+ * The on-demand reads of CRM records, what a view opens: `sync.onDemand.run(crmReads.contact(id))`.
+ * Each resolves 'gone' when the service no longer has the record (removed from the cache unless
+ * a local create or delete of it waits); a local change still pending is kept over the answer
+ * (rule 7).
  */
 export const crmReads = {
-  contact(deps: SyncDeps, gate: Gate, contactId: string): Promise<'ok' | 'gone'> {
-    const { cache, client, pending } = deps;
-    return fetchUnlessGone(
-      cache,
-      async () => {
-        const mark = ackMark(pending);
-        const { contact, tasks } = await gate((s) => client.crmContact(contactId, s));
-        cache.transaction(() => {
-          const merged = mergePending(
-            pending,
-            'crmContact',
-            contact,
-            () => cache.crm.contact(contactId),
-            mark,
-          );
-          if (merged) cache.crm.putContactDetail(merged, tasks);
-          cache.syncState.set(`contact:${contactId}`, stamp(deps.clock()));
-        });
-        deps.emitChange({ entities: ['crmContacts'], ids: { crmContacts: [contactId] } });
-      },
-      () => {
-        if (!pending.isPendingStructural('crmContact', contactId)) cache.crm.deleteContacts([contactId]);
-      },
-    );
-  },
+  contact:
+    (contactId: string): OnDemandRead =>
+    (deps, gate) => {
+      const { cache, client, pending } = deps;
+      return fetchUnlessGone(
+        cache,
+        async () => {
+          const mark = ackMark(pending);
+          const { contact, tasks } = await gate((s) => client.crmContact(contactId, s));
+          cache.transaction(() => {
+            const merged = mergePending(
+              pending,
+              'crmContact',
+              contact,
+              () => cache.crm.contact(contactId),
+              mark,
+            );
+            if (merged) cache.crm.putContactDetail(merged, tasks);
+            cache.syncState.set(`contact:${contactId}`, stamp(deps.clock()));
+          });
+          deps.emitChange({ entities: ['crmContacts'], ids: { crmContacts: [contactId] } });
+        },
+        () => {
+          if (!pending.isPendingStructural('crmContact', contactId)) cache.crm.deleteContacts([contactId]);
+        },
+      );
+    },
 
-  account(deps: SyncDeps, gate: Gate, accountId: string): Promise<'ok' | 'gone'> {
-    const { cache, client, pending } = deps;
-    return fetchUnlessGone(
-      cache,
-      async () => {
-        const mark = ackMark(pending);
-        const { account, contacts } = await gate((s) => client.crmAccount(accountId, s));
-        cache.transaction(() => {
-          const incoming = cache.crm.accountFromDetail(account, contacts);
-          const merged = mergePending(
-            pending,
-            'crmAccount',
-            incoming,
-            () => cache.crm.account(accountId),
-            mark,
-          );
-          if (merged) cache.crm.accounts.upsert(merged);
-          cache.syncState.set(`account:${accountId}`, stamp(deps.clock()));
-        });
-        deps.emitChange({ entities: ['crmAccounts'], ids: { crmAccounts: [accountId] } });
-      },
-      () => {
-        if (!pending.isPendingStructural('crmAccount', accountId)) cache.crm.deleteAccounts([accountId]);
-      },
-    );
-  },
+  account:
+    (accountId: string): OnDemandRead =>
+    (deps, gate) => {
+      const { cache, client, pending } = deps;
+      return fetchUnlessGone(
+        cache,
+        async () => {
+          const mark = ackMark(pending);
+          const { account, contacts } = await gate((s) => client.crmAccount(accountId, s));
+          cache.transaction(() => {
+            const incoming = cache.crm.accountFromDetail(account, contacts);
+            const merged = mergePending(
+              pending,
+              'crmAccount',
+              incoming,
+              () => cache.crm.account(accountId),
+              mark,
+            );
+            if (merged) cache.crm.accounts.upsert(merged);
+            cache.syncState.set(`account:${accountId}`, stamp(deps.clock()));
+          });
+          deps.emitChange({ entities: ['crmAccounts'], ids: { crmAccounts: [accountId] } });
+        },
+        () => {
+          if (!pending.isPendingStructural('crmAccount', accountId)) cache.crm.deleteAccounts([accountId]);
+        },
+      );
+    },
 };
 
 export const crmContact: EntityDescriptor<'crmContact'> = {
@@ -142,7 +146,7 @@ export const crmContact: EntityDescriptor<'crmContact'> = {
     { name: 'crm_contact_tasks', refs: ['task_id', 'contact_id'] },
   ],
   pull: [{ phase: 'tasks', run: pullContacts }],
-  fetch: (onDemand, id) => onDemand.run((deps, gate) => crmReads.contact(deps, gate, id)),
+  fetch: crmReads.contact,
   takeTheirs: ({ submit }, id, field, value) => {
     submit('crmContact.update', { id, changes: { [field]: value } });
     return true;
@@ -159,7 +163,7 @@ export const crmAccount: EntityDescriptor<'crmAccount'> = {
   idsOf: 'crmAccounts',
   tables: [{ name: 'crm_accounts', localId: 'id', jsonRefs: ['contact_ids'] }],
   pull: [{ phase: 'tasks', run: pullAccounts }],
-  fetch: (onDemand, id) => onDemand.run((deps, gate) => crmReads.account(deps, gate, id)),
+  fetch: crmReads.account,
   takeTheirs: ({ submit }, id, field, value) => {
     submit('crmAccount.update', { id, changes: { [field]: value } });
     return true;

@@ -110,10 +110,12 @@ export async function fetchReloaded(
 ): Promise<void> {
   const { onDemand } = sync;
   if (item.dependencyEnds.length) {
-    await Promise.all(item.dependencyEnds.map(({ kind, id }) => ENTITIES[kind].dependencies(onDemand, id)));
+    await Promise.all(
+      item.dependencyEnds.map(({ kind, id }) => onDemand.run(ENTITIES[kind].dependencies(id))),
+    );
     return;
   }
   const fetch = item.id !== null ? entityOf(item.entity)?.fetch : undefined;
-  if (fetch && item.id !== null) await fetch(onDemand, item.id);
+  if (fetch && item.id !== null) await onDemand.run(fetch(item.id));
   else await sync.now();
 }

@@ -1,7 +1,9 @@
 import type { CacheEntity } from '../../../shared/entities';
 import { stamp, type Gate, type SyncDeps } from '../sync/context';
 import { storeProjectTemplates } from '../sync/project-templates';
-import { storeTagTasks, type PullContext, type PullPart } from '../sync/pull';
+import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
+import { ackMark } from '../sync/pending';
+import { storeTagTasks, storeTasks, type PullContext, type PullPart } from '../sync/pull';
 import type { EntityDescriptor } from './types';
 
 /**
@@ -92,6 +94,17 @@ export const taskType: EntityDescriptor<'taskType'> = {
   ],
 };
 
+/** The on-demand read of the project templates: `sync.onDemand.run(projectTemplateReads.all())`. */
+export const projectTemplateReads = {
+  /** The project templates, when a view needs them before a pull brought them. */
+  all: (): OnDemandRead<'ok'> => async (deps, gate) => {
+    const templates = await gate((s) => deps.client.projectTemplates(s));
+    deps.cache.transaction(() => storeProjectTemplates(deps, templates));
+    deps.emitChange({ entities: ['projects'] });
+    return 'ok';
+  },
+};
+
 export const projectTemplate: EntityDescriptor<'projectTemplate'> = {
   views: [],
   tables: [{ name: 'project_templates' }],
@@ -121,6 +134,35 @@ function pullTagTasks(ctx: PullContext, gate: Gate, tagId: string): Promise<void
     });
   });
 }
+
+/** The on-demand read of a tag: `sync.onDemand.run(tagReads.tasks(tagId))`. */
+export const tagReads = {
+  /** Every task of a tag, closed ones too. */
+  tasks:
+    (tagId: string): OnDemandRead =>
+    (deps, gate) => {
+      const { cache, client, pending } = deps;
+      return fetchUnlessGone(
+        cache,
+        async () => {
+          const mark = ackMark(pending);
+          const tasks = await gate((s) => client.tagTasks(tagId, { closed: true }, s));
+          cache.transaction(() => {
+            storeTasks(deps, tasks, mark);
+            storeTagTasks(
+              deps,
+              tagId,
+              tasks.map((t) => t.id),
+              mark,
+            );
+            cache.syncState.set(`tag:${tagId}`, stamp(deps.clock()));
+          });
+          deps.emitChange({ entities: ['tasks', 'tags'] });
+        },
+        () => cache.org.setTagTasks(tagId, []),
+      );
+    },
+};
 
 export const tag: EntityDescriptor<'tag'> = {
   views: ['tags'],

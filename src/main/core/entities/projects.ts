@@ -2,11 +2,14 @@ import type { Project } from '../../../shared/api/index';
 import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import { RejectedError } from '../api/errors';
 import { LOCAL_ROW_PREFIX } from '../local-ids';
+import type { ProjectPart } from '../../../shared/ipc/projects';
 import { stamp } from '../sync/context';
 import { markOffered } from '../sync/not-offered';
-import { mergePending } from '../sync/pending';
+import { fetchUnlessGone, isGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
+import { ackMark, mergePending } from '../sync/pending';
 import { withFolders, withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, confirmRemoval, idSet } from '../sync/removal';
+import { dependencyReads } from './calendar';
 import { customFieldValues } from './theirs';
 import type { EntityDescriptor } from './types';
 
@@ -64,6 +67,77 @@ async function pullProjects(ctx: PullContext): Promise<void> {
   ctx.roots = tree.filter((p) => !p.parentProjectId || !treeIds.has(p.parentProjectId)).map((p) => p.id);
 }
 
+/** The on-demand reads of projects, what a view opens: `sync.onDemand.run(projectReads.project(id))`. */
+export const projectReads = {
+  /**
+   * Settings, members, history and dependencies of a project. Only a 404 on the project itself
+   * means it is gone; a 404 on a side part means this service does not offer it (GoodDay's
+   * may not): that part is stored empty and marked not offered, the others as answered.
+   */
+  project:
+    (projectId: string): OnDemandRead =>
+    (deps, gate) => {
+      const { cache, client, pending } = deps;
+      const now = () => stamp(deps.clock());
+      return fetchUnlessGone(
+        cache,
+        async () => {
+          const mark = ackMark(pending);
+          const side = <T>(part: ProjectPart, call: (s: AbortSignal) => Promise<T>): Promise<T | null> =>
+            gate(call).then(
+              (value) => {
+                offered.set(part, true);
+                return value;
+              },
+              (err: unknown) => {
+                if (!isGone(err)) throw err;
+                offered.set(part, false);
+                return null;
+              },
+            );
+          const offered = new Map<ProjectPart, boolean>();
+          const [project, members, history, dependencies] = await Promise.all([
+            gate((s) => client.project(projectId, s)),
+            side('members', (s) => client.projectUsers(projectId, s)),
+            side('history', (s) => client.projectHistory(projectId, s)),
+            side('dependencies', (s) => client.dependencies('project', projectId, s)),
+          ]);
+          cache.transaction(() => {
+            const { settings, ...listShape } = project;
+            const merged = mergePending(
+              pending,
+              'project',
+              listShape,
+              () => cache.projects.get(projectId),
+              mark,
+            );
+            if (merged) cache.projects.upsertMany([merged]);
+            cache.projects.setSettings(projectId, settings, now());
+            cache.projectParts.replaceMembers(projectId, members ?? []);
+            cache.projectParts.replaceHistory(projectId, history ?? []);
+            storeDependencies(
+              deps,
+              'project',
+              projectId,
+              dependencies ?? { predecessors: [], successors: [] },
+              mark,
+            );
+            for (const [part, yes] of offered) markOffered(cache, projectId, part, yes, now());
+          });
+          deps.emitChange({
+            entities: ['projects', 'members', 'history', 'dependencies'],
+            ids: { projects: [projectId] },
+          });
+        },
+        () => {
+          if (pending.isPendingStructural('project', projectId)) return;
+          cache.tasks.delete(cache.tasks.idsInProjects([projectId]));
+          cache.projects.delete([projectId]);
+        },
+      );
+    },
+};
+
 export const project: EntityDescriptor<'project'> = {
   views: ['projects', 'members'],
   idsOf: 'projects',
@@ -74,8 +148,8 @@ export const project: EntityDescriptor<'project'> = {
   ],
   // Organization lists go first, then projects: the tree decides which task lists to ask for.
   pull: [{ phase: 'projects', awaited: true, run: pullProjects }],
-  fetch: (onDemand, id) => onDemand.project(id),
-  dependencies: (onDemand, id) => onDemand.projectDependencies(id),
+  fetch: projectReads.project,
+  dependencies: dependencyReads.ofProject,
   takeTheirs: ({ submit, cache }, id, field, value) => {
     if (field === 'customFieldsData') {
       const values = customFieldValues(value, cache.projects.get(id)?.customFieldsData);

@@ -1,6 +1,8 @@
 import { AbortedError } from '../api/errors';
 import { yieldToLoop } from '../api/list-elements';
 import { createWriteBatcher, type Gate } from '../sync/context';
+import { isGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
+import { ackMark } from '../sync/pending';
 import { TodoLists, type Task } from '../../../shared/api/index';
 import { endsTheRun, pullProjectTaskList, pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
 import { confirmRemoval } from '../sync/removal';
@@ -197,14 +199,47 @@ const taskCheck: SendCheckReads = {
   },
 };
 
+/** The on-demand reads of tasks, what a view opens: `sync.onDemand.run(taskReads.task(id))`. */
+export const taskReads = {
+  /**
+   * The single-task response, messages and dependencies of a task. When only the dependencies
+   * cannot be read, the detail and messages that arrived are kept but the task is not marked
+   * as read (its detail's fetch moment is cleared), so the next open asks for all three again:
+   * nothing else reads a task's dependencies. The read's error is thrown after that.
+   */
+  task:
+    (taskId: string): OnDemandRead =>
+    async (deps, gate) => {
+      const { cache, client, pending } = deps;
+      const mark = ackMark(pending);
+      const unread: unknown[] = [];
+      const [parts, dependencies] = await Promise.all([
+        pullTaskParts(deps, gate, taskId, true),
+        gate((s) => client.dependencies('task', taskId, s)).catch((err: unknown) => {
+          if (!isGone(err)) unread.push(err);
+          return null;
+        }),
+      ]);
+      if (parts === 'ok') {
+        cache.transaction(() => {
+          if (dependencies) storeDependencies(deps, 'task', taskId, dependencies, mark);
+          if (unread.length) cache.tasks.forgetDetailFetched(taskId);
+        });
+        deps.emitChange({ entities: ['tasks', 'messages', 'dependencies'], ids: { tasks: [taskId] } });
+      } else deps.emitChange({ entities: ['tasks'], ids: { tasks: [taskId] } });
+      if (unread.length) throw unread[0];
+      return parts;
+    },
+};
+
 export const task: EntityDescriptor<'task'> = {
   views: ['tasks', 'messages', 'tags'],
   idsOf: 'tasks',
   tables: [{ name: 'tasks', localId: 'id', refs: ['project_id', 'parent_task_id', 'crm_account_id'] }],
   pull: [{ phase: 'tasks', awaited: true, run: pullTaskLists }],
-  fetch: (onDemand, id) => onDemand.task(id),
+  fetch: taskReads.task,
   // A task's dependencies come with its detail.
-  dependencies: (onDemand, id) => onDemand.task(id),
+  dependencies: taskReads.task,
   takeTheirs: ({ submit, cache, newLocalRowId }, id, field, value) => {
     if (field === 'status') {
       const status = value as { id: string };

@@ -1,6 +1,6 @@
 import { formatLocalDate, type TimeReport } from '../../../shared/api/index';
-import { stamp, type Gate, type SyncDeps } from '../sync/context';
-import { fetchUnlessGone } from '../sync/on-demand';
+import { stamp, type SyncDeps } from '../sync/context';
+import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
 import { withoutCopies, type PullContext } from '../sync/pull';
 import type { EntityDescriptor } from './types';
 
@@ -66,29 +66,34 @@ async function pullMyTimeReports(ctx: PullContext): Promise<void> {
   });
 }
 
-/** The on-demand reads of time reports: `sync.onDemand.run((deps, gate) => timeReportReads.….(deps, gate, …))`. */
+/** The on-demand reads of time reports: `sync.onDemand.run(timeReportReads.ofTask(taskId))`. */
 export const timeReportReads = {
   /** A task's time reports (every user's), when its Time section opens. */
-  ofTask(deps: SyncDeps, gate: Gate, taskId: string): Promise<'ok' | 'gone'> {
-    const { cache, client, pending } = deps;
-    return fetchUnlessGone(
-      cache,
-      async () => {
-        const list = await gate((s) => client.taskTimeReports(taskId, {}, s));
-        storeTaskTimeReports(deps, taskId, list);
-        cache.syncState.set(`timeReports:task:${taskId}`, stamp(deps.clock()));
-      },
-      // The task is gone: its reports went with it; the task itself is left to its own fetch.
-      () => cache.timeReports.replaceTask(taskId, [], (id) => pending.isPendingStructural('timeReport', id)),
-    );
-  },
+  ofTask:
+    (taskId: string): OnDemandRead =>
+    (deps, gate) => {
+      const { cache, client, pending } = deps;
+      return fetchUnlessGone(
+        cache,
+        async () => {
+          const list = await gate((s) => client.taskTimeReports(taskId, {}, s));
+          storeTaskTimeReports(deps, taskId, list);
+          cache.syncState.set(`timeReports:task:${taskId}`, stamp(deps.clock()));
+        },
+        // The task is gone: its reports went with it; the task itself is left to its own fetch.
+        () =>
+          cache.timeReports.replaceTask(taskId, [], (id) => pending.isPendingStructural('timeReport', id)),
+      );
+    },
 
   /** The acting user's reports dated in a range (My Time going back before the synced weeks). */
-  async mine(deps: SyncDeps, gate: Gate, range: { startDate: string; endDate: string }): Promise<'ok'> {
-    const list = await gate((s) => deps.client.userTimeReports(deps.userId, range, s));
-    storeUserTimeReports(deps, range, list);
-    return 'ok';
-  },
+  mine:
+    (range: { startDate: string; endDate: string }): OnDemandRead<'ok'> =>
+    async (deps, gate) => {
+      const list = await gate((s) => deps.client.userTimeReports(deps.userId, range, s));
+      storeUserTimeReports(deps, range, list);
+      return 'ok';
+    },
 };
 
 export const timeReport: EntityDescriptor<'timeReport'> = {

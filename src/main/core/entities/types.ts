@@ -2,7 +2,7 @@ import type { CacheEntity, ResourceName } from '../../../shared/entities';
 import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
 import type { DependencyKind } from '../cache/repos/dependencies';
-import type { OnDemand } from '../sync/on-demand';
+import type { OnDemandRead } from '../sync/on-demand';
 import type { PullPart } from '../sync/pull';
 
 /**
@@ -60,8 +60,11 @@ export interface SendCheckReads {
   ): Promise<ReadonlyMap<string, CheckedItem> | undefined>;
 }
 
-/** A fetch of sync's on-demand reads (`sync/on-demand.ts`): 'ok', or 'gone' from the service. */
-export type Fetch = (onDemand: OnDemand, id: string) => Promise<'ok' | 'gone'>;
+/**
+ * One item's on-demand read (run by `sync.onDemand.run`, `sync/on-demand.ts`): 'ok', or 'gone'
+ * from the service.
+ */
+export type Fetch = (id: string) => OnDemandRead;
 
 /**
  * One resource, described once: everything the core does per resource reads it here.

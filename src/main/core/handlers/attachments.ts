@@ -68,7 +68,6 @@ export function attachmentHandlers({
 }: AttachmentDeps): HandlerMap<AttachmentChannels> {
   const { spool, uploads } = files;
   const id = (value: string): string => outbox.realIdOf(value);
-  const deleteDraft = cache.db.prepare("DELETE FROM messages WHERE id = ? AND id LIKE 'draft-%'");
 
   async function refs(ids: readonly string[]): Promise<FileRef[]> {
     const unique = [...new Set(ids)];
@@ -232,7 +231,7 @@ export function attachmentHandlers({
             // Sent before (no file of it ever uploaded) or being sent: its send finds no file left
             // and posts nothing; the draft leaves the view now.
             const draftId = (entry.payload as { draftId?: string }).draftId;
-            if (draftId) deleteDraft.run(draftId);
+            if (draftId) cache.messages.deleteDraft(draftId);
             emit('cache.onDidChange', { entities: ['messages'] });
           }
         }

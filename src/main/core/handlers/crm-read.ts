@@ -16,7 +16,7 @@ export function crmReadHandlers(
         deps,
         { what: 'Contact', id: contactId, field: 'contactId' },
         !cache.syncState.get(`contact:${contactId}`),
-        () => sync.onDemand.run((d, gate) => crmReads.contact(d, gate, contactId)),
+        () => sync.onDemand.run(crmReads.contact(contactId)),
       );
       const contact = cache.crm.contact(contactId);
       if (!contact) notFound('Contact', contactId, 'contactId');
@@ -33,7 +33,7 @@ export function crmReadHandlers(
         deps,
         { what: 'Account', id: accountId, field: 'accountId' },
         !cache.syncState.get(`account:${accountId}`),
-        () => sync.onDemand.run((d, gate) => crmReads.account(d, gate, accountId)),
+        () => sync.onDemand.run(crmReads.account(accountId)),
       );
       const account = cache.crm.account(accountId);
       if (!account) notFound('Account', accountId, 'accountId');

@@ -1,3 +1,5 @@
+import { dependencyReads } from '../entities/calendar';
+import type { OnDemandRead } from '../sync/on-demand';
 import type { HandlerMap } from './types';
 import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';
 
@@ -14,24 +16,20 @@ export function dependencyReadHandlers(
   const clock = deps.clock ?? (() => new Date());
 
   /** Fetches an item's dependencies when never fetched or older than the max age. */
-  async function refresh(
-    kind: 'event' | 'project',
-    id: string,
-    fetch: (id: string) => Promise<'ok' | 'gone'>,
-  ) {
+  async function refresh(kind: 'event' | 'project', id: string, read: (id: string) => OnDemandRead) {
     if (!isServiceId(id)) return;
     const last = cache.syncState.get(`dependencies:${kind}:${id}`);
     if (last && clock().getTime() - new Date(last.fetchedAt).getTime() < DEPENDENCIES_MAX_AGE_MS) return;
-    await fetchOrServeCache(deps, () => fetch(id));
+    await fetchOrServeCache(deps, () => sync.onDemand.run(read(id)));
   }
 
   return {
     async 'dependencies.ofProject'({ projectId }) {
-      await refresh('project', projectId, sync.onDemand.projectDependencies);
+      await refresh('project', projectId, dependencyReads.ofProject);
       return cache.dependencies.listFor(projectId);
     },
     async 'dependencies.ofEvent'({ eventId }) {
-      await refresh('event', eventId, sync.onDemand.eventDependencies);
+      await refresh('event', eventId, dependencyReads.ofEvent);
       return cache.dependencies.listFor(eventId);
     },
   };

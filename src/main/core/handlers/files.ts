@@ -46,16 +46,6 @@ function downloadError(err: unknown, name: string): never {
  * per project from the cached messages.
  */
 export function fileHandlers({ downloads, spool, client, cache }: FileDeps): HandlerMap<FileChannels> {
-  const projectFiles = cache.db.prepare(
-    `WITH RECURSIVE scope(id) AS (
-       SELECT ? UNION ALL SELECT p.id FROM projects p JOIN scope ON p.parent_project_id = scope.id)
-     SELECT m.id AS messageId, m.from_user_id AS fromUserId, m.date_created AS dateCreated,
-            m.attachments AS attachments, t.id AS taskId, t.short_id AS taskShortId, t.name AS taskName
-     FROM tasks t JOIN messages m ON m.task_id = t.id AND m.attachments IS NOT NULL
-     WHERE t.project_id IN (SELECT id FROM scope)
-     ORDER BY m.date_created DESC, m.id`,
-  );
-
   const info = (): DownloadCacheInfo => ({
     usedBytes: downloads.usedBytes(),
     maxBytes: downloads.maxBytes,
@@ -107,15 +97,7 @@ export function fileHandlers({ downloads, spool, client, cache }: FileDeps): Han
       return { fileIds: [...local, ...spooled.filter((id): id is string => id !== null)] };
     },
     'attachments.projectFiles': ({ projectId }) => {
-      const rows = projectFiles.all(projectId) as {
-        messageId: string;
-        fromUserId: string;
-        dateCreated: string;
-        attachments: string;
-        taskId: string;
-        taskShortId: string;
-        taskName: string;
-      }[];
+      const rows = cache.messages.withFilesInProject(projectId);
       const out: ProjectFile[] = [];
       for (const row of rows) {
         let list: unknown;

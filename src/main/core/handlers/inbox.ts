@@ -11,9 +11,14 @@ export function inboxHandlers(
 ): HandlerMap<'inbox.list' | 'inbox.markRead' | 'inbox.markUnread' | 'inbox.markAllRead'> {
   const { cache, userId } = deps;
   return {
-    'inbox.list': () => {
+    'inbox.list': ({ first }) => {
+      // A first page answers the page's first screen without reading every row; its unread
+      // count is not known then (it needs the whole list).
+      if (first !== undefined) {
+        return { rows: cache.inbox.list(userId, first), total: cache.inbox.count(userId) };
+      }
       const rows = cache.inbox.list(userId);
-      return { rows, unread: rows.filter((row) => row.unread).length };
+      return { rows, unread: rows.filter((row) => row.unread).length, total: rows.length };
     },
     'inbox.markRead': ({ taskIds }) => {
       cache.inbox.markRead(userId, taskIds);

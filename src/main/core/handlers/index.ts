@@ -3,9 +3,8 @@
 // handles (and that the app, accounts or print side does not own) does not compile.
 import type { accountsChannels } from '../../../shared/ipc/accounts';
 import type { appChannels } from '../../../shared/ipc/app';
-import type { ChannelName } from '../../../shared/ipc/contract';
+import type { ChannelName, ShellChannel } from '../../../shared/ipc/contract';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
-import type { printChannels } from '../../../shared/ipc/print';
 import type { settingsChannels } from '../../../shared/ipc/settings';
 import type { ServiceClient } from '../api/client';
 import type { DownloadCache } from '../attachments/downloads';
@@ -74,17 +73,10 @@ type ModuleChannels<M> =
 
 /**
  * Channels handled outside an account's engine: by the app (`core.ts`), its accounts and settings
- * (`accounts/session.ts`), or the Electron shell (`src/main/index.ts`: print, files opened or
- * saved through the desktop, links the OS handed over).
+ * (`accounts/session.ts`), or the Electron shell (`SHELL_CHANNELS` of the contract).
  */
 type OutsideEngine =
-  | keyof typeof appChannels
-  | keyof typeof accountsChannels
-  | keyof typeof settingsChannels
-  | keyof typeof printChannels
-  | 'attachments.openExternal'
-  | 'attachments.saveAs'
-  | 'links.takePending';
+  keyof typeof appChannels | keyof typeof accountsChannels | keyof typeof settingsChannels | ShellChannel;
 
 /** The channels of the contract no module of `Ms` handles. */
 export type Unhandled<Ms extends readonly HandlerModule[]> = Exclude<

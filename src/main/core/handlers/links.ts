@@ -12,7 +12,6 @@ export function linkHandlers({
   /** A local id of an item since acknowledged, as its real id (a link copied while offline). */
   realIdOf: (id: string) => string;
 }): HandlerMap<'links.resolve'> {
-  const byShortId = cache.db.prepare('SELECT id, name FROM tasks WHERE short_id = ? LIMIT 1');
   return {
     'links.resolve': ({ link }) => {
       let parsed;
@@ -29,7 +28,7 @@ export function linkHandlers({
         return { kind: 'project', id: project.id, name: project.name };
       }
       if ('shortId' in parsed) {
-        const row = byShortId.get(parsed.shortId) as { id: string; name: string } | undefined;
+        const row = cache.tasks.byShortId(parsed.shortId);
         if (!row) throw new HandlerError('not-found', `No task #${parsed.shortId} in this workspace`, 'link');
         return { kind: 'task', id: row.id, name: row.name };
       }

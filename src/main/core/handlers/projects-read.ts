@@ -1,3 +1,6 @@
+import { projectTemplateReads } from '../entities/org';
+import { projectReads } from '../entities/projects';
+import { documentReads } from '../sync/document-index';
 import { notOfferedParts } from '../sync/not-offered';
 import { templatesOffered, workedTemplates } from '../sync/project-templates';
 import type { HandlerMap } from './types';
@@ -20,7 +23,7 @@ export function projectReadHandlers(
         deps,
         { what: 'Project', id: projectId, field: 'projectId' },
         cache.projects.detailFetchedAt(projectId) === null,
-        () => sync.onDemand.project(projectId),
+        () => sync.onDemand.run(projectReads.project(projectId)),
       );
       const project = cache.projects.get(projectId);
       if (!project) notFound('Project', projectId, 'projectId');
@@ -50,7 +53,7 @@ export function projectReadHandlers(
     async 'projects.templates'() {
       // Pulled with the organization lists; asked here only when no pull brought them yet.
       if (!cache.syncState.get('projectTemplates'))
-        await fetchOrServeCache(deps, () => sync.onDemand.projectTemplates());
+        await fetchOrServeCache(deps, () => sync.onDemand.run(projectTemplateReads.all()));
       // A service that lists none: the ids typed here before that made a project.
       if (!templatesOffered(cache)) return workedTemplates(cache).map((t) => ({ ...t, usedBefore: true }));
       return cache.org.projectTemplates.all();
@@ -63,7 +66,7 @@ export function projectReadHandlers(
         deps,
         { what: 'Document', id: documentId, field: 'documentId' },
         !cached || cached.content === null || cached.contentMoment !== cached.momentUpdated,
-        () => sync.onDemand.document(documentId),
+        () => sync.onDemand.run(documentReads.document(documentId)),
       );
       const doc = cache.projectParts.document(documentId);
       if (!doc) notFound('Document', documentId, 'documentId');

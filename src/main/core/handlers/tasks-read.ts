@@ -1,3 +1,5 @@
+import { tagReads } from '../entities/org';
+import { taskReads } from '../entities/tasks';
 import type { HandlerMap } from './types';
 import type { TaskDetail } from '../../../shared/ipc/tasks';
 import { customFieldValues, fetchOrServeCache, notFound, refreshOpened, type ReadDeps } from './read-deps';
@@ -21,7 +23,8 @@ export function taskReadHandlers(
 
     async 'tasks.byTag'({ tagId, filter, sort, offset, limit }) {
       // A tag's membership is known once its task list was fetched (by a pull or here).
-      if (!cache.syncState.get(`tag:${tagId}`)) await fetchOrServeCache(deps, () => sync.onDemand.tag(tagId));
+      if (!cache.syncState.get(`tag:${tagId}`))
+        await fetchOrServeCache(deps, () => sync.onDemand.run(tagReads.tasks(tagId)));
       return cache.tasks.list({ scope: { kind: 'tag', tagId }, filter, sort, offset, limit });
     },
 
@@ -35,7 +38,7 @@ export function taskReadHandlers(
         !state ||
           state.detailFetchedAt === null ||
           state.messagesActivityMoment !== state.recentActivityMoment,
-        () => sync.onDemand.task(taskId),
+        () => sync.onDemand.run(taskReads.task(taskId)),
       );
       const task = cache.tasks.get(taskId);
       if (!task) notFound('Task', taskId, 'taskId');

@@ -49,16 +49,14 @@ export function timeReadHandlers(deps: ReadDeps): HandlerMap<'time.mine' | 'time
       const synced = timeReportWindow(deps.clock?.() ?? new Date());
       if (refresh || from < synced.startDate) {
         await fetchOrServeCache(deps, () =>
-          sync.onDemand.run((d, gate) => timeReportReads.mine(d, gate, { startDate: from, endDate: to })),
+          sync.onDemand.run(timeReportReads.mine({ startDate: from, endDate: to })),
         );
       }
       return viewsOf(cache, cache.timeReports.byUser(deps.userId, { from, to }));
     },
     async 'time.ofTask'({ taskId }) {
       if (isServiceId(taskId))
-        await fetchOrServeCache(deps, () =>
-          sync.onDemand.run((d, gate) => timeReportReads.ofTask(d, gate, taskId)),
-        );
+        await fetchOrServeCache(deps, () => sync.onDemand.run(timeReportReads.ofTask(taskId)));
       return viewsOf(cache, cache.timeReports.byTask(taskId));
     },
   };

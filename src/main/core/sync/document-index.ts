@@ -1,4 +1,28 @@
 import type { SyncDeps } from './context';
+import { fetchUnlessGone, type OnDemandRead } from './on-demand';
+
+/**
+ * The on-demand read of a document, what its view opens: `sync.onDemand.run(documentReads.document(id))`.
+ * It lives in sync rather than in the document's descriptor (`entities/projects.ts`) because the
+ * document index below, part of sync, fetches through it too.
+ */
+export const documentReads = {
+  document:
+    (documentId: string): OnDemandRead =>
+    (deps, gate) =>
+      fetchUnlessGone(
+        deps.cache,
+        async () => {
+          const doc = await gate((s) => deps.client.document(documentId, s));
+          deps.cache.transaction(() => deps.cache.projectParts.putDocument(doc));
+          deps.emitChange({ entities: ['documents'], ids: { documents: [documentId] } });
+        },
+        () => {
+          if (!deps.pending.isPendingStructural('document', documentId))
+            deps.cache.projectParts.deleteDocument(documentId);
+        },
+      ),
+};
 
 /** What one indexing run did, for the log and the tests. */
 export interface DocumentIndexReport {

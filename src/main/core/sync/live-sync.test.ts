@@ -22,6 +22,8 @@ import { createSync, type Sync } from './sync';
 import { PULL_PARTS } from '../entities';
 import { withFolders } from './pull';
 import { ProjectsResponse } from '../../../shared/api/index';
+import { projectReads } from '../entities/projects';
+import { taskReads } from '../entities/tasks';
 
 type Route = (url: URL) => unknown;
 
@@ -154,7 +156,7 @@ describe('a pull from a service that answers as the live one', () => {
     const calls: string[] = [];
     const { cache, sync } = setup(liveService({ '/project/FoLd01/tasks': () => LIVE_TASKS }, calls));
     await sync.now();
-    expect(await sync.onDemand.project('PrJ001')).toBe('ok');
+    expect(await sync.onDemand.run(projectReads.project('PrJ001'))).toBe('ok');
     expect(cache.projects.get('PrJ001')).toMatchObject({ name: 'Website relaunch', settings: null });
     expect(notOfferedParts(cache, 'PrJ001')).toEqual(['dependencies', 'history', 'members']);
     // The history was asked at both paths the live service's clients use.
@@ -174,11 +176,11 @@ describe('a pull from a service that answers as the live one', () => {
       },
     ];
     const { cache, sync } = setup(liveService({ '/project/PrJ001/history': () => history }, calls));
-    expect(await sync.onDemand.project('PrJ001')).toBe('ok');
+    expect(await sync.onDemand.run(projectReads.project('PrJ001'))).toBe('ok');
     expect(cache.projectParts.historyOf('PrJ001').map((h) => h.id)).toEqual(['HiS001']);
     expect(notOfferedParts(cache, 'PrJ001')).toEqual(['dependencies', 'members']);
     calls.length = 0;
-    await sync.onDemand.project('PrJ001');
+    await sync.onDemand.run(projectReads.project('PrJ001'));
     expect(calls.filter((c) => c.endsWith('/history'))).toEqual(['/project/PrJ001/history']);
   });
 
@@ -194,7 +196,7 @@ describe('a pull from a service that answers as the live one', () => {
       ),
     );
     await sync.now();
-    expect(await sync.onDemand.task('TaSk01')).toBe('ok');
+    expect(await sync.onDemand.run(taskReads.task('TaSk01'))).toBe('ok');
     expect(cache.org.tags.all()).toEqual([{ id: 'TaG001', name: 'TaG001', color: null }]);
     expect(cache.org.tagsOfTask('TaSk01').map((t) => t.name)).toEqual(['TaG001']);
     await sync.now();
@@ -206,7 +208,7 @@ describe('a pull from a service that answers as the live one', () => {
     await sync.now();
     const gone = setup(liveService({ '/project/PrJ001': () => new Response('', { status: 404 }) }));
     await gone.sync.now();
-    expect(await gone.sync.onDemand.project('PrJ001')).toBe('gone');
+    expect(await gone.sync.onDemand.run(projectReads.project('PrJ001'))).toBe('gone');
     expect(gone.cache.projects.get('PrJ001')).toBeNull();
     expect(cache.projects.get('PrJ001')).not.toBeNull();
   });

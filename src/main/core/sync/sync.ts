@@ -3,7 +3,7 @@ import { AbortedError, UnauthorizedError, isOffline } from '../api/errors';
 import { createGate, stamp, type Progress, type SyncDeps } from './context';
 import { createOnDemand, type OnDemand } from './on-demand';
 import { DEFAULT_EVENT_WINDOW, pull, type EventWindow, type PullPart } from './pull';
-import { createDocumentIndexer, type DocumentIndexReport } from './document-index';
+import { createDocumentIndexer, documentReads, type DocumentIndexReport } from './document-index';
 import { createReadProblems } from './read-problems';
 import { DEFAULT_RETRY } from './retry';
 import { Listeners } from '../listeners';
@@ -237,26 +237,24 @@ export function createSync(options: SyncOptions): Sync {
     },
   );
   const raw = createOnDemand(deps, onDemandGate);
-  // Wraps each on-demand fetch so a network failure also flips the status to offline.
-  const onDemand = Object.fromEntries(
-    Object.entries(raw).map(([name, fn]) => [
-      name,
-      async (arg: unknown) => {
-        try {
-          const result = await (fn as (arg: unknown) => Promise<'ok' | 'gone'>)(arg);
-          if (!state.online) {
-            update({ online: true });
-            void run();
-          }
-          return result;
-        } catch (err) {
-          markOffline(err);
-          throw err;
+  // Each on-demand read that fails for a network reason also flips the status to offline; one
+  // that succeeds while offline brings it back online and starts a pull.
+  const onDemand: OnDemand = {
+    async run(read) {
+      try {
+        const result = await raw.run(read);
+        if (!state.online) {
+          update({ online: true });
+          void run();
         }
-      },
-    ]),
-  ) as unknown as OnDemand;
-  const documentIndex = createDocumentIndexer(deps, (id) => onDemand.document(id));
+        return result;
+      } catch (err) {
+        markOffline(err);
+        throw err;
+      }
+    },
+  };
+  const documentIndex = createDocumentIndexer(deps, (id) => onDemand.run(documentReads.document(id)));
 
   return {
     status,

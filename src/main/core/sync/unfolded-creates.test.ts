@@ -19,6 +19,7 @@ import type { Gate, SyncDeps } from './context';
 import { createOnDemand } from './on-demand';
 import { listedMessages } from './pending';
 import { pullTaskParts, storeTasks } from './pull';
+import { dependencyReads } from '../entities/calendar';
 
 const ME = 'u-me';
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -523,28 +524,28 @@ describe('dependencies: the service copy of a dependency create whose answer nev
       ),
     );
     expect(shown().sort()).toEqual(['D-real', localId].sort());
-    await onDemand.eventDependencies('e1');
+    await onDemand.run(dependencyReads.ofEvent('e1'));
     expect(shown().sort()).toEqual(['D-other', localId].sort());
   });
 
   it('"try again" then folds it: one dependency, under the real id', async () => {
     r.dependencies = [copyOf()];
     const onDemand = createOnDemand(r.deps, gate);
-    await onDemand.eventDependencies('e1');
+    await onDemand.run(dependencyReads.ofEvent('e1'));
     repair();
     const stuck = r.outbox.entries('stuck').find((x) => x.kind === 'dependency.create');
     r.outbox.tryAgain(stuck!.id);
     await r.run();
     expect(r.outbox.realIdOf(localId)).toBe('D-real');
     expect(shown()).toEqual(['D-real']);
-    await onDemand.eventDependencies('e1');
+    await onDemand.run(dependencyReads.ofEvent('e1'));
     expect(shown()).toEqual(['D-real']);
   });
 
   it('"reload" settles it: the local row goes and the next fetch brings the service\'s', async () => {
     r.dependencies = [copyOf()];
     const onDemand = createOnDemand(r.deps, gate);
-    await onDemand.eventDependencies('e1');
+    await onDemand.run(dependencyReads.ofEvent('e1'));
     const stuck = r.outbox.entries('stuck').find((x) => x.kind === 'dependency.create');
     await r.outbox.reload(stuck!.id, r.fetchItem);
     expect(shown()).toEqual([]);
@@ -559,7 +560,7 @@ describe('dependencies: the service copy of a dependency create whose answer nev
         ],
       },
     ]);
-    await onDemand.eventDependencies('e1');
+    await onDemand.run(dependencyReads.ofEvent('e1'));
     expect(shown()).toEqual(['D-real']);
   });
 });

@@ -8,8 +8,16 @@ import { describeError } from '../lib/errors';
 import { createRunWrite, type RunWrite } from '../lib/run-write';
 import { toasts } from '../lib/toasts.svelte';
 
+/**
+ * Rows read first at start, before the whole list: more than a tall window shows, a small part
+ * of a large inbox (thousands of rows), so the first screen does not wait for every row.
+ */
+export const INBOX_FIRST_PAGE = 60;
+
 export class InboxState {
   #rows = $state.raw<InboxRow[] | undefined>();
+  /** The whole list's length; more than `rows` while only the first page is read. */
+  #total = $state<number | undefined>();
   #error = $state<string | undefined>();
   #seq = 0;
   readonly #bridge: Bridge;
@@ -27,24 +35,35 @@ export class InboxState {
   get error(): string | undefined {
     return this.#error;
   }
-  /** Tasks with something new since the user last read them. */
+  /** How many tasks the inbox holds (known before every row is read). */
+  get total(): number | undefined {
+    return this.#total ?? this.#rows?.length;
+  }
+  /** Tasks with something new since the user last read them; unknown until every row is read. */
   get unread(): number | undefined {
+    if (this.#rows && this.#total !== undefined && this.#rows.length < this.#total) return undefined;
     return this.#rows?.filter((row) => row.unread).length;
   }
 
-  /** Follows the cache (tasks, their messages, users); returns the unsubscribe. */
+  /**
+   * Follows the cache (tasks, their messages, users); returns the unsubscribe. The first screen
+   * of rows is read first, then the whole list.
+   */
   start(): () => void {
-    void this.load();
+    void this.load(INBOX_FIRST_PAGE);
     return onCacheBurst(this.#bridge, ['tasks', 'messages', 'users', 'statuses'], 60, () => void this.load());
   }
 
-  async load(): Promise<void> {
+  /** Reads the whole list, or with `first` its first rows and then the whole list. */
+  async load(first?: number): Promise<void> {
     const seq = ++this.#seq;
     try {
-      const { rows } = await this.#bridge.invoke('inbox.list', {});
+      const { rows, total } = await this.#bridge.invoke('inbox.list', first ? { first } : {});
       if (seq !== this.#seq) return;
       this.#rows = rows;
+      this.#total = total;
       this.#error = undefined;
+      if (rows.length < total) await this.load();
     } catch (err) {
       if (seq === this.#seq) this.#error = describeError(err);
     }

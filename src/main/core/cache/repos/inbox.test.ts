@@ -165,4 +165,38 @@ describe('the Action required inbox', () => {
     last.db.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('reads a first page that is the head of the whole list, in the same order, ties included', () => {
+    const cache = inbox();
+    // Tasks sorted by their newest message, others by recent activity, some on the same moment.
+    const more = Array.from({ length: 40 }, (_, i) =>
+      aTask({
+        id: `t${i}`,
+        projectId: 'p1',
+        actionRequiredUserId: ME,
+        createdByUserId: 'cleo',
+        recentActivityMoment: `2026-01-0${1 + (i % 7)}T1${i % 3}:00:00`,
+      }),
+    );
+    cache.tasks.upsertMany(more.map(flattenTask));
+    for (let i = 0; i < 40; i += 3) {
+      cache.messages.replaceForTask(`t${i}`, [
+        aMessage({
+          id: `m${i}`,
+          fromUserId: 'bob',
+          toUserId: ME,
+          dateCreated: `2026-01-0${1 + (i % 5)}T09:30:00`,
+        }),
+      ]);
+    }
+    cache.syncState.set('pull', '2026-01-06T00:00:00');
+    expect(cache.inbox.count(ME)).toBe(43);
+    // The first read after a pull takes the whole list as read, even when it reads a page.
+    const page = cache.inbox.list(ME, 10);
+    const whole = cache.inbox.list(ME);
+    expect(whole).toHaveLength(43);
+    expect(page).toEqual(whole.slice(0, 10));
+    expect(whole.some((row) => row.unread)).toBe(false);
+    for (const size of [1, 7, 25, 43, 100]) expect(cache.inbox.list(ME, size)).toEqual(whole.slice(0, size));
+  });
 });

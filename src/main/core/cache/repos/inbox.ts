@@ -13,7 +13,7 @@ const NEWEST = (extra: string) =>
  * thread said last, and whether something from someone else came since the user last read it.
  * Newest activity first. Three index look-ups per task (messages by task and date).
  */
-const LIST = `
+const LIST_OF = (onlyFirst: boolean) => `
   SELECT t.id AS taskId, t.short_id AS shortId, t.name, t.project_id AS projectId,
     t.status_id AS statusId, t.status_name AS statusName, t.priority, t.deadline,
     t.todo_done AS todoDone, t.todo_total AS todoTotal,
@@ -27,8 +27,24 @@ const LIST = `
   LEFT JOIN messages o ON o.id = ${NEWEST('AND m.from_user_id IS NOT @me')}
   LEFT JOIN messages l ON l.id = ${NEWEST('')}
   LEFT JOIN inbox_seen s ON s.task_id = t.id
-  WHERE t.action_required_user_id = @me AND t.moment_closed IS NULL
+  WHERE t.action_required_user_id = @me AND t.moment_closed IS NULL${onlyFirst ? ` AND t.rowid IN (${FIRST})` : ''}
   ORDER BY coalesce(l.date_created, h.date_created, t.recent_activity_moment) DESC, t.rowid DESC`;
+
+/**
+ * The rowids of the inbox's first `@limit` tasks in the list's order, found with one index look-up
+ * per task: `h` (a message of the task) exists only when `l` does, so the list's sort key is the
+ * task's newest message date, else its recent activity. The three look-ups per row are then done
+ * for these rows only.
+ */
+const FIRST = `
+  SELECT f.rowid FROM tasks f
+  WHERE f.action_required_user_id = @me AND f.moment_closed IS NULL
+  ORDER BY coalesce((SELECT max(m.date_created) FROM messages m WHERE m.task_id = f.id), f.recent_activity_moment) DESC,
+    f.rowid DESC
+  LIMIT @limit`;
+const LIST = LIST_OF(false);
+const LIST_FIRST = LIST_OF(true);
+const COUNT = `SELECT count(*) FROM tasks t WHERE t.action_required_user_id = ? AND t.moment_closed IS NULL`;
 
 interface ListRow {
   taskId: string;
@@ -61,7 +77,8 @@ export type InboxRepo = ReturnType<typeof createInboxRepo>;
 export function createInboxRepo(db: CacheDb) {
   const stmt = statementCache(db);
 
-  const rowsOf = (me: string) => stmt(LIST).all({ me }) as ListRow[];
+  const rowsOf = (me: string, limit?: number) =>
+    (limit === undefined ? stmt(LIST).all({ me }) : stmt(LIST_FIRST).all({ me, limit })) as ListRow[];
 
   /** Marks the given rows read as they stand. */
   function markRows(rows: readonly Pick<ListRow, 'taskId' | 'otherId'>[]): void {
@@ -78,20 +95,20 @@ export function createInboxRepo(db: CacheDb) {
     /**
      * The inbox of user `me`. The first time it is read after a pull brought the tasks, what is
      * there then counts as read: "new" means new since the user started using the inbox, not
-     * the whole backlog of a first sync.
+     * the whole backlog of a first sync. With `limit`, only the first `limit` rows of the list.
      */
-    list(me: string): InboxRow[] {
-      let rows = rowsOf(me);
+    list(me: string, limit?: number): InboxRow[] {
+      let rows = rowsOf(me, limit);
       const pulled = stmt(`SELECT 1 FROM sync_state WHERE key = 'pull'`).get() !== undefined;
       const baselined = stmt(`SELECT 1 FROM sync_state WHERE key = ?`).get(BASELINE) !== undefined;
       if (pulled && !baselined) {
         db.transaction(() => {
-          markRows(rows);
+          markRows(limit === undefined ? rows : rowsOf(me));
           stmt(`INSERT INTO sync_state (key, fetched_at, value) VALUES (?, datetime('now'), NULL)`).run(
             BASELINE,
           );
         })();
-        rows = rowsOf(me);
+        rows = rowsOf(me, limit);
       }
       return rows.map((r) => ({
         taskId: r.taskId,
@@ -119,6 +136,11 @@ export function createInboxRepo(db: CacheDb) {
         // Before the first pull nothing is known to be new.
         unread: pulled && (!r.seenRow || r.seenId !== r.otherId),
       }));
+    },
+
+    /** How many tasks the whole inbox of `me` holds. */
+    count(me: string): number {
+      return stmt(COUNT).pluck().get(me) as number;
     },
 
     /** Marks tasks read as they are now: their newest message from someone other than `me`. */

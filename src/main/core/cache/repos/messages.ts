@@ -6,6 +6,18 @@ import { replaceScope } from './statements';
 
 export type MessagesRepo = ReturnType<typeof createMessagesRepo>;
 
+/** A message with files and its task, as a project's file list reads it. */
+export interface MessageWithFiles {
+  messageId: string;
+  fromUserId: string;
+  dateCreated: string;
+  /** The stored JSON array of the message's attachments. */
+  attachments: string;
+  taskId: string;
+  taskShortId: string;
+  taskName: string;
+}
+
 export function createMessagesRepo(db: CacheDb) {
   const codec = tableCodec<MessageView>(db, 'messages', ['id'], {
     id: ['id', 'value'],
@@ -28,6 +40,16 @@ export function createMessagesRepo(db: CacheDb) {
   );
   const hasStmt = db.prepare('SELECT 1 FROM messages WHERE id = ?').pluck();
   const deleteStmt = db.prepare('DELETE FROM messages WHERE id = ?');
+  const deleteDraftStmt = db.prepare("DELETE FROM messages WHERE id = ? AND id LIKE 'draft-%'");
+  const withFilesInProjectStmt = db.prepare(
+    `WITH RECURSIVE scope(id) AS (
+       SELECT ? UNION ALL SELECT p.id FROM projects p JOIN scope ON p.parent_project_id = scope.id)
+     SELECT m.id AS messageId, m.from_user_id AS fromUserId, m.date_created AS dateCreated,
+            m.attachments AS attachments, t.id AS taskId, t.short_id AS taskShortId, t.name AS taskName
+     FROM tasks t JOIN messages m ON m.task_id = t.id AND m.attachments IS NOT NULL
+     WHERE t.project_id IN (SELECT id FROM scope)
+     ORDER BY m.date_created DESC, m.id`,
+  );
   return {
     codec,
     has(id: string): boolean {
@@ -35,6 +57,20 @@ export function createMessagesRepo(db: CacheDb) {
     },
     delete(id: string): void {
       deleteStmt.run(id);
+    },
+    /**
+     * Removes the row a comment shows while it waits (id `draft-…`); a message the service
+     * answered is left alone.
+     */
+    deleteDraft(id: string): void {
+      deleteDraftStmt.run(id);
+    },
+    /**
+     * The messages with files on tasks of a project and its subprojects, newest first, with
+     * their task; `attachments` is the stored JSON text, as kept.
+     */
+    withFilesInProject(projectId: string): MessageWithFiles[] {
+      return withFilesInProjectStmt.all(projectId) as MessageWithFiles[];
     },
     /** Makes the cached messages of a task exactly `messages`, keeping those `keep` protects. */
     replaceForTask(

@@ -178,3 +178,13 @@ describe('to-do progress on task rows', () => {
     expect(progress('t1')).toEqual([0, 0]);
   });
 });
+
+describe('tasks repository: a task by its number', () => {
+  it('finds the task a #number link names, and null for a number not cached', () => {
+    const cache = createCache(openCacheDb(':memory:'));
+    cache.projects.upsertMany([aProject({ id: 'p1' })]);
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't1', projectId: 'p1', shortId: '42', name: 'Plan' }))]);
+    expect(cache.tasks.byShortId('42')).toEqual({ id: 't1', name: 'Plan' });
+    expect(cache.tasks.byShortId('43')).toBeNull();
+  });
+});

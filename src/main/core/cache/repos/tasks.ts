@@ -216,6 +216,7 @@ export type TasksRepo = ReturnType<typeof createTasksRepo>;
 export function createTasksRepo(db: CacheDb) {
   const codec = tableCodec<TaskFlat>(db, 'tasks', ['id'], TASK_FIELDS);
   const stmt = statementCache(db);
+  const byShortIdStmt = db.prepare('SELECT id, name FROM tasks WHERE short_id = ? LIMIT 1');
   const getStmt = db.prepare(
     `SELECT ${codec.select}, crm_account_id AS crmAccountId FROM tasks WHERE id = ?`,
   );
@@ -321,6 +322,11 @@ export function createTasksRepo(db: CacheDb) {
     getFlat(id: string): TaskFlat | null {
       const row = getFlatStmt.get(id) as Record<string, unknown> | undefined;
       return row ? codec.decode(row) : null;
+    },
+
+    /** The task a `#123` link names, by its number (short id); null when none is cached. */
+    byShortId(shortId: string): { id: string; name: string } | null {
+      return (byShortIdStmt.get(shortId) as { id: string; name: string } | undefined) ?? null;
     },
 
     row(id: string): TaskRow | null {

@@ -1,0 +1,62 @@
+/// <reference lib="dom" />
+// A long Action required inbox at start: the page asks the core for a first screen of rows, then
+// for the whole list; once loaded the user sees every task, its count and End's last row as before.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/open';
+import { generateWorkspace } from '../../src/server/seed/generate';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
+
+describe('a long Action required inbox at start', () => {
+  const suite = appSuite({
+    service: {
+      seed: 'empty',
+      prepare(dataDir) {
+        const db = openDatabase(join(dataDir, 'service.sqlite'));
+        generateWorkspace(db, { projects: 4, tasks: 1_500, messagesPerTask: 1, seed: 3 });
+        db.close();
+      },
+    },
+    viewport: { width: 1280, height: 800 },
+    startTimeoutMs: 120_000,
+  });
+  const rows = () => suite.page.getByTestId('inbox-row');
+
+  it('reads a first screen of rows, then every task, with the whole count and End at the last', async () => {
+    const { app, page, ui } = suite;
+    const me = app.service!.users.actingUserId;
+    const mine = await app.api<{ id: string }[]>(`/user/${me}/action-required-tasks`);
+    // More tasks than the first page the page asks for at start.
+    expect(mine.length).toBeGreaterThan(60);
+    // The inbox reads the page sends to the core, from its first script on.
+    await page.addInitScript(() => {
+      const asked: unknown[] = [];
+      Object.assign(window, { asked });
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data: string) {
+        const message = JSON.parse(data) as { channel: string; arg: unknown };
+        if (message.channel === 'inbox.list') asked.push(message.arg);
+        send.call(this, data);
+      };
+    });
+    await page.reload();
+    await ui.goToActionRequired();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { asked: unknown[] }).asked.slice(0, 2)))
+      .toEqual([{ first: 60 }, {}]);
+    await expect.poll(() => rows().count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('inbox-summary').textContent())
+      .toMatch(new RegExp(`^\\s*${mine.length}\\s+tasks`));
+    const inbox = page.getByTestId('inbox');
+    await inbox.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => rows().count()).toBe(mine.length);
+    await expect.poll(() => rows().last().getAttribute('aria-selected')).toBe('true');
+    // The last row is the oldest task of the service's list.
+    const lastId = await rows().last().getAttribute('id');
+    expect(mine.map((task) => `inbox-${task.id}`)).toContain(lastId);
+    await screenshot(page, 'inbox-long-end');
+  });
+});
