@@ -190,6 +190,21 @@ describe('undo and redo of edits', () => {
       () => app.api<ServiceTask[]>('/project/g7-p2/tasks'),
       (all) => !all.some((t) => t.id === id),
     );
+
+    // Redo makes it again from what was typed: a new task, which the toast says.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Control+Shift+z');
+    await expect
+      .poll(() => toast(`Redone: Created '${title}'`).innerText())
+      .toContain('it was made again as a new task');
+    await row.waitFor();
+    await ui.waitForPendingCount(0);
+    await screenshot(page, 'undo-created-task-redone');
+    const again = await eventually(
+      () => app.api<ServiceTask[]>('/project/g7-p2/tasks'),
+      (all) => all.some((t) => t.name === title),
+    );
+    expect(again.filter((t) => t.name === title).map((t) => t.id)).not.toContain(id);
   });
 
   it('deletes a CRM contact, and Undo within its hold keeps it on the service', async () => {

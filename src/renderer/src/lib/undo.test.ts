@@ -254,19 +254,34 @@ describe('undoableOf: how each write is taken back', () => {
     const waiting = fakePorts((channel) =>
       channel === 'outbox.pending' ? [{ id: 3, state: 'pending' }] : {},
     );
-    expect(await item.reverse(waiting.ports)).toEqual({ ok: true, reverse: null });
+    const withdrawn = await item.reverse(waiting.ports);
+    expect(withdrawn).toEqual({ ok: true, reverse: expect.objectContaining({ label: 'Created' }) });
     expect(waiting.calls.map((c) => c.channel)).toEqual(['outbox.pending', 'outbox.discard']);
     expect(waiting.asked).toEqual([]);
+    // Its redo makes the task again from what the user typed.
+    const remade = fakePorts(() => ({ entryId: 4, id: 'local-2' }));
+    const redone = await (withdrawn.ok ? withdrawn.reverse : null)!.reverse(remade.ports);
+    expect(remade.calls).toEqual([{ channel: 'tasks.create', input: { projectId: 'p1', title: 'New' } }]);
+    // Nothing had been sent, so nothing is said: the task is simply back.
+    expect(redone).toEqual({ ok: true, reverse: expect.objectContaining({ label: 'Created' }) });
 
     const sent = fakePorts((channel) => (channel === 'outbox.pending' ? [] : { entryId: 8 }));
     // The toast says the undo was a delete on the service, not a withdrawal.
-    expect(await item.reverse(sent.ports)).toEqual({
+    const deleted = await item.reverse(sent.ports);
+    expect(deleted).toEqual({
       ok: true,
-      reverse: null,
+      reverse: expect.objectContaining({ label: 'Created' }),
       note: 'the task was deleted on the service',
     });
     expect(sent.asked[0]).toMatch(/^Delete the task you created\?/);
     expect(sent.calls[1]).toEqual({ channel: 'tasks.delete', input: { taskId: 'local-1' } });
+    // Its redo makes a new task; that one's undo deletes the new one.
+    const again = fakePorts((channel) => (channel === 'outbox.pending' ? [] : { entryId: 9, id: 't-new' }));
+    const made = await (deleted.ok ? deleted.reverse : null)!.reverse(again.ports);
+    expect(again.calls[0]).toEqual({ channel: 'tasks.create', input: { projectId: 'p1', title: 'New' } });
+    expect(made).toMatchObject({ ok: true, note: 'it was made again as a new task' });
+    await (made.ok ? made.reverse : null)!.reverse(again.ports);
+    expect(again.calls.at(-1)).toEqual({ channel: 'tasks.delete', input: { taskId: 't-new' } });
 
     const declined = fakePorts((channel) => (channel === 'outbox.pending' ? [] : { entryId: 8 }), false);
     expect(await item.reverse(declined.ports)).toEqual({ ok: false });
@@ -322,7 +337,10 @@ describe('undoableOf: how each write is taken back', () => {
       const waiting = fakePorts((channel) =>
         channel === 'outbox.pending' ? [{ id: 3, state: 'pending', entityKey: 'x:1' }] : {},
       );
-      expect(await item.reverse(waiting.ports)).toEqual({ ok: true, reverse: null });
+      expect(await item.reverse(waiting.ports)).toEqual({
+        ok: true,
+        reverse: expect.objectContaining({ label: 'Created' }),
+      });
       expect(waiting.calls).toEqual([
         { channel: 'outbox.pending', input: {} },
         { channel: 'outbox.discard', input: { id: 3 } },
@@ -344,7 +362,7 @@ describe('undoableOf: how each write is taken back', () => {
       const sent = fakePorts((c) => (c === 'outbox.pending' ? [] : { entryId: 8 }));
       expect(await item.reverse(sent.ports)).toEqual({
         ok: true,
-        reverse: null,
+        reverse: expect.objectContaining({ label: 'Created' }),
         note: `the ${noun} was deleted on the service`,
       });
       expect(sent.asked).toEqual([

@@ -390,8 +390,10 @@ function isCreate(write: DoneWrite): write is Write<Create> {
 
 /**
  * A create still waiting is withdrawn with everything queued on its item: nothing reaches the
- * service. Once sent, the undo is a delete the user confirms (it cannot itself be undone), or,
- * where the service deletes no such item (a project), it cannot be taken back and says so.
+ * service. Once sent, the undo is a delete the user confirms (the deleted item cannot come back),
+ * or, where the service deletes no such item (a project), it cannot be taken back and says so.
+ * The redo of either makes the item again from what the user typed: a new item (a new number
+ * once sent), which the toast says when the first one had reached the service.
  */
 function createUndoable(write: Write<Create>, label: string): Undoable | null {
   const { entryId, id } = write.value;
@@ -404,7 +406,7 @@ function createUndoable(write: Write<Create>, label: string): Undoable | null {
       const waiting = pending.ok && pending.value.some((e) => e.id === entryId && e.state === 'pending');
       if (waiting) {
         const discarded = await ports.run('outbox.discard', { id: entryId });
-        if (discarded.ok) return { ok: true, reverse: null };
+        if (discarded.ok) return { ok: true, reverse: writeBack(label, write.channel, write.input, label) };
       }
       const being = pending.ok && pending.value.some((e) => e.id === entryId);
       if (being) return { ok: false, reason: BEING_SENT };
@@ -417,9 +419,11 @@ function createUndoable(write: Write<Create>, label: string): Undoable | null {
       if (!yes) return { ok: false };
       const { channel, input } = remove(id) as { channel: ChannelName; input: ChannelInput<ChannelName> };
       const deleted = await ports.run(channel, input);
-      return deleted.ok
-        ? { ok: true, reverse: null, note: `the ${noun} was deleted on the service` }
-        : { ok: false, reason: reasonOf(deleted.error) };
+      if (!deleted.ok) return { ok: false, reason: reasonOf(deleted.error) };
+      const again = writeBack(label, write.channel, write.input, label, {
+        noteIfSent: `it was made again as a new ${noun}`,
+      });
+      return { ok: true, reverse: again, note: `the ${noun} was deleted on the service` };
     },
   };
 }
