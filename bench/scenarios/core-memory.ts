@@ -125,10 +125,13 @@ async function pulled(host: Host, after: string | null, timeoutMs = 20 * 60_000)
   }
 }
 
+/** How long the host is left idle after the pulls that follow its initial sync. */
+const IDLE_MS = 45_000;
+
 export const scenario: Scenario = {
   name: 'core-memory',
   description:
-    'The web host from its bundle (the core in its process, the service in another) on a new account of a generated 20,000-task workspace (200 projects, 60,000 messages): resident memory of the host process (/proc) at its peak during the initial sync over loopback, after it, during no-change pulls at +50 ms, and after a restart on that cache (its start and pulls).',
+    'The web host from its bundle (the core in its process, the service in another) on a new account of a generated 20,000-task workspace (200 projects, 60,000 messages): resident memory of the host process (/proc) at its peak during the initial sync over loopback, after it, during no-change pulls at +50 ms, after 45 s idle and a pull then, and after a restart on that cache (its start and pulls).',
   quick: false,
   async run(ctx) {
     const size = ctx.quick
@@ -169,6 +172,16 @@ export const scenario: Scenario = {
       const afterPulls = memoryOf(pid()).rss;
       ctx.log(
         `no-change pulls: CPU ${steadyCpu.join(', ')} ms, peak ${steady.map((v) => round(v, 0)).join(', ')} MiB; after ${round(afterPulls, 0)} MiB`,
+      );
+      // V8 gives back heap it grew only once the process has been idle a while (its memory
+      // reducer): the resident size after an idle spell, and a pull's peak after it.
+      await new Promise((r) => setTimeout(r, IDLE_MS));
+      const afterIdle = memoryOf(pid()).rss;
+      resetPeak(pid());
+      status = (await host.call('sync.now', { wait: true })) as Status;
+      const afterIdlePull = memoryOf(pid()).peak;
+      ctx.log(
+        `after ${IDLE_MS / 1000} s idle: ${round(afterIdle, 0)} MiB; a pull then peaks at ${round(afterIdlePull, 0)} MiB`,
       );
       await host.stop();
 
@@ -215,6 +228,8 @@ export const scenario: Scenario = {
             `${round(s.median, 0)} (${round(s.min, 0)}–${round(s.max, 0)})`,
           ],
           ['after those pulls', round(afterPulls, 0)],
+          [`after ${IDLE_MS / 1000} s idle`, round(afterIdle, 0)],
+          ['a no-change pull after that: peak', round(afterIdlePull, 0)],
           ['restart: at the address printed', round(started, 0)],
           ['restart: peak to its first pull done', round(firstPull, 0)],
           [
@@ -231,6 +246,8 @@ export const scenario: Scenario = {
         afterInitialSyncMb: round(initial.rss, 0),
         pullPeakMb: round(s.median, 0),
         afterPullsMb: round(afterPulls, 0),
+        afterIdleMb: round(afterIdle, 0),
+        afterIdlePullPeakMb: round(afterIdlePull, 0),
         restartAtAddressMb: round(started, 0),
         restartFirstPullPeakMb: round(firstPull, 0),
         restartPullPeakMb: round(r.median, 0),
