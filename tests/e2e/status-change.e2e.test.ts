@@ -187,13 +187,17 @@ describe('status changes from the list, the board and the detail', () => {
     await marked('On Hold', g).waitFor();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Control+z');
-    await expect
-      .poll(() => toast(`Undone: Marked On Hold — '${g.name}'`).innerText())
-      .toContain('nothing was sent');
-    await ui.waitForPendingCount(0);
+    // While offline the app keeps trying to send; when a try reached the (stopped) service's
+    // address before the undo, its outcome is unknown (the connection was cut after it was made),
+    // so the undo cannot withdraw it and queues the status back instead, saying the message
+    // stays. Either way the service must end with the status and the message exactly once.
+    const undone = toast(`Undone: Marked On Hold — '${g.name}'`);
+    await expect.poll(() => undone.innerText()).toMatch(/nothing was sent|its message stays on the task/);
+    const withdrawn = (await undone.innerText()).includes('nothing was sent');
+    if (withdrawn) await ui.waitForPendingCount(0);
     await page.keyboard.press('Control+Shift+z');
     await toast(`Redone: Marked On Hold — '${g.name}'`).waitFor();
-    await ui.waitForPendingCount(1);
+    if (withdrawn) await ui.waitForPendingCount(1);
     await expect.poll(() => list.row(g).getByTestId('cell-status').innerText()).toContain('On Hold');
     await screenshot(page, 'status-change-redo-with-message');
 
@@ -204,7 +208,8 @@ describe('status changes from the list, the board and the detail', () => {
       () => task(g.id),
       (s) => s.status.name === 'On Hold',
     );
-    // Sent once, with its message: the redo made the change as it was first made.
+    // Sent once, with its message: the redo made the change as it was first made (withdrawn), or
+    // set the status again without posting the message a second time (sent, then reverted).
     expect((await messages(g.id)).filter((m) => m === 'Parked until Monday')).toHaveLength(1);
     expect(before.status.name).not.toBe('On Hold');
     // It stops and restarts the service and waits out a reconnect: on a loaded machine its steps
