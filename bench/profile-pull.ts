@@ -5,7 +5,9 @@
 // idle sample, with what ran in each. A stretch may hold several blocks (a yield to a loop with
 // nothing else waiting shows no idle sample), and on a loaded machine samples also count time the
 // thread waited for a core: the block figure is the one to quote. Profiles are written to
-// /tmp/pullprof/ for Chrome's DevTools.
+// /tmp/pullprof/ for Chrome's DevTools. `--changed N[,M...]`: instead, profiles a pull after N
+// tasks changed on the service (a comment each, as the steady-pull scenario changes them), one
+// profile per N, each after a no-change pull that settles the cache.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -103,6 +105,14 @@ async function main(): Promise<void> {
   // `--pulls N`: N no-change pulls and N first pulls after a restart, figures only (no profile).
   const at = process.argv.indexOf('--pulls');
   const unprofiled = at > 0 ? Number(process.argv[at + 1]) : 0;
+  const changedAt = process.argv.indexOf('--changed');
+  const changed =
+    changedAt > 0
+      ? (process.argv[changedAt + 1] ?? '')
+          .split(',')
+          .map(Number)
+          .filter((n) => n > 0)
+      : [];
   const service = await startServiceProcess(
     { projects: Math.max(10, Math.round(tasks / 100)), tasks, messagesPerTask: 3, seed: 1 },
     0,
@@ -147,6 +157,14 @@ async function main(): Promise<void> {
     await pull('initial sync (loopback)', false);
     await service.setDelay(50);
     await pull('settling pull', false);
+    if (changed.length) {
+      for (const n of changed) {
+        await pull(`no change before ${n} changed`, false);
+        const done = await service.changeTasks(n / tasks);
+        await pull(`${done} tasks changed`, true);
+      }
+      return;
+    }
     if (unprofiled) {
       for (let i = 0; i < unprofiled; i++) await pull(`no change ${i}`, false);
       for (let i = 0; i < unprofiled; i++) {

@@ -73,6 +73,11 @@ export interface KnownElements {
    * every one of them is still stored as that answer had it: nothing of it is read again.
    */
   wholeAnswer?(fingerprint: string): readonly string[] | undefined;
+  /**
+   * Asked once every element was looked up: the ids `idOf` answered whose items are no longer
+   * held as stored (written while the answer was read). Their elements are read after all.
+   */
+  lostSince?(): ReadonlySet<string>;
 }
 
 /** A list read element by element with fingerprints (see `createHttp().fingerprintedList`). */
@@ -459,27 +464,43 @@ export function createHttp(settings: ConnectionSettings) {
       const fingerprints: string[] = [];
       const skipped: UnreadableItem[] = [];
       const unchanged: string[] = [];
+      /** Where each of `unchanged` lies in the answer (in case it must be read after all). */
+      const unchangedAt: number[] = [];
+      const read = (index: number, elementText: string, fingerprint: string) => {
+        const element = readElement(item, parseJsonBody(method, path, elementText), index);
+        if ('skipped' in element) skipped.push(element.skipped);
+        else {
+          items.push(element.item);
+          fingerprints.push(fingerprint);
+        }
+      };
       const slice = workSlice();
       for (const [index, span] of spans.entries()) {
         const elementText = text.slice(span.start, span.end);
         const fingerprint = fingerprintOf(elementText);
         const id = options.known?.idOf(fingerprint);
-        if (id !== undefined) unchanged.push(id);
-        else {
-          const read = readElement(item, parseJsonBody(method, path, elementText), index);
-          if ('skipped' in read) skipped.push(read.skipped);
-          else {
-            items.push(read.item);
-            fingerprints.push(fingerprint);
-          }
-        }
+        if (id !== undefined) {
+          unchanged.push(id);
+          unchangedAt.push(index);
+        } else read(index, elementText, fingerprint);
         if (slice.due()) {
           await yieldToLoop();
           slice.reset();
         }
       }
+      // Written while the answer was read: read after all, as if never stored.
+      const lost = options.known?.lostSince?.();
+      const held = lost?.size ? unchanged.filter((id) => !lost.has(id)) : unchanged;
+      if (lost?.size)
+        for (const [at, id] of unchanged.entries()) {
+          if (!lost.has(id)) continue;
+          const index = unchangedAt[at]!;
+          const span = spans[index]!;
+          const elementText = text.slice(span.start, span.end);
+          read(index, elementText, fingerprintOf(elementText));
+        }
       logSkipped(method, path, skipped, spans.length);
-      return { items, skipped, fingerprints, unchanged, whole, total: spans.length };
+      return { items, skipped, fingerprints, unchanged: held, whole, total: spans.length };
     },
 
     /** A write whose response the spec does not show: `OK`, an empty body or any JSON is success. */

@@ -66,6 +66,26 @@ describe('fingerprintedList: a list read again', () => {
     expect(answer.fingerprints).toEqual([fingerprintOf(b)]);
   });
 
+  it('reads after all an element answered as known whose item was written while the answer was read', async () => {
+    const a = '{"id":"a","n":1}';
+    const b = '{"id":"b","n":2}';
+    const c = '{"id":"c","n":3}';
+    const known = new Map([
+      [fingerprintOf(a), 'a'],
+      [fingerprintOf(b), 'b'],
+    ]);
+    const answer = await answering(`[${a},${b},${c}]`).fingerprintedList('GET', '/x', Item, {
+      known: { idOf: (f) => known.get(f), lostSince: () => new Set(['b']) },
+    });
+    expect(answer.unchanged).toEqual(['a']);
+    expect(answer.items).toEqual([
+      { id: 'c', n: 3 },
+      { id: 'b', n: 2 },
+    ]);
+    expect(answer.fingerprints).toEqual([fingerprintOf(c), fingerprintOf(b)]);
+    expect(answer.total).toBe(3);
+  });
+
   it('answers a whole answer known as it is by its ids alone, without cutting it', async () => {
     const text = '[{"id":"a","n":1},{"id":"b","n":2}]';
     const asked: string[] = [];

@@ -67,7 +67,8 @@ export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number
  * at a time, each slice one transaction, with the event loop given back between slices, so no
  * other call waits long behind a large list. Resolves with the ids of every task the list holds,
  * how many rows were written, and whether every task of the list is held exactly as its element
- * (`asStored`: none written, none skipped; each such row's project is the one the list gave).
+ * (`asStored`: none skipped, each one stored as sent or already so; each such row's project is
+ * the one the list gave), which lets the removal check count rather than read the ids back.
  */
 export async function pullProjectTaskList(
   deps: SyncDeps,
@@ -85,7 +86,7 @@ export async function pullProjectTaskList(
       { closed: true, subfolders: true },
       // A row written since it was stored (even while the list is read: the reader yields
       // between slices) has lost its fingerprint in the same statement as the write.
-      skip ? fingerprints : undefined,
+      skip ? fingerprints.forList(projectId) : undefined,
       s,
     ),
   );
@@ -97,6 +98,8 @@ export async function pullProjectTaskList(
   else for (const id of answer.unchanged) pending.noteSeen?.('task', id);
   const { items } = answer;
   let storedAsSent = 0;
+  /** Items stored exactly as sent, with a fingerprint or not (a list read whole has none). */
+  let verbatimCount = 0;
   let at = 0;
   while (at < items.length) {
     const slice = workSlice();
@@ -108,6 +111,7 @@ export async function pullProjectTaskList(
         const from = at;
         const part = items.slice(from, Math.min(items.length, from + 32));
         for (const i of storeTasks(deps, part, mark)) {
+          verbatimCount++;
           const fingerprint = answer.fingerprints[from + i];
           if (fingerprint) verbatim.push([part[i]!.id, fingerprint]);
         }
@@ -122,7 +126,7 @@ export async function pullProjectTaskList(
   // Every element is held as sent: the next answer that is the same text is known whole.
   if (answer.whole && !answer.skipped.length && storedAsSent + answer.unchanged.length === answer.total)
     await fingerprints.storedWhole(projectId, answer.whole, ids);
-  const asStored = !items.length && !answer.skipped.length && answer.unchanged.length === answer.total;
+  const asStored = !answer.skipped.length && verbatimCount + answer.unchanged.length === answer.total;
   return { ids, stored: items.length, asStored };
 }
 

@@ -88,6 +88,66 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(cache.taskFingerprints.wholeAnswer('w2')).toHaveLength(ids.length);
   });
 
+  it('a list read again finds its elements from memory and joins only the tasks new to it', async () => {
+    const cache = createCache(openCacheDb(':memory:'));
+    const f = cache.taskFingerprints;
+    const ids = Array.from({ length: 3_000 }, (_, i) => `t${i}`);
+    cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
+    f.stored(ids.map((id) => [id, `f-${id}`] as const));
+    await f.storedWhole('p1', 'w1', ids);
+    // Another list's task is found through the cache, as any element not held by this list.
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 'o1', projectId: 'p2' }))]);
+    f.stored([['o1', 'f-o1']]);
+    const known = f.forList('p1');
+    expect(known.idOf('f-t5')).toBe('t5');
+    expect(known.idOf('f-o1')).toBe('o1');
+    expect(known.idOf('f-none')).toBeUndefined();
+    expect(known.lostSince?.().size).toBe(0);
+    // t7 changed on the service (stored from its new element), o1 moved into this list.
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't7', projectId: 'p1', name: 'Changed there' }))]);
+    f.stored([['t7', 'f-t7b']]);
+    const joins: string[] = [];
+    cache.db.function('note_join', (id: unknown) => (joins.push(String(id)), 0));
+    cache.db.exec(
+      `CREATE TEMP TRIGGER joined AFTER UPDATE OF list_key ON task_fingerprints
+       BEGIN SELECT note_join(new.task_id); END`,
+    );
+    await f.storedWhole('p1', 'w2', [...ids, 'o1']);
+    expect(joins.sort()).toEqual(['o1', 't7']);
+    expect(f.wholeAnswer('w2')).toHaveLength(ids.length + 1);
+    expect(f.forList('p1').idOf('f-t7b')).toBe('t7');
+    expect(f.forList('p1').idOf('f-t7')).toBeUndefined();
+  });
+
+  it('a task the answer no longer holds leaves its list, which is then whole without it', async () => {
+    const cache = await cachedList();
+    const f = cache.taskFingerprints;
+    await f.storedWhole('p1', 'w2', ['t2']);
+    expect(f.wholeAnswer('w2')).toEqual(['t2']);
+    expect(f.forList('p1').idOf('f1')).toBe('t1');
+    // Back in the next answer: it joins again.
+    await f.storedWhole('p1', 'w3', ['t1', 't2']);
+    expect([...(f.wholeAnswer('w3') ?? [])].sort()).toEqual(['t1', 't2']);
+    // One task left and one not held came: as many as before, but not the same list.
+    await f.storedWhole('p1', 'w4', ['t1', 't9']);
+    expect(f.wholeAnswer('w4')).toBeUndefined();
+    expect(f.wholeAnswer('w3')).toBeUndefined();
+  });
+
+  it('tells a list read which of the tasks it answered were written while it read', async () => {
+    const cache = await cachedList();
+    const known = cache.taskFingerprints.forList('p1');
+    expect(known.idOf('f1')).toBe('t1');
+    expect(known.idOf('f2')).toBe('t2');
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't2', projectId: 'p1', name: 'Written here' }))]);
+    expect([...(known.lostSince?.() ?? [])]).toEqual(['t2']);
+    // The next read knows the list as the cache holds it now.
+    const again = cache.taskFingerprints.forList('p1');
+    expect(again.idOf('f2')).toBeUndefined();
+    expect(again.idOf('f1')).toBe('t1');
+    expect(again.lostSince?.().size).toBe(0);
+  });
+
   it('lasts in the cache file: a connection opened again knows what the last one stored', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fingerprints-'));
     dirs.push(dir);
