@@ -161,7 +161,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     return key === undefined ? undefined : [...membersOf(key).ofTask.keys()];
   };
 
-  return {
+  const repo: TaskFingerprints = {
     idOf: (fingerprint) => idOf.get(fingerprint) as string | undefined,
     stored(entries) {
       if (entries.length) stored(entries);
@@ -198,11 +198,11 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         idOf(fp) {
           members ??= membersOf(key);
           const id = members.byFingerprint.get(fp);
-          if (id === undefined) return idOf.get(fp) as string | undefined;
+          if (id === undefined) return repo.idOf(fp);
           answered.push([id, fp]);
           return id;
         },
-        wholeAnswer,
+        wholeAnswer: (fp) => repo.wholeAnswer(fp),
         lostSince() {
           // None left the list since it was read: every task answered from it is still as stored.
           if (!members || countOfList.get(key) === members.ofTask.size) return new Set<string>();
@@ -215,4 +215,5 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       return count.get() as number;
     },
   };
+  return repo;
 }
