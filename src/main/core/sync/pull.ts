@@ -80,13 +80,14 @@ export async function pullProjectTaskList(
   const fingerprints = cache.taskFingerprints;
   // Local changes waiting are merged into every element (rule 7): then none is skipped.
   const skip = pending.openCount?.() === 0;
+  const known = skip ? await fingerprints.forList(projectId) : undefined;
   const answer = await gate((s) =>
     deps.client.projectTaskList(
       projectId,
       { closed: true, subfolders: true },
       // A row written since it was stored (even while the list is read: the reader yields
       // between slices) has lost its fingerprint in the same statement as the write.
-      skip ? fingerprints.forList(projectId) : undefined,
+      known,
       s,
     ),
   );

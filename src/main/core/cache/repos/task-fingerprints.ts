@@ -28,8 +28,10 @@ export interface TaskFingerprints {
    * What a read of the list `key` knows already: as `idOf` and `wholeAnswer`, with the elements
    * of that list's last whole answer looked up in memory rather than one query each (see
    * `ListMembers`), and `lostSince` telling which of those it answered lost their row meanwhile.
+   * Those members are read from the cache file a slice at a time when not already held (after
+   * a start, or a write elsewhere), the event loop given back between slices.
    */
-  forList(key: string): ListElementsKnown;
+  forList(key: string): Promise<ListElementsKnown>;
   /** How many tasks are held (for tests). */
   readonly size: number;
 }
@@ -63,6 +65,8 @@ function leave(members: ListMembers, id: string): void {
   members.byFingerprint.delete(fingerprint);
 }
 
+/** A list's members read from the cache file per statement (see `TaskFingerprints.forList`). */
+const LOAD_SLICE = 2_000;
 /** Tasks joined to their list per statement (a few milliseconds each). */
 const JOIN_SLICE = 2_000;
 
@@ -84,6 +88,12 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   const countOfList = db.prepare('SELECT count(*) FROM task_fingerprints WHERE list_key = ?').pluck();
   const membersOfList = db
     .prepare('SELECT fingerprint, task_id FROM task_fingerprints WHERE list_key = ?')
+    .raw();
+  const membersAfter = db
+    .prepare(
+      `SELECT rowid, fingerprint, task_id FROM task_fingerprints
+         WHERE list_key = ? AND rowid > ? ORDER BY rowid LIMIT ?`,
+    )
     .raw();
   const fingerprintOfTask = db.prepare('SELECT fingerprint FROM task_fingerprints WHERE task_id = ?').pluck();
   const joinMissing = db.prepare(
@@ -156,6 +166,28 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     lists.set(key, fresh);
     return fresh;
   };
+  /**
+   * As `membersOf`, read a slice at a time when not held (20,000 rows at once were a 25-100 ms
+   * block). Kept only when the count at the end matches: nothing but this key's `storedWhole`
+   * (not running meanwhile: the list is read before it is stored) adds a row to the list.
+   */
+  const loadMembers = async (key: string): Promise<void> => {
+    const known = lists.get(key);
+    if (known && countOfList.get(key) === known.ofTask.size) return;
+    lists.delete(key);
+    const fresh: ListMembers = { byFingerprint: new Map(), ofTask: new Map() };
+    for (let after = 0; ;) {
+      const rows = membersAfter.all(key, after, LOAD_SLICE) as [number, string, string][];
+      for (const [, fingerprint, id] of rows) {
+        fresh.byFingerprint.set(fingerprint, id);
+        fresh.ofTask.set(id, fingerprint);
+      }
+      if (rows.length < LOAD_SLICE) break;
+      after = rows[rows.length - 1]![0];
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (countOfList.get(key) === fresh.ofTask.size) lists.set(key, fresh);
+  };
   const wholeAnswer = (fingerprint: string) => {
     const key = intactKey.get(fingerprint) as string | undefined;
     return key === undefined ? undefined : [...membersOf(key).ofTask.keys()];
@@ -190,7 +222,8 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       for (const id of extras) leave(members, id);
       endWhole(key, fingerprint, extras, answered.size);
     },
-    forList(key) {
+    async forList(key) {
+      await loadMembers(key);
       let members: ListMembers | undefined;
       /** Tasks answered from the members in memory, with their fingerprints (for `lostSince`). */
       const answered: [string, string][] = [];
