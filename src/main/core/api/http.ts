@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/errors';
-import { elementSpans, fingerprintOf, workSlice, yieldToLoop } from './list-elements';
+import { elementSpans, fingerprintOf, workSlice, yieldToLoop, type ElementSpan } from './list-elements';
 import type { Answer } from './service-clock';
 import {
   AbortedError,
@@ -246,15 +246,17 @@ export function createHttp(settings: ConnectionSettings) {
   /**
    * As `exchange`, for a large answer read again and again: its bytes are fingerprinted as they
    * arrive (SHA-1 of the UTF-8 text, so equal to `wholeFingerprintOf` of the decoded text: the
-   * fingerprints kept from earlier reads stay valid), and the text is decoded only when asked,
-   * piece by piece with the event loop given back between pieces. An answer the caller already
-   * holds whole is thus never decoded, copied into one buffer or hashed in one stretch.
+   * fingerprints kept from earlier reads stay valid). An answer the caller already holds whole
+   * is thus never decoded, copied into one buffer or hashed in one stretch; another is copied
+   * into one buffer (`bytes`) and cut into its elements there, and decoded whole (`text`, piece by
+   * piece with the event loop given back between pieces) only when it is not a list the scan
+   * can cut.
    */
   async function exchangeFingerprinted(
     method: string,
     path: string,
     options: RequestOptions,
-  ): Promise<{ whole: string; text(): Promise<string> }> {
+  ): Promise<{ whole: string; text(): Promise<string>; bytes(): Buffer }> {
     const res = await send(method, path, options);
     if (!res.ok) return exchangeFailed(method, path, res, options.signal);
     const digest = createHash('sha1');
@@ -296,7 +298,12 @@ export function createHttp(settings: ConnectionSettings) {
     } catch {
       // An observer's failure is its own; the answer was read.
     }
-    return { whole: digest.digest('base64'), text };
+    // The answer's bytes in one buffer, without a leading byte order mark (as `text` drops it).
+    const bytes = (): Buffer => {
+      const all = Buffer.concat(chunks);
+      return all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? all.subarray(3) : all;
+    };
+    return { whole: digest.digest('base64'), text, bytes };
   }
 
   /** Classifies a non-2xx answer (or a 2xx with no body where one was needed) and throws. */
@@ -425,28 +432,24 @@ export function createHttp(settings: ConnectionSettings) {
       item: S,
       options: RequestOptions & { known?: KnownElements } = {},
     ): Promise<FingerprintedListAnswer<z.output<S>>> {
-      let text: string;
-      let whole: string | null = null;
-      if (options.known) {
-        const answer = await exchangeFingerprinted(method, path, options);
-        whole = answer.whole;
-        const same = options.known.wholeAnswer?.(whole);
-        if (same) {
-          return {
-            items: [],
-            skipped: [],
-            fingerprints: [],
-            unchanged: [...same],
-            whole,
-            total: same.length,
-          };
-        }
-        text = await answer.text();
-      } else text = await exchange(method, path, options);
-      const spans = await elementSpans(text);
+      const answer = await exchangeFingerprinted(method, path, options);
+      const whole = options.known ? answer.whole : null;
+      const same = whole === null ? undefined : options.known?.wholeAnswer?.(whole);
+      if (same) {
+        return {
+          items: [],
+          skipped: [],
+          fingerprints: [],
+          unchanged: [...same],
+          whole,
+          total: same.length,
+        };
+      }
+      const bytes = answer.bytes();
+      const spans = await elementSpans(bytes);
       if (!spans) {
         // Not an array of objects as far as the scan tells: read whole, which names the fault.
-        const body = parseJsonBody(method, path, text);
+        const body = parseJsonBody(method, path, await answer.text());
         if (!Array.isArray(body))
           throw new ResponseShapeError(method, path, 'body', 'body: expected an array');
         const items: z.output<S>[] = [];
@@ -466,7 +469,8 @@ export function createHttp(settings: ConnectionSettings) {
       const unchanged: string[] = [];
       /** Where each of `unchanged` lies in the answer (in case it must be read after all). */
       const unchangedAt: number[] = [];
-      const read = (index: number, elementText: string, fingerprint: string) => {
+      const read = (index: number, span: ElementSpan, fingerprint: string) => {
+        const elementText = bytes.toString('utf8', span.start, span.end);
         const element = readElement(item, parseJsonBody(method, path, elementText), index);
         if ('skipped' in element) skipped.push(element.skipped);
         else {
@@ -476,13 +480,12 @@ export function createHttp(settings: ConnectionSettings) {
       };
       const slice = workSlice();
       for (const [index, span] of spans.entries()) {
-        const elementText = text.slice(span.start, span.end);
-        const fingerprint = fingerprintOf(elementText);
+        const fingerprint = fingerprintOf(bytes.subarray(span.start, span.end));
         const id = options.known?.idOf(fingerprint);
         if (id !== undefined) {
           unchanged.push(id);
           unchangedAt.push(index);
-        } else read(index, elementText, fingerprint);
+        } else read(index, span, fingerprint);
         if (slice.due()) {
           await yieldToLoop();
           slice.reset();
@@ -496,8 +499,7 @@ export function createHttp(settings: ConnectionSettings) {
           if (!lost.has(id)) continue;
           const index = unchangedAt[at]!;
           const span = spans[index]!;
-          const elementText = text.slice(span.start, span.end);
-          read(index, elementText, fingerprintOf(elementText));
+          read(index, span, fingerprintOf(bytes.subarray(span.start, span.end)));
         }
       logSkipped(method, path, skipped, spans.length);
       return { items, skipped, fingerprints, unchanged: held, whole, total: spans.length };

@@ -3,7 +3,11 @@ import { createHttp } from './http';
 import { elementSpans, fingerprintOf, wholeFingerprintOf } from './list-elements';
 import { z } from 'zod';
 
-const texts = async (text: string) => (await elementSpans(text))?.map((s) => text.slice(s.start, s.end));
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const texts = async (text: string) => {
+  const bytes = utf8(text);
+  return (await elementSpans(bytes))?.map((s) => new TextDecoder().decode(bytes.subarray(s.start, s.end)));
+};
 
 describe('elementSpans: a JSON array cut into its elements', () => {
   it('finds each element, whatever its strings hold', async () => {
@@ -23,7 +27,7 @@ describe('elementSpans: a JSON array cut into its elements', () => {
     const many = Array.from({ length: 50_000 }, (_, i) => ({ id: `t${i}`, text: 'x'.repeat(40) }));
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);
-    const found = await elementSpans(JSON.stringify(many));
+    const found = await elementSpans(utf8(JSON.stringify(many)));
     clearInterval(timer);
     expect(found).toHaveLength(many.length);
     expect(ticks).toBeGreaterThan(0);
@@ -31,7 +35,7 @@ describe('elementSpans: a JSON array cut into its elements', () => {
 
   it('answers null for what is not an array of objects, so the plain read names the fault', async () => {
     for (const bad of ['{}', '[1, 2]', '[{"a":1} {"b":2}]', '[{"a":1},]', '[{"a":"open]', '[{"a":1}] x', 'x'])
-      expect(await elementSpans(bad), bad).toBeNull();
+      expect(await elementSpans(utf8(bad)), bad).toBeNull();
   });
 
   it('fingerprints a whole answer as one piece, halves of a character never apart', async () => {
@@ -42,6 +46,11 @@ describe('elementSpans: a JSON array cut into its elements', () => {
   it('fingerprints equal texts equally and different texts differently', () => {
     expect(fingerprintOf('{"id":"a"}')).toBe(fingerprintOf('{"id":"a"}'));
     expect(fingerprintOf('{"id":"a"}')).not.toBe(fingerprintOf('{"id":"b"}'));
+  });
+
+  it('fingerprints the bytes of an element in UTF-8 as it fingerprints its text (those kept stay valid)', () => {
+    const element = '{"id":"é✓😀","name":"a \\"quoted\\" name"}';
+    expect(fingerprintOf(utf8(element))).toBe(fingerprintOf(element));
   });
 });
 
@@ -64,6 +73,17 @@ describe('fingerprintedList: a list read again', () => {
     expect(answer.unchanged).toEqual(['a']);
     expect(answer.items).toEqual([{ id: 'b', n: 2 }]);
     expect(answer.fingerprints).toEqual([fingerprintOf(b)]);
+  });
+
+  it('cuts an answer that starts with a byte order mark, with or without elements it knows', async () => {
+    const a = '{"id":"a","n":1}';
+    for (const known of [undefined, { idOf: () => undefined, wholeAnswer: () => undefined }]) {
+      const answer = await answering(`\uFEFF[${a}]`).fingerprintedList('GET', '/x', Item, {
+        ...(known ? { known } : {}),
+      });
+      expect(answer.items).toEqual([{ id: 'a', n: 1 }]);
+      expect(answer.fingerprints).toEqual([fingerprintOf(a)]);
+    }
   });
 
   it('reads after all an element answered as known whose item was written while the answer was read', async () => {
