@@ -59,7 +59,12 @@ describe('watchActionRequired', () => {
         readProblems: [],
       });
     const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-    return { dispatch, notify, stop, status, settle, setRows: (next: typeof rows) => (rows = next) };
+    // The rows change as the cache's tasks do, which the core announces.
+    const setRows = (next: typeof rows) => {
+      rows = next;
+      events.emit('cache.onDidChange', { entities: ['tasks'] });
+    };
+    return { dispatch, notify, stop, status, settle, setRows, events };
   }
 
   it('reads after each completed sync and notifies only what is new since the first', async () => {
@@ -90,6 +95,31 @@ describe('watchActionRequired', () => {
     t.status(false, '2026-01-01T10:10:00');
     await t.settle();
     expect(t.dispatch).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads again only after a run that follows a change of the cached tasks', async () => {
+    const t = setup();
+    t.status(false, '2026-01-01T10:00:00');
+    await t.settle();
+    expect(t.dispatch).toHaveBeenCalledOnce();
+    // A pull that stored no task, or only other items: the list is the one read before.
+    t.events.emit('cache.onDidChange', { entities: ['messages', 'events'] });
+    t.status(false, '2026-01-01T10:05:00');
+    await t.settle();
+    expect(t.dispatch).toHaveBeenCalledOnce();
+    t.setRows([
+      { id: 't1', name: 'Old task' },
+      { id: 't3', name: 'Approve the plan' },
+    ]);
+    t.status(false, '2026-01-01T10:10:00');
+    await t.settle();
+    expect(t.dispatch).toHaveBeenCalledTimes(2);
+    expect(t.notify).toHaveBeenCalledExactlyOnceWith({
+      title: 'Your action is required',
+      body: 'Approve the plan',
+      taskId: 't3',
+    });
+    t.stop();
   });
 });
 

@@ -42,9 +42,10 @@ export function createActionRequiredWatcher(notifier: Notifier): {
 type WatchedCore = Pick<Core, 'dispatch' | 'events'>;
 
 /**
- * Wires the watcher to an account's core: after each completed sync run it reads the acting
- * user's action-required tasks from the cache. The first completed run is the baseline, so
- * opening the app (or switching accounts) notifies nothing. Returns the unsubscribe.
+ * Wires the watcher to an account's core: after each completed sync run that follows a change of
+ * the cached tasks (`cache.onDidChange` naming them) it reads the acting user's action-required
+ * tasks from the cache. The first completed run is the baseline, so opening the app (or
+ * switching accounts) notifies nothing. Returns the unsubscribe.
  */
 export function watchActionRequired(
   core: WatchedCore,
@@ -60,9 +61,14 @@ export function watchActionRequired(
   });
   let lastSyncedAt: string | null | undefined;
   let reading = Promise.resolve();
+  // Whether a task row changed since the list was last read (the first run reads its baseline).
+  // A pull that stored no task leaves the list as it was: reading thousands of rows again then
+  // held the core's thread 15-30 ms after every pull, delaying whatever call came next.
+  let tasksChanged = true;
   const read = async (): Promise<void> => {
     const result = await core.dispatch('tasks.myWork', { kind: 'actionRequired', limit: 5000 });
     if (!result.ok) {
+      tasksChanged = true;
       log(`action-required check failed: ${result.error.message}`);
       return;
     }
@@ -70,10 +76,16 @@ export function watchActionRequired(
     watcher.update(rows.map((row) => ({ id: row.id, title: row.name })));
   };
   return core.events.onAny((name, payload) => {
+    if (name === 'cache.onDidChange') {
+      if ((payload as EventPayload<'cache.onDidChange'>).entities.includes('tasks')) tasksChanged = true;
+      return;
+    }
     if (name !== 'sync.onDidChangeStatus') return;
     const status = payload as EventPayload<'sync.onDidChangeStatus'>;
     if (status.running || status.lastSyncedAt === null || status.lastSyncedAt === lastSyncedAt) return;
     lastSyncedAt = status.lastSyncedAt;
+    if (!tasksChanged) return;
+    tasksChanged = false;
     reading = reading.then(read, read);
   });
 }
