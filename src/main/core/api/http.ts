@@ -78,6 +78,8 @@ export interface KnownElements {
    * held as stored (written while the answer was read). Their elements are read after all.
    */
   lostSince?(): ReadonlySet<string>;
+  /** Called once the answer is known not to be held whole, before the first `idOf`. */
+  prepare?(): Promise<void>;
 }
 
 /** A list read element by element with fingerprints (see `createHttp().fingerprintedList`). */
@@ -445,6 +447,7 @@ export function createHttp(settings: ConnectionSettings) {
           total: same.length,
         };
       }
+      await options.known?.prepare?.();
       const bytes = answer.bytes();
       const spans = await elementSpans(bytes);
       if (!spans) {

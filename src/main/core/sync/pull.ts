@@ -80,7 +80,7 @@ export async function pullProjectTaskList(
   const fingerprints = cache.taskFingerprints;
   // Local changes waiting are merged into every element (rule 7): then none is skipped.
   const skip = pending.openCount?.() === 0;
-  const known = skip ? await fingerprints.forList(projectId) : undefined;
+  const known = skip ? fingerprints.forList(projectId) : undefined;
   const answer = await gate((s) =>
     deps.client.projectTaskList(
       projectId,

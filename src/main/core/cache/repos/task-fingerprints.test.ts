@@ -98,7 +98,8 @@ describe('task fingerprints: list elements held as sent', () => {
     // Another list's task is found through the cache, as any element not held by this list.
     cache.tasks.upsertMany([flattenTask(aTask({ id: 'o1', projectId: 'p2' }))]);
     f.stored([['o1', 'f-o1']]);
-    const known = await f.forList('p1');
+    const known = f.forList('p1');
+    await known.prepare();
     expect(known.idOf('f-t5')).toBe('t5');
     expect(known.idOf('f-o1')).toBe('o1');
     expect(known.idOf('f-none')).toBeUndefined();
@@ -115,8 +116,8 @@ describe('task fingerprints: list elements held as sent', () => {
     await f.storedWhole('p1', 'w2', [...ids, 'o1']);
     expect(joins.sort()).toEqual(['o1', 't7']);
     expect(f.wholeAnswer('w2')).toHaveLength(ids.length + 1);
-    expect((await f.forList('p1')).idOf('f-t7b')).toBe('t7');
-    expect((await f.forList('p1')).idOf('f-t7')).toBeUndefined();
+    expect(f.forList('p1').idOf('f-t7b')).toBe('t7');
+    expect(f.forList('p1').idOf('f-t7')).toBeUndefined();
   });
 
   it('a task the answer no longer holds leaves its list, which is then whole without it', async () => {
@@ -124,7 +125,7 @@ describe('task fingerprints: list elements held as sent', () => {
     const f = cache.taskFingerprints;
     await f.storedWhole('p1', 'w2', ['t2']);
     expect(f.wholeAnswer('w2')).toEqual(['t2']);
-    expect((await f.forList('p1')).idOf('f1')).toBe('t1');
+    expect(f.forList('p1').idOf('f1')).toBe('t1');
     // Back in the next answer: it joins again.
     await f.storedWhole('p1', 'w3', ['t1', 't2']);
     expect([...(f.wholeAnswer('w3') ?? [])].sort()).toEqual(['t1', 't2']);
@@ -136,13 +137,15 @@ describe('task fingerprints: list elements held as sent', () => {
 
   it('tells a list read which of the tasks it answered were written while it read', async () => {
     const cache = await cachedList();
-    const known = await cache.taskFingerprints.forList('p1');
+    const known = cache.taskFingerprints.forList('p1');
+    await known.prepare();
     expect(known.idOf('f1')).toBe('t1');
     expect(known.idOf('f2')).toBe('t2');
     cache.tasks.upsertMany([flattenTask(aTask({ id: 't2', projectId: 'p1', name: 'Written here' }))]);
     expect([...(known.lostSince?.() ?? [])]).toEqual(['t2']);
     // The next read knows the list as the cache holds it now.
-    const again = await cache.taskFingerprints.forList('p1');
+    const again = cache.taskFingerprints.forList('p1');
+    await again.prepare();
     expect(again.idOf('f2')).toBeUndefined();
     expect(again.idOf('f1')).toBe('t1');
     expect(again.lostSince?.().size).toBe(0);

@@ -29,9 +29,10 @@ export interface TaskFingerprints {
    * of that list's last whole answer looked up in memory rather than one query each (see
    * `ListMembers`), and `lostSince` telling which of those it answered lost their row meanwhile.
    * Those members are read from the cache file a slice at a time when not already held (after
-   * a start, or a write elsewhere), the event loop given back between slices.
+   * a start, or a write elsewhere), by `prepare`, once the answer is known not to be the last
+   * whole one (a list unchanged needs only its ids, read as before).
    */
-  forList(key: string): Promise<ListElementsKnown>;
+  forList(key: string): ListElementsKnown;
   /** How many tasks are held (for tests). */
   readonly size: number;
 }
@@ -41,6 +42,8 @@ export interface ListElementsKnown {
   idOf(fingerprint: string): string | undefined;
   wholeAnswer(fingerprint: string): readonly string[] | undefined;
   lostSince(): ReadonlySet<string>;
+  /** Called before the first `idOf`: the list's members are read now if not held. */
+  prepare(): Promise<void>;
 }
 
 /**
@@ -86,6 +89,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     .prepare('SELECT list_key FROM task_list_answers WHERE fingerprint = ? AND intact = 1 LIMIT 1')
     .pluck();
   const countOfList = db.prepare('SELECT count(*) FROM task_fingerprints WHERE list_key = ?').pluck();
+  const idsOfList = db.prepare('SELECT task_id FROM task_fingerprints WHERE list_key = ?').pluck();
   const membersOfList = db
     .prepare('SELECT fingerprint, task_id FROM task_fingerprints WHERE list_key = ?')
     .raw();
@@ -190,7 +194,12 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   };
   const wholeAnswer = (fingerprint: string) => {
     const key = intactKey.get(fingerprint) as string | undefined;
-    return key === undefined ? undefined : [...membersOf(key).ofTask.keys()];
+    if (key === undefined) return undefined;
+    const known = lists.get(key);
+    // The members held when still true; otherwise only the ids (no fingerprints, no maps).
+    return known && countOfList.get(key) === known.ofTask.size
+      ? [...known.ofTask.keys()]
+      : (idsOfList.all(key) as string[]);
   };
 
   const repo: TaskFingerprints = {
@@ -222,8 +231,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       for (const id of extras) leave(members, id);
       endWhole(key, fingerprint, extras, answered.size);
     },
-    async forList(key) {
-      await loadMembers(key);
+    forList(key) {
       let members: ListMembers | undefined;
       /** Tasks answered from the members in memory, with their fingerprints (for `lostSince`). */
       const answered: [string, string][] = [];
@@ -236,6 +244,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
           return id;
         },
         wholeAnswer: (fp) => repo.wholeAnswer(fp),
+        prepare: () => loadMembers(key),
         lostSince() {
           // None left the list since it was read: every task answered from it is still as stored.
           if (!members || countOfList.get(key) === members.ofTask.size) return new Set<string>();
