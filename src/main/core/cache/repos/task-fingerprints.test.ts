@@ -135,6 +135,25 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(f.wholeAnswer('w3')).toBeUndefined();
   });
 
+  it('a task another list takes leaves the first one, in memory as in the file', async () => {
+    const cache = await cachedList();
+    const f = cache.taskFingerprints;
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 'x', projectId: 'p2' }))]);
+    f.stored([['x', 'fx']]);
+    await f.storedWhole('p2', 'v1', ['x']);
+    expect(f.wholeAnswer('v1')).toEqual(['x']);
+    // x is listed by p1 now (its project moved there): it joins p1 and leaves p2.
+    await f.storedWhole('p1', 'w2', ['t1', 't2', 'x']);
+    expect([...(f.wholeAnswer('w2') ?? [])].sort()).toEqual(['t1', 't2', 'x']);
+    const inFile = cache.db
+      .prepare(`SELECT task_id FROM task_fingerprints WHERE list_key = 'p2'`)
+      .pluck()
+      .all();
+    expect(inFile).toEqual([]);
+    expect(f.wholeAnswer('v1') ?? []).toEqual([]);
+    expect(f.forList('p1').idOf('fx')).toBe('x');
+  });
+
   it('tells a list read which of the tasks it answered were written while it read', async () => {
     const cache = await cachedList();
     const known = cache.taskFingerprints.forList('p1');

@@ -60,14 +60,6 @@ interface ListMembers {
   ofTask: Map<string, string>;
 }
 
-/** Takes a task out of the members kept in memory (its row left the list in the cache file). */
-function leave(members: ListMembers, id: string): void {
-  const fingerprint = members.ofTask.get(id);
-  if (fingerprint === undefined) return;
-  members.ofTask.delete(id);
-  members.byFingerprint.delete(fingerprint);
-}
-
 /** A list's members read from the cache file per statement (see `TaskFingerprints.forList`). */
 const LOAD_SLICE = 2_000;
 /** Tasks joined to their list per statement (a few milliseconds each). */
@@ -125,15 +117,46 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
 
   /** The members of lists read or stored since the cache opened (see `ListMembers`). */
   const lists = new Map<string, ListMembers>();
+  /** Which of `lists` holds each task (a row is in one list at most). */
+  const holder = new Map<string, ListMembers>();
+  /** Takes a task out of the members kept in memory (its row left the list in the cache file). */
+  const leave = (members: ListMembers, id: string): void => {
+    const fingerprint = members.ofTask.get(id);
+    if (fingerprint === undefined) return;
+    members.ofTask.delete(id);
+    members.byFingerprint.delete(fingerprint);
+    if (holder.get(id) === members) holder.delete(id);
+  };
+  /** Puts a task in these members (its row joined their list), out of any other's. */
+  const join = (members: ListMembers, fingerprint: string, id: string): void => {
+    const other = holder.get(id);
+    if (other && other !== members) leave(other, id);
+    members.byFingerprint.set(fingerprint, id);
+    members.ofTask.set(id, fingerprint);
+    holder.set(id, members);
+  };
+  /** Forgets the members of list `key` (read again from the cache file when next needed). */
+  const forget = (key: string): void => {
+    const members = lists.get(key);
+    if (!members) return;
+    for (const id of members.ofTask.keys()) if (holder.get(id) === members) holder.delete(id);
+    lists.delete(key);
+  };
+  /** Holds `rows` (fingerprint, task id) as the members of list `key`. */
+  const hold = (key: string, rows: Iterable<readonly [string, string]>): ListMembers => {
+    forget(key);
+    const members: ListMembers = { byFingerprint: new Map(), ofTask: new Map() };
+    for (const [fingerprint, id] of rows) join(members, fingerprint, id);
+    lists.set(key, members);
+    return members;
+  };
   const stored = db.transaction((entries: readonly (readonly [string, string])[]) => {
     for (const [id, fingerprint] of entries) {
-      // Its row (or another with the fingerprint) leaves any list: so it does in memory, which
-      // stays true (the write that stored the task dropped its old row through the trigger).
-      for (const members of lists.values()) {
-        leave(members, id);
-        const other = members.byFingerprint.get(fingerprint);
-        if (other !== undefined) leave(members, other);
-      }
+      // Its row leaves its list: so it does in memory, which stays true (the write that stored
+      // the task dropped its old row through the trigger). Another task's row with the same
+      // fingerprint cannot be (the text holds the id); were it, the count would tell.
+      const members = holder.get(id);
+      if (members) leave(members, id);
       leaveAnswer.run({ id, fingerprint });
       drop.run({ id, fingerprint });
       put.run(id, fingerprint);
@@ -162,13 +185,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   const membersOf = (key: string): ListMembers => {
     const known = lists.get(key);
     if (known && countOfList.get(key) === known.ofTask.size) return known;
-    const rows = membersOfList.all(key) as [string, string][];
-    const fresh = {
-      byFingerprint: new Map(rows),
-      ofTask: new Map(rows.map(([fingerprint, id]) => [id, fingerprint])),
-    };
-    lists.set(key, fresh);
-    return fresh;
+    return hold(key, membersOfList.all(key) as [string, string][]);
   };
   /**
    * As `membersOf`, read a slice at a time when not held (20,000 rows at once were a 25-100 ms
@@ -178,19 +195,16 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   const loadMembers = async (key: string): Promise<void> => {
     const known = lists.get(key);
     if (known && countOfList.get(key) === known.ofTask.size) return;
-    lists.delete(key);
-    const fresh: ListMembers = { byFingerprint: new Map(), ofTask: new Map() };
+    forget(key);
+    const read: (readonly [string, string])[] = [];
     for (let after = 0; ;) {
       const rows = membersAfter.all(key, after, LOAD_SLICE) as [number, string, string][];
-      for (const [, fingerprint, id] of rows) {
-        fresh.byFingerprint.set(fingerprint, id);
-        fresh.ofTask.set(id, fingerprint);
-      }
+      for (const [, fingerprint, id] of rows) read.push([fingerprint, id]);
       if (rows.length < LOAD_SLICE) break;
       after = rows[rows.length - 1]![0];
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (countOfList.get(key) === fresh.ofTask.size) lists.set(key, fresh);
+    if (countOfList.get(key) === read.length) hold(key, read);
   };
   const wholeAnswer = (fingerprint: string) => {
     const key = intactKey.get(fingerprint) as string | undefined;
@@ -219,10 +233,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
         const slice = JSON.stringify(joining.slice(at, at + JOIN_SLICE));
         joinMissing.run({ key, ids: slice });
-        for (const [fp, id] of joinedOf.all(key, slice) as [string, string][]) {
-          members.byFingerprint.set(fp, id);
-          members.ofTask.set(id, fp);
-        }
+        for (const [fp, id] of joinedOf.all(key, slice) as [string, string][]) join(members, fp, id);
       }
       // The members in memory hold every row of the list in the cache file (and maybe rows
       // written since, which the file no longer counts): those not in the answer leave it.
@@ -248,7 +259,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         lostSince() {
           // None left the list since it was read: every task answered from it is still as stored.
           if (!members || countOfList.get(key) === members.ofTask.size) return new Set<string>();
-          lists.delete(key);
+          forget(key);
           return new Set(answered.filter(([id, fp]) => fingerprintOfTask.get(id) !== fp).map(([id]) => id));
         },
       };
