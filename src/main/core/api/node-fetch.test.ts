@@ -107,6 +107,28 @@ describe('nodeFetch: the service requests made on node:http', () => {
     await expect(text).rejects.toThrow();
   });
 
+  it('sends a read once more when its kept-alive connection was closed under it, never a write', async () => {
+    const served = new WeakSet<object>();
+    let dropped = 0;
+    const base = await serve((req, res) => {
+      // The second request on a connection finds it closed, as a service closing idle ones does.
+      if (served.has(req.socket)) {
+        dropped++;
+        req.socket.destroy();
+        return;
+      }
+      served.add(req.socket);
+      res.end(`${req.method} answered`);
+    });
+    expect(await (await nodeFetch(`${base}/a`, manual)).text()).toBe('GET answered');
+    expect(await (await nodeFetch(`${base}/b`, manual)).text()).toBe('GET answered');
+    expect(dropped).toBe(1);
+    await expect(nodeFetch(`${base}/c`, { ...manual, method: 'POST', body: '{}' })).rejects.toMatchObject({
+      code: 'ECONNRESET',
+    });
+    expect(dropped).toBe(2);
+  });
+
   it('rejects with the socket error when nothing listens', async () => {
     const base = await serve((_req, res) => res.end());
     const port = (server!.address() as AddressInfo).port;

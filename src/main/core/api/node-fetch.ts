@@ -33,28 +33,42 @@ export const nodeFetch: FetchLike = (input, init) => {
   new Headers(init.headers).forEach((value, key) => (headers[key] = value));
   if (typeof body === 'string') headers['content-length'] = String(Buffer.byteLength(body));
   const signal = init.signal ?? undefined;
-  return new Promise<Response>((resolve, reject) => {
-    const req = (https ? httpsRequest : httpRequest)(
-      url,
-      {
-        method: init.method ?? 'GET',
-        headers,
-        agent: https ? HTTPS_AGENT : HTTP_AGENT,
-        ...(signal ? { signal } : {}),
-      },
-      (res) => {
-        try {
-          resolve(responseOf(res, init.method ?? 'GET'));
-        } catch (err) {
-          res.destroy();
-          reject(err instanceof Error ? err : new Error(String(err)));
-        }
-      },
-    );
-    req.once('error', reject);
-    req.end(typeof body === 'string' ? body : undefined);
-  });
+  const method = init.method ?? 'GET';
+  const send = (retried: boolean): Promise<Response> =>
+    new Promise<Response>((resolve, reject) => {
+      const req = (https ? httpsRequest : httpRequest)(
+        url,
+        { method, headers, agent: https ? HTTPS_AGENT : HTTP_AGENT, ...(signal ? { signal } : {}) },
+        (res) => {
+          try {
+            resolve(responseOf(res, method));
+          } catch (err) {
+            res.destroy();
+            reject(err instanceof Error ? err : new Error(String(err)));
+          }
+        },
+      );
+      req.once('error', (err: NodeJS.ErrnoException) => {
+        // A kept-alive connection the service closed as this read was sent on it (it closes idle
+        // ones): the read never reached it, and is sent once more on a new connection, as Node's
+        // documentation advises. A write is not: whether it arrived is not known.
+        if (
+          !retried &&
+          req.reusedSocket &&
+          !signal?.aborted &&
+          IDEMPOTENT.has(method) &&
+          RESET.has(err.code ?? '')
+        )
+          resolve(send(true));
+        else reject(err);
+      });
+      req.end(typeof body === 'string' ? body : undefined);
+    });
+  return send(false);
 };
+
+const IDEMPOTENT = new Set(['GET', 'HEAD']);
+const RESET = new Set(['ECONNRESET', 'EPIPE']);
 
 // Connections are kept alive between requests, as `fetch` keeps them.
 const HTTP_AGENT = new HttpAgent({ keepAlive: true });
