@@ -301,7 +301,7 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     }
     const answer = inner.core.dispatch(channel, arg);
     const { firstPull } = inner;
-    if (firstPull) void answer.finally(() => firstPull.read());
+    if (firstPull) void answer.finally(() => firstPull.read(channel));
     return answer;
   };
 

@@ -7,6 +7,7 @@ import { onCacheBurst } from '../lib/cache-events';
 import { describeError } from '../lib/errors';
 import { createRunWrite, type RunWrite } from '../lib/run-write';
 import { toasts } from '../lib/toasts.svelte';
+import { whenIdle } from '../lib/when-idle';
 
 /**
  * Rows read first at start, before the whole list: more than a tall window shows, a small part
@@ -47,14 +48,14 @@ export class InboxState {
 
   /**
    * Follows the cache (tasks, their messages, users); returns the unsubscribe. The first screen
-   * of rows is read first, then the whole list.
+   * of rows is read first, then, once the page is idle, the whole list.
    */
   start(): () => void {
     void this.load(INBOX_FIRST_PAGE);
     return onCacheBurst(this.#bridge, ['tasks', 'messages', 'users', 'statuses'], 60, () => void this.load());
   }
 
-  /** Reads the whole list, or with `first` its first rows and then the whole list. */
+  /** Reads the whole list, or with `first` its first rows and then (page idle) the whole list. */
   async load(first?: number): Promise<void> {
     const seq = ++this.#seq;
     try {
@@ -63,7 +64,12 @@ export class InboxState {
       this.#rows = rows;
       this.#total = total;
       this.#error = undefined;
-      if (rows.length < total) await this.load();
+      if (rows.length < total) {
+        // The whole list (a thousand rows and more, a megabyte to parse) after the first
+        // screen is drawn, unless a newer read took its place meanwhile.
+        await whenIdle();
+        if (seq === this.#seq) await this.load();
+      }
     } catch (err) {
       if (seq === this.#seq) this.#error = describeError(err);
     }
