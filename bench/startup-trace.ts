@@ -17,15 +17,16 @@ import { prepare, SIZE, startHost } from './scenarios/startup';
 import { loadAverage } from './lib/machine';
 
 const options = {
-    runs: { type: 'string' },
-    watch: { type: 'string' },
-    'cpu-prof': { type: 'string' },
-    'page-profile': { type: 'boolean' },
-  } as const;
+  runs: { type: 'string' },
+  watch: { type: 'string' },
+  'cpu-prof': { type: 'string' },
+  'page-profile': { type: 'boolean' },
+} as const;
 let { values } = parseArgs({ options, strict: true });
 function runsOf(given: string | undefined): number {
   const runs = Number(given ?? 3);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs: expected a whole number ≥ 1, got "${given}"`);
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new Error(`--runs: expected a whole number ≥ 1, got "${given}"`);
   return runs;
 }
 const log = (m: string): void => console.log(m);
@@ -43,7 +44,10 @@ interface Profile {
 
 /** The page's functions with the most self time, and with the most time including callees. */
 function printProfile(profile: Profile): void {
-  const interval = (profile.timeDeltas ?? []).reduce((a, b) => a + b, 0) / Math.max(1, profile.timeDeltas?.length ?? 1) / 1000;
+  const interval =
+    (profile.timeDeltas ?? []).reduce((a, b) => a + b, 0) /
+    Math.max(1, profile.timeDeltas?.length ?? 1) /
+    1000;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -78,7 +82,11 @@ const browser = await launchBrowser();
 try {
   await prepare(dataDir, service, log);
   for (;;) {
-    log(`load average ${loadAverage().map((l) => l.toFixed(2)).join(' / ')}`);
+    log(
+      `load average ${loadAverage()
+        .map((l) => l.toFixed(2))
+        .join(' / ')}`,
+    );
     const rows: number[] = [];
     const runs = runsOf(values.runs);
     for (let i = 0; i < runs; i++) {
@@ -99,7 +107,9 @@ try {
         const total = performance.now() - t0;
         if (cdp) printProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
         rows.push(total);
-        log(`run ${i + 1}: address ${Math.round(ready)} ms, first rows ${Math.round(total)} ms (process spawn = 0)`);
+        log(
+          `run ${i + 1}: address ${Math.round(ready)} ms, first rows ${Math.round(total)} ms (process spawn = 0)`,
+        );
         for (const line of describeTrace(trace, pageStart)) log(`  ${line}`);
       } finally {
         await page.close();
@@ -107,14 +117,19 @@ try {
       }
     }
     rows.sort((a, b) => a - b);
-    log(`first rows: median ${Math.round(rows[Math.floor(rows.length / 2)]!)} ms (${rows.map(Math.round).join(', ')})`);
+    log(
+      `first rows: median ${Math.round(rows[Math.floor(rows.length / 2)]!)} ms (${rows.map(Math.round).join(', ')})`,
+    );
     if (!values.watch) break;
     while (!existsSync(values.watch)) await new Promise((r) => setTimeout(r, 500));
     // FILE holds `stop`, or the options of the next round (`--runs 1 --page-profile`).
     const next = readFileSync(values.watch, 'utf8').trim();
     rmSync(values.watch);
     if (next === 'stop') break;
-    values = { watch: values.watch, ...parseArgs({ args: next.split(/\s+/).filter(Boolean), options, strict: true }).values };
+    values = {
+      watch: values.watch,
+      ...parseArgs({ args: next.split(/\s+/).filter(Boolean), options, strict: true }).values,
+    };
   }
 } finally {
   await browser.close();

@@ -141,7 +141,8 @@ export async function traceFirstRows(page: Page, url: string): Promise<StartupTr
 
 /** The trace as lines for a log: each step on the page's clock (ms), files and calls in order. */
 export function describeTrace(trace: StartupTrace, offsetMs = 0): string[] {
-  const t = (ms: number | undefined) => (ms === undefined || Number.isNaN(ms) ? '–' : `${Math.round(ms + offsetMs)}`);
+  const t = (ms: number | undefined) =>
+    ms === undefined || Number.isNaN(ms) ? '–' : `${Math.round(ms + offsetMs)}`;
   const lines = [
     `page: html requested ${t(trace.htmlRequestMs)}, served ${t(trace.htmlResponseMs)}; dom interactive ${t(trace.domInteractiveMs)}, ` +
       `DOMContentLoaded ${t(trace.domContentLoadedMs)}, first paint ${t(trace.firstPaintMs)}; bridge socket created ${t(trace.socketCreatedMs)}, ` +

@@ -89,7 +89,11 @@ function counts(file: string): { tasks: number; messages: number } {
  * embedded local workspace is not used: its service gets a new port every start, and the
  * cache file is keyed by the address, so it starts from an empty cache each time.
  */
-export async function prepare(dataDir: string, service: ServiceProcess, log: (m: string) => void): Promise<void> {
+export async function prepare(
+  dataDir: string,
+  service: ServiceProcess,
+  log: (m: string) => void,
+): Promise<void> {
   writeBenchAccount(dataDir, service);
   const t0 = performance.now();
   const host = await startHost(dataDir);

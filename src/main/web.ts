@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   console.log(`Workdesk is running at ${host.url}`);
   console.log(`Data folder: ${dataDir}`);
   console.log("Open that address in a browser (it carries this run's secret). Ctrl+C stops it.");
+  // While the browser loads the page, its first views are read from the cache.
+  session.readAhead();
 }
 
 void main();

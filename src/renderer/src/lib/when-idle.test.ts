@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whenIdle } from './when-idle';
+import { afterFirstScreen, whenIdle } from './when-idle';
 
 describe('whenIdle', () => {
   afterEach(() => {
@@ -29,6 +29,22 @@ describe('whenIdle', () => {
     await vi.advanceTimersByTimeAsync(15);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(done).toBe(true);
+  });
+
+  it('after the first screen: waits its delay, then for the page to be idle', async () => {
+    vi.useFakeTimers();
+    let idle: (() => void) | undefined;
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => (idle = run));
+    let done = false;
+    const waiting = afterFirstScreen(1000).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(idle).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(idle).toBeDefined();
+    expect(done).toBe(false);
+    idle!();
     await waiting;
     expect(done).toBe(true);
   });

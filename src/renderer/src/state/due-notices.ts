@@ -4,7 +4,7 @@
 import type { Bridge } from '../lib/bridge';
 import { toDayString } from '../lib/format';
 import { toasts } from '../lib/toasts.svelte';
-import { whenIdle } from '../lib/when-idle';
+import { afterFirstScreen } from '../lib/when-idle';
 
 export function watchDueTasks(
   bridge: Bridge,
@@ -42,7 +42,7 @@ export function watchDueTasks(
     }
   };
   // The check reads every assigned task (thousands at scale): after the first screen is drawn.
-  void whenIdle().then(check);
+  void afterFirstScreen().then(check);
   return bridge.on('sync.onDidChangeStatus', (status) => {
     if (!status.running && status.lastSyncedAt) void check();
   });
