@@ -1,11 +1,12 @@
-// npx tsx bench/startup-trace.ts [--runs N] [--watch FILE] [--cpu-prof DIR]
+// npx tsx bench/startup-trace.ts [--runs N] [--page-profile] [--cpu-prof DIR] [--watch FILE]
 // The start-up scenario's first rows, traced step by step (bench/lib/startup-trace.ts) on the
-// same 20,000-task cache, filled once by the app's own sync. With `--watch FILE` the service and
-// the data folder are kept and the traces run again each time FILE appears (it is removed; one
-// holding `stop` ends the run), so a
-// change to the renderer or the host (rebuilt with `node scripts/build.mjs --renderer-only --web`)
-// is traced without filling the cache again. `--cpu-prof DIR` starts the host with Node's
-// `--cpu-prof` writing its profile into DIR.
+// same 20,000-task cache, filled once by the app's own sync. `--page-profile` samples the page's
+// script (build with `--no-minify` to read its names); `--cpu-prof DIR` starts the host with
+// Node's `--cpu-prof` writing its profile into DIR. With `--watch FILE` the service and the data
+// folder are kept, and the traces run again each time FILE appears (it is removed): it holds the
+// next round's options (`--runs 1 --page-profile`), or `stop`. So a change to the renderer or the
+// host (`node scripts/build.mjs --renderer-only --web`) is traced without filling the cache again.
+// A tool to look with, not a benchmark.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
