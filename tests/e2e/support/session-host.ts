@@ -44,6 +44,8 @@ export async function startSessionApp(options: SessionAppOptions = {}): Promise<
     log: () => {},
   });
   const host = await startWebHost({ core: session, rendererDir: join(ROOT, 'out', 'renderer') });
+  // As the web entry does once its address is printed: the page's first reads are read ahead.
+  session.readAhead();
   return {
     session,
     host,

@@ -366,6 +366,8 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       const { unsubscribe } = inner;
       inner.ahead = ahead;
       inner.unsubscribe = () => {
+        // The account closes: nothing more is read ahead from its cache.
+        ahead.changed();
         off();
         unsubscribe();
       };
