@@ -16,12 +16,16 @@ import { startServiceProcess } from './lib/service-process';
 import { describeTrace, traceFirstRows } from './lib/startup-trace';
 import { prepare, SIZE, startHost } from './scenarios/startup';
 import { loadAverage } from './lib/machine';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
 
 const options = {
   runs: { type: 'string' },
   watch: { type: 'string' },
   'cpu-prof': { type: 'string' },
   'page-profile': { type: 'boolean' },
+  other: { type: 'string' },
 } as const;
 let { values } = parseArgs({ options, strict: true });
 function runsOf(given: string | undefined): number {
@@ -88,13 +92,18 @@ try {
         .map((l) => l.toFixed(2))
         .join(' / ')}`,
     );
-    const rows: number[] = [];
+    const rows = new Map<string, number[]>();
+    const afterAddress = new Map<string, number[]>();
     const runs = runsOf(values.runs);
-    for (let i = 0; i < runs; i++) {
+    // With --other TREE (a tree with its own out/web and out/renderer built), each run starts that
+    // tree's host too, in alternating order, on the same cache: a side by side of the same steps.
+    const trees = values.other ? [ROOT, values.other] : [ROOT];
+    for (let i = 0; i < runs * trees.length; i++) {
+      const tree = trees[(i + Math.floor(i / trees.length)) % trees.length]!;
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const t0 = performance.now();
       const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [];
-      const host = await startHost(dataDir, 'bundle', nodeArgs);
+      const host = await startHost(dataDir, 'bundle', nodeArgs, tree);
       try {
         const ready = performance.now() - t0;
         const pageStart = performance.now() - t0;
@@ -107,9 +116,10 @@ try {
         const trace = await traceFirstRows(page, host.url);
         const total = performance.now() - t0;
         if (cdp) printProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
-        rows.push(total);
+        rows.set(tree, [...(rows.get(tree) ?? []), total]);
+        afterAddress.set(tree, [...(afterAddress.get(tree) ?? []), total - ready]);
         log(
-          `run ${i + 1}: address ${Math.round(ready)} ms, first rows ${Math.round(total)} ms (process spawn = 0)`,
+          `run ${i + 1} (${tree}): address ${Math.round(ready)} ms, first rows ${Math.round(total)} ms (process spawn = 0)`,
         );
         for (const line of describeTrace(trace, pageStart)) log(`  ${line}`);
       } finally {
@@ -117,10 +127,16 @@ try {
         await host.stop();
       }
     }
-    rows.sort((a, b) => a - b);
-    log(
-      `first rows: median ${Math.round(rows[Math.floor(rows.length / 2)]!)} ms (${rows.map(Math.round).join(', ')})`,
-    );
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    for (const tree of trees) {
+      const all = rows.get(tree) ?? [];
+      const after = afterAddress.get(tree) ?? [];
+      log(
+        `${tree}: first rows median ${Math.round(median(all))} ms (${all.map(Math.round).join(', ')}); ` +
+          `address to rows median ${Math.round(median(after))} ms (${after.map(Math.round).join(', ')})`,
+      );
+    }
+    log(`load average at the end ${loadAverage().join(' / ')}`);
     if (!values.watch) break;
     while (!existsSync(values.watch)) await new Promise((r) => setTimeout(r, 500));
     // FILE holds `stop`, or the options of the next round (`--runs 1 --page-profile`).

@@ -31,10 +31,15 @@ export interface Host {
 type Entry = 'bundle' | 'source';
 
 /** Starts the web host on `--data DIR` and resolves with the address it prints. */
-export function startHost(dataDir: string, entry: Entry = 'bundle', nodeArgs: string[] = []): Promise<Host> {
+export function startHost(
+  dataDir: string,
+  entry: Entry = 'bundle',
+  nodeArgs: string[] = [],
+  tree: string = ROOT,
+): Promise<Host> {
   const start =
     entry === 'bundle'
-      ? [join(ROOT, 'out', 'web', 'web.mjs')]
+      ? [join(tree, 'out', 'web', 'web.mjs')]
       : ['--import', 'tsx', join(ROOT, 'src', 'main', 'web.ts')];
   const child = spawn(process.execPath, [...nodeArgs, ...start, '--data', dataDir], {
     cwd: ROOT,
