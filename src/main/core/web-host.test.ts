@@ -141,4 +141,52 @@ describe('web host files', () => {
     rmSync(file);
     expect((await get('/page.html')).status).toBe(404);
   });
+
+  it('tells once that a page was served its script, or at the latest that its bridge connected', async () => {
+    const served = vi.fn();
+    const page = await startWebHost({
+      core: { dispatch: createDispatch({}), events },
+      rendererDir: dir,
+      onPageServed: served,
+    });
+    const fetchFile = (path: string) =>
+      fetch(`http://127.0.0.1:${page.port}${path}`).then((res) => res.text());
+    try {
+      mkdirSync(join(dir, 'assets'), { recursive: true });
+      writeFileSync(join(dir, 'assets', 'index-CgITUgNi.js'), 'export {};');
+      await fetchFile('/');
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      // The page itself is not enough: its script is still to be asked for.
+      expect(served).not.toHaveBeenCalled();
+      await fetchFile('/assets/index-CgITUgNi.js');
+      await vi.waitFor(() => expect(served).toHaveBeenCalledOnce());
+      await fetchFile('/assets/index-CgITUgNi.js');
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(served).toHaveBeenCalledOnce();
+    } finally {
+      await page.close();
+    }
+
+    const connected = vi.fn();
+    const cached = await startWebHost({
+      core: { dispatch: createDispatch({}), events },
+      rendererDir: dir,
+      onPageServed: connected,
+    });
+    try {
+      // A page whose script the browser kept: the bridge's connection is the sign.
+      const secretOf = new URL(cached.url).hash.replace('#secret=', '');
+      const ws = new WebSocket(`ws://127.0.0.1:${cached.port}/bridge?secret=${secretOf}`, {
+        headers: { origin: `http://127.0.0.1:${cached.port}` },
+      });
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      expect(connected).toHaveBeenCalledOnce();
+      ws.close();
+    } finally {
+      await cached.close();
+    }
+  });
 });

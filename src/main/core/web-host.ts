@@ -16,7 +16,16 @@ export interface WebHostOptions {
   rendererDir: string;
   port?: number;
   host?: string;
+  /**
+   * Called once when a page has been served its script (then the browser evaluates it, which
+   * takes a while and needs nothing of this host), or at the latest when its bridge connects:
+   * when work for the page can run without delaying the files it asks for.
+   */
+  onPageServed?: () => void;
 }
+
+/** How long after a script or style was served no other file is asked for: the page has them all. */
+const PAGE_SERVED_QUIET_MS = 20;
 
 export interface WebHost {
   /** The page address, carrying the per-run secret in its fragment. */
@@ -41,8 +50,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const rendererDir = resolve(options.rendererDir);
 
   const files = createFileMemory();
+  let served = false;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const pageServed = (): void => {
+    clearTimeout(quiet);
+    if (served) return;
+    served = true;
+    options.onPageServed?.();
+  };
   const server = createServer((req, res) => {
-    void serveStatic(rendererDir, files, req, res);
+    clearTimeout(quiet);
+    void serveStatic(rendererDir, files, req, res).then((file) => {
+      if (!served && file && /\.(?:js|css)$/.test(file)) quiet = setTimeout(pageServed, PAGE_SERVED_QUIET_MS);
+    });
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
@@ -60,6 +80,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       socket.destroy();
       return;
     }
+    pageServed();
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
@@ -95,6 +116,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     url: `http://${host}:${port}/#secret=${secret}`,
     port,
     async close() {
+      clearTimeout(quiet);
       unsubscribe();
       for (const ws of sockets) ws.terminate();
       wss.close();
@@ -146,16 +168,16 @@ async function serveStatic(
   read: (file: string) => Promise<Buffer>,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<void> {
+): Promise<string | undefined> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-    return;
+    return undefined;
   }
   const pathname = new URL(req.url ?? '/', 'http://x').pathname;
   const file = resolveStaticPath(root, pathname);
   if (!file) {
     res.writeHead(403).end();
-    return;
+    return undefined;
   }
   try {
     const body = await read(file);
@@ -166,7 +188,9 @@ async function serveStatic(
       'Cache-Control': HASHED_ASSET.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     res.end(req.method === 'HEAD' ? undefined : body);
+    return file;
   } catch {
     res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+    return undefined;
   }
 }

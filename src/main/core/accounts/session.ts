@@ -72,8 +72,9 @@ export type Session = CoreFacade & {
   activeConnection(): Connection | undefined;
   /**
    * Reads the window's first views from the active account's cache now, and answers its first
-   * calls with them (unless the cache changed meanwhile): a host calls it as its window starts
-   * loading, so the reads are done while the page loads. See `read-ahead.ts`.
+   * calls with them (unless the cache changed meanwhile): a host calls it once its window has
+   * the page's script (the web host's `onPageServed`), so the reads are done while the window
+   * evaluates it. See `read-ahead.ts`.
    */
   readAhead(): void;
   /** The Electron shell's dropped files, for the active account (see `Core.stageDroppedPaths`). */
