@@ -51,7 +51,14 @@ async function main(): Promise<void> {
     // A browser tab has no system notifications from here: the terminal shows them.
     notifier: { notify: ({ title, body }) => console.log(`${title}: ${body}`) },
   });
-  const host = await startWebHost({ core: session, rendererDir: join(root, 'out', 'renderer'), port });
+  const host = await startWebHost({
+    core: session,
+    rendererDir: join(root, 'out', 'renderer'),
+    port,
+    // While the browser evaluates the page's script, its first views are read from the cache
+    // (not before: a read blocks this thread, and the page's files would wait for it).
+    onPageServed: () => session.readAhead(),
+  });
   const stop = async (): Promise<void> => {
     await host.close();
     await session.close();

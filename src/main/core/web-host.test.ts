@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,11 +52,18 @@ function call(ws: WebSocket, id: number, channel: unknown, arg: unknown): Promis
   });
 }
 
-function get(path: string): Promise<{ status: number; headers: Record<string, unknown> }> {
+function get(path: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     request({ host: '127.0.0.1', port: host.port, path }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, headers: res.headers });
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
     })
       .on('error', reject)
       .end();
@@ -106,5 +113,80 @@ describe('web host files', () => {
     expect((await get('/..%2f..%2fetc%2fpasswd')).status).toBe(403);
     expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
     expect((await get('/missing.js')).status).toBe(404);
+  });
+
+  it('lets the browser keep the hashed scripts and styles, never index.html', async () => {
+    mkdirSync(join(dir, 'assets'), { recursive: true });
+    writeFileSync(join(dir, 'assets', 'index-CgITUgNi.js'), 'export {};');
+    writeFileSync(join(dir, 'assets', 'notes.js'), 'export {};');
+    const script = await get('/assets/index-CgITUgNi.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/assets/notes.js')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves a file from memory while it is unchanged, and its new content once rebuilt', async () => {
+    const file = join(dir, 'page.html');
+    writeFileSync(file, '<p>first build</p>');
+    expect((await get('/page.html')).body).toBe('<p>first build</p>');
+    expect((await get('/page.html')).body).toBe('<p>first build</p>');
+    // A rebuild: new content (another length), then the same length with a new time.
+    writeFileSync(file, '<p>second build, longer</p>');
+    expect((await get('/page.html')).body).toBe('<p>second build, longer</p>');
+    writeFileSync(file, '<p>third build, longer!</p>');
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect((await get('/page.html')).body).toBe('<p>third build, longer!</p>');
+    rmSync(file);
+    expect((await get('/page.html')).status).toBe(404);
+  });
+
+  it('tells once that a page was served its script, or at the latest that its bridge connected', async () => {
+    const served = vi.fn();
+    const page = await startWebHost({
+      core: { dispatch: createDispatch({}), events },
+      rendererDir: dir,
+      onPageServed: served,
+    });
+    const fetchFile = (path: string) =>
+      fetch(`http://127.0.0.1:${page.port}${path}`).then((res) => res.text());
+    try {
+      mkdirSync(join(dir, 'assets'), { recursive: true });
+      writeFileSync(join(dir, 'assets', 'index-CgITUgNi.js'), 'export {};');
+      await fetchFile('/');
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      // The page itself is not enough: its script is still to be asked for.
+      expect(served).not.toHaveBeenCalled();
+      await fetchFile('/assets/index-CgITUgNi.js');
+      await vi.waitFor(() => expect(served).toHaveBeenCalledOnce());
+      await fetchFile('/assets/index-CgITUgNi.js');
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      expect(served).toHaveBeenCalledOnce();
+    } finally {
+      await page.close();
+    }
+
+    const connected = vi.fn();
+    const cached = await startWebHost({
+      core: { dispatch: createDispatch({}), events },
+      rendererDir: dir,
+      onPageServed: connected,
+    });
+    try {
+      // A page whose script the browser kept: the bridge's connection is the sign.
+      const secretOf = new URL(cached.url).hash.replace('#secret=', '');
+      const ws = new WebSocket(`ws://127.0.0.1:${cached.port}/bridge?secret=${secretOf}`, {
+        headers: { origin: `http://127.0.0.1:${cached.port}` },
+      });
+      await new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+      expect(connected).toHaveBeenCalledOnce();
+      ws.close();
+    } finally {
+      await cached.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { resolve, extname } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -16,7 +16,16 @@ export interface WebHostOptions {
   rendererDir: string;
   port?: number;
   host?: string;
+  /**
+   * Called once when a page has been served its script (then the browser evaluates it, which
+   * takes a while and needs nothing of this host), or at the latest when its bridge connects:
+   * when work for the page can run without delaying the files it asks for.
+   */
+  onPageServed?: () => void;
 }
+
+/** How long after a script or style was served no other file is asked for: the page has them all. */
+const PAGE_SERVED_QUIET_MS = 20;
 
 export interface WebHost {
   /** The page address, carrying the per-run secret in its fragment. */
@@ -40,8 +49,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const secret = randomBytes(24).toString('base64url');
   const rendererDir = resolve(options.rendererDir);
 
+  const files = createFileMemory();
+  let served = false;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const pageServed = (): void => {
+    clearTimeout(quiet);
+    if (served) return;
+    served = true;
+    options.onPageServed?.();
+  };
   const server = createServer((req, res) => {
-    void serveStatic(rendererDir, req, res);
+    clearTimeout(quiet);
+    void serveStatic(rendererDir, files, req, res).then((file) => {
+      if (!served && file && /\.(?:js|css)$/.test(file)) quiet = setTimeout(pageServed, PAGE_SERVED_QUIET_MS);
+    });
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
@@ -59,6 +80,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       socket.destroy();
       return;
     }
+    pageServed();
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
       ws.on('close', () => sockets.delete(ws));
@@ -94,6 +116,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     url: `http://${host}:${port}/#secret=${secret}`,
     port,
     async close() {
+      clearTimeout(quiet);
       unsubscribe();
       for (const ws of sockets) ws.terminate();
       wss.close();
@@ -109,26 +132,65 @@ function secretMatches(given: string | null, secret: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** A file of the renderer as last read, with the stamp that says whether it is still so. */
+interface KeptFile {
+  body: Buffer;
+  size: number;
+  mtimeMs: number;
+}
+
+/**
+ * The renderer's files kept in memory once read: a page load asks for the same few files each
+ * time, and the built renderer does not change while the host runs, except when a developer
+ * builds it again, which each file's size and modification time (a `stat`, no read) tell.
+ */
+function createFileMemory(): (file: string) => Promise<Buffer> {
+  const kept = new Map<string, KeptFile>();
+  return async (file) => {
+    const { size, mtimeMs } = await stat(file);
+    const known = kept.get(file);
+    if (known && known.size === size && known.mtimeMs === mtimeMs) return known.body;
+    const body = await readFile(file);
+    kept.set(file, { body, size, mtimeMs });
+    return body;
+  };
+}
+
+/**
+ * The bundler names the renderer's scripts and styles by a hash of their content
+ * (`assets/index-CgITUgNi.js`): such a name never changes content, so a browser may keep it.
+ * `index.html`, which names them, is asked again every time.
+ */
+const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.(?:js|css|woff2?|svg|png)$/;
+
+async function serveStatic(
+  root: string,
+  read: (file: string) => Promise<Buffer>,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<string | undefined> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-    return;
+    return undefined;
   }
-  const file = resolveStaticPath(root, new URL(req.url ?? '/', 'http://x').pathname);
+  const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+  const file = resolveStaticPath(root, pathname);
   if (!file) {
     res.writeHead(403).end();
-    return;
+    return undefined;
   }
   try {
-    const body = await readFile(file);
+    const body = await read(file);
     res.writeHead(200, {
       'Content-Type': mime.getType(extname(file)) ?? 'application/octet-stream',
       'Content-Security-Policy': CSP,
       'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-cache',
+      'Cache-Control': HASHED_ASSET.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
     res.end(req.method === 'HEAD' ? undefined : body);
+    return file;
   } catch {
     res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
+    return undefined;
   }
 }

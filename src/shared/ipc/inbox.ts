@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { channel } from './channel';
 import { Id } from './read-common';
 
+/**
+ * Rows a window reads first at start, before the whole list: more than a tall window shows, a
+ * small part of a large inbox (thousands of rows), so the first screen does not wait for every
+ * row. The core reads the same first page ahead while the window loads.
+ */
+export const INBOX_FIRST_PAGE = 60;
+
 /** What a task's thread said last: a message, or a status change with no words. */
 export const InboxLast = z.object({
   messageId: z.string(),

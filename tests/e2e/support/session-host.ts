@@ -43,7 +43,12 @@ export async function startSessionApp(options: SessionAppOptions = {}): Promise<
     transport: 'web',
     log: () => {},
   });
-  const host = await startWebHost({ core: session, rendererDir: join(ROOT, 'out', 'renderer') });
+  // As the web entry does: the page's first reads are read ahead once it has its script.
+  const host = await startWebHost({
+    core: session,
+    rendererDir: join(ROOT, 'out', 'renderer'),
+    onPageServed: () => session.readAhead(),
+  });
   return {
     session,
     host,

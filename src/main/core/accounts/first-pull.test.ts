@@ -35,6 +35,19 @@ describe('the first pull after an account opens', () => {
     expect(sync.start).toHaveBeenCalledTimes(1);
   });
 
+  it("does not count the window's app.info: the pause after it is the page loading its first view", () => {
+    const sync = fakeSync();
+    const first = scheduleFirstPull(sync as never, { quietMs: 300, latestMs: 3_000 });
+    first.read('app.info');
+    vi.advanceTimersByTime(1_000);
+    expect(sync.start).not.toHaveBeenCalled();
+    first.read('projects.tree');
+    vi.advanceTimersByTime(299);
+    expect(sync.start).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(sync.start).toHaveBeenCalledTimes(1);
+  });
+
   it('starts at the latest after `latestMs`, window or not, and never once cancelled', () => {
     const sync = fakeSync();
     scheduleFirstPull(sync as never, { quietMs: 300, latestMs: 3_000 });

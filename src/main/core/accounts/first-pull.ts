@@ -7,8 +7,12 @@ export const FIRST_PULL_LATEST_MS = 3_000;
 
 /** The first pull of an account just opened, waiting for the window's first views. */
 export interface FirstPull {
-  /** A read from a window was just answered: the pull waits until they pause. */
-  read(): void;
+  /**
+   * A read from a window was just answered (on `channel`): the pull waits until they pause.
+   * `app.info` does not count: a window asks it before anything else and draws its first view
+   * only after, so the pause after it is the window loading, not its views read.
+   */
+  read(channel?: string): void;
   /** The account closes: the pull is not started. */
   cancel(): void;
 }
@@ -40,8 +44,8 @@ export function scheduleFirstPull(
   if (sync.status().lastSyncedAt === null) start();
   else latest = setTimeout(start, latestMs);
   return {
-    read() {
-      if (done) return;
+    read(channel) {
+      if (done || channel === 'app.info') return;
       clearTimeout(quiet);
       quiet = setTimeout(start, quietMs);
     },

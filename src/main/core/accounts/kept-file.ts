@@ -92,7 +92,8 @@ export function keptFile<T>(options: KeptFileOptions<T>): KeptFile<T> {
       }
       if (!goodCopied) {
         goodCopied = true;
-        atomicWrite(lastGood, text);
+        // At every start: written (a synced rename) only when it differs, as it rarely does.
+        if (!sameText(lastGood, text)) atomicWrite(lastGood, text);
       }
       return value;
     },
@@ -104,4 +105,13 @@ export function keptFile<T>(options: KeptFileOptions<T>): KeptFile<T> {
     },
     notices: () => [...notices],
   };
+}
+
+/** Whether `file` holds exactly `text` (false when it cannot be read). */
+function sameText(file: string, text: string): boolean {
+  try {
+    return readFileSync(file, 'utf8') === text;
+  } catch {
+    return false;
+  }
 }

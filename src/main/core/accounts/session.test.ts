@@ -75,6 +75,33 @@ const remote = {
 };
 
 describe('session', () => {
+  it("answers the window's first reads with those read ahead, until the cache changes", async () => {
+    let n = 0;
+    const dispatch = vi.fn(async (channel: unknown) => ({ ok: true as const, value: { channel, n: ++n } }));
+    const events = new EventHub();
+    const { deps } = setup({
+      openCore: async ({ dataDir }) => {
+        mkdirSync(dataDir, { recursive: true });
+        return { dispatch, events, engine: null, close: vi.fn(async () => {}) };
+      },
+    });
+    const session = await startSession(deps);
+    session.readAhead();
+    await vi.waitFor(() => expect(dispatch).toHaveBeenCalledWith('updates.list', {}));
+    const calls = dispatch.mock.calls.length;
+    // Read ahead: answered without another read.
+    const tree = await session.dispatch('projects.tree', { includeArchived: true });
+    expect(tree).toEqual({ ok: true, value: { channel: 'projects.tree', n: 2 } });
+    expect(dispatch).toHaveBeenCalledTimes(calls);
+    // A change in the cache: what was read ahead is read again.
+    events.emit('cache.onDidChange', { entities: ['users'] });
+    expect(await session.dispatch('org.users', {})).toEqual({
+      ok: true,
+      value: { channel: 'org.users', n: calls + 1 },
+    });
+    await session.close();
+  });
+
   it('starts the local service and opens its workspace when no account is configured', async () => {
     const { deps, opened } = setup();
     const session = await startSession(deps);

@@ -14,6 +14,7 @@ import { createDispatch, type Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
 import { mergeHandlerMaps } from '../handlers/registry';
 import type { HandlerMap } from '../handlers/types';
+import { readAhead, type ReadAhead } from './read-ahead';
 import { scheduleFirstPull, type FirstPull } from './first-pull';
 import { createAccounts, refuseUnconfirmedClearText, type Accounts } from './accounts';
 import { createUserLister, type Connection, type Probe, type UserLister } from './probe';
@@ -69,6 +70,13 @@ export type Session = CoreFacade & {
   activeCore(): Core | undefined;
   /** The connection of the active account (tests and the shell's notifications use it). */
   activeConnection(): Connection | undefined;
+  /**
+   * Reads the window's first views from the active account's cache now, and answers its first
+   * calls with them (unless the cache changed meanwhile): a host calls it once its window has
+   * the page's script (the web host's `onPageServed`), so the reads are done while the window
+   * evaluates it. See `read-ahead.ts`.
+   */
+  readAhead(): void;
   /** The Electron shell's dropped files, for the active account (see `Core.stageDroppedPaths`). */
   stageDroppedPaths(paths: readonly string[]): Promise<IpcResult<StageResult>>;
   close(): Promise<void>;
@@ -84,7 +92,15 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
   const events = new EventHub(deps.log);
   const accountDir = (id: string): string => join(deps.dataDir, 'accounts', id);
   let inner:
-    | { accountId: string; core: Core; connection: Connection; firstPull?: FirstPull; unsubscribe(): void }
+    | {
+        accountId: string;
+        core: Core;
+        connection: Connection;
+        firstPull?: FirstPull;
+        /** The window's first reads, read while it loads (`readAhead`). */
+        ahead?: ReadAhead;
+        unsubscribe(): void;
+      }
     | undefined;
   let local: RunningLocalService | undefined;
   // Switches, removals and close run one at a time.
@@ -299,9 +315,9 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       if (!isChannelName(channel)) return ownDispatch(channel, arg);
       return { ok: false, error: { type: 'offline', message: 'No workspace is open' } };
     }
-    const answer = inner.core.dispatch(channel, arg);
+    const answer = inner.ahead?.take(channel, arg) ?? inner.core.dispatch(channel, arg);
     const { firstPull } = inner;
-    if (firstPull) void answer.finally(() => firstPull.read());
+    if (firstPull) void answer.finally(() => firstPull.read(channel));
     return answer;
   };
 
@@ -341,6 +357,22 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     accounts,
     activeConnection: () => inner?.connection,
     activeCore: () => inner?.core,
+    readAhead() {
+      if (!inner || inner.ahead) return;
+      const { core } = inner;
+      const ahead = readAhead((channel, arg) => core.dispatch(channel, arg));
+      const off = core.events.onAny((name) => {
+        if (name === 'cache.onDidChange') ahead.changed();
+      });
+      const { unsubscribe } = inner;
+      inner.ahead = ahead;
+      inner.unsubscribe = () => {
+        // The account closes: nothing more is read ahead from its cache.
+        ahead.changed();
+        off();
+        unsubscribe();
+      };
+    },
     async stageDroppedPaths(paths) {
       const stage = inner?.core.stageDroppedPaths;
       if (!stage) return { ok: false, error: { type: 'offline', message: 'No workspace is open' } };

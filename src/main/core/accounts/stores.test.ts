@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -79,6 +79,22 @@ describe('JSON settings store', () => {
         file: movedTo,
       }),
     ]);
+  });
+
+  it('keeps a copy of the file read at start, written again only when it differs', () => {
+    const file = join(dir, 'settings.json');
+    createJsonSettingsStore(file).write({ ...DEFAULT_SETTINGS, activeAccountId: 'local' });
+    const copy = `${file}.last-good`;
+    // A start with the same file: the copy is left as it is (its time stays the one set here).
+    const past = new Date('2026-01-01T00:00:00.000Z');
+    utimesSync(copy, past, past);
+    createJsonSettingsStore(file).read();
+    expect(statSync(copy).mtime.getTime()).toBe(past.getTime());
+    // The file changed outside the app (a hand edit): the next start copies it.
+    const edited = JSON.stringify({ ...DEFAULT_SETTINGS, activeAccountId: 'remote-1' });
+    writeFileSync(file, edited);
+    createJsonSettingsStore(file).read();
+    expect(readFileSync(copy, 'utf8')).toBe(edited);
   });
 
   it('falls back to the defaults when there is no good copy', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/errors';
 import { elementSpans, fingerprintOf, workSlice, yieldToLoop, type ElementSpan } from './list-elements';
+import { nodeFetch } from './node-fetch';
 import type { Answer } from './service-clock';
 import {
   AbortedError,
@@ -102,7 +103,7 @@ export interface FingerprintedListAnswer<T> extends ListAnswer<T> {
  */
 export function createHttp(settings: ConnectionSettings) {
   const base = settings.baseUrl.replace(/\/+$/, '');
-  const doFetch: FetchLike = settings.fetch ?? ((input, init) => fetch(input, init));
+  const doFetch: FetchLike = settings.fetch ?? nodeFetch;
   const header = settings.tokenHeader ?? 'svc-api-token';
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   let requests = 0;
@@ -126,15 +127,13 @@ export function createHttp(settings: ConnectionSettings) {
       /** What the answer may be (default JSON). */
       accept?: string;
     } = {},
-  ): Promise<Response> {
+  ): Promise<{ res: Response; release: () => void }> {
     const url = new URL(init.url ?? base + path);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const timer = init.headersOnly ? new AbortController() : undefined;
-    const timeout = timer?.signal ?? AbortSignal.timeout(timeoutMs);
-    const timerId = timer ? setTimeout(() => timer.abort(), timeoutMs) : undefined;
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const lease = requestSignal(options.signal, timeoutMs);
+    const { signal } = lease;
     const withToken = init.headers === undefined;
     const headers: Record<string, string> = init.headers ?? {
       [header]: settings.token,
@@ -162,13 +161,14 @@ export function createHttp(settings: ConnectionSettings) {
           } as RequestInit);
         } catch (err) {
           if (options.signal?.aborted) throw new AbortedError(method, path, 'cancelled');
-          if (timeout.aborted) throw new TimeoutError(method, path, `no answer within ${timeoutMs} ms`);
+          if (lease.timedOut) throw new TimeoutError(method, path, `no answer within ${timeoutMs} ms`);
           const cause =
             err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
           throw new NetworkError(method, path, cause, neverConnected(err));
         }
         const location = res.headers.get('location');
-        if (!withToken || !REDIRECTS.has(res.status) || location === null) return res;
+        if (!withToken || !REDIRECTS.has(res.status) || location === null)
+          return { res, release: lease.release };
         const next = new URL(location, target);
         if (next.origin !== url.origin) {
           throw new RejectedError(
@@ -187,8 +187,11 @@ export function createHttp(settings: ConnectionSettings) {
         }
         target = next;
       }
+    } catch (err) {
+      lease.release();
+      throw err;
     } finally {
-      clearTimeout(timerId);
+      if (init.headersOnly) lease.stopTimer();
     }
   }
 
@@ -233,8 +236,9 @@ export function createHttp(settings: ConnectionSettings) {
     options: RequestOptions,
     init?: Parameters<typeof send>[3],
   ): Promise<string> {
-    const res = await send(method, path, options, init);
-    if (res.ok) {
+    const { res, release } = await send(method, path, options, init);
+    try {
+      if (!res.ok) return await exchangeFailed(method, path, res, options.signal);
       const text = await readText(method, path, res, options.signal);
       try {
         settings.onAnswer?.({ method, path, date: res.headers.get('date'), text });
@@ -242,8 +246,9 @@ export function createHttp(settings: ConnectionSettings) {
         // An observer's failure is its own; the answer was read.
       }
       return text;
+    } finally {
+      release();
     }
-    return exchangeFailed(method, path, res, options.signal);
   }
 
   /**
@@ -260,8 +265,14 @@ export function createHttp(settings: ConnectionSettings) {
     path: string,
     options: RequestOptions,
   ): Promise<{ whole: string; text(): Promise<string>; bytes(): Buffer }> {
-    const res = await send(method, path, options);
-    if (!res.ok) return exchangeFailed(method, path, res, options.signal);
+    const { res, release } = await send(method, path, options);
+    if (!res.ok) {
+      try {
+        return await exchangeFailed(method, path, res, options.signal);
+      } finally {
+        release();
+      }
+    }
     const digest = createHash('sha1');
     const chunks: Uint8Array[] = [];
     const slice = workSlice();
@@ -283,6 +294,8 @@ export function createHttp(settings: ConnectionSettings) {
         path,
         `response cut off: ${err instanceof Error ? err.message : String(err)}`,
       );
+    } finally {
+      release();
     }
     let decoded: Promise<string> | undefined;
     const text = (): Promise<string> => (decoded ??= decodeInSlices(chunks));
@@ -368,9 +381,14 @@ export function createHttp(settings: ConnectionSettings) {
       path: string,
       signal?: AbortSignal,
     ): Promise<{ body: ReadableStream<Uint8Array>; size: number | null; mime: string | null }> {
-      const res = await send('GET', path, { signal }, { accept: '*/*', headersOnly: true });
+      // Not released once it streams: the caller's signal stops the body for as long as it is read.
+      const { res, release } = await send('GET', path, { signal }, { accept: '*/*', headersOnly: true });
       if (!res.ok || !res.body) {
-        await exchangeFailed('GET', path, res, signal);
+        try {
+          await exchangeFailed('GET', path, res, signal);
+        } finally {
+          release();
+        }
       }
       const length = Number(res.headers.get('content-length'));
       return {
@@ -589,4 +607,43 @@ function readBody<S extends z.ZodType>(method: string, path: string, text: strin
     throw new ResponseShapeError(method, path, field, message);
   }
   return parsed.data;
+}
+
+/**
+ * The signal one request is sent with: aborted by the caller's signal, or once `timeoutMs` have
+ * passed (`timedOut` then says so), until `release()`; `stopTimer()` ends the timeout alone (a
+ * download's body may take long). A plain controller, a timer and a listener that `release`
+ * removes, so nothing refers to a request once its answer is read. `AbortSignal.any` over the
+ * caller's signal and an `AbortSignal.timeout` did not let go as soon: each request's signal stays
+ * registered with the caller's (the sync run's, thousands of requests long) and with its 30 s
+ * timer until a full collection; 6,000 requests made one at a time with them kept about 4 MB more
+ * alive and moved more to the old generation than the same requests without.
+ */
+function requestSignal(caller: AbortSignal | undefined, timeoutMs: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
+  // As `AbortSignal.timeout`'s: a pending timeout does not keep the process alive.
+  (timer as { unref?: () => void }).unref?.();
+  const onAbort = (): void => controller.abort(caller?.reason);
+  if (caller?.aborted) onAbort();
+  else caller?.addEventListener('abort', onAbort, { once: true });
+  const stopTimer = (): void => {
+    clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    signal: controller.signal,
+    get timedOut(): boolean {
+      return timedOut;
+    },
+    stopTimer,
+    release(): void {
+      stopTimer();
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
 }

@@ -43,7 +43,11 @@ export function runCoreChild(link: Link, options: CoreChildOptions): void {
         return;
       }
       starting = start(message.start).then(
-        () => link.send({ type: 'ready' }),
+        () => {
+          link.send({ type: 'ready' });
+          // The window loads its page now: its first views are read from the cache meanwhile.
+          session?.readAhead();
+        },
         (err: unknown) =>
           link.send({ type: 'failed', message: err instanceof Error ? err.message : String(err) }),
       );

@@ -4,6 +4,7 @@
 import type { Bridge } from '../lib/bridge';
 import { toDayString } from '../lib/format';
 import { toasts } from '../lib/toasts.svelte';
+import { afterFirstScreen } from '../lib/when-idle';
 
 export function watchDueTasks(
   bridge: Bridge,
@@ -40,7 +41,8 @@ export function watchDueTasks(
         );
     }
   };
-  void check();
+  // The check reads every assigned task (thousands at scale): after the first screen is drawn.
+  void afterFirstScreen().then(check);
   return bridge.on('sync.onDidChangeStatus', (status) => {
     if (!status.running && status.lastSyncedAt) void check();
   });

@@ -1,18 +1,16 @@
 // The Action required inbox: its rows (who handed each task over, when, the thread's last word,
 // unread marks) and the unread count the sidebar shows. Read state lives in the core (per
 // account, in the cache); here a change is shown at once and then read back.
-import type { InboxRow } from '@shared/ipc/inbox';
+import { INBOX_FIRST_PAGE, type InboxRow } from '@shared/ipc/inbox';
 import type { Bridge } from '../lib/bridge';
 import { onCacheBurst } from '../lib/cache-events';
 import { describeError } from '../lib/errors';
 import { createRunWrite, type RunWrite } from '../lib/run-write';
 import { toasts } from '../lib/toasts.svelte';
+import { afterFirstScreen } from '../lib/when-idle';
 
-/**
- * Rows read first at start, before the whole list: more than a tall window shows, a small part
- * of a large inbox (thousands of rows), so the first screen does not wait for every row.
- */
-export const INBOX_FIRST_PAGE = 60;
+/** Rows read first at start, before the whole list (shared with the core, which reads them ahead). */
+export { INBOX_FIRST_PAGE };
 
 export class InboxState {
   #rows = $state.raw<InboxRow[] | undefined>();
@@ -47,14 +45,14 @@ export class InboxState {
 
   /**
    * Follows the cache (tasks, their messages, users); returns the unsubscribe. The first screen
-   * of rows is read first, then the whole list.
+   * of rows is read first, then, once the first screen is drawn, the whole list.
    */
   start(): () => void {
     void this.load(INBOX_FIRST_PAGE);
     return onCacheBurst(this.#bridge, ['tasks', 'messages', 'users', 'statuses'], 60, () => void this.load());
   }
 
-  /** Reads the whole list, or with `first` its first rows and then the whole list. */
+  /** Reads the whole list, or with `first` its first rows and then (after the first screen) the whole list. */
   async load(first?: number): Promise<void> {
     const seq = ++this.#seq;
     try {
@@ -63,7 +61,12 @@ export class InboxState {
       this.#rows = rows;
       this.#total = total;
       this.#error = undefined;
-      if (rows.length < total) await this.load();
+      if (rows.length < total) {
+        // The whole list (a thousand rows and more, a megabyte to parse) after the first
+        // screen is drawn, unless a newer read took its place meanwhile.
+        await afterFirstScreen();
+        if (seq === this.#seq) await this.load();
+      }
     } catch (err) {
       if (seq === this.#seq) this.#error = describeError(err);
     }
