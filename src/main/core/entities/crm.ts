@@ -4,7 +4,7 @@ import { ackMark, mergePending } from '../sync/pending';
 import { withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
 import type { CheckedItem, EntityDescriptor } from './types';
-import type { CrmAccount, CrmContact } from '../../../shared/api/index';
+import type { CrmAccount, CrmContact } from '../../../shared/api/crm';
 
 declare module '../sync/pending' {
   /** As its lists answer it: what a create's look-up finds the created item among. */
