@@ -1,10 +1,10 @@
 // The renderer's places, listed once: each kind of route with its parameters, the view it shows,
 // its title, its links in the sidebar and its "Go to" commands. `MainView`, the sidebar, the
-// window title (`lib/titles.svelte.ts`) and the palette's commands (`state/commands.ts`) read
+// window title (`App.svelte`) and the palette's commands (`state/commands.ts`) read
 // this list; a view of its own is its view file plus a line in `RouteParams` and an entry in
 // `ROUTES` (and, for a "G then …" key, a letter in `lib/go-to-keys.ts`). `ROUTES` is typed from
-// `RouteParams`: a kind without an entry, an entry without its view or title, or an entry whose
-// view is given props it does not take does not compile (`routes.test.ts`).
+// `RouteParams`: a kind without an entry, an entry without its view or title, or a link to a place
+// of another kind does not compile (`routes.test.ts`); `show` checks a view's props.
 //
 // The entries name their views and the app's state only inside functions: this module, the
 // views and the state import each other, and nothing here is read while they load.
@@ -74,7 +74,7 @@ export interface ShownView {
   readonly props: Record<string, unknown>;
 }
 
-function show<P extends Record<string, unknown>>(component: Component<P>, props: P): ShownView {
+function show<P extends Record<string, unknown>>(component: Component<P>, props: NoInfer<P>): ShownView {
   // The pairing was checked by this function's signature; `MainView` only renders it.
   return { component: component as unknown as Component<Record<string, unknown>>, props };
 }
