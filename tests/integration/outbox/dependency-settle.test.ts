@@ -69,6 +69,27 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
     return viewed;
   }
 
+  /**
+   * Two opened tasks and a dependency between them asked for with the outbox stopped (nothing
+   * sent), whose optimistic row is then removed behind the outbox's back, as a kill between the
+   * outbox file's commit and the cache file's leaves it.
+   */
+  async function createWithLostRow(
+    e: TestEngine,
+    from: string,
+    to: string,
+  ): Promise<{ a: string; b: string; dep: { id: string } }> {
+    const [a, b] = await openedTasks(e, from, to);
+    await e.outbox.stop();
+    const dep = await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: a },
+      successor: { kind: 'task', id: b },
+    });
+    e.cache.dependencies.delete(dep.id);
+    return { a, b, dep };
+  }
+
   // Campaign seed 93629: the client was killed while the create was asked. The outbox file
   // commits before the cache file (`cache/db.ts`), so a kill between the two commits leaves the
   // entry without its optimistic row; after the restart the entry was sent and acknowledged, and
@@ -77,14 +98,7 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
   it('a create whose optimistic row a crash lost is in the cache once acknowledged', async () => {
     const dir = dataDir();
     const first = await engine(dir);
-    const [a, b] = await openedTasks(first, 'crash from', 'crash to');
-    await first.outbox.stop();
-    const dep = await first.call('dependencies.create', {
-      type: 5,
-      predecessor: { kind: 'task', id: a },
-      successor: { kind: 'task', id: b },
-    });
-    first.cache.dependencies.delete(dep.id);
+    const { a, b, dep } = await createWithLostRow(first, 'crash from', 'crash to');
     await suite.close(first);
 
     const second = await engine(dir);
@@ -101,14 +115,7 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
   it('a create whose row a crash lost stays out of the cache when a later delete of its end waits', async () => {
     const dir = dataDir();
     const first = await engine(dir);
-    const [a, b] = await openedTasks(first, 'crash kept end', 'crash deleted end');
-    await first.outbox.stop();
-    const dep = await first.call('dependencies.create', {
-      type: 5,
-      predecessor: { kind: 'task', id: a },
-      successor: { kind: 'task', id: b },
-    });
-    first.cache.dependencies.delete(dep.id);
+    const { a, b } = await createWithLostRow(first, 'crash kept end', 'crash deleted end');
     await first.call('tasks.delete', { taskId: b });
     await suite.close(first);
 
