@@ -3,11 +3,12 @@
 // is reverted by an ordinary update whose base is the value we sent, so a colleague's change made
 // since is journalled, never silently overwritten; a task delete waits a few seconds, and a
 // discard within that window keeps the task on the service.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ChannelInput } from '../../../src/shared/ipc/contract';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { queueOf } from '../../../src/main/core/outbox/testing';
-import { FAST_OUTBOX, writesSuite, type TestEngine } from './support';
+import { startFaultProxy } from '../../support/fault-proxy';
+import { FAST_OUTBOX, testEngine, writesSuite, type TestEngine } from './support';
 
 const suite = writesSuite();
 
@@ -97,6 +98,47 @@ describe('undo through the outbox', () => {
     // The service cannot remove a message: it stays, once.
     const messages = (await suite.api.taskMessages(taskId)).map((m) => m.message);
     expect(messages.filter((m) => m === 'Done, see notes')).toHaveLength(1);
+  });
+
+  it('a status change tried while no connection can be made stays plainly waiting: the undo withdraws it', async () => {
+    // The engine reaches the service through a proxy of its own, closed once the task is made:
+    // its port then refuses every connection, as on a machine with no network.
+    const own = await startFaultProxy({ target: suite.svc.baseUrl });
+    const e = await testEngine(own.baseUrl, suite.svc.token, suite.svc.users.actingUserId);
+    try {
+      await e.sync.now();
+      const taskId = await seededTask(e, 'Tried with no network');
+      const was = e.cache.tasks.getFlat(taskId)!.statusId;
+      await own.close();
+      // A connection kept open from before is cut by the close: a request on it may have reached
+      // the service (outcome unknown). A pull that finds the service gone uses it up first.
+      await e.sync.now();
+      expect(e.sync.status().online).toBe(false);
+      await e.call('tasks.setStatus', { taskId, statusId: SEED_IDS.statuses.done, message: 'Shipped' });
+      const outbox = queueOf(e.outbox);
+      // Tried and refused at the connection: nothing reached the service, so the change is not
+      // "outcome unknown" (which no undo could withdraw) but plainly waiting.
+      await vi.waitFor(
+        () => {
+          outbox.kick();
+          expect(e.outbox.entries().some((entry) => entry.attempts > 0)).toBe(true);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      await outbox.stop();
+      for (const entry of e.outbox.entries()) {
+        expect(entry).toMatchObject({ state: 'pending', errorMessage: 'The service could not be reached' });
+      }
+      const undo = await e.call('tasks.setStatus', { taskId, statusId: was, undo: true });
+      expect(undo).toMatchObject({ entryId: null, withdrawn: true });
+      expect(e.outbox.entries()).toEqual([]);
+      expect(e.cache.messages.listForTask(taskId).map((m) => m.message)).not.toContain('Shipped');
+      expect((await suite.api.task(taskId)).status.id).toBe(was);
+      expect((await suite.api.taskMessages(taskId)).map((m) => m.message)).not.toContain('Shipped');
+    } finally {
+      await e.close();
+      await own.close().catch(() => {});
+    }
   });
 
   it('withdraws a field edit undone while waiting, with the replaced value the write answered', async () => {

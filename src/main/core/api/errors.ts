@@ -16,9 +16,50 @@ export abstract class ServiceError extends Error {
   }
 }
 
-/** The service could not be reached (offline, refused, reset, DNS). */
+/**
+ * The service could not be reached (offline, refused, reset, DNS). `unreached` says no connection
+ * was ever made (refused, no route, the name not found), so nothing of the request reached the
+ * service; a connection reset or cut after it was made leaves that unknown.
+ */
 export class NetworkError extends ServiceError {
   readonly kind = 'network';
+  constructor(
+    method: string,
+    path: string,
+    message: string,
+    readonly unreached = false,
+  ) {
+    super(method, path, message);
+  }
+}
+
+/**
+ * The error codes of a connection that was never made: nothing was sent. A reset, a socket
+ * closed by the other side or a timeout after connecting are not among them.
+ */
+const UNREACHED_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * Whether a failed fetch never made its connection: the error's cause carries such a code (or,
+ * when Node tried several addresses, every one of its errors does).
+ */
+export function neverConnected(err: unknown): boolean {
+  const cause = err instanceof Error ? (err.cause as unknown) : undefined;
+  const codeOf = (e: unknown): unknown =>
+    e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined;
+  if (cause instanceof AggregateError && cause.errors.length > 0)
+    return cause.errors.every((e: unknown) => UNREACHED_CODES.has(String(codeOf(e))));
+  return UNREACHED_CODES.has(String(codeOf(cause)));
 }
 
 /** No answer within the client's timeout. */

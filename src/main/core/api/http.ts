@@ -6,6 +6,7 @@ import type { Answer } from './service-clock';
 import {
   AbortedError,
   NetworkError,
+  neverConnected,
   RejectedError,
   ResponseShapeError,
   ServerError,
@@ -157,7 +158,7 @@ export function createHttp(settings: ConnectionSettings) {
           if (timeout.aborted) throw new TimeoutError(method, path, `no answer within ${timeoutMs} ms`);
           const cause =
             err instanceof Error ? ((err.cause as Error | undefined)?.message ?? err.message) : String(err);
-          throw new NetworkError(method, path, cause);
+          throw new NetworkError(method, path, cause, neverConnected(err));
         }
         const location = res.headers.get('location');
         if (!withToken || !REDIRECTS.has(res.status) || location === null) return res;

@@ -13,6 +13,13 @@ describe('classifyServiceError (rule 4)', () => {
     expect(classifyServiceError(new ServerError('PUT', '/x', 503, null, '')).class).toBe('unknown-outcome');
   });
 
+  it('treats a connection never made as unreached: nothing was sent', () => {
+    expect(classifyServiceError(new NetworkError('PUT', '/task/1/update', 'refused', true))).toEqual({
+      class: 'unreached',
+      message: 'The service could not be reached',
+    });
+  });
+
   it('treats 429 as throttled with the wait the service asked for', () => {
     expect(classifyServiceError(new ServerError('PUT', '/x', 429, 7_000, ''))).toMatchObject({
       class: 'throttled',

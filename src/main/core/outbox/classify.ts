@@ -31,6 +31,8 @@ export function classifyServiceError(err: unknown): Failure {
   }
   if (err instanceof TimeoutError)
     return { class: 'unknown-outcome', message: 'The service did not answer in time' };
+  if (err instanceof NetworkError && err.unreached)
+    return { class: 'unreached', message: 'The service could not be reached' };
   if (err instanceof NetworkError || err instanceof AbortedError) {
     return { class: 'unknown-outcome', message: 'The service could not be reached' };
   }

@@ -1466,7 +1466,7 @@ export class Outbox<C> {
     // Whether the service may hold the change now. A failed look-up leaves the earlier outcome
     // unknown; a failure before the send (in `prepare`) leaves it as it was, so an entry never
     // sent stays plainly pending; a send's outcome is unknown unless the service refused it
-    // (429, 401), and after an answered write it was applied.
+    // (429, 401) or no connection was made, and after an answered write it was applied.
     const mayBeApplied =
       phase === 'lookup' ||
       (phase === 'prepare' || phase === 'check'
@@ -1474,7 +1474,11 @@ export class Outbox<C> {
         : applied || failure.class === 'unknown-outcome');
     const state = mayBeApplied ? 'in_flight' : 'pending';
     // After an answered write nothing is rolled back: a refused look-up is tried again later.
-    const cls = applied && failure.class === 'rejected' ? 'unknown-outcome' : failure.class;
+    // A later request of an applied change that never connected is as unknown as any other.
+    const cls =
+      applied && (failure.class === 'rejected' || failure.class === 'unreached')
+        ? 'unknown-outcome'
+        : failure.class;
     this.#trace(entry, `${phase} failed (${cls}): ${failure.message}`);
     if (phase === 'send' && cls === 'unknown-outcome' && kind.lookUp)
       this.#endedAt.set(entry.id, this.#clock.now());
@@ -1484,6 +1488,9 @@ export class Outbox<C> {
         return;
       case 'throttled':
         this.#retryLater(entry, state, cls, failure.message, failure.retryAfterMs);
+        return;
+      case 'unreached':
+        this.#retryLater(entry, state, cls, failure.message);
         return;
       case 'unauthorized': {
         // Not an attempt of the change: replay waits for a token, then runs it at once.

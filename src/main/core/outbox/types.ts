@@ -46,6 +46,8 @@ export type FailureClass =
   | 'unknown-outcome'
   /** 429: refused before being applied; retry later */
   | 'throttled'
+  /** no connection could be made (refused, no route, name not found): nothing was sent; retry later */
+  | 'unreached'
   /** 401: pause the whole queue until a token is given */
   | 'unauthorized'
   /** any other 4xx: stop this entity's chain and keep the entry with the message */
