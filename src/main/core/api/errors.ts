@@ -50,16 +50,18 @@ const UNREACHED_CODES = new Set([
 ]);
 
 /**
- * Whether a failed fetch never made its connection: the error's cause carries such a code (or,
- * when Node tried several addresses, every one of its errors does).
+ * Whether a failed request never made its connection: the error (a socket's, as `node:http`
+ * rejects with) or its cause (as `fetch` rejects with) carries such a code, or, when Node tried
+ * several addresses, every one of its errors does.
  */
 export function neverConnected(err: unknown): boolean {
-  const cause = err instanceof Error ? (err.cause as unknown) : undefined;
-  const codeOf = (e: unknown): unknown =>
-    e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined;
-  if (cause instanceof AggregateError && cause.errors.length > 0)
-    return cause.errors.every((e: unknown) => UNREACHED_CODES.has(String(codeOf(e))));
-  return UNREACHED_CODES.has(String(codeOf(cause)));
+  const unreached = (e: unknown): boolean => {
+    if (e instanceof AggregateError && e.errors.length > 0) return e.errors.every(unreached);
+    const code = e && typeof e === 'object' ? (e as { code?: unknown }).code : undefined;
+    return typeof code === 'string' && UNREACHED_CODES.has(code);
+  };
+  if (unreached(err)) return true;
+  return err instanceof Error && err.cause !== undefined && unreached(err.cause);
 }
 
 /** No answer within the client's timeout. */

@@ -44,6 +44,9 @@ describe('neverConnected', () => {
     expect(neverConnected(failed(new AggregateError([refused, refused])))).toBe(true);
     expect(neverConnected(failed(new AggregateError([refused, reset])))).toBe(false);
     expect(neverConnected(failed(Object.assign(new Error('getaddrinfo'), { code: 'ENOTFOUND' })))).toBe(true);
+    // As `node:http` rejects: the socket's error itself.
+    expect(neverConnected(refused)).toBe(true);
+    expect(neverConnected(reset)).toBe(false);
     expect(neverConnected(new Error('plain'))).toBe(false);
     expect(neverConnected('text')).toBe(false);
   });
