@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatLocalTimestamp } from '../../src/shared/api/index';
+import { formatLocalTimestamp } from '../../src/shared/api/common';
 import { buildService } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/open';
 import { jsonArray, taskStore, type TaskRow } from '../../src/server/db/tasks';

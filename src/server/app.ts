@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
-import { LIMITS, TOKEN_HEADERS } from '../shared/api/index';
+import { LIMITS, TOKEN_HEADERS } from '../shared/api/common';
 import { createContext, type ServiceContext } from './context';
 import { openDatabase, type Db } from './db/open';
 import { tokenChecker } from './http/auth';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatLocalTimestamp } from '../shared/api/index';
+import { formatLocalTimestamp } from '../shared/api/common';
 import { crmStore } from './db/crm';
 import { dependencyStore } from './db/dependencies';
 import { documentStore } from './db/documents';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatLocalTimestamp } from '../shared/api/index';
+import { formatLocalTimestamp } from '../shared/api/common';
 import { toLiveMoment } from './profiles';
 
 const zone = process.env['TZ'];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { OK_BODY } from '../shared/api/index';
+import { OK_BODY } from '../shared/api/common';
 import type { ServiceContext } from './context';
 import type { Answer, Method } from './http/router';
 

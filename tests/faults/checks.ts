@@ -13,8 +13,9 @@ import {
   type RecordSnapshot,
   type TaskSnapshot,
 } from '../support/engine-commands';
-import type { Dependency, DocumentListItem } from '../../src/shared/api/index';
-import { reportMessageText } from '../../src/shared/api/index';
+import type { DocumentListItem } from '../../src/shared/api/documents';
+import type { Dependency } from '../../src/shared/api/dependencies';
+import { reportMessageText } from '../../src/shared/api/time-reports';
 
 import { DEFAULT_FRESH_MS } from '../../src/main/core/outbox/outbox';
 import {

@@ -10,7 +10,7 @@ import { buildService } from '../../src/server/app';
 import { prng } from '../../src/server/seed/generate';
 import { SEED_IDS } from '../../src/server/seed/index';
 import type { Db } from '../../src/server/db/open';
-import type { DocumentListItem } from '../../src/shared/api/index';
+import type { DocumentListItem } from '../../src/shared/api/documents';
 import type { IpcResult } from '../../src/shared/ipc/channel';
 import type { DependencyView } from '../../src/shared/ipc/tasks';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';

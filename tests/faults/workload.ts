@@ -3,7 +3,7 @@
 // same sequence of choices; how the steps interleave with other clients and with faults
 // depends on timing, which the replay log records.
 import { SEED_IDS } from '../../src/server/seed/index';
-import { formatLocalDate } from '../../src/shared/api/index';
+import { formatLocalDate } from '../../src/shared/api/common';
 import { RECORD_KINDS, type Expectation, type RecordKind } from '../support/engine-commands';
 
 export const STATUSES = [

@@ -1,4 +1,4 @@
-import type { CrmAccount, CrmAccountSingle, CrmContact } from '../../shared/api/index';
+import type { CrmAccount, CrmAccountSingle, CrmContact } from '../../shared/api/crm';
 import type { Db } from './open';
 import { upsertSql } from './sql';
 

@@ -1,4 +1,4 @@
-import type { Dependency, DependencyKind } from '../../shared/api/index';
+import type { Dependency, DependencyKind } from '../../shared/api/dependencies';
 import type { Db } from './open';
 
 export interface DependencyRow {

@@ -1,4 +1,4 @@
-import type { Document, DocumentListItem } from '../../shared/api/index';
+import type { Document, DocumentListItem } from '../../shared/api/documents';
 import type { Db } from './open';
 
 export interface DocumentRow {

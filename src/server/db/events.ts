@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../../shared/api/index';
+import type { CalendarEvent } from '../../shared/api/events';
 import type { Db } from './open';
 
 export interface EventRow {

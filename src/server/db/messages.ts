@@ -1,4 +1,5 @@
-import type { StoredAttachment, TaskMessage } from '../../shared/api/index';
+import type { StoredAttachment } from '../../shared/api/attachments';
+import type { TaskMessage } from '../../shared/api/messages';
 import type { Db } from './open';
 
 export interface MessageRow {

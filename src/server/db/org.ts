@@ -1,11 +1,6 @@
-import type {
-  CustomFieldDefinition,
-  ProjectSettings,
-  Status,
-  Tag,
-  TaskType,
-  User,
-} from '../../shared/api/index';
+import type { CustomFieldDefinition } from '../../shared/api/custom-fields';
+import type { Status, Tag, TaskType, User } from '../../shared/api/org';
+import type { ProjectSettings } from '../../shared/api/projects';
 import type { Db } from './open';
 
 export interface StatusRow {

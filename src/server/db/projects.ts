@@ -1,5 +1,5 @@
-import type { Project, ProjectBase, ProjectSettings, ProjectUser } from '../../shared/api/index';
-import { ACCESS_LEVELS } from '../../shared/api/index';
+import type { Project, ProjectBase, ProjectSettings } from '../../shared/api/projects';
+import { ACCESS_LEVELS, type ProjectUser } from '../../shared/api/members';
 import type { Db } from './open';
 import { descendantsSql, insertSql, updateSql } from './sql';
 

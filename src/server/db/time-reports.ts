@@ -1,4 +1,4 @@
-import { escapeReportMessage, type TimeReport } from '../../shared/api/index';
+import { escapeReportMessage, type TimeReport } from '../../shared/api/time-reports';
 import type { Db } from './open';
 
 export interface TimeReportRow {

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { OK_BODY } from '../../shared/api/index';
+import { OK_BODY } from '../../shared/api/common';
 import type { Db } from '../db/open';
 import type { ServiceProfile } from '../profiles';
 import { checkActingUser } from './auth';

@@ -1,5 +1,5 @@
 import mime from 'mime';
-import type { AttachmentRef, StoredAttachment } from '../../shared/api/index';
+import type { AttachmentRef, StoredAttachment } from '../../shared/api/attachments';
 import type { ServiceContext } from '../context';
 
 /** The mime type of a file name, `application/octet-stream` when unknown. */

@@ -4,7 +4,7 @@ import {
   CrmDeleteBody,
   UpdateCrmAccountBody,
   UpdateCrmContactBody,
-} from '../../shared/api/index';
+} from '../../shared/api/crm';
 import type { ServiceContext } from '../context';
 import type { AccountRow, ContactRow } from '../db/crm';
 import { toContact } from '../db/crm';

@@ -1,4 +1,5 @@
-import { checkCustomFieldValue, jsonEncodedOr, SetCustomFieldsBody } from '../../shared/api/index';
+import { jsonEncodedOr } from '../../shared/api/common';
+import { checkCustomFieldValue, SetCustomFieldsBody } from '../../shared/api/custom-fields';
 import type { ServiceContext } from '../context';
 import { badRequest } from '../http/errors';
 import type { Router } from '../http/router';

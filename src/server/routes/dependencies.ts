@@ -4,7 +4,7 @@ import {
   DeleteDependencyBody,
   type Dependency,
   type DependencyKind,
-} from '../../shared/api/index';
+} from '../../shared/api/dependencies';
 import type { ServiceContext } from '../context';
 import type { DependencyRow } from '../db/dependencies';
 import { badRequest, notFound } from '../http/errors';

@@ -1,4 +1,4 @@
-import { SubfoldersQuery } from '../../shared/api/index';
+import { SubfoldersQuery } from '../../shared/api/projects';
 import type { ServiceContext } from '../context';
 import { notFound } from '../http/errors';
 import type { Router } from '../http/router';

@@ -5,7 +5,7 @@ import {
   PERSONAL_EVENT_TYPES,
   PROJECT_EVENT_TYPES,
   SINGLE_DAY_EVENT_TYPES,
-} from '../../shared/api/index';
+} from '../../shared/api/events';
 import type { ServiceContext } from '../context';
 import type { EventRow } from '../db/events';
 import { badRequest, notFound } from '../http/errors';

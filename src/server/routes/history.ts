@@ -1,4 +1,4 @@
-import type { ProjectHistoryEvent, ProjectHistoryType } from '../../shared/api/index';
+import type { ProjectHistoryEvent, ProjectHistoryType } from '../../shared/api/history';
 import type { ServiceContext } from '../context';
 import { notFound } from '../http/errors';
 import type { Router } from '../http/router';

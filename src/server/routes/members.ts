@@ -1,4 +1,4 @@
-import { AddMemberBody, RemoveMemberBody, UpdateMemberBody } from '../../shared/api/index';
+import { AddMemberBody, RemoveMemberBody, UpdateMemberBody } from '../../shared/api/members';
 import type { ServiceContext } from '../context';
 import type { ProjectRow } from '../db/projects';
 import { notFound, refused } from '../http/errors';

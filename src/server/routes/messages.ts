@@ -1,4 +1,5 @@
-import { CommentBody, COMMUNICATION_FLOW, ReplyBody, type StoredAttachment } from '../../shared/api/index';
+import type { StoredAttachment } from '../../shared/api/attachments';
+import { CommentBody, COMMUNICATION_FLOW, ReplyBody } from '../../shared/api/messages';
 import type { ServiceContext } from '../context';
 import type { TaskRow } from '../db/tasks';
 import { badRequest, notFound } from '../http/errors';

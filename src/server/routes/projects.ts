@@ -1,13 +1,13 @@
+import { PROJECT_SYSTEM_STATUS } from '../../shared/api/org';
 import {
   NewFolderBody,
   NewProjectBody,
-  PROJECT_SYSTEM_STATUS,
   ProjectsQuery,
   UpdateProjectBody,
   WORK_ITEMS,
-  type ProjectHistoryType,
   type ProjectSettings,
-} from '../../shared/api/index';
+} from '../../shared/api/projects';
+import type { ProjectHistoryType } from '../../shared/api/history';
 import type { ServiceContext } from '../context';
 import type { ProjectRow } from '../db/projects';
 import { badRequest, notFound, refused } from '../http/errors';

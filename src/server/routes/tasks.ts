@@ -1,12 +1,12 @@
 import {
   ClosedQuery,
-  COMMUNICATION_FLOW,
   CreateTaskBody,
   ProjectTasksQuery,
   TaskTagBody,
   UpdateTaskBody,
   UpdateTaskStatusBody,
-} from '../../shared/api/index';
+} from '../../shared/api/tasks';
+import { COMMUNICATION_FLOW } from '../../shared/api/messages';
 import type { ServiceContext } from '../context';
 import type { StatusRow } from '../db/org';
 import type { ProjectRow } from '../db/projects';

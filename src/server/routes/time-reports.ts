@@ -1,14 +1,13 @@
+import { END_BEFORE_START_MESSAGE, formatLocalDate } from '../../shared/api/common';
 import {
   CreateTimeReportBody,
-  END_BEFORE_START_MESSAGE,
-  formatLocalDate,
   MAX_REPORT_DAYS_AHEAD,
   ProjectTimeReportsQuery,
   TaskTimeReportsQuery,
   TimeReportsRange,
   TimeReportsSearchBody,
   UserTimeReportsQuery,
-} from '../../shared/api/index';
+} from '../../shared/api/time-reports';
 import type { ServiceContext } from '../context';
 import type { TimeReportRow } from '../db/time-reports';
 import { badRequest, notFound } from '../http/errors';

@@ -1,4 +1,5 @@
-import { EVENT_TYPES, formatLocalDate, formatLocalTimestamp } from '../../shared/api/index';
+import { formatLocalDate, formatLocalTimestamp } from '../../shared/api/common';
+import { EVENT_TYPES } from '../../shared/api/events';
 import { crmStore } from '../db/crm';
 import { dependencyStore } from '../db/dependencies';
 import { documentStore } from '../db/documents';

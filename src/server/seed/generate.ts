@@ -1,9 +1,6 @@
-import {
-  COMMUNICATION_FLOW,
-  PROJECT_SYSTEM_STATUS,
-  formatLocalTimestamp,
-  formatLocalDate,
-} from '../../shared/api/index';
+import { formatLocalTimestamp, formatLocalDate } from '../../shared/api/common';
+import { PROJECT_SYSTEM_STATUS } from '../../shared/api/org';
+import { COMMUNICATION_FLOW } from '../../shared/api/messages';
 import { messageStore } from '../db/messages';
 import type { Db } from '../db/open';
 import { projectStore } from '../db/projects';

@@ -1,9 +1,6 @@
-import {
-  CUSTOM_FIELD_TYPES,
-  WORK_ITEMS,
-  formatLocalTimestamp,
-  type ProjectSettings,
-} from '../../shared/api/index';
+import { formatLocalTimestamp } from '../../shared/api/common';
+import { CUSTOM_FIELD_TYPES } from '../../shared/api/custom-fields';
+import { WORK_ITEMS, type ProjectSettings } from '../../shared/api/projects';
 import type { Db } from '../db/open';
 
 /**

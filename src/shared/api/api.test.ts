@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BooleanParam,
-  CreateDependencyBody,
-  CreateTaskBody,
-  DateString,
-  EventsQuery,
-  LocalTimestamp,
-  ProjectTasksQuery,
-  ReplyBody,
-  SetCustomFieldsBody,
-  UpdateTaskBody,
-  checkCustomFieldValue,
-  CUSTOM_FIELD_TYPES,
-  CreateEventBody,
-  formatLocalTimestamp,
-} from './index';
+import { BooleanParam, DateString, LocalTimestamp, formatLocalTimestamp } from './common';
+import { SetCustomFieldsBody, checkCustomFieldValue, CUSTOM_FIELD_TYPES } from './custom-fields';
+import { CreateTaskBody, ProjectTasksQuery, UpdateTaskBody } from './tasks';
+import { ReplyBody } from './messages';
+import { CreateDependencyBody } from './dependencies';
+import { EventsQuery, CreateEventBody } from './events';
 
 describe('shared API primitives', () => {
   it('accepts only real calendar dates', () => {

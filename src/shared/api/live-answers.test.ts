@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CalendarEvent,
-  CrmAccountsResponse,
-  CrmContactsResponse,
-  CustomFieldsResponse,
-  ProjectDetail,
-  ProjectsResponse,
-  StatusesResponse,
-  TaskMessagesResponse,
-  TasksResponse,
-  TaskTypesResponse,
-  UsersResponse,
-  COMMUNICATION_FLOW,
-  statusIsClosed,
-} from './index';
+import { CustomFieldsResponse } from './custom-fields';
+import { StatusesResponse, TaskTypesResponse, UsersResponse, statusIsClosed } from './org';
+import { TasksResponse } from './tasks';
+import { TaskMessagesResponse, COMMUNICATION_FLOW } from './messages';
+import { ProjectDetail, ProjectsResponse } from './projects';
+import { CrmAccountsResponse, CrmContactsResponse } from './crm';
+import { CalendarEvent } from './events';
 import {
   LIVE_ACCOUNTS,
   LIVE_CONTACTS,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { channel } from './channel';
 import { Id } from './read-common';
 import { DependencyView } from './tasks';
-import { CalendarEvent, DateString, EVENT_TYPES } from '../api/index';
+import { DateString } from '../api/common';
+import { CalendarEvent, EVENT_TYPES } from '../api/events';
 
 export const calendarReadChannels = {
   /** Events overlapping [from, to] (inclusive dates), optionally of some types or one project. */

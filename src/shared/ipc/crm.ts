@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channel } from './channel';
 import { Id, WindowInput, windowOf } from './read-common';
-import { CrmAccount, CrmContact, CrmContactTask } from '../api/index';
+import { CrmAccount, CrmContact, CrmContactTask } from '../api/crm';
 
 export const CrmListInput = WindowInput.extend({
   /** Case-insensitive substring over names and email. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channel } from './channel';
-import { CustomFieldDefinition, Status, Tag, TaskType, User } from '../api/index';
+import { CustomFieldDefinition } from '../api/custom-fields';
+import { Status, Tag, TaskType, User } from '../api/org';
 
 /** A custom-field value beside its definition (null when the definition is not cached). */
 export const CustomFieldValueView = z.object({

@@ -3,14 +3,11 @@ import { channel } from './channel';
 import { Id } from './read-common';
 import { CustomFieldValueView } from './org';
 import { DependencyView } from './tasks';
-import {
-  DocumentListItem,
-  Project,
-  ProjectHistoryEvent,
-  ProjectSettings,
-  ProjectTemplate,
-  ProjectUser,
-} from '../api/index';
+import { ProjectTemplate } from '../api/org';
+import { Project, ProjectSettings } from '../api/projects';
+import { ProjectUser } from '../api/members';
+import { DocumentListItem } from '../api/documents';
+import { ProjectHistoryEvent } from '../api/history';
 
 /** One node of the folder/project tree, in depth-first order (children sorted by name). */
 export const ProjectNode = z.object({

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { channel } from './channel';
 import { Id, WindowInput, windowOf } from './read-common';
 import { CustomFieldValueView } from './org';
-import { CrmAccount, CrmContact, Tag, Task, TaskMessageFields } from '../api/index';
+import { Tag } from '../api/org';
+import { Task } from '../api/tasks';
+import { TaskMessageFields } from '../api/messages';
+import { CrmAccount, CrmContact } from '../api/crm';
 
 /**
  * One row of a task list, flat so the cache can hand it over without reshaping.

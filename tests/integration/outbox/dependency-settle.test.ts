@@ -6,47 +6,25 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
+import { SERVICE_PROFILES } from '../../support/service';
 import { queueOf } from '../../../src/main/core/outbox/testing';
-import { testEngine, type TestEngine } from './support';
+import { writesSuite, type testEngine, type TestEngine } from './support';
 import { taskReads } from '../../../src/main/core/entities/tasks';
 
 describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s profile)', (profile) => {
-  let svc: RunningService;
-  let api: ServiceClient;
-  let proxy: FaultProxy;
-  const open: TestEngine[] = [];
   const dirs: string[] = [];
-
-  beforeAll(async () => {
-    svc = await startService({ seed: 'empty', profile });
-    api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-    proxy = await startFaultProxy({ target: svc.baseUrl });
-  });
-  afterEach(async () => {
-    proxy.reset();
-    for (const e of open.splice(0)) await e.close();
+  // Registered before the suite's: hooks after a test run last-registered first, so the
+  // engines are closed before their folders are removed.
+  afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
-  afterAll(async () => {
-    await proxy?.close();
-    await svc?.close();
-  });
+  const suite = writesSuite({ profile });
 
   /** An engine through the proxy on `dataDir`, after a first pull; closed after the test. */
   async function engine(dataDir: string, extra: Parameters<typeof testEngine>[3] = {}): Promise<TestEngine> {
-    const e = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, {
-      timeoutMs: 1_000,
-      dataDir,
-      ...extra,
-    });
-    open.push(e);
-    await e.sync.now();
-    return e;
+    return suite.engine({ timeoutMs: 1_000, dataDir, ...extra });
   }
 
   function dataDir(): string {
@@ -74,7 +52,7 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
 
   /** What the service lists under a task, as `predecessor>successor` ids. */
   async function onService(taskId: string): Promise<string[]> {
-    const { predecessors, successors } = await api.dependencies('task', taskId);
+    const { predecessors, successors } = await suite.api.dependencies('task', taskId);
     return [...predecessors, ...successors].map((d) => d.id).sort();
   }
 
@@ -91,6 +69,27 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
     return viewed;
   }
 
+  /**
+   * Two opened tasks and a dependency between them asked for with the outbox stopped (nothing
+   * sent), whose optimistic row is then removed behind the outbox's back, as a kill between the
+   * outbox file's commit and the cache file's leaves it.
+   */
+  async function createWithLostRow(
+    e: TestEngine,
+    from: string,
+    to: string,
+  ): Promise<{ a: string; b: string; dep: { id: string } }> {
+    const [a, b] = await openedTasks(e, from, to);
+    await e.outbox.stop();
+    const dep = await e.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: a },
+      successor: { kind: 'task', id: b },
+    });
+    e.cache.dependencies.delete(dep.id);
+    return { a, b, dep };
+  }
+
   // Campaign seed 93629: the client was killed while the create was asked. The outbox file
   // commits before the cache file (`cache/db.ts`), so a kill between the two commits leaves the
   // entry without its optimistic row; after the restart the entry was sent and acknowledged, and
@@ -99,16 +98,8 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
   it('a create whose optimistic row a crash lost is in the cache once acknowledged', async () => {
     const dir = dataDir();
     const first = await engine(dir);
-    const [a, b] = await openedTasks(first, 'crash from', 'crash to');
-    await first.outbox.stop();
-    const dep = await first.call('dependencies.create', {
-      type: 5,
-      predecessor: { kind: 'task', id: a },
-      successor: { kind: 'task', id: b },
-    });
-    first.cache.dependencies.delete(dep.id);
-    await first.close();
-    open.splice(open.indexOf(first), 1);
+    const { a, b, dep } = await createWithLostRow(first, 'crash from', 'crash to');
+    await suite.close(first);
 
     const second = await engine(dir);
     await second.drained();
@@ -124,17 +115,9 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
   it('a create whose row a crash lost stays out of the cache when a later delete of its end waits', async () => {
     const dir = dataDir();
     const first = await engine(dir);
-    const [a, b] = await openedTasks(first, 'crash kept end', 'crash deleted end');
-    await first.outbox.stop();
-    const dep = await first.call('dependencies.create', {
-      type: 5,
-      predecessor: { kind: 'task', id: a },
-      successor: { kind: 'task', id: b },
-    });
-    first.cache.dependencies.delete(dep.id);
+    const { a, b } = await createWithLostRow(first, 'crash kept end', 'crash deleted end');
     await first.call('tasks.delete', { taskId: b });
-    await first.close();
-    open.splice(open.indexOf(first), 1);
+    await suite.close(first);
 
     const second = await engine(dir);
     await second.drained();
@@ -155,14 +138,14 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
       outbox: { backoff: { baseMs: 1_500, maxMs: 1_500 }, tickMs: 50 },
     });
     const [a, b] = await openedTasks(e, 'lost from', 'lost to');
-    const lost = proxy.stats().injected.dropAfter;
-    proxy.set({ dropAfter: { next: 1, match: /^POST \/2\.0\/dependencies$/ } });
+    const lost = suite.proxy.stats().injected.dropAfter;
+    suite.proxy.set({ dropAfter: { next: 1, match: /^POST \/2\.0\/dependencies$/ } });
     const dep = await e.call('dependencies.create', {
       type: 5,
       predecessor: { kind: 'task', id: a },
       successor: { kind: 'task', id: b },
     });
-    for (let i = 0; i < 200 && proxy.stats().injected.dropAfter === lost; i++)
+    for (let i = 0; i < 200 && suite.proxy.stats().injected.dropAfter === lost; i++)
       await new Promise((r) => setTimeout(r, 10));
     expect(queueOf(e.outbox).status().inFlight).toBe(1);
     const [made] = await onService(a);

@@ -15,7 +15,7 @@ import {
   type ChannelOutput,
 } from '../../../src/shared/ipc/contract';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
-import { startService, type RunningService } from '../../support/service';
+import { startService, type RunningService, type ServiceProfileName } from '../../support/service';
 import { queueOf } from '../../../src/main/core/outbox/testing';
 
 export type TestEngine = Engine & {
@@ -75,13 +75,14 @@ export async function testEngine(
 /**
  * The set-up the write suites share: one service (empty seed) for the file, a fault proxy in
  * front of it, a client straight to it (`api`), and engines that are closed after each test.
- * Call at the top level of a test file; read the fields inside tests.
+ * Call at the top level of a test file, or in a `describe.each(SERVICE_PROFILES)` with its
+ * profile (else the service answers as `startService` picks); read the fields inside tests.
  */
-export function writesSuite() {
+export function writesSuite(options: { profile?: ServiceProfileName } = {}) {
   const state: { svc?: RunningService; api?: ServiceClient; proxy?: FaultProxy } = {};
   const open: TestEngine[] = [];
   beforeAll(async () => {
-    state.svc = await startService({ seed: 'empty' });
+    state.svc = await startService({ seed: 'empty', ...options });
     state.api = createServiceClient({ baseUrl: state.svc.baseUrl, token: state.svc.token });
     state.proxy = await startFaultProxy({ target: state.svc.baseUrl });
   });
@@ -114,6 +115,12 @@ export function writesSuite() {
       open.push(e);
       await e.sync.now();
       return e;
+    },
+    /** Closes an engine before the test ends (a restart on the same data folder). */
+    async close(e: TestEngine): Promise<void> {
+      const at = open.indexOf(e);
+      if (at >= 0) open.splice(at, 1);
+      await e.close();
     },
   };
 }

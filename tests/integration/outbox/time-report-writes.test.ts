@@ -4,7 +4,7 @@
 // the service clock), never logged twice; two equal reports are two.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
-import { formatLocalDate } from '../../../src/shared/api/index';
+import { formatLocalDate } from '../../../src/shared/api/common';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';

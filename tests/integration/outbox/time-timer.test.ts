@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatLocalDate } from '../../../src/shared/api/index';
+import { formatLocalDate } from '../../../src/shared/api/common';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import type { IpcResult } from '../../../src/shared/ipc/channel';
 import type { TimerView } from '../../../src/shared/ipc/time';

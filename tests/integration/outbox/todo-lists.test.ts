@@ -2,7 +2,7 @@
 // offline as one update-task field, shown at once, sent once online, and read back by a pull.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
-import type { TodoLists } from '../../../src/shared/api/index';
+import type { TodoLists } from '../../../src/shared/api/tasks';
 import { describeZodError } from '../../../src/shared/errors';
 import { channels } from '../../../src/shared/ipc/contract';
 import { SEED_IDS } from '../../../src/server/seed/index';

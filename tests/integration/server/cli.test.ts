@@ -4,7 +4,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { UsersResponse } from '../../../src/shared/api/index';
+import { UsersResponse } from '../../../src/shared/api/org';
 import { SEED_IDS } from '../../../src/server/seed/index';
 
 const root = mkdtempSync(join(tmpdir(), 'wms-cli-'));

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { CreateTaskResponse, TaskDetail } from '../../../src/shared/api/tasks';
+import { CreateProjectResponse } from '../../../src/shared/api/projects';
 import {
-  CreateProjectResponse,
-  CreateTaskResponse,
   CrmAccountDetail,
   CrmAccountsResponse,
   CrmContactDetail,
   CrmContactsResponse,
-  TaskDetail,
-} from '../../../src/shared/api/index';
+} from '../../../src/shared/api/crm';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { errorOf, serviceSuite } from './client';
 

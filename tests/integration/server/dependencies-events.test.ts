@@ -1,14 +1,9 @@
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  CalendarEvent,
-  CalendarEventsResponse,
-  CreateDependencyResponse,
-  CreateProjectResponse,
-  CreateTaskResponse,
-  DependenciesResponse,
-  EVENT_TYPES,
-} from '../../../src/shared/api/index';
+import { CreateTaskResponse } from '../../../src/shared/api/tasks';
+import { CreateProjectResponse } from '../../../src/shared/api/projects';
+import { CreateDependencyResponse, DependenciesResponse } from '../../../src/shared/api/dependencies';
+import { CalendarEvent, CalendarEventsResponse, EVENT_TYPES } from '../../../src/shared/api/events';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { errorOf, serviceSuite } from './client';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildService, DEFAULT_TIMEOUTS, type ServerOptions, type Service } from '../../../src/server/app';
 import { SEED_IDS } from '../../../src/server/seed/index';
-import { UploadUrlsResponse } from '../../../src/shared/api/index';
+import { UploadUrlsResponse } from '../../../src/shared/api/attachments';
 
 /** The team server's defences: per-user tokens, upload addresses, 5xx logging, time-outs. */
 

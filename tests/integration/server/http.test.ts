@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ErrorBody, UsersResponse } from '../../../src/shared/api/index';
+import { ErrorBody } from '../../../src/shared/api/common';
+import { UsersResponse } from '../../../src/shared/api/org';
 import { errorOf, serviceSuite } from './client';
 
 const { api, service } = serviceSuite();

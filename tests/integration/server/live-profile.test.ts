@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
-import { CreateTaskResponse, formatLocalTimestamp, TasksResponse } from '../../../src/shared/api/index';
+import { formatLocalTimestamp } from '../../../src/shared/api/common';
+import { CreateTaskResponse, TasksResponse } from '../../../src/shared/api/tasks';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { client, type Res } from './client';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CreateProjectResponse, ProjectUsersResponse, TaskDetail } from '../../../src/shared/api/index';
+import { TaskDetail } from '../../../src/shared/api/tasks';
+import { CreateProjectResponse } from '../../../src/shared/api/projects';
+import { ProjectUsersResponse } from '../../../src/shared/api/members';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { startService } from '../../support/service';
 import { client, errorOf, serviceSuite } from './client';

@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  CreateProjectResponse,
-  CreateTaskResponse,
-  TaskDetail,
-  TaskMessagesResponse,
-  UploadUrlsResponse,
-} from '../../../src/shared/api/index';
+import { UploadUrlsResponse } from '../../../src/shared/api/attachments';
+import { CreateTaskResponse, TaskDetail } from '../../../src/shared/api/tasks';
+import { TaskMessagesResponse } from '../../../src/shared/api/messages';
+import { CreateProjectResponse } from '../../../src/shared/api/projects';
 import { buildService } from '../../../src/server/app';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { errorOf, serviceSuite } from './client';

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { CUSTOM_FIELD_TYPES, CustomFieldsResponse } from '../../../src/shared/api/custom-fields';
 import {
-  CUSTOM_FIELD_TYPES,
-  CustomFieldsResponse,
-  Document,
-  DocumentsResponse,
   ProjectTemplatesResponse,
   StatusesResponse,
   TagsResponse,
-  TaskDetail,
   TaskTypesResponse,
   User,
   UsersResponse,
-} from '../../../src/shared/api/index';
+} from '../../../src/shared/api/org';
+import { TaskDetail } from '../../../src/shared/api/tasks';
+import { Document, DocumentsResponse } from '../../../src/shared/api/documents';
 import { errorOf, serviceSuite } from './client';
 
 const { api, seeded } = serviceSuite({ seed: 'demo' });

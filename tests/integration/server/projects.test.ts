@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CreateProjectResponse,
-  ProjectDetail,
-  ProjectHistoryResponse,
-  ProjectsResponse,
-} from '../../../src/shared/api/index';
+import { CreateProjectResponse, ProjectDetail, ProjectsResponse } from '../../../src/shared/api/projects';
+import { ProjectHistoryResponse } from '../../../src/shared/api/history';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { errorOf, serviceSuite } from './client';
 

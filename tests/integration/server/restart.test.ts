@@ -2,13 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  CreateProjectResponse,
-  CreateTaskResponse,
-  TaskDetail,
-  TaskMessagesResponse,
-  UploadUrlsResponse,
-} from '../../../src/shared/api/index';
+import { UploadUrlsResponse } from '../../../src/shared/api/attachments';
+import { CreateTaskResponse, TaskDetail } from '../../../src/shared/api/tasks';
+import { TaskMessagesResponse } from '../../../src/shared/api/messages';
+import { CreateProjectResponse } from '../../../src/shared/api/projects';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { startService } from '../../support/service';
 import { client } from './client';

@@ -1,27 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { CustomFieldsResponse } from '../../../src/shared/api/custom-fields';
+import { StatusesResponse, TaskTypesResponse, UsersResponse } from '../../../src/shared/api/org';
+import { TaskDetail, TasksResponse } from '../../../src/shared/api/tasks';
+import { TaskMessagesResponse } from '../../../src/shared/api/messages';
+import { ProjectDetail, ProjectsResponse } from '../../../src/shared/api/projects';
+import { ProjectUsersResponse } from '../../../src/shared/api/members';
+import { Document, DocumentsResponse } from '../../../src/shared/api/documents';
+import { ProjectHistoryResponse } from '../../../src/shared/api/history';
 import {
-  CalendarEvent,
-  CalendarEventsResponse,
   CrmAccountDetail,
   CrmAccountsResponse,
   CrmContactDetail,
   CrmContactsResponse,
-  CustomFieldsResponse,
-  DependenciesResponse,
-  Document,
-  DocumentsResponse,
-  ProjectDetail,
-  ProjectHistoryResponse,
-  ProjectsResponse,
-  ProjectUsersResponse,
-  StatusesResponse,
-  TaskDetail,
-  TaskMessagesResponse,
-  TasksResponse,
-  TaskTypesResponse,
-  UsersResponse,
-} from '../../../src/shared/api/index';
+} from '../../../src/shared/api/crm';
+import { DependenciesResponse } from '../../../src/shared/api/dependencies';
+import { CalendarEvent, CalendarEventsResponse } from '../../../src/shared/api/events';
 import { SERVICE_PROFILES } from '../../support/service';
 import { serviceSuite, type Client } from './client';
 import {

@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import {
-  CustomFieldsData,
-  DateString,
-  EVENT_TYPES,
-  LocalTimestamp,
-  SINGLE_DAY_EVENT_TYPES,
-  WORK_ITEMS,
-  type EventType,
-} from '../../../src/shared/api/index';
+import { CustomFieldsData, DateString, LocalTimestamp } from '../../../src/shared/api/common';
+import { WORK_ITEMS } from '../../../src/shared/api/projects';
+import { EVENT_TYPES, SINGLE_DAY_EVENT_TYPES, type EventType } from '../../../src/shared/api/events';
 
 /**
  * The spec's resource tables (shared/spec/work-management-api-2.0.md, "Resources and their

@@ -1,12 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  CreateProjectResponse,
-  CreateTaskResponse,
-  DependenciesResponse,
-  TaskDetail,
-  TaskMessagesResponse,
-  TasksResponse,
-} from '../../../src/shared/api/index';
+import { CreateTaskResponse, TaskDetail, TasksResponse } from '../../../src/shared/api/tasks';
+import { TaskMessagesResponse } from '../../../src/shared/api/messages';
+import { CreateProjectResponse } from '../../../src/shared/api/projects';
+import { DependenciesResponse } from '../../../src/shared/api/dependencies';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { errorOf, serviceSuite } from './client';
 

@@ -1,14 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  CreateProjectResponse,
-  CreateTaskResponse,
-  formatLocalDate,
-  reportMessageText,
-  TaskDetail,
-  TimeReport,
-  TimeReportsResponse,
-  type TodoLists,
-} from '../../../src/shared/api/index';
+import { formatLocalDate } from '../../../src/shared/api/common';
+import { CreateTaskResponse, TaskDetail, type TodoLists } from '../../../src/shared/api/tasks';
+import { CreateProjectResponse } from '../../../src/shared/api/projects';
+import { reportMessageText, TimeReport, TimeReportsResponse } from '../../../src/shared/api/time-reports';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { SERVICE_PROFILES } from '../../support/service';
 import { errorOf, serviceSuite } from './client';

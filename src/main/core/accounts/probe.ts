@@ -1,4 +1,4 @@
-import { User } from '../../../shared/api/index';
+import { User } from '../../../shared/api/org';
 import type { OrganizationUser } from '../../../shared/ipc/accounts';
 import { HandlerError } from '../errors';
 import type { EngineConnection } from '../engine';

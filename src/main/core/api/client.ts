@@ -1,57 +1,62 @@
 import type { z } from 'zod';
+import { UploadUrlsResponse, type UploadUrlsBody } from '../../../shared/api/attachments';
+import { CustomFieldsResponse, type SetCustomFieldsBody } from '../../../shared/api/custom-fields';
 import {
-  TimeReport,
-  TimeReportsResponse,
-  type CreateTimeReportBody,
-  CalendarEvent,
-  CalendarEventsResponse,
-  CreateDependencyResponse,
-  CreateProjectResponse,
+  ProjectTemplatesResponse,
+  StatusesResponse,
+  TagsResponse,
+  TaskTypesResponse,
+  User,
+  UsersResponse,
+} from '../../../shared/api/org';
+import {
   CreateTaskResponse,
+  TaskDetail,
+  TasksResponse,
+  type CreateTaskBody,
+  type TaskTagBody,
+  type UpdateTaskBody,
+  type UpdateTaskStatusBody,
+} from '../../../shared/api/tasks';
+import { TaskMessagesResponse, type CommentBody, type ReplyBody } from '../../../shared/api/messages';
+import {
+  CreateProjectResponse,
+  ProjectDetail,
+  ProjectsResponse,
+  type NewFolderBody,
+  type NewProjectBody,
+  type UpdateProjectBody,
+} from '../../../shared/api/projects';
+import {
+  ProjectUsersResponse,
+  type AddMemberBody,
+  type RemoveMemberBody,
+  type UpdateMemberBody,
+} from '../../../shared/api/members';
+import { Document, DocumentsResponse } from '../../../shared/api/documents';
+import { ProjectHistoryResponse } from '../../../shared/api/history';
+import {
   CrmAccountDetail,
   CrmAccountsResponse,
   CrmContactDetail,
   CrmContactsResponse,
-  CustomFieldsResponse,
-  DependenciesResponse,
-  Document,
-  DocumentsResponse,
-  ProjectDetail,
-  ProjectHistoryResponse,
-  ProjectTemplatesResponse,
-  ProjectsResponse,
-  ProjectUsersResponse,
-  StatusesResponse,
-  TagsResponse,
-  TaskDetail,
-  TaskMessagesResponse,
-  TasksResponse,
-  TaskTypesResponse,
-  UploadUrlsResponse,
-  User,
-  UsersResponse,
-  type AddMemberBody,
-  type CommentBody,
   type CreateCrmAccountBody,
   type CreateCrmContactBody,
-  type CreateDependencyBody,
-  type CreateEventBody,
-  type CreateTaskBody,
-  type EventType,
-  type NewFolderBody,
-  type NewProjectBody,
-  type RemoveMemberBody,
-  type ReplyBody,
-  type SetCustomFieldsBody,
-  type TaskTagBody,
   type UpdateCrmAccountBody,
   type UpdateCrmContactBody,
-  type UpdateMemberBody,
-  type UpdateProjectBody,
-  type UpdateTaskBody,
-  type UpdateTaskStatusBody,
-  type UploadUrlsBody,
-} from '../../../shared/api/index';
+} from '../../../shared/api/crm';
+import {
+  CreateDependencyResponse,
+  DependenciesResponse,
+  type CreateDependencyBody,
+} from '../../../shared/api/dependencies';
+import {
+  CalendarEvent,
+  CalendarEventsResponse,
+  type CreateEventBody,
+  type EventType,
+} from '../../../shared/api/events';
+import { TimeReport, TimeReportsResponse, type CreateTimeReportBody } from '../../../shared/api/time-reports';
 import { RejectedError } from './errors';
 import {
   createHttp,

@@ -1,4 +1,5 @@
-import { LIMITS, type AttachmentRef } from '../../../shared/api/index';
+import { LIMITS } from '../../../shared/api/common';
+import type { AttachmentRef } from '../../../shared/api/attachments';
 import type { UploadsStatus } from '../../../shared/ipc/attachments';
 import type { ServiceClient } from '../api/client';
 import type { CacheDb } from '../cache/db';

@@ -1,7 +1,7 @@
 // What the outbox's attachment kinds need of the files side (spool, uploads, clean-up), and
 // the reference to a spooled file their payloads carry. \`files.ts\` implements it.
 import { z } from 'zod';
-import type { AttachmentRef } from '../../../shared/api/index';
+import type { AttachmentRef } from '../../../shared/api/attachments';
 import type { ServiceClient } from '../api/client';
 
 /** What the kinds need of the attachments side (spool, uploads, clean-up). */

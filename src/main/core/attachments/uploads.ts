@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
-import { LIMITS, type AttachmentRef, type UploadUrl } from '../../../shared/api/index';
+import { LIMITS } from '../../../shared/api/common';
+import type { AttachmentRef, UploadUrl } from '../../../shared/api/attachments';
 import type { UploadPhase, UploadProgress, UploadsStatus } from '../../../shared/ipc/attachments';
 import type { ServiceClient } from '../api/client';
 import { AbortedError, isTransient, RejectedError } from '../api/errors';

@@ -1,14 +1,11 @@
 // Test-only builders of wire-shaped records (as the service answers them), for unit tests of
 // the cache, sync and handlers. Each takes overrides for the fields a test cares about.
-import type {
-  CalendarEvent,
-  CrmAccount,
-  CrmContact,
-  DocumentListItem,
-  Project,
-  Task,
-  TaskMessage,
-} from '../../../shared/api/index';
+import type { Task } from '../../../shared/api/tasks';
+import type { TaskMessage } from '../../../shared/api/messages';
+import type { Project } from '../../../shared/api/projects';
+import type { DocumentListItem } from '../../../shared/api/documents';
+import type { CrmAccount, CrmContact } from '../../../shared/api/crm';
+import type { CalendarEvent } from '../../../shared/api/events';
 
 export function aProject(over: Partial<Project> & { id: string }): Project {
   return {

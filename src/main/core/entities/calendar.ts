@@ -5,7 +5,7 @@ import { ackMark } from '../sync/pending';
 import { shiftMonths, withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
 import type { EntityDescriptor } from './types';
-import type { CalendarEvent } from '../../../shared/api/index';
+import type { CalendarEvent } from '../../../shared/api/events';
 import type { DependencyRow } from '../cache/repos/dependencies';
 
 declare module '../sync/pending' {

@@ -1,10 +1,10 @@
-import { stamp } from '../sync/context';
+import { stamp, type SyncDeps } from '../sync/context';
 import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
-import { ackMark, mergePending } from '../sync/pending';
+import { ackMark, mergePending, type ListedItems } from '../sync/pending';
 import { withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
 import type { CheckedItem, EntityDescriptor } from './types';
-import type { CrmAccount, CrmContact } from '../../../shared/api/index';
+import type { CrmAccount, CrmContact } from '../../../shared/api/crm';
 
 declare module '../sync/pending' {
   /** As its lists answer it: what a create's look-up finds the created item among. */
@@ -24,118 +24,121 @@ function checkedRecord(record: Record<string, unknown>): CheckedItem | null {
   return { values: record, source: { at: typeof at === 'string' ? at : null } };
 }
 
-/** The contact list (removals checked, rule 9), read and stored on its own. */
-async function pullContacts(ctx: PullContext): Promise<void> {
+type Side = 'crmContact' | 'crmAccount';
+type Signal = AbortSignal | undefined;
+
+/**
+ * What a contact and an account differ in for their pulls and on-demand reads; the steps are
+ * one (`pullRecords`, `readRecord`). `D` is the answer of a single read.
+ */
+interface RecordSide<E extends Side, D> {
+  entity: E;
+  view: 'crmContacts' | 'crmAccounts';
+  /** The list's path (its read problems are recorded under it) and its name in the log. */
+  path: string;
+  scope: string;
+  /** The key of a single read's fetched-at stamp: `contact:<id>`. */
+  stampKey: string;
+  list: (client: SyncDeps['client'], signal: Signal) => Promise<ListedItems[E][]>;
+  cachedIds: (cache: SyncDeps['cache']) => string[];
+  cached: (cache: SyncDeps['cache'], id: string) => Record<string, unknown> | null;
+  replace: (cache: SyncDeps['cache'], rows: ListedItems[E][], keep: (id: string) => boolean) => void;
+  one: (client: SyncDeps['client'], id: string, signal: Signal) => Promise<D>;
+  /** The record a single read answers, as the cache stores it, and how it is stored. */
+  incoming: (cache: SyncDeps['cache'], detail: D) => ListedItems[E];
+  store: (cache: SyncDeps['cache'], merged: ListedItems[E], detail: D) => void;
+  remove: (cache: SyncDeps['cache'], id: string) => void;
+}
+
+const contacts: RecordSide<'crmContact', Awaited<ReturnType<SyncDeps['client']['crmContact']>>> = {
+  entity: 'crmContact',
+  view: 'crmContacts',
+  path: '/crm/contacts',
+  scope: 'CRM contacts',
+  stampKey: 'contact',
+  list: (client, signal) => client.crmContacts(signal),
+  cachedIds: (cache) => cache.crm.contactIds(),
+  cached: (cache, id) => cache.crm.contact(id),
+  replace: (cache, rows, keep) => cache.crm.replaceContacts(rows, keep),
+  one: (client, id, signal) => client.crmContact(id, signal),
+  incoming: (_cache, { contact }) => contact,
+  store: (cache, merged, { tasks }) => cache.crm.putContactDetail(merged, tasks),
+  remove: (cache, id) => cache.crm.deleteContacts([id]),
+};
+
+const accounts: RecordSide<'crmAccount', Awaited<ReturnType<SyncDeps['client']['crmAccount']>>> = {
+  entity: 'crmAccount',
+  view: 'crmAccounts',
+  path: '/crm/accounts',
+  scope: 'CRM accounts',
+  stampKey: 'account',
+  list: (client, signal) => client.crmAccounts(signal),
+  cachedIds: (cache) => cache.crm.accountIds(),
+  cached: (cache, id) => cache.crm.account(id),
+  replace: (cache, rows, keep) => cache.crm.replaceAccounts(rows, keep),
+  one: (client, id, signal) => client.crmAccount(id, signal),
+  incoming: (cache, { account, contacts }) => cache.crm.accountFromDetail(account, contacts),
+  store: (cache, merged) => cache.crm.accounts.upsert(merged),
+  remove: (cache, id) => cache.crm.deleteAccounts([id]),
+};
+
+/** A record list (removals checked, rule 9), read and stored on its own. */
+async function pullRecords<E extends Side, D>(ctx: PullContext, side: RecordSide<E, D>): Promise<void> {
   const { deps, gate, mark } = ctx;
   const { cache, client, pending, log } = deps;
-  await ctx.isolated('/crm/contacts', async () => {
-    const list = await gate((s) => client.crmContacts(s));
-    const keepContacts = await checkedKeep(
-      cache.crm.contactIds(),
+  await ctx.isolated(side.path, async () => {
+    const list = await gate((s) => side.list(client, s));
+    const keep = await checkedKeep(
+      side.cachedIds(cache),
       list,
-      ctx.keep('crmContact'),
-      async () => idSet(await gate((s) => client.crmContacts(s))),
+      ctx.keep(side.entity),
+      async () => idSet(await gate((s) => side.list(client, s))),
       log,
-      'CRM contacts',
+      side.scope,
     );
     cache.transaction(() => {
       // Copies of creates whose answer has not folded are left out, as for events.
-      const c = withoutCopies(pending, 'crmContact', list).flatMap(
-        (x) => mergePending(pending, 'crmContact', x, () => cache.crm.contact(x.id), mark) ?? [],
+      const rows = withoutCopies(pending, side.entity, list).flatMap(
+        (x) => mergePending(pending, side.entity, x, () => side.cached(cache, x.id), mark) ?? [],
       );
-      cache.crm.replaceContacts(c, keepContacts);
+      side.replace(cache, rows, keep);
     });
-    ctx.changed(['crmContacts']);
-  });
-}
-
-/** The account list, as the contacts. */
-async function pullAccounts(ctx: PullContext): Promise<void> {
-  const { deps, gate, mark } = ctx;
-  const { cache, client, pending, log } = deps;
-  await ctx.isolated('/crm/accounts', async () => {
-    const list = await gate((s) => client.crmAccounts(s));
-    const keepAccounts = await checkedKeep(
-      cache.crm.accountIds(),
-      list,
-      ctx.keep('crmAccount'),
-      async () => idSet(await gate((s) => client.crmAccounts(s))),
-      log,
-      'CRM accounts',
-    );
-    cache.transaction(() => {
-      const a = withoutCopies(pending, 'crmAccount', list).flatMap(
-        (x) => mergePending(pending, 'crmAccount', x, () => cache.crm.account(x.id), mark) ?? [],
-      );
-      cache.crm.replaceAccounts(a, keepAccounts);
-    });
-    ctx.changed(['crmAccounts']);
+    ctx.changed([side.view]);
   });
 }
 
 /**
- * The on-demand reads of CRM records, what a view opens: `sync.onDemand.run(crmReads.contact(id))`.
- * Each resolves 'gone' when the service no longer has the record (removed from the cache unless
- * a local create or delete of it waits); a local change still pending is kept over the answer
- * (rule 7).
+ * One record read on demand: 'gone' when the service no longer has it (removed from the cache
+ * unless a local create or delete of it waits); a local change still pending is kept over the
+ * answer (rule 7).
  */
-export const crmReads = {
-  contact:
-    (contactId: string): OnDemandRead =>
-    (deps, gate) => {
-      const { cache, client, pending } = deps;
-      return fetchUnlessGone(
-        cache,
-        async () => {
-          const mark = ackMark(pending);
-          const { contact, tasks } = await gate((s) => client.crmContact(contactId, s));
-          cache.transaction(() => {
-            const merged = mergePending(
-              pending,
-              'crmContact',
-              contact,
-              () => cache.crm.contact(contactId),
-              mark,
-            );
-            if (merged) cache.crm.putContactDetail(merged, tasks);
-            cache.syncState.set(`contact:${contactId}`, stamp(deps.clock()));
-          });
-          deps.emitChange({ entities: ['crmContacts'], ids: { crmContacts: [contactId] } });
-        },
-        () => {
-          if (!pending.isPendingStructural('crmContact', contactId)) cache.crm.deleteContacts([contactId]);
-        },
-      );
-    },
+function readRecord<E extends Side, D>(side: RecordSide<E, D>, id: string): OnDemandRead {
+  return (deps, gate) => {
+    const { cache, client, pending } = deps;
+    return fetchUnlessGone(
+      cache,
+      async () => {
+        const mark = ackMark(pending);
+        const detail = await gate((s) => side.one(client, id, s));
+        cache.transaction(() => {
+          const incoming = side.incoming(cache, detail);
+          const merged = mergePending(pending, side.entity, incoming, () => side.cached(cache, id), mark);
+          if (merged) side.store(cache, merged, detail);
+          cache.syncState.set(`${side.stampKey}:${id}`, stamp(deps.clock()));
+        });
+        deps.emitChange({ entities: [side.view], ids: { [side.view]: [id] } });
+      },
+      () => {
+        if (!pending.isPendingStructural(side.entity, id)) side.remove(cache, id);
+      },
+    );
+  };
+}
 
-  account:
-    (accountId: string): OnDemandRead =>
-    (deps, gate) => {
-      const { cache, client, pending } = deps;
-      return fetchUnlessGone(
-        cache,
-        async () => {
-          const mark = ackMark(pending);
-          const { account, contacts } = await gate((s) => client.crmAccount(accountId, s));
-          cache.transaction(() => {
-            const incoming = cache.crm.accountFromDetail(account, contacts);
-            const merged = mergePending(
-              pending,
-              'crmAccount',
-              incoming,
-              () => cache.crm.account(accountId),
-              mark,
-            );
-            if (merged) cache.crm.accounts.upsert(merged);
-            cache.syncState.set(`account:${accountId}`, stamp(deps.clock()));
-          });
-          deps.emitChange({ entities: ['crmAccounts'], ids: { crmAccounts: [accountId] } });
-        },
-        () => {
-          if (!pending.isPendingStructural('crmAccount', accountId)) cache.crm.deleteAccounts([accountId]);
-        },
-      );
-    },
+/** The on-demand reads of CRM records, what a view opens: `sync.onDemand.run(crmReads.contact(id))`. */
+export const crmReads = {
+  contact: (contactId: string): OnDemandRead => readRecord(contacts, contactId),
+  account: (accountId: string): OnDemandRead => readRecord(accounts, accountId),
 };
 
 export const crmContact: EntityDescriptor<'crmContact'> = {
@@ -145,7 +148,7 @@ export const crmContact: EntityDescriptor<'crmContact'> = {
     { name: 'crm_contacts', localId: 'id', refs: ['crm_account_id'] },
     { name: 'crm_contact_tasks', refs: ['task_id', 'contact_id'] },
   ],
-  pull: [{ phase: 'tasks', run: pullContacts }],
+  pull: [{ phase: 'tasks', run: (ctx) => pullRecords(ctx, contacts) }],
   fetch: crmReads.contact,
   takeTheirs: ({ submit }, id, field, value) => {
     submit('crmContact.update', { id, changes: { [field]: value } });
@@ -162,7 +165,7 @@ export const crmAccount: EntityDescriptor<'crmAccount'> = {
   views: ['crmAccounts'],
   idsOf: 'crmAccounts',
   tables: [{ name: 'crm_accounts', localId: 'id', jsonRefs: ['contact_ids'] }],
-  pull: [{ phase: 'tasks', run: pullAccounts }],
+  pull: [{ phase: 'tasks', run: (ctx) => pullRecords(ctx, accounts) }],
   fetch: crmReads.account,
   takeTheirs: ({ submit }, id, field, value) => {
     submit('crmAccount.update', { id, changes: { [field]: value } });

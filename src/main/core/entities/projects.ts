@@ -1,4 +1,4 @@
-import type { Project } from '../../../shared/api/index';
+import type { Project } from '../../../shared/api/projects';
 import { ProjectChanges } from '../../../shared/ipc/projects-write';
 import { RejectedError } from '../api/errors';
 import { LOCAL_ROW_PREFIX } from '../local-ids';

@@ -3,7 +3,7 @@ import { yieldToLoop } from '../api/list-elements';
 import { createWriteBatcher, type Gate } from '../sync/context';
 import { isGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
 import { ackMark } from '../sync/pending';
-import { TodoLists, type Task } from '../../../shared/api/index';
+import { TodoLists, type Task } from '../../../shared/api/tasks';
 import { endsTheRun, pullProjectTaskList, pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
 import { confirmRemoval } from '../sync/removal';
 import { RejectedError } from '../api/errors';

@@ -1,4 +1,5 @@
-import { formatLocalDate, type TimeReport } from '../../../shared/api/index';
+import { formatLocalDate } from '../../../shared/api/common';
+import type { TimeReport } from '../../../shared/api/time-reports';
 import { stamp, type SyncDeps } from '../sync/context';
 import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
 import { withoutCopies, type PullContext } from '../sync/pull';

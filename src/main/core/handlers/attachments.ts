@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../shared/api/index';
+import { LIMITS } from '../../../shared/api/common';
 import type { AttachWriteResult, StageResult } from '../../../shared/ipc/attachments';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
 import type { AttachmentFiles } from '../attachments/files';

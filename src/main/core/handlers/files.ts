@@ -1,4 +1,4 @@
-import type { StoredAttachment } from '../../../shared/api/index';
+import type { StoredAttachment } from '../../../shared/api/attachments';
 import type { DownloadCacheInfo, LocalFile, ProjectFile } from '../../../shared/ipc/attachments';
 import type { ServiceClient } from '../api/client';
 import { AbortedError, NetworkError, ServerError, TimeoutError, UnauthorizedError } from '../api/errors';

@@ -1,4 +1,4 @@
-import { reportMessageText, type TimeReport } from '../../../shared/api/index';
+import { reportMessageText, type TimeReport } from '../../../shared/api/time-reports';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
 import type { TimeReportView, TimerView } from '../../../shared/ipc/time';
 import type { Cache } from '../cache/cache';

@@ -21,7 +21,7 @@ import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
 import { PULL_PARTS } from '../entities';
 import { withFolders } from './pull';
-import { ProjectsResponse } from '../../../shared/api/index';
+import { ProjectsResponse } from '../../../shared/api/projects';
 import { projectReads } from '../entities/projects';
 import { taskReads } from '../entities/tasks';
 

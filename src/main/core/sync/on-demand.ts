@@ -1,4 +1,4 @@
-import type { DependenciesResponse } from '../../../shared/api/index';
+import type { DependenciesResponse } from '../../../shared/api/dependencies';
 import { dependencyRowsOf, type DependencyEnd, type DependencyKind } from '../cache/repos/dependencies';
 import { RejectedError } from '../api/errors';
 import type { Gate, SyncDeps } from './context';

@@ -1,4 +1,4 @@
-import type { TaskMessage } from '../../../shared/api/index';
+import type { TaskMessage } from '../../../shared/api/messages';
 import type { OutboxEntity } from '../../../shared/entities';
 
 /**

@@ -1,4 +1,4 @@
-import type { ProjectTemplate } from '../../../shared/api/index';
+import type { ProjectTemplate } from '../../../shared/api/org';
 import type { Cache } from '../cache/cache';
 import { stamp, type SyncDeps } from './context';
 

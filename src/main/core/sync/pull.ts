@@ -1,4 +1,5 @@
-import type { Project, Task, TaskDetail } from '../../../shared/api/index';
+import type { Task, TaskDetail } from '../../../shared/api/tasks';
+import type { Project } from '../../../shared/api/projects';
 import type { CacheEntity } from '../../../shared/entities';
 import { AbortedError, RejectedError, ServiceError, UnauthorizedError, isOffline } from '../api/errors';
 import { workSlice, yieldToLoop } from '../api/list-elements';

@@ -3,7 +3,8 @@
 // under its real id. Storing that list must not show it twice, and "try again" / "reload" must
 // still do what they promise.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { COMMUNICATION_FLOW, type Task, type TaskMessage } from '../../../shared/api/index';
+import type { Task } from '../../../shared/api/tasks';
+import { COMMUNICATION_FLOW, type TaskMessage } from '../../../shared/api/messages';
 import type { ServiceClient } from '../api/client';
 import { TimeoutError } from '../api/errors';
 import { createCache, type Cache } from '../cache/cache';

@@ -1,6 +1,6 @@
 // The calendar's arithmetic and wording: month grids, which events fall on a day, the name
 // and color of each event type. Months are "YYYY-MM", days "YYYY-MM-DD" (local dates).
-import type { EventType } from '@shared/api/index';
+import type { EventType } from '@shared/api/events';
 import { parseDay, projectColor, toDayString } from './format';
 
 export const EVENT_TYPE_LABELS: Readonly<Record<EventType, string>> = {

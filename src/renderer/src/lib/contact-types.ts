@@ -1,4 +1,4 @@
-import type { CrmContact } from '@shared/api/index';
+import type { CrmContact } from '@shared/api/crm';
 
 /**
  * A contact's type is labelled "Type" and shows the service's id for it (its hint says so): the

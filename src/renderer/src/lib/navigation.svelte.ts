@@ -2,36 +2,26 @@
 // page's URL fragment carries the web host's secret, so history lives here rather than in the
 // location. The window title follows the current place.
 import { remapRoute } from './route-remap';
+import type { Route, RouteKind, RouteParams } from '../views/routes';
 
-/** One place in the app. `taskId` is the task open in the detail panel beside a list. */
-export type Route =
-  | { kind: 'home'; taskId?: string }
-  | {
-      kind: 'project';
-      projectId: string;
-      layout: 'list' | 'board' | 'overview' | 'timeline' | 'files';
-      taskId?: string;
-      /** The document open in the overview's reader. */
-      documentId?: string;
-    }
-  | { kind: 'mywork'; tab: 'action' | 'assigned'; taskId?: string }
-  | { kind: 'updates'; taskId?: string }
-  | { kind: 'tag'; tagId: string; taskId?: string }
-  | { kind: 'search'; query: string; taskId?: string }
-  | { kind: 'task'; taskId: string }
-  | {
-      kind: 'calendar';
-      view: 'month' | 'agenda';
-      month: string;
-      taskId?: string;
-      /** The event open in its detail (one of `month`'s). */
-      eventId?: string;
-    }
-  | { kind: 'crm'; tab: 'contacts' | 'accounts'; recordId?: string; taskId?: string }
-  /** My Time: the week starting on Monday `week` (`YYYY-MM-DD`). */
-  | { kind: 'mytime'; week: string; taskId?: string }
-  | { kind: 'changes' }
-  | { kind: 'settings' };
+/** The kinds of place a task opens beside, as a panel: those whose parameters take an optional `taskId`. */
+type WithPanel = {
+  [K in RouteKind]: RouteParams[K] extends { taskId: string }
+    ? never
+    : 'taskId' extends keyof RouteParams[K]
+      ? K
+      : never;
+}[RouteKind];
+/** Where a task opens as the full page instead: every other kind, each listed (one left out does not compile). */
+const FULL_PAGE: { readonly [K in Exclude<RouteKind, WithPanel>]: true } = {
+  task: true,
+  changes: true,
+  settings: true,
+};
+
+function opensBeside(route: Route): route is Extract<Route, { kind: WithPanel }> {
+  return !(route.kind in FULL_PAGE);
+}
 
 const MAX_HISTORY = 200;
 const MAX_REMAPS = 50;
@@ -100,10 +90,10 @@ export class Navigation {
   /** Opens a task in the detail panel beside the current list, or as the full view elsewhere. */
   openTask(taskId: string, options: { full?: boolean } = {}): void {
     const here = this.route;
-    if (options.full || here.kind === 'task' || here.kind === 'changes' || here.kind === 'settings') {
-      this.go({ kind: 'task', taskId });
-    } else {
+    if (!options.full && opensBeside(here)) {
       this.go({ ...here, taskId });
+    } else {
+      this.go({ kind: 'task', taskId });
     }
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { remapRoute } from './route-remap';
-import type { Route } from './navigation.svelte';
+import type { Route } from '../views/routes';
 
 describe('remapRoute', () => {
   it('swaps the local id of an open task beside a list', () => {

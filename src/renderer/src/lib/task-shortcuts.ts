@@ -6,7 +6,7 @@
 // row in `aria-activedescendant`, the detail's title is `#title-<id>` inside
 // `[data-testid="task-detail"]`, its message box is `#composer-<id>`, and the pickers carry the
 // test ids below; a row shows its name in `.task-name`, a card in `.title`.
-import type { Route } from './navigation.svelte';
+import type { Route } from '../views/routes';
 import { openTaskId } from './navigation.svelte';
 
 export type TaskAction = 'status' | 'assign' | 'priority' | 'comment' | 'open' | 'timer';

@@ -1,7 +1,7 @@
 // The calendar: events of the weeks on screen (or the agenda's month), which types show
 // (remembered), read again when the cache says events changed.
 import { z } from 'zod';
-import type { CalendarEvent, EventType } from '@shared/api/index';
+import type { CalendarEvent, EventType } from '@shared/api/events';
 import type { Bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
 import { describeError } from '../lib/errors';

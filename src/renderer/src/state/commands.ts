@@ -5,7 +5,7 @@ import { dialogs } from './dialogs.svelte';
 import { nav, sync, theme } from './app';
 import { overlays } from './palette.svelte';
 import { toDayString } from '../lib/format';
-import { thisWeek } from '../lib/my-time';
+import { goToEntries } from '../views/routes';
 import { TASK_SHORTCUTS } from '../lib/task-shortcuts';
 import { goToKeysOf } from '../lib/go-to-keys';
 import { focusLatestNotice, focusSearchBox } from '../lib/focus-targets';
@@ -58,32 +58,7 @@ export function appCommands(): Command[] {
         dialogs.requestCreate('account');
       },
     },
-    {
-      id: 'go-action',
-      label: 'Go to My Work · Action required',
-      run: () => nav.go({ kind: 'mywork', tab: 'action' }),
-    },
-    {
-      id: 'go-assigned',
-      label: 'Go to My Work · Assigned to me',
-      run: () => nav.go({ kind: 'mywork', tab: 'assigned' }),
-    },
-    { id: 'go-mytime', label: 'Go to My Time', run: () => nav.go({ kind: 'mytime', week: thisWeek() }) },
-    { id: 'go-updates', label: 'Go to Updates', run: () => nav.go({ kind: 'updates' }) },
-    {
-      id: 'go-calendar',
-      label: 'Go to Calendar',
-      run: () => nav.go({ kind: 'calendar', view: 'month', month: thisMonth() }),
-    },
-    {
-      id: 'go-agenda',
-      label: 'Go to Calendar · Agenda',
-      run: () => nav.go({ kind: 'calendar', view: 'agenda', month: thisMonth() }),
-    },
-    { id: 'go-contacts', label: 'Go to CRM · Contacts', run: () => nav.go({ kind: 'crm', tab: 'contacts' }) },
-    { id: 'go-accounts', label: 'Go to CRM · Accounts', run: () => nav.go({ kind: 'crm', tab: 'accounts' }) },
-    { id: 'go-changes', label: 'Go to Changes', run: () => nav.go({ kind: 'changes' }) },
-    { id: 'go-settings', label: 'Go to Settings', keys: `${mod}+,`, run: () => nav.go({ kind: 'settings' }) },
+    ...goToCommands(mod),
     { id: 'back', label: 'Back', keys: 'Alt+Left', run: () => nav.back() },
     { id: 'forward', label: 'Forward', keys: 'Alt+Right', run: () => nav.forward() },
     { id: 'sync-now', label: 'Sync now', run: () => void sync.syncNow() },
@@ -106,6 +81,16 @@ export function appCommands(): Command[] {
     },
     { id: 'shortcuts', label: 'Keyboard shortcuts', keys: '?', run: () => overlays.openHelp() },
   ]);
+}
+
+/** The places' "Go to" commands, from the list of places (`views/routes.ts`). */
+function goToCommands(mod: string): Command[] {
+  return goToEntries().map(({ id, label, to, keys }) => ({
+    id,
+    label,
+    keys: keys?.(mod),
+    run: () => nav.go(to()),
+  }));
 }
 
 /** The go-to sequences ("G then C") as the keys of the commands they run. */

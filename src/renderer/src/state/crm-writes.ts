@@ -1,7 +1,7 @@
 // Changes to CRM records, and links between CRM records and tasks, on the one write path
 // (`runWrite`). Links go through the update-task operation (`crmContactIds`, `crmAccountId`), as
 // the service defines them.
-import type { CrmAccount, CrmContact } from '@shared/api/index';
+import type { CrmAccount, CrmContact } from '@shared/api/crm';
 import type { ChannelInput } from '@shared/ipc/contract';
 import type { CreateResult, WriteResult } from '@shared/ipc/tasks-write';
 import { bridge } from '../lib/bridge';

@@ -1,7 +1,7 @@
 // The CRM: contacts or accounts matching a search, and the record open beside the list, read
 // again when the cache says CRM records (or tasks, which link them) changed.
 import type { ChannelOutput } from '@shared/ipc/contract';
-import type { CrmAccount, CrmContact } from '@shared/api/index';
+import type { CrmAccount, CrmContact } from '@shared/api/crm';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';

@@ -1,7 +1,7 @@
 // Creating, editing and deleting calendar events, on the one write path (`runWrite`). The
 // per-type rules (a milestone is one day; a personal event needs a user; a project event a
 // project) are checked first with the service's own schema, so the form names the field.
-import { CreateEventBody } from '@shared/api/index';
+import { CreateEventBody } from '@shared/api/events';
 import type { ChannelInput } from '@shared/ipc/contract';
 import { inTypeWords } from '../lib/calendar';
 import { quoted } from '../lib/undo';

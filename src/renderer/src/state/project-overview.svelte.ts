@@ -2,7 +2,7 @@
 // milestones, read again when the cache says one of them changed; and the document open in
 // the reader.
 import type { ProjectDetail, DocumentView } from '@shared/ipc/projects';
-import type { CalendarEvent } from '@shared/api/index';
+import type { CalendarEvent } from '@shared/api/events';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';

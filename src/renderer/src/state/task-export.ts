@@ -4,7 +4,7 @@
 // asks where).
 import { toCsv, csvFileName } from '../lib/csv';
 import { priorityLabel, toDayString } from '../lib/format';
-import { placeTitle } from '../lib/titles.svelte';
+import { placeTitle } from '../views/routes';
 import { saveTextFile } from '../lib/save-file';
 import { toasts } from '../lib/toasts.svelte';
 import { nav, org, tree } from './app';

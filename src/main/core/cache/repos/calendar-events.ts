@@ -1,4 +1,4 @@
-import type { CalendarEvent } from '../../../../shared/api/index';
+import type { CalendarEvent } from '../../../../shared/api/events';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';
 import { replaceScope, scopeIds, statementCache, storedRows } from './statements';

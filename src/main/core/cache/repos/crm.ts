@@ -4,7 +4,7 @@ import type {
   CrmAccountSingle,
   CrmContact,
   CrmContactTask as CrmContactTaskSchema,
-} from '../../../../shared/api/index';
+} from '../../../../shared/api/crm';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';
 import { deleteByIds, replaceScope, scopeIds, statementCache } from './statements';

@@ -1,4 +1,4 @@
-import type { Dependency, DependenciesResponse } from '../../../../shared/api/index';
+import type { Dependency, DependenciesResponse } from '../../../../shared/api/dependencies';
 import type { DependencyView } from '../../../../shared/ipc/tasks';
 import type { CacheDb } from '../db';
 import { statementCache, storedRows } from './statements';

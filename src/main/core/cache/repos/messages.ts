@@ -1,4 +1,4 @@
-import type { TaskMessage } from '../../../../shared/api/index';
+import type { TaskMessage } from '../../../../shared/api/messages';
 import type { MessageView } from '../../../../shared/ipc/tasks';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';

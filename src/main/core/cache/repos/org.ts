@@ -1,11 +1,5 @@
-import type {
-  CustomFieldDefinition,
-  ProjectTemplate,
-  Status,
-  Tag,
-  TaskType,
-  User,
-} from '../../../../shared/api/index';
+import type { CustomFieldDefinition } from '../../../../shared/api/custom-fields';
+import type { ProjectTemplate, Status, Tag, TaskType, User } from '../../../../shared/api/org';
 import type { CacheDb } from '../db';
 import { tableCodec, type FieldMap } from '../codec';
 import { replaceScope, statementCache } from './statements';

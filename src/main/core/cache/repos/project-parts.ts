@@ -1,4 +1,6 @@
-import type { DocumentListItem, ProjectHistoryEvent, ProjectUser } from '../../../../shared/api/index';
+import type { ProjectUser } from '../../../../shared/api/members';
+import type { DocumentListItem } from '../../../../shared/api/documents';
+import type { ProjectHistoryEvent } from '../../../../shared/api/history';
 import type { DocumentView } from '../../../../shared/ipc/projects';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';

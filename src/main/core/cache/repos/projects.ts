@@ -1,4 +1,4 @@
-import type { Project, ProjectSettings } from '../../../../shared/api/index';
+import type { Project, ProjectSettings } from '../../../../shared/api/projects';
 import type { ProjectNode, ProjectView } from '../../../../shared/ipc/projects';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';

@@ -1,4 +1,4 @@
-import type { Task, TodoLists } from '../../../../shared/api/index';
+import type { Task, TodoLists } from '../../../../shared/api/tasks';
 import type { TaskRow, TaskView, TaskFilter } from '../../../../shared/ipc/tasks';
 import type { Statement } from 'better-sqlite3';
 import type { CacheDb } from '../db';

@@ -1,4 +1,4 @@
-import type { TimeReport } from '../../../../shared/api/index';
+import type { TimeReport } from '../../../../shared/api/time-reports';
 import type { CacheDb } from '../db';
 import { tableCodec } from '../codec';
 import { replaceScope, statementCache } from './statements';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { COMMUNICATION_FLOW, type StoredAttachment, type Task } from '../../../../shared/api/index';
+import type { StoredAttachment } from '../../../../shared/api/attachments';
+import type { Task } from '../../../../shared/api/tasks';
+import { COMMUNICATION_FLOW } from '../../../../shared/api/messages';
 import { TaskCreateInput } from '../../../../shared/ipc/tasks-write';
 import type { MessageView } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { CalendarEvent, Dependency } from '../../../../shared/api/index';
+import type { Dependency } from '../../../../shared/api/dependencies';
+import type { CalendarEvent } from '../../../../shared/api/events';
 import { DependencyCreateInput, EventCreateInput } from '../../../../shared/ipc/calendar-write';
 import { dependencyRowsOf, type DependencyEnd, type DependencyRow } from '../../cache/repos/dependencies';
 import { OutboxError } from '../outbox';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CrmAccount, CrmContact } from '../../../../shared/api/index';
+import type { CrmAccount, CrmContact } from '../../../../shared/api/crm';
 import {
   AccountCreateInput,
   AccountFields,

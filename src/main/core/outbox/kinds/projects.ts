@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, type ProjectBase } from '../../../../shared/api/index';
+import type { ProjectBase } from '../../../../shared/api/projects';
+import { ACCESS_LEVELS } from '../../../../shared/api/members';
 import {
   FolderCreateInput,
   MemberAccessInput,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMMUNICATION_FLOW, type Task, type TaskMessage } from '../../../../shared/api/index';
+import type { Task } from '../../../../shared/api/tasks';
+import { COMMUNICATION_FLOW, type TaskMessage } from '../../../../shared/api/messages';
 import {
   TaskChanges,
   TaskCommentInput,

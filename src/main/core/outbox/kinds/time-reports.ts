@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { escapeReportMessage, reportMessageText, type TimeReport } from '../../../../shared/api/index';
+import { escapeReportMessage, reportMessageText, type TimeReport } from '../../../../shared/api/time-reports';
 import { TimeLogInput } from '../../../../shared/ipc/time';
 import type { ServiceClient } from '../../api/client';
 import { afterApplied, OutboxError } from '../outbox';
