@@ -11,6 +11,7 @@ const h = vi.hoisted(() => {
     },
     stageDroppedPaths: vi.fn(async () => ({ ok: true, value: { staged: [], refused: [] } })),
     activeCore: vi.fn(() => undefined),
+    readAhead: vi.fn(),
     close: vi.fn(async () => {}),
   };
   return { session, listeners, options: [] as unknown[] };
@@ -53,6 +54,8 @@ describe('the core in a process of its own (child side)', () => {
     deliver(start);
     await settle();
     expect(sent).toEqual([{ type: 'ready' }]);
+    // Ready: the window loads its page, and the child reads its first views meanwhile.
+    expect(h.session.readAhead).toHaveBeenCalled();
     const options = h.options.at(-1) as HostSessionOptions;
     expect(options).toMatchObject({ dataDir: '/data', version: '1', transport: 'electron' });
     const secrets: SecretStore = options.secrets;
