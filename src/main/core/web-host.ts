@@ -5,13 +5,19 @@ import { resolve, extname } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import mime from 'mime';
 import type { Core } from './core';
+import type { IpcResult } from '../../shared/ipc/channel';
 import { contentSecurityPolicy, resolveStaticPath } from './static-files';
 
 /** What the web host needs of the core: the same dispatch and events as Electron's IPC. */
 export type CoreFacade = Pick<Core, 'dispatch' | 'events'>;
 
 export interface WebHostOptions {
-  core: CoreFacade;
+  /**
+   * The core, or the promise of it while it opens: the host listens (and its address can be
+   * given out) before the core is loaded, so a browser loads the page meanwhile; calls that come
+   * before it is open wait for it, and a core that fails to open answers each with the reason.
+   */
+  core: CoreFacade | Promise<CoreFacade>;
   /** Folder holding the built renderer (index.html and assets). */
   rendererDir: string;
   port?: number;
@@ -98,14 +104,31 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (typeof message !== 'object' || message === null) return;
     const { id, channel, arg } = message as { id?: unknown; channel?: unknown; arg?: unknown };
     if (typeof id !== 'number') return;
-    const result = await options.core.dispatch(channel, arg);
+    const result = await core.then(
+      (opened) => opened.dispatch(channel, arg),
+      (err: unknown): IpcResult<never> => ({
+        ok: false,
+        error: { type: 'internal', message: `The core did not open: ${describe(err)}` },
+      }),
+    );
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
   }
 
-  const unsubscribe = options.core.events.onAny((event, payload) => {
-    const text = JSON.stringify({ event, payload });
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
-  });
+  const core = Promise.resolve(options.core);
+  // No event comes before the core is open (it emits them); a host closed meanwhile never listens.
+  let closed = false;
+  let unsubscribe = (): void => {};
+  core.then(
+    (opened) => {
+      if (closed) return;
+      unsubscribe = opened.events.onAny((event, payload) => {
+        const text = JSON.stringify({ event, payload });
+        for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+      });
+    },
+    // Told to each call (`onMessage`); whoever opens the core reports the failure itself.
+    () => undefined,
+  );
 
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -117,12 +140,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     async close() {
       clearTimeout(quiet);
+      closed = true;
       unsubscribe();
       for (const ws of sockets) ws.terminate();
       wss.close();
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 function secretMatches(given: string | null, secret: string): boolean {
