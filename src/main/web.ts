@@ -62,7 +62,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
   console.log(`Workdesk is running at ${host.url}`);
   console.log(`Data folder: ${dataDir}`);
-  // Loaded only now: compiling it would hold the thread before the address is printed.
+  // Loaded only now, while a browser loads the page: compiling and running it (most of the host's
+  // code) holds this thread for a few hundred milliseconds. The page's files are served from
+  // memory in one turn of the event loop each, between its steps (`startWebHost`).
   open(
     import('./web-session').then(({ openWebSession }) =>
       openWebSession({ dataDir, version, startServer: startBundledServerOnDemand, log }),

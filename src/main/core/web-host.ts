@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { resolve, extname } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -66,9 +66,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   const server = createServer((req, res) => {
     clearTimeout(quiet);
-    void serveStatic(rendererDir, files, req, res).then((file) => {
-      if (!served && file && /\.(?:js|css)$/.test(file)) quiet = setTimeout(pageServed, PAGE_SERVED_QUIET_MS);
-    });
+    const file = serveStatic(rendererDir, files, req, res);
+    if (!served && file && /\.(?:js|css)$/.test(file)) quiet = setTimeout(pageServed, PAGE_SERVED_QUIET_MS);
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
@@ -171,14 +170,17 @@ interface KeptFile {
  * The renderer's files kept in memory once read: a page load asks for the same few files each
  * time, and the built renderer does not change while the host runs, except when a developer
  * builds it again, which each file's size and modification time (a `stat`, no read) tell.
+ * Synchronous, so a file is served in the turn of the event loop its request arrives in: at start
+ * the core loads on this thread in long steps, and each further turn would wait for one (the
+ * files are few and small, and the host serves one user on loopback).
  */
-function createFileMemory(): (file: string) => Promise<Buffer> {
+function createFileMemory(): (file: string) => Buffer {
   const kept = new Map<string, KeptFile>();
-  return async (file) => {
-    const { size, mtimeMs } = await stat(file);
+  return (file) => {
+    const { size, mtimeMs } = statSync(file);
     const known = kept.get(file);
     if (known && known.size === size && known.mtimeMs === mtimeMs) return known.body;
-    const body = await readFile(file);
+    const body = readFileSync(file);
     kept.set(file, { body, size, mtimeMs });
     return body;
   };
@@ -191,12 +193,12 @@ function createFileMemory(): (file: string) => Promise<Buffer> {
  */
 const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.(?:js|css|woff2?|svg|png)$/;
 
-async function serveStatic(
+function serveStatic(
   root: string,
-  read: (file: string) => Promise<Buffer>,
+  read: (file: string) => Buffer,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<string | undefined> {
+): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return undefined;
@@ -208,7 +210,7 @@ async function serveStatic(
     return undefined;
   }
   try {
-    const body = await read(file);
+    const body = read(file);
     res.writeHead(200, {
       'Content-Type': mime.getType(extname(file)) ?? 'application/octet-stream',
       'Content-Security-Policy': CSP,
