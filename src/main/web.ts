@@ -50,7 +50,11 @@ async function main(): Promise<void> {
     port,
     // While the browser evaluates the page's script, its first views are read from the cache
     // (not before: a read blocks this thread, and the page's files would wait for it).
-    onPageServed: () => void session.then((opened) => opened.readAhead(), () => undefined),
+    onPageServed: () =>
+      void session.then(
+        (opened) => opened.readAhead(),
+        () => undefined,
+      ),
   });
   const stop = async (): Promise<void> => {
     await host.close();

@@ -206,7 +206,10 @@ describe('web host started before its core is open', () => {
   }
 
   it('serves the page at once, answers calls made meanwhile once the core is open, then its events', async () => {
-    let openCore: (core: { dispatch: ReturnType<typeof createDispatch>; events: EventHub }) => void = () => {};
+    let openCore: (core: {
+      dispatch: ReturnType<typeof createDispatch>;
+      events: EventHub;
+    }) => void = () => {};
     const later = new EventHub();
     const early = await startWebHost({
       core: new Promise((resolve) => (openCore = resolve)),
@@ -222,7 +225,10 @@ describe('web host started before its core is open', () => {
       expect(received).toEqual([]);
       openCore({ dispatch: createDispatch({ 'app.info': handler }), events: later });
       await vi.waitFor(() => expect(received).toHaveLength(1));
-      expect(received[0]).toMatchObject({ id: 1, result: { ok: true, value: { version: 't', transport: 'web' } } });
+      expect(received[0]).toMatchObject({
+        id: 1,
+        result: { ok: true, value: { version: 't', transport: 'web' } },
+      });
       later.emit('app.onDidLog', { level: 'info', message: 'opened' });
       await vi.waitFor(() => expect(received).toHaveLength(2));
       expect(received[1]).toEqual({ event: 'app.onDidLog', payload: { level: 'info', message: 'opened' } });
