@@ -14,6 +14,9 @@ import { startWebHost } from './core/web-host';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** How long without a request for a file the host waits before loading its core (see `begin`). */
+const OPEN_QUIET_MS = 250;
+
 function fail(message: string): never {
   console.error(message);
   process.exit(2);
@@ -38,42 +41,60 @@ async function main(): Promise<void> {
   const log = (message: string): void => console.error(message);
 
   // The port listens and the address is printed first; the core (most of the host's code) is
-  // loaded and its account opened after, while a browser loads the page: the page's first calls
-  // wait for it (`startWebHost` takes the promise). The banner's last line says it is open.
+  // loaded and its account opened after, while a browser evaluates the page's script: the page's
+  // first calls wait for it (`startWebHost` takes the promise). The banner's last line says it
+  // is open.
   let open: (opening: Promise<Session>) => void = () => undefined;
   const session = new Promise<Session>((resolve, reject) => {
     open = (opening) => void opening.then(resolve, reject);
   });
+  // Loading the core holds this thread for a few hundred milliseconds (a second and more on a
+  // loaded machine: compiling and running most of the host's code), during which no file is
+  // served. So it starts once a page has been served its files (the browser then evaluates its
+  // script, which needs nothing of this host), or once no file has been asked for OPEN_QUIET_MS.
+  let begun = false;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const begin = (): void => {
+    clearTimeout(quiet);
+    if (begun) return;
+    begun = true;
+    open(
+      import('./web-session').then(({ openWebSession }) =>
+        openWebSession({ dataDir, version, startServer: startBundledServerOnDemand, log }),
+      ),
+    );
+  };
+  const waitQuiet = (): void => {
+    clearTimeout(quiet);
+    if (!begun) quiet = setTimeout(begin, OPEN_QUIET_MS);
+  };
   const host = await startWebHost({
     core: session,
     rendererDir: join(root, 'out', 'renderer'),
     port,
-    // While the browser evaluates the page's script, its first views are read from the cache
-    // (not before: a read blocks this thread, and the page's files would wait for it).
-    onPageServed: () =>
+    onRequest: waitQuiet,
+    // The core opens, and then reads the page's first views from the cache, while the browser
+    // evaluates the page's script.
+    onPageServed: () => {
+      begin();
       void session.then(
         (opened) => opened.readAhead(),
         () => undefined,
-      ),
+      );
+    },
   });
   const stop = async (): Promise<void> => {
+    clearTimeout(quiet);
     await host.close();
     // A signal while the account opens: it is closed once open, as it would have been.
-    await (await session.catch(() => undefined))?.close();
+    if (begun) await (await session.catch(() => undefined))?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   console.log(`Workdesk is running at ${host.url}`);
   console.log(`Data folder: ${dataDir}`);
-  // Loaded only now, while a browser loads the page: compiling and running it (most of the host's
-  // code) holds this thread for a few hundred milliseconds. The page's files are served from
-  // memory in one turn of the event loop each, between its steps (`startWebHost`).
-  open(
-    import('./web-session').then(({ openWebSession }) =>
-      openWebSession({ dataDir, version, startServer: startBundledServerOnDemand, log }),
-    ),
-  );
+  waitQuiet();
   try {
     await session;
   } catch (err) {

@@ -238,6 +238,18 @@ describe('web host started before its core is open', () => {
     }
   });
 
+  it('tells of each request for a file before serving it', async () => {
+    const asked = vi.fn();
+    const early = await startWebHost({ core: new Promise(() => {}), rendererDir: dir, onRequest: asked });
+    try {
+      expect((await fetchFrom(early.port, '/')).status).toBe(200);
+      expect((await fetchFrom(early.port, '/missing.js')).status).toBe(404);
+      expect(asked).toHaveBeenCalledTimes(2);
+    } finally {
+      await early.close();
+    }
+  });
+
   it('answers each call with the reason when the core could not be opened', async () => {
     const failed = Promise.reject(new Error('cache file is locked'));
     const early = await startWebHost({ core: failed, rendererDir: dir });

@@ -28,6 +28,8 @@ export interface WebHostOptions {
    * when work for the page can run without delaying the files it asks for.
    */
   onPageServed?: () => void;
+  /** Called at each request for a file, before it is served. */
+  onRequest?: () => void;
 }
 
 /** How long after a script or style was served no other file is asked for: the page has them all. */
@@ -66,6 +68,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   const server = createServer((req, res) => {
     clearTimeout(quiet);
+    options.onRequest?.();
     const file = serveStatic(rendererDir, files, req, res);
     if (!served && file && /\.(?:js|css)$/.test(file)) quiet = setTimeout(pageServed, PAGE_SERVED_QUIET_MS);
   });
