@@ -14,7 +14,7 @@ import { createDispatch } from '../../src/main/core/dispatch';
 import { readHandlers } from '../../src/main/core/handlers/index';
 import { noPending } from '../../src/main/core/sync/pending';
 import { createSync } from '../../src/main/core/sync/sync';
-import { PULL_PARTS } from '../../src/main/core/entities';
+import { PULL_PARTS } from '../../src/main/core/handlers/index';
 import { percentile, round, sorted, spread } from '../lib/stats';
 import type { Scenario } from '../lib/types';
 

@@ -1,14 +1,24 @@
-// The one registry of an account's handler maps, read and write: each IPC domain's module is
-// listed once here, and the list is typed so that a channel of the contract that no module
-// handles (and that the app, accounts or print side does not own) does not compile.
+// The one registry of an account's modules: each IPC domain's module is listed once here, with
+// its handler maps (read and write), the outbox kinds its writes queue and the descriptors of
+// the resources it is the home of. The list is typed so that a channel of the contract that no
+// module handles (and that the app, accounts or print side does not own), a kinds module no
+// module names, or a resource no module describes (or two do) does not compile.
 import type { accountsChannels } from '../../../shared/ipc/accounts';
 import type { appChannels } from '../../../shared/ipc/app';
 import type { ChannelName, ShellChannel } from '../../../shared/ipc/contract';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
 import type { settingsChannels } from '../../../shared/ipc/settings';
+import type { ResourceName } from '../../../shared/entities';
 import type { ServiceClient } from '../api/client';
 import type { DownloadCache } from '../attachments/downloads';
 import type { AttachmentFiles } from '../attachments/files';
+import { dependency, event } from '../entities/calendar';
+import { crmAccount, crmContact } from '../entities/crm';
+import { pullPartsOf, type Entities } from '../entities/index';
+import { customField, projectTemplate, status, tag, taskType, user } from '../entities/org';
+import { document, project } from '../entities/projects';
+import { message, task, taskTag } from '../entities/tasks';
+import type { PullPart } from '../sync/pull';
 import type { AccountOutbox, FetchReloaded } from '../outbox/account-outbox';
 import { calendarKinds } from '../outbox/kinds/calendar';
 import { crmKinds } from '../outbox/kinds/crm';
@@ -58,10 +68,12 @@ export interface EngineDeps extends ReadDeps {
 /**
  * One IPC domain's handlers: `read` is built by every engine (the read engine too, which has no
  * outbox), `write` only by the full engine; `kinds`, the outbox's kinds module its writes queue
- * (given to the outbox by the engine).
+ * (given to the outbox by the engine); `entities`, the descriptors (`entities/`) of the resources
+ * it is the home of, by their names (gathered into `ENTITIES`).
  */
 export interface HandlerModule {
   kinds?: KindFactory;
+  entities?: Partial<Entities>;
   read?: (deps: ReadDeps) => Partial<HandlerMap>;
   write?: (deps: EngineDeps) => Partial<HandlerMap>;
 }
@@ -84,16 +96,30 @@ export type Unhandled<Ms extends readonly HandlerModule[]> = Exclude<
   ModuleChannels<Ms[number]> | OutsideEngine
 >;
 
-/** Every IPC domain of an account's engine, once. */
+/**
+ * Every IPC domain of an account's engine, once. The order of the descriptors they name is the
+ * order a pull starts their parts in, phase by phase (requests queue at the gate in that order):
+ * a project's task lists first among the parts that need the project tree.
+ */
 export const HANDLER_MODULES = [
-  { read: projectReadHandlers, write: projectsWriteHandlers, kinds: projectKinds },
   // The tasks' kinds the outbox makes itself: the attachments' kinds are made from them.
-  { read: taskReadHandlers, write: tasksWriteHandlers },
-  { read: calendarReadHandlers, write: calendarWriteHandlers, kinds: calendarKinds },
+  { read: taskReadHandlers, write: tasksWriteHandlers, entities: { task, message, taskTag } },
+  {
+    read: projectReadHandlers,
+    write: projectsWriteHandlers,
+    kinds: projectKinds,
+    entities: { project, document },
+  },
+  {
+    read: calendarReadHandlers,
+    write: calendarWriteHandlers,
+    kinds: calendarKinds,
+    entities: { event, dependency },
+  },
   timeHandlers,
-  { read: crmReadHandlers, write: crmWriteHandlers, kinds: crmKinds },
+  { read: crmReadHandlers, write: crmWriteHandlers, kinds: crmKinds, entities: { crmContact, crmAccount } },
   { read: dependencyReadHandlers },
-  { read: orgReadHandlers },
+  { read: orgReadHandlers, entities: { customField, user, status, taskType, projectTemplate, tag } },
   { read: searchReadHandlers },
   { read: syncHandlers },
   { read: inboxHandlers },
@@ -115,6 +141,40 @@ const everyChannelHandled: Record<Unhandled<typeof HANDLER_MODULES>, never> = {}
 void everyChannelHandled;
 
 const modules: readonly HandlerModule[] = HANDLER_MODULES;
+
+/** The resources a handler module describes. */
+type DescribedBy<M> = M extends { entities: infer E } ? keyof E & ResourceName : never;
+
+/** The resources no module of `Ms` describes. */
+export type Undescribed<Ms extends readonly HandlerModule[]> = Exclude<ResourceName, DescribedBy<Ms[number]>>;
+
+/** The resources more than one module of `Ms` describes (the later would replace the first). */
+export type DescribedTwice<Ms extends readonly unknown[]> = Ms extends readonly [
+  infer First,
+  ...infer Rest extends readonly unknown[],
+]
+  ? (DescribedBy<First> & DescribedBy<Rest[number]>) | DescribedTwice<Rest>
+  : never;
+
+/** Compiles only when every resource is described by one module: a missing one is named. */
+const everyResourceDescribed: Record<Undescribed<typeof HANDLER_MODULES>, never> = {};
+const noResourceDescribedTwice: Record<DescribedTwice<typeof HANDLER_MODULES>, never> = {};
+void everyResourceDescribed;
+void noResourceDescribedTwice;
+
+type DescriptorsOf<M> = M extends { entities: infer E } ? E : never;
+type Merged<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
+
+/**
+ * Every resource's descriptor, from the modules that name them, in their order: what the root
+ * hands the outbox and sync (`Entities` checks each descriptor against its resource's name).
+ */
+export const ENTITIES: Entities = Object.assign({}, ...modules.map((m) => m.entities ?? {})) as Merged<
+  DescriptorsOf<(typeof HANDLER_MODULES)[number]>
+>;
+
+/** Every part of a full pull, in the order of `ENTITIES` (`sync/pull.ts` runs them phase by phase). */
+export const PULL_PARTS: readonly PullPart[] = pullPartsOf(ENTITIES);
 
 /** The kinds modules the handler modules name, in their order: what the engine gives the outbox. */
 export const KIND_FACTORIES: readonly KindFactory[] = modules.flatMap((m) => (m.kinds ? [m.kinds] : []));

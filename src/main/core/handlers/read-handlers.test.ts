@@ -7,7 +7,7 @@ import { flattenTask } from '../cache/repos/tasks';
 import { createDispatch } from '../dispatch';
 import { noPending, type PendingFields } from '../sync/pending';
 import { createSync } from '../sync/sync';
-import { PULL_PARTS } from '../entities';
+import { PULL_PARTS } from './index';
 import { readHandlers } from './index';
 import type { FetchLike } from '../api/http';
 

@@ -6,7 +6,7 @@ import type { StoredTimer } from '../cache/repos/timer';
 import { HandlerError } from '../errors';
 import { isTempId } from '../local-ids';
 import type { AccountOutbox } from '../outbox/account-outbox';
-import { timeReportReads, timeReportWindow } from '../entities/time-reports';
+import { timeReport, timeReportReads, timeReportWindow } from '../entities/time-reports';
 import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';
 import type { EngineDeps, HandlerModule } from './index';
 import type { HandlerMap } from './types';
@@ -182,6 +182,7 @@ export function timerHandlers({
 /** Time reports' handlers, as the registry (`handlers/index.ts`) lists them. */
 export const timeHandlers = {
   kinds: timeReportKinds,
+  entities: { timeReport },
   read: timeReadHandlers,
   write: (deps: EngineDeps) => ({ ...timeWriteHandlers(deps), ...timerHandlers(deps) }),
 } satisfies HandlerModule;

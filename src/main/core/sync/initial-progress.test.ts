@@ -7,7 +7,7 @@ import { aProject, aTask } from '../cache/fixtures';
 import { describeInitialSync, InitialSyncProgress, SyncStatus, syncPercent } from '../../../shared/ipc/sync';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
-import { PULL_PARTS } from '../entities';
+import { PULL_PARTS } from '../handlers/index';
 
 /**
  * A folder F holding projects A and B, and a root project C: two roots, four projects. My own

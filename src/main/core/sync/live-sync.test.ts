@@ -19,7 +19,7 @@ import {
 import { notOfferedParts } from './not-offered';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
-import { PULL_PARTS } from '../entities';
+import { PULL_PARTS } from '../handlers/index';
 import { withFolders } from './pull';
 import { ProjectsResponse } from '../../../shared/api/projects';
 import { projectReads } from '../entities/projects';

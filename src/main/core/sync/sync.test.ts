@@ -7,7 +7,7 @@ import { aContact, aDocument, anEvent, aProject, aTask } from '../cache/fixtures
 import type { SyncStatus } from '../../../shared/ipc/sync';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
-import { PULL_PARTS } from '../entities';
+import { PULL_PARTS } from '../handlers/index';
 
 /** A tiny service: one root project with one task, every list otherwise empty. */
 function service(state: { down: boolean; calls: string[] }): FetchLike {

@@ -14,7 +14,7 @@ import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
 import { LOCAL_ROW_PREFIX } from '../local-ids';
 import { queueOf, stoppedClockOutbox } from '../outbox/testing';
-import { KIND_FACTORIES } from '../handlers/index';
+import { ENTITIES, KIND_FACTORIES } from '../handlers/index';
 import type { FetchReloaded, ReloadedItem, AccountOutbox } from '../outbox/account-outbox';
 import type { Gate, SyncDeps } from './context';
 import { createOnDemand } from './on-demand';
@@ -107,6 +107,7 @@ function rig(maxFoldFailures = 1): Rig {
   const fetched: ReloadedItem[] = [];
   const outbox = stoppedClockOutbox({
     kindModules: KIND_FACTORIES,
+    entities: ENTITIES,
     cache,
     client,
     userId: ME,

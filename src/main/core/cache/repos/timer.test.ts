@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
 import { createCache } from '../cache';
+import { localIdColumnsOf } from '../../entities';
+import { ENTITIES } from '../../handlers/index';
 import { cacheRemapper } from '../../outbox/remap-cache';
 
 describe('the running timer store', () => {
@@ -23,7 +25,7 @@ describe('the running timer store', () => {
     const db = openCacheDb(':memory:');
     const cache = createCache(db);
     cache.timer.put({ taskId: 'local-1', startedAt: 5, note: 'n', isBillable: false });
-    db.transaction(() => cacheRemapper(db)('local-1', 'Ab12Cd'))();
+    db.transaction(() => cacheRemapper(db, localIdColumnsOf(ENTITIES))('local-1', 'Ab12Cd'))();
     expect(cache.timer.get()?.taskId).toBe('Ab12Cd');
   });
 });

@@ -9,7 +9,7 @@ import { aContact, anAccount, anEvent, aProject, aTask } from '../../cache/fixtu
 import { flattenTask } from '../../cache/repos/tasks';
 import { ACKED_ITEM } from '../../sync/pending';
 import { queueOf, stoppedClockOutbox } from '../testing';
-import { KIND_FACTORIES } from '../../handlers/index';
+import { ENTITIES, KIND_FACTORIES } from '../../handlers/index';
 import type { AccountOutbox } from '../account-outbox';
 
 const ME = 'u-me';
@@ -50,6 +50,7 @@ function rig(): Rig {
     userId: ME,
     now: Date.UTC(2026, 10, 21, 12),
     kindModules: KIND_FACTORIES,
+    entities: ENTITIES,
   });
   cache.transaction(() => {
     cache.projects.upsertMany([aProject({ id: 'p1', ownerUserId: ME }), aProject({ id: 'p2' })]);
