@@ -16,8 +16,12 @@ import type { Entities, EntityDescriptor } from './types';
 import {
   ENTITIES,
   PULL_PARTS,
+  REPOSITORIES,
+  accountCache,
   type DescribedTwice,
   type HANDLER_MODULES,
+  type ReposNamedTwice,
+  type UnnamedRepos,
   type Undescribed,
   type Unhandled,
   type UnlistedKinds,
@@ -62,6 +66,26 @@ describe('the descriptor of every resource', () => {
     // @ts-expect-error: `timeReport` is described twice
     const twice: Record<DescribedTwice<Twice>, never> = {};
     expect([all, once, missing, twice]).toHaveLength(4);
+  });
+
+  it('has its cache repositories named by its module: one a repository file adds and no module names does not compile', () => {
+    // Each repository file adds itself to the cache's type (`ResourceRepos`); the modules name
+    // their factories once...
+    const all: Record<UnnamedRepos<typeof HANDLER_MODULES>, never> = {};
+    const once: Record<ReposNamedTwice<typeof HANDLER_MODULES>, never> = {};
+    // ...and the list without time reports' module leaves exactly their two repositories unmade.
+    type WithoutTime = readonly Exclude<(typeof HANDLER_MODULES)[number], typeof timeHandlers>[];
+    expectTypeOf<UnnamedRepos<WithoutTime>>().toEqualTypeOf<'timeReports' | 'timer'>();
+    // @ts-expect-error: `timeReports` and `timer` are named by no module
+    const missing: Record<UnnamedRepos<WithoutTime>, never> = {};
+    type Twice = readonly [...typeof HANDLER_MODULES, { repos: { timer: (typeof REPOSITORIES)['timer'] } }];
+    // @ts-expect-error: `timer` is named twice
+    const twice: Record<ReposNamedTwice<Twice>, never> = {};
+    expect([all, once, missing, twice]).toHaveLength(4);
+    // The cache the root builds has each of them, made once over its database.
+    const cache = accountCache(openCacheDb(':memory:'));
+    for (const name of Object.keys(REPOSITORIES)) expect(cache, name).toHaveProperty(name);
+    expect(cache.timeReports.byTask('t1')).toEqual([]);
   });
 
   it('has its handlers in the one registry: a channel of the engine nobody handles does not compile', () => {

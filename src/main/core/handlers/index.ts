@@ -1,8 +1,9 @@
 // The one registry of an account's modules: each IPC domain's module is listed once here, with
-// its handler maps (read and write), the outbox kinds its writes queue and the descriptors of
-// the resources it is the home of. The list is typed so that a channel of the contract that no
-// module handles (and that the app, accounts or print side does not own), a kinds module no
-// module names, or a resource no module describes (or two do) does not compile.
+// its handler maps (read and write), the outbox kinds its writes queue, the descriptors of the
+// resources it is the home of and their cache repositories. The list is typed so that a channel
+// of the contract that no module handles (and that the app, accounts or print side does not
+// own), a kinds module or a repository no module names, or a resource no module describes (or
+// two do) does not compile.
 import type { accountsChannels } from '../../../shared/ipc/accounts';
 import type { appChannels } from '../../../shared/ipc/app';
 import type { ChannelName, ShellChannel } from '../../../shared/ipc/contract';
@@ -12,6 +13,16 @@ import type { ResourceName } from '../../../shared/entities';
 import type { ServiceClient } from '../api/client';
 import type { DownloadCache } from '../attachments/downloads';
 import type { AttachmentFiles } from '../attachments/files';
+import { createCache, type Cache, type RepoFactories, type ResourceRepos } from '../cache/cache';
+import type { CacheDb } from '../cache/db';
+import { createCalendarEventsRepo } from '../cache/repos/calendar-events';
+import { createCrmRepo } from '../cache/repos/crm';
+import { createDependenciesRepo } from '../cache/repos/dependencies';
+import { createMessagesRepo } from '../cache/repos/messages';
+import { createOrgRepo } from '../cache/repos/org';
+import { createProjectPartsRepo } from '../cache/repos/project-parts';
+import { createProjectsRepo } from '../cache/repos/projects';
+import { createTasksRepo } from '../cache/repos/tasks';
 import { dependency, event } from '../entities/calendar';
 import { crmAccount, crmContact } from '../entities/crm';
 import { pullPartsOf, type Entities } from '../entities/index';
@@ -69,11 +80,13 @@ export interface EngineDeps extends ReadDeps {
  * One IPC domain's handlers: `read` is built by every engine (the read engine too, which has no
  * outbox), `write` only by the full engine; `kinds`, the outbox's kinds module its writes queue
  * (given to the outbox by the engine); `entities`, the descriptors (`entities/`) of the resources
- * it is the home of, by their names (gathered into `ENTITIES`).
+ * it is the home of, by their names (gathered into `ENTITIES`); `repos`, the factories of their
+ * cache repositories, by their names on the cache (gathered into `REPOSITORIES`).
  */
 export interface HandlerModule {
   kinds?: KindFactory;
   entities?: Partial<Entities>;
+  repos?: Partial<RepoFactories>;
   read?: (deps: ReadDeps) => Partial<HandlerMap>;
   write?: (deps: EngineDeps) => Partial<HandlerMap>;
 }
@@ -103,23 +116,40 @@ export type Unhandled<Ms extends readonly HandlerModule[]> = Exclude<
  */
 export const HANDLER_MODULES = [
   // The tasks' kinds the outbox makes itself: the attachments' kinds are made from them.
-  { read: taskReadHandlers, write: tasksWriteHandlers, entities: { task, message, taskTag } },
+  {
+    read: taskReadHandlers,
+    write: tasksWriteHandlers,
+    entities: { task, message, taskTag },
+    repos: { tasks: createTasksRepo, messages: createMessagesRepo },
+  },
   {
     read: projectReadHandlers,
     write: projectsWriteHandlers,
     kinds: projectKinds,
     entities: { project, document },
+    repos: { projects: createProjectsRepo, projectParts: createProjectPartsRepo },
   },
   {
     read: calendarReadHandlers,
     write: calendarWriteHandlers,
     kinds: calendarKinds,
     entities: { event, dependency },
+    repos: { events: createCalendarEventsRepo, dependencies: createDependenciesRepo },
   },
   timeHandlers,
-  { read: crmReadHandlers, write: crmWriteHandlers, kinds: crmKinds, entities: { crmContact, crmAccount } },
+  {
+    read: crmReadHandlers,
+    write: crmWriteHandlers,
+    kinds: crmKinds,
+    entities: { crmContact, crmAccount },
+    repos: { crm: createCrmRepo },
+  },
   { read: dependencyReadHandlers },
-  { read: orgReadHandlers, entities: { customField, user, status, taskType, projectTemplate, tag } },
+  {
+    read: orgReadHandlers,
+    entities: { customField, user, status, taskType, projectTemplate, tag },
+    repos: { org: createOrgRepo },
+  },
   { read: searchReadHandlers },
   { read: syncHandlers },
   { read: inboxHandlers },
@@ -175,6 +205,41 @@ export const ENTITIES: Entities = Object.assign({}, ...modules.map((m) => m.enti
 
 /** Every part of a full pull, in the order of `ENTITIES` (`sync/pull.ts` runs them phase by phase). */
 export const PULL_PARTS: readonly PullPart[] = pullPartsOf(ENTITIES);
+
+/** The repositories a handler module names. */
+type ReposOf<M> = M extends { repos: infer R } ? keyof R & keyof ResourceRepos : never;
+
+/** The repositories of the cache (`ResourceRepos`) no module of `Ms` names. */
+export type UnnamedRepos<Ms extends readonly HandlerModule[]> = Exclude<
+  keyof ResourceRepos,
+  ReposOf<Ms[number]>
+>;
+
+/** The repositories more than one module of `Ms` names. */
+export type ReposNamedTwice<Ms extends readonly unknown[]> = Ms extends readonly [
+  infer First,
+  ...infer Rest extends readonly unknown[],
+]
+  ? (ReposOf<First> & ReposOf<Rest[number]>) | ReposNamedTwice<Rest>
+  : never;
+
+/** Compiles only when every repository a repo file adds to the cache is named by one module. */
+const everyRepoNamed: Record<UnnamedRepos<typeof HANDLER_MODULES>, never> = {};
+const noRepoNamedTwice: Record<ReposNamedTwice<typeof HANDLER_MODULES>, never> = {};
+void everyRepoNamed;
+void noRepoNamedTwice;
+
+type FactoriesOf<M> = M extends { repos: infer R } ? R : never;
+
+/** Every resource repository's factory, from the modules that name them: what the root builds the cache with. */
+export const REPOSITORIES: RepoFactories = Object.assign({}, ...modules.map((m) => m.repos ?? {})) as Merged<
+  FactoriesOf<(typeof HANDLER_MODULES)[number]>
+>;
+
+/** An account's cache over `db` with every repository, as the engine builds it. */
+export function accountCache(db: CacheDb): Cache {
+  return createCache(db, REPOSITORIES);
+}
 
 /** The kinds modules the handler modules name, in their order: what the engine gives the outbox. */
 export const KIND_FACTORIES: readonly KindFactory[] = modules.flatMap((m) => (m.kinds ? [m.kinds] : []));

@@ -2,7 +2,8 @@ import { reportMessageText, type TimeReport } from '../../../shared/api/time-rep
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
 import type { TimeReportView, TimerView } from '../../../shared/ipc/time';
 import type { Cache } from '../cache/cache';
-import type { StoredTimer } from '../cache/repos/timer';
+import { createTimeReportsRepo } from '../cache/repos/time-reports';
+import { createTimerRepo, type StoredTimer } from '../cache/repos/timer';
 import { HandlerError } from '../errors';
 import { isTempId } from '../local-ids';
 import type { AccountOutbox } from '../outbox/account-outbox';
@@ -183,6 +184,7 @@ export function timerHandlers({
 export const timeHandlers = {
   kinds: timeReportKinds,
   entities: { timeReport },
+  repos: { timeReports: createTimeReportsRepo, timer: createTimerRepo },
   read: timeReadHandlers,
   write: (deps: EngineDeps) => ({ ...timeWriteHandlers(deps), ...timerHandlers(deps) }),
 } satisfies HandlerModule;
