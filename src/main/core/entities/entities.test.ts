@@ -2,11 +2,15 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   CACHE_ENTITIES,
   RESOURCE_NAMES,
+  RESOURCES,
   entityNoun,
   type CacheEntity,
   type OutboxEntity,
   type ResourceName,
+  type ResourcesDeclaredTwice,
 } from '../../../shared/entities';
+import { CHANNEL_DOMAINS, type DomainResources } from '../../../shared/ipc/contract';
+import type { timeResources } from '../../../shared/ipc/time';
 import { CacheEntity as CacheEntitySchema } from '../../../shared/ipc/events';
 import { openCacheDb } from '../cache/db';
 import type { ListedItems, PendingEntity } from '../sync/pending';
@@ -49,6 +53,27 @@ describe('the descriptor of every resource', () => {
     const views: EntityDescriptor<'user'> = { ...bare, views: ['invoices'] };
     expect([missing, extra, event, views]).toHaveLength(4);
     expect(Object.keys(ENTITIES).sort()).toEqual([...RESOURCE_NAMES].sort());
+  });
+
+  it('is declared by one IPC domain: a resource two domains declare does not compile', () => {
+    // `RESOURCES` is gathered from the domains of the IPC contract, each declaring its own...
+    const once: Record<ResourcesDeclaredTwice<DomainResources<typeof CHANNEL_DOMAINS>>, never> = {};
+    type Twice = readonly [
+      ...typeof CHANNEL_DOMAINS,
+      { channels: Record<never, never>; resources: typeof timeResources },
+    ];
+    expectTypeOf<ResourcesDeclaredTwice<DomainResources<Twice>>>().toEqualTypeOf<'timeReport'>();
+    // @ts-expect-error: `timeReport` is declared by two domains
+    const twice: Record<ResourcesDeclaredTwice<DomainResources<Twice>>, never> = {};
+    expect([once, twice]).toHaveLength(2);
+    // ...and every resource comes from one domain.
+    const declared = CHANNEL_DOMAINS.flatMap((d) => ('resources' in d ? Object.keys(d.resources) : []));
+    expect(declared.sort()).toEqual(Object.keys(RESOURCES).sort());
+    expect(RESOURCES.timeReport).toEqual({
+      noun: 'a time report',
+      cacheEntities: ['timeReports'],
+      outbox: true,
+    });
   });
 
   it('is named by one module of the registry: a resource no module describes does not compile', () => {
