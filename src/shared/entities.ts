@@ -1,9 +1,4 @@
-import {
-  CHANNEL_DOMAINS,
-  type ChannelsDeclaredTwice,
-  type DomainResources,
-  type Merged,
-} from './ipc/contract';
+import { CHANNEL_DOMAINS, type DeclaredTwice, type DomainResources, type Merged } from './ipc/contract';
 
 /**
  * The resources Workdesk knows, one entry each: the names the core and the renderer share. Each
@@ -25,7 +20,7 @@ export const RESOURCES = Object.assign(
 ) as Merged<DomainResources<typeof CHANNEL_DOMAINS>[number]>;
 
 /** The resources more than one domain declares (the later would replace the first). */
-export type ResourcesDeclaredTwice<Ds extends readonly object[]> = ChannelsDeclaredTwice<Ds>;
+export type ResourcesDeclaredTwice<Ds extends readonly object[]> = DeclaredTwice<Ds>;
 
 /** Compiles only when no resource is declared by two domains. */
 const noResourceDeclaredTwice: Record<

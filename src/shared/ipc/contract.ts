@@ -59,13 +59,18 @@ export const CHANNEL_DOMAINS = [
   { channels: pendingTransferChannels },
 ] as const satisfies readonly ChannelDomain[];
 
-/** The names of a list of records (channels, resources) that more than one of them declares. */
-export type ChannelsDeclaredTwice<Ds extends readonly object[]> = Ds extends readonly [
+/**
+ * The names (keys) more than one record of a list declares: a channel two domains declare, a
+ * resource two domains or two core modules name.
+ */
+export type DeclaredTwice<Ds extends readonly object[]> = Ds extends readonly [
   infer First,
   ...infer Rest extends readonly object[],
 ]
-  ? (keyof First & KeysOfAny<Rest[number]>) | ChannelsDeclaredTwice<Rest>
+  ? (keyof First & KeysOfAny<Rest[number]>) | DeclaredTwice<Rest>
   : never;
+/** The channel names of a list of domains' channel records that more than one of them declares. */
+export type ChannelsDeclaredTwice<Ds extends readonly object[]> = DeclaredTwice<Ds>;
 type KeysOfAny<U> = U extends unknown ? keyof U : never;
 /** One object with every member of a union of records. */
 export type Merged<U> = (U extends unknown ? (domain: U) => void : never) extends (domain: infer I) => void

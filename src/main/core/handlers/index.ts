@@ -6,7 +6,7 @@
 // two do) does not compile.
 import type { accountsChannels } from '../../../shared/ipc/accounts';
 import type { appChannels } from '../../../shared/ipc/app';
-import type { ChannelName, ShellChannel } from '../../../shared/ipc/contract';
+import type { ChannelName, DeclaredTwice, Merged, ShellChannel } from '../../../shared/ipc/contract';
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
 import type { settingsChannels } from '../../../shared/ipc/settings';
 import type { ResourceName } from '../../../shared/entities';
@@ -172,6 +172,9 @@ void everyChannelHandled;
 
 const modules: readonly HandlerModule[] = HANDLER_MODULES;
 
+/** The descriptors a handler module names (none: an empty record). */
+type DescriptorsOf<M> = M extends { entities: infer E extends object } ? E : Record<never, never>;
+
 /** The resources a handler module describes. */
 type DescribedBy<M> = M extends { entities: infer E } ? keyof E & ResourceName : never;
 
@@ -179,21 +182,15 @@ type DescribedBy<M> = M extends { entities: infer E } ? keyof E & ResourceName :
 export type Undescribed<Ms extends readonly HandlerModule[]> = Exclude<ResourceName, DescribedBy<Ms[number]>>;
 
 /** The resources more than one module of `Ms` describes (the later would replace the first). */
-export type DescribedTwice<Ms extends readonly unknown[]> = Ms extends readonly [
-  infer First,
-  ...infer Rest extends readonly unknown[],
-]
-  ? (DescribedBy<First> & DescribedBy<Rest[number]>) | DescribedTwice<Rest>
-  : never;
+export type DescribedTwice<Ms extends readonly unknown[]> = DeclaredTwice<{
+  [I in keyof Ms]: DescriptorsOf<Ms[I]>;
+}>;
 
 /** Compiles only when every resource is described by one module: a missing one is named. */
 const everyResourceDescribed: Record<Undescribed<typeof HANDLER_MODULES>, never> = {};
 const noResourceDescribedTwice: Record<DescribedTwice<typeof HANDLER_MODULES>, never> = {};
 void everyResourceDescribed;
 void noResourceDescribedTwice;
-
-type DescriptorsOf<M> = M extends { entities: infer E } ? E : never;
-type Merged<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never;
 
 /**
  * Every resource's descriptor, from the modules that name them, in their order: what the root
@@ -206,6 +203,9 @@ export const ENTITIES: Entities = Object.assign({}, ...modules.map((m) => m.enti
 /** Every part of a full pull, in the order of `ENTITIES` (`sync/pull.ts` runs them phase by phase). */
 export const PULL_PARTS: readonly PullPart[] = pullPartsOf(ENTITIES);
 
+/** The repository factories a handler module names (none: an empty record). */
+type FactoriesOf<M> = M extends { repos: infer R extends object } ? R : Record<never, never>;
+
 /** The repositories a handler module names. */
 type ReposOf<M> = M extends { repos: infer R } ? keyof R & keyof ResourceRepos : never;
 
@@ -216,20 +216,15 @@ export type UnnamedRepos<Ms extends readonly HandlerModule[]> = Exclude<
 >;
 
 /** The repositories more than one module of `Ms` names. */
-export type ReposNamedTwice<Ms extends readonly unknown[]> = Ms extends readonly [
-  infer First,
-  ...infer Rest extends readonly unknown[],
-]
-  ? (ReposOf<First> & ReposOf<Rest[number]>) | ReposNamedTwice<Rest>
-  : never;
+export type ReposNamedTwice<Ms extends readonly unknown[]> = DeclaredTwice<{
+  [I in keyof Ms]: FactoriesOf<Ms[I]>;
+}>;
 
 /** Compiles only when every repository a repo file adds to the cache is named by one module. */
 const everyRepoNamed: Record<UnnamedRepos<typeof HANDLER_MODULES>, never> = {};
 const noRepoNamedTwice: Record<ReposNamedTwice<typeof HANDLER_MODULES>, never> = {};
 void everyRepoNamed;
 void noRepoNamedTwice;
-
-type FactoriesOf<M> = M extends { repos: infer R } ? R : never;
 
 /** Every resource repository's factory, from the modules that name them: what the root builds the cache with. */
 export const REPOSITORIES: RepoFactories = Object.assign({}, ...modules.map((m) => m.repos ?? {})) as Merged<
