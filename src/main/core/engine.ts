@@ -149,7 +149,9 @@ export function serviceClientFor(
     ...(connection.tokenHeader ? { tokenHeader: connection.tokenHeader } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.serviceClock ? { onAnswer: options.serviceClock.observe } : {}),
+    ...(options.serviceClock
+      ? { onAnswer: options.serviceClock.observe, answerTextWanted: options.serviceClock.learning }
+      : {}),
     log: options.log,
   });
 }
