@@ -149,9 +149,7 @@ export function serviceClientFor(
     ...(connection.tokenHeader ? { tokenHeader: connection.tokenHeader } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.serviceClock
-      ? { onAnswer: options.serviceClock.observe, answerTextWanted: options.serviceClock.learning }
-      : {}),
+    ...(options.serviceClock ? { onAnswer: options.serviceClock.observe } : {}),
     log: options.log,
   });
 }

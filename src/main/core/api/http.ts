@@ -32,15 +32,11 @@ export interface ConnectionSettings {
   log?: (message: string) => void;
   /**
    * Shown every 2xx answer's text with its `Date` header (the service clock learns from them);
-   * one that throws is ignored, the answer stands.
+   * one that throws is ignored, the answer stands. A long list read as it arrives is shown a
+   * slice at a time: the elements read in each slice, as an array (those held as stored were
+   * shown when they were first read).
    */
   onAnswer?: (answer: Answer) => void;
-  /**
-   * Whether `onAnswer` may read the text of the answers now (the service clock does only while
-   * it learns). When it may not, a long list is read as it arrives, its text never whole; absent
-   * while `onAnswer` is given, it is taken to read every one.
-   */
-  answerTextWanted?: () => boolean;
 }
 
 export interface RequestOptions {
@@ -58,7 +54,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * handed over, then let go), and its held elements are checked for writes since every this many.
  */
 const READ_SLICE = 250;
-const HELD_SLICE = 2_000;
+const HELD_SLICE = 5_000;
 /** Bytes of an answer kept to name it when it is not JSON. */
 const HEAD_BYTES = 320;
 const EMPTY = new Uint8Array(0);
@@ -280,9 +276,8 @@ export function createHttp(settings: ConnectionSettings) {
    * A large list answer read again and again (a project's tasks), element by element: see
    * `fingerprintedList`. Its bytes are fingerprinted as they arrive (SHA-1 of the UTF-8 text, so
    * equal to `wholeFingerprintOf` of the decoded text: the fingerprints kept from earlier reads
-   * stay valid). When the answer may be one the caller holds whole (`known.wholeAnswer`), or
-   * when the observer may read its text, its bytes are held until the last one came: an answer
-   * held whole is never cut, decoded or parsed. Otherwise, and once an answer held is known not
+   * stay valid). When the answer may be one the caller holds whole (`known.wholeAnswer`), its
+   * bytes are held until the last one came: an answer held whole is never cut, decoded or parsed. Otherwise, and once an answer held is known not
    * to be held whole, its elements are cut from the bytes as they come (`createElementCutter`;
    * the chunks held are let go as they are cut), and read and handed over a slice at a time, so
    * neither the answer's text nor all its items are ever in memory at once.
@@ -302,10 +297,25 @@ export function createHttp(settings: ConnectionSettings) {
         release();
       }
     }
-    const holdWhole =
-      (known?.wholeAnswer !== undefined && known.mayBeWhole?.() !== false) ||
-      (settings.onAnswer !== undefined && settings.answerTextWanted?.() !== false);
-    const reader = listReader(method, path, item, known, options.each);
+    const holdWhole = known?.wholeAnswer !== undefined && known.mayBeWhole?.() !== false;
+    const date = res.headers.get('date');
+    /** Shows the observer (the service clock) a text, decoded only if it reads it (while it learns). */
+    const observe = (text: () => string): void => {
+      let decoded: string | undefined;
+      try {
+        settings.onAnswer?.({
+          method,
+          path,
+          date,
+          get text() {
+            return (decoded ??= text());
+          },
+        });
+      } catch {
+        // An observer's failure is its own; the answer was read.
+      }
+    };
+    const reader = listReader(method, path, item, known, options.each, holdWhole ? undefined : observe);
     const digest = createHash('sha1');
     const chunks: Uint8Array[] = [];
     const slice = workSlice();
@@ -347,22 +357,9 @@ export function createHttp(settings: ConnectionSettings) {
     }
     if (failed) throw failed.error;
     const whole = digest.digest('base64');
-    // The observer (the service clock) looks at the text only while it learns: decoded then alone,
-    // from the bytes held (an answer read as it came was not held: it is not looked at then).
-    let observed: string | undefined;
-    try {
-      settings.onAnswer?.({
-        method,
-        path,
-        date: res.headers.get('date'),
-        get text() {
-          return (observed ??= holdWhole ? new TextDecoder().decode(Buffer.concat(chunks)) : '');
-        },
-      });
-    } catch {
-      // An observer's failure is its own; the answer was read.
-    }
     if (holdWhole) {
+      // Shown whole, before its chunks are let go (one read as it came was shown slice by slice).
+      observe(() => new TextDecoder().decode(Buffer.concat(chunks)));
       const same = known?.wholeAnswer?.(whole);
       if (same) return reader.heldWhole(same, whole);
       await known?.prepare?.();
@@ -386,6 +383,8 @@ export function createHttp(settings: ConnectionSettings) {
     item: S,
     known: KnownElements | undefined,
     each: ListSliceReader<z.output<S>> | undefined,
+    /** Shown the text of the elements of each slice read (see `ConnectionSettings.onAnswer`). */
+    observe: ((text: () => string) => void) | undefined,
   ) {
     type T = z.output<S>;
     const cutter = createElementCutter();
@@ -420,8 +419,10 @@ export function createHttp(settings: ConnectionSettings) {
       if (!toRead.length) return;
       const read: T[] = [];
       const readFingerprints: string[] = [];
+      const texts: string[] = [];
       for (const { index, bytes, fingerprint } of toRead) {
         const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+        texts.push(text);
         const element = readElement(item, parseJsonBody(method, path, text), index);
         if ('skipped' in element) skipped.push(element.skipped);
         else {
@@ -431,6 +432,7 @@ export function createHttp(settings: ConnectionSettings) {
         await breathe();
       }
       toRead = [];
+      observe?.(() => `[${texts.join(',')}]`);
       if (!read.length) return;
       if (each) await each({ items: read, fingerprints: readFingerprints });
       else

@@ -411,3 +411,39 @@ describe('fingerprintedList: a long list read a slice at a time as it arrives', 
     expect(slices).toBe(1);
   });
 });
+
+describe('fingerprintedList: the observer of a list read as it arrives', () => {
+  it('is shown the elements read, a slice at a time, as arrays of their texts', async () => {
+    const all = Array.from({ length: 600 }, (_, i) => JSON.stringify({ id: `t${i}`, n: i }));
+    const bytes = new TextEncoder().encode(`[${all.join(',')}]`);
+    const shown: string[] = [];
+    const http = createHttp({
+      baseUrl: 'http://service.test/2.0',
+      token: 't',
+      fetch: () =>
+        Promise.resolve(
+          new Response(
+            new ReadableStream<Uint8Array>({
+              start(controller) {
+                for (let at = 0; at < bytes.length; at += 1_000)
+                  controller.enqueue(bytes.slice(at, at + 1_000));
+                controller.close();
+              },
+            }),
+            { status: 200, headers: { date: 'Thu, 26 Nov 2026 10:00:00 GMT' } },
+          ),
+        ),
+      onAnswer: (answer) => shown.push(answer.text),
+    });
+    const known = new Map([[fingerprintOf(all[0]!), 't0']]);
+    await http.fingerprintedList('GET', '/x', z.object({ id: z.string(), n: z.number() }), {
+      known: { idOf: (f) => known.get(f), mayBeWhole: () => false },
+      each: () => undefined,
+    });
+    expect(shown.length).toBeGreaterThan(1);
+    // Every element read is shown once; the one held as stored was shown when first read.
+    expect(shown.flatMap((text) => (JSON.parse(text) as { n: number }[]).map((t) => t.n))).toEqual(
+      all.slice(1).map((_, i) => i + 1),
+    );
+  });
+});

@@ -32,8 +32,6 @@ export interface ServiceClockState {
   current(): ServiceClock;
   /** Reads an answer for evidence while the clock is not known (the HTTP layer's observer). */
   observe(answer: Answer): void;
-  /** Whether `observe` reads the text of answers now (it does only while it learns). */
-  learning(): boolean;
   /** Told once the clock becomes known. */
   onChange(listener: (clock: ServiceClock) => void): () => void;
 }
@@ -69,14 +67,12 @@ export function createServiceClock(options: ServiceClockOptions = {}): ServiceCl
   let learnt: ServiceClock | null = setting === 'auto' ? (options.detected ?? null) : null;
   const listeners = new Set<(clock: ServiceClock) => void>();
   const known = (): ServiceClock | null => (setting === 'auto' ? learnt : setting);
-  // On a machine on UTC both readings of every stamp agree: no answer can tell them apart.
-  const learning = (): boolean => known() === null && new Date().getTimezoneOffset() !== 0;
   return {
     known,
     current: () => known() ?? 'local',
-    learning,
     observe(answer) {
-      if (!learning() || !answer.date) return;
+      // On a machine on UTC both readings of every stamp agree: no answer can tell them apart.
+      if (known() !== null || !answer.date || new Date().getTimezoneOffset() === 0) return;
       const answeredAt = Date.parse(answer.date);
       const evidence = evidenceOf(answer);
       if (!evidence || !Number.isFinite(answeredAt)) return;
