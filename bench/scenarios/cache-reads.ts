@@ -3,17 +3,16 @@
 // 10,000-task list (what the list's first screen reads; the aim is p95 < 5 ms), the whole
 // list, My Work, and a search.
 import { createServiceClient } from '../../src/main/core/api/client';
-import { createCache } from '../../src/main/core/cache/cache';
 import { openCacheDb } from '../../src/main/core/cache/db';
 import { aMessage, aProject, aTask } from '../../src/main/core/cache/fixtures';
 import { flattenTask, ROW_SELECT } from '../../src/main/core/cache/repos/tasks';
 import { searchSql, toFtsQuery } from '../../src/main/core/cache/repos/search';
 import { SearchKind } from '../../src/shared/ipc/search';
 import { createDispatch } from '../../src/main/core/dispatch';
-import { readHandlers } from '../../src/main/core/handlers/index';
+import { accountCache, readHandlers } from '../../src/main/core/handlers/index';
 import { noPending } from '../../src/main/core/sync/pending';
 import { createSync } from '../../src/main/core/sync/sync';
-import { PULL_PARTS } from '../../src/main/core/entities';
+import { PULL_PARTS } from '../../src/main/core/handlers/index';
 import { percentile, round, sorted } from '../lib/stats';
 import type { Scenario } from '../lib/types';
 
@@ -78,7 +77,7 @@ export const scenario: Scenario = {
     // repeats the scenario in fresh processes for the min–max.
     const times = ctx.quick ? 50 : 200;
     const wholeTimes = ctx.quick ? 5 : 12;
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     const me = 'u-me';
     cache.transaction(() => {
       cache.projects.upsertMany([aProject({ id: 'big' }), aProject({ id: 'other' })]);

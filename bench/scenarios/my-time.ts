@@ -6,15 +6,14 @@
 // timed with it unreachable (the sync knows it is offline and the cache answers at once): what
 // is timed is the cache's part, the same for both.
 import { createServiceClient } from '../../src/main/core/api/client';
-import { createCache } from '../../src/main/core/cache/cache';
 import { openCacheDb } from '../../src/main/core/cache/db';
 import { aProject, aTask } from '../../src/main/core/cache/fixtures';
 import { flattenTask } from '../../src/main/core/cache/repos/tasks';
 import { createDispatch } from '../../src/main/core/dispatch';
-import { readHandlers } from '../../src/main/core/handlers/index';
+import { accountCache, readHandlers } from '../../src/main/core/handlers/index';
 import { noPending } from '../../src/main/core/sync/pending';
 import { createSync } from '../../src/main/core/sync/sync';
-import { PULL_PARTS } from '../../src/main/core/entities';
+import { PULL_PARTS } from '../../src/main/core/handlers/index';
 import { percentile, round, sorted, spread } from '../lib/stats';
 import type { Scenario } from '../lib/types';
 
@@ -28,7 +27,7 @@ export const scenario: Scenario = {
   quick: true,
   async run(ctx) {
     const rounds = ctx.quick ? 4 : 12;
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     const me = 'u-me';
     const others = ['u-2', 'u-3', 'u-4', 'u-5'];
     const now = new Date('2026-11-26T12:00:00');

@@ -1,7 +1,11 @@
+import { CHANNEL_DOMAINS, type DeclaredTwice, type DomainResources, type Merged } from './ipc/contract';
+
 /**
- * The resources Workdesk knows, one entry each: the names the core and the renderer share. The
- * core's descriptor of each (`src/main/core/entities/`) is keyed by these names, so a resource
- * added here and not described there (or the other way round) does not compile.
+ * The resources Workdesk knows, one entry each: the names the core and the renderer share. Each
+ * is declared by the IPC domain that is its home, in the domain's own module (`timeResources`
+ * in `./ipc/time.ts`, named by its entry in `CHANNEL_DOMAINS`), and gathered here. The core's
+ * descriptor of each (`src/main/core/entities/`) is keyed by these names, so a resource added
+ * and not described there (or the other way round) does not compile.
  *
  * - `noun`: how a message names one item of it when its name is not known ("a task").
  * - `cacheEntities`: the cache's views it is the home of. A `cache.onDidChange` names these, and
@@ -10,28 +14,20 @@
  *   (`task:123`), a conflict's and a remapped id's `entity`, and what a pull asks the outbox
  *   about before it replaces a cached row (rule 7).
  */
-export const RESOURCES = {
-  task: { noun: 'a task', cacheEntities: ['tasks'], outbox: true },
-  /** A task's tag links (the tags themselves are `tag`). */
-  taskTag: { noun: "a task's tags", cacheEntities: [], outbox: true },
-  project: { noun: 'a project', cacheEntities: ['projects', 'members', 'history'], outbox: true },
-  /** A task's messages: comments, replies, status notes. */
-  message: { noun: 'a message', cacheEntities: ['messages'], outbox: true },
-  event: { noun: 'an event', cacheEntities: ['events'], outbox: true },
-  /** Project documents: read only, but a pull asks the outbox as for the others. */
-  document: { noun: 'a document', cacheEntities: ['documents'], outbox: true },
-  crmContact: { noun: 'a contact', cacheEntities: ['crmContacts'], outbox: true },
-  crmAccount: { noun: 'an account', cacheEntities: ['crmAccounts'], outbox: true },
-  dependency: { noun: 'a dependency', cacheEntities: ['dependencies'], outbox: true },
-  timeReport: { noun: 'a time report', cacheEntities: ['timeReports'], outbox: true },
-  customField: { noun: 'a custom field', cacheEntities: ['customFields'], outbox: false },
-  user: { noun: 'a user', cacheEntities: ['users'], outbox: false },
-  status: { noun: 'a status', cacheEntities: ['statuses'], outbox: false },
-  taskType: { noun: 'a task type', cacheEntities: ['taskTypes'], outbox: false },
-  tag: { noun: 'a tag', cacheEntities: ['tags'], outbox: false },
-  /** Read into the project views (a change of them is a change of `projects`). */
-  projectTemplate: { noun: 'a project template', cacheEntities: [], outbox: false },
-} as const satisfies Record<string, { noun: string; cacheEntities: readonly string[]; outbox: boolean }>;
+export const RESOURCES = Object.assign(
+  {},
+  ...CHANNEL_DOMAINS.map((d) => ('resources' in d ? d.resources : {})),
+) as Merged<DomainResources<typeof CHANNEL_DOMAINS>[number]>;
+
+/** The resources more than one domain declares (the later would replace the first). */
+export type ResourcesDeclaredTwice<Ds extends readonly object[]> = DeclaredTwice<Ds>;
+
+/** Compiles only when no resource is declared by two domains. */
+const noResourceDeclaredTwice: Record<
+  ResourcesDeclaredTwice<DomainResources<typeof CHANNEL_DOMAINS>>,
+  never
+> = {};
+void noResourceDeclaredTwice;
 
 type Resources = typeof RESOURCES;
 

@@ -9,11 +9,18 @@ import { DEFAULT_TIMEOUT_MS, type FetchLike } from './api/http';
 import { createServiceClock, type ServiceClockOptions, type ServiceClockState } from './api/service-clock';
 import { DownloadCache } from './attachments/downloads';
 import { AttachmentFiles } from './attachments/files';
-import { createCache, type Cache } from './cache/cache';
+import type { Cache } from './cache/cache';
 import { closeAccountDb, openAccountDb, type CacheDb } from './cache/db';
 import { EventHub } from './event-hub';
-import { fetchReloaded, PULL_PARTS } from './entities';
-import { engineHandlers, KIND_FACTORIES, readHandlers } from './handlers/index';
+import { fetchReloaded } from './entities';
+import {
+  accountCache,
+  engineHandlers,
+  ENTITIES,
+  KIND_FACTORIES,
+  PULL_PARTS,
+  readHandlers,
+} from './handlers/index';
 import type { HandlerMap } from './handlers/types';
 import {
   createAccountOutbox,
@@ -177,7 +184,7 @@ function openAccount(options: ReadEngineOptions | EngineOptions): AccountParts {
   );
   const serviceClock = createServiceClock({ ...options.serviceClock, log });
   const client = serviceClientFor(connection, { fetch: options.fetch, log, serviceClock });
-  const cache = createCache(db);
+  const cache = accountCache(db);
   const events = new EventHub(log);
   return { log, clock, db, notices, serviceClock, client, cache, events };
 }
@@ -319,11 +326,12 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     serviceClock,
     emit: (name, payload) => events.emit(name, payload),
     kindModules: KIND_FACTORIES,
+    entities: ENTITIES,
   });
 
   const synced = syncFor(parts, outbox.pending, options);
   const { sync } = synced;
-  const fetchItem = (item: ReloadedItem) => fetchReloaded(sync, item);
+  const fetchItem = (item: ReloadedItem) => fetchReloaded(ENTITIES, sync, item);
   const offOutbox = [
     // The status tells the truth at once: a send refused at the connection shows Offline (sync
     // probes from then); a send that goes through while sync thinks offline makes it probe now.

@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { channel } from './channel';
+import { channel, type ResourceSpec } from './channel';
 import { Id } from './read-common';
 import { DependencyView } from './tasks';
 import { DateString } from '../api/common';
 import { CalendarEvent, EVENT_TYPES } from '../api/events';
+
+/** The resources this domain is the home of (see `RESOURCES` in `../entities.ts`). */
+export const calendarResources = {
+  event: { noun: 'an event', cacheEntities: ['events'], outbox: true },
+  dependency: { noun: 'a dependency', cacheEntities: ['dependencies'], outbox: true },
+} as const satisfies Record<string, ResourceSpec>;
 
 export const calendarReadChannels = {
   /** Events overlapping [from, to] (inclusive dates), optionally of some types or one project. */

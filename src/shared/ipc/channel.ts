@@ -10,6 +10,23 @@ export function channel<I extends z.ZodType, O extends z.ZodType>(input: I, outp
   return { input, output };
 }
 
+/**
+ * A resource as the IPC domain that is its home declares it (`resources` of its entry in
+ * `CHANNEL_DOMAINS`); gathered into `RESOURCES` (`src/shared/entities.ts`, which says what each
+ * field means).
+ */
+export interface ResourceSpec {
+  readonly noun: string;
+  readonly cacheEntities: readonly string[];
+  readonly outbox: boolean;
+}
+
+/** One IPC domain: its channels, and the resources it is the home of (by their names). */
+export interface ChannelDomain {
+  readonly channels: Record<string, ChannelSpec>;
+  readonly resources?: Record<string, ResourceSpec>;
+}
+
 /** The error half of every IPC result; `field` names the offending argument field when there is one. */
 export interface IpcError {
   type: IpcErrorType;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel } from './channel';
+import { channel, type ResourceSpec } from './channel';
 import { Id, WindowInput, windowOf } from './read-common';
 import { CrmAccount, CrmContact, CrmContactTask } from '../api/crm';
 
@@ -8,6 +8,12 @@ export const CrmListInput = WindowInput.extend({
   text: z.string().max(200).optional(),
   includeDeleted: z.boolean().default(false),
 }).strict();
+
+/** The resources this domain is the home of (see `RESOURCES` in `../entities.ts`). */
+export const crmResources = {
+  crmContact: { noun: 'a contact', cacheEntities: ['crmContacts'], outbox: true },
+  crmAccount: { noun: 'an account', cacheEntities: ['crmAccounts'], outbox: true },
+} as const satisfies Record<string, ResourceSpec>;
 
 export const crmReadChannels = {
   'crm.contacts': channel(CrmListInput.extend({ accountId: Id.optional() }).strict(), windowOf(CrmContact)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel } from './channel';
+import { channel, type ResourceSpec } from './channel';
 import { Id } from './read-common';
 import { CustomFieldValueView } from './org';
 import { DependencyView } from './tasks';
@@ -56,6 +56,13 @@ export const ProjectDetail = z.object({
   notOffered: z.array(ProjectPart).default([]),
 });
 export type ProjectDetail = z.infer<typeof ProjectDetail>;
+
+/** The resources this domain is the home of (see `RESOURCES` in `../entities.ts`). */
+export const projectResources = {
+  project: { noun: 'a project', cacheEntities: ['projects', 'members', 'history'], outbox: true },
+  /** Project documents: read only, but a pull asks the outbox as for the others. */
+  document: { noun: 'a document', cacheEntities: ['documents'], outbox: true },
+} as const satisfies Record<string, ResourceSpec>;
 
 export const projectReadChannels = {
   'projects.tree': channel(

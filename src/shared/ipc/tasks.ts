@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel } from './channel';
+import { channel, type ResourceSpec } from './channel';
 import { Id, WindowInput, windowOf } from './read-common';
 import { CustomFieldValueView } from './org';
 import { Tag } from '../api/org';
@@ -135,6 +135,15 @@ export const MyWorkInput = ListShape.extend({
 }).strict();
 
 export const TagTasksInput = ListShape.extend({ tagId: Id }).strict();
+
+/** The resources this domain is the home of (see `RESOURCES` in `../entities.ts`). */
+export const taskResources = {
+  task: { noun: 'a task', cacheEntities: ['tasks'], outbox: true },
+  /** A task's tag links (the tags themselves are `tag`). */
+  taskTag: { noun: "a task's tags", cacheEntities: [], outbox: true },
+  /** A task's messages: comments, replies, status notes. */
+  message: { noun: 'a message', cacheEntities: ['messages'], outbox: true },
+} as const satisfies Record<string, ResourceSpec>;
 
 export const taskReadChannels = {
   'tasks.list': channel(TaskListInput, windowOf(TaskRow)),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DateString, Id } from '../api/common';
 import { MAX_REPORT_MESSAGE, MAX_REPORT_MINUTES, TimeReport } from '../api/time-reports';
-import { channel } from './channel';
+import { channel, type ResourceSpec } from './channel';
 import { CreateResult } from './tasks-write';
 
 /**
@@ -33,6 +33,11 @@ export const TimeReportView = TimeReport.extend({
   pending: z.boolean(),
 });
 export type TimeReportView = z.infer<typeof TimeReportView>;
+
+/** The resources this domain is the home of (see `RESOURCES` in `../entities.ts`). */
+export const timeResources = {
+  timeReport: { noun: 'a time report', cacheEntities: ['timeReports'], outbox: true },
+} as const satisfies Record<string, ResourceSpec>;
 
 export const timeChannels = {
   /** Logs time on a task as the acting user; answers the local id until the service names it. */

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from './db';
-import { createCache } from './cache';
 import { migrate } from './migrate';
 import { migrations } from './migrations/index';
 import { flattenTask } from './repos/tasks';
@@ -9,8 +8,9 @@ import { toFtsQuery } from './repos/search';
 import { SNIPPET_HIT_END, SNIPPET_HIT_START } from '../../../shared/search-query';
 import { aContact, aDocument, aMessage, anAccount, anEvent, aProject, aTask } from './fixtures';
 import type { TaskFilter } from '../../../shared/ipc/tasks';
+import { accountCache } from '../handlers/index';
 
-const open = () => createCache(openCacheDb(':memory:'));
+const open = () => accountCache(openCacheDb(':memory:'));
 const allFilter: TaskFilter = { closed: 'all', topLevelOnly: false };
 
 describe('cache migrations', () => {
@@ -390,7 +390,7 @@ describe('search', () => {
     ).run();
     expect(migrate(db, migrations)).toBe(migrations.length);
     expect(
-      createCache(db)
+      accountCache(db)
         .search.query('roadmap', ['project'], 5)
         .map((h) => h.id),
     ).toEqual(['p1']);

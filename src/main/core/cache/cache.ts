@@ -1,37 +1,38 @@
 import type { CacheDb } from './db';
-import { createCalendarEventsRepo } from './repos/calendar-events';
-import { createCrmRepo } from './repos/crm';
-import { createDependenciesRepo } from './repos/dependencies';
 import { createDraftsRepo } from './repos/drafts';
 import { createInboxRepo } from './repos/inbox';
 import { createUpdatesRepo } from './repos/updates';
-import { createMessagesRepo } from './repos/messages';
-import { createOrgRepo } from './repos/org';
-import { createProjectPartsRepo } from './repos/project-parts';
-import { createProjectsRepo } from './repos/projects';
 import { createSearchRepo } from './repos/search';
 import { createSyncStateRepo } from './repos/sync-state';
-import { createTasksRepo } from './repos/tasks';
 import { createTaskFingerprints } from './repos/task-fingerprints';
-import { createTimeReportsRepo } from './repos/time-reports';
-import { createTimerRepo } from './repos/timer';
 
-/** Every repository over one account's cache database. */
-export function createCache(db: CacheDb) {
+/**
+ * The resources' repositories on an account's cache, by their name there (`cache.tasks`,
+ * `cache.timeReports`, …). Each repository's file adds its own entry by module augmentation
+ * (`declare module '../cache'`), and the handler module of its domain names its factory
+ * (`repos` in `handlers/index.ts`, typed so that one no module names does not compile): the
+ * root builds the cache from those, so this file names no resource.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by augmentation
+export interface ResourceRepos {}
+
+/** How each resource repository is made over the account's database. */
+export type RepoFactories = { readonly [K in keyof ResourceRepos]: (db: CacheDb) => ResourceRepos[K] };
+
+/**
+ * Every repository over one account's cache database: the engine's own (below) and the
+ * resources' (`repos`, each made once, as the root is given them).
+ */
+export function createCache(db: CacheDb, repos: RepoFactories) {
+  // Each factory makes the repository of its own name (`RepoFactories`), so the object is whole.
+  const made = Object.fromEntries(
+    Object.entries(repos).map(([name, make]: [string, (db: CacheDb) => unknown]) => [name, make(db)]),
+  ) as unknown as ResourceRepos;
   return {
     db,
-    projects: createProjectsRepo(db),
-    projectParts: createProjectPartsRepo(db),
-    tasks: createTasksRepo(db),
+    ...made,
     /** Task list elements held as sent, so a pull skips what did not change (see the repo). */
     taskFingerprints: createTaskFingerprints(db),
-    messages: createMessagesRepo(db),
-    events: createCalendarEventsRepo(db),
-    timeReports: createTimeReportsRepo(db),
-    timer: createTimerRepo(db),
-    dependencies: createDependenciesRepo(db),
-    crm: createCrmRepo(db),
-    org: createOrgRepo(db),
     syncState: createSyncStateRepo(db),
     search: createSearchRepo(db),
     inbox: createInboxRepo(db),

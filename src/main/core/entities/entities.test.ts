@@ -2,22 +2,39 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   CACHE_ENTITIES,
   RESOURCE_NAMES,
+  RESOURCES,
   entityNoun,
   type CacheEntity,
   type OutboxEntity,
   type ResourceName,
+  type ResourcesDeclaredTwice,
 } from '../../../shared/entities';
+import { CHANNEL_DOMAINS, type DomainResources } from '../../../shared/ipc/contract';
+import type { timeResources } from '../../../shared/ipc/time';
 import { CacheEntity as CacheEntitySchema } from '../../../shared/ipc/events';
 import { openCacheDb } from '../cache/db';
 import type { ListedItems, PendingEntity } from '../sync/pending';
 import { PULL_PHASES } from '../sync/pull';
-import { ENTITIES, LOCAL_ID_COLUMNS, PULL_PARTS, cacheChangeOf, entityOf } from './index';
+import { cacheChangeOf, entityOf, localIdColumnsOf } from './index';
 import type { Entities, EntityDescriptor } from './types';
-import type { HANDLER_MODULES, Unhandled, UnlistedKinds } from '../handlers/index';
+import {
+  ENTITIES,
+  PULL_PARTS,
+  REPOSITORIES,
+  accountCache,
+  type DescribedTwice,
+  type HANDLER_MODULES,
+  type ReposNamedTwice,
+  type UnnamedRepos,
+  type Undescribed,
+  type Unhandled,
+  type UnlistedKinds,
+} from '../handlers/index';
 import type { projectKinds } from '../outbox/kinds/projects';
 import type { timeHandlers } from '../handlers/time';
 
 const bare = { views: [], tables: [], pull: [] } as const;
+const LOCAL_ID_COLUMNS = localIdColumnsOf(ENTITIES);
 
 describe('the descriptor of every resource', () => {
   it('is complete by type: a resource missing anywhere does not compile', () => {
@@ -36,6 +53,64 @@ describe('the descriptor of every resource', () => {
     const views: EntityDescriptor<'user'> = { ...bare, views: ['invoices'] };
     expect([missing, extra, event, views]).toHaveLength(4);
     expect(Object.keys(ENTITIES).sort()).toEqual([...RESOURCE_NAMES].sort());
+  });
+
+  it('is declared by one IPC domain: a resource two domains declare does not compile', () => {
+    // `RESOURCES` is gathered from the domains of the IPC contract, each declaring its own...
+    const once: Record<ResourcesDeclaredTwice<DomainResources<typeof CHANNEL_DOMAINS>>, never> = {};
+    type Twice = readonly [
+      ...typeof CHANNEL_DOMAINS,
+      { channels: Record<never, never>; resources: typeof timeResources },
+    ];
+    expectTypeOf<ResourcesDeclaredTwice<DomainResources<Twice>>>().toEqualTypeOf<'timeReport'>();
+    // @ts-expect-error: `timeReport` is declared by two domains
+    const twice: Record<ResourcesDeclaredTwice<DomainResources<Twice>>, never> = {};
+    expect([once, twice]).toHaveLength(2);
+    // ...and every resource comes from one domain.
+    const declared = CHANNEL_DOMAINS.flatMap((d) => ('resources' in d ? Object.keys(d.resources) : []));
+    expect(declared.sort()).toEqual(Object.keys(RESOURCES).sort());
+    expect(RESOURCES.timeReport).toEqual({
+      noun: 'a time report',
+      cacheEntities: ['timeReports'],
+      outbox: true,
+    });
+  });
+
+  it('is named by one module of the registry: a resource no module describes does not compile', () => {
+    // `ENTITIES` is gathered from the handler modules: each resource is described by one...
+    const all: Record<Undescribed<typeof HANDLER_MODULES>, never> = {};
+    const once: Record<DescribedTwice<typeof HANDLER_MODULES>, never> = {};
+    // ...the list without time reports' module leaves exactly `timeReport` undescribed...
+    type WithoutTime = readonly Exclude<(typeof HANDLER_MODULES)[number], typeof timeHandlers>[];
+    expectTypeOf<Undescribed<WithoutTime>>().toEqualTypeOf<'timeReport'>();
+    // @ts-expect-error: `timeReport` is described by no module
+    const missing: Record<Undescribed<WithoutTime>, never> = {};
+    // ...and a resource two modules describe is refused (the later would replace the first).
+    type Twice = readonly [...typeof HANDLER_MODULES, { entities: { timeReport: Entities['timeReport'] } }];
+    expectTypeOf<DescribedTwice<Twice>>().toEqualTypeOf<'timeReport'>();
+    // @ts-expect-error: `timeReport` is described twice
+    const twice: Record<DescribedTwice<Twice>, never> = {};
+    expect([all, once, missing, twice]).toHaveLength(4);
+  });
+
+  it('has its cache repositories named by its module: one a repository file adds and no module names does not compile', () => {
+    // Each repository file adds itself to the cache's type (`ResourceRepos`); the modules name
+    // their factories once...
+    const all: Record<UnnamedRepos<typeof HANDLER_MODULES>, never> = {};
+    const once: Record<ReposNamedTwice<typeof HANDLER_MODULES>, never> = {};
+    // ...and the list without time reports' module leaves exactly their two repositories unmade.
+    type WithoutTime = readonly Exclude<(typeof HANDLER_MODULES)[number], typeof timeHandlers>[];
+    expectTypeOf<UnnamedRepos<WithoutTime>>().toEqualTypeOf<'timeReports' | 'timer'>();
+    // @ts-expect-error: `timeReports` and `timer` are named by no module
+    const missing: Record<UnnamedRepos<WithoutTime>, never> = {};
+    type Twice = readonly [...typeof HANDLER_MODULES, { repos: { timer: (typeof REPOSITORIES)['timer'] } }];
+    // @ts-expect-error: `timer` is named twice
+    const twice: Record<ReposNamedTwice<Twice>, never> = {};
+    expect([all, once, missing, twice]).toHaveLength(4);
+    // The cache the root builds has each of them, made once over its database.
+    const cache = accountCache(openCacheDb(':memory:'));
+    for (const name of Object.keys(REPOSITORIES)) expect(cache, name).toHaveProperty(name);
+    expect(cache.timeReports.byTask('t1')).toEqual([]);
   });
 
   it('has its handlers in the one registry: a channel of the engine nobody handles does not compile', () => {
@@ -94,21 +169,21 @@ describe('the descriptor of every resource', () => {
   });
 
   it('names the views an outbox change refreshes, and the ids', () => {
-    expect(cacheChangeOf(['task:t1', 'project:p1'])).toEqual({
+    expect(cacheChangeOf(ENTITIES, ['task:t1', 'project:p1'])).toEqual({
       entities: ['tasks', 'messages', 'tags', 'projects', 'members'],
       ids: { tasks: ['t1'], projects: ['p1'] },
     });
-    expect(cacheChangeOf(['event:e1', 'crmContact:c1', 'crmAccount:a1'])).toEqual({
+    expect(cacheChangeOf(ENTITIES, ['event:e1', 'crmContact:c1', 'crmAccount:a1'])).toEqual({
       entities: ['events', 'crmContacts', 'crmAccounts'],
       ids: { events: ['e1'], crmContacts: ['c1'], crmAccounts: ['a1'] },
     });
-    expect(cacheChangeOf(['dependency:d1', 'timeReport:r1'])).toEqual({
+    expect(cacheChangeOf(ENTITIES, ['dependency:d1', 'timeReport:r1'])).toEqual({
       entities: ['dependencies', 'timeReports'],
       ids: {},
     });
     // A key of no resource (written by a newer build) touches nothing.
-    expect(cacheChangeOf(['invoice:i1'])).toEqual({ entities: [], ids: {} });
-    expect(entityOf('invoice')).toBeUndefined();
+    expect(cacheChangeOf(ENTITIES, ['invoice:i1'])).toEqual({ entities: [], ids: {} });
+    expect(entityOf(ENTITIES, 'invoice')).toBeUndefined();
   });
 
   it('says each resource in words', () => {

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../api/client';
-import { createCache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
 import { aContact, aDocument, aMessage, anAccount, aProject, aTask } from '../cache/fixtures';
 import { flattenTask } from '../cache/repos/tasks';
 import { createDispatch } from '../dispatch';
 import { noPending, type PendingFields } from '../sync/pending';
 import { createSync } from '../sync/sync';
-import { PULL_PARTS } from '../entities';
+import { accountCache, PULL_PARTS } from './index';
 import { readHandlers } from './index';
 import type { FetchLike } from '../api/http';
 
@@ -19,7 +18,7 @@ function setup(
     pending = noPending,
   }: { clock?: () => Date; pending?: PendingFields } = {},
 ) {
-  const cache = createCache(openCacheDb(':memory:'));
+  const cache = accountCache(openCacheDb(':memory:'));
   const client = createServiceClient({
     baseUrl: 'http://svc.test/2.0',
     token: 't',

@@ -2,11 +2,12 @@ import { reportMessageText, type TimeReport } from '../../../shared/api/time-rep
 import type { EventName, EventPayload } from '../../../shared/ipc/events';
 import type { TimeReportView, TimerView } from '../../../shared/ipc/time';
 import type { Cache } from '../cache/cache';
-import type { StoredTimer } from '../cache/repos/timer';
+import { createTimeReportsRepo } from '../cache/repos/time-reports';
+import { createTimerRepo, type StoredTimer } from '../cache/repos/timer';
 import { HandlerError } from '../errors';
 import { isTempId } from '../local-ids';
 import type { AccountOutbox } from '../outbox/account-outbox';
-import { timeReportReads, timeReportWindow } from '../entities/time-reports';
+import { timeReport, timeReportReads, timeReportWindow } from '../entities/time-reports';
 import { fetchOrServeCache, isServiceId, type ReadDeps } from './read-deps';
 import type { EngineDeps, HandlerModule } from './index';
 import type { HandlerMap } from './types';
@@ -182,6 +183,8 @@ export function timerHandlers({
 /** Time reports' handlers, as the registry (`handlers/index.ts`) lists them. */
 export const timeHandlers = {
   kinds: timeReportKinds,
+  entities: { timeReport },
+  repos: { timeReports: createTimeReportsRepo, timer: createTimerRepo },
   read: timeReadHandlers,
   write: (deps: EngineDeps) => ({ ...timeWriteHandlers(deps), ...timerHandlers(deps) }),
 } satisfies HandlerModule;

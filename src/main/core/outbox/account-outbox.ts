@@ -5,7 +5,7 @@ import type { EditableFields } from '../../../shared/ipc/outbox';
 import type { ServiceClient } from '../api/client';
 import type { Cache } from '../cache/cache';
 import type { DependencyEnd } from '../cache/repos/dependencies';
-import { cacheChangeOf, entityOf, itemName, takeTheirs } from '../entities';
+import { cacheChangeOf, entityOf, itemName, localIdColumnsOf, takeTheirs, type Entities } from '../entities';
 import { HandlerError } from '../errors';
 import type { ListedItems, PendingEntity, PendingFields } from '../sync/pending';
 import { copiesOfUnfolded, type AnyListedLookUp, type CreatedAmong } from './kinds/support';
@@ -107,6 +107,12 @@ export interface AccountOutboxOptions extends AccountOutboxSettings {
    * handler modules name them (`kindFactories` of `handlers/index.ts`).
    */
   kindModules: readonly KindFactory[];
+  /**
+   * Every resource's descriptor, as the handler modules name them (`ENTITIES` of
+   * `handlers/index.ts`): the views a change refreshes, the columns a remap rewrites, the check
+   * before a send, "take theirs" and a conflict's item name.
+   */
+  entities: Entities;
 }
 
 /** Fetches the service's version of an item a reload settled. */
@@ -126,11 +132,12 @@ export interface ReloadedItem extends Reloaded {
  * changes go unchecked.
  */
 async function readForCheck(
+  entities: Entities,
   client: ServiceClient,
   entity: string,
   id: string,
 ): Promise<ServiceItem | null | undefined> {
-  const reads = entityOf(entity)?.check;
+  const reads = entityOf(entities, entity)?.check;
   if (!reads) return undefined;
   try {
     return await reads.one(client, id);
@@ -158,6 +165,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     freshMs,
     checkBeforeSend,
     kindModules,
+    entities,
     ...tuning
   } = options;
   const kindDeps = { cache, userId, ...(serviceClock ? { serviceClock } : {}) };
@@ -187,14 +195,14 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     ...(sendClient ? { sendClient } : {}),
     kinds: modules.flatMap((m): readonly AppKind[] => m.kinds),
     classify: classifyServiceError,
-    remapCache: cacheRemapper(cache.db),
+    remapCache: cacheRemapper(cache.db, localIdColumnsOf(entities)),
     takeTheirs: (entity, id, field, value, self) => {
       const theirs = {
         submit: (kind: string, payload: unknown) => void self.submit(kind, payload),
         newLocalRowId: () => self.newLocalRowId(),
         cache,
       };
-      if (!takeTheirs(theirs, entity, id, field, value))
+      if (!takeTheirs(entities, theirs, entity, id, field, value))
         throw new OutboxError(
           'invalid-argument',
           `Cannot take the service's value of ${entity} ${field}`,
@@ -205,10 +213,10 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
       ? {}
       : {
           check: {
-            read: readForCheck,
+            read: (client, entity, id) => readForCheck(entities, client, entity, id),
             // Several items in one request where the descriptor can (`check.along`: a task's project list).
             readAlong: async (client, entity, id, along) =>
-              entityOf(entity)?.check?.along?.(cache, client, id, along),
+              entityOf(entities, entity)?.check?.along?.(cache, client, id, along),
             policy: conflictPolicy ?? (() => 'mine'),
             freshMs: freshMs ?? DEFAULT_FRESH_MS,
           } satisfies PreSendCheck<ServiceClient>,
@@ -220,7 +228,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
   outbox.onDidChange((status) => emit('outbox.onDidChange', status));
   outbox.onDidRemapId((remap) => emit('outbox.onDidRemapId', remap));
   outbox.onDidChangeCache((keys) => {
-    const change = cacheChangeOf(keys);
+    const change = cacheChangeOf(entities, keys);
     if (change.entities.length) emit('cache.onDidChange', change);
   });
 
@@ -369,7 +377,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
       guard(() => (outbox.resolveConflict(id, choice), outbox.status())),
     realIdOf: (id: string) => outbox.realIdOf(id),
     /** The name of an item a conflict is about, as the cache holds it (null when not cached). */
-    itemName: (entity: string, id: string): string | null => itemName(cache, entity, id),
+    itemName: (entity: string, id: string): string | null => itemName(entities, cache, entity, id),
     newTempId: () => outbox.newTempId(),
     newLocalRowId: () => outbox.newLocalRowId(),
     taskDeleteScope: (id: string) => tasks.deleteScope(id),

@@ -1,4 +1,4 @@
-import { LOCAL_ID_COLUMNS } from '../entities';
+import type { LocalIdColumns } from '../entities';
 import type { Db } from './types';
 
 /**
@@ -6,19 +6,20 @@ import type { Db } from './types';
  * stood. A pull may have brought the real item in already; the local row (which carries any
  * pending local change) replaces it. Runs inside the acknowledging transaction.
  */
-export function cacheRemapper(db: Db): (tempId: string, realId: string) => void {
-  // Which columns may hold a local id is each resource's to say (`CacheTable` in `entities/`).
+export function cacheRemapper(db: Db, columns: LocalIdColumns): (tempId: string, realId: string) => void {
+  // Which columns may hold a local id is each resource's to say (`CacheTable` in `entities/`);
+  // the outbox reads them from the descriptors the engine gives it (`localIdColumnsOf`).
   const steps = [
-    ...LOCAL_ID_COLUMNS.ids.flatMap(([table, column]) => [
+    ...columns.ids.flatMap(([table, column]) => [
       db.prepare(
         `DELETE FROM ${table} WHERE ${column} = @real AND EXISTS (SELECT 1 FROM ${table} WHERE ${column} = @temp)`,
       ),
       db.prepare(`UPDATE ${table} SET ${column} = @real WHERE ${column} = @temp`),
     ]),
-    ...LOCAL_ID_COLUMNS.refs.flatMap(([table, column]) => [
+    ...columns.refs.flatMap(([table, column]) => [
       db.prepare(`UPDATE OR REPLACE ${table} SET ${column} = @real WHERE ${column} = @temp`),
     ]),
-    ...LOCAL_ID_COLUMNS.json.map(([table, column]) =>
+    ...columns.json.map(([table, column]) =>
       db.prepare(
         `UPDATE ${table} SET ${column} = replace(${column}, json_quote(@temp), json_quote(@real))
          WHERE instr(${column}, json_quote(@temp)) > 0`,

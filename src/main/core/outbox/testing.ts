@@ -304,13 +304,21 @@ export function remapNotes(db: Db): (tempId: string, realId: string) => void {
 
 /**
  * The app's outbox for unit tests of its kinds and of what sync asks of it: no events, ids
- * `id1`, `id2`, ... and a clock stopped at `now`. Its kinds modules are given as the engine gives
- * them (`kindFactories` of `handlers/index.ts`, which this layer may not import).
+ * `id1`, `id2`, ... and a clock stopped at `now`. Its kinds modules and the resources' descriptors
+ * are given as the engine gives them (`KIND_FACTORIES` and `ENTITIES` of `handlers/index.ts`,
+ * which this layer may not import).
  */
 export function stoppedClockOutbox(
   options: Pick<
     AccountOutboxOptions,
-    'cache' | 'client' | 'userId' | 'maxFoldFailures' | 'checkBeforeSend' | 'conflictPolicy' | 'kindModules'
+    | 'cache'
+    | 'client'
+    | 'userId'
+    | 'maxFoldFailures'
+    | 'checkBeforeSend'
+    | 'conflictPolicy'
+    | 'kindModules'
+    | 'entities'
   > & {
     now: number;
   },

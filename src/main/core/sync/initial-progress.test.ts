@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../api/client';
 import type { FetchLike } from '../api/http';
-import { createCache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
 import { aProject, aTask } from '../cache/fixtures';
 import { describeInitialSync, InitialSyncProgress, SyncStatus, syncPercent } from '../../../shared/ipc/sync';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
-import { PULL_PARTS } from '../entities';
+import { accountCache, PULL_PARTS } from '../handlers/index';
 
 /**
  * A folder F holding projects A and B, and a root project C: two roots, four projects. My own
@@ -45,7 +44,7 @@ afterEach(async () => {
 
 function setup(userLists: boolean) {
   const calls: string[] = [];
-  const cache = createCache(openCacheDb(':memory:'));
+  const cache = accountCache(openCacheDb(':memory:'));
   const client = createServiceClient({
     baseUrl: 'http://svc.test/2.0',
     token: 't',

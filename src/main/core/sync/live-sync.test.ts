@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../api/client';
 import type { FetchLike } from '../api/http';
-import { createCache, type Cache } from '../cache/cache';
+import type { Cache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
 import { describeReadProblem } from '../../../shared/ipc/sync';
 import {
@@ -19,7 +19,7 @@ import {
 import { notOfferedParts } from './not-offered';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
-import { PULL_PARTS } from '../entities';
+import { accountCache, PULL_PARTS } from '../handlers/index';
 import { withFolders } from './pull';
 import { ProjectsResponse } from '../../../shared/api/projects';
 import { projectReads } from '../entities/projects';
@@ -74,7 +74,7 @@ afterEach(async () => {
 });
 
 function setup(fetch: FetchLike): { cache: Cache; sync: Sync } {
-  const cache = createCache(openCacheDb(':memory:'));
+  const cache = accountCache(openCacheDb(':memory:'));
   const client = createServiceClient({ baseUrl: 'http://live.test/2.0', token: 't', fetch });
   const sync = createSync({
     cache,

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../api/client';
 import type { FetchLike } from '../api/http';
-import { createCache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
 import { aContact, aDocument, anEvent, aProject, aTask } from '../cache/fixtures';
 import type { SyncStatus } from '../../../shared/ipc/sync';
 import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
-import { PULL_PARTS } from '../entities';
+import { accountCache, PULL_PARTS } from '../handlers/index';
 
 /** A tiny service: one root project with one task, every list otherwise empty. */
 function service(state: { down: boolean; calls: string[] }): FetchLike {
@@ -36,7 +35,7 @@ afterEach(async () => {
 
 /** A sync over `cache` whose service is `fetch`, stopped after the test. */
 function syncOver(
-  cache: ReturnType<typeof createCache>,
+  cache: ReturnType<typeof accountCache>,
   fetch: FetchLike,
   extra: { intervalMs?: number; probeIntervalMs?: number; log?: (m: string) => void } = {},
 ): Sync {
@@ -61,7 +60,7 @@ function setup(
   state: { down: boolean; calls: string[] },
   intervals = { intervalMs: 60_000, probeIntervalMs: 60_000 },
 ) {
-  const cache = createCache(openCacheDb(':memory:'));
+  const cache = accountCache(openCacheDb(':memory:'));
   const sync = syncOver(cache, service(state), intervals);
   const statuses: SyncStatus[] = [];
   sync.onStatus((s) => statuses.push(s));
@@ -151,7 +150,7 @@ describe('rule 9 in a pull: documents, events and CRM records', () => {
 
   async function pullWith(answers: Answers) {
     const calls: string[] = [];
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.projects.upsertMany([aProject({ id: 'p1' })]);
     cache.projectParts.replaceDocuments(['p1'], docs);
     cache.events.replaceWindow('2025-10-15', '2027-01-15', events);

@@ -7,14 +7,14 @@ import type { Task } from '../../../shared/api/tasks';
 import { COMMUNICATION_FLOW, type TaskMessage } from '../../../shared/api/messages';
 import type { ServiceClient } from '../api/client';
 import { TimeoutError } from '../api/errors';
-import { createCache, type Cache } from '../cache/cache';
+import type { Cache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
 import { aContact, aMessage, anEvent, aProject, aTask } from '../cache/fixtures';
 import { flattenTask } from '../cache/repos/tasks';
 import { stampOf } from '../outbox/kinds/support';
 import { LOCAL_ROW_PREFIX } from '../local-ids';
 import { queueOf, stoppedClockOutbox } from '../outbox/testing';
-import { KIND_FACTORIES } from '../handlers/index';
+import { accountCache, ENTITIES, KIND_FACTORIES } from '../handlers/index';
 import type { FetchReloaded, ReloadedItem, AccountOutbox } from '../outbox/account-outbox';
 import type { Gate, SyncDeps } from './context';
 import { createOnDemand } from './on-demand';
@@ -50,7 +50,7 @@ interface Rig {
 }
 
 function rig(maxFoldFailures = 1): Rig {
-  const cache = createCache(openCacheDb(':memory:'));
+  const cache = accountCache(openCacheDb(':memory:'));
   const state = {
     listed: [] as Task[],
     creates: 0,
@@ -107,6 +107,7 @@ function rig(maxFoldFailures = 1): Rig {
   const fetched: ReloadedItem[] = [];
   const outbox = stoppedClockOutbox({
     kindModules: KIND_FACTORIES,
+    entities: ENTITIES,
     cache,
     client,
     userId: ME,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
 import { anEvent } from '../fixtures';
+import { accountCache } from '../../handlers/index';
 
 function cached() {
-  const cache = createCache(openCacheDb(':memory:'));
+  const cache = accountCache(openCacheDb(':memory:'));
   cache.events.upsert(anEvent({ id: 'e1', projectId: 'p1', assignedToUserId: 'ann', notes: 'bring slides' }));
   cache.events.upsert(anEvent({ id: 'e2', projectId: 'p1', assignedToUserId: 'bob' }));
   cache.events.upsert(anEvent({ id: 'e3', projectId: 'p2', assignedToUserId: 'ann' }));

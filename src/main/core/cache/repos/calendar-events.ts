@@ -5,6 +5,13 @@ import { replaceScope, scopeIds, statementCache, storedRows } from './statements
 
 export type CalendarEventsRepo = ReturnType<typeof createCalendarEventsRepo>;
 
+declare module '../cache' {
+  /** This repository on the account's cache, as `cache.events` (see `ResourceRepos`). */
+  interface ResourceRepos {
+    events: CalendarEventsRepo;
+  }
+}
+
 export interface EventRange {
   from: string;
   to: string;

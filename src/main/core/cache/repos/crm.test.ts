@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
 import { aContact, anAccount, aProject, aTask } from '../fixtures';
 import { flattenTask } from './tasks';
+import { accountCache } from '../../handlers/index';
 
 function cached() {
-  const cache = createCache(openCacheDb(':memory:'));
+  const cache = accountCache(openCacheDb(':memory:'));
   cache.projects.upsertMany([aProject({ id: 'p1' })]);
   cache.tasks.upsertMany([
     flattenTask(aTask({ id: 't1', projectId: 'p1' })),
@@ -48,7 +48,7 @@ describe('CRM repository: what the outbox kinds write', () => {
   });
 
   it('answers the company id the contacts carry, empty before any contact is cached', () => {
-    expect(createCache(openCacheDb(':memory:')).crm.companyId()).toBe('');
+    expect(accountCache(openCacheDb(':memory:')).crm.companyId()).toBe('');
     expect(cached().crm.companyId()).toBe('org-7');
   });
 

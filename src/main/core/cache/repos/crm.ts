@@ -13,6 +13,13 @@ type CrmContactTask = z.infer<typeof CrmContactTaskSchema>;
 
 export type CrmRepo = ReturnType<typeof createCrmRepo>;
 
+declare module '../cache' {
+  /** This repository on the account's cache, as `cache.crm` (see `ResourceRepos`). */
+  interface ResourceRepos {
+    crm: CrmRepo;
+  }
+}
+
 export interface CrmListQuery {
   text?: string | undefined;
   includeDeleted: boolean;

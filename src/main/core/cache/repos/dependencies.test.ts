@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
 import type { DependencyRow } from './dependencies';
+import { accountCache } from '../../handlers/index';
 
 const dep = (id: string, predecessorId: string, successorId: string): DependencyRow => ({
   id,
@@ -14,7 +14,7 @@ const dep = (id: string, predecessorId: string, successorId: string): Dependency
 
 describe('dependencies repository: what the outbox kinds write', () => {
   it('put stores a dependency, and a second put of its id replaces it', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.dependencies.put(dep('d1', 't1', 'e1'));
     expect(cache.dependencies.touching(['t1'])).toEqual([dep('d1', 't1', 'e1')]);
     cache.dependencies.put({ ...dep('d1', 't1', 'e2'), type: 6 });
@@ -23,7 +23,7 @@ describe('dependencies repository: what the outbox kinds write', () => {
   });
 
   it('a stored row, deleted, comes back whole from what storedRow kept', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.dependencies.put(dep('d1', 't1', 'e1'));
     cache.dependencies.put(dep('d2', 't2', 'e1'));
     const row = cache.dependencies.storedRow('d1');

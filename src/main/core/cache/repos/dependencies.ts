@@ -67,6 +67,13 @@ export function dependencyRowsOf(kind: Kind, id: string, response: DependenciesR
 
 export type DependenciesRepo = ReturnType<typeof createDependenciesRepo>;
 
+declare module '../cache' {
+  /** This repository on the account's cache, as `cache.dependencies` (see `ResourceRepos`). */
+  interface ResourceRepos {
+    dependencies: DependenciesRepo;
+  }
+}
+
 export function createDependenciesRepo(db: CacheDb) {
   const stmt = statementCache(db);
   const insert = db.prepare(

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
+import { accountCache } from '../../handlers/index';
 
 describe('drafts repository', () => {
   it('keeps one draft per key, replaces it, and drops it alone', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     expect(cache.drafts.get('message:t1')).toBeNull();
     cache.drafts.put('message:t1', 'first', 1000);
     cache.drafts.put('message:t2', 'other', 1500);

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
 import { flattenTask } from './tasks';
 import { aMessage, aProject, aTask } from '../fixtures';
+import { accountCache } from '../../handlers/index';
 
 const ME = 'me';
 
 /** Three tasks needing my action (one with a hand-over reply, one with only a comment, one bare). */
 function inbox() {
-  const cache = createCache(openCacheDb(':memory:'));
+  const cache = accountCache(openCacheDb(':memory:'));
   cache.projects.upsertMany([aProject({ id: 'p1' })]);
   cache.tasks.upsertMany(
     [
@@ -148,7 +148,7 @@ describe('the Action required inbox', () => {
   it('keeps the read state across a reopened cache', () => {
     const dir = mkdtempSync(join(tmpdir(), 'inbox-read-'));
     const file = join(dir, 'cache.sqlite');
-    const first = createCache(openCacheDb(file));
+    const first = accountCache(openCacheDb(file));
     first.tasks.upsertMany([flattenTask(aTask({ id: 't', projectId: 'p1', actionRequiredUserId: ME }))]);
     first.syncState.set('pull', '2026-01-06T00:00:00');
     first.inbox.markUnread('t');
@@ -156,11 +156,11 @@ describe('the Action required inbox', () => {
     first.inbox.markUnread('t');
     expect(first.inbox.list(ME)[0]?.unread).toBe(true);
     first.db.close();
-    const again = createCache(openCacheDb(file));
+    const again = accountCache(openCacheDb(file));
     expect(again.inbox.list(ME)[0]?.unread).toBe(true);
     again.inbox.markRead(ME, ['t']);
     again.db.close();
-    const last = createCache(openCacheDb(file));
+    const last = accountCache(openCacheDb(file));
     expect(last.inbox.list(ME)[0]?.unread).toBe(false);
     last.db.close();
     rmSync(dir, { recursive: true, force: true });

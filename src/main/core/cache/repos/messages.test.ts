@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
 import { aMessage, aProject, aTask } from '../fixtures';
 import { flattenTask } from './tasks';
+import { accountCache } from '../../handlers/index';
 
 describe('messages repository: one message by id', () => {
   it('tells whether a message is cached and deletes it alone', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.messages.replaceForTask('t1', [aMessage({ id: 'm1' }), aMessage({ id: 'm2' })]);
     expect(cache.messages.has('m1')).toBe(true);
     expect(cache.messages.has('m3')).toBe(false);
@@ -19,7 +19,7 @@ describe('messages repository: one message by id', () => {
 
 describe('messages repository: rows a comment shows while it waits', () => {
   it('removes a draft row and leaves a message the service answered', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.messages.replaceForTask('t1', [aMessage({ id: 'draft-1' }), aMessage({ id: 'm1' })]);
     cache.messages.deleteDraft('draft-1');
     cache.messages.deleteDraft('m1');
@@ -29,7 +29,7 @@ describe('messages repository: rows a comment shows while it waits', () => {
 
 describe('messages repository: files of a project', () => {
   it('lists messages with files on tasks of the project and its subprojects, newest first', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.projects.upsertMany([
       aProject({ id: 'p1' }),
       aProject({ id: 'p2', parentProjectId: 'p1' }),

@@ -6,6 +6,13 @@ import { replaceScope } from './statements';
 
 export type MessagesRepo = ReturnType<typeof createMessagesRepo>;
 
+declare module '../cache' {
+  /** This repository on the account's cache, as `cache.messages` (see `ResourceRepos`). */
+  interface ResourceRepos {
+    messages: MessagesRepo;
+  }
+}
+
 /** A message with files and its task, as a project's file list reads it. */
 export interface MessageWithFiles {
   messageId: string;

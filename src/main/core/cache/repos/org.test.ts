@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
+import { accountCache } from '../../handlers/index';
 
 describe('org repository: task tags one at a time', () => {
   it('adds, tells and removes one tag of one task, leaving the others', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.org.tags.replace([{ id: 'g1', name: 'Urgent', color: null }]);
     cache.org.setTaskTags('t2', ['g1']);
     expect(cache.org.taskHasTag('t1', 'g1')).toBe(false);
@@ -19,7 +19,7 @@ describe('org repository: task tags one at a time', () => {
   });
 
   it('addTaskTag records the link only; seeTag records an unknown tag once, keeping a known name', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.org.addTaskTag('t1', 'g9');
     expect(cache.org.tags.all()).toEqual([]);
     cache.org.seeTag('g9');

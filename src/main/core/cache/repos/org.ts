@@ -21,6 +21,13 @@ function orgList<T extends { id: string }>(db: CacheDb, table: string, fields: F
 
 export type OrgRepo = ReturnType<typeof createOrgRepo>;
 
+declare module '../cache' {
+  /** This repository on the account's cache, as `cache.org` (see `ResourceRepos`). */
+  interface ResourceRepos {
+    org: OrgRepo;
+  }
+}
+
 export function createOrgRepo(db: CacheDb) {
   const stmt = statementCache(db);
   const tags = orgList<Tag>(

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
+import { accountCache } from '../../handlers/index';
 
 describe('project parts repository: one member row', () => {
   it('reads, writes and deletes one member as stored, leaving the others', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.projectParts.replaceMembers('p1', [
       { id: 'ann', name: 'Ann', primaryEmail: 'ann@x.test', access: 'Standard', watchAll: true },
       { id: 'bob', name: 'Bob', primaryEmail: 'bob@x.test', access: 'Standard', watchAll: false },

@@ -12,6 +12,13 @@ const IN_PROJECTS = 'project_id IN (SELECT value FROM json_each(?))';
 /** Members, history and documents: the parts of a project fetched per project. */
 export type ProjectPartsRepo = ReturnType<typeof createProjectPartsRepo>;
 
+declare module '../cache' {
+  /** This repository on the account's cache, as `cache.projectParts` (see `ResourceRepos`). */
+  interface ResourceRepos {
+    projectParts: ProjectPartsRepo;
+  }
+}
+
 type Member = ProjectUser & { projectId: string };
 type HistoryRecord = ProjectHistoryEvent & { projectId: string };
 

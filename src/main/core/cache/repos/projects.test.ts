@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
 import { aProject } from '../fixtures';
+import { accountCache } from '../../handlers/index';
 
 describe('projects repository: owners of subprojects', () => {
   it('lists the projects right below one that a user owns, and hands one to another owner', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.projects.upsertMany([
       aProject({ id: 'p1', ownerUserId: 'ann' }),
       aProject({ id: 'p2', parentProjectId: 'p1', ownerUserId: 'ann' }),

@@ -11,6 +11,13 @@ type ProjectRecord = Omit<Project, 'settings'>;
 
 export type ProjectsRepo = ReturnType<typeof createProjectsRepo>;
 
+declare module '../cache' {
+  /** This repository on the account's cache, as `cache.projects` (see `ResourceRepos`). */
+  interface ResourceRepos {
+    projects: ProjectsRepo;
+  }
+}
+
 export function createProjectsRepo(db: CacheDb) {
   const codec = tableCodec<ProjectRecord>(db, 'projects', ['id'], {
     id: ['id', 'value'],

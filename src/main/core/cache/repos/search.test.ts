@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
 import { flattenTask } from './tasks';
 import { aDocument, aMessage, anEvent, aProject, aTask } from '../fixtures';
 import { SNIPPET_HIT_END as E, SNIPPET_HIT_START as S } from '../../../../shared/search-query';
+import { accountCache } from '../../handlers/index';
 
-const open = () => createCache(openCacheDb(':memory:'));
+const open = () => accountCache(openCacheDb(':memory:'));
 
 /** Two projects, each with a task numbered alike in name, and task 353. */
 function workspace() {

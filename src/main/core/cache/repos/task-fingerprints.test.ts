@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
 import { aTask } from '../fixtures';
 import { TASK_LIST_COLUMNS, flattenTask } from './tasks';
+import { accountCache } from '../../handlers/index';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
 
 /** A cache with two tasks of project p1 stored as their elements `f1`, `f2` (answer `w1`). */
 async function cachedList(file = ':memory:') {
-  const cache = createCache(openCacheDb(file));
+  const cache = accountCache(openCacheDb(file));
   cache.tasks.upsertMany(
     [aTask({ id: 't1', projectId: 'p1' }), aTask({ id: 't2', projectId: 'p1' })].map(flattenTask),
   );
@@ -70,7 +70,7 @@ describe('task fingerprints: list elements held as sent', () => {
   });
 
   it('a large list joins a slice at a time; a row written meanwhile leaves it not whole', async () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     const ids = Array.from({ length: 4_500 }, (_, i) => `t${i}`);
     cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
     cache.taskFingerprints.stored(ids.map((id) => [id, `f-${id}`] as const));
@@ -89,7 +89,7 @@ describe('task fingerprints: list elements held as sent', () => {
   });
 
   it('a list read again finds its elements from memory and joins only the tasks new to it', async () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     const f = cache.taskFingerprints;
     const ids = Array.from({ length: 3_000 }, (_, i) => `t${i}`);
     cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
@@ -198,14 +198,14 @@ describe('task fingerprints: list elements held as sent', () => {
     dirs.push(dir);
     const file = join(dir, 'cache.sqlite');
     (await cachedList(file)).db.close();
-    const again = createCache(openCacheDb(file));
+    const again = accountCache(openCacheDb(file));
     expect(again.taskFingerprints.idOf('f2')).toBe('t2');
     expect([...(again.taskFingerprints.wholeAnswer('w1') ?? [])].sort()).toEqual(['t1', 't2']);
     again.db.close();
   });
 
   it('the triggers watch every column of the list shape (a new one needs them made again)', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     const sql = cache.db
       .prepare(`SELECT sql FROM sqlite_schema WHERE name = 'task_fingerprint_row_updated'`)
       .pluck()

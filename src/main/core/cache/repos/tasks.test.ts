@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
 import { aProject, aTask } from '../fixtures';
 import { flattenTask, ROW_SELECT } from './tasks';
 import { TaskRow } from '../../../../shared/ipc/tasks';
+import { accountCache } from '../../handlers/index';
 
 /** Two tasks with a distinct value in every list column, one open (a subtask) and one closed. */
 function seeded() {
-  const cache = createCache(openCacheDb(':memory:'));
+  const cache = accountCache(openCacheDb(':memory:'));
   cache.projects.upsertMany([aProject({ id: 'p1' })]);
   const open = aTask({
     id: 't1',
@@ -77,7 +77,7 @@ describe('task list rows', () => {
 
 describe('task list order', () => {
   it('lists tasks without a deadline last, soonest first or latest first', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.projects.upsertMany([aProject({ id: 'p1' })]);
     cache.tasks.upsertMany(
       [
@@ -103,7 +103,7 @@ describe('task list order', () => {
 
 describe('tasks repository: what the outbox kinds write', () => {
   function tree() {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.projects.upsertMany([aProject({ id: 'p1' }), aProject({ id: 'p2' })]);
     cache.tasks.upsertMany(
       [
@@ -153,7 +153,7 @@ describe('tasks repository: what the outbox kinds write', () => {
 
 describe('to-do progress on task rows', () => {
   it('counts ticked and all items over every list as the lists are stored and changed', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.projects.upsertMany([aProject({ id: 'p1' })]);
     const item = (completed: boolean, title: string) => ({ properties: { completed, title, userId: null } });
     const lists = [
@@ -181,7 +181,7 @@ describe('to-do progress on task rows', () => {
 
 describe('tasks repository: a task by its number', () => {
   it('finds the task a #number link names, and null for a number not cached', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     cache.projects.upsertMany([aProject({ id: 'p1' })]);
     cache.tasks.upsertMany([flattenTask(aTask({ id: 't1', projectId: 'p1', shortId: '42', name: 'Plan' }))]);
     expect(cache.tasks.byShortId('42')).toEqual({ id: 't1', name: 'Plan' });

@@ -213,6 +213,13 @@ export const TASK_LIST_COLUMNS: readonly string[] = Object.values(TASK_FIELDS).m
 
 export type TasksRepo = ReturnType<typeof createTasksRepo>;
 
+declare module '../cache' {
+  /** This repository on the account's cache, as `cache.tasks` (see `ResourceRepos`). */
+  interface ResourceRepos {
+    tasks: TasksRepo;
+  }
+}
+
 export function createTasksRepo(db: CacheDb) {
   const codec = tableCodec<TaskFlat>(db, 'tasks', ['id'], TASK_FIELDS);
   const stmt = statementCache(db);

@@ -5,6 +5,13 @@ import { replaceScope, statementCache } from './statements';
 
 export type TimeReportsRepo = ReturnType<typeof createTimeReportsRepo>;
 
+declare module '../cache' {
+  /** This repository on the account's cache, as `cache.timeReports` (see `ResourceRepos`). */
+  interface ResourceRepos {
+    timeReports: TimeReportsRepo;
+  }
+}
+
 /** Report dates, both ends included. */
 export interface ReportRange {
   from: string;

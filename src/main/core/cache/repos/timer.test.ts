@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
-import { createCache } from '../cache';
+import { localIdColumnsOf } from '../../entities';
+import { accountCache, ENTITIES } from '../../handlers/index';
 import { cacheRemapper } from '../../outbox/remap-cache';
 
 describe('the running timer store', () => {
   it('keeps one timer, replaced by a put, forgotten only for the run named', () => {
-    const cache = createCache(openCacheDb(':memory:'));
+    const cache = accountCache(openCacheDb(':memory:'));
     expect(cache.timer.get()).toBeNull();
     cache.timer.put({ taskId: 't1', startedAt: 1_000, note: '', isBillable: false });
     cache.timer.put({ taskId: 't2', startedAt: 2_000, note: 'Review', isBillable: true });
@@ -21,9 +22,9 @@ describe('the running timer store', () => {
 
   it('follows a task created offline to its real id', () => {
     const db = openCacheDb(':memory:');
-    const cache = createCache(db);
+    const cache = accountCache(db);
     cache.timer.put({ taskId: 'local-1', startedAt: 5, note: 'n', isBillable: false });
-    db.transaction(() => cacheRemapper(db)('local-1', 'Ab12Cd'))();
+    db.transaction(() => cacheRemapper(db, localIdColumnsOf(ENTITIES))('local-1', 'Ab12Cd'))();
     expect(cache.timer.get()?.taskId).toBe('Ab12Cd');
   });
 });

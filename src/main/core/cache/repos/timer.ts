@@ -2,6 +2,13 @@ import type { CacheDb } from '../db';
 
 export type TimerRepo = ReturnType<typeof createTimerRepo>;
 
+declare module '../cache' {
+  /** This repository on the account's cache, as `cache.timer` (see `ResourceRepos`). */
+  interface ResourceRepos {
+    timer: TimerRepo;
+  }
+}
+
 /** The running timer as stored: one at most per account (migration 013). */
 export interface StoredTimer {
   taskId: string;

@@ -3,13 +3,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../api/client';
 import { RejectedError } from '../../api/errors';
-import { createCache, type Cache } from '../../cache/cache';
+import type { Cache } from '../../cache/cache';
 import { openCacheDb } from '../../cache/db';
 import { aContact, anAccount, anEvent, aProject, aTask } from '../../cache/fixtures';
 import { flattenTask } from '../../cache/repos/tasks';
 import { ACKED_ITEM } from '../../sync/pending';
 import { queueOf, stoppedClockOutbox } from '../testing';
-import { KIND_FACTORIES } from '../../handlers/index';
+import { accountCache, ENTITIES, KIND_FACTORIES } from '../../handlers/index';
 import type { AccountOutbox } from '../account-outbox';
 
 const ME = 'u-me';
@@ -42,7 +42,7 @@ interface Rig {
 }
 
 function rig(): Rig {
-  const cache = createCache(openCacheDb(':memory:'));
+  const cache = accountCache(openCacheDb(':memory:'));
   const { client, calls, answers } = recordingClient();
   const outbox = stoppedClockOutbox({
     cache,
@@ -50,6 +50,7 @@ function rig(): Rig {
     userId: ME,
     now: Date.UTC(2026, 10, 21, 12),
     kindModules: KIND_FACTORIES,
+    entities: ENTITIES,
   });
   cache.transaction(() => {
     cache.projects.upsertMany([aProject({ id: 'p1', ownerUserId: ME }), aProject({ id: 'p2' })]);
