@@ -14,6 +14,7 @@ import {
   TaskDetail,
   TasksResponse,
   type CreateTaskBody,
+  type Task,
   type TaskTagBody,
   type UpdateTaskBody,
   type UpdateTaskStatusBody,
@@ -63,11 +64,18 @@ import {
   type ConnectionSettings,
   type FingerprintedListAnswer,
   type KnownElements,
+  type ListSliceReader,
   type UnreadableItem,
   type UploadBody,
 } from './http';
 
-export type { ConnectionSettings, FingerprintedListAnswer, KnownElements, UnreadableItem } from './http';
+export type {
+  ConnectionSettings,
+  FingerprintedListAnswer,
+  KnownElements,
+  ListSliceReader,
+  UnreadableItem,
+} from './http';
 
 /** One list read as it went: how many items the answer held and which could not be read. */
 export interface ListRead {
@@ -116,11 +124,13 @@ export function createServiceClient(settings: ConnectionSettings) {
     known: KnownElements | undefined,
     signal: Sig,
     query?: Record<string, string | boolean | undefined>,
+    each?: ListSliceReader<z.output<S>>,
   ): Promise<FingerprintedListAnswer<z.output<S>>> => {
     const answer = await http.fingerprintedList('GET', path, schema.element, {
       signal,
       query,
       ...(known ? { known } : {}),
+      ...(each ? { each } : {}),
     });
     const read: ListRead = { method: 'GET', path, total: answer.total, skipped: answer.skipped };
     for (const listener of listReads) listener(read);
@@ -196,18 +206,24 @@ export function createServiceClient(settings: ConnectionSettings) {
       }),
     /**
      * A project's tasks read as a pull reads them again: the elements `known` holds (unchanged
-     * since they were stored) come back as ids, the others as tasks with their fingerprints.
+     * since they were stored) come back as ids, the others as tasks with their fingerprints,
+     * handed to `each` a slice at a time as the answer arrives when it is given.
      */
     projectTaskList: (
       id: string,
       q: { closed?: boolean; subfolders?: boolean },
       known: KnownElements | undefined,
       signal?: Sig,
+      each?: ListSliceReader<Task>,
     ) =>
-      fingerprintedList(`/project/${seg(id)}/tasks`, TasksResponse, known, signal, {
-        closed: q.closed,
-        subfolders: q.subfolders,
-      }),
+      fingerprintedList(
+        `/project/${seg(id)}/tasks`,
+        TasksResponse,
+        known,
+        signal,
+        { closed: q.closed, subfolders: q.subfolders },
+        each,
+      ),
     actionRequiredTasks: (userId: string, signal?: Sig) =>
       list(`/user/${seg(userId)}/action-required-tasks`, TasksResponse, signal),
     assignedTasks: (userId: string, q: { closed?: boolean } = {}, signal?: Sig) =>

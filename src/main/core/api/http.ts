@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/errors';
-import { elementSpans, fingerprintOf, workSlice, yieldToLoop, type ElementSpan } from './list-elements';
+import { createElementCutter, fingerprintOf, workSlice, yieldToLoop } from './list-elements';
 import { nodeFetch } from './node-fetch';
 import type { Answer } from './service-clock';
 import {
@@ -32,7 +32,9 @@ export interface ConnectionSettings {
   log?: (message: string) => void;
   /**
    * Shown every 2xx answer's text with its `Date` header (the service clock learns from them);
-   * one that throws is ignored, the answer stands.
+   * one that throws is ignored, the answer stands. A long list read as it arrives is shown a
+   * slice at a time: the elements read in each slice, as an array (those held as stored were
+   * shown when they were first read).
    */
   onAnswer?: (answer: Answer) => void;
 }
@@ -46,6 +48,16 @@ export interface RequestOptions {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * A long list is read a slice of this many elements not held at a time (parsed, checked and
+ * handed over, then let go), and its held elements are checked for writes since every this many.
+ */
+const READ_SLICE = 250;
+const HELD_SLICE = 5_000;
+/** Bytes of an answer kept to name it when it is not JSON. */
+const HEAD_BYTES = 320;
+const EMPTY = new Uint8Array(0);
 const MAX_REDIRECTS = 5;
 
 /** An element of a list answer that did not match its schema: skipped, the rest still read. */
@@ -76,21 +88,30 @@ export interface KnownElements {
    */
   wholeAnswer?(fingerprint: string): readonly string[] | undefined;
   /**
-   * Asked once every element was looked up: the ids `idOf` answered whose items are no longer
-   * held as stored (written while the answer was read). Their elements are read after all.
+   * Asked after each run of look-ups, before the next slice is read: the ids `idOf` answered since
+   * the last ask whose items are no longer held as stored (written while the answer was read).
+   * Their elements are read after all.
    */
   lostSince?(): ReadonlySet<string>;
   /** Called once the answer is known not to be held whole, before the first `idOf`. */
   prepare?(): Promise<void>;
+  /**
+   * False when no answer of this list can be one `wholeAnswer` holds (none recorded for it):
+   * then its elements are read as the bytes arrive, not once the answer is whole.
+   */
+  mayBeWhole?(): boolean;
 }
+
+/** Takes one slice of a list's items read (see `fingerprintedList`), with each one's fingerprint. */
+export type ListSliceReader<T> = (slice: { items: T[]; fingerprints: string[] }) => void | Promise<void>;
 
 /** A list read element by element with fingerprints (see `createHttp().fingerprintedList`). */
 export interface FingerprintedListAnswer<T> extends ListAnswer<T> {
-  /** The fingerprint of each of `items`, in order (null when the answer was read whole). */
-  fingerprints: (string | null)[];
+  /** The fingerprint of each of `items`, in order (both empty when `each` took them). */
+  fingerprints: string[];
   /** Ids of the elements `known` holds already: neither parsed nor in `items`. */
   unchanged: string[];
-  /** The fingerprint of the whole answer (null without `known`, or when the answer was read whole). */
+  /** The fingerprint of the whole answer (null without `known`). */
   whole: string | null;
   /** How many elements the answer held. */
   total: number;
@@ -127,7 +148,7 @@ export function createHttp(settings: ConnectionSettings) {
       /** What the answer may be (default JSON). */
       accept?: string;
     } = {},
-  ): Promise<{ res: Response; release: () => void }> {
+  ): Promise<{ res: Response; release: () => void; pause: () => void; resume: () => void }> {
     const url = new URL(init.url ?? base + path);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
@@ -168,7 +189,7 @@ export function createHttp(settings: ConnectionSettings) {
         }
         const location = res.headers.get('location');
         if (!withToken || !REDIRECTS.has(res.status) || location === null)
-          return { res, release: lease.release };
+          return { res, release: lease.release, pause: lease.pause, resume: lease.resume };
         const next = new URL(location, target);
         if (next.origin !== url.origin) {
           throw new RejectedError(
@@ -252,20 +273,23 @@ export function createHttp(settings: ConnectionSettings) {
   }
 
   /**
-   * As `exchange`, for a large answer read again and again: its bytes are fingerprinted as they
-   * arrive (SHA-1 of the UTF-8 text, so equal to `wholeFingerprintOf` of the decoded text: the
-   * fingerprints kept from earlier reads stay valid). An answer the caller already holds whole
-   * is thus never decoded, copied into one buffer or hashed in one stretch; another is copied
-   * into one buffer (`bytes`) and cut into its elements there, and decoded whole (`text`, piece by
-   * piece with the event loop given back between pieces) only when it is not a list the scan
-   * can cut.
+   * A large list answer read again and again (a project's tasks), element by element: see
+   * `fingerprintedList`. Its bytes are fingerprinted as they arrive (SHA-1 of the UTF-8 text, so
+   * equal to `wholeFingerprintOf` of the decoded text: the fingerprints kept from earlier reads
+   * stay valid). When the answer may be one the caller holds whole (`known.wholeAnswer`), its
+   * bytes are held until the last one came: an answer held whole is never cut, decoded or parsed. Otherwise, and once an answer held is known not
+   * to be held whole, its elements are cut from the bytes as they come (`createElementCutter`;
+   * the chunks held are let go as they are cut), and read and handed over a slice at a time, so
+   * neither the answer's text nor all its items are ever in memory at once.
    */
-  async function exchangeFingerprinted(
+  async function readFingerprintedList<S extends z.ZodType>(
     method: string,
     path: string,
-    options: RequestOptions,
-  ): Promise<{ whole: string; text(): Promise<string>; bytes(): Buffer }> {
-    const { res, release } = await send(method, path, options);
+    item: S,
+    options: RequestOptions & { known?: KnownElements; each?: ListSliceReader<z.output<S>> },
+  ): Promise<FingerprintedListAnswer<z.output<S>>> {
+    const { known } = options;
+    const { res, release, pause, resume } = await send(method, path, options);
     if (!res.ok) {
       try {
         return await exchangeFailed(method, path, res, options.signal);
@@ -273,15 +297,49 @@ export function createHttp(settings: ConnectionSettings) {
         release();
       }
     }
+    const holdWhole = known?.wholeAnswer !== undefined && known.mayBeWhole?.() !== false;
+    const date = res.headers.get('date');
+    /** Shows the observer (the service clock) a text, decoded only if it reads it (while it learns). */
+    const observe = (text: () => string): void => {
+      let decoded: string | undefined;
+      try {
+        settings.onAnswer?.({
+          method,
+          path,
+          date,
+          get text() {
+            return (decoded ??= text());
+          },
+        });
+      } catch {
+        // An observer's failure is its own; the answer was read.
+      }
+    };
+    const reader = listReader(method, path, item, known, options.each, holdWhole ? undefined : observe);
     const digest = createHash('sha1');
     const chunks: Uint8Array[] = [];
     const slice = workSlice();
+    /** A fault of the answer's elements, or of the caller storing them, as opposed to the network's. */
+    let failed: { error: unknown } | undefined;
     try {
+      if (!holdWhole) await known?.prepare?.();
       // An answer already received whole comes in many chunks without a wait between them.
       if (res.body)
         for await (const chunk of res.body) {
           digest.update(chunk);
-          chunks.push(chunk);
+          if (holdWhole) chunks.push(chunk);
+          else {
+            // The service is not waited for while the elements are read and stored.
+            pause();
+            try {
+              await reader.feed(chunk);
+            } catch (error) {
+              failed = { error };
+              // Leaving the loop stops the answer's read (its stream is cancelled).
+              break;
+            }
+            resume();
+          }
           if (slice.due()) {
             await yieldToLoop();
             slice.reset();
@@ -297,29 +355,133 @@ export function createHttp(settings: ConnectionSettings) {
     } finally {
       release();
     }
-    let decoded: Promise<string> | undefined;
-    const text = (): Promise<string> => (decoded ??= decodeInSlices(chunks));
-    const date = res.headers.get('date');
-    // The observer (the service clock) looks at the text only while it learns: decoded then alone.
-    let observed: string | undefined;
-    try {
-      settings.onAnswer?.({
-        method,
-        path,
-        date,
-        get text() {
-          return (observed ??= new TextDecoder().decode(Buffer.concat(chunks)));
-        },
-      });
-    } catch {
-      // An observer's failure is its own; the answer was read.
+    if (failed) throw failed.error;
+    const whole = digest.digest('base64');
+    if (holdWhole) {
+      // Shown whole, before its chunks are let go (one read as it came was shown slice by slice).
+      observe(() => new TextDecoder().decode(Buffer.concat(chunks)));
+      const same = known?.wholeAnswer?.(whole);
+      if (same) return reader.heldWhole(same, whole);
+      await known?.prepare?.();
+      for (const [at, chunk] of chunks.entries()) {
+        // Each chunk is let go once cut: the answer is not held twice over.
+        chunks[at] = EMPTY;
+        await reader.feed(chunk);
+      }
     }
-    // The answer's bytes in one buffer, without a leading byte order mark (as `text` drops it).
-    const bytes = (): Buffer => {
-      const all = Buffer.concat(chunks);
-      return all[0] === 0xef && all[1] === 0xbb && all[2] === 0xbf ? all.subarray(3) : all;
+    return reader.finish(known ? whole : null);
+  }
+
+  /**
+   * Reads the elements of one list answer as its bytes are fed: each is fingerprinted and looked
+   * up in `known`; those not held are decoded, parsed and checked a slice at a time, and handed
+   * to `each` (or kept for the answer) before the next slice is read.
+   */
+  function listReader<S extends z.ZodType>(
+    method: string,
+    path: string,
+    item: S,
+    known: KnownElements | undefined,
+    each: ListSliceReader<z.output<S>> | undefined,
+    /** Shown the text of the elements of each slice read (see `ConnectionSettings.onAnswer`). */
+    observe: ((text: () => string) => void) | undefined,
+  ) {
+    type T = z.output<S>;
+    const cutter = createElementCutter();
+    const items: T[] = [];
+    const fingerprints: string[] = [];
+    const skipped: UnreadableItem[] = [];
+    const unchanged: string[] = [];
+    /** Elements not held, waiting to be read; elements held, waiting for `lostSince`. */
+    let toRead: { index: number; bytes: Uint8Array; fingerprint: string }[] = [];
+    let held: { index: number; bytes: Uint8Array; id: string }[] = [];
+    let total = 0;
+    /** The answer's first bytes, to name it when it is not JSON; all of them when not an array. */
+    const head: Uint8Array[] = [];
+    let headBytes = 0;
+    const slice = workSlice();
+    const breathe = async (): Promise<void> => {
+      if (!slice.due()) return;
+      await yieldToLoop();
+      slice.reset();
     };
-    return { whole: digest.digest('base64'), text, bytes };
+
+    const flush = async (): Promise<void> => {
+      if (held.length) {
+        // Written while the answer was read: read after all, as if never stored.
+        const lost = known?.lostSince?.();
+        for (const element of held) {
+          if (lost?.has(element.id)) toRead.push({ ...element, fingerprint: fingerprintOf(element.bytes) });
+          else unchanged.push(element.id);
+        }
+        held = [];
+      }
+      if (!toRead.length) return;
+      const read: T[] = [];
+      const readFingerprints: string[] = [];
+      const texts: string[] = [];
+      for (const { index, bytes, fingerprint } of toRead) {
+        const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+        texts.push(text);
+        const element = readElement(item, parseJsonBody(method, path, text), index);
+        if ('skipped' in element) skipped.push(element.skipped);
+        else {
+          read.push(element.item);
+          readFingerprints.push(fingerprint);
+        }
+        await breathe();
+      }
+      toRead = [];
+      observe?.(() => `[${texts.join(',')}]`);
+      if (!read.length) return;
+      if (each) await each({ items: read, fingerprints: readFingerprints });
+      else
+        for (const [at, one] of read.entries()) {
+          items.push(one);
+          fingerprints.push(readFingerprints[at]!);
+        }
+      slice.reset();
+    };
+
+    const nameOf = (): string => new TextDecoder().decode(Buffer.concat(head)).slice(0, 80);
+
+    return {
+      async feed(chunk: Uint8Array): Promise<void> {
+        const elements = cutter.feed(chunk);
+        if (cutter.state === 'notArray' || headBytes < HEAD_BYTES) {
+          head.push(chunk);
+          headBytes += chunk.length;
+        }
+        if (cutter.state === 'broken')
+          throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${nameOf()}`);
+        for (const { bytes } of elements) {
+          const index = total++;
+          const fingerprint = fingerprintOf(bytes);
+          const id = known?.idOf(fingerprint);
+          if (id === undefined) toRead.push({ index, bytes, fingerprint });
+          else held.push({ index, bytes, id });
+          if (toRead.length >= READ_SLICE || held.length >= HELD_SLICE) await flush();
+          else await breathe();
+        }
+      },
+      /** The answer once every byte was fed: the last slice read, the whole checked. */
+      async finish(whole: string | null): Promise<FingerprintedListAnswer<T>> {
+        if (cutter.state === 'notArray') {
+          // Not an array: read whole, which names the fault.
+          parseJsonBody(method, path, await decodeInSlices(head));
+          throw new ResponseShapeError(method, path, 'body', 'body: expected an array');
+        }
+        if (!cutter.complete)
+          throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${nameOf()}`);
+        await flush();
+        logSkipped(method, path, skipped, total);
+        return { items, skipped, fingerprints, unchanged, whole, total };
+      },
+      /** The answer held whole as `known` has it: nothing of it read. */
+      heldWhole(ids: readonly string[], whole: string): FingerprintedListAnswer<T> {
+        return { items: [], skipped: [], fingerprints: [], unchanged: [...ids], whole, total: ids.length };
+      },
+    };
   }
 
   /** Classifies a non-2xx answer (or a 2xx with no body where one was needed) and throws. */
@@ -442,89 +604,21 @@ export function createHttp(settings: ConnectionSettings) {
 
     /**
      * As `list`, for a large list read again and again (a project's tasks): the answer is cut
-     * into its elements, yielding to the event loop every few milliseconds so no other call
-     * waits long behind it, and each element is fingerprinted. An element `known` holds is
-     * neither parsed nor checked again: its id is answered in `unchanged`. The others are read
-     * as `list` reads them, each with its fingerprint.
+     * into its elements as its bytes arrive, yielding to the event loop every few milliseconds
+     * so no other call waits long behind it, and each element is fingerprinted. An element
+     * `known` holds is neither parsed nor checked again: its id is answered in `unchanged`. The
+     * others are read as `list` reads them, each with its fingerprint, a slice at a time: handed
+     * to `each` when given (then not kept in the answer's `items`), so a long list is stored as
+     * it is read. An answer that is not an array, or that is cut off or malformed part-way,
+     * fails the read, naming the fault; slices handed to `each` before the fault stay handed.
      */
-    async fingerprintedList<S extends z.ZodType>(
+    fingerprintedList<S extends z.ZodType>(
       method: string,
       path: string,
       item: S,
-      options: RequestOptions & { known?: KnownElements } = {},
+      options: RequestOptions & { known?: KnownElements; each?: ListSliceReader<z.output<S>> } = {},
     ): Promise<FingerprintedListAnswer<z.output<S>>> {
-      const answer = await exchangeFingerprinted(method, path, options);
-      const whole = options.known ? answer.whole : null;
-      const same = whole === null ? undefined : options.known?.wholeAnswer?.(whole);
-      if (same) {
-        return {
-          items: [],
-          skipped: [],
-          fingerprints: [],
-          unchanged: [...same],
-          whole,
-          total: same.length,
-        };
-      }
-      await options.known?.prepare?.();
-      const bytes = answer.bytes();
-      const spans = await elementSpans(bytes);
-      if (!spans) {
-        // Not an array of objects as far as the scan tells: read whole, which names the fault.
-        const body = parseJsonBody(method, path, await answer.text());
-        if (!Array.isArray(body))
-          throw new ResponseShapeError(method, path, 'body', 'body: expected an array');
-        const items: z.output<S>[] = [];
-        const skipped: UnreadableItem[] = [];
-        body.forEach((element: unknown, index) => {
-          const read = readElement(item, element, index);
-          if ('skipped' in read) skipped.push(read.skipped);
-          else items.push(read.item);
-        });
-        logSkipped(method, path, skipped, body.length);
-        const fingerprints = items.map(() => null);
-        return { items, skipped, fingerprints, unchanged: [], whole: null, total: body.length };
-      }
-      const items: z.output<S>[] = [];
-      const fingerprints: string[] = [];
-      const skipped: UnreadableItem[] = [];
-      const unchanged: string[] = [];
-      /** Where each of `unchanged` lies in the answer (in case it must be read after all). */
-      const unchangedAt: number[] = [];
-      const read = (index: number, span: ElementSpan, fingerprint: string) => {
-        const elementText = bytes.toString('utf8', span.start, span.end);
-        const element = readElement(item, parseJsonBody(method, path, elementText), index);
-        if ('skipped' in element) skipped.push(element.skipped);
-        else {
-          items.push(element.item);
-          fingerprints.push(fingerprint);
-        }
-      };
-      const slice = workSlice();
-      for (const [index, span] of spans.entries()) {
-        const fingerprint = fingerprintOf(bytes.subarray(span.start, span.end));
-        const id = options.known?.idOf(fingerprint);
-        if (id !== undefined) {
-          unchanged.push(id);
-          unchangedAt.push(index);
-        } else read(index, span, fingerprint);
-        if (slice.due()) {
-          await yieldToLoop();
-          slice.reset();
-        }
-      }
-      // Written while the answer was read: read after all, as if never stored.
-      const lost = options.known?.lostSince?.();
-      const held = lost?.size ? unchanged.filter((id) => !lost.has(id)) : unchanged;
-      if (lost?.size)
-        for (const [at, id] of unchanged.entries()) {
-          if (!lost.has(id)) continue;
-          const index = unchangedAt[at]!;
-          const span = spans[index]!;
-          read(index, span, fingerprintOf(bytes.subarray(span.start, span.end)));
-        }
-      logSkipped(method, path, skipped, spans.length);
-      return { items, skipped, fingerprints, unchanged: held, whole, total: spans.length };
+      return readFingerprintedList(method, path, item, options);
     },
 
     /** A write whose response the spec does not show: `OK`, an empty body or any JSON is success. */
@@ -622,12 +716,20 @@ function readBody<S extends z.ZodType>(method: string, path: string, text: strin
 function requestSignal(caller: AbortSignal | undefined, timeoutMs: number) {
   const controller = new AbortController();
   let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
-  }, timeoutMs);
-  // As `AbortSignal.timeout`'s: a pending timeout does not keep the process alive.
-  (timer as { unref?: () => void }).unref?.();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** What is left of the timeout while it is paused (`pause`), else undefined. */
+  let left: number | undefined;
+  let deadline = 0;
+  const start = (ms: number): void => {
+    deadline = performance.now() + ms;
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'));
+    }, ms);
+    // As `AbortSignal.timeout`'s: a pending timeout does not keep the process alive.
+    (timer as { unref?: () => void }).unref?.();
+  };
+  start(timeoutMs);
   const onAbort = (): void => controller.abort(caller?.reason);
   if (caller?.aborted) onAbort();
   else caller?.addEventListener('abort', onAbort, { once: true });
@@ -641,8 +743,24 @@ function requestSignal(caller: AbortSignal | undefined, timeoutMs: number) {
       return timedOut;
     },
     stopTimer,
+    /**
+     * Stops the clock while the caller works on what arrived (a list stored as it is read), so
+     * the timeout counts the time waiting for the service only; `resume` starts it again with
+     * what was left.
+     */
+    pause(): void {
+      if (timer === undefined) return;
+      left = Math.max(0, deadline - performance.now());
+      stopTimer();
+    },
+    resume(): void {
+      if (left === undefined) return;
+      start(left);
+      left = undefined;
+    },
     release(): void {
       stopTimer();
+      left = undefined;
       caller?.removeEventListener('abort', onAbort);
     },
   };

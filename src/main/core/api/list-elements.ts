@@ -48,9 +48,13 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 10 || code === 13 || code === 9;
 }
 
-/** Index of the quote that closes the string opened at `open`, or -1 when the bytes end first. */
-function closingQuote(bytes: Uint8Array, open: number): number {
-  let at = open;
+/**
+ * Index of the first quote at or after `from` that no backslash escapes, or -1 when the bytes end
+ * first. The backslashes before a quote are counted back from it: they lie in the same string,
+ * which the bytes hold from its opening quote.
+ */
+function closingQuoteFrom(bytes: Uint8Array, from: number): number {
+  let at = from - 1;
   for (;;) {
     at = bytes.indexOf(QUOTE, at + 1);
     if (at < 0) return -1;
@@ -60,61 +64,159 @@ function closingQuote(bytes: Uint8Array, open: number): number {
   }
 }
 
-/** Index of the first byte at or after `from` that is not white space. */
-function skipSpace(bytes: Uint8Array, from: number): number {
-  let at = from;
-  while (at < bytes.length && isSpace(bytes[at]!)) at++;
-  return at;
+/** A byte that may start a number, `true`, `false` or `null`. */
+function startsScalar(code: number): boolean {
+  return code === 45 || (code >= 48 && code <= 57) || code === 116 || code === 102 || code === 110;
+}
+
+/** The byte order mark a UTF-8 answer may start with (as `Response.text()` drops it). */
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** One element of the array, cut from the answer: its bytes, and where they lie in the answer. */
+export interface CutElement {
+  bytes: Uint8Array;
+  /** Offsets in the answer's bytes (a leading byte order mark counted). */
+  start: number;
+  end: number;
 }
 
 /**
- * Index just past the object or array that opens at `start`, or -1 when the bytes end first.
- * Strings are jumped over with `indexOf` (most of the answer is inside them); the rest is read a
- * byte at a time, which V8 runs faster than a regular expression's matches.
+ * Where the cutter stands: before the array, at an element (after `[` or a comma), inside one,
+ * after one, after the array; or it found the answer is not an array, or not valid where it cut.
  */
-function valueEnd(bytes: Uint8Array, start: number): number {
-  let depth = 0;
-  for (let at = start; at < bytes.length; at++) {
-    const code = bytes[at]!;
-    if (code === QUOTE) {
-      at = closingQuote(bytes, at);
-      if (at < 0) return -1;
-    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
-    else if ((code === CLOSE_BRACE || code === CLOSE_BRACKET) && --depth === 0) return at + 1;
-  }
-  return -1;
-}
+type CutState = 'start' | 'first' | 'next' | 'inside' | 'after' | 'end' | 'notArray' | 'broken';
 
 /**
- * The spans of the elements of `bytes`, a JSON array of objects (or arrays) in UTF-8, yielding to
- * the event loop every few milliseconds. Null when it is not such an array as far as the scan
- * can tell (another kind of element, text around it, an unclosed string): the caller reads it the
- * plain way, which names the fault.
+ * Cuts the elements of a JSON array out of its bytes as they arrive, chunk by chunk, so a long
+ * list answer can be read a slice at a time without ever being whole in memory (as bytes, as
+ * text or as parsed items). An element cut across chunks is handed over whole (the bytes of the
+ * one element are carried over to the next chunk). Elements are found as the scan of a held
+ * answer found them: strings are jumped over with `indexOf`, the rest read a byte at a time;
+ * the JSON of each element is not checked here, but by the parse of each element read. The
+ * characters looked for are ASCII, which never occur inside a UTF-8 sequence of another
+ * character, so bytes are scanned as they are.
+ */
+export function createElementCutter() {
+  let state: CutState = 'start';
+  /** The bytes being scanned: the last chunk, after what is carried of an element cut across. */
+  let buf: Uint8Array = new Uint8Array(0);
+  /** The answer's offset of `buf[0]`. */
+  let base = 0;
+  /** Where the element being scanned starts in `buf` (state `inside`). */
+  let elementStart = 0;
+  /** Within the element: open braces and brackets, inside a string, inside a bare scalar. */
+  let depth = 0;
+  let inString = false;
+  let scalar = false;
+  let bomAt = 0;
+
+  const cut = (end: number, found: CutElement[]): void => {
+    found.push({ bytes: buf.subarray(elementStart, end), start: base + elementStart, end: base + end });
+    state = 'after';
+  };
+
+  return {
+    get state(): CutState {
+      return state;
+    },
+    /** The elements the chunk completes, in order (none once not an array, or broken). */
+    feed(chunk: Uint8Array): CutElement[] {
+      const found: CutElement[] = [];
+      if (state === 'notArray' || state === 'broken') return found;
+      if (state === 'inside') {
+        const carried = buf.subarray(elementStart);
+        const joined = new Uint8Array(carried.length + chunk.length);
+        joined.set(carried);
+        joined.set(chunk, carried.length);
+        base += elementStart;
+        buf = joined;
+      } else {
+        base += buf.length;
+        buf = chunk;
+      }
+      let at = state === 'inside' ? buf.length - chunk.length : 0;
+      if (state === 'inside') elementStart = 0;
+      const length = buf.length;
+      while (at < length) {
+        const code = buf[at]!;
+        if (state === 'inside') {
+          if (inString) {
+            const close = closingQuoteFrom(buf, at);
+            if (close < 0) break;
+            inString = false;
+            at = close + 1;
+            if (depth === 0) cut(at, found);
+          } else if (scalar) {
+            if (code === COMMA || code === CLOSE_BRACKET || isSpace(code)) {
+              scalar = false;
+              cut(at, found);
+            } else at++;
+          } else {
+            if (code === QUOTE) inString = true;
+            else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
+            else if ((code === CLOSE_BRACE || code === CLOSE_BRACKET) && --depth === 0) cut(at + 1, found);
+            at++;
+          }
+          continue;
+        }
+        at++;
+        if (isSpace(code)) continue;
+        if (state === 'start') {
+          if (bomAt < BOM.length && code === BOM[bomAt]) bomAt++;
+          else if (code === OPEN_BRACKET) state = 'first';
+          else state = 'notArray';
+        } else if (state === 'first' || state === 'next') {
+          if (code === CLOSE_BRACKET) state = state === 'first' ? 'end' : 'broken';
+          else {
+            state = 'inside';
+            elementStart = at - 1;
+            depth = code === OPEN_BRACE || code === OPEN_BRACKET ? 1 : 0;
+            inString = code === QUOTE;
+            scalar = startsScalar(code);
+            if (depth === 0 && !inString && !scalar) state = 'broken';
+          }
+        } else if (state === 'after') {
+          if (code === COMMA) state = 'next';
+          else if (code === CLOSE_BRACKET) state = 'end';
+          else state = 'broken';
+        } else state = 'broken';
+        if (state === 'notArray' || state === 'broken') break;
+      }
+      return found;
+    },
+    /** Whether the bytes fed so far are a whole array (closed, nothing but white space after it). */
+    get complete(): boolean {
+      return state === 'end';
+    },
+  };
+}
+
+export type ElementCutter = ReturnType<typeof createElementCutter>;
+
+/** Bytes of a held answer fed to the cutter between looks at the clock. */
+const HELD_PIECE = 1 << 16;
+
+/**
+ * The spans of the elements of `bytes`, a JSON array of objects (or arrays) in UTF-8 held whole,
+ * yielding to the event loop every few milliseconds. Null when it is not such an array as far as
+ * the scan can tell (another kind of element, text around it, an unclosed string).
  */
 export async function elementSpans(bytes: Uint8Array): Promise<ElementSpan[] | null> {
+  const cutter = createElementCutter();
   const spans: ElementSpan[] = [];
-  let at = skipSpace(bytes, 0);
-  if (bytes[at] !== OPEN_BRACKET) return null;
-  at = skipSpace(bytes, at + 1);
-  if (bytes[at] === CLOSE_BRACKET) return skipSpace(bytes, at + 1) === bytes.length ? spans : null;
   const slice = workSlice();
-  for (;;) {
-    // `at` is the first byte of an element.
-    const first = bytes[at];
-    if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return null;
-    const end = valueEnd(bytes, at);
-    if (end < 0) return null;
-    spans.push({ start: at, end });
-    at = skipSpace(bytes, end);
-    const next = bytes[at];
-    if (next === CLOSE_BRACKET) return skipSpace(bytes, at + 1) === bytes.length ? spans : null;
-    if (next !== COMMA) return null;
-    at = skipSpace(bytes, at + 1);
+  for (let at = 0; at < bytes.length; at += HELD_PIECE) {
+    for (const { start, end } of cutter.feed(bytes.subarray(at, at + HELD_PIECE))) {
+      const first = bytes[start];
+      if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return null;
+      spans.push({ start, end });
+    }
     if (slice.due()) {
       await yieldToLoop();
       slice.reset();
     }
   }
+  return cutter.complete ? spans : null;
 }
 
 /**

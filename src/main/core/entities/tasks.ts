@@ -119,7 +119,10 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
       ctx
         .isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
           try {
-            const list = await pullProjectTaskList(deps, gate, root, mark);
+            // Marked seen as each slice is stored, so the per-user lists do not store over them.
+            const list = await pullProjectTaskList(deps, gate, root, mark, (stored) => {
+              for (const id of stored) seen.add(id);
+            });
             const { ids, stored } = list;
             for (const id of ids) seen.add(id);
             fetchedRoots.push(root);

@@ -64,24 +64,64 @@ export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number
 /**
  * A project's task list (closed tasks and subfolders' too) read and stored as a steady pull
  * needs it: with no local change waiting in the outbox, the elements stored exactly as they are
- * now are neither parsed nor written again (`TaskFingerprints`); the others are stored a slice
- * at a time, each slice one transaction, with the event loop given back between slices, so no
- * other call waits long behind a large list. Resolves with the ids of every task the list holds,
- * how many rows were written, and whether every task of the list is held exactly as its element
- * (`asStored`: none skipped, each one stored as sent or already so; each such row's project is
- * the one the list gave), which lets the removal check count rather than read the ids back.
+ * now are neither parsed nor written again (`TaskFingerprints`); the others are stored as the
+ * answer is read, a slice at a time (`ServiceClient.projectTaskList`'s `each`), each slice one
+ * transaction or a few, with the event loop given back between them, so no other call waits
+ * long behind a large list and its items are never all in memory. `onStored` is told the ids of
+ * each slice once stored. Resolves with the ids of every task the list holds, how many rows were
+ * written, and whether every task of the list is held exactly as its element (`asStored`: none
+ * skipped, each one stored as sent or already so; each such row's project is the one the list
+ * gave), which lets the removal check count rather than read the ids back. A list that fails
+ * part-way (cut off, malformed) keeps the slices stored before the fault, and throws it.
  */
 export async function pullProjectTaskList(
   deps: SyncDeps,
   gate: Gate,
   projectId: string,
   mark?: number,
+  onStored?: (ids: readonly string[]) => void,
 ): Promise<{ ids: string[]; stored: number; asStored: boolean }> {
   const { cache, pending } = deps;
   const fingerprints = cache.taskFingerprints;
   // Local changes waiting are merged into every element (rule 7): then none is skipped.
   const skip = pending.openCount?.() === 0;
   const known = skip ? fingerprints.forList(projectId) : undefined;
+  const storedIds: string[] = [];
+  let storedAsSent = 0;
+  /** Items stored exactly as sent. */
+  let verbatimCount = 0;
+  const store = async ({
+    items,
+    fingerprints: itemFingerprints,
+  }: {
+    items: Task[];
+    fingerprints: string[];
+  }) => {
+    let at = 0;
+    while (at < items.length) {
+      const slice = workSlice();
+      const first = at;
+      const verbatim: (readonly [string, string])[] = [];
+      cache.transaction(() => {
+        // A few tasks between looks at the clock: each look costs more than storing one.
+        while (at < items.length && (at === first || !slice.due())) {
+          const from = at;
+          const part = items.slice(from, Math.min(items.length, from + 32));
+          for (const i of storeTasks(deps, part, mark)) {
+            verbatimCount++;
+            verbatim.push([part[i]!.id, itemFingerprints[from + i]!]);
+          }
+          at = from + part.length;
+        }
+      });
+      fingerprints.stored(verbatim);
+      storedAsSent += verbatim.length;
+      if (at < items.length) await yieldToLoop();
+    }
+    const ids = items.map((t) => t.id);
+    for (const id of ids) storedIds.push(id);
+    onStored?.(ids);
+  };
   const answer = await gate((s) =>
     deps.client.projectTaskList(
       projectId,
@@ -90,46 +130,21 @@ export async function pullProjectTaskList(
       // between slices) has lost its fingerprint in the same statement as the write.
       known,
       s,
+      store,
     ),
   );
   // Reading the answer ended in a look-up of the cache (thousands of ids for a list known whole):
-  // the loop is given back before the ids are noted and stored.
+  // the loop is given back before the ids are noted.
   await yieldToLoop();
   // What a read of the task would tell the outbox's check before a send (see `noteSeen`).
   if (pending.noteSeenAll) pending.noteSeenAll('task', answer.unchanged);
   else for (const id of answer.unchanged) pending.noteSeen?.('task', id);
-  const { items } = answer;
-  let storedAsSent = 0;
-  /** Items stored exactly as sent, with a fingerprint or not (a list read whole has none). */
-  let verbatimCount = 0;
-  let at = 0;
-  while (at < items.length) {
-    const slice = workSlice();
-    const first = at;
-    const verbatim: (readonly [string, string])[] = [];
-    cache.transaction(() => {
-      // A few tasks between looks at the clock: each look costs more than storing one.
-      while (at < items.length && (at === first || !slice.due())) {
-        const from = at;
-        const part = items.slice(from, Math.min(items.length, from + 32));
-        for (const i of storeTasks(deps, part, mark)) {
-          verbatimCount++;
-          const fingerprint = answer.fingerprints[from + i];
-          if (fingerprint) verbatim.push([part[i]!.id, fingerprint]);
-        }
-        at = from + part.length;
-      }
-    });
-    fingerprints.stored(verbatim);
-    storedAsSent += verbatim.length;
-    if (at < items.length) await yieldToLoop();
-  }
-  const ids = [...answer.unchanged, ...items.map((t) => t.id)];
+  const ids = [...answer.unchanged, ...storedIds];
   // Every element is held as sent: the next answer that is the same text is known whole.
   if (answer.whole && !answer.skipped.length && storedAsSent + answer.unchanged.length === answer.total)
     await fingerprints.storedWhole(projectId, answer.whole, ids);
   const asStored = !answer.skipped.length && verbatimCount + answer.unchanged.length === answer.total;
-  return { ids, stored: items.length, asStored };
+  return { ids, stored: storedIds.length, asStored };
 }
 
 /** Stores a single-task response: the task, its subtasks, tags, CRM links (rule 7 for each). */

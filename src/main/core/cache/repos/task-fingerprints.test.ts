@@ -170,6 +170,29 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(again.lostSince?.().size).toBe(0);
   });
 
+  it('tells each ask only of the tasks answered since the last one (asked after each slice)', async () => {
+    const cache = await cachedList();
+    const known = cache.taskFingerprints.forList('p1');
+    await known.prepare();
+    expect(known.idOf('f1')).toBe('t1');
+    expect(known.lostSince().size).toBe(0);
+    expect(known.idOf('f2')).toBe('t2');
+    // Both rows written after the second look-up: only t2 was answered since the last ask.
+    cache.tasks.upsertMany(
+      ['t1', 't2'].map((id) => flattenTask(aTask({ id, projectId: 'p1', name: 'Written here' }))),
+    );
+    expect([...known.lostSince()]).toEqual(['t2']);
+    expect(known.lostSince().size).toBe(0);
+  });
+
+  it('says whether a list may be answered as its last whole answer, so a list never whole is read as it comes', async () => {
+    const cache = await cachedList();
+    expect(cache.taskFingerprints.forList('p1').mayBeWhole()).toBe(true);
+    expect(cache.taskFingerprints.forList('p9').mayBeWhole()).toBe(false);
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't1', projectId: 'p1', name: 'Written here' }))]);
+    expect(cache.taskFingerprints.forList('p1').mayBeWhole()).toBe(false);
+  });
+
   it('lasts in the cache file: a connection opened again knows what the last one stored', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fingerprints-'));
     dirs.push(dir);

@@ -41,9 +41,15 @@ export interface TaskFingerprints {
 export interface ListElementsKnown {
   idOf(fingerprint: string): string | undefined;
   wholeAnswer(fingerprint: string): readonly string[] | undefined;
+  /** The ids answered by `idOf` since the last ask whose rows were written meanwhile. */
   lostSince(): ReadonlySet<string>;
   /** Called before the first `idOf`: the list's members are read now if not held. */
   prepare(): Promise<void>;
+  /**
+   * False when the list has no whole answer recorded as intact: its next answer is then read as
+   * it arrives (one the same as another list's intact answer is only read element by element).
+   */
+  mayBeWhole(): boolean;
 }
 
 /**
@@ -256,11 +262,13 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         },
         wholeAnswer: (fp) => repo.wholeAnswer(fp),
         prepare: () => loadMembers(key),
+        mayBeWhole: () => (answerOf.get(key) as { intact: number } | undefined)?.intact === 1,
         lostSince() {
+          const asked = answered.splice(0);
           // None left the list since it was read: every task answered from it is still as stored.
           if (!members || countOfList.get(key) === members.ofTask.size) return new Set<string>();
           forget(key);
-          return new Set(answered.filter(([id, fp]) => fingerprintOfTask.get(id) !== fp).map(([id]) => id));
+          return new Set(asked.filter(([id, fp]) => fingerprintOfTask.get(id) !== fp).map(([id]) => id));
         },
       };
     },
