@@ -7,7 +7,8 @@
 // zod's hundred-odd files and ws's CommonJS from node_modules took about as long as the rest of
 // the start together; better-sqlite3 (native) and the service's own packages (fastify) stay in
 // node_modules, and the bundled service is a chunk of its own, loaded only for the local
-// workspace.
+// workspace. The core (src/main/web-session.ts and what it imports) is a chunk too, loaded once
+// the host's port listens and its address is printed.
 import { build as buildElectron, loadConfigFromFile } from 'electron-vite';
 import { build as buildVite } from 'vite';
 import { build as bundle } from 'esbuild';

@@ -7,14 +7,15 @@ import { dirname, join, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startHostSession } from './core/accounts/host-session';
 import { defaultDataDir } from './core/accounts/data-dir';
-import { createJsonSettingsStore } from './core/accounts/settings-store';
-import { createFileSecretStore } from './core/accounts/secret-store';
+import type { Session } from './core/accounts/session';
 import { startBundledServerOnDemand } from './core/bundled-server-on-demand';
 import { startWebHost } from './core/web-host';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** How long without a request for a file the host waits before loading its core (see `begin`). */
+const OPEN_QUIET_MS = 250;
 
 function fail(message: string): never {
   console.error(message);
@@ -39,36 +40,68 @@ async function main(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const log = (message: string): void => console.error(message);
 
-  const session = await startHostSession({
-    dataDir,
-    settings: createJsonSettingsStore(join(dataDir, 'settings.json')),
-    // Weaker than the desktop app's keychain: the token file is protected by its mode (0600) only.
-    secrets: createFileSecretStore(join(dataDir, 'secrets.json')),
-    startServer: startBundledServerOnDemand,
-    version,
-    transport: 'web',
-    log,
-    // A browser tab has no system notifications from here: the terminal shows them.
-    notifier: { notify: ({ title, body }) => console.log(`${title}: ${body}`) },
+  // The port listens and the address is printed first; the core (most of the host's code) is
+  // loaded and its account opened after, while a browser evaluates the page's script: the page's
+  // first calls wait for it (`startWebHost` takes the promise). The banner's last line says it
+  // is open.
+  let open: (opening: Promise<Session>) => void = () => undefined;
+  const session = new Promise<Session>((resolve, reject) => {
+    open = (opening) => void opening.then(resolve, reject);
   });
+  // Loading the core holds this thread for a few hundred milliseconds (a second and more on a
+  // loaded machine: compiling and running most of the host's code), during which no file is
+  // served. So it starts once a page has been served its files (the browser then evaluates its
+  // script, which needs nothing of this host), or once no file has been asked for OPEN_QUIET_MS.
+  let begun = false;
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  const begin = (): void => {
+    clearTimeout(quiet);
+    if (begun) return;
+    begun = true;
+    open(
+      import('./web-session').then(({ openWebSession }) =>
+        openWebSession({ dataDir, version, startServer: startBundledServerOnDemand, log }),
+      ),
+    );
+  };
+  const waitQuiet = (): void => {
+    clearTimeout(quiet);
+    if (!begun) quiet = setTimeout(begin, OPEN_QUIET_MS);
+  };
   const host = await startWebHost({
     core: session,
     rendererDir: join(root, 'out', 'renderer'),
     port,
-    // While the browser evaluates the page's script, its first views are read from the cache
-    // (not before: a read blocks this thread, and the page's files would wait for it).
-    onPageServed: () => session.readAhead(),
+    onRequest: waitQuiet,
+    // The core opens, and then reads the page's first views from the cache, while the browser
+    // evaluates the page's script.
+    onPageServed: () => {
+      begin();
+      void session.then(
+        (opened) => opened.readAhead(),
+        () => undefined,
+      );
+    },
   });
   const stop = async (): Promise<void> => {
+    clearTimeout(quiet);
     await host.close();
-    await session.close();
+    // A signal while the account opens: it is closed once open, as it would have been.
+    if (begun) await (await session.catch(() => undefined))?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
-  // Printed last: whoever waits for this banner may signal the process at once.
   console.log(`Workdesk is running at ${host.url}`);
   console.log(`Data folder: ${dataDir}`);
+  waitQuiet();
+  try {
+    await session;
+  } catch (err) {
+    fail(`Could not open the workspace: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  }
+  // Printed last, once the workspace is open: whoever waits for this line may signal the process
+  // at once.
   console.log("Open that address in a browser (it carries this run's secret). Ctrl+C stops it.");
 }
 

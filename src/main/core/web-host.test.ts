@@ -190,3 +190,90 @@ describe('web host files', () => {
     }
   });
 });
+
+describe('web host started before its core is open', () => {
+  /** A page's bridge on `opened`, connected. */
+  async function bridgeOf(opened: WebHost): Promise<WebSocket> {
+    const secretOf = new URL(opened.url).hash.replace('#secret=', '');
+    const ws = new WebSocket(`ws://127.0.0.1:${opened.port}/bridge?secret=${secretOf}`, {
+      headers: { origin: `http://127.0.0.1:${opened.port}` },
+    });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    return ws;
+  }
+
+  it('serves the page at once, answers calls made meanwhile once the core is open, then its events', async () => {
+    let openCore: (core: {
+      dispatch: ReturnType<typeof createDispatch>;
+      events: EventHub;
+    }) => void = () => {};
+    const later = new EventHub();
+    const early = await startWebHost({
+      core: new Promise((resolve) => (openCore = resolve)),
+      rendererDir: dir,
+    });
+    try {
+      expect((await fetchFrom(early.port, '/')).status).toBe(200);
+      const ws = await bridgeOf(early);
+      const received: unknown[] = [];
+      ws.on('message', (data: Buffer) => received.push(JSON.parse(data.toString())));
+      ws.send(JSON.stringify({ id: 1, channel: 'app.info', arg: {} }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received).toEqual([]);
+      openCore({ dispatch: createDispatch({ 'app.info': handler }), events: later });
+      await vi.waitFor(() => expect(received).toHaveLength(1));
+      expect(received[0]).toMatchObject({
+        id: 1,
+        result: { ok: true, value: { version: 't', transport: 'web' } },
+      });
+      later.emit('app.onDidLog', { level: 'info', message: 'opened' });
+      await vi.waitFor(() => expect(received).toHaveLength(2));
+      expect(received[1]).toEqual({ event: 'app.onDidLog', payload: { level: 'info', message: 'opened' } });
+      ws.close();
+    } finally {
+      await early.close();
+    }
+  });
+
+  it('tells of each request for a file before serving it', async () => {
+    const asked = vi.fn();
+    const early = await startWebHost({ core: new Promise(() => {}), rendererDir: dir, onRequest: asked });
+    try {
+      expect((await fetchFrom(early.port, '/')).status).toBe(200);
+      expect((await fetchFrom(early.port, '/missing.js')).status).toBe(404);
+      expect(asked).toHaveBeenCalledTimes(2);
+    } finally {
+      await early.close();
+    }
+  });
+
+  it('answers each call with the reason when the core could not be opened', async () => {
+    const failed = Promise.reject(new Error('cache file is locked'));
+    const early = await startWebHost({ core: failed, rendererDir: dir });
+    try {
+      const ws = await bridgeOf(early);
+      const answer = await call(ws, 7, 'app.info', {});
+      expect(answer).toEqual({
+        ok: false,
+        error: { type: 'internal', message: 'The core did not open: cache file is locked' },
+      });
+      ws.close();
+    } finally {
+      await early.close();
+    }
+  });
+});
+
+function fetchFrom(port: number, path: string): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}

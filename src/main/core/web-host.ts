@@ -1,17 +1,23 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { resolve, extname } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import mime from 'mime';
 import type { Core } from './core';
+import type { IpcResult } from '../../shared/ipc/channel';
 import { contentSecurityPolicy, resolveStaticPath } from './static-files';
 
 /** What the web host needs of the core: the same dispatch and events as Electron's IPC. */
 export type CoreFacade = Pick<Core, 'dispatch' | 'events'>;
 
 export interface WebHostOptions {
-  core: CoreFacade;
+  /**
+   * The core, or the promise of it while it opens: the host listens (and its address can be
+   * given out) before the core is loaded, so a browser loads the page meanwhile; calls that come
+   * before it is open wait for it, and a core that fails to open answers each with the reason.
+   */
+  core: CoreFacade | Promise<CoreFacade>;
   /** Folder holding the built renderer (index.html and assets). */
   rendererDir: string;
   port?: number;
@@ -22,6 +28,8 @@ export interface WebHostOptions {
    * when work for the page can run without delaying the files it asks for.
    */
   onPageServed?: () => void;
+  /** Called at each request for a file, before it is served. */
+  onRequest?: () => void;
 }
 
 /** How long after a script or style was served no other file is asked for: the page has them all. */
@@ -60,9 +68,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
   const server = createServer((req, res) => {
     clearTimeout(quiet);
-    void serveStatic(rendererDir, files, req, res).then((file) => {
-      if (!served && file && /\.(?:js|css)$/.test(file)) quiet = setTimeout(pageServed, PAGE_SERVED_QUIET_MS);
-    });
+    options.onRequest?.();
+    const file = serveStatic(rendererDir, files, req, res);
+    if (!served && file && /\.(?:js|css)$/.test(file)) quiet = setTimeout(pageServed, PAGE_SERVED_QUIET_MS);
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const sockets = new Set<WebSocket>();
@@ -98,14 +106,31 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (typeof message !== 'object' || message === null) return;
     const { id, channel, arg } = message as { id?: unknown; channel?: unknown; arg?: unknown };
     if (typeof id !== 'number') return;
-    const result = await options.core.dispatch(channel, arg);
+    const result = await core.then(
+      (opened) => opened.dispatch(channel, arg),
+      (err: unknown): IpcResult<never> => ({
+        ok: false,
+        error: { type: 'internal', message: `The core did not open: ${describe(err)}` },
+      }),
+    );
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
   }
 
-  const unsubscribe = options.core.events.onAny((event, payload) => {
-    const text = JSON.stringify({ event, payload });
-    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
-  });
+  const core = Promise.resolve(options.core);
+  // No event comes before the core is open (it emits them); a host closed meanwhile never listens.
+  let closed = false;
+  let unsubscribe = (): void => {};
+  core.then(
+    (opened) => {
+      if (closed) return;
+      unsubscribe = opened.events.onAny((event, payload) => {
+        const text = JSON.stringify({ event, payload });
+        for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+      });
+    },
+    // Told to each call (`onMessage`); whoever opens the core reports the failure itself.
+    () => undefined,
+  );
 
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
@@ -117,12 +142,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     port,
     async close() {
       clearTimeout(quiet);
+      closed = true;
       unsubscribe();
       for (const ws of sockets) ws.terminate();
       wss.close();
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 function secretMatches(given: string | null, secret: string): boolean {
@@ -143,14 +173,17 @@ interface KeptFile {
  * The renderer's files kept in memory once read: a page load asks for the same few files each
  * time, and the built renderer does not change while the host runs, except when a developer
  * builds it again, which each file's size and modification time (a `stat`, no read) tell.
+ * Synchronous, so a file is served in the turn of the event loop its request arrives in: at start
+ * the core loads on this thread in long steps, and each further turn would wait for one (the
+ * files are few and small, and the host serves one user on loopback).
  */
-function createFileMemory(): (file: string) => Promise<Buffer> {
+function createFileMemory(): (file: string) => Buffer {
   const kept = new Map<string, KeptFile>();
-  return async (file) => {
-    const { size, mtimeMs } = await stat(file);
+  return (file) => {
+    const { size, mtimeMs } = statSync(file);
     const known = kept.get(file);
     if (known && known.size === size && known.mtimeMs === mtimeMs) return known.body;
-    const body = await readFile(file);
+    const body = readFileSync(file);
     kept.set(file, { body, size, mtimeMs });
     return body;
   };
@@ -163,12 +196,12 @@ function createFileMemory(): (file: string) => Promise<Buffer> {
  */
 const HASHED_ASSET = /^\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.(?:js|css|woff2?|svg|png)$/;
 
-async function serveStatic(
+function serveStatic(
   root: string,
-  read: (file: string) => Promise<Buffer>,
+  read: (file: string) => Buffer,
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<string | undefined> {
+): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return undefined;
@@ -180,7 +213,7 @@ async function serveStatic(
     return undefined;
   }
   try {
-    const body = await read(file);
+    const body = read(file);
     res.writeHead(200, {
       'Content-Type': mime.getType(extname(file)) ?? 'application/octet-stream',
       'Content-Security-Policy': CSP,

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
@@ -86,6 +87,35 @@ describe.each<Entry>(['source', 'bundle'])('npm run web entry (src/main/web.ts) 
     };
     expect(settings.activeAccountId).toBe('local');
     expect(existsSync(join(dir, 'data', 'local-service', 'service.sqlite'))).toBe(true);
+    app.child.kill('SIGTERM');
+    expect(await app.exited).toBe(0);
+  });
+
+  it("answers a page's call made as soon as its address is printed (the workspace may still be opening)", async () => {
+    const app = run(entry, ['--data', join(dir, 'data')]);
+    // The address line alone: the banner's last line comes once the workspace is open.
+    const url = await new Promise<string>((resolve, reject) => {
+      app.child.stdout.on('data', () => {
+        const match = /running at (\S+)/.exec(app.output().stdout);
+        if (match?.[1]) resolve(match[1]);
+      });
+      void app.exited.then((code) => reject(new Error(`exited ${code}: ${app.output().stderr}`)));
+    });
+    const { origin, hash } = new URL(url);
+    const ws = new WebSocket(`${origin.replace('http', 'ws')}/bridge?${hash.slice(1)}`, {
+      headers: { origin },
+    });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    const answer = new Promise<unknown>((resolve) =>
+      ws.once('message', (data: Buffer) => resolve(JSON.parse(data.toString()))),
+    );
+    ws.send(JSON.stringify({ id: 1, channel: 'accounts.list', arg: {} }));
+    expect(await answer).toMatchObject({ id: 1, result: { ok: true, value: { activeId: 'local' } } });
+    await app.ready;
+    ws.close();
     app.child.kill('SIGTERM');
     expect(await app.exited).toBe(0);
   });

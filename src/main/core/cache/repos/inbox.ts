@@ -44,6 +44,15 @@ const FIRST = `
   LIMIT @limit`;
 const LIST = LIST_OF(false);
 const LIST_FIRST = LIST_OF(true);
+/**
+ * Every task of `@me`'s inbox marked read as it stands (its newest message from someone else), in
+ * one statement: row by row, the first read of a 2,700-task inbox after a sync took 130-410 ms (load 4.5).
+ */
+const MARK_ALL = `
+  INSERT INTO inbox_seen (task_id, message_id)
+  SELECT t.id, ${NEWEST('AND m.from_user_id IS NOT @me')} FROM tasks t
+  WHERE t.action_required_user_id = @me AND t.moment_closed IS NULL
+  ON CONFLICT (task_id) DO UPDATE SET message_id = excluded.message_id`;
 const COUNT = `SELECT count(*) FROM tasks t WHERE t.action_required_user_id = ? AND t.moment_closed IS NULL`;
 
 interface ListRow {
@@ -98,19 +107,17 @@ export function createInboxRepo(db: CacheDb) {
      * the whole backlog of a first sync. With `limit`, only the first `limit` rows of the list.
      */
     list(me: string, limit?: number): InboxRow[] {
-      let rows = rowsOf(me, limit);
       const pulled = stmt(`SELECT 1 FROM sync_state WHERE key = 'pull'`).get() !== undefined;
       const baselined = stmt(`SELECT 1 FROM sync_state WHERE key = ?`).get(BASELINE) !== undefined;
       if (pulled && !baselined) {
         db.transaction(() => {
-          markRows(limit === undefined ? rows : rowsOf(me));
+          stmt(MARK_ALL).run({ me });
           stmt(`INSERT INTO sync_state (key, fetched_at, value) VALUES (?, datetime('now'), NULL)`).run(
             BASELINE,
           );
         })();
-        rows = rowsOf(me, limit);
       }
-      return rows.map((r) => ({
+      return rowsOf(me, limit).map((r) => ({
         taskId: r.taskId,
         shortId: r.shortId,
         name: r.name,
@@ -158,7 +165,7 @@ export function createInboxRepo(db: CacheDb) {
 
     /** Every task of the inbox read. */
     markAllRead(me: string): void {
-      markRows(rowsOf(me));
+      stmt(MARK_ALL).run({ me });
     },
 
     /** A task unread again (until it is opened or marked read). */
