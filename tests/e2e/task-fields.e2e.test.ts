@@ -262,6 +262,36 @@ describe('task detail: dates, story points, parent task, custom fields, refusals
     await page.setViewportSize({ width: 1440, height: 1000 });
   });
 
+  it('keeps the hours typed in the estimate while the task is read again, and saves both', async () => {
+    const { app, page } = suite;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const { task } = await suite.ui.openBeside('Support desk 2', 2);
+    const panel = page.getByTestId('detail-panel');
+    await panel.getByTestId('task-fields').waitFor();
+    const hours = panel.getByLabel('Estimate hours');
+    await hours.fill('3');
+    // A colleague renames the task and a pull brings it while the hours wait for their minutes:
+    // the detail is read again. Before, the boxes were filled again from the cached estimate, so
+    // the hours typed were lost and only the minutes were saved.
+    const renamed = `${task.name} (renamed by Bob)`;
+    await app.api(`/task/${task.id}/update`, {
+      method: 'PUT',
+      body: { userId: app.service!.users.bob, title: renamed },
+    });
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    await panel.getByText(renamed).first().waitFor();
+    await expect.poll(() => hours.inputValue()).toBe('3');
+    await panel.getByLabel('Estimate minutes').fill('15');
+    await panel.getByLabel('Estimate minutes').press('Tab');
+    await screenshot(page, 'task-fields-estimate-kept');
+    const saved = await eventually(
+      () => app.api<{ estimate: number | null }>(`/task/${task.id}`),
+      (t) => t.estimate === 195,
+    );
+    expect(saved.estimate).toBe(195);
+    await page.setViewportSize({ width: 1440, height: 1000 });
+  });
+
   // Last of the describe: it leaves the open task with a refused estimate.
   it('says what a refused estimate must be', async () => {
     const { page } = suite;
