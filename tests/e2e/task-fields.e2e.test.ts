@@ -262,33 +262,41 @@ describe('task detail: dates, story points, parent task, custom fields, refusals
     await page.setViewportSize({ width: 1440, height: 1000 });
   });
 
-  it('keeps the hours typed in the estimate while the task is read again, and saves both', async () => {
+  it('keeps the progress and the estimate typed while the task is read again, and saves them', async () => {
     const { app, page } = suite;
     await page.setViewportSize({ width: 1280, height: 800 });
     const { task } = await suite.ui.openBeside('Support desk 2', 2);
     const panel = page.getByTestId('detail-panel');
     await panel.getByTestId('task-fields').waitFor();
+    // A colleague renames the task and a pull brings it while a field is being typed in: the
+    // detail is read again. Before, the boxes were filled again from the cache, so a progress
+    // typed before Tab, or an estimate's hours typed before its minutes, were lost.
+    const renameAndPull = async (name: string): Promise<void> => {
+      await app.api(`/task/${task.id}/update`, {
+        method: 'PUT',
+        body: { userId: app.service!.users.bob, title: name },
+      });
+      expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+      await panel.getByText(name).first().waitFor();
+    };
+    const progress = panel.getByTestId('field-progress');
+    await progress.fill('35');
+    await renameAndPull(`${task.name} (renamed by Bob)`);
+    await expect.poll(() => progress.inputValue()).toBe('35');
+    await progress.press('Tab');
+
     const hours = panel.getByLabel('Estimate hours');
     await hours.fill('3');
-    // A colleague renames the task and a pull brings it while the hours wait for their minutes:
-    // the detail is read again. Before, the boxes were filled again from the cached estimate, so
-    // the hours typed were lost and only the minutes were saved.
-    const renamed = `${task.name} (renamed by Bob)`;
-    await app.api(`/task/${task.id}/update`, {
-      method: 'PUT',
-      body: { userId: app.service!.users.bob, title: renamed },
-    });
-    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
-    await panel.getByText(renamed).first().waitFor();
+    await renameAndPull(`${task.name} (renamed by Bob again)`);
     await expect.poll(() => hours.inputValue()).toBe('3');
     await panel.getByLabel('Estimate minutes').fill('15');
     await panel.getByLabel('Estimate minutes').press('Tab');
-    await screenshot(page, 'task-fields-estimate-kept');
+    await screenshot(page, 'task-fields-typing-kept');
     const saved = await eventually(
-      () => app.api<{ estimate: number | null }>(`/task/${task.id}`),
-      (t) => t.estimate === 195,
+      () => app.api<{ estimate: number | null; progress: number | null }>(`/task/${task.id}`),
+      (t) => t.estimate === 195 && t.progress === 35,
     );
-    expect(saved.estimate).toBe(195);
+    expect(saved).toMatchObject({ estimate: 195, progress: 35 });
     await page.setViewportSize({ width: 1440, height: 1000 });
   });
 
