@@ -124,6 +124,19 @@ describe('the running timer, and to-do progress on task rows', () => {
     await dialog.getByTestId('timer-stop-duration').fill('25m');
     await dialog.getByTestId('timer-stop-note').fill('Triage from the timer');
     await dialog.getByTestId('timer-stop-billable').check();
+    // A colleague renames the task and a pull brings it while the confirm is open: the timer is
+    // read again (the dialog shows the new name), and what was typed stays. Before, the boxes were
+    // filled again from the timer, so 25m became the 1m it had run.
+    const renamed = `${task.name} (renamed by Bob)`;
+    await app.api(`/task/${task.id}/update`, {
+      method: 'PUT',
+      body: { userId: app.service!.users.bob, title: renamed },
+    });
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    await dialog.getByText(renamed).waitFor();
+    expect(await dialog.getByTestId('timer-stop-duration').inputValue()).toBe('25m');
+    expect(await dialog.getByTestId('timer-stop-note').inputValue()).toBe('Triage from the timer');
+    expect(await dialog.getByTestId('timer-stop-billable').isChecked()).toBe(true);
     await screenshot(page, 'timer-stop-dialog');
     const confirm = await audit(page, 'timer-stop-dialog');
     expect(failing(confirm.findings), describeFindings(failing(confirm.findings))).toEqual([]);
