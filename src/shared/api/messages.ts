@@ -26,12 +26,12 @@ export const TaskMessageFields = z.looseObject({
   /** Extension: files attached to the message. */
   attachments: z.array(StoredAttachment).optional(),
 });
-export const TaskMessage = TaskMessageFields.transform((m): typeof m & { communicationFlow: number } => ({
-  ...m,
-  communicationFlow:
-    m.communicationFlow ??
-    (m.taskSystemStatusNew !== null ? COMMUNICATION_FLOW.statusChange : COMMUNICATION_FLOW.comment),
-}));
+// The flow is set on the object the check just made (no copy: a first sync reads 60,000 messages).
+export const TaskMessage = TaskMessageFields.transform((m): typeof m & { communicationFlow: number } => {
+  m.communicationFlow ??=
+    m.taskSystemStatusNew !== null ? COMMUNICATION_FLOW.statusChange : COMMUNICATION_FLOW.comment;
+  return m as typeof m & { communicationFlow: number };
+});
 export type TaskMessage = z.output<typeof TaskMessage>;
 export const TaskMessagesResponse = z.array(TaskMessage);
 

@@ -15,9 +15,14 @@ export type PendingEntity = OutboxEntity;
 /** A message as a task's message list answers it, with the task it was listed for. */
 export type ListedMessage = TaskMessage & { taskId: string };
 
-/** The messages a task's message list answered, each with that task. */
-export function listedMessages(taskId: string, messages: readonly TaskMessage[]): ListedMessage[] {
-  return messages.map((m) => ({ ...m, taskId }));
+/**
+ * The messages a task's message list answered, each with that task: the answer's own objects,
+ * each given its task in place (no copy: a first sync reads 60,000 messages), so they are the
+ * caller's to give.
+ */
+export function listedMessages(taskId: string, messages: TaskMessage[]): ListedMessage[] {
+  for (const m of messages) (m as ListedMessage).taskId = taskId;
+  return messages as ListedMessage[];
 }
 
 /**

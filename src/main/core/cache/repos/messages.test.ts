@@ -61,3 +61,38 @@ describe('messages repository: files of a project', () => {
     expect(JSON.parse(rows[0].attachments)).toEqual(file);
   });
 });
+
+describe('messages repository: a task message list stored as it was read', () => {
+  it('stores messages that carry their task as they are, and refuses one listed for another task', () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const listed = [
+      { ...aMessage({ id: 'm1' }), taskId: 't1' },
+      { ...aMessage({ id: 'm2' }), taskId: 't1' },
+    ];
+    cache.messages.replaceListed('t1', listed);
+    expect(cache.messages.listForTask('t1').map((m) => [m.id, m.taskId])).toEqual([
+      ['m1', 't1'],
+      ['m2', 't1'],
+    ]);
+    expect(() => cache.messages.replaceListed('t1', [{ ...aMessage({ id: 'm3' }), taskId: 't2' }])).toThrow(
+      'message m3 is listed for task t2, not t1',
+    );
+    // The refused list changed nothing.
+    expect(cache.messages.listForTask('t1').map((m) => m.id)).toEqual(['m1', 'm2']);
+  });
+
+  it("reads a task's drafts alone: who wrote what, not the messages the service answered", () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    cache.messages.replaceForTask('t1', [
+      aMessage({ id: 'draft-1', fromUserId: 'u1', message: 'On my way' }),
+      aMessage({ id: 'm1', fromUserId: 'u2', message: 'Thanks' }),
+    ]);
+    cache.messages.replaceForTask('t2', [
+      aMessage({ id: 'draft-2', fromUserId: 'u1', message: 'Elsewhere' }),
+    ]);
+    expect(cache.messages.draftsOfTask('t1')).toEqual([
+      { id: 'draft-1', fromUserId: 'u1', message: 'On my way' },
+    ]);
+    expect(cache.messages.draftsOfTask('t3')).toEqual([]);
+  });
+});

@@ -48,6 +48,9 @@ export function createMessagesRepo(db: CacheDb) {
   const hasStmt = db.prepare('SELECT 1 FROM messages WHERE id = ?').pluck();
   const deleteStmt = db.prepare('DELETE FROM messages WHERE id = ?');
   const deleteDraftStmt = db.prepare("DELETE FROM messages WHERE id = ? AND id LIKE 'draft-%'");
+  const draftsStmt = db.prepare(
+    "SELECT id, from_user_id AS fromUserId, message FROM messages WHERE task_id = ? AND id LIKE 'draft-%'",
+  );
   const withFilesInProjectStmt = db.prepare(
     `WITH RECURSIVE scope(id) AS (
        SELECT ? UNION ALL SELECT p.id FROM projects p JOIN scope ON p.parent_project_id = scope.id)
@@ -57,6 +60,20 @@ export function createMessagesRepo(db: CacheDb) {
      WHERE t.project_id IN (SELECT id FROM scope)
      ORDER BY m.date_created DESC, m.id`,
   );
+  /**
+   * Makes the cached messages of a task exactly `messages`, which carry that task already (as a
+   * task's message list is read: see `listedMessages`), keeping those `keep` protects: as
+   * `replaceForTask`, without a copy of each message.
+   */
+  function replaceListed(
+    taskId: string,
+    messages: readonly (TaskMessage & { taskId: string })[],
+    keep?: (id: string) => boolean,
+  ): string[] {
+    const other = messages.find((m) => m.taskId !== taskId);
+    if (other) throw new Error(`message ${other.id} is listed for task ${other.taskId}, not ${taskId}`);
+    return replaceScope(db, codec, 'id', 'task_id = ?', [taskId], messages, keep);
+  }
   return {
     codec,
     has(id: string): boolean {
@@ -85,15 +102,16 @@ export function createMessagesRepo(db: CacheDb) {
       messages: readonly TaskMessage[],
       keep?: (id: string) => boolean,
     ): string[] {
-      return replaceScope(
-        db,
-        codec,
-        'id',
-        'task_id = ?',
-        [taskId],
+      return replaceListed(
+        taskId,
         messages.map((m) => ({ ...m, taskId })),
         keep,
       );
+    },
+    replaceListed,
+    /** The rows a comment shows while it waits (id `draft-…`) on a task: who wrote what. */
+    draftsOfTask(taskId: string): { id: string; fromUserId: string; message: string }[] {
+      return draftsStmt.all(taskId) as { id: string; fromUserId: string; message: string }[];
     },
     listForTask(taskId: string): MessageView[] {
       return (listStmt.all(taskId) as Record<string, unknown>[]).map((r) => {
