@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CORE_HEAP_FLAGS } from './core/process/heap';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -207,6 +208,16 @@ describe('Electron entry', () => {
       (h.app as { isPackaged: boolean }).isPackaged = false;
       delete process.env['WORKDESK_SQLITE_NATIVE_BINDING'];
     }
+  });
+
+  it("starts the core's utility process with V8's heap settings for the core", async () => {
+    await boot();
+    expect(h.utilityProcess.fork).toHaveBeenCalledWith(
+      expect.stringMatching(/core\.js$/),
+      [],
+      expect.objectContaining({ execArgv: [...CORE_HEAP_FLAGS] }),
+    );
+    expect(CORE_HEAP_FLAGS).toContain('--heap-growing-percent=50');
   });
 
   it('registers the scheme before ready, hardens every web contents and the session, then opens the window', async () => {

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/accounts/data-dir';
 import type { Session } from './core/accounts/session';
 import { startBundledServerOnDemand } from './core/bundled-server-on-demand';
+import { applyCoreHeapFlags } from './core/process/heap';
 import { startWebHost } from './core/web-host';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -23,6 +24,8 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
+  // The core runs in this process: V8's heap settings for it (see heap.ts).
+  applyCoreHeapFlags();
   let values: { port?: string | undefined; data?: string | undefined };
   try {
     ({ values } = parseArgs({

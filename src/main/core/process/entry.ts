@@ -2,8 +2,12 @@
 // (child_process.fork) with this file; see core-process.ts.
 import { startBundledServerOnDemand } from '../bundled-server-on-demand';
 import { runCoreChild } from './core-child';
+import { applyCoreHeapFlags } from './heap';
 import { parentLink } from './links';
 
+// Given on the command line where it starts (links.ts, core-process.ts); set here when a host
+// did not pass them through (a no-op for those it did).
+applyCoreHeapFlags();
 runCoreChild(parentLink(), {
   startServer: startBundledServerOnDemand,
   exit: () => process.exit(0),

@@ -2,9 +2,13 @@
 // end in either host (Node's IPC or Electron's `process.parentPort`). Electron's host end is in
 // the shell (src/main/core-process.ts): the core never imports electron.
 import { fork } from 'node:child_process';
+import { CORE_HEAP_FLAGS } from './heap';
 import type { ChildLink, Link } from './messages';
 
-/** Starts `entry` as a Node child process. */
+/**
+ * Starts `entry` as a Node child process, with `execArgv` (by default this process's, as Node's
+ * fork has it) and V8's heap settings for the core (heap.ts).
+ */
 export function forkCoreChild(
   entry: string,
   options: { execArgv?: string[]; env?: NodeJS.ProcessEnv } = {},
@@ -12,7 +16,7 @@ export function forkCoreChild(
   const child = fork(entry, [], {
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    ...(options.execArgv ? { execArgv: options.execArgv } : {}),
+    execArgv: [...(options.execArgv ?? process.execArgv), ...CORE_HEAP_FLAGS],
     ...(options.env ? { env: options.env } : {}),
   });
   // A message sent as the child dies fails with EPIPE: the exit that follows answers every call
