@@ -150,15 +150,17 @@ describe('typing kept: a box being typed in keeps its text and focus while its i
     );
   });
 
-  it('keeps a project’s name and description typed while the project is read again, and saves them', async () => {
+  /** The project the project tests type in. */
+  let projectId = '';
+
+  it('keeps a project name typed while the project is read again, and saves it', async () => {
     const { app, page, ui } = suite;
     await ui.openDemoProject('Partner API 9');
     const overview = new ProjectOverviewPage(page);
     await overview.open();
     const projects = await app.api<ServiceProject[]>('/projects');
-    const projectId = projects.find((p) => p.name === 'Partner API 9')?.id ?? '';
+    projectId = projects.find((p) => p.name === 'Partner API 9')?.id ?? '';
     const name = overview.field('project-name');
-    const description = overview.field('project-description');
     const comments = overview.field('project-status-comments');
 
     await typeInto(name, 'Partner API, typed');
@@ -170,7 +172,13 @@ describe('typing kept: a box being typed in keeps its text and focus while its i
       () => app.api<ServiceProject>(`/project/${projectId}`),
       (p) => p.name === 'Partner API, typed',
     );
+  });
 
+  it('keeps a project description typed while a colleague changes it, and saves it', async () => {
+    const { app, page, ui } = suite;
+    const overview = new ProjectOverviewPage(page);
+    const name = overview.field('project-name');
+    const description = overview.field('project-description');
     // The description with Bob changing it, and the name, meanwhile.
     await typeInto(description, 'The description as the user typed it');
     await colleague(`/project/${projectId}`, 'PUT', {
@@ -230,22 +238,38 @@ describe('typing kept: a box being typed in keeps its text and focus while its i
       (id) => localStorage.setItem('workdesk.newTask.project', JSON.stringify(id)),
       offered,
     );
+    // The renamed project is in view in the tree, where the re-read shows.
+    await ui.expand('Company Workspace');
+    await ui.expand('Website relaunch area 1');
     await ui.goToAssigned();
     const dialog = new NewTaskDialogPage(page);
     await dialog.openWithShortcut();
+    await expect.poll(() => dialog.projectLabel()).toBe('Project: Support desk 2');
     const title = page.getByTestId('nt-title');
+    const deadline = page.getByTestId('nt-deadline');
+    const points = page.locator('#nt-points');
     await typeInto(title, 'A task typed while Bob renames a project');
+    await deadline.fill('2027-05-01');
+    await typeInto(points, '5');
     await colleague(`/project/${renamed}`, 'PUT', { userId: bob(), name: 'Project renamed by Bob' });
     await page
       .getByRole('treeitem', { name: /Project renamed by Bob/ })
       .first()
       .waitFor({ state: 'attached' });
-    await kept(title, 'A task typed while Bob renames a project');
+    // Before, the re-read tree filled the whole dialog afresh: the dates and points were emptied
+    // (the title came back a moment later from its draft).
+    await kept(points, '5');
+    expect(await deadline.inputValue()).toBe('2027-05-01');
+    expect(await title.inputValue()).toBe('A task typed while Bob renames a project');
     await dialog.submit();
     await dialog.root.waitFor({ state: 'hidden' });
-    await eventually(
+    const created = await eventually(
       () => app.api<ServiceTask[]>(`/project/${offered}/tasks`),
       (tasks) => tasks.some((t) => t.name === 'A task typed while Bob renames a project'),
     );
+    expect(created.find((t) => t.name === 'A task typed while Bob renames a project')).toMatchObject({
+      storyPoints: 5,
+      deadline: '2027-05-01',
+    });
   });
 });
