@@ -6,7 +6,7 @@ import { eventually } from './support/wait';
 import { CrmPage } from './pages/crm';
 import { ProjectOverviewPage } from './pages/project-overview';
 import { NewTaskDialogPage } from './pages/new-task';
-import type { TaskRef } from './pages/task-list';
+import { TaskListPage, type TaskRef } from './pages/task-list';
 
 interface ServiceTask {
   id: string;
@@ -14,6 +14,7 @@ interface ServiceTask {
   storyPoints?: number | null;
   deadline?: string | null;
   progress?: number | null;
+  projectId: string;
   customFieldsData: Record<string, unknown>;
 }
 interface ServiceProject {
@@ -271,5 +272,41 @@ describe('typing kept: a box being typed in keeps its text and focus while its i
       storyPoints: 5,
       deadline: '2027-05-01',
     });
+  });
+
+  it('keeps a name being typed in a list row while a colleague’s new task moves the rows, and saves it', async () => {
+    const { app, page, ui } = suite;
+    await page.keyboard.press('Escape');
+    await ui.openDemoProject('Mobile app 5');
+    const list = new TaskListPage(page);
+    await list.waitForRows();
+    const row = list.rows.nth(2);
+    const task = {
+      id: (await row.getAttribute('data-task-id')) ?? '',
+      name: await row.locator('.task-name').innerText(),
+    };
+    await list
+      .row(task)
+      .getByRole('button', { name: `Rename ${task.name}` })
+      .click();
+    const rename = page.getByRole('textbox', { name: `Name of ${task.name}` });
+    await rename.waitFor();
+    await rename.pressSequentially('Renamed in its row, typed');
+    // The list is newest first: Bob's new task takes the top row and every row moves down one.
+    const projectId = (await app.api<ServiceTask>(`/task/${task.id}`)).projectId;
+    await colleague('/tasks', 'POST', { projectId, title: 'A task Bob adds above', fromUserId: bob() });
+    await list.rows.first().filter({ hasText: 'A task Bob adds above' }).waitFor();
+    // Before, the box went away with its row (and the focus with it).
+    await expect.poll(() => rename.count()).toBe(1);
+    await kept(rename, 'Renamed in its row, typed');
+    expect(await rename.evaluate((el) => (el as HTMLInputElement).selectionStart)).toBe(
+      'Renamed in its row, typed'.length,
+    );
+    await screenshot(page, 'typing-kept-row-rename');
+    await rename.press('Enter');
+    await eventually(
+      () => app.api<ServiceTask>(`/task/${task.id}`),
+      (t) => t.name === 'Renamed in its row, typed',
+    );
   });
 });
