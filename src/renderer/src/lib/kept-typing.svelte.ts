@@ -4,7 +4,7 @@
 // again from the stored value at each re-read loses what was typed and not yet saved (before
 // Tab, Enter or a blur, or the second box of a two-box editor), and then nothing, or the wrong
 // value, is sent. A colleague's change to the same field while the user types keeps the user's
-// typing too: saving it then goes through the outbox's conflict check, never a silent overwrite.
+// typing too: saving it then goes through the outbox's check before a send, as any change does.
 //
 // Call it while a component is being set up (it runs an effect tied to that component).
 import { untrack } from 'svelte';
@@ -17,29 +17,21 @@ export interface KeptTyping {
 }
 
 /**
- * Calls `fill` with the stored value when the box first shows, when the value really changed
- * (not merely read again) and the user is not typing, and when the box shows another item
- * (`item`, e.g. the task's id; a box made anew for each item may leave it out).
+ * Calls `fill` with the stored value when the box first shows, and when the value really changed
+ * (not merely read again) while the user is not typing. A box shows one item: the component
+ * holding it is made anew for another item (the task panel is keyed by its task, a view by its
+ * project), so it starts over then.
  */
-export function keptTyping<T>(
-  stored: () => T,
-  fill: (value: T) => void,
-  item: () => unknown = () => undefined,
-): KeptTyping {
+export function keptTyping<T>(stored: () => T, fill: (value: T) => void): KeptTyping {
   let seeded = false;
   let shown: T | undefined;
-  let shownFor: unknown;
   let typing = false;
   $effect.pre(() => {
     const value = stored();
-    const of = item();
     untrack(() => {
-      const sameItem = seeded && of === shownFor;
-      if (sameItem && (typing || Object.is(value, shown))) return;
+      if (seeded && (typing || Object.is(value, shown))) return;
       seeded = true;
-      typing = false;
       shown = value;
-      shownFor = of;
       fill(value);
     });
   });
@@ -60,8 +52,8 @@ export function keptTyping<T>(
 export class KeptText<T> {
   text = $state('');
   readonly #kept: KeptTyping;
-  constructor(stored: () => T, shown: (value: T) => string, item?: () => unknown) {
-    this.#kept = keptTyping(stored, (value) => (this.text = shown(value)), item);
+  constructor(stored: () => T, shown: (value: T) => string) {
+    this.#kept = keptTyping(stored, (value) => (this.text = shown(value)));
   }
   /** For the box's `oninput`. */
   typed = (): void => this.#kept.typed();
