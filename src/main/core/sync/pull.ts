@@ -67,7 +67,7 @@ export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number
  * A project's task list (closed tasks and subfolders' too) read and stored as a steady pull
  * needs it: with no local change waiting in the outbox, the elements stored exactly as they are
  * now are neither parsed nor written again (`TaskFingerprints`); the others are stored as the
- * answer is read, a slice at a time (`ServiceClient.projectTaskList`'s `each`), each slice one
+ * answer is read, a slice at a time (`taskEndpoints.projectTaskList`'s `each`), each slice one
  * transaction or a few, with the event loop given back between them, so no other call waits
  * long behind a large list and its items are never all in memory. `onStored` is told the ids of
  * each slice once stored. Resolves with the ids of every task the list holds, how many rows were
