@@ -99,7 +99,7 @@ function queryOf(
 export function createServiceClient(settings: ConnectionSettings) {
   const http = createHttp(settings);
   const listReads = new Set<(read: ListRead) => void>();
-  const told = (read: ListRead): void => {
+  const tellListRead = (read: ListRead): void => {
     for (const listener of listReads) listener(read);
   };
 
@@ -153,7 +153,7 @@ export function createServiceClient(settings: ConnectionSettings) {
       case 'list': {
         const element = (response as z.ZodArray).element as z.ZodType;
         const { items, skipped } = await http.list(method, path, element, { signal, query });
-        told({ method, path, total: items.length + skipped.length, skipped });
+        tellListRead({ method, path, total: items.length + skipped.length, skipped });
         return items;
       }
       case 'fingerprintedList': {
@@ -164,7 +164,7 @@ export function createServiceClient(settings: ConnectionSettings) {
           ...(options.known ? { known: options.known } : {}),
           ...(options.each ? { each: options.each } : {}),
         });
-        told({ method, path, total: answer.total, skipped: answer.skipped });
+        tellListRead({ method, path, total: answer.total, skipped: answer.skipped });
         return answer;
       }
     }
