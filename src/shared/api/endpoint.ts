@@ -34,7 +34,9 @@ export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
 export interface ParamTypes<T> {
   readonly '~params'?: T;
 }
-export const paramTypes = <T>(): ParamTypes<T> => ({});
+// Marked free of side effects (as `endpoint` and `endpoints` are) so that a bundle importing a
+// resource's schemas without its endpoints (the renderer's) leaves the declarations out.
+export const paramTypes = /* @__NO_SIDE_EFFECTS__ */ <T>(): ParamTypes<T> => ({});
 
 /** What an endpoint's declaration holds; `endpoints()` gives each its name. */
 export interface Endpoint<
@@ -75,6 +77,7 @@ export interface Endpoint<
 export type AnyEndpoint = Endpoint<string, AnswerRead, any, any, any, unknown, boolean>;
 
 /** Declares one endpoint (see `Endpoint`); unnamed until its resource's `endpoints()` names it. */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<
   const P extends string,
   const R extends AnswerRead,
@@ -110,6 +113,7 @@ export function endpoint<
 /** A resource's endpoints, each named by its key. */
 // Typed loosely on purpose: a constraint naming `Endpoint` would lend its types to the
 // declarations inside (an endpoint without a body would be read as taking any body).
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoints<const T extends Record<string, { readonly path: string }>>(
   defs: T,
 ): { readonly [K in keyof T]: T[K] } {
