@@ -8,7 +8,7 @@
 // the start together; better-sqlite3 (native) and the service's own packages (fastify) stay in
 // node_modules, and the bundled service is a chunk of its own, loaded only for the local
 // workspace. The core (src/main/web-core-worker.ts and what it imports) is an entry of its own,
-// run on a worker thread the host starts before its port listens (src/main/web-core.ts).
+// run on a worker thread the host starts once its port listens (src/main/web-core.ts).
 import { build as buildElectron, loadConfigFromFile } from 'electron-vite';
 import { build as buildVite } from 'vite';
 import { build as bundle } from 'esbuild';

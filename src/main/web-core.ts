@@ -1,5 +1,5 @@
 // The web host's core on a thread of its own: src/main/web.ts starts it (a `worker_threads`
-// worker running src/main/web-core-worker.ts) before its port listens, so the core's code is
+// worker running src/main/web-core-worker.ts) as soon as its port listens, so the core's code is
 // compiled and run, and the account's cache opened, while the host prints its address and serves
 // the page, and while the browser evaluates the page's script: on two free cores the two loads
 // overlap instead of taking turns on one thread. The page's calls wait for the core's account to

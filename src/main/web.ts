@@ -8,8 +8,8 @@ import { homedir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/accounts/data-dir';
-import { startWebHost } from './core/web-host';
-import { startWebCore } from './web-core';
+import { startWebHost, type CoreFacade } from './core/web-host';
+import { startWebCore, type WebCore } from './web-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -37,36 +37,43 @@ async function main(): Promise<void> {
   const log = (message: string): void => console.error(message);
 
   // The core (most of the host's code: its schemas, the cache, sync) is loaded, and the account
-  // opened, on a worker thread started before the port listens (web-core.ts): meanwhile this
-  // thread prints the address and serves the page its files, and the browser evaluates the page's
-  // script. The page's first calls wait for the account to be open (`startWebHost` takes the
-  // promise). The banner's last line says it is open.
-  const core = startWebCore({
-    dataDir,
-    version,
-    log,
-    onStopped: (reason) => fail(`The workspace's core stopped: ${reason}`),
+  // opened, on a worker thread (web-core.ts) started once the port listens and the address is
+  // printed: meanwhile this thread serves the page its files, and the browser evaluates the
+  // page's script. (Started before the port listened, its load competed with the host's own
+  // start on a busy machine and delayed the address.) The page's first calls wait for the
+  // account to be open (`startWebHost` takes the promise). The banner's last line says it is open.
+  const started: { core?: WebCore } = {};
+  let opening: (core: WebCore) => void = () => undefined;
+  const opened = new Promise<CoreFacade>((resolve, reject) => {
+    opening = (core) => void core.opened.then(resolve, reject);
   });
   const host = await startWebHost({
-    core: core.opened,
+    core: opened,
     rendererDir: join(root, 'out', 'renderer'),
     port,
     // Once the page has its files, the core reads its first views from the cache while the
     // browser evaluates the page's script.
-    onPageServed: () => core.readAhead(),
+    onPageServed: () => started.core?.readAhead(),
   });
   const stop = async (): Promise<void> => {
     await host.close();
     // A signal while the account opens: it is closed once open, as it would have been.
-    await core.close();
+    await started.core?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   console.log(`Workdesk is running at ${host.url}`);
   console.log(`Data folder: ${dataDir}`);
+  started.core = startWebCore({
+    dataDir,
+    version,
+    log,
+    onStopped: (reason) => fail(`The workspace's core stopped: ${reason}`),
+  });
+  opening(started.core);
   try {
-    await core.opened;
+    await opened;
   } catch (err) {
     // The message carries the core's own stack (web-core-worker.ts sends it).
     fail(`Could not open the workspace: ${err instanceof Error ? err.message : String(err)}`);
