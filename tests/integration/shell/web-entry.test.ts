@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -149,6 +149,16 @@ describe.each<Entry>(['source', 'bundle'])('npm run web entry (src/main/web.ts) 
     expect(existsSync(join(dir, 'env-data', 'settings.json'))).toBe(true);
     app.child.kill('SIGTERM');
     expect(await app.exited).toBe(0);
+  });
+
+  it('exits with the reason when the workspace cannot be opened (its core, on its own thread, failed)', async () => {
+    // A file where the data folder should be: the core's thread cannot read its settings.
+    const file = join(dir, 'not-a-folder');
+    writeFileSync(file, 'x');
+    const app = run(entry, ['--data', file]);
+    expect(await app.exited).toBe(2);
+    expect(app.output().stdout).toContain('Workdesk is running at');
+    expect(app.output().stderr).toMatch(/Could not open the workspace: .*ENOTDIR/);
   });
 
   it('refuses a bad option with a message naming it', async () => {
