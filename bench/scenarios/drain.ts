@@ -12,6 +12,7 @@ import { startService } from '../../tests/support/service';
 import { percentile, round, sorted } from '../lib/stats';
 import type { Scenario } from '../lib/types';
 import { queueOf } from '../../src/main/core/outbox/testing';
+import { taskEndpoints } from '../../src/shared/api/tasks';
 
 const ADDED_RTT_MS = 50;
 const CONCURRENCY = 6;
@@ -35,7 +36,11 @@ export const scenario: Scenario = {
     const ids: string[] = [];
     for (let i = 0; i < tasks; i++) {
       ids.push(
-        (await direct.createTask({ projectId: SEED_IDS.workspace, title: `bench ${i}`, fromUserId: me })).id,
+        (
+          await direct.call(taskEndpoints.createTask, {
+            body: { projectId: SEED_IDS.workspace, title: `bench ${i}`, fromUserId: me },
+          })
+        ).id,
       );
     }
     const dirs: string[] = [];
@@ -91,7 +96,9 @@ export const scenario: Scenario = {
       const rtts: number[] = [];
       for (let i = 0; i < 10; i++) {
         const t = performance.now();
-        await createServiceClient({ baseUrl: proxy.baseUrl, token: svc.token }).task(ids[0]!);
+        await createServiceClient({ baseUrl: proxy.baseUrl, token: svc.token }).call(taskEndpoints.task, {
+          id: ids[0]!,
+        });
         rtts.push(performance.now() - t);
       }
       const rtt = percentile(sorted(rtts), 50);

@@ -17,6 +17,9 @@ import { startFaultProxy } from '../../tests/support/fault-proxy';
 import { median, round } from '../lib/stats';
 import type { Scenario } from '../lib/types';
 import { queueOf } from '../../src/main/core/outbox/testing';
+import { attachmentEndpoints } from '../../src/shared/api/attachments';
+import { taskEndpoints } from '../../src/shared/api/tasks';
+import { messageEndpoints } from '../../src/shared/api/messages';
 
 const RTT_MS = Number(process.env.WORKDESK_BENCH_RTT_MS ?? 50);
 const FILES = 20;
@@ -59,12 +62,16 @@ export const scenario: Scenario = {
     const staging: number[] = [];
     try {
       // Warm-up (connections, JIT), not measured.
-      const [warm] = await api.uploadUrls({ files: [{ name: 'warm.bin' }] });
+      const [warm] = await api.call(attachmentEndpoints.uploadUrls, {
+        body: { files: [{ name: 'warm.bin' }] },
+      });
       await api.upload(warm!.uploadUrl, bytes[0]!, warm!.mime);
       for (let run = 0; run < runs; run++) {
         // Raw: one address request, then the PUTs, nothing else.
         let t0 = performance.now();
-        const addresses = await api.uploadUrls({ files: paths.map((_, i) => ({ name: `file-${i}.bin` })) });
+        const addresses = await api.call(attachmentEndpoints.uploadUrls, {
+          body: { files: paths.map((_, i) => ({ name: `file-${i}.bin` })) },
+        });
         const limit = pLimit(PARALLEL);
         await Promise.all(addresses.map((a, i) => limit(() => api.upload(a.uploadUrl, bytes[i]!, a.mime))));
         raw.push(performance.now() - t0);
@@ -77,10 +84,12 @@ export const scenario: Scenario = {
           attachments: { concurrency: PARALLEL, maxFileBytes: 2 * FILE_BYTES },
         });
         try {
-          const { id: taskId } = await api.createTask({
-            projectId: SEED_IDS.workspace,
-            title: `Bench ${run}`,
-            fromUserId: userId,
+          const { id: taskId } = await api.call(taskEndpoints.createTask, {
+            body: {
+              projectId: SEED_IDS.workspace,
+              title: `Bench ${run}`,
+              fromUserId: userId,
+            },
           });
           await engine.sync.now();
           const call = async (name: 'attachments.attach', arg: unknown) =>
@@ -97,7 +106,7 @@ export const scenario: Scenario = {
           }
           app.push(performance.now() - t0);
           if (outbox.status().failed) throw new Error('the upload entry failed');
-          const [message] = await api.taskMessages(taskId);
+          const [message] = await api.call(messageEndpoints.taskMessages, { id: taskId });
           if (message?.attachments?.length !== FILES) throw new Error('the comment lacks its files');
         } finally {
           await engine.close();

@@ -10,6 +10,7 @@ import { screenshot } from './support/browser';
 import { appSuite, sessionSuite } from './support/suite';
 import { eventually } from './support/wait';
 import { CalendarPage } from './pages/calendar';
+import { eventEndpoints } from '../../src/shared/api/events';
 
 /** A day of this month as `YYYY-MM-DD` (local dates, as the grid's). */
 function day(date: Date): string {
@@ -138,7 +139,10 @@ describe('a new personal event is the acting user’s by default', () => {
     const from = day(new Date(Date.now() - 40 * 86_400_000));
     const to = day(new Date(Date.now() + 40 * 86_400_000));
     const created = await eventually(
-      async () => (await api.events({ startDate: from, endDate: to })).find((e) => e.name === 'My week off'),
+      async () =>
+        (await api.call(eventEndpoints.events, { query: { startDate: from, endDate: to } })).find(
+          (e) => e.name === 'My week off',
+        ),
       (event) => event !== undefined,
     );
     expect(created).toMatchObject({ eventType: 'personal-vacation', userId: service.users.actingUserId });

@@ -18,6 +18,7 @@ import { startWebHost, type WebHost } from '../../src/main/core/web-host';
 import { SEED_IDS } from '../../src/server/seed/index';
 import { launchBrowser, screenshot } from './support/browser';
 import { AppPage } from './pages/app';
+import { taskEndpoints } from '../../src/shared/api/tasks';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 let dataDir: string;
@@ -91,7 +92,7 @@ describe('a damaged cache of the local workspace', () => {
     await ui.waitForPendingCount(0);
     const connection = session.activeConnection()!;
     const api = createServiceClient({ baseUrl: connection.baseUrl, token: connection.token });
-    const onService = (await api.projectTasks(SEED_IDS.workspace)).filter(
+    const onService = (await api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace })).filter(
       (t) => t.name === 'Written before the crash',
     );
     expect(onService).toHaveLength(1);

@@ -11,6 +11,8 @@ import { eventually } from './support/wait';
 import { appSuite } from './support/suite';
 import { PalettePage } from './pages/palette';
 import { handOver } from './support/hand-over';
+import { taskEndpoints } from '../../src/shared/api/tasks';
+import { messageEndpoints } from '../../src/shared/api/messages';
 
 describe('notices per kind', () => {
   let service: RunningService;
@@ -59,12 +61,15 @@ describe('notices per kind', () => {
     await expect.poll(() => page.getByTestId('notice-assigned-toast').isChecked()).toBe(true);
     await screenshot(page, 'notices-settings');
 
-    const [mine] = await api.assignedTasks(me);
-    await api.comment(mine!.id, { userId: bob, message: 'A comment nobody asked to be told of' });
-    const other = (await api.projectTasks('g7-p2')).find(
+    const [mine] = await api.call(taskEndpoints.assignedTasks, { id: me });
+    await api.call(messageEndpoints.comment, {
+      id: mine!.id,
+      body: { userId: bob, message: 'A comment nobody asked to be told of' },
+    });
+    const other = (await api.call(taskEndpoints.projectTasks, { id: 'g7-p2' })).find(
       (t) => t.assignedToUserId !== me && t.actionRequiredUserId !== me,
     )!;
-    await api.updateTask(other.id, { userId: cleo, assignedToUserId: me });
+    await api.call(taskEndpoints.updateTask, { id: other.id, body: { userId: cleo, assignedToUserId: me } });
     await page.getByTestId('sync-now').click();
     await page
       .getByTestId('toast')

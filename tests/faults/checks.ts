@@ -15,7 +15,7 @@ import {
 } from '../support/engine-commands';
 import type { DocumentListItem } from '../../src/shared/api/documents';
 import type { Dependency } from '../../src/shared/api/dependencies';
-import { reportMessageText } from '../../src/shared/api/time-reports';
+import { reportMessageText, timeReportEndpoints } from '../../src/shared/api/time-reports';
 
 import { DEFAULT_FRESH_MS } from '../../src/main/core/outbox/outbox';
 import {
@@ -28,6 +28,14 @@ import {
   type TaskRef,
   type WriteRecord,
 } from './workload';
+import { projectEndpoints } from '../../src/shared/api/projects';
+import { dependencyEndpoints } from '../../src/shared/api/dependencies';
+import { memberEndpoints } from '../../src/shared/api/members';
+import { eventEndpoints } from '../../src/shared/api/events';
+import { crmEndpoints } from '../../src/shared/api/crm';
+import { documentEndpoints } from '../../src/shared/api/documents';
+import { taskEndpoints } from '../../src/shared/api/tasks';
+import { messageEndpoints } from '../../src/shared/api/messages';
 
 export type AnomalyKind =
   | 'lost-write'
@@ -126,18 +134,18 @@ export async function serviceState(
   eventDay: string,
 ): Promise<ServiceState> {
   const projects: RecordSources['projects'][number][] = [];
-  for (const p of await api.projects()) {
+  for (const p of await api.call(projectEndpoints.projects)) {
     if (p.id === projectId) continue;
-    const deps = await api.dependencies('project', p.id);
+    const deps = await api.call(dependencyEndpoints.dependencies, { kind: 'project', id: p.id });
     projects.push({
       ...p,
-      members: await api.projectUsers(p.id),
+      members: await api.call(memberEndpoints.projectUsers, { id: p.id }),
       dependencies: [...deps.predecessors, ...deps.successors].map((d) =>
         serviceDependencyKey(d, { kind: 'project', id: p.id }),
       ),
     });
   }
-  const events = await api.events({ startDate: eventDay, endDate: eventDay });
+  const events = await api.call(eventEndpoints.events, { query: { startDate: eventDay, endDate: eventDay } });
   const dependencies = new Map<string, { id: string; from: string; to: string }>();
   /** Notes the dependencies listed for one task or event, each once, by its ends' ids. */
   const noteDependencies = (
@@ -157,34 +165,41 @@ export async function serviceState(
   for (const e of events)
     eventDependencies.set(
       e.name,
-      noteDependencies(await api.dependencies('event', e.id), { kind: 'event', id: e.id }),
+      noteDependencies(await api.call(dependencyEndpoints.dependencies, { kind: 'event', id: e.id }), {
+        kind: 'event',
+        id: e.id,
+      }),
     );
   const records = withEventDependencies(
     recordSnapshots({
       events,
-      contacts: await api.crmContacts(),
-      accounts: await api.crmAccounts(),
+      contacts: await api.call(crmEndpoints.crmContacts),
+      accounts: await api.call(crmEndpoints.crmAccounts),
       projects,
     }),
     eventDependencies,
   );
-  const documents = await api.projectDocuments(projectId, { subfolders: true });
+  const documents = await api.call(documentEndpoints.projectDocuments, {
+    id: projectId,
+    query: { subfolders: true },
+  });
   const documentContent = new Map<string, string>();
-  for (const d of documents) documentContent.set(d.id, (await api.document(d.id)).content);
-  const list = await api.projectTasks(projectId, { closed: true });
+  for (const d of documents)
+    documentContent.set(d.id, (await api.call(documentEndpoints.document, { id: d.id })).content);
+  const list = await api.call(taskEndpoints.projectTasks, { id: projectId, query: { closed: true } });
   const tasks: TaskSnapshot[] = [];
   const messageCounts = new Map<string, Map<string, number>>();
   const attachments = new Map<string, Map<string, string[]>>();
   const timeReportCounts = new Map<string, Map<string, number>>();
   for (const t of list) {
     const reports = new Map<string, number>();
-    for (const r of await api.taskTimeReports(t.id)) {
+    for (const r of await api.call(timeReportEndpoints.taskTimeReports, { id: t.id })) {
       const note = reportMessageText(r.message);
       reports.set(note, (reports.get(note) ?? 0) + 1);
     }
     timeReportCounts.set(t.id, reports);
-    const detail = await api.task(t.id);
-    const raw = await api.taskMessages(t.id);
+    const detail = await api.call(taskEndpoints.task, { id: t.id });
+    const raw = await api.call(messageEndpoints.taskMessages, { id: t.id });
     const messages = raw.map((m) => m.message ?? '');
     const counts = new Map<string, number>();
     for (const m of messages) counts.set(m, (counts.get(m) ?? 0) + 1);
@@ -193,7 +208,7 @@ export async function serviceState(
       t.id,
       new Map(raw.map((m) => [m.message ?? '', (m.attachments ?? []).map((a) => a.name)] as const)),
     );
-    const deps = await api.dependencies('task', t.id);
+    const deps = await api.call(dependencyEndpoints.dependencies, { kind: 'task', id: t.id });
     tasks.push({
       id: t.id,
       name: t.name,

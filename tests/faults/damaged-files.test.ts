@@ -17,6 +17,8 @@ import { startEngineProcess } from '../support/engine-process';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { SERVICE_PROFILES, startService, type RunningService } from '../support/service';
 import { testEngine } from '../integration/outbox/support';
+import { taskEndpoints } from '../../src/shared/api/tasks';
+import { messageEndpoints } from '../../src/shared/api/messages';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -58,9 +60,9 @@ async function queueChanges(dataDir: string, prefix: string, seed: number): Prom
 }
 
 async function expectServiceHolds(prefix: string, expected: Expected): Promise<void> {
-  const all = (await api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) =>
-    t.name.startsWith(`${prefix}-`),
-  );
+  const all = (
+    await api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace, query: { closed: true } })
+  ).filter((t) => t.name.startsWith(`${prefix}-`));
   // Each task once: a doubled create would show its title twice.
   expect(all.map((t) => t.name).sort()).toEqual([...expected.keys()].sort());
   for (const task of all) {
@@ -69,7 +71,7 @@ async function expectServiceHolds(prefix: string, expected: Expected): Promise<v
       title: task.name,
       priority: want.priority,
     });
-    const messages = (await api.taskMessages(task.id)).map((m) => m.message);
+    const messages = (await api.call(messageEndpoints.taskMessages, { id: task.id })).map((m) => m.message);
     expect({ title: task.name, messages }).toEqual({ title: task.name, messages: want.messages });
   }
 }
@@ -178,7 +180,9 @@ describe.each(SERVICE_PROFILES)('on the %s profile', (profile) => {
         const again = await testEngine(proxy.baseUrl, svc.token, svc.users.actingUserId, { dataDir });
         await again.drained(60_000);
         await again.close();
-        const onService = (await api.projectTasks(SEED_IDS.workspace, { closed: true }))
+        const onService = (
+          await api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace, query: { closed: true } })
+        )
           .map((t) => t.name)
           .filter((n) => n.startsWith('FULL-'))
           .sort();

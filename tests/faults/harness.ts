@@ -45,6 +45,7 @@ import {
   type Step,
   type WriteRecord,
 } from './workload';
+import { taskEndpoints } from '../../src/shared/api/tasks';
 
 export const FAULT_KINDS = [
   'partition-both',
@@ -288,7 +289,9 @@ export async function runOnce(options: RunOptions): Promise<RunResult> {
     const shared: SharedTask[] = [];
     for (let i = 0; i < 3; i++) {
       const name = `r${options.seed}-shared${i}`;
-      const task = await api.createTask({ projectId: PROJECT, title: name, fromUserId: USERS[0]! });
+      const task = await api.call(taskEndpoints.createTask, {
+        body: { projectId: PROJECT, title: name, fromUserId: USERS[0]! },
+      });
       shared.push({ id: task.id, name });
     }
     // Documents on the service from the start (the first pull brings them), then changed while

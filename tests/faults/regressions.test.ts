@@ -15,6 +15,10 @@ import { SERVICE_PROFILES, startService, type RunningService } from '../support/
 import { testEngine, type TestEngine } from '../integration/outbox/support';
 import { queueOf } from '../../src/main/core/outbox/testing';
 import { taskReads } from '../../src/main/core/entities/tasks';
+import { messageEndpoints } from '../../src/shared/api/messages';
+import { taskEndpoints } from '../../src/shared/api/tasks';
+import { dependencyEndpoints } from '../../src/shared/api/dependencies';
+import { crmEndpoints } from '../../src/shared/api/crm';
 
 let svc: RunningService;
 let proxy: FaultProxy;
@@ -166,13 +170,19 @@ describe('campaign regressions: the final sync', () => {
     const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
     const run = commandRunner(e, mkdtempSync(join(tmpdir(), 'final-sync-')));
     // The next pull fetches `busy`'s messages (its activity moved), slowly.
-    await api.comment(busy, { userId: svc.users.bob, message: 'moves its activity' });
+    await api.call(messageEndpoints.comment, {
+      id: busy,
+      body: { userId: svc.users.bob, message: 'moves its activity' },
+    });
     proxy.set({ delayMs: 500 });
     try {
       const underWay = e.sync.now();
       // The pull stored the task lists (this task's activity unmoved) and fetches messages.
       while (e.sync.status().phase !== 'details') await new Promise((r) => setTimeout(r, 5));
-      await api.comment(taskId, { userId: svc.users.bob, message: 'posted while a pull ran' });
+      await api.call(messageEndpoints.comment, {
+        id: taskId,
+        body: { userId: svc.users.bob, message: 'posted while a pull ran' },
+      });
       await run({ op: 'sync', fresh: true });
       await underWay;
     } finally {
@@ -231,8 +241,9 @@ describe('campaign regressions: creates the service holds', () => {
     for (let i = 0; i < 1_000 && !nothingHeld(); i++) await new Promise((r) => setTimeout(r, 10));
     expect(nothingHeld()).toBe(true);
     const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-    return (await api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) => t.name === title)
-      .length;
+    return (
+      await api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace, query: { closed: true } })
+    ).filter((t) => t.name === title).length;
   }
 
   it('a create held past two request timeouts is answered, never looked up: once', async () => {
@@ -418,9 +429,9 @@ describe('campaign regressions: dependencies', () => {
     proxy.reset();
     expect(await discardFailed(e)).toEqual([]);
     const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-    expect((await api.dependencies('task', a)).successors.map((d) => d.id)).toEqual([
-      e.outbox.realIdOf(again.id),
-    ]);
+    expect(
+      (await api.call(dependencyEndpoints.dependencies, { kind: 'task', id: a })).successors.map((d) => d.id),
+    ).toEqual([e.outbox.realIdOf(again.id)]);
   });
 
   // The parent's delete takes the waiting subtask (and its create) with it, so this passes with
@@ -470,7 +481,9 @@ describe('campaign regressions: dependencies of deleted tasks', () => {
     await e.drained();
     await e.sync.now();
     const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-    expect((await api.dependencies('task', a)).successors).toEqual([]);
+    expect((await api.call(dependencyEndpoints.dependencies, { kind: 'task', id: a })).successors).toEqual(
+      [],
+    );
     expect((await e.call('tasks.detail', { taskId: a })).dependencies).toEqual([]);
   });
 
@@ -548,7 +561,9 @@ describe('campaign regressions: dependencies of deleted events', () => {
     await e.drained();
     await e.sync.now();
     const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-    expect((await api.dependencies('task', taskId)).successors).toEqual([]);
+    expect(
+      (await api.call(dependencyEndpoints.dependencies, { kind: 'task', id: taskId })).successors,
+    ).toEqual([]);
     expect((await e.call('tasks.detail', { taskId })).dependencies).toEqual([]);
   });
 });
@@ -610,7 +625,7 @@ describe('campaign regressions: seed 5096 (a subtask create and its parent delet
       await settle(engine);
       await engine.sync.now();
       const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-      const onService = (await api.projectTasks(ws, { closed: true }))
+      const onService = (await api.call(taskEndpoints.projectTasks, { id: ws, query: { closed: true } }))
         .map((t) => t.name)
         .filter((n) => n.startsWith(name));
       const list = await engine.call('tasks.list', { projectId: ws, filter: { closed: 'all' } });
@@ -683,7 +698,9 @@ describe('campaign regressions: CRM creates', () => {
     await e.drained();
     expect(proxy.stats().injected.tooMany).toBe(throttled + 1);
     proxy.reset();
-    const named = (await api.crmContacts()).filter((c) => c.firstName === 'throttled look-up');
+    const named = (await api.call(crmEndpoints.crmContacts)).filter(
+      (c) => c.firstName === 'throttled look-up',
+    );
     expect(named).toHaveLength(1);
   });
 });

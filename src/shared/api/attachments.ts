@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, LIMITS } from './common';
+import { endpoint, endpoints } from './endpoint';
 
 /** An attachment reference in a create-task, comment or reply request. */
 export const AttachmentRef = z.object({
@@ -47,3 +48,19 @@ export const StoredAttachment = z.looseObject({
   mime: z.string(),
 });
 export type StoredAttachment = z.infer<typeof StoredAttachment>;
+
+/** The service's endpoints of attachments (the upload itself is a PUT to the address given). */
+export const attachmentEndpoints = endpoints({
+  uploadUrls: endpoint({
+    method: 'POST',
+    path: '/attachments/upload-urls',
+    read: 'item',
+    body: UploadUrlsBody,
+    response: UploadUrlsResponse,
+  }),
+  /**
+   * An attachment's bytes, streamed (extension: the spec shows no download). Null when the
+   * service does not offer downloads or no longer has the file (404 or 405).
+   */
+  attachment: endpoint({ method: 'GET', path: '/attachments/{fileId}', read: 'bytes', offered: true }),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CustomFieldsData, Id, orDefault, Title, withAliases } from './common';
+import { endpoint, endpoints } from './endpoint';
 
 const text = () => orDefault(z.string(), () => '');
 const maybe = () => orDefault(z.string().nullable(), () => null);
@@ -156,3 +157,57 @@ export type UpdateCrmAccountBody = z.input<typeof UpdateCrmAccountBody>;
  * body (`updatedByUserId` or `userId`); the spec shows no request for them.
  */
 export const CrmDeleteBody = z.object({ updatedByUserId: Id.optional(), userId: Id.optional() });
+
+/** The service's endpoints of CRM contacts and accounts (creates answer nothing to read). */
+export const crmEndpoints = endpoints({
+  crmContacts: endpoint({
+    method: 'GET',
+    path: '/crm/contacts',
+    read: 'list',
+    response: CrmContactsResponse,
+  }),
+  createCrmContact: endpoint({
+    method: 'POST',
+    path: '/crm/contacts',
+    read: 'none',
+    body: CreateCrmContactBody,
+  }),
+  crmContact: endpoint({
+    method: 'GET',
+    path: '/crm/contact/{id}',
+    read: 'item',
+    response: CrmContactDetail,
+  }),
+  updateCrmContact: endpoint({
+    method: 'PUT',
+    path: '/crm/contact/{id}',
+    read: 'none',
+    body: UpdateCrmContactBody,
+  }),
+  deleteCrmContact: endpoint({ method: 'DELETE', path: '/crm/contact/{id}', read: 'none' }),
+  crmAccounts: endpoint({
+    method: 'GET',
+    path: '/crm/accounts',
+    read: 'list',
+    response: CrmAccountsResponse,
+  }),
+  createCrmAccount: endpoint({
+    method: 'POST',
+    path: '/crm/accounts',
+    read: 'none',
+    body: CreateCrmAccountBody,
+  }),
+  crmAccount: endpoint({
+    method: 'GET',
+    path: '/crm/account/{id}',
+    read: 'item',
+    response: CrmAccountDetail,
+  }),
+  updateCrmAccount: endpoint({
+    method: 'PUT',
+    path: '/crm/account/{id}',
+    read: 'none',
+    body: UpdateCrmAccountBody,
+  }),
+  deleteCrmAccount: endpoint({ method: 'DELETE', path: '/crm/account/{id}', read: 'none' }),
+});

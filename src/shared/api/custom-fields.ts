@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateString, Id, jsonEncodedOr, orDefault } from './common';
+import { endpoint, endpoints } from './endpoint';
 
 /**
  * Custom-field value types. The spec names the 15 types but not their numeric codes; these are
@@ -113,3 +114,13 @@ export function checkCustomFieldValue(
       return 'has an unknown field type';
   }
 }
+
+/** The service's endpoints of custom-field definitions (a task's and a project's values: theirs). */
+export const customFieldEndpoints = endpoints({
+  customFields: endpoint({
+    method: 'GET',
+    path: '/custom-fields',
+    read: 'list',
+    response: CustomFieldsResponse,
+  }),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, withAliases } from './common';
+import { endpoint, endpoints, paramTypes } from './endpoint';
 
 export const DEPENDENCY_TYPES = { finishToStart: 5, startToStart: 6, finishToFinish: 7 } as const;
 export const DEPENDENCY_KINDS = ['Task', 'Event', 'Project'] as const;
@@ -70,3 +71,26 @@ export const DeleteDependencyBody = z.object({ userId: Id.optional() });
 
 /** POST /dependencies answer: `{id, type}` plus the two linked item ids (both spellings). */
 export const CreateDependencyResponse = Dependency;
+
+/** The items a dependency list is read for, as its path names them. */
+export type DependencyItemKind = 'task' | 'event' | 'project';
+
+/** The service's endpoints of dependencies. */
+export const dependencyEndpoints = endpoints({
+  /** GET /task|event|project/{id}/dependencies */
+  dependencies: endpoint({
+    method: 'GET',
+    path: '/{kind}/{id}/dependencies',
+    params: paramTypes<{ kind: DependencyItemKind; id: string }>(),
+    read: 'item',
+    response: DependenciesResponse,
+  }),
+  createDependency: endpoint({
+    method: 'POST',
+    path: '/dependencies',
+    read: 'item',
+    body: CreateDependencyBody,
+    response: CreateDependencyResponse,
+  }),
+  deleteDependency: endpoint({ method: 'DELETE', path: '/dependency/{id}', read: 'none' }),
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LocalTimestamp } from './common';
+import { endpoint, endpoints } from './endpoint';
+import { SubfoldersQuery } from './projects';
 
 export const DocumentListItem = z.looseObject({
   id: z.string(),
@@ -15,3 +17,15 @@ export const DocumentsResponse = z.array(DocumentListItem);
 /** GET /document/{id} */
 export const Document = DocumentListItem.extend({ content: z.string() });
 export type Document = z.infer<typeof Document>;
+
+/** The service's endpoints of documents. */
+export const documentEndpoints = endpoints({
+  projectDocuments: endpoint({
+    method: 'GET',
+    path: '/project/{id}/documents',
+    read: 'list',
+    query: SubfoldersQuery,
+    response: DocumentsResponse,
+  }),
+  document: endpoint({ method: 'GET', path: '/document/{id}', read: 'item', response: Document }),
+});

@@ -9,6 +9,7 @@ import {
   orDefault,
   withAliases,
 } from './common';
+import { endpoint, endpoints } from './endpoint';
 
 export const EVENT_TYPES = [
   'project-milestone',
@@ -103,3 +104,23 @@ export type CreateEventBody = z.input<typeof CreateEventBody>;
 
 /** Extension: DELETE /event/{id} may name the acting user. */
 export const DeleteEventBody = z.object({ userId: Id.optional() });
+
+/** The service's endpoints of calendar events (an event has no update: an edit is a create and a delete). */
+export const eventEndpoints = endpoints({
+  events: endpoint({
+    method: 'GET',
+    path: '/events',
+    read: 'list',
+    query: EventsQuery,
+    response: CalendarEventsResponse,
+  }),
+  event: endpoint({ method: 'GET', path: '/event/{id}', read: 'item', response: CalendarEvent }),
+  createEvent: endpoint({
+    method: 'POST',
+    path: '/events',
+    read: 'item',
+    body: CreateEventBody,
+    response: CalendarEvent,
+  }),
+  deleteEvent: endpoint({ method: 'DELETE', path: '/event/{id}', read: 'none' }),
+});

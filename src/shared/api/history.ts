@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LocalTimestamp } from './common';
+import { endpoint, endpoints } from './endpoint';
 
 /**
  * History event types this service records, one per project field an update can change
@@ -37,3 +38,18 @@ export const ProjectHistoryEvent = z.looseObject({
 });
 export type ProjectHistoryEvent = z.infer<typeof ProjectHistoryEvent>;
 export const ProjectHistoryResponse = z.array(ProjectHistoryEvent);
+
+/** The service's endpoints of a project's history. */
+export const historyEndpoints = endpoints({
+  /**
+   * The spec's path, then the `/project/{id}/history` one client of the live service calls (which
+   * one the live service answers is not settled); a 404 on both is the caller's to read.
+   */
+  projectHistory: endpoint({
+    method: 'GET',
+    path: '/projects/{id}/history',
+    fallbackPaths: ['/project/{id}/history'],
+    read: 'list',
+    response: ProjectHistoryResponse,
+  }),
+});

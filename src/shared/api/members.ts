@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common';
+import { endpoint, endpoints } from './endpoint';
 
 /** Access levels in requests, and the names responses give them. */
 export const ACCESS_LEVELS = {
@@ -41,3 +42,31 @@ export const RemoveMemberBody = z.object({ userId: Id });
 export type RemoveMemberBody = z.infer<typeof RemoveMemberBody>;
 
 export const MemberParams = z.object({ id: Id, userId: Id });
+
+/** The service's endpoints of a project's members. */
+export const memberEndpoints = endpoints({
+  projectUsers: endpoint({
+    method: 'GET',
+    path: '/project/{id}/users',
+    read: 'list',
+    response: ProjectUsersResponse,
+  }),
+  addProjectUser: endpoint({
+    method: 'POST',
+    path: '/project/{projectId}/user/{userId}',
+    read: 'none',
+    body: AddMemberBody,
+  }),
+  updateProjectUser: endpoint({
+    method: 'PUT',
+    path: '/project/{projectId}/user/{userId}',
+    read: 'none',
+    body: UpdateMemberBody,
+  }),
+  removeProjectUser: endpoint({
+    method: 'DELETE',
+    path: '/project/{projectId}/user/{userId}',
+    read: 'none',
+    body: RemoveMemberBody,
+  }),
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Attachments, StoredAttachment } from './attachments';
 import { Id, LocalTimestamp, orDefault, withAliases } from './common';
+import { endpoint, endpoints } from './endpoint';
 
 /**
  * A task message. Clients tested against the live service read only `id, dateCreated, message,
@@ -57,3 +58,15 @@ export type ReplyBody = z.input<typeof ReplyBody>;
 
 /** `communicationFlow` codes this service writes (the spec does not show them). */
 export const COMMUNICATION_FLOW = { created: 1, comment: 2, reply: 3, statusChange: 4 } as const;
+
+/** The service's endpoints of a task's messages. */
+export const messageEndpoints = endpoints({
+  taskMessages: endpoint({
+    method: 'GET',
+    path: '/task/{id}/messages',
+    read: 'list',
+    response: TaskMessagesResponse,
+  }),
+  comment: endpoint({ method: 'POST', path: '/task/{id}/comment', read: 'none', body: CommentBody }),
+  reply: endpoint({ method: 'POST', path: '/task/{id}/reply', read: 'none', body: ReplyBody }),
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orDefault } from './common';
+import { endpoint, endpoints } from './endpoint';
 
 /**
  * Organization reads: users, statuses, task types, tags. The organization set-up itself comes
@@ -62,3 +63,35 @@ export const PROJECT_SYSTEM_STATUS = { open: 2, archived: 5 } as const;
 export const ProjectTemplate = z.looseObject({ id: z.string(), name: z.string() });
 export type ProjectTemplate = z.infer<typeof ProjectTemplate>;
 export const ProjectTemplatesResponse = z.array(ProjectTemplate);
+
+/**
+ * The service's endpoints of the organization. Those marked `offered` are not in the spec (or
+ * not on the live service: tags, project templates): a 404 or 405 answers null.
+ */
+export const orgEndpoints = endpoints({
+  users: endpoint({ method: 'GET', path: '/users', read: 'list', response: UsersResponse, offered: true }),
+  user: endpoint({ method: 'GET', path: '/user/{id}', read: 'item', response: User, offered: true }),
+  statuses: endpoint({
+    method: 'GET',
+    path: '/statuses',
+    read: 'list',
+    response: StatusesResponse,
+    offered: true,
+  }),
+  taskTypes: endpoint({
+    method: 'GET',
+    path: '/task-types',
+    read: 'list',
+    response: TaskTypesResponse,
+    offered: true,
+  }),
+  tags: endpoint({ method: 'GET', path: '/tags', read: 'list', response: TagsResponse, offered: true }),
+  /** The `projectTemplateId` values new-project accepts. */
+  projectTemplates: endpoint({
+    method: 'GET',
+    path: '/project-templates',
+    read: 'list',
+    response: ProjectTemplatesResponse,
+    offered: true,
+  }),
+});

@@ -14,6 +14,8 @@ import {
   Title,
   withAliases,
 } from './common';
+import { endpoint, endpoints } from './endpoint';
+import { SetCustomFieldsBody } from './custom-fields';
 
 export const WORK_ITEMS = [
   'ATTACHMENT',
@@ -168,3 +170,36 @@ export type UpdateProjectBody = z.input<typeof UpdateProjectBody>;
 
 /** GET /project/{id}/documents */
 export const SubfoldersQuery = z.object({ subfolders: OptionalFlag });
+
+/** The service's endpoints of projects and folders (sent by the core's `client.call`). */
+export const projectEndpoints = endpoints({
+  projects: endpoint({
+    method: 'GET',
+    path: '/projects',
+    read: 'list',
+    query: ProjectsQuery,
+    response: ProjectsResponse,
+  }),
+  project: endpoint({ method: 'GET', path: '/project/{id}', read: 'item', response: ProjectDetail }),
+  updateProject: endpoint({ method: 'PUT', path: '/project/{id}', read: 'none', body: UpdateProjectBody }),
+  newFolder: endpoint({
+    method: 'POST',
+    path: '/projects/new-folder',
+    read: 'item',
+    body: NewFolderBody,
+    response: CreateProjectResponse,
+  }),
+  newProject: endpoint({
+    method: 'POST',
+    path: '/projects/new-project',
+    read: 'item',
+    body: NewProjectBody,
+    response: CreateProjectResponse,
+  }),
+  setProjectCustomFields: endpoint({
+    method: 'PUT',
+    path: '/project/{id}/custom-fields',
+    read: 'none',
+    body: SetCustomFieldsBody,
+  }),
+});

@@ -14,6 +14,8 @@ import {
   Title,
   withAliases,
 } from './common';
+import { endpoint, endpoints } from './endpoint';
+import { SetCustomFieldsBody } from './custom-fields';
 
 const FormField = z.looseObject({
   config: z.looseObject({
@@ -190,3 +192,70 @@ export type UpdateTaskStatusBody = z.infer<typeof UpdateTaskStatusBody>;
 export const TaskTagBody = z.object({ userId: Id });
 export type TaskTagBody = z.infer<typeof TaskTagBody>;
 export const TaskTagParams = z.object({ id: Id, tagId: Id });
+
+/** The service's endpoints of tasks. */
+export const taskEndpoints = endpoints({
+  projectTasks: endpoint({
+    method: 'GET',
+    path: '/project/{id}/tasks',
+    read: 'list',
+    query: ProjectTasksQuery,
+    response: TasksResponse,
+  }),
+  /**
+   * A project's tasks as a pull reads them again: the elements the caller holds (`known`, unchanged
+   * since they were stored) come back as ids, the others as tasks with their fingerprints, handed
+   * to `each` a slice at a time as the answer arrives when it is given.
+   */
+  projectTaskList: endpoint({
+    method: 'GET',
+    path: '/project/{id}/tasks',
+    read: 'fingerprintedList',
+    query: ProjectTasksQuery,
+    response: TasksResponse,
+  }),
+  actionRequiredTasks: endpoint({
+    method: 'GET',
+    path: '/user/{id}/action-required-tasks',
+    read: 'list',
+    response: TasksResponse,
+  }),
+  assignedTasks: endpoint({
+    method: 'GET',
+    path: '/user/{id}/assigned-tasks',
+    read: 'list',
+    query: ClosedQuery,
+    response: TasksResponse,
+  }),
+  tagTasks: endpoint({
+    method: 'GET',
+    path: '/tag/{id}/tasks',
+    read: 'list',
+    query: ClosedQuery,
+    response: TasksResponse,
+  }),
+  task: endpoint({ method: 'GET', path: '/task/{id}', read: 'item', response: TaskDetail }),
+  createTask: endpoint({
+    method: 'POST',
+    path: '/tasks',
+    read: 'item',
+    body: CreateTaskBody,
+    response: CreateTaskResponse,
+  }),
+  addTag: endpoint({ method: 'POST', path: '/task/{id}/tag/{tagId}', read: 'none', body: TaskTagBody }),
+  removeTag: endpoint({ method: 'DELETE', path: '/task/{id}/tag/{tagId}', read: 'none', body: TaskTagBody }),
+  updateTaskStatus: endpoint({
+    method: 'PUT',
+    path: '/task/{id}/status',
+    read: 'none',
+    body: UpdateTaskStatusBody,
+  }),
+  updateTask: endpoint({ method: 'PUT', path: '/task/{id}/update', read: 'none', body: UpdateTaskBody }),
+  deleteTask: endpoint({ method: 'DELETE', path: '/task/{id}', read: 'none' }),
+  setTaskCustomFields: endpoint({
+    method: 'PUT',
+    path: '/task/{id}/custom-fields',
+    read: 'none',
+    body: SetCustomFieldsBody,
+  }),
+});

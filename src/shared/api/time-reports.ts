@@ -9,6 +9,7 @@ import {
   OptionalFlag,
   orDefault,
 } from './common';
+import { endpoint, endpoints } from './endpoint';
 
 /**
  * Time reports (time logged on a task). The live service offers them though the spec does not:
@@ -111,3 +112,29 @@ export function escapeReportMessage(text: string): string {
 export function reportMessageText(message: string): string {
   return message.replace(/&(amp|lt|gt|quot|#039|#39|apos);/g, (all, name: string) => UNESCAPES[name] ?? all);
 }
+
+/** The service's endpoints of time reports (the live service's; not in the spec). */
+export const timeReportEndpoints = endpoints({
+  userTimeReports: endpoint({
+    method: 'GET',
+    path: '/user/{id}/time-reports',
+    read: 'list',
+    query: UserTimeReportsQuery,
+    response: TimeReportsResponse,
+  }),
+  taskTimeReports: endpoint({
+    method: 'GET',
+    path: '/task/{id}/time-reports',
+    read: 'list',
+    query: TaskTimeReportsQuery,
+    response: TimeReportsResponse,
+  }),
+  /** Answers the new report (our service), or null for `OK` (the live service): then look it up. */
+  createTimeReport: endpoint({
+    method: 'POST',
+    path: '/task/{id}/time-report',
+    read: 'itemOrOk',
+    body: CreateTimeReportBody,
+    response: TimeReport,
+  }),
+});

@@ -15,6 +15,8 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine } from '../outbox/support';
 import { makeFiles, newTask } from './support';
+import { attachmentEndpoints } from '../../../src/shared/api/attachments';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -29,12 +31,15 @@ afterAll(async () => {
 
 /** Another user's comment on `taskId` with one file of `bytes`; answers its file id. */
 async function receive(taskId: string, name: string, bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const [url] = await api.uploadUrls({ files: [{ name }] });
+  const [url] = await api.call(attachmentEndpoints.uploadUrls, { body: { files: [{ name }] } });
   await api.upload(url!.uploadUrl, bytes, url!.mime);
-  await api.comment(taskId, {
-    userId: svc.users.bob,
-    message: `Here is ${name}`,
-    attachments: [{ fileId: url!.fileId, name, size: bytes.length }],
+  await api.call(messageEndpoints.comment, {
+    id: taskId,
+    body: {
+      userId: svc.users.bob,
+      message: `Here is ${name}`,
+      attachments: [{ fileId: url!.fileId, name, size: bytes.length }],
+    },
   });
   return url!.fileId;
 }
@@ -221,7 +226,9 @@ describe('the download cache', () => {
     const e = await testEngine(live.baseUrl, live.token, live.users.actingUserId);
     try {
       const taskId = await newTask(liveApi, live.users.actingUserId, 'On the live service');
-      const [url] = await liveApi.uploadUrls({ files: [{ name: 'spec.pdf' }] });
+      const [url] = await liveApi.call(attachmentEndpoints.uploadUrls, {
+        body: { files: [{ name: 'spec.pdf' }] },
+      });
       await liveApi.upload(url!.uploadUrl, new Uint8Array([1, 2, 3]), url!.mime);
       const raw = await fetch(`${live.baseUrl}/attachments/${url!.fileId}`, {
         headers: { 'svc-api-token': live.token },
@@ -278,7 +285,9 @@ describe('the download cache', () => {
 
       net.state.offline = false;
       await e.drained();
-      const [sent] = (await api.taskMessages(taskId)).flatMap((m) => m.attachments ?? []);
+      const [sent] = (await api.call(messageEndpoints.taskMessages, { id: taskId })).flatMap(
+        (m) => m.attachments ?? [],
+      );
       // Sent: the spool copy goes, and the file opens from the kept copy without a download.
       for (let i = 0; i < 100 && !(await e.downloads.has([sent!.fileId])).length; i++)
         await new Promise((r) => setTimeout(r, 20));

@@ -11,6 +11,7 @@ import { startService, type RunningService } from '../../support/service';
 import { testEngine } from '../outbox/support';
 import { makeFiles, newTask, spoolFiles, until, viaProxy } from './support';
 import { queueOf } from '../../../src/main/core/outbox/testing';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -51,7 +52,7 @@ describe('offline', () => {
       // Replay tries and fails while offline; nothing reaches the service, nothing is lost.
       queueOf(e.outbox).kick();
       await queueOf(e.outbox).idle();
-      expect(await api.taskMessages(taskId)).toEqual([]);
+      expect(await api.call(messageEndpoints.taskMessages, { id: taskId })).toEqual([]);
       expect(e.outbox.status().pending).toBe(1);
       expect(spoolFiles(e.files.spool.dir).filter((f) => !f.endsWith('.json'))).toHaveLength(2);
       const draft = (await e.call('tasks.detail', { taskId })).messages.at(-1)!;
@@ -61,7 +62,7 @@ describe('offline', () => {
       proxy.reset();
       e.outbox.reconnected();
       await e.drained();
-      const messages = await api.taskMessages(taskId);
+      const messages = await api.call(messageEndpoints.taskMessages, { id: taskId });
       expect(messages).toHaveLength(1);
       expect(messages[0]!.attachments!.map((a) => [a.name, a.size, a.mime])).toEqual([
         ['a.jpg', 40_000, 'image/jpeg'],
@@ -98,7 +99,7 @@ describe('offline', () => {
       proxy.reset();
       e.outbox.reconnected();
       await e.drained();
-      const messages = await api.taskMessages(taskId);
+      const messages = await api.call(messageEndpoints.taskMessages, { id: taskId });
       expect(messages.map((m) => [m.message, m.attachments?.map((a) => a.name)])).toEqual([
         ['Only one', ['keep.txt']],
       ]);
@@ -149,7 +150,7 @@ describe('kill during upload', () => {
         expect(await last.exited).toEqual({ code: 0, drained: true });
       }
       expect(kills).toBeGreaterThan(0);
-      const messages = await api.taskMessages(taskId);
+      const messages = await api.call(messageEndpoints.taskMessages, { id: taskId });
       expect(messages.map((m) => [m.message, m.attachments?.map((a) => a.name)])).toEqual([
         ['Attached 3 files', ['one.bin', 'two.bin', 'three.bin']],
       ]);

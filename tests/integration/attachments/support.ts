@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FetchLike } from '../../../src/main/core/api/http';
 import type { ServiceClient } from '../../../src/main/core/api/client';
 import { SEED_IDS } from '../../../src/server/seed/index';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 /** A folder of files to drop: `name -> bytes`. */
 export function makeFiles(sizes: Record<string, number>): { dir: string; paths: Record<string, string> } {
@@ -42,7 +43,9 @@ export function recording(inner: FetchLike = fetch): { fetch: FetchLike; log: st
 }
 
 export async function newTask(api: ServiceClient, userId: string, title: string): Promise<string> {
-  const { id } = await api.createTask({ projectId: SEED_IDS.workspace, title, fromUserId: userId });
+  const { id } = await api.call(taskEndpoints.createTask, {
+    body: { projectId: SEED_IDS.workspace, title, fromUserId: userId },
+  });
   return id;
 }
 

@@ -9,6 +9,8 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine } from '../outbox/support';
 import { download, makeFiles, newTask, recording, spoolFiles, until } from './support';
+import { messageEndpoints } from '../../../src/shared/api/messages';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -63,7 +65,7 @@ describe('three-step upload', () => {
         'PUT /2.0/uploads/*',
         `POST /2.0/task/${taskId}/comment`,
       ]);
-      const messages = await api.taskMessages(taskId);
+      const messages = await api.call(messageEndpoints.taskMessages, { id: taskId });
       expect(messages).toHaveLength(1);
       expect(messages[0]!.message).toBe('The report');
       const [att] = messages[0]!.attachments!;
@@ -105,7 +107,7 @@ describe('three-step upload', () => {
         'PUT /2.0/uploads/*',
         `POST /2.0/task/${taskId}/comment`,
       ]);
-      const [message] = await api.taskMessages(taskId);
+      const [message] = await api.call(messageEndpoints.taskMessages, { id: taskId });
       expect(message!.message).toBe('Attached 1 file');
       expect(message!.attachments).toHaveLength(1);
       expect(message!.attachments![0]).toMatchObject({ name: 'photo.png', mime: 'image/png', size: 50_000 });
@@ -138,7 +140,7 @@ describe('three-step upload', () => {
       const { staged } = await e.stage({ paths: [paths['notes.txt']!] });
       await e.call('attachments.comment', { taskId, files: [staged[0]!.id] });
       await e.drained();
-      const [message] = await api.taskMessages(taskId);
+      const [message] = await api.call(messageEndpoints.taskMessages, { id: taskId });
       const att = message!.attachments![0]!;
       expect(att.fileId).not.toBe(stolen);
       expect(
@@ -173,14 +175,14 @@ describe('three-step upload', () => {
       });
       await e.drained();
 
-      const messages = await api.taskMessages(taskId);
+      const messages = await api.call(messageEndpoints.taskMessages, { id: taskId });
       expect(messages.map((m) => [m.message, m.attachments?.length])).toEqual([
         ['All of them', 20],
         ['Attached 3 files', 3],
       ]);
-      expect((await api.task(taskId)).actionRequiredUserId).toBe(svc.users.bob);
+      expect((await api.call(taskEndpoints.task, { id: taskId })).actionRequiredUserId).toBe(svc.users.bob);
       const realId = e.outbox.realIdOf(created.id);
-      const [first] = await api.taskMessages(realId);
+      const [first] = await api.call(messageEndpoints.taskMessages, { id: realId });
       expect(first!.attachments!.map((a) => a.name)).toEqual(['f0.txt']);
     } finally {
       await e.close();

@@ -6,6 +6,12 @@ import { startService, TEST_PROFILE, type RunningService } from '../../support/s
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import type { DependencyView } from '../../../src/shared/ipc/tasks';
 import { ids, testEngine } from './support';
+import { orgEndpoints } from '../../../src/shared/api/org';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { eventEndpoints } from '../../../src/shared/api/events';
+import { dependencyEndpoints } from '../../../src/shared/api/dependencies';
+import { crmEndpoints } from '../../../src/shared/api/crm';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -37,7 +43,7 @@ templatesSuite();
 function describeUnlisted(): void {
   describe('projects.templates where the service lists none', () => {
     it('asks once, then answers from the cache with no templates and no failed pull', async () => {
-      expect(await api.projectTemplates()).toBeNull();
+      expect(await api.call(orgEndpoints.projectTemplates)).toBeNull();
       const other = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
       try {
         expect((await other.sync.now()).lastError).toBeNull();
@@ -55,7 +61,7 @@ function describeUnlisted(): void {
 function describeListed(): void {
   describe('projects.templates', () => {
     it('asks the service when no pull brought them yet, then answers from the cache', async () => {
-      const service = await api.projectTemplates();
+      const service = await api.call(orgEndpoints.projectTemplates);
       expect(service?.length).toBeGreaterThan(0);
       const before = engine.client.requestCount;
       const first = await engine.call('projects.templates', {});
@@ -73,13 +79,15 @@ function describeListed(): void {
         const before = other.client.requestCount;
         const templates = await other.call('projects.templates', {});
         expect(other.client.requestCount).toBe(before);
-        expect(ids(templates)).toEqual(ids((await api.projectTemplates()) ?? []));
+        expect(ids(templates)).toEqual(ids((await api.call(orgEndpoints.projectTemplates)) ?? []));
         const template = templates[0];
         if (!template) throw new Error('the demo seed has templates');
-        const created = await api.newProject({
-          createdByUserId: svc.users.actingUserId,
-          projectTemplateId: template.id,
-          name: 'From a listed template',
+        const created = await api.call(projectEndpoints.newProject, {
+          body: {
+            createdByUserId: svc.users.actingUserId,
+            projectTemplateId: template.id,
+            name: 'From a listed template',
+          },
         });
         expect(created.name).toBe('From a listed template');
       } finally {
@@ -92,29 +100,38 @@ function describeListed(): void {
 describe('dependencies.ofEvent and dependencies.ofProject', () => {
   it("fetch an item's dependencies when opened and equal what the service answers", async () => {
     await engine.sync.now();
-    const [project] = await api.projects();
+    const [project] = await api.call(projectEndpoints.projects);
     if (!project) throw new Error('the demo seed has projects');
-    const [task] = await api.projectTasks(project.id, { subfolders: true });
+    const [task] = await api.call(taskEndpoints.projectTasks, {
+      id: project.id,
+      query: { subfolders: true },
+    });
     if (!task) throw new Error('the demo seed has tasks');
-    const event = await api.createEvent({
-      createdByUserId: svc.users.actingUserId,
-      eventType: 'project-milestone',
-      name: 'Launch gate',
-      startDate: '2026-12-01',
-      projectId: project.id,
+    const event = await api.call(eventEndpoints.createEvent, {
+      body: {
+        createdByUserId: svc.users.actingUserId,
+        eventType: 'project-milestone',
+        name: 'Launch gate',
+        startDate: '2026-12-01',
+        projectId: project.id,
+      },
     });
     const by = svc.users.actingUserId;
-    await api.createDependency({
-      type: 5,
-      createdByUserId: by,
-      predecessorTaskId: task.id,
-      successorEventId: event.id,
+    await api.call(dependencyEndpoints.createDependency, {
+      body: {
+        type: 5,
+        createdByUserId: by,
+        predecessorTaskId: task.id,
+        successorEventId: event.id,
+      },
     });
-    await api.createDependency({
-      type: 7,
-      createdByUserId: by,
-      predecessorEventId: event.id,
-      successorProjectId: project.id,
+    await api.call(dependencyEndpoints.createDependency, {
+      body: {
+        type: 7,
+        createdByUserId: by,
+        predecessorEventId: event.id,
+        successorProjectId: project.id,
+      },
     });
 
     const ofEvent = await engine.call('dependencies.ofEvent', { eventId: event.id });
@@ -122,14 +139,17 @@ describe('dependencies.ofEvent and dependencies.ofProject', () => {
       `5 task:${task.id}>event:${event.id}`,
       `7 event:${event.id}>project:${project.id}`,
     ]);
-    const fromService = await api.dependencies('event', event.id);
+    const fromService = await api.call(dependencyEndpoints.dependencies, { kind: 'event', id: event.id });
     expect(ids(ofEvent)).toEqual(ids([...fromService.predecessors, ...fromService.successors]));
     // Names of the cached ends come along (the task and the project were pulled).
     expect(ofEvent.find((d) => d.type === 5)?.predecessor.name).toBe(task.name);
     expect(ofEvent.find((d) => d.type === 7)?.successor.name).toBe(project.name);
 
     const ofProject = await engine.call('dependencies.ofProject', { projectId: project.id });
-    const projectService = await api.dependencies('project', project.id);
+    const projectService = await api.call(dependencyEndpoints.dependencies, {
+      kind: 'project',
+      id: project.id,
+    });
     expect(ids(ofProject)).toEqual(ids([...projectService.predecessors, ...projectService.successors]));
     expect(shape(ofProject)).toContain(`7 event:${event.id}>project:${project.id}`);
 
@@ -140,22 +160,26 @@ describe('dependencies.ofEvent and dependencies.ofProject', () => {
   });
 
   it('an event gone from the service answers no dependencies', async () => {
-    const [project] = await api.projects();
+    const [project] = await api.call(projectEndpoints.projects);
     if (!project) throw new Error('the demo seed has projects');
-    const event = await api.createEvent({
-      createdByUserId: svc.users.actingUserId,
-      eventType: 'project-milestone',
-      name: 'Short-lived',
-      startDate: '2026-12-02',
-      projectId: project.id,
+    const event = await api.call(eventEndpoints.createEvent, {
+      body: {
+        createdByUserId: svc.users.actingUserId,
+        eventType: 'project-milestone',
+        name: 'Short-lived',
+        startDate: '2026-12-02',
+        projectId: project.id,
+      },
     });
-    await api.createDependency({
-      type: 6,
-      createdByUserId: svc.users.actingUserId,
-      predecessorEventId: event.id,
-      successorProjectId: project.id,
+    await api.call(dependencyEndpoints.createDependency, {
+      body: {
+        type: 6,
+        createdByUserId: svc.users.actingUserId,
+        predecessorEventId: event.id,
+        successorProjectId: project.id,
+      },
     });
-    await api.deleteEvent(event.id);
+    await api.call(eventEndpoints.deleteEvent, { id: event.id });
     expect(await engine.call('dependencies.ofEvent', { eventId: event.id })).toEqual([]);
   });
 
@@ -170,16 +194,18 @@ describe('dependencies.ofEvent and dependencies.ofProject', () => {
 describe('crm.account', () => {
   it('fetches the single-account response when opened: its contacts, and an account no pull brought', async () => {
     await engine.sync.now();
-    const accounts = await api.crmAccounts();
+    const accounts = await api.call(crmEndpoints.crmAccounts);
     const withContacts = accounts.find((a) => a.contacts.length > 0 && !a.isDeleted);
     if (!withContacts) throw new Error('the demo seed has an account with contacts');
-    const single = await api.crmAccount(withContacts.id);
+    const single = await api.call(crmEndpoints.crmAccount, { id: withContacts.id });
     const opened = await engine.call('crm.account', { accountId: withContacts.id });
     expect(opened.account).toMatchObject({ id: single.account.id, name: single.account.name });
     expect(opened.contacts.map((c) => c.id).sort()).toEqual([...single.contacts].sort());
 
-    await api.createCrmAccount({ createdByUserId: svc.users.actingUserId, name: 'Opened before any pull' });
-    const fresh = (await api.crmAccounts()).find((a) => a.name === 'Opened before any pull');
+    await api.call(crmEndpoints.createCrmAccount, {
+      body: { createdByUserId: svc.users.actingUserId, name: 'Opened before any pull' },
+    });
+    const fresh = (await api.call(crmEndpoints.crmAccounts)).find((a) => a.name === 'Opened before any pull');
     if (!fresh) throw new Error('the account was created');
     expect(engine.cache.crm.account(fresh.id)).toBeNull();
     const before = engine.client.requestCount;

@@ -6,6 +6,10 @@ import { startService, type RunningService } from '../../support/service';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import { testEngine } from './support';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { dependencyEndpoints } from '../../../src/shared/api/dependencies';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -29,10 +33,13 @@ afterAll(async () => {
 
 /** A task of the seed with dependencies, and those dependencies as the service lists them. */
 async function taskWithDependencies(): Promise<{ taskId: string; service: string[] }> {
-  const roots = await api.projects({ rootOnly: true });
+  const roots = await api.call(projectEndpoints.projects, { query: { rootOnly: true } });
   for (const root of roots) {
-    for (const t of await api.projectTasks(root.id, { closed: true, subfolders: true })) {
-      const answer = await api.dependencies('task', t.id);
+    for (const t of await api.call(taskEndpoints.projectTasks, {
+      id: root.id,
+      query: { closed: true, subfolders: true },
+    })) {
+      const answer = await api.call(dependencyEndpoints.dependencies, { kind: 'task', id: t.id });
       const service = [...answer.predecessors, ...answer.successors];
       if (service.length) return { taskId: t.id, service: service.map((d) => d.id).sort() };
     }
@@ -47,7 +54,9 @@ describe('a task opened while its dependencies cannot be read', () => {
 
     proxy.set({ serverError: { next: 1_000, status: 500, match: /\/task\/[^/]+\/dependencies/ } });
     const first = await engine.call('tasks.detail', { taskId });
-    expect(first.messages.length).toBe((await api.taskMessages(taskId)).length);
+    expect(first.messages.length).toBe(
+      (await api.call(messageEndpoints.taskMessages, { id: taskId })).length,
+    );
     expect(first.dependencies).toEqual([]);
     expect(proxy.stats().injected.serverError).toBeGreaterThan(0);
 

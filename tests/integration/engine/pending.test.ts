@@ -6,6 +6,7 @@ import { createServiceClient } from '../../../src/main/core/api/client';
 import { flattenTask } from '../../../src/main/core/cache/repos/tasks';
 import type { PendingEntity, PendingFields } from '../../../src/main/core/sync/pending';
 import { testEngine } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 let svc: RunningService;
 let engine: Awaited<ReturnType<typeof testEngine>>;
@@ -45,7 +46,10 @@ describe('pull and pending local changes', () => {
     ]);
     pendingStructural.add('local-1');
 
-    await api.updateTask(task.id, { userId: svc.users.actingUserId, title: 'Service title', priority: 7 });
+    await api.call(taskEndpoints.updateTask, {
+      id: task.id,
+      body: { userId: svc.users.actingUserId, title: 'Service title', priority: 7 },
+    });
     const status = await engine.sync.now();
     expect(status.pendingCount).toBe(2);
     expect(engine.cache.tasks.get(task.id)).toMatchObject({ name: 'Local title', priority: 7 });

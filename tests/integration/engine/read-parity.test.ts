@@ -4,6 +4,17 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { startService, type RunningService } from '../../support/service';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import { ids, testEngine } from './support';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { orgEndpoints } from '../../../src/shared/api/org';
+import { messageEndpoints } from '../../../src/shared/api/messages';
+import { dependencyEndpoints } from '../../../src/shared/api/dependencies';
+import { memberEndpoints } from '../../../src/shared/api/members';
+import { historyEndpoints } from '../../../src/shared/api/history';
+import { documentEndpoints } from '../../../src/shared/api/documents';
+import { eventEndpoints } from '../../../src/shared/api/events';
+import { crmEndpoints } from '../../../src/shared/api/crm';
+import { customFieldEndpoints } from '../../../src/shared/api/custom-fields';
 
 let svc: RunningService;
 let engine: Awaited<ReturnType<typeof testEngine>>;
@@ -30,8 +41,8 @@ afterAll(async () => {
 describe('read handlers after a sync equal the service', () => {
   it('projects.tree holds every open and archived project, each with its parent', async () => {
     const service = [
-      ...(await api.projects({ archived: false })),
-      ...(await api.projects({ archived: true })),
+      ...(await api.call(projectEndpoints.projects, { query: { archived: false } })),
+      ...(await api.call(projectEndpoints.projects, { query: { archived: true } })),
     ];
     const { nodes } = await call('projects.tree', {});
     expect(ids(nodes)).toEqual([...new Set(service.map((p) => p.id))].sort());
@@ -49,13 +60,16 @@ describe('read handlers after a sync equal the service', () => {
   it('tasks.list of every project equals the project task list, with and without subprojects', async () => {
     const { nodes } = await call('projects.tree', {});
     for (const node of nodes) {
-      const own = await api.projectTasks(node.id, { closed: true });
+      const own = await api.call(taskEndpoints.projectTasks, { id: node.id, query: { closed: true } });
       const mine = await call('tasks.list', { projectId: node.id, filter: ALL, limit: 50_000 });
       expect(ids(mine.rows)).toEqual(ids(own));
       expect(mine.total).toBe(own.length);
       const openOnly = await call('tasks.list', { projectId: node.id });
-      expect(ids(openOnly.rows)).toEqual(ids(await api.projectTasks(node.id)));
-      const deep = await api.projectTasks(node.id, { closed: true, subfolders: true });
+      expect(ids(openOnly.rows)).toEqual(ids(await api.call(taskEndpoints.projectTasks, { id: node.id })));
+      const deep = await api.call(taskEndpoints.projectTasks, {
+        id: node.id,
+        query: { closed: true, subfolders: true },
+      });
       const mineDeep = await call('tasks.list', {
         projectId: node.id,
         includeSubprojects: true,
@@ -74,15 +88,15 @@ describe('read handlers after a sync equal the service', () => {
 
   it('My Work and tag lists equal the user and tag task lists', async () => {
     const user = svc.users.bob;
-    const action = await api.actionRequiredTasks(user);
+    const action = await api.call(taskEndpoints.actionRequiredTasks, { id: user });
     expect(
       ids((await call('tasks.myWork', { kind: 'actionRequired', userId: user, limit: 5000 })).rows),
     ).toEqual(ids(action));
-    const assignedOpen = await api.assignedTasks(user);
+    const assignedOpen = await api.call(taskEndpoints.assignedTasks, { id: user });
     expect(ids((await call('tasks.myWork', { kind: 'assigned', userId: user, limit: 5000 })).rows)).toEqual(
       ids(assignedOpen),
     );
-    const assignedAll = await api.assignedTasks(user, { closed: true });
+    const assignedAll = await api.call(taskEndpoints.assignedTasks, { id: user, query: { closed: true } });
     expect(
       ids((await call('tasks.myWork', { kind: 'assigned', userId: user, filter: ALL, limit: 5000 })).rows),
     ).toEqual(ids(assignedAll));
@@ -90,10 +104,10 @@ describe('read handlers after a sync equal the service', () => {
     const tags =
       svc.profile === 'goodday'
         ? Object.values(SEED_IDS.tags).map((id) => ({ id }))
-        : ((await api.tags()) ?? []);
+        : ((await api.call(orgEndpoints.tags)) ?? []);
     expect(tags.length).toBeGreaterThan(0);
     for (const tag of tags) {
-      const all = await api.tagTasks(tag.id, { closed: true });
+      const all = await api.call(taskEndpoints.tagTasks, { id: tag.id, query: { closed: true } });
       expect(ids((await call('tasks.byTag', { tagId: tag.id, filter: ALL, limit: 5000 })).rows)).toEqual(
         ids(all),
       );
@@ -110,7 +124,7 @@ describe('read handlers after a sync equal the service', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       const detail = await call('tasks.detail', { taskId: row.id });
-      const service = await api.task(row.id);
+      const service = await api.call(taskEndpoints.task, { id: row.id });
       const { subtasks, tags, crmContactIds, crmAccountId, ...task } = service;
       expect(detail.task).toEqual({
         ...task,
@@ -120,9 +134,9 @@ describe('read handlers after a sync equal the service', () => {
       expect(ids(detail.subtasks)).toEqual(ids(subtasks));
       expect(ids(detail.tags)).toEqual([...(tags ?? [])].sort());
       expect(detail.crmContacts.map((c) => c.id).sort()).toEqual([...(crmContactIds ?? [])].sort());
-      const messages = await api.taskMessages(row.id);
+      const messages = await api.call(messageEndpoints.taskMessages, { id: row.id });
       expect(detail.messages).toEqual(messages.map((m) => ({ ...m, taskId: row.id })));
-      const deps = await api.dependencies('task', row.id);
+      const deps = await api.call(dependencyEndpoints.dependencies, { kind: 'task', id: row.id });
       expect(detail.dependencies.map((d) => d.id).sort()).toEqual(
         ids([...deps.predecessors, ...deps.successors]),
       );
@@ -135,25 +149,33 @@ describe('read handlers after a sync equal the service', () => {
     for (const node of nodes.slice(0, 8)) {
       const detail = await call('projects.detail', { projectId: node.id });
       // `systemType` is what `isFolder` is read from; the cache keeps the flag alone.
-      const { systemType: _type, ...served } = await api.project(node.id);
+      const { systemType: _type, ...served } = await api.call(projectEndpoints.project, { id: node.id });
       expect(detail.project).toEqual(served);
-      expect(byId(detail.members)).toEqual(byId(await api.projectUsers(node.id)));
-      expect(byId(detail.history)).toEqual(byId(await api.projectHistory(node.id)));
-      const docs = await api.projectDocuments(node.id);
+      expect(byId(detail.members)).toEqual(
+        byId(await api.call(memberEndpoints.projectUsers, { id: node.id })),
+      );
+      expect(byId(detail.history)).toEqual(
+        byId(await api.call(historyEndpoints.projectHistory, { id: node.id })),
+      );
+      const docs = await api.call(documentEndpoints.projectDocuments, { id: node.id });
       expect(byId(detail.documents)).toEqual(byId(docs));
       for (const d of docs)
-        expect(await call('documents.get', { documentId: d.id })).toEqual(await api.document(d.id));
+        expect(await call('documents.get', { documentId: d.id })).toEqual(
+          await api.call(documentEndpoints.document, { id: d.id }),
+        );
     }
   });
 
   it('events.list equals the events of a window, by type too', async () => {
     const window = { startDate: '2026-01-01', endDate: '2027-06-30' };
-    const service = await api.events(window);
+    const service = await api.call(eventEndpoints.events, { query: window });
     expect(service.length).toBeGreaterThan(0);
     expect(byId(await call('events.list', { from: window.startDate, to: window.endDate }))).toEqual(
       byId(service),
     );
-    const milestones = await api.events({ ...window, eventTypes: ['project-milestone'] });
+    const milestones = await api.call(eventEndpoints.events, {
+      query: { ...window, eventTypes: ['project-milestone'] },
+    });
     expect(
       ids(
         await call('events.list', {
@@ -166,23 +188,23 @@ describe('read handlers after a sync equal the service', () => {
   });
 
   it('CRM lists and records equal the service', async () => {
-    const contacts = await api.crmContacts();
+    const contacts = await api.call(crmEndpoints.crmContacts);
     expect(byId((await call('crm.contacts', { includeDeleted: true, limit: 5000 })).rows)).toEqual(
       byId(contacts),
     );
-    const accounts = await api.crmAccounts();
+    const accounts = await api.call(crmEndpoints.crmAccounts);
     expect(byId((await call('crm.accounts', { includeDeleted: true, limit: 5000 })).rows)).toEqual(
       byId(accounts),
     );
     for (const c of contacts.filter((x) => !x.isDeleted)) {
       const mine = await call('crm.contact', { contactId: c.id });
-      const service = await api.crmContact(c.id);
+      const service = await api.call(crmEndpoints.crmContact, { id: c.id });
       expect(mine.contact).toEqual(service.contact);
       expect(byId(mine.tasks)).toEqual(byId(service.tasks));
     }
     for (const a of accounts.filter((x) => !x.isDeleted)) {
       const mine = await call('crm.account', { accountId: a.id });
-      const service = await api.crmAccount(a.id);
+      const service = await api.call(crmEndpoints.crmAccount, { id: a.id });
       expect(ids(mine.contacts)).toEqual([...service.contacts].sort());
     }
   });
@@ -193,32 +215,45 @@ describe('read handlers after a sync equal the service', () => {
     const kept = <T extends object>(list: readonly T[] | null, keys: readonly (keyof T & string)[]) =>
       (list ?? []).map((item) => Object.fromEntries(keys.map((k) => [k, item[k]])));
     expect(byId(await call('org.users', {}))).toEqual(
-      byId(kept(await api.users(), ['id', 'name', 'primaryEmail']) as { id: string }[]),
+      byId(kept(await api.call(orgEndpoints.users), ['id', 'name', 'primaryEmail']) as { id: string }[]),
     );
     expect(byId(await call('org.statuses', {}))).toEqual(
-      byId(kept(await api.statuses(), ['id', 'name', 'systemStatus', 'isClosed']) as { id: string }[]),
+      byId(
+        kept(await api.call(orgEndpoints.statuses), ['id', 'name', 'systemStatus', 'isClosed']) as {
+          id: string;
+        }[],
+      ),
     );
     expect(byId(await call('org.taskTypes', {}))).toEqual(
-      byId(kept(await api.taskTypes(), ['id', 'name']) as { id: string }[]),
+      byId(kept(await api.call(orgEndpoints.taskTypes), ['id', 'name']) as { id: string }[]),
     );
-    expect(byId(await call('org.customFields', {}))).toEqual(byId(await api.customFields()));
+    expect(byId(await call('org.customFields', {}))).toEqual(
+      byId(await api.call(customFieldEndpoints.customFields)),
+    );
     if (svc.profile === 'goodday') {
       // No tag list on GoodDay: the tags seen on the service's tasks, each named by its id.
-      expect(await api.tags()).toBeNull();
+      expect(await api.call(orgEndpoints.tags)).toBeNull();
       const seen = await call('org.tags', {});
       expect(seen.length).toBeGreaterThan(0);
       for (const tag of seen) {
         expect(tag).toEqual({ id: tag.id, name: tag.id, color: null });
-        expect((await api.tagTasks(tag.id, { closed: true })).length).toBeGreaterThan(0);
+        expect(
+          (await api.call(taskEndpoints.tagTasks, { id: tag.id, query: { closed: true } })).length,
+        ).toBeGreaterThan(0);
       }
     } else {
-      expect(byId(await call('org.tags', {}))).toEqual(byId((await api.tags()) ?? []));
+      expect(byId(await call('org.tags', {}))).toEqual(byId((await api.call(orgEndpoints.tags)) ?? []));
     }
-    expect(byId(await call('projects.templates', {}))).toEqual(byId((await api.projectTemplates()) ?? []));
+    expect(byId(await call('projects.templates', {}))).toEqual(
+      byId((await api.call(orgEndpoints.projectTemplates)) ?? []),
+    );
   });
 
   it('search finds every project and folder of the service by its name', async () => {
-    for (const p of [...(await api.projects()), ...(await api.projects({ archived: true }))]) {
+    for (const p of [
+      ...(await api.call(projectEndpoints.projects)),
+      ...(await api.call(projectEndpoints.projects, { query: { archived: true } })),
+    ]) {
       const { hits } = await call('search.query', { text: p.name, kinds: ['project'], limit: 500 });
       expect(hits.find((h) => h.id === p.id)).toMatchObject({
         kind: 'project',

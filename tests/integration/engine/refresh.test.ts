@@ -4,6 +4,11 @@ import { startService, type RunningService } from '../../support/service';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import type { CacheChange } from '../../../src/shared/ipc/events';
 import { ids, testEngine } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { messageEndpoints } from '../../../src/shared/api/messages';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { eventEndpoints } from '../../../src/shared/api/events';
+import { crmEndpoints } from '../../../src/shared/api/crm';
 
 let svc: RunningService;
 let engine: Awaited<ReturnType<typeof testEngine>>;
@@ -30,23 +35,38 @@ describe('refresh', () => {
     const [renamed, doomed, commented] = before.rows;
     const initialRequests = engine.client.requestCount;
 
-    await api.updateTask(renamed!.id, { userId: me, title: 'Renamed on the service' });
-    await api.deleteTask(doomed!.id);
-    const created = await api.createTask({
-      projectId: project.id,
-      title: 'Created on the service',
-      fromUserId: me,
+    await api.call(taskEndpoints.updateTask, {
+      id: renamed!.id,
+      body: { userId: me, title: 'Renamed on the service' },
     });
-    await api.comment(commented!.id, { userId: me, message: 'zebra crossing ahead' });
-    await api.updateProject(project.id, { userId: me, statusComments: 'Checked by the refresh test' });
-    const event = await api.createEvent({
-      createdByUserId: me,
-      eventType: 'company-event',
-      name: 'Refresh party',
-      startDate: '2026-12-01',
-      endDate: '2026-12-02',
+    await api.call(taskEndpoints.deleteTask, { id: doomed!.id });
+    const created = await api.call(taskEndpoints.createTask, {
+      body: {
+        projectId: project.id,
+        title: 'Created on the service',
+        fromUserId: me,
+      },
     });
-    await api.createCrmContact({ createdByUserId: me, firstName: 'Refreshed', lastName: 'Contact' });
+    await api.call(messageEndpoints.comment, {
+      id: commented!.id,
+      body: { userId: me, message: 'zebra crossing ahead' },
+    });
+    await api.call(projectEndpoints.updateProject, {
+      id: project.id,
+      body: { userId: me, statusComments: 'Checked by the refresh test' },
+    });
+    const event = await api.call(eventEndpoints.createEvent, {
+      body: {
+        createdByUserId: me,
+        eventType: 'company-event',
+        name: 'Refresh party',
+        startDate: '2026-12-01',
+        endDate: '2026-12-02',
+      },
+    });
+    await api.call(crmEndpoints.createCrmContact, {
+      body: { createdByUserId: me, firstName: 'Refreshed', lastName: 'Contact' },
+    });
 
     const changes: CacheChange[] = [];
     const off = engine.events.onAny((name, payload) => {
@@ -60,7 +80,7 @@ describe('refresh', () => {
     expect(after.rows.find((r) => r.id === renamed!.id)?.name).toBe('Renamed on the service');
     expect(after.rows.some((r) => r.id === doomed!.id)).toBe(false);
     expect(after.rows.some((r) => r.id === created.id && r.name === 'Created on the service')).toBe(true);
-    expect(ids(after.rows)).toEqual(ids(await api.projectTasks(project.id)));
+    expect(ids(after.rows)).toEqual(ids(await api.call(taskEndpoints.projectTasks, { id: project.id })));
     // The commented task's messages came with the refresh, before anyone opened it.
     expect(engine.cache.messages.listForTask(commented!.id).map((m) => m.message)).toContain(
       'zebra crossing ahead',

@@ -7,6 +7,10 @@ import { createServiceClient, type ServiceClient } from '../../../src/main/core/
 import { prng } from '../../../src/server/seed/generate';
 import type { SyncStatus } from '../../../src/shared/ipc/sync';
 import { ids, testEngine } from './support';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { messageEndpoints } from '../../../src/shared/api/messages';
+import { crmEndpoints } from '../../../src/shared/api/crm';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -38,14 +42,18 @@ async function engineThroughProxy(timeoutMs = 2_000) {
 
 /** Every task of every root, and every message, as the service holds them. */
 async function serviceTotals(): Promise<{ taskIds: string[]; messages: number }> {
-  const roots = (await api.projects({ rootOnly: true })).concat(
-    await api.projects({ archived: true, rootOnly: true }),
+  const roots = (await api.call(projectEndpoints.projects, { query: { rootOnly: true } })).concat(
+    await api.call(projectEndpoints.projects, { query: { archived: true, rootOnly: true } }),
   );
   const tasks = new Set<string>();
   for (const r of roots)
-    for (const t of await api.projectTasks(r.id, { closed: true, subfolders: true })) tasks.add(t.id);
+    for (const t of await api.call(taskEndpoints.projectTasks, {
+      id: r.id,
+      query: { closed: true, subfolders: true },
+    }))
+      tasks.add(t.id);
   let messages = 0;
-  for (const id of tasks) messages += (await api.taskMessages(id)).length;
+  for (const id of tasks) messages += (await api.call(messageEndpoints.taskMessages, { id })).length;
   return { taskIds: [...tasks].sort(), messages };
 }
 
@@ -82,7 +90,7 @@ describe('sync through faults', () => {
     expect(engine.db.prepare('SELECT id FROM tasks ORDER BY id').pluck().all()).toEqual(service.taskIds);
     expect(engine.db.prepare('SELECT count(*) FROM messages').pluck().get()).toBe(service.messages);
     const contacts = await engine.call('crm.contacts', { includeDeleted: true, limit: 1000 });
-    expect(ids(contacts.rows)).toEqual(ids(await api.crmContacts()));
+    expect(ids(contacts.rows)).toEqual(ids(await api.call(crmEndpoints.crmContacts)));
   });
 
   it('goes offline when the service cannot be reached, keeps the cache, and pulls on reconnect', async () => {

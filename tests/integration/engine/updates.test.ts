@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import { testEngine, type TestEngine } from '../outbox/support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { orgEndpoints } from '../../../src/shared/api/org';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 describe.each(SERVICE_PROFILES)('on the %s profile', (profile) => {
   let svc: RunningService;
@@ -27,15 +30,15 @@ describe.each(SERVICE_PROFILES)('on the %s profile', (profile) => {
     it('records nothing for the first pull, then what other users did on my tasks, grouped by task', async () => {
       const { actingUserId: me, bob, cleo, dan } = svc.users;
       expect((await engine.call('updates.list', {})).groups).toEqual([]);
-      const mine = await api.assignedTasks(me);
-      const created = (await api.projectTasks('g7-p1')).find(
+      const mine = await api.call(taskEndpoints.assignedTasks, { id: me });
+      const created = (await api.call(taskEndpoints.projectTasks, { id: 'g7-p1' })).find(
         (t) => t.createdByUserId === me && t.assignedToUserId !== me && t.actionRequiredUserId !== me,
       )!;
-      const other = (await api.projectTasks('g7-p2')).find(
+      const other = (await api.call(taskEndpoints.projectTasks, { id: 'g7-p2' })).find(
         (t) => t.assignedToUserId !== me && t.createdByUserId !== me,
       )!;
       const [commented, ownChange] = [mine[0]!, mine[1]!];
-      const statuses = (await api.statuses()) ?? [];
+      const statuses = (await api.call(orgEndpoints.statuses)) ?? [];
       const inProgress = statuses.find((s) => s.name === 'In Progress')!;
       const onHold = statuses.find((s) => s.name === 'On Hold')!;
 
@@ -43,14 +46,25 @@ describe.each(SERVICE_PROFILES)('on the %s profile', (profile) => {
       await engine.call('tasks.setStatus', { taskId: ownChange.id, statusId: onHold.id });
       await engine.drained();
 
-      await api.comment(commented.id, { userId: bob, message: 'Found the **cause**' });
-      await api.updateTaskStatus(created.id, { userId: dan, statusId: inProgress.id });
-      await api.updateTask(other.id, { userId: cleo, assignedToUserId: me });
-      const fresh = await api.createTask({
-        projectId: 'g7-p1',
-        title: 'Fresh for me',
-        fromUserId: cleo,
-        toUserId: me,
+      await api.call(messageEndpoints.comment, {
+        id: commented.id,
+        body: { userId: bob, message: 'Found the **cause**' },
+      });
+      await api.call(taskEndpoints.updateTaskStatus, {
+        id: created.id,
+        body: { userId: dan, statusId: inProgress.id },
+      });
+      await api.call(taskEndpoints.updateTask, {
+        id: other.id,
+        body: { userId: cleo, assignedToUserId: me },
+      });
+      const fresh = await api.call(taskEndpoints.createTask, {
+        body: {
+          projectId: 'g7-p1',
+          title: 'Fresh for me',
+          fromUserId: cleo,
+          toUserId: me,
+        },
       });
       expect((await engine.sync.now()).lastError).toBeNull();
 

@@ -16,6 +16,12 @@ import { writesSuite, type TestEngine } from './support';
 import { queueOf } from '../../../src/main/core/outbox/testing';
 import { dependencyReads } from '../../../src/main/core/entities/calendar';
 import { taskReads } from '../../../src/main/core/entities/tasks';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { eventEndpoints } from '../../../src/shared/api/events';
+import { crmEndpoints } from '../../../src/shared/api/crm';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { messageEndpoints } from '../../../src/shared/api/messages';
+import { dependencyEndpoints } from '../../../src/shared/api/dependencies';
 
 const suite = writesSuite();
 
@@ -68,10 +74,12 @@ async function untilStuck(e: TestEngine, stuck = 1): Promise<void> {
 /** A task made on the service, then renamed here; the rename is applied and needs attention. */
 async function stuckRename(e: TestEngine, title: string, renamed: string): Promise<{ id: string }> {
   failFolds(e, 'update_settle_fails', UPDATE_SETTLE_FAILS);
-  const target = await suite.api.createTask({
-    projectId: SEED_IDS.workspace,
-    fromUserId: suite.svc.users.actingUserId,
-    title,
+  const target = await suite.api.call(taskEndpoints.createTask, {
+    body: {
+      projectId: SEED_IDS.workspace,
+      fromUserId: suite.svc.users.actingUserId,
+      title,
+    },
   });
   await e.sync.now();
   await e.call('tasks.update', { taskId: target.id, changes: { title: renamed } });
@@ -116,14 +124,20 @@ async function shownOnceThenFolded(
 async function madeOnService(e: TestEngine, ...titles: string[]) {
   const fromUserId = suite.svc.users.actingUserId;
   const tasks = await Promise.all(
-    titles.map((title) => suite.api.createTask({ projectId: SEED_IDS.workspace, fromUserId, title })),
+    titles.map((title) =>
+      suite.api.call(taskEndpoints.createTask, {
+        body: { projectId: SEED_IDS.workspace, fromUserId, title },
+      }),
+    ),
   );
   await e.sync.now();
   return tasks;
 }
 
 async function tasksNamed(title: string) {
-  return (await suite.api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) => t.name === title);
+  return (
+    await suite.api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace, query: { closed: true } })
+  ).filter((t) => t.name === title);
 }
 
 describe('outbox: acknowledged changes whose answer never folds', () => {
@@ -228,10 +242,12 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
 
   it("a subtask create needing attention shows once among its parent's subtasks when the parent is opened", async () => {
     const e = await suite.engine();
-    const parent = await suite.api.createTask({
-      projectId: SEED_IDS.workspace,
-      fromUserId: suite.svc.users.actingUserId,
-      title: 'Parent made on the service',
+    const parent = await suite.api.call(taskEndpoints.createTask, {
+      body: {
+        projectId: SEED_IDS.workspace,
+        fromUserId: suite.svc.users.actingUserId,
+        title: 'Parent made on the service',
+      },
     });
     await e.sync.now();
     failFolds(e, 'subtask_remap_fails', REMAP_FAILS);
@@ -245,7 +261,9 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     // Opening the parent fetches its detail, whose subtasks hold the service's copy.
     const detail = await e.call('tasks.detail', { taskId: parent.id });
     expect(e.cache.tasks.fetchedAt(parent.id)).toMatchObject({ detailFetchedAt: expect.any(String) });
-    expect((await suite.api.task(parent.id)).subtasks.map((t) => t.name)).toEqual([title]);
+    expect((await suite.api.call(taskEndpoints.task, { id: parent.id })).subtasks.map((t) => t.name)).toEqual(
+      [title],
+    );
     expect(detail.subtasks.map((t) => [t.id, t.name])).toEqual([[sub.id, title]]);
   });
 
@@ -265,7 +283,9 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       (await e.call('events.list', { from: day, to: day })).filter((x) => x.name === name).map((x) => x.id);
     // The pull brings the service's copy: the local row alone stands for it.
     const [realId] = await shownOnceThenFolded(e, repair, [event.id], shown);
-    const onService = await suite.api.events({ startDate: day, endDate: day });
+    const onService = await suite.api.call(eventEndpoints.events, {
+      query: { startDate: day, endDate: day },
+    });
     expect(onService.filter((x) => x.name === name).map((x) => x.id)).toEqual([realId]);
   });
 
@@ -281,8 +301,12 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     ];
     const real = await shownOnceThenFolded(e, repair, [contact.id, account.id], shown);
     const onService = [
-      ...(await suite.api.crmContacts()).filter((x) => x.firstName === 'Unfolded').map((x) => x.id),
-      ...(await suite.api.crmAccounts()).filter((x) => x.name === 'Unfolded Account').map((x) => x.id),
+      ...(await suite.api.call(crmEndpoints.crmContacts))
+        .filter((x) => x.firstName === 'Unfolded')
+        .map((x) => x.id),
+      ...(await suite.api.call(crmEndpoints.crmAccounts))
+        .filter((x) => x.name === 'Unfolded Account')
+        .map((x) => x.id),
     ];
     expect(onService).toEqual(real);
   });
@@ -296,7 +320,9 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     const shown = async () =>
       (await e.call('projects.tree', {})).nodes.filter((n) => n.name === name).map((n) => n.id);
     const [realId] = await shownOnceThenFolded(e, repair, [folder.id], shown);
-    expect((await suite.api.projects()).filter((p) => p.name === name).map((p) => p.id)).toEqual([realId]);
+    expect(
+      (await suite.api.call(projectEndpoints.projects)).filter((p) => p.name === name).map((p) => p.id),
+    ).toEqual([realId]);
   });
 
   it('a comment and a reply so posted show once on their tasks; "try again" settles them, posted once', async () => {
@@ -313,7 +339,9 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       return (await e.call('tasks.detail', { taskId })).messages.map((m) => m.message);
     };
     // The service holds each post; the draft alone stands for it.
-    expect((await suite.api.taskMessages(a!.id)).map((m) => m.message)).toContain('Comment, never folded');
+    expect(
+      (await suite.api.call(messageEndpoints.taskMessages, { id: a!.id })).map((m) => m.message),
+    ).toContain('Comment, never folded');
     expect(await shown(a!.id)).toEqual(['Comment, never folded']);
     expect(await shown(b!.id)).toEqual(['Reply, never folded']);
     repair();
@@ -323,8 +351,12 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     expect(await shown(a!.id)).toEqual(['Comment, never folded']);
     expect(await shown(b!.id)).toEqual(['Reply, never folded']);
     const detail = await e.call('tasks.detail', { taskId: a!.id });
-    expect(detail.messages.map((m) => m.id)).toEqual((await suite.api.taskMessages(a!.id)).map((m) => m.id));
-    expect((await suite.api.taskMessages(b!.id)).map((m) => m.message)).toEqual(['Reply, never folded']);
+    expect(detail.messages.map((m) => m.id)).toEqual(
+      (await suite.api.call(messageEndpoints.taskMessages, { id: a!.id })).map((m) => m.id),
+    );
+    expect(
+      (await suite.api.call(messageEndpoints.taskMessages, { id: b!.id })).map((m) => m.message),
+    ).toEqual(['Reply, never folded']);
   });
 
   it('a comment and a reply with files so posted show once, after a restart too; "try again" settles them', async () => {
@@ -354,7 +386,9 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
         await e.sync.onDemand.run(taskReads.task(taskId));
         return (await e.call('tasks.detail', { taskId })).messages.map((m) => m.message);
       };
-      expect((await suite.api.taskMessages(a!.id)).map((m) => m.message)).toEqual(['With a file']);
+      expect(
+        (await suite.api.call(messageEndpoints.taskMessages, { id: a!.id })).map((m) => m.message),
+      ).toEqual(['With a file']);
       expect(await shown(first, a!.id)).toEqual(['With a file']);
       expect(await shown(first, b!.id)).toEqual(['With a plan']);
       await first.close();
@@ -369,8 +403,12 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       expect(await again.call('outbox.status', {})).toMatchObject({ pending: 0, stuck: 0 });
       expect(await shown(again, a!.id)).toEqual(['With a file']);
       const { messages } = await again.call('tasks.detail', { taskId: a!.id });
-      expect(messages.map((m) => m.id)).toEqual((await suite.api.taskMessages(a!.id)).map((m) => m.id));
-      expect((await suite.api.taskMessages(b!.id)).map((m) => m.message)).toEqual(['With a plan']);
+      expect(messages.map((m) => m.id)).toEqual(
+        (await suite.api.call(messageEndpoints.taskMessages, { id: a!.id })).map((m) => m.id),
+      );
+      expect(
+        (await suite.api.call(messageEndpoints.taskMessages, { id: b!.id })).map((m) => m.message),
+      ).toEqual(['With a plan']);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -385,7 +423,7 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     await e.sync.onDemand.run(taskReads.task(task.id));
     const [stuck] = await e.call('outbox.stuck', {});
     expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
-    const [onService] = (await suite.api.taskMessages(task.id)).filter(
+    const [onService] = (await suite.api.call(messageEndpoints.taskMessages, { id: task.id })).filter(
       (m) => m.message === 'Reloaded comment',
     );
     const { messages } = await e.call('tasks.detail', { taskId: task.id });
@@ -412,19 +450,21 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       return [...new Set(ids)];
     };
     const [realId] = await shownOnceThenFolded(e, repair, [dep.id], shown);
-    const onService = await suite.api.dependencies('task', first!.id);
+    const onService = await suite.api.call(dependencyEndpoints.dependencies, { kind: 'task', id: first!.id });
     expect(onService.successors.map((d) => d.id)).toEqual([realId]);
   });
 
   describe('"reload" of a dependency change fetches both ends\' dependencies (a pull never does)', () => {
     /** A task and an event made on the service, and what their views list as dependencies. */
     async function ends(e: TestEngine) {
-      const event = await suite.api.createEvent({
-        eventType: 'project-milestone',
-        name: 'After',
-        startDate: new Date().toISOString().slice(0, 10),
-        projectId: SEED_IDS.workspace,
-        createdByUserId: suite.svc.users.actingUserId,
+      const event = await suite.api.call(eventEndpoints.createEvent, {
+        body: {
+          eventType: 'project-milestone',
+          name: 'After',
+          startDate: new Date().toISOString().slice(0, 10),
+          projectId: SEED_IDS.workspace,
+          createdByUserId: suite.svc.users.actingUserId,
+        },
       });
       const task = (await madeOnService(e, 'Before'))[0]!;
       const listed = async () => [
@@ -447,7 +487,10 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       expect(await listed()).toEqual([[dep.id], [dep.id]]);
       const [stuck] = await e.call('outbox.stuck', {});
       expect(await e.call('outbox.reload', { id: stuck!.id })).toMatchObject({ pending: 0, stuck: 0 });
-      const { successors } = await suite.api.dependencies('task', task.id);
+      const { successors } = await suite.api.call(dependencyEndpoints.dependencies, {
+        kind: 'task',
+        id: task.id,
+      });
       expect(successors).toHaveLength(1);
       expect(await listed()).toEqual([[successors[0]!.id], [successors[0]!.id]]);
     });
@@ -455,11 +498,13 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     it('a delete: the rollback puts it back, the fetch of both ends removes it again', async () => {
       const e = await suite.engine();
       const { task, event, listed } = await ends(e);
-      const dep = await suite.api.createDependency({
-        type: 5,
-        createdByUserId: suite.svc.users.actingUserId,
-        predecessorTaskId: task.id,
-        successorEventId: event.id,
+      const dep = await suite.api.call(dependencyEndpoints.createDependency, {
+        body: {
+          type: 5,
+          createdByUserId: suite.svc.users.actingUserId,
+          predecessorTaskId: task.id,
+          successorEventId: event.id,
+        },
       });
       await e.sync.onDemand.run(taskReads.task(task.id));
       await e.sync.onDemand.run(dependencyReads.ofEvent(event.id));
@@ -470,7 +515,9 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
       expect(await listed()).toEqual([[], []]);
       const [stuck] = await e.call('outbox.stuck', {});
       await e.call('outbox.reload', { id: stuck!.id });
-      expect((await suite.api.dependencies('task', task.id)).successors).toEqual([]);
+      expect(
+        (await suite.api.call(dependencyEndpoints.dependencies, { kind: 'task', id: task.id })).successors,
+      ).toEqual([]);
       expect(await listed()).toEqual([[], []]);
     });
   });
@@ -480,7 +527,10 @@ describe('outbox: acknowledged changes whose answer never folds', () => {
     const target = await stuckRename(e, 'Made on the service', 'Mine, applied');
     expect(e.cache.tasks.getFlat(target.id)?.name).toBe('Mine, applied');
     // Another client renames it meanwhile: a reload shows the service's version.
-    await suite.api.updateTask(target.id, { userId: suite.svc.users.actingUserId, title: 'Theirs, later' });
+    await suite.api.call(taskEndpoints.updateTask, {
+      id: target.id,
+      body: { userId: suite.svc.users.actingUserId, title: 'Theirs, later' },
+    });
     const [stuck] = await e.call('outbox.stuck', {});
     expect(stuck).toMatchObject({ kind: 'task.update', errorMessage: 'injected: update_settle_fails' });
     await e.call('outbox.reload', { id: stuck!.id });

@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { writesSuite, type TestEngine } from './support';
+import { dependencyEndpoints } from '../../../src/shared/api/dependencies';
+import { eventEndpoints } from '../../../src/shared/api/events';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 const suite = writesSuite();
 
@@ -48,10 +51,12 @@ describe('events and dependencies through the outbox', () => {
     await e.drained();
     expect(suite.proxy.stats().injected.dropAfter).toBe(3);
     const [ra, rb, rm, rd] = [a.id, b.id, milestone.id, dep.id].map((x) => e.outbox.realIdOf(x));
-    const deps = await suite.api.dependencies('task', rb!);
+    const deps = await suite.api.call(dependencyEndpoints.dependencies, { kind: 'task', id: rb! });
     expect(deps.predecessors.map((d) => [d.id, d.predecessorTaskId])).toEqual([[rd, ra]]);
     expect(deps.successors.map((d) => d.successorEventId)).toEqual([rm]);
-    const events = await suite.api.events({ startDate: '2026-12-01', endDate: '2026-12-31' });
+    const events = await suite.api.call(eventEndpoints.events, {
+      query: { startDate: '2026-12-01', endDate: '2026-12-31' },
+    });
     expect(events.filter((x) => x.name === 'Beta').map((x) => x.id)).toEqual([rm]);
     expect(
       e.cache.dependencies
@@ -65,8 +70,10 @@ describe('events and dependencies through the outbox', () => {
     await e.call('events.delete', { eventId: rm! });
     expect(e.cache.dependencies.listFor(ra!)).toEqual([]);
     await e.drained();
-    expect((await suite.api.dependencies('task', ra!)).successors).toEqual([]);
-    await expect(suite.api.event(rm!)).rejects.toMatchObject({ status: 404 });
+    expect(
+      (await suite.api.call(dependencyEndpoints.dependencies, { kind: 'task', id: ra! })).successors,
+    ).toEqual([]);
+    await expect(suite.api.call(eventEndpoints.event, { id: rm! })).rejects.toMatchObject({ status: 404 });
     expect(e.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
   });
 
@@ -86,8 +93,10 @@ describe('events and dependencies through the outbox', () => {
     expect(suite.proxy.stats().injected.tooMany - refused).toBe(1);
     expect(e.outbox.entries('failed')).toEqual([]);
     expect(e.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
-    expect((await suite.api.dependencies('task', from)).successors).toEqual([]);
-    await expect(suite.api.task(to)).rejects.toMatchObject({ status: 404 });
+    expect(
+      (await suite.api.call(dependencyEndpoints.dependencies, { kind: 'task', id: from })).successors,
+    ).toEqual([]);
+    await expect(suite.api.call(taskEndpoints.task, { id: to })).rejects.toMatchObject({ status: 404 });
   });
 
   it('a dependency delete overtaken by the delete of its task counts as done', async () => {
@@ -109,7 +118,9 @@ describe('events and dependencies through the outbox', () => {
     await e.drained();
     expect(suite.proxy.stats().injected.tooMany - refused).toBe(1);
     expect(e.outbox.entries('failed')).toEqual([]);
-    expect((await suite.api.dependencies('task', from)).successors).toEqual([]);
-    await expect(suite.api.task(to)).rejects.toMatchObject({ status: 404 });
+    expect(
+      (await suite.api.call(dependencyEndpoints.dependencies, { kind: 'task', id: from })).successors,
+    ).toEqual([]);
+    await expect(suite.api.call(taskEndpoints.task, { id: to })).rejects.toMatchObject({ status: 404 });
   });
 });

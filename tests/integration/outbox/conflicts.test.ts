@@ -6,6 +6,7 @@ import { createServiceClient, type ServiceClient } from '../../../src/main/core/
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -24,17 +25,22 @@ afterAll(async () => {
 
 /** A task on the service and in the cache, then a local rename queued while the service renames it too. */
 async function conflicted(title: string): Promise<{ e: TestEngine; taskId: string; conflictId: number }> {
-  const { id: taskId } = await api.createTask({
-    projectId: SEED_IDS.workspace,
-    title,
-    fromUserId: svc.users.actingUserId,
+  const { id: taskId } = await api.call(taskEndpoints.createTask, {
+    body: {
+      projectId: SEED_IDS.workspace,
+      title,
+      fromUserId: svc.users.actingUserId,
+    },
   });
   engine = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId);
   const e = engine;
   await e.sync.now();
   await e.outbox.stop();
   await e.call('tasks.update', { taskId, changes: { title: `${title} (mine)`, priority: 4 } });
-  await api.updateTask(taskId, { userId: svc.users.bob, title: `${title} (theirs)` });
+  await api.call(taskEndpoints.updateTask, {
+    id: taskId,
+    body: { userId: svc.users.bob, title: `${title} (theirs)` },
+  });
   await e.sync.now();
   expect(e.cache.tasks.get(taskId)?.name).toBe(`${title} (mine)`);
   const conflicts = await e.call('conflicts.list', {});
@@ -57,7 +63,10 @@ describe('conflicts (rule 7)', () => {
     await e.call('conflicts.resolve', { id: conflictId, choice: 'mine' });
     e.outbox.start();
     await e.drained();
-    expect(await api.task(taskId)).toMatchObject({ name: 'Keep (mine)', priority: 4 });
+    expect(await api.call(taskEndpoints.task, { id: taskId })).toMatchObject({
+      name: 'Keep (mine)',
+      priority: 4,
+    });
     expect(await e.call('conflicts.list', {})).toEqual([]);
   });
 
@@ -67,7 +76,10 @@ describe('conflicts (rule 7)', () => {
     expect(e.cache.tasks.get(taskId)?.name).toBe('Take (theirs)');
     e.outbox.start();
     await e.drained();
-    expect(await api.task(taskId)).toMatchObject({ name: 'Take (theirs)', priority: 4 });
+    expect(await api.call(taskEndpoints.task, { id: taskId })).toMatchObject({
+      name: 'Take (theirs)',
+      priority: 4,
+    });
     await e.sync.now();
     expect(e.cache.tasks.get(taskId)).toMatchObject({ name: 'Take (theirs)', priority: 4 });
   });

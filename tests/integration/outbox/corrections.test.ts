@@ -5,6 +5,8 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { createDispatch } from '../../../src/main/core/dispatch';
 import { writesSuite, type TestEngine } from './support';
 import { queueOf } from '../../../src/main/core/outbox/testing';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 const suite = writesSuite();
 
@@ -61,14 +63,14 @@ describe('correcting a refused create', () => {
     await e.drained();
     expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, failed: 0 });
 
-    const made = (await suite.api.projects()).filter((p) => p.name.endsWith(' launch'));
+    const made = (await suite.api.call(projectEndpoints.projects)).filter((p) => p.name.endsWith(' launch'));
     expect(made.map((p) => p.name)).toEqual(['Corrected launch']);
     expect(made[0]).toMatchObject({ startDate: '2026-11-23', endDate: '2026-11-30' });
     const projectId = e.outbox.realIdOf(tempId);
     expect(projectId).toBe(made[0]!.id);
-    expect((await suite.api.projectTasks(projectId)).map((t) => [t.id, t.name])).toEqual([
-      [e.outbox.realIdOf(task.id), 'Waits for its project'],
-    ]);
+    expect(
+      (await suite.api.call(taskEndpoints.projectTasks, { id: projectId })).map((t) => [t.id, t.name]),
+    ).toEqual([[e.outbox.realIdOf(task.id), 'Waits for its project']]);
   });
 
   it('a refused task create is corrected through outbox.correct, as a refused update is', async () => {
@@ -84,7 +86,7 @@ describe('correcting a refused create', () => {
     expect(failed).toMatchObject({ kind: 'task.create', entityKey: `task:${task.id}` });
     await e.call('outbox.correct', { id: failed!.id, fields: { toUserId: suite.svc.users.actingUserId } });
     await e.drained();
-    const made = await suite.api.task(e.outbox.realIdOf(task.id));
+    const made = await suite.api.call(taskEndpoints.task, { id: e.outbox.realIdOf(task.id) });
     expect(made).toMatchObject({
       name: 'Handed to nobody',
       assignedToUserId: suite.svc.users.actingUserId,
@@ -130,7 +132,9 @@ describe('correcting a refused create', () => {
     expect(failed!.fields).toMatchObject({ startDate: '2026-11-23', endDate: '2026-11-20' });
     await e.call('outbox.correct', { id: failed!.id, fields: { endDate: '2026-11-24' } });
     await e.drained();
-    const made = (await suite.api.projects()).filter((p) => p.name === 'Stored backwards');
+    const made = (await suite.api.call(projectEndpoints.projects)).filter(
+      (p) => p.name === 'Stored backwards',
+    );
     expect(made).toMatchObject([
       { id: e.outbox.realIdOf(project.id), startDate: '2026-11-23', endDate: '2026-11-24' },
     ]);
@@ -154,6 +158,8 @@ describe('correcting a refused create', () => {
     expect(e.cache.tasks.getFlat(taskId)).toBeNull();
     expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, failed: 0 });
     await e.drained();
-    expect((await suite.api.projects()).filter((p) => p.name === 'Unreadable launch')).toEqual([]);
+    expect(
+      (await suite.api.call(projectEndpoints.projects)).filter((p) => p.name === 'Unreadable launch'),
+    ).toEqual([]);
   });
 });

@@ -12,6 +12,8 @@ import { startEngineProcess } from '../../support/engine-process';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -84,16 +86,16 @@ async function queueBurst(dataDir: string, seed: number): Promise<Expected> {
 }
 
 async function expectServiceHolds(seed: number, expected: Expected): Promise<void> {
-  const all = (await api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) =>
-    t.name.startsWith(`S${seed}-`),
-  );
+  const all = (
+    await api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace, query: { closed: true } })
+  ).filter((t) => t.name.startsWith(`S${seed}-`));
   expect(all.map((t) => t.name).sort()).toEqual([...expected.tasks.keys()].sort());
   const byName = new Map(all.map((t) => [t.name, t]));
   for (const [title, want] of expected.tasks) {
     const task = byName.get(title)!;
     expect({ title, priority: task.priority }).toEqual({ title, priority: want.priority });
     expect(task.parentTaskId ? all.find((t) => t.id === task.parentTaskId)?.name : null).toBe(want.parent);
-    const messages = (await api.taskMessages(task.id)).map((m) => m.message);
+    const messages = (await api.call(messageEndpoints.taskMessages, { id: task.id })).map((m) => m.message);
     expect({ title, messages }).toEqual({ title, messages: want.messages });
   }
 }

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { writesSuite } from './support';
+import { crmEndpoints } from '../../../src/shared/api/crm';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 const suite = writesSuite();
 
@@ -29,23 +31,30 @@ describe('CRM writes through the outbox', () => {
     await e.drained();
     expect(suite.proxy.stats().injected.dropAfter).toBe(2);
     const [a, c, t] = [account.id, contact.id, task.id].map((x) => e.outbox.realIdOf(x));
-    expect((await suite.api.crmAccounts()).filter((x) => x.name === 'Acme Offline').map((x) => x.id)).toEqual(
-      [a],
-    );
-    expect((await suite.api.crmContacts()).filter((x) => x.firstName === 'Ola').map((x) => x.id)).toEqual([
-      c,
-    ]);
-    expect((await suite.api.crmContact(c!)).contact).toMatchObject({
+    expect(
+      (await suite.api.call(crmEndpoints.crmAccounts))
+        .filter((x) => x.name === 'Acme Offline')
+        .map((x) => x.id),
+    ).toEqual([a]);
+    expect(
+      (await suite.api.call(crmEndpoints.crmContacts)).filter((x) => x.firstName === 'Ola').map((x) => x.id),
+    ).toEqual([c]);
+    expect((await suite.api.call(crmEndpoints.crmContact, { id: c! })).contact).toMatchObject({
       email: 'ola@acme.test',
       crmAccountId: a,
     });
-    expect(await suite.api.task(t!)).toMatchObject({ crmAccountId: a, crmContactIds: [c] });
+    expect(await suite.api.call(taskEndpoints.task, { id: t! })).toMatchObject({
+      crmAccountId: a,
+      crmContactIds: [c],
+    });
 
     await e.call('crm.deleteAccount', { accountId: a! });
     expect(e.cache.crm.account(a!)?.isDeleted).toBe(true);
     await e.drained();
-    await expect(suite.api.crmAccount(a!)).rejects.toMatchObject({ status: 404 });
-    expect((await suite.api.crmAccounts()).some((x) => x.id === a && !x.isDeleted)).toBe(false);
+    await expect(suite.api.call(crmEndpoints.crmAccount, { id: a! })).rejects.toMatchObject({ status: 404 });
+    expect((await suite.api.call(crmEndpoints.crmAccounts)).some((x) => x.id === a && !x.isDeleted)).toBe(
+      false,
+    );
     expect(e.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
   });
 
@@ -58,19 +67,23 @@ describe('CRM writes through the outbox', () => {
       email: 't@x.test',
     });
     // The same user, on another device, makes an identical contact before this one is sent.
-    await suite.api.createCrmContact({
-      createdByUserId: suite.svc.users.actingUserId,
-      firstName: 'Twin',
-      lastName: 'Once',
-      email: 't@x.test',
+    await suite.api.call(crmEndpoints.createCrmContact, {
+      body: {
+        createdByUserId: suite.svc.users.actingUserId,
+        firstName: 'Twin',
+        lastName: 'Once',
+        email: 't@x.test',
+      },
     });
-    const twin = (await suite.api.crmContacts()).find((c) => c.firstName === 'Twin');
+    const twin = (await suite.api.call(crmEndpoints.crmContacts)).find((c) => c.firstName === 'Twin');
     e.outbox.start();
     await e.drained();
     const realId = e.outbox.realIdOf(mine.id);
     expect(realId).not.toBe(mine.id);
     expect(realId).not.toBe(twin?.id);
-    expect((await suite.api.crmContacts()).filter((c) => c.firstName === 'Twin')).toHaveLength(2);
+    expect(
+      (await suite.api.call(crmEndpoints.crmContacts)).filter((c) => c.firstName === 'Twin'),
+    ).toHaveLength(2);
   });
 
   it("a contact owned by someone else is never taken as this account's create", async () => {
@@ -80,18 +93,22 @@ describe('CRM writes through the outbox', () => {
     const mine = await e.call('crm.createContact', { firstName: 'Shared', lastName: 'Name' });
     for (let i = 0; i < 200 && suite.proxy.stats().injected.dropAfter === 0; i++)
       await new Promise((r) => setTimeout(r, 5));
-    await suite.api.createCrmContact({
-      createdByUserId: suite.svc.users.bob,
-      firstName: 'Shared',
-      lastName: 'Name',
+    await suite.api.call(crmEndpoints.createCrmContact, {
+      body: {
+        createdByUserId: suite.svc.users.bob,
+        firstName: 'Shared',
+        lastName: 'Name',
+      },
     });
-    const bobs = (await suite.api.crmContacts()).find(
+    const bobs = (await suite.api.call(crmEndpoints.crmContacts)).find(
       (c) => c.firstName === 'Shared' && c.contactOwnerUserId === suite.svc.users.bob,
     );
     await e.drained();
     const realId = e.outbox.realIdOf(mine.id);
     expect(realId).not.toBe(bobs?.id);
-    expect((await suite.api.crmContacts()).filter((c) => c.firstName === 'Shared')).toHaveLength(2);
+    expect(
+      (await suite.api.call(crmEndpoints.crmContacts)).filter((c) => c.firstName === 'Shared'),
+    ).toHaveLength(2);
   });
 
   it('a contact whose post went through and whose id look-up was refused is created once', async () => {
@@ -108,7 +125,9 @@ describe('CRM writes through the outbox', () => {
     await e.drained();
     expect(proxy.stats().injected.tooMany).toBe(1);
     proxy.reset();
-    const named = (await suite.api.crmContacts()).filter((c) => c.firstName === 'Throttled look-up');
+    const named = (await suite.api.call(crmEndpoints.crmContacts)).filter(
+      (c) => c.firstName === 'Throttled look-up',
+    );
     expect(named.map((c) => c.id)).toEqual([e.outbox.realIdOf(id)]);
     expect(e.outbox.entries('done').find((x) => x.createdTempId === id)?.attempts).toBe(1);
   });

@@ -12,6 +12,7 @@ import { SERVICE_PROFILES } from '../../support/service';
 import { queueOf } from '../../../src/main/core/outbox/testing';
 import { writesSuite, type testEngine, type TestEngine } from './support';
 import { taskReads } from '../../../src/main/core/entities/tasks';
+import { dependencyEndpoints } from '../../../src/shared/api/dependencies';
 
 describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s profile)', (profile) => {
   const dirs: string[] = [];
@@ -52,7 +53,10 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
 
   /** What the service lists under a task, as `predecessor>successor` ids. */
   async function onService(taskId: string): Promise<string[]> {
-    const { predecessors, successors } = await suite.api.dependencies('task', taskId);
+    const { predecessors, successors } = await suite.api.call(dependencyEndpoints.dependencies, {
+      kind: 'task',
+      id: taskId,
+    });
     return [...predecessors, ...successors].map((d) => d.id).sort();
   }
 

@@ -4,6 +4,7 @@
 // discarding that create brings the old one back; a lost answer of the create is looked up.
 import { describe, expect, it } from 'vitest';
 import { writesSuite, type TestEngine } from './support';
+import { eventEndpoints } from '../../../src/shared/api/events';
 
 const suite = writesSuite();
 
@@ -21,7 +22,8 @@ async function syncedEvent(e: TestEngine, name: string): Promise<string> {
   return e.outbox.realIdOf(id);
 }
 
-const december = () => suite.api.events({ startDate: '2026-12-01', endDate: '2026-12-31' });
+const december = () =>
+  suite.api.call(eventEndpoints.events, { query: { startDate: '2026-12-01', endDate: '2026-12-31' } });
 
 describe('editing an event through the outbox', () => {
   it('creates the edited event, then deletes the old one, in that order', async () => {
@@ -45,7 +47,7 @@ describe('editing an event through the outbox', () => {
     expect(listed.map((x) => [x.id, x.name, x.startDate, x.endDate])).toEqual([
       [e.outbox.realIdOf(edited.id), 'Offsite, final', '2026-12-08', '2026-12-10'],
     ]);
-    await expect(suite.api.event(old)).rejects.toMatchObject({ status: 404 });
+    await expect(suite.api.call(eventEndpoints.event, { id: old })).rejects.toMatchObject({ status: 404 });
     expect(e.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
   });
 
@@ -60,14 +62,17 @@ describe('editing an event through the outbox', () => {
     const [held] = e.outbox.entries('pending');
     expect(held).toMatchObject({ kind: 'event.delete' });
     expect(suite.proxy.requests().slice(before)).not.toContain(`DELETE /2.0/event/${old}`);
-    expect(await suite.api.event(old)).toMatchObject({ id: old, name: 'Kept offsite' });
+    expect(await suite.api.call(eventEndpoints.event, { id: old })).toMatchObject({
+      id: old,
+      name: 'Kept offsite',
+    });
 
     const [failed] = e.outbox.entries('failed');
     e.outbox.discard(failed!.id);
     expect(e.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
     expect(e.cache.events.storedRow(old)).toMatchObject({ name: 'Kept offsite' });
     expect((await december()).filter((x) => x.name === 'Refused offsite')).toEqual([]);
-    expect(await suite.api.event(old)).toMatchObject({ id: old });
+    expect(await suite.api.call(eventEndpoints.event, { id: old })).toMatchObject({ id: old });
   });
 
   it('looks the create up when its answer is lost: one new event, the old one deleted', async () => {
@@ -82,7 +87,7 @@ describe('editing an event through the outbox', () => {
     expect(suite.proxy.stats().injected.dropAfter).toBeGreaterThanOrEqual(1);
     const made = (await december()).filter((x) => x.name === 'Looked-up offsite');
     expect(made.map((x) => x.id)).toEqual([e.outbox.realIdOf(edited.id)]);
-    await expect(suite.api.event(old)).rejects.toMatchObject({ status: 404 });
+    await expect(suite.api.call(eventEndpoints.event, { id: old })).rejects.toMatchObject({ status: 404 });
     expect(e.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
   });
 

@@ -9,6 +9,8 @@ import { startFaultProxy, type FaultProxy, type Faults } from '../../support/fau
 import { startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';
 import { queueOf } from '../../../src/main/core/outbox/testing';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -66,21 +68,23 @@ async function expectAppliedOnce(
   tag: string,
   ids: { parent: string; child: string },
 ): Promise<void> {
-  const all = await api.projectTasks(SEED_IDS.workspace, { closed: true });
+  const all = await api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace, query: { closed: true } });
   const mine = all.filter((t) => t.name.startsWith(`${tag} `));
   expect(mine.map((t) => t.name).sort()).toEqual([`${tag} child`, `${tag} parent`]);
   const parent = e.outbox.realIdOf(ids.parent);
   const child = e.outbox.realIdOf(ids.child);
-  const p = await api.task(parent);
+  const p = await api.call(taskEndpoints.task, { id: parent });
   expect(p).toMatchObject({ status: { id: SEED_IDS.statuses.inProgress }, tags: [SEED_IDS.tags.backend] });
   expect(p.subtasks.map((s) => s.id)).toEqual([child]);
   expect(p.subtasks[0]).toMatchObject({ priority: 7, estimate: 90, actionRequiredUserId: svc.users.bob });
-  expect((await api.taskMessages(parent)).map((m) => m.message)).toEqual([
+  expect((await api.call(messageEndpoints.taskMessages, { id: parent })).map((m) => m.message)).toEqual([
     `${tag} note`,
     `${tag} comment`,
     `${tag} started`,
   ]);
-  expect((await api.taskMessages(child)).map((m) => m.message)).toEqual([`${tag} yours`]);
+  expect((await api.call(messageEndpoints.taskMessages, { id: child })).map((m) => m.message)).toEqual([
+    `${tag} yours`,
+  ]);
   expect(e.outbox.status()).toMatchObject({ pending: 0, failed: 0 });
 }
 

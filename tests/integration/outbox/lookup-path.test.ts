@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { FAST_OUTBOX, writesSuite } from './support';
 import { queueOf } from '../../../src/main/core/outbox/testing';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { crmEndpoints } from '../../../src/shared/api/crm';
 
 const suite = writesSuite();
 
@@ -26,7 +28,9 @@ describe('outbox: around the send', () => {
     await e.drained();
     off();
     const realId = e.outbox.realIdOf(task.id);
-    const named = (await suite.api.projectTasks(SEED_IDS.workspace)).filter((t) => t.name.startsWith(title));
+    const named = (await suite.api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace })).filter((t) =>
+      t.name.startsWith(title),
+    );
     expect(named.map((t) => [t.id, t.name])).toEqual([[realId, `${title}, renamed`]]);
     expect(e.outbox.entries('done').map((x) => [x.kind, x.attempts])).toEqual([
       ['task.create', 1],
@@ -61,17 +65,21 @@ describe('outbox: around the send', () => {
       sentAt: null,
     });
     // The same user makes an identical contact on another device before the retry.
-    await suite.api.createCrmContact({
-      createdByUserId: suite.svc.users.actingUserId,
-      firstName: 'Prepared',
-      lastName: 'Later',
+    await suite.api.call(crmEndpoints.createCrmContact, {
+      body: {
+        createdByUserId: suite.svc.users.actingUserId,
+        firstName: 'Prepared',
+        lastName: 'Later',
+      },
     });
-    const twin = (await suite.api.crmContacts()).find((c) => c.firstName === 'Prepared');
+    const twin = (await suite.api.call(crmEndpoints.crmContacts)).find((c) => c.firstName === 'Prepared');
     outbox.start();
     await e.drained();
     const realId = e.outbox.realIdOf(mine.id);
     expect(realId).not.toBe(mine.id);
     expect(realId).not.toBe(twin?.id);
-    expect((await suite.api.crmContacts()).filter((c) => c.firstName === 'Prepared')).toHaveLength(2);
+    expect(
+      (await suite.api.call(crmEndpoints.crmContacts)).filter((c) => c.firstName === 'Prepared'),
+    ).toHaveLength(2);
   });
 });

@@ -18,6 +18,13 @@ import type { CallAnswer } from '../../support/engine-commands';
 import { startEngineProcess, type EngineProcess } from '../../support/engine-process';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startService, type RunningService, type ServiceProfileName } from '../../support/service';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { memberEndpoints } from '../../../src/shared/api/members';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { messageEndpoints } from '../../../src/shared/api/messages';
+import { eventEndpoints } from '../../../src/shared/api/events';
+import { crmEndpoints } from '../../../src/shared/api/crm';
+import { dependencyEndpoints } from '../../../src/shared/api/dependencies';
 
 const ZONES = ['Asia/Taipei', 'America/Los_Angeles', 'UTC'] as const;
 
@@ -182,22 +189,31 @@ describe('lost create answers, on the service clock', () => {
         expect(found).toHaveLength(1);
         return found[0]!;
       };
-      const projects = await api.projects();
+      const projects = await api.call(projectEndpoints.projects);
       once(projects, (p) => p.name === `${tag} folder`);
       const made = once(projects, (p) => p.name === `${tag} project`);
-      once(await api.projectUsers(made.id), (u) => u.id === svc.users.bob);
-      const tasks = await api.projectTasks(SEED_IDS.workspace, { closed: true });
+      once(await api.call(memberEndpoints.projectUsers, { id: made.id }), (u) => u.id === svc.users.bob);
+      const tasks = await api.call(taskEndpoints.projectTasks, {
+        id: SEED_IDS.workspace,
+        query: { closed: true },
+      });
       const parent = once(tasks, (t) => t.name === `${tag} task`);
       const child2 = once(tasks, (t) => t.name === `${tag} subtask`);
       expect(child2.parentTaskId).toBe(parent.id);
       once(tasks, (t) => t.name === `${tag} answered`);
-      const messages = await api.taskMessages(parent.id);
+      const messages = await api.call(messageEndpoints.taskMessages, { id: parent.id });
       for (const text of ['comment', 'reply', 'started'])
         once(messages, (m) => m.message === `${tag} ${text}`);
-      once(await api.events({ startDate: day, endDate: day }), (e) => e.name === `${tag} milestone`);
-      once(await api.crmContacts(), (x) => x.firstName === `${tag} contact`);
-      once(await api.crmAccounts(), (x) => x.name === `${tag} account`);
-      const { successors } = await api.dependencies('task', parent.id);
+      once(
+        await api.call(eventEndpoints.events, { query: { startDate: day, endDate: day } }),
+        (e) => e.name === `${tag} milestone`,
+      );
+      once(await api.call(crmEndpoints.crmContacts), (x) => x.firstName === `${tag} contact`);
+      once(await api.call(crmEndpoints.crmAccounts), (x) => x.name === `${tag} account`);
+      const { successors } = await api.call(dependencyEndpoints.dependencies, {
+        kind: 'task',
+        id: parent.id,
+      });
       once(successors, (d) => d.id !== '');
       await child.send({ op: 'close' });
     },

@@ -11,6 +11,8 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import type { PendingChangesFile } from '../../../src/shared/ipc/pending-transfer';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 let svc: RunningService;
 let api: ServiceClient;
@@ -59,10 +61,14 @@ describe('export and import of pending changes', () => {
     expect(await again.call('outbox.import', { file })).toEqual({ imported: 0, skipped: 3, refused: [] });
     again.outbox.start();
     await again.drained();
-    const tasks = (await api.projectTasks(SEED_IDS.workspace)).filter((t) => t.name === 'Exported task');
+    const tasks = (await api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace })).filter(
+      (t) => t.name === 'Exported task',
+    );
     expect(tasks).toHaveLength(1);
     expect(tasks[0]!.priority).toBe(7);
-    expect((await api.taskMessages(tasks[0]!.id)).map((m) => m.message)).toEqual(['exported comment']);
+    expect(
+      (await api.call(messageEndpoints.taskMessages, { id: tasks[0]!.id })).map((m) => m.message),
+    ).toEqual(['exported comment']);
     // Once sent, importing the file again sends nothing: the create is known by its real id.
     const third = await again.call('outbox.import', { file });
     expect(third.imported).toBe(0);

@@ -4,6 +4,9 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { createDispatch } from '../../../src/main/core/dispatch';
 import { writesSuite, type TestEngine } from './support';
 import { queueOf } from '../../../src/main/core/outbox/testing';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { memberEndpoints } from '../../../src/shared/api/members';
 
 const suite = writesSuite();
 
@@ -45,7 +48,7 @@ describe('project writes through the outbox', () => {
     e.outbox.start();
     await e.drained();
     const [f, p, t] = [folder.id, project.id, task.id].map((x) => e.outbox.realIdOf(x));
-    const remote = await suite.api.project(p!);
+    const remote = await suite.api.call(projectEndpoints.project, { id: p! });
     expect(remote).toMatchObject({
       name: 'Offline project',
       parentProjectId: f,
@@ -53,13 +56,17 @@ describe('project writes through the outbox', () => {
       priority: 3,
       startDate: '2026-12-01',
     });
-    expect((await suite.api.projectTasks(p!)).map((x) => x.id)).toEqual([t]);
+    expect((await suite.api.call(taskEndpoints.projectTasks, { id: p! })).map((x) => x.id)).toEqual([t]);
     expect(e.cache.projects.get(p!)).toMatchObject({ parentProjectId: f, description: 'Written offline' });
 
     await e.call('projects.update', { projectId: p!, changes: { systemStatus: 5 } });
     expect(e.cache.projects.get(p!)?.systemStatus).toBe(5);
     await e.drained();
-    expect((await suite.api.projects({ archived: true })).some((x) => x.id === p)).toBe(true);
+    expect(
+      (await suite.api.call(projectEndpoints.projects, { query: { archived: true } })).some(
+        (x) => x.id === p,
+      ),
+    ).toBe(true);
     await e.call('projects.update', { projectId: p!, changes: { statusId: SEED_IDS.statuses.inProgress } });
     expect(e.cache.projects.get(p!)).toMatchObject({
       systemStatus: 2,
@@ -70,7 +77,7 @@ describe('project writes through the outbox', () => {
       values: [{ id: SEED_IDS.customFields.text, value: 'P-1' }],
     });
     await e.drained();
-    expect(await suite.api.project(p!)).toMatchObject({
+    expect(await suite.api.call(projectEndpoints.project, { id: p! })).toMatchObject({
       systemStatus: 2,
       customFieldsData: { [SEED_IDS.customFields.text]: 'P-1' },
     });
@@ -103,12 +110,12 @@ describe('project writes through the outbox', () => {
       expect.arrayContaining([[suite.svc.users.bob, 'Read only']]),
     );
     await e.drained();
-    const remoteTasks = await suite.api.projectTasks(p);
+    const remoteTasks = await suite.api.call(taskEndpoints.projectTasks, { id: p });
     expect(remoteTasks.map((t) => [t.name, t.assignedToUserId]).sort()).toEqual([
       ['Bob task', owner],
       ['Cleo task', owner],
     ]);
-    const members = await suite.api.projectUsers(p);
+    const members = await suite.api.call(memberEndpoints.projectUsers, { id: p });
     expect(members.find((m) => m.id === suite.svc.users.bob)?.access).toBe('Read only');
     expect(members.some((m) => m.id === suite.svc.users.cleo)).toBe(false);
   });
@@ -130,9 +137,13 @@ describe('project writes through the outbox', () => {
     expect(removal?.keys).toContain(`task:${t}`);
     await e.drained();
     expect(suite.proxy.stats().injected.tooMany).toBe(1);
-    const [remote] = (await suite.api.projectTasks(p)).filter((x) => x.id === t);
+    const [remote] = (await suite.api.call(taskEndpoints.projectTasks, { id: p })).filter((x) => x.id === t);
     expect(remote?.assignedToUserId).toBe(owner);
-    expect((await suite.api.projectUsers(p)).some((m) => m.id === suite.svc.users.bob)).toBe(false);
+    expect(
+      (await suite.api.call(memberEndpoints.projectUsers, { id: p })).some(
+        (m) => m.id === suite.svc.users.bob,
+      ),
+    ).toBe(false);
   });
 
   it('a member change waiting behind a refused member add says so, and goes once the add is discarded', async () => {
@@ -157,16 +168,18 @@ describe('project writes through the outbox', () => {
       attempts: 0,
       heldBy: { id: refused!.id, label: refused!.label, state: 'failed' },
     });
-    expect((await suite.api.projectUsers(p)).find((m) => m.id === suite.svc.users.bob)?.access).not.toBe(
-      'Full',
-    );
+    expect(
+      (await suite.api.call(memberEndpoints.projectUsers, { id: p })).find(
+        (m) => m.id === suite.svc.users.bob,
+      )?.access,
+    ).not.toBe('Full');
 
     await e.call('outbox.discard', { id: refused!.id });
     await e.drained();
     expect(await e.call('outbox.pending', {})).toEqual([]);
     const sent = e.outbox.entries('done').filter((x) => x.kind === 'member.setAccess');
     expect(sent.map((x) => x.attempts)).toEqual([1]);
-    const members = await suite.api.projectUsers(p);
+    const members = await suite.api.call(memberEndpoints.projectUsers, { id: p });
     expect(members.find((m) => m.id === suite.svc.users.bob)?.access).toBe('Full');
     expect(members.some((m) => m.id === suite.svc.users.guestUserId)).toBe(false);
   });
@@ -261,7 +274,13 @@ describe('project writes through the outbox', () => {
     e.outbox.start();
     await e.drained();
     expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, failed: 0 });
-    expect(await suite.api.project(p)).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-31' });
-    expect(await suite.api.task(t)).toMatchObject({ startDate: '2026-12-04', endDate: '2026-12-05' });
+    expect(await suite.api.call(projectEndpoints.project, { id: p })).toMatchObject({
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+    });
+    expect(await suite.api.call(taskEndpoints.task, { id: t })).toMatchObject({
+      startDate: '2026-12-04',
+      endDate: '2026-12-05',
+    });
   });
 });

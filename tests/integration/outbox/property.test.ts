@@ -10,6 +10,8 @@ import { prng } from '../../../src/server/seed/generate';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 let target: RunningService;
 let reference: RunningService;
@@ -98,20 +100,20 @@ interface Shape {
 }
 
 async function stateOf(api: ServiceClient, prefix: string): Promise<Record<string, Shape>> {
-  const tasks = (await api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) =>
-    t.name.startsWith(prefix),
-  );
+  const tasks = (
+    await api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace, query: { closed: true } })
+  ).filter((t) => t.name.startsWith(prefix));
   const names = new Map(tasks.map((t) => [t.id, t.name]));
   const out: Record<string, Shape> = {};
   for (const t of tasks) {
-    const detail = await api.task(t.id);
+    const detail = await api.call(taskEndpoints.task, { id: t.id });
     out[t.name] = {
       parent: t.parentTaskId ? (names.get(t.parentTaskId) ?? '?') : null,
       priority: t.priority,
       status: t.status.id,
       actionRequired: t.actionRequiredUserId,
       tags: [...(detail.tags ?? [])].sort(),
-      messages: (await api.taskMessages(t.id)).map((m) => m.message),
+      messages: (await api.call(messageEndpoints.taskMessages, { id: t.id })).map((m) => m.message),
     };
   }
   return out;
@@ -154,11 +156,13 @@ describe('outbox property', () => {
               ...(parent ? { parentTaskId: mine.get(parent)! } : {}),
             });
             mine.set(title, created.id);
-            const ref = await referenceApi.createTask({
-              projectId: SEED_IDS.workspace,
-              title,
-              fromUserId: reference.users.actingUserId,
-              ...(parent ? { parentTaskId: theirs.get(parent)! } : {}),
+            const ref = await referenceApi.call(taskEndpoints.createTask, {
+              body: {
+                projectId: SEED_IDS.workspace,
+                title,
+                fromUserId: reference.users.actingUserId,
+                ...(parent ? { parentTaskId: theirs.get(parent)! } : {}),
+              },
             });
             theirs.set(title, ref.id);
             live.push(title);
@@ -173,14 +177,20 @@ describe('outbox property', () => {
             case 'comment': {
               const text = `${prefix}c${step}`;
               await engine.call('tasks.comment', { taskId: m, message: text });
-              await referenceApi.comment(t, { userId: me, message: text });
+              await referenceApi.call(messageEndpoints.comment, {
+                id: t,
+                body: { userId: me, message: text },
+              });
               break;
             }
             case 'rename': {
               // Renames keep the prefix and stay unique, so titles still identify tasks.
               const renamed = `${title}r`;
               await engine.call('tasks.update', { taskId: m, changes: { title: renamed } });
-              await referenceApi.updateTask(t, { userId: me, title: renamed });
+              await referenceApi.call(taskEndpoints.updateTask, {
+                id: t,
+                body: { userId: me, title: renamed },
+              });
               for (const map of [mine, theirs]) map.set(renamed, map.get(title)!);
               live[live.indexOf(title)] = renamed;
               parentOf.set(renamed, parentOf.get(title) ?? null);
@@ -189,16 +199,22 @@ describe('outbox property', () => {
             }
             case 'priority':
               await engine.call('tasks.update', { taskId: m, changes: { priority: o.priority } });
-              await referenceApi.updateTask(t, { userId: me, priority: o.priority });
+              await referenceApi.call(taskEndpoints.updateTask, {
+                id: t,
+                body: { userId: me, priority: o.priority },
+              });
               break;
             case 'status': {
               const message = o.withMessage ? `${prefix}s${step}` : undefined;
               const statusId = STATUSES[o.status]!;
               await engine.call('tasks.setStatus', { taskId: m, statusId, ...(message ? { message } : {}) });
-              await referenceApi.updateTaskStatus(t, {
-                userId: me,
-                statusId,
-                ...(message ? { message } : {}),
+              await referenceApi.call(taskEndpoints.updateTaskStatus, {
+                id: t,
+                body: {
+                  userId: me,
+                  statusId,
+                  ...(message ? { message } : {}),
+                },
               });
               break;
             }
@@ -206,23 +222,26 @@ describe('outbox property', () => {
               const user = USERS[o.user]!;
               const text = `${prefix}r${step}`;
               await engine.call('tasks.reply', { taskId: m, actionRequiredUserId: user, message: text });
-              await referenceApi.reply(t, { userId: me, actionRequiredUsedId: user, message: text });
+              await referenceApi.call(messageEndpoints.reply, {
+                id: t,
+                body: { userId: me, actionRequiredUsedId: user, message: text },
+              });
               break;
             }
             case 'tag': {
               const tagId = TAGS[o.tag]!;
               if (o.add) {
                 await engine.call('tasks.addTag', { taskId: m, tagId });
-                await referenceApi.addTag(t, tagId, { userId: me });
+                await referenceApi.call(taskEndpoints.addTag, { id: t, tagId, body: { userId: me } });
               } else {
                 await engine.call('tasks.removeTag', { taskId: m, tagId });
-                await referenceApi.removeTag(t, tagId, { userId: me });
+                await referenceApi.call(taskEndpoints.removeTag, { id: t, tagId, body: { userId: me } });
               }
               break;
             }
             case 'delete': {
               await engine.call('tasks.delete', { taskId: m });
-              await referenceApi.deleteTask(t);
+              await referenceApi.call(taskEndpoints.deleteTask, { id: t });
               const gone = new Set([title, ...[...parentOf].filter(([, p]) => p === title).map(([c]) => c)]);
               for (let i = live.length - 1; i >= 0; i--) if (gone.has(live[i]!)) live.splice(i, 1);
               break;

@@ -14,6 +14,7 @@ import { isTempId } from '../../../src/main/core/local-ids';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 /** A fetch that holds every write (anything but GET) until `release`: reads go through. */
 function heldWrites() {
@@ -61,10 +62,12 @@ describe.each(SERVICE_PROFILES)('a rebuilt cache on the %s profile', (profile) =
       const open: TestEngine[] = [];
       try {
         const original = `R-${damage}-original`;
-        const { id: taskId } = await api.createTask({
-          projectId: SEED_IDS.workspace,
-          title: original,
-          fromUserId: svc.users.actingUserId,
+        const { id: taskId } = await api.call(taskEndpoints.createTask, {
+          body: {
+            projectId: SEED_IDS.workspace,
+            title: original,
+            fromUserId: svc.users.actingUserId,
+          },
         });
         const engine = (extra: Parameters<typeof testEngine>[3] = {}) =>
           testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { dataDir, ...extra }).then((e) => {
@@ -113,9 +116,9 @@ describe.each(SERVICE_PROFILES)('a rebuilt cache on the %s profile', (profile) =
         await second.drained();
         expect(writes.held()).toBeGreaterThan(0);
         await second.sync.now();
-        const service = (await api.projectTasks(SEED_IDS.workspace, { closed: true })).filter((t) =>
-          t.name.startsWith(`R-${damage}-`),
-        );
+        const service = (
+          await api.call(taskEndpoints.projectTasks, { id: SEED_IDS.workspace, query: { closed: true } })
+        ).filter((t) => t.name.startsWith(`R-${damage}-`));
         expect(service.map((t) => [t.name, t.priority]).sort()).toEqual(
           [
             [created, 1],

@@ -12,6 +12,9 @@ import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';
 import { queueOf } from '../../../src/main/core/outbox/testing';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { crmEndpoints } from '../../../src/shared/api/crm';
 
 describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (profile) => {
   let svc: RunningService;
@@ -97,7 +100,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
         (await b.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Shared' })).id,
       mine: (a, id) => a.call('tasks.update', { taskId: id, changes: { priority: 8 } }),
       theirs: (b, id) => b.call('tasks.update', { taskId: id, changes: { priority: 3 } }),
-      onService: async (id) => (await api.task(id)).priority,
+      onService: async (id) => (await api.call(taskEndpoints.task, { id })).priority,
       mineValue: 8,
       theirsValue: 3,
     },
@@ -108,7 +111,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
         (await b.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'Shared' })).id,
       mine: (a, id) => a.call('tasks.update', { taskId: id, changes: { title: 'Renamed by A' } }),
       theirs: (b, id) => b.call('tasks.update', { taskId: id, changes: { title: 'Renamed by Bob' } }),
-      onService: async (id) => (await api.task(id)).name,
+      onService: async (id) => (await api.call(taskEndpoints.task, { id })).name,
       mineValue: 'Renamed by A',
       theirsValue: 'Renamed by Bob',
     },
@@ -120,7 +123,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
       mine: (a, id) => a.call('tasks.setCustomFields', { taskId: id, values: [{ id: text, value: 'A-1' }] }),
       theirs: (b, id) =>
         b.call('tasks.setCustomFields', { taskId: id, values: [{ id: text, value: 'B-1' }] }),
-      onService: async (id) => (await api.task(id)).customFieldsData,
+      onService: async (id) => (await api.call(taskEndpoints.task, { id })).customFieldsData,
       mineValue: { [text]: 'A-1' },
       theirsValue: { [text]: 'B-1' },
     },
@@ -130,7 +133,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
       make: async (b) => (await b.call('projects.create', { ...inWorkspace, name: 'Shared project' })).id,
       mine: (a, id) => a.call('projects.update', { projectId: id, changes: { name: 'Project by A' } }),
       theirs: (b, id) => b.call('projects.update', { projectId: id, changes: { name: 'Project by Bob' } }),
-      onService: async (id) => (await api.project(id)).name,
+      onService: async (id) => (await api.call(projectEndpoints.project, { id })).name,
       mineValue: 'Project by A',
       theirsValue: 'Project by Bob',
     },
@@ -142,7 +145,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
         a.call('projects.setCustomFields', { projectId: id, values: [{ id: text, value: 'PA' }] }),
       theirs: (b, id) =>
         b.call('projects.setCustomFields', { projectId: id, values: [{ id: text, value: 'PB' }] }),
-      onService: async (id) => (await api.project(id)).customFieldsData,
+      onService: async (id) => (await api.call(projectEndpoints.project, { id })).customFieldsData,
       mineValue: { [text]: 'PA' },
       theirsValue: { [text]: 'PB' },
     },
@@ -152,7 +155,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
       make: async (b) => (await b.call('crm.createContact', { firstName: 'Shared', lastName: 'Contact' })).id,
       mine: (a, id) => a.call('crm.updateContact', { contactId: id, changes: { email: 'a@x.test' } }),
       theirs: (b, id) => b.call('crm.updateContact', { contactId: id, changes: { email: 'bob@x.test' } }),
-      onService: async (id) => (await api.crmContact(id)).contact.email,
+      onService: async (id) => (await api.call(crmEndpoints.crmContact, { id })).contact.email,
       mineValue: 'a@x.test',
       theirsValue: 'bob@x.test',
     },
@@ -162,7 +165,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
       make: async (b) => (await b.call('crm.createAccount', { name: 'Shared account' })).id,
       mine: (a, id) => a.call('crm.updateAccount', { accountId: id, changes: { name: 'Account by A' } }),
       theirs: (b, id) => b.call('crm.updateAccount', { accountId: id, changes: { name: 'Account by Bob' } }),
-      onService: async (id) => (await api.crmAccount(id)).account.name,
+      onService: async (id) => (await api.call(crmEndpoints.crmAccount, { id })).account.name,
       mineValue: 'Account by A',
       theirsValue: 'Account by Bob',
     },
@@ -230,7 +233,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     proxy.set({ dropBefore: undefined });
     a.outbox.reconnected();
     await waitFor(() => a.outbox.entries()[0]?.errorType === 'held');
-    expect((await api.task(taskId)).priority).toBe(3);
+    expect((await api.call(taskEndpoints.task, { id: taskId })).priority).toBe(3);
     const [conflict] = await a.call('conflicts.list', {});
     expect(conflict).toMatchObject({
       entity: 'task',
@@ -240,7 +243,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     });
     await a.call('conflicts.resolve', { id: conflict!.id, choice: 'mine' });
     await a.drained();
-    await expect(api.task(taskId)).rejects.toMatchObject({ status: 404 });
+    await expect(api.call(taskEndpoints.task, { id: taskId })).rejects.toMatchObject({ status: 404 });
   });
 
   it('a delete held over Bob\'s change: "keep theirs" drops the delete and shows his version', async () => {
@@ -261,16 +264,18 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     await a.call('conflicts.resolve', { id: conflict!.id, choice: 'theirs' });
     await waitFor(() => a.cache.tasks.get(taskId)?.name === 'Kept, renamed by Bob');
     expect(a.outbox.status().pending).toBe(0);
-    expect((await api.task(taskId)).name).toBe('Kept, renamed by Bob');
+    expect((await api.call(taskEndpoints.task, { id: taskId })).name).toBe('Kept, renamed by Bob');
   });
 
   it('a delete after a change of mine the service refused is not taken for a colleague’s change', async () => {
     // Every send reads first, as when the delete waited long behind the refused change.
     const { a } = await engines('mine', 0);
-    const { id: taskId } = await api.createTask({
-      projectId: SEED_IDS.workspace,
-      title: 'Refused, then deleted',
-      fromUserId: svc.users.actingUserId,
+    const { id: taskId } = await api.call(taskEndpoints.createTask, {
+      body: {
+        projectId: SEED_IDS.workspace,
+        title: 'Refused, then deleted',
+        fromUserId: svc.users.actingUserId,
+      },
     });
     await a.sync.now();
     // Two changes of one field wait: the first will be applied, the second refused. The first is
@@ -290,7 +295,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     await a.call('outbox.discard', { id: refused!.id });
     await a.drained();
     expect(await a.call('conflicts.list', {})).toEqual([]);
-    await expect(api.task(taskId)).rejects.toMatchObject({ status: 404 });
+    await expect(api.call(taskEndpoints.task, { id: taskId })).rejects.toMatchObject({ status: 404 });
     expect(a.outbox.entries()).toEqual([]);
   });
 
@@ -318,7 +323,11 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     const ids: string[] = [];
     for (const title of ['Along 1', 'Along 2', 'Along 3'])
       ids.push(
-        (await api.createTask({ projectId: SEED_IDS.workspace, title, fromUserId: svc.users.bob })).id,
+        (
+          await api.call(taskEndpoints.createTask, {
+            body: { projectId: SEED_IDS.workspace, title, fromUserId: svc.users.bob },
+          })
+        ).id,
       );
     await a.sync.now();
     await b.sync.now();
@@ -350,7 +359,7 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     expect(await a.call('conflicts.list', {})).toMatchObject([
       { entity: 'task', entityId: ids[1], field: 'priority', localValue: 8, remoteValue: 3 },
     ]);
-    for (const id of ids) expect((await api.task(id)).priority).toBe(8);
+    for (const id of ids) expect((await api.call(taskEndpoints.task, { id })).priority).toBe(8);
   });
 
   it('a queue sent more than the fresh time after its read reads the project list once, not each task', async () => {
@@ -404,10 +413,12 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     // The first pull's read of the task is older than the fresh time when the change is sent;
     // the second pull finds its list as stored (nothing parsed) and that read covers it.
     const { a } = await engines('mine', 1_500);
-    const { id } = await api.createTask({
-      projectId: SEED_IDS.workspace,
-      title: 'Met again',
-      fromUserId: svc.users.actingUserId,
+    const { id } = await api.call(taskEndpoints.createTask, {
+      body: {
+        projectId: SEED_IDS.workspace,
+        title: 'Met again',
+        fromUserId: svc.users.actingUserId,
+      },
     });
     await a.sync.now();
     await new Promise((r) => setTimeout(r, 1_600));
@@ -418,22 +429,24 @@ describe.each(SERVICE_PROFILES)('changes sent after a reconnect, %s profile', (p
     await a.call('tasks.update', { taskId: id, changes: { priority: 6 } });
     await a.drained();
     expect(proxy.stats().received - before).toBe(1);
-    expect((await api.task(id)).priority).toBe(6);
+    expect((await api.call(taskEndpoints.task, { id })).priority).toBe(6);
   });
 
   it('online, a change of an item just read is sent without a read first', async () => {
     const { a } = await engines();
-    const { id } = await api.createTask({
-      projectId: SEED_IDS.workspace,
-      title: 'Fresh',
-      fromUserId: svc.users.actingUserId,
+    const { id } = await api.call(taskEndpoints.createTask, {
+      body: {
+        projectId: SEED_IDS.workspace,
+        title: 'Fresh',
+        fromUserId: svc.users.actingUserId,
+      },
     });
     await a.sync.now();
     const before = proxy.stats().received;
     await a.call('tasks.update', { taskId: id, changes: { priority: 6 } });
     await a.drained();
     expect(proxy.stats().received - before).toBe(1);
-    expect((await api.task(id)).priority).toBe(6);
+    expect((await api.call(taskEndpoints.task, { id })).priority).toBe(6);
   });
 });
 

@@ -11,6 +11,7 @@ import { startService, type RunningService } from '../../support/service';
 import { LOCAL_ROW_PREFIX } from '../../../src/main/core/local-ids';
 import { gatedFetch, testEngine, type TestEngine } from './support';
 import { taskReads } from '../../../src/main/core/entities/tasks';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 let svc: RunningService;
 let e: TestEngine | undefined;
@@ -140,7 +141,10 @@ describe('a task fetch whose messages answer predates its detail answer', () => 
     const opening = engine.sync.onDemand.run(taskReads.task(taskId));
     await held.answered;
     const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-    await api.comment(taskId, { userId: SEED_IDS.users.bob, message: 'from bob' });
+    await api.call(messageEndpoints.comment, {
+      id: taskId,
+      body: { userId: SEED_IDS.users.bob, message: 'from bob' },
+    });
     detailHeld = undefined;
     sendDetail();
     held.release();
@@ -166,7 +170,8 @@ describe('a messages fetch overtaken by a newer one (campaign seed 6349)', () =>
     await engine.sync.now();
     const taskId = engine.outbox.realIdOf(id);
     const other = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-    const say = (message: string) => other.comment(taskId, { userId: svc.users.actingUserId, message });
+    const say = (message: string) =>
+      other.call(messageEndpoints.comment, { id: taskId, body: { userId: svc.users.actingUserId, message } });
     await say('first');
     // A task listed but never opened: the pull fetches its messages without its detail (whose
     // older activity moment, stored with the older messages, would hide the race).

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { writesSuite } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 const suite = writesSuite();
 
@@ -44,7 +46,7 @@ describe('task writes through the outbox', () => {
     const realParent = e.outbox.realIdOf(parent.id);
     const realSub = e.outbox.realIdOf(sub.id);
     expect(realParent).not.toMatch(/^local-/);
-    const onService = await suite.api.task(realParent);
+    const onService = await suite.api.call(taskEndpoints.task, { id: realParent });
     expect(onService).toMatchObject({
       name: 'Prepare launch',
       scheduleDate: '2026-12-01',
@@ -53,10 +55,9 @@ describe('task writes through the outbox', () => {
     expect(onService.subtasks.map((s) => [s.id, s.name, s.priority, s.deadline])).toEqual([
       [realSub, 'Book venue', 50, '2026-12-24'],
     ]);
-    expect((await suite.api.taskMessages(realParent)).map((m) => m.message)).toEqual([
-      'First notes',
-      'Looks good',
-    ]);
+    expect(
+      (await suite.api.call(messageEndpoints.taskMessages, { id: realParent })).map((m) => m.message),
+    ).toEqual(['First notes', 'Looks good']);
     // The cache holds the real ids only.
     expect(e.cache.tasks.get(parent.id)).toBeNull();
     expect(e.cache.tasks.get(realParent)?.shortId).toBe(onService.shortId);
@@ -86,14 +87,14 @@ describe('task writes through the outbox', () => {
     expect(local.momentClosed).not.toBeNull();
     expect(local.actionRequiredUserId).toBe(suite.svc.users.cleo);
     await e.drained();
-    const remote = await suite.api.task(taskId);
+    const remote = await suite.api.call(taskEndpoints.task, { id: taskId });
     expect(remote).toMatchObject({
       status: { id: SEED_IDS.statuses.done },
       actionRequiredUserId: suite.svc.users.cleo,
       customFieldsData: { [SEED_IDS.customFields.text]: 'REF-1', [SEED_IDS.customFields.checkbox]: true },
     });
     expect(remote.momentClosed).not.toBeNull();
-    const messages = await suite.api.taskMessages(taskId);
+    const messages = await suite.api.call(messageEndpoints.taskMessages, { id: taskId });
     expect(messages.map((m) => [m.message, m.toUserId])).toEqual([
       ['Finished', null],
       ['Over to you', suite.svc.users.cleo],
@@ -115,8 +116,8 @@ describe('task writes through the outbox', () => {
     expect(e.cache.tasks.get(p)).toBeNull();
     expect(e.cache.tasks.get(c)).toBeNull();
     await e.drained();
-    await expect(suite.api.task(p)).rejects.toMatchObject({ status: 404 });
-    await expect(suite.api.task(c)).rejects.toMatchObject({ status: 404 });
+    await expect(suite.api.call(taskEndpoints.task, { id: p })).rejects.toMatchObject({ status: 404 });
+    await expect(suite.api.call(taskEndpoints.task, { id: c })).rejects.toMatchObject({ status: 404 });
   });
 
   it('a rejected write rolls back, keeps the message, and can be edited or discarded', async () => {
@@ -141,7 +142,9 @@ describe('task writes through the outbox', () => {
       payload: { taskId, values: [{ id: SEED_IDS.customFields.number, value: 12 }] },
     });
     await e.drained();
-    expect((await suite.api.task(taskId)).customFieldsData).toEqual({ [SEED_IDS.customFields.number]: 12 });
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).customFieldsData).toEqual({
+      [SEED_IDS.customFields.number]: 12,
+    });
     expect(await e.call('outbox.status', {})).toMatchObject({ pending: 0, failed: 0 });
   });
 });

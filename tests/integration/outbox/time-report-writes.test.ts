@@ -10,6 +10,8 @@ import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from './support';
 import { queueOf } from '../../../src/main/core/outbox/testing';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { timeReportEndpoints } from '../../../src/shared/api/time-reports';
 
 describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', (profile) => {
   let svc: RunningService;
@@ -24,10 +26,12 @@ describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', 
     api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
     proxy = await startFaultProxy({ target: svc.baseUrl });
     taskId = (
-      await api.createTask({
-        projectId: SEED_IDS.workspace,
-        title: 'Billable work',
-        fromUserId: svc.users.admin,
+      await api.call(taskEndpoints.createTask, {
+        body: {
+          projectId: SEED_IDS.workspace,
+          title: 'Billable work',
+          fromUserId: svc.users.admin,
+        },
       })
     ).id;
   });
@@ -47,7 +51,9 @@ describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', 
     return e;
   };
   const onService = async (note: string) =>
-    (await api.taskTimeReports(taskId)).filter((r) => r.message === note.replace(/&/g, '&amp;'));
+    (await api.call(timeReportEndpoints.taskTimeReports, { id: taskId })).filter(
+      (r) => r.message === note.replace(/&/g, '&amp;'),
+    );
 
   it('logs offline and sends once when answers are lost; two equal reports stay two', async () => {
     const e = await engine();
@@ -102,11 +108,14 @@ describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', 
     await e.outbox.stop();
     const note = 'Twin on the web';
     const mine = await e.call('time.log', { taskId, minutes: 25, date: today, message: note });
-    await api.createTimeReport(taskId, {
-      userId: svc.users.admin,
-      reportedMinutes: 25,
-      date: today,
-      message: note,
+    await api.call(timeReportEndpoints.createTimeReport, {
+      id: taskId,
+      body: {
+        userId: svc.users.admin,
+        reportedMinutes: 25,
+        date: today,
+        message: note,
+      },
     });
     const twin = (await onService(note))[0]!;
     proxy.set({ dropAfter: { next: 1, match: /^POST \/2\.0\/task\/[^/]+\/time-report$/ } });
@@ -134,11 +143,14 @@ describe.each(SERVICE_PROFILES)('time reports through the outbox (%s profile)', 
   });
 
   it("a task's reports are fetched when it is opened, every user's", async () => {
-    await api.createTimeReport(taskId, {
-      userId: svc.users.bob,
-      reportedMinutes: 45,
-      date: today,
-      message: 'Bob was here',
+    await api.call(timeReportEndpoints.createTimeReport, {
+      id: taskId,
+      body: {
+        userId: svc.users.bob,
+        reportedMinutes: 45,
+        date: today,
+        message: 'Bob was here',
+      },
     });
     const e = await engine();
     const reports = await e.call('time.ofTask', { taskId });

@@ -12,6 +12,8 @@ import type { IpcResult } from '../../../src/shared/ipc/channel';
 import type { TimerView } from '../../../src/shared/ipc/time';
 import { startEngineProcess } from '../../support/engine-process';
 import { testEngine, writesSuite, type TestEngine } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { timeReportEndpoints } from '../../../src/shared/api/time-reports';
 
 const suite = writesSuite();
 const today = formatLocalDate(new Date());
@@ -41,11 +43,15 @@ function dataDir(): string {
 }
 async function newTask(title: string): Promise<string> {
   return (
-    await suite.api.createTask({ projectId: SEED_IDS.workspace, title, fromUserId: suite.svc.users.admin })
+    await suite.api.call(taskEndpoints.createTask, {
+      body: { projectId: SEED_IDS.workspace, title, fromUserId: suite.svc.users.admin },
+    })
   ).id;
 }
 const reportsWith = async (taskId: string, note: string) =>
-  (await suite.api.taskTimeReports(taskId)).filter((r) => r.message === note);
+  (await suite.api.call(timeReportEndpoints.taskTimeReports, { id: taskId })).filter(
+    (r) => r.message === note,
+  );
 
 describe('the running timer', () => {
   it('survives closing and reopening the engine, and a stop offline is logged once on reconnect', async () => {

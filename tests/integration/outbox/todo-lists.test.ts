@@ -8,6 +8,7 @@ import { channels } from '../../../src/shared/ipc/contract';
 import { SEED_IDS } from '../../../src/server/seed/index';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { FAST_OUTBOX, testEngine } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) => {
   let svc: RunningService;
@@ -29,11 +30,13 @@ describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) =>
         ],
       },
     ];
-    const { id: taskId } = await api.createTask({
-      projectId: SEED_IDS.workspace,
-      title: 'With a checklist',
-      fromUserId: svc.users.admin,
-      todoList: lists,
+    const { id: taskId } = await api.call(taskEndpoints.createTask, {
+      body: {
+        projectId: SEED_IDS.workspace,
+        title: 'With a checklist',
+        fromUserId: svc.users.admin,
+        todoList: lists,
+      },
     });
     const e = await testEngine(svc.baseUrl, svc.token, svc.users.admin);
     try {
@@ -57,7 +60,7 @@ describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) =>
       expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(ticked);
       e.outbox.start();
       await e.drained();
-      expect((await api.task(taskId)).todoList).toEqual(ticked);
+      expect((await api.call(taskEndpoints.task, { id: taskId })).todoList).toEqual(ticked);
       expect(e.outbox.entries('done').filter((x) => x.kind === 'task.update')).toHaveLength(1);
       await e.sync.now();
       expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(ticked);
@@ -69,11 +72,13 @@ describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) =>
   it("a colleague's newer lists met by my change: taking theirs puts their lists back everywhere", async () => {
     const item = (title: string) => ({ properties: { completed: false, title, userId: null } });
     const base: TodoLists = [{ uid: 'l1', title: 'Launch', items: [item('Draft')] }];
-    const { id: taskId } = await api.createTask({
-      projectId: SEED_IDS.workspace,
-      title: 'Shared checklist',
-      fromUserId: svc.users.admin,
-      todoList: base,
+    const { id: taskId } = await api.call(taskEndpoints.createTask, {
+      body: {
+        projectId: SEED_IDS.workspace,
+        title: 'Shared checklist',
+        fromUserId: svc.users.admin,
+        todoList: base,
+      },
     });
     // freshMs 0: the change reads the task before it is sent, whenever it was last read.
     const e = await testEngine(svc.baseUrl, svc.token, svc.users.admin, {
@@ -85,14 +90,17 @@ describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) =>
       const mine: TodoLists = [{ ...base[0]!, items: [item('Draft'), item('Mine')] }];
       const theirs: TodoLists = [{ ...base[0]!, items: [item('Draft'), item('Theirs')] }];
       await e.call('tasks.update', { taskId, changes: { todoList: mine } });
-      await api.updateTask(taskId, { userId: svc.users.bob, todoList: theirs });
+      await api.call(taskEndpoints.updateTask, {
+        id: taskId,
+        body: { userId: svc.users.bob, todoList: theirs },
+      });
       e.outbox.start();
       await e.drained();
       const conflicts = await e.call('conflicts.list', {});
       expect(conflicts).toMatchObject([{ entity: 'task', entityId: taskId, field: 'todoList' }]);
       await e.call('conflicts.resolve', { id: conflicts[0]!.id, choice: 'theirs' });
       await e.drained();
-      expect((await api.task(taskId)).todoList).toEqual(theirs);
+      expect((await api.call(taskEndpoints.task, { id: taskId })).todoList).toEqual(theirs);
       expect((await e.call('tasks.detail', { taskId })).task.todoList).toEqual(theirs);
     } finally {
       await e.close();
@@ -100,10 +108,12 @@ describe.each(SERVICE_PROFILES)('to-do lists offline (%s profile)', (profile) =>
   });
 
   it('refuses a malformed list before queueing it, naming the field', async () => {
-    const { id: taskId } = await api.createTask({
-      projectId: SEED_IDS.workspace,
-      title: 'Bad list',
-      fromUserId: svc.users.admin,
+    const { id: taskId } = await api.call(taskEndpoints.createTask, {
+      body: {
+        projectId: SEED_IDS.workspace,
+        title: 'Bad list',
+        fromUserId: svc.users.admin,
+      },
     });
     const e = await testEngine(svc.baseUrl, svc.token, svc.users.admin);
     try {

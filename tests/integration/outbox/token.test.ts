@@ -16,6 +16,7 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { DEFAULT_SETTINGS } from '../../../src/shared/ipc/settings';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { startService, type RunningService } from '../../support/service';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 let svc: RunningService;
 let proxy: FaultProxy;
@@ -118,7 +119,10 @@ describe('401: token needed, then accounts.setToken', () => {
     expect(await call('sync.status', {})).toMatchObject({ tokenNeeded: false });
 
     const api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
-    const tasks = await api.projectTasks(SEED_IDS.workspace, { closed: true });
+    const tasks = await api.call(taskEndpoints.projectTasks, {
+      id: SEED_IDS.workspace,
+      query: { closed: true },
+    });
     expect(tasks.filter((t) => t.name === 'after the 401')).toHaveLength(1);
     // Neither token travels back or reaches a log line.
     for (const token of [svc.token, 'stale-token-value']) {

@@ -9,6 +9,12 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { queueOf } from '../../../src/main/core/outbox/testing';
 import { startFaultProxy } from '../../support/fault-proxy';
 import { FAST_OUTBOX, testEngine, writesSuite, type TestEngine } from './support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { messageEndpoints } from '../../../src/shared/api/messages';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { crmEndpoints } from '../../../src/shared/api/crm';
+import { eventEndpoints } from '../../../src/shared/api/events';
+import { memberEndpoints } from '../../../src/shared/api/members';
 
 const suite = writesSuite();
 
@@ -40,7 +46,7 @@ describe('undo through the outbox', () => {
     e.outbox.start();
     await e.drained();
     expect(writesOf(taskId).filter((r) => r.includes('/status'))).toEqual([]);
-    expect((await suite.api.task(taskId)).status.id).toBe(was);
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).status.id).toBe(was);
   });
 
   it('withdraws a status change with a message undone while waiting: neither status nor message is sent', async () => {
@@ -64,8 +70,10 @@ describe('undo through the outbox', () => {
     e.outbox.start();
     await e.drained();
     expect(writesOf(taskId).filter((r) => r.includes('/status') || r.includes('/comment'))).toEqual([]);
-    expect((await suite.api.task(taskId)).status.id).toBe(was);
-    expect((await suite.api.taskMessages(taskId)).map((m) => m.message)).not.toContain('Closing: shipped');
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).status.id).toBe(was);
+    expect(
+      (await suite.api.call(messageEndpoints.taskMessages, { id: taskId })).map((m) => m.message),
+    ).not.toContain('Closing: shipped');
   });
 
   it('a status change made on purpose after one with a message withdraws nothing: both are sent', async () => {
@@ -79,8 +87,10 @@ describe('undo through the outbox', () => {
     expect(e.outbox.entries()).toHaveLength(2);
     e.outbox.start();
     await e.drained();
-    expect((await suite.api.task(taskId)).status.id).toBe(was);
-    expect((await suite.api.taskMessages(taskId)).map((m) => m.message)).toContain('Closing it');
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).status.id).toBe(was);
+    expect(
+      (await suite.api.call(messageEndpoints.taskMessages, { id: taskId })).map((m) => m.message),
+    ).toContain('Closing it');
   });
 
   it('reverts a status change with a message already sent: the status goes back, the message stays', async () => {
@@ -89,14 +99,16 @@ describe('undo through the outbox', () => {
     const was = e.cache.tasks.getFlat(taskId)!.statusId;
     await e.call('tasks.setStatus', { taskId, statusId: SEED_IDS.statuses.done, message: 'Done, see notes' });
     await e.drained();
-    expect((await suite.api.task(taskId)).status.id).toBe(SEED_IDS.statuses.done);
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).status.id).toBe(SEED_IDS.statuses.done);
     const undo = await e.call('tasks.setStatus', { taskId, statusId: was, undo: true });
     expect(undo.withdrawn).toBeUndefined();
     expect(undo.entryId).toBeTypeOf('number');
     await e.drained();
-    expect((await suite.api.task(taskId)).status.id).toBe(was);
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).status.id).toBe(was);
     // The service cannot remove a message: it stays, once.
-    const messages = (await suite.api.taskMessages(taskId)).map((m) => m.message);
+    const messages = (await suite.api.call(messageEndpoints.taskMessages, { id: taskId })).map(
+      (m) => m.message,
+    );
     expect(messages.filter((m) => m === 'Done, see notes')).toHaveLength(1);
   });
 
@@ -133,8 +145,10 @@ describe('undo through the outbox', () => {
       expect(undo).toMatchObject({ entryId: null, withdrawn: true });
       expect(e.outbox.entries()).toEqual([]);
       expect(e.cache.messages.listForTask(taskId).map((m) => m.message)).not.toContain('Shipped');
-      expect((await suite.api.task(taskId)).status.id).toBe(was);
-      expect((await suite.api.taskMessages(taskId)).map((m) => m.message)).not.toContain('Shipped');
+      expect((await suite.api.call(taskEndpoints.task, { id: taskId })).status.id).toBe(was);
+      expect(
+        (await suite.api.call(messageEndpoints.taskMessages, { id: taskId })).map((m) => m.message),
+      ).not.toContain('Shipped');
     } finally {
       await e.close();
       await own.close().catch(() => {});
@@ -153,7 +167,10 @@ describe('undo through the outbox', () => {
     e.outbox.start();
     await e.drained();
     expect(writesOf(taskId).filter((r) => r.startsWith('PUT '))).toEqual([]);
-    expect(await suite.api.task(taskId)).toMatchObject({ name: 'Field before', priority });
+    expect(await suite.api.call(taskEndpoints.task, { id: taskId })).toMatchObject({
+      name: 'Field before',
+      priority,
+    });
   });
 
   it('withdraws a tag added then taken back by an undo; without the undo mark both are sent', async () => {
@@ -171,7 +188,7 @@ describe('undo through the outbox', () => {
     e.outbox.start();
     await e.drained();
     expect(writesOf(taskId).filter((r) => r.includes('/tag/'))).toHaveLength(2);
-    expect((await suite.api.task(taskId)).tags ?? []).toEqual([]);
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).tags ?? []).toEqual([]);
   });
 
   it('withdraws a custom field set and undone while waiting; reverts one already sent', async () => {
@@ -189,10 +206,14 @@ describe('undo through the outbox', () => {
     e.outbox.start();
     await e.call('tasks.setCustomFields', { taskId, values: [{ id: field, value: 'REF-10' }] });
     await e.drained();
-    expect((await suite.api.task(taskId)).customFieldsData?.[field]).toBe('REF-10');
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).customFieldsData?.[field]).toBe(
+      'REF-10',
+    );
     await e.call('tasks.setCustomFields', { taskId, values: back });
     await e.drained();
-    expect((await suite.api.task(taskId)).customFieldsData?.[field] ?? null).toBeNull();
+    expect(
+      (await suite.api.call(taskEndpoints.task, { id: taskId })).customFieldsData?.[field] ?? null,
+    ).toBeNull();
   });
 
   it('reverts a change already sent: the service has the old value again', async () => {
@@ -200,12 +221,12 @@ describe('undo through the outbox', () => {
     const taskId = await seededTask(e, 'Revert me');
     const edit = await e.call('tasks.update', { taskId, changes: { title: 'Reverted soon' } });
     await e.drained();
-    expect((await suite.api.task(taskId)).name).toBe('Reverted soon');
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).name).toBe('Reverted soon');
     const undo = await e.call('tasks.update', { taskId, changes: edit.replaced! });
     expect(undo.withdrawn).toBeUndefined();
     expect(undo.entryId).toBeTypeOf('number');
     await e.drained();
-    expect((await suite.api.task(taskId)).name).toBe('Revert me');
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).name).toBe('Revert me');
     expect(e.outbox.status().conflicts).toBe(0);
   });
 
@@ -215,7 +236,10 @@ describe('undo through the outbox', () => {
     const taskId = await seededTask(e, 'Shared plan');
     const edit = await e.call('tasks.update', { taskId, changes: { title: 'My plan' } });
     await e.drained();
-    await suite.api.updateTask(taskId, { userId: suite.svc.users.bob, title: 'Their plan' });
+    await suite.api.call(taskEndpoints.updateTask, {
+      id: taskId,
+      body: { userId: suite.svc.users.bob, title: 'Their plan' },
+    });
     await e.call('tasks.update', { taskId, changes: edit.replaced! });
     await e.drained();
     const conflicts = await e.call('conflicts.list', {});
@@ -231,7 +255,7 @@ describe('undo through the outbox', () => {
     // Their value is kept in the journal: taking it puts it back on the service.
     await e.call('conflicts.resolve', { id: conflicts[0]!.id, choice: 'theirs' });
     await e.drained();
-    expect((await suite.api.task(taskId)).name).toBe('Their plan');
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).name).toBe('Their plan');
   });
 
   it('a revert under the "ask" policy is held and the colleague keeps the service', async () => {
@@ -239,11 +263,14 @@ describe('undo through the outbox', () => {
     const taskId = await seededTask(e, 'Asked plan');
     const edit = await e.call('tasks.update', { taskId, changes: { title: 'My asked plan' } });
     await e.drained();
-    await suite.api.updateTask(taskId, { userId: suite.svc.users.bob, title: 'Their asked plan' });
+    await suite.api.call(taskEndpoints.updateTask, {
+      id: taskId,
+      body: { userId: suite.svc.users.bob, title: 'Their asked plan' },
+    });
     await e.call('tasks.update', { taskId, changes: edit.replaced! });
     await expect.poll(() => e.outbox.status().conflicts, { timeout: 10_000 }).toBe(1);
     await queueOf(e.outbox).idle();
-    expect((await suite.api.task(taskId)).name).toBe('Their asked plan');
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).name).toBe('Their asked plan');
   });
 
   it('a task delete waits its undo window; discarded within it, the service still has the task', async () => {
@@ -263,7 +290,7 @@ describe('undo through the outbox', () => {
     await new Promise((r) => setTimeout(r, 2_000));
     await e.drained();
     expect(writesOf(taskId).filter((r) => r.startsWith('DELETE '))).toEqual([]);
-    expect((await suite.api.task(taskId)).name).toBe('Nearly deleted');
+    expect((await suite.api.call(taskEndpoints.task, { id: taskId })).name).toBe('Nearly deleted');
   });
 
   it('a task delete left alone is sent once its window has passed', async () => {
@@ -271,7 +298,7 @@ describe('undo through the outbox', () => {
     const taskId = await seededTask(e, 'Really deleted');
     await e.call('tasks.delete', { taskId });
     await e.drained(10_000);
-    await expect(suite.api.task(taskId)).rejects.toMatchObject({ status: 404 });
+    await expect(suite.api.call(taskEndpoints.task, { id: taskId })).rejects.toMatchObject({ status: 404 });
   });
 
   it('withdraws a create undone while waiting, with what was queued on it', async () => {
@@ -328,7 +355,7 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     e.outbox.start();
     await e.drained();
     expect(writesOf(projectId).filter((r) => r.startsWith('PUT '))).toEqual([]);
-    expect((await suite.api.project(projectId)).name).toBe('Project before');
+    expect((await suite.api.call(projectEndpoints.project, { id: projectId })).name).toBe('Project before');
   });
 
   it('reverts a project edit already sent; a colleague’s newer name is journalled, not overwritten', async () => {
@@ -336,16 +363,21 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     const projectId = await seededProject(e, 'Plan of record');
     const edit = await e.call('projects.update', { projectId, changes: { name: 'My plan of record' } });
     await e.drained();
-    expect((await suite.api.project(projectId)).name).toBe('My plan of record');
+    expect((await suite.api.call(projectEndpoints.project, { id: projectId })).name).toBe(
+      'My plan of record',
+    );
     // Reverted with nobody in between: the service has the old name again.
     const undo = await e.call('projects.update', { projectId, changes: edit.replaced! });
     expect(undo.withdrawn).toBeUndefined();
     await e.drained();
-    expect((await suite.api.project(projectId)).name).toBe('Plan of record');
+    expect((await suite.api.call(projectEndpoints.project, { id: projectId })).name).toBe('Plan of record');
     // Edited again, then a colleague renames it before the undo is sent.
     const again = await e.call('projects.update', { projectId, changes: { name: 'Second plan' } });
     await e.drained();
-    await suite.api.updateProject(projectId, { userId: suite.svc.users.bob, name: 'Their plan of record' });
+    await suite.api.call(projectEndpoints.updateProject, {
+      id: projectId,
+      body: { userId: suite.svc.users.bob, name: 'Their plan of record' },
+    });
     await e.call('projects.update', { projectId, changes: again.replaced! });
     await e.drained();
     expect(await e.call('conflicts.list', {})).toMatchObject([
@@ -369,10 +401,15 @@ describe('undo of project, event and CRM edits through the outbox', () => {
 
     const sent = await e.call('crm.updateContact', { contactId, changes: { email: 'mine@example.test' } });
     await e.drained();
-    expect((await suite.api.crmContact(contactId)).contact.email).toBe('mine@example.test');
-    await suite.api.updateCrmContact(contactId, {
-      updatedByUserId: suite.svc.users.bob,
-      email: 'theirs@example.test',
+    expect((await suite.api.call(crmEndpoints.crmContact, { id: contactId })).contact.email).toBe(
+      'mine@example.test',
+    );
+    await suite.api.call(crmEndpoints.updateCrmContact, {
+      id: contactId,
+      body: {
+        updatedByUserId: suite.svc.users.bob,
+        email: 'theirs@example.test',
+      },
     });
     await e.call('crm.updateContact', { contactId, changes: sent.replaced! });
     await e.drained();
@@ -391,7 +428,9 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     await e.drained();
     await e.call('crm.updateAccount', { accountId, changes: edit.replaced! });
     await e.drained();
-    expect((await suite.api.crmAccount(accountId)).account.name).toBe('Account before');
+    expect((await suite.api.call(crmEndpoints.crmAccount, { id: accountId })).account.name).toBe(
+      'Account before',
+    );
   });
 
   it('an event edit undone while waiting: the create discarded takes its delete along, nothing is sent', async () => {
@@ -409,7 +448,7 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     e.outbox.start();
     await e.drained();
     expect(writesOf(old)).toEqual([]);
-    expect((await suite.api.event(old)).name).toBe('Offsite as planned');
+    expect((await suite.api.call(eventEndpoints.event, { id: old })).name).toBe('Offsite as planned');
   });
 
   it('an event edit undone once sent: the old event made again, the new one deleted', async () => {
@@ -427,8 +466,8 @@ describe('undo of project, event and CRM edits through the outbox', () => {
       input: edit.replaced as ChannelInput<'events.edit'>['input'],
     });
     await e.drained();
-    await expect(suite.api.event(edited)).rejects.toMatchObject({ status: 404 });
-    const again = await suite.api.event(e.outbox.realIdOf(back.id));
+    await expect(suite.api.call(eventEndpoints.event, { id: edited })).rejects.toMatchObject({ status: 404 });
+    const again = await suite.api.call(eventEndpoints.event, { id: e.outbox.realIdOf(back.id) });
     expect(again).toMatchObject({ name: 'Offsite first', startDate: '2026-12-07' });
   });
 
@@ -448,7 +487,7 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     await new Promise((r) => setTimeout(r, 2_000));
     await e.drained();
     expect(writesOf(eventId)).toEqual([]);
-    expect((await suite.api.event(eventId)).name).toBe('Offsite kept');
+    expect((await suite.api.call(eventEndpoints.event, { id: eventId })).name).toBe('Offsite kept');
   });
 
   it('an event delete undone once sent: the event is made again from what the delete replaced', async () => {
@@ -458,10 +497,12 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     const eventId = e.outbox.realIdOf(id);
     const deleted = await e.call('events.delete', { eventId });
     await e.drained();
-    await expect(suite.api.event(eventId)).rejects.toMatchObject({ status: 404 });
+    await expect(suite.api.call(eventEndpoints.event, { id: eventId })).rejects.toMatchObject({
+      status: 404,
+    });
     const made = await e.call('events.create', deleted.replaced as ChannelInput<'events.create'>);
     await e.drained();
-    expect(await suite.api.event(e.outbox.realIdOf(made.id))).toMatchObject({
+    expect(await suite.api.call(eventEndpoints.event, { id: e.outbox.realIdOf(made.id) })).toMatchObject({
       name: 'Offsite gone',
       startDate: '2026-12-07',
       endDate: '2026-12-09',
@@ -503,7 +544,7 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     await e.call('crm.deleteContact', { contactId });
     await e.drained(10_000);
     // Deleted: marked so, or not found (as each profile answers it).
-    const after = await suite.api.crmContact(contactId).then(
+    const after = await suite.api.call(crmEndpoints.crmContact, { id: contactId }).then(
       ({ contact }) => contact.isDeleted,
       (error: { status?: number }) => error.status === 404,
     );
@@ -517,7 +558,7 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     await new Promise((r) => setTimeout(r, 2_000));
     await e.drained();
     expect(writesOf(keptId).filter((r) => r.startsWith('DELETE '))).toEqual([]);
-    expect((await suite.api.crmContact(keptId)).contact.isDeleted).toBe(false);
+    expect((await suite.api.call(crmEndpoints.crmContact, { id: keptId })).contact.isDeleted).toBe(false);
   });
 
   it('an account delete is held and withdrawn: its tasks keep their link', async () => {
@@ -535,7 +576,7 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     await new Promise((r) => setTimeout(r, 2_000));
     await e.drained();
     expect(writesOf(accountId).filter((r) => r.startsWith('DELETE '))).toEqual([]);
-    expect((await suite.api.crmAccount(accountId)).account.isDeleted).toBe(false);
+    expect((await suite.api.call(crmEndpoints.crmAccount, { id: accountId })).account.isDeleted).toBe(false);
   });
 
   it("a project's custom field: withdrawn while waiting, reverted once sent, a colleague's newer value journalled", async () => {
@@ -574,9 +615,12 @@ describe('undo of project, event and CRM edits through the outbox', () => {
       values: [{ id: field, value: 'P-3' }],
     });
     await e.drained();
-    await suite.api.setProjectCustomFields(projectId, {
-      userId: suite.svc.users.bob,
-      customFields: [{ id: field, value: 'THEIRS' }],
+    await suite.api.call(projectEndpoints.setProjectCustomFields, {
+      id: projectId,
+      body: {
+        userId: suite.svc.users.bob,
+        customFields: [{ id: field, value: 'THEIRS' }],
+      },
     });
     const againBack = Object.entries(again.replaced!).map(([id, value]) => ({ id, value }));
     await e.call('projects.setCustomFields', { projectId, values: againBack });
@@ -596,7 +640,9 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     e.outbox.start();
     await e.drained();
     expect(writesOf(projectId).filter((r) => !r.startsWith('GET '))).toEqual([]);
-    expect((await suite.api.projectUsers(projectId)).map((m) => m.id)).not.toContain(userId);
+    expect(
+      (await suite.api.call(memberEndpoints.projectUsers, { id: projectId })).map((m) => m.id),
+    ).not.toContain(userId);
 
     // Sent, then removed: the removal answers the access to add back, and the undo adds it.
     await e.call('members.add', { projectId, userId, access: 3 });
@@ -607,10 +653,14 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     const removed = await e.call('members.remove', { projectId, userId });
     expect(removed.replaced).toEqual({ access: 1 });
     await e.drained();
-    expect((await suite.api.projectUsers(projectId)).map((m) => m.id)).not.toContain(userId);
+    expect(
+      (await suite.api.call(memberEndpoints.projectUsers, { id: projectId })).map((m) => m.id),
+    ).not.toContain(userId);
     await e.call('members.add', { projectId, userId, access: removed.replaced!.access as 1 });
     await e.drained();
-    expect((await suite.api.projectUsers(projectId)).map((m) => m.id)).toContain(userId);
+    expect(
+      (await suite.api.call(memberEndpoints.projectUsers, { id: projectId })).map((m) => m.id),
+    ).toContain(userId);
   });
 
   it('a membership undo sent after someone changed it is refused, never sent over theirs', async () => {
@@ -618,7 +668,8 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     const projectId = await seededProject(e, 'Members changed meanwhile');
     const userId = suite.svc.users.bob;
     const accessOnService = async () =>
-      (await suite.api.projectUsers(projectId)).find((m) => m.id === userId)?.access ?? null;
+      (await suite.api.call(memberEndpoints.projectUsers, { id: projectId })).find((m) => m.id === userId)
+        ?.access ?? null;
     await e.call('members.add', { projectId, userId, access: 3 });
     await e.drained();
     const set = await e.call('members.setAccess', { projectId, userId, access: 1 });
@@ -626,7 +677,11 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     await e.drained();
 
     // A colleague makes Bob Standard; the undo expects Limited (what it set): refused, kept.
-    await suite.api.updateProjectUser(projectId, userId, { userId: suite.svc.users.admin, access: 2 });
+    await suite.api.call(memberEndpoints.updateProjectUser, {
+      projectId,
+      userId,
+      body: { userId: suite.svc.users.admin, access: 2 },
+    });
     const undo = await e.call('members.setAccess', { projectId, userId, access: 3, expectAccess: 1 });
     await e.drained();
     expect(await accessOnService()).toBe('Standard');
@@ -641,7 +696,11 @@ describe('undo of project, event and CRM edits through the outbox', () => {
     expect(await accessOnService()).toBe('Limited');
 
     // Already as the undo wants it (an earlier attempt's answer lost): done, nothing more sent.
-    await suite.api.removeProjectUser(projectId, userId, { userId: suite.svc.users.admin });
+    await suite.api.call(memberEndpoints.removeProjectUser, {
+      projectId,
+      userId,
+      body: { userId: suite.svc.users.admin },
+    });
     const before = suite.proxy.requests().filter((r) => r.startsWith('DELETE ')).length;
     await e.call('members.remove', { projectId, userId, expectAccess: 1 });
     await e.drained();

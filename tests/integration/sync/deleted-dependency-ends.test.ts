@@ -8,6 +8,7 @@ import { SEED_IDS } from '../../../src/server/seed/index';
 import { gatedFetch, writesSuite, type TestEngine } from '../outbox/support';
 import { dependencyReads } from '../../../src/main/core/entities/calendar';
 import { taskReads } from '../../../src/main/core/entities/tasks';
+import { dependencyEndpoints } from '../../../src/shared/api/dependencies';
 
 const suite = writesSuite();
 const ws = SEED_IDS.workspace;
@@ -45,7 +46,9 @@ async function linkedEvent(e: TestEngine, name: string) {
 
 /** The cached dependencies naming the event, and what the service still lists for it. */
 async function dependenciesOf(e: TestEngine, eventId: string) {
-  const onService = await suite.api.dependencies('event', eventId).catch(() => null);
+  const onService = await suite.api
+    .call(dependencyEndpoints.dependencies, { kind: 'event', id: eventId })
+    .catch(() => null);
   return { cached: e.cache.dependencies.touching([eventId]), onService };
 }
 
@@ -147,7 +150,9 @@ describe('dependency answers and a subtask its parent deleted here took along', 
     await e.drained();
     await e.sync.now();
     expect((await e.call('tasks.detail', { taskId: otherId })).dependencies).toEqual([]);
-    expect((await suite.api.dependencies('task', otherId)).predecessors).toEqual([]);
+    expect(
+      (await suite.api.call(dependencyEndpoints.dependencies, { kind: 'task', id: otherId })).predecessors,
+    ).toEqual([]);
   });
 
   it("the other task's answer that predates the parent delete's acknowledgement does not bring it back", async () => {

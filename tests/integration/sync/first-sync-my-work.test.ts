@@ -10,6 +10,9 @@ import type { FetchLike } from '../../../src/main/core/api/http';
 import type { SyncStatus } from '../../../src/shared/ipc/sync';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from '../outbox/support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { projectEndpoints } from '../../../src/shared/api/projects';
+import { messageEndpoints } from '../../../src/shared/api/messages';
 
 /** A fetch that holds the requests `match` picks (as `METHOD /path`) until `release`. */
 function holding(match: RegExp, pass: (key: string) => boolean = () => false) {
@@ -80,8 +83,10 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     e.sync.onStatus((s) => statuses.push(s));
     const run = e.sync.now();
 
-    const actionRequired = (await api.actionRequiredTasks(me())).map((t) => t.id).sort();
-    const assigned = (await api.assignedTasks(me())).map((t) => t.id).sort();
+    const actionRequired = (await api.call(taskEndpoints.actionRequiredTasks, { id: me() }))
+      .map((t) => t.id)
+      .sort();
+    const assigned = (await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort();
     expect(actionRequired.length).toBeGreaterThan(0);
     expect(assigned.length).toBeGreaterThan(0);
     const mine = async (kind: 'actionRequired' | 'assigned') =>
@@ -125,7 +130,7 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
 
     writes.release();
     await e.drained();
-    expect((await api.task(taskId)).name).toBe('Typed during the first sync');
+    expect((await api.call(taskEndpoints.task, { id: taskId })).name).toBe('Typed during the first sync');
   });
 
   it('removes nothing for missing from my lists, and asks for them on the first pull only', async () => {
@@ -134,15 +139,24 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     expect((await e.sync.now()).lastError).toBeNull();
     // Every task of every project is cached, mine or not.
     const everyTask = new Set<string>();
-    const projects = [...(await api.projects()), ...(await api.projects({ archived: true }))];
+    const projects = [
+      ...(await api.call(projectEndpoints.projects)),
+      ...(await api.call(projectEndpoints.projects, { query: { archived: true } })),
+    ];
     const projectIds = new Set(projects.map((p) => p.id));
     for (const root of projects.filter((p) => !p.parentProjectId || !projectIds.has(p.parentProjectId)))
-      for (const t of await api.projectTasks(root.id, { closed: true, subfolders: true }))
+      for (const t of await api.call(taskEndpoints.projectTasks, {
+        id: root.id,
+        query: { closed: true, subfolders: true },
+      }))
         everyTask.add(t.id);
     const cached = new Set(e.db.prepare('SELECT id FROM tasks').pluck().all() as string[]);
     expect(cached).toEqual(everyTask);
     const mine = new Set(
-      [...(await api.assignedTasks(me())), ...(await api.actionRequiredTasks(me()))].map((t) => t.id),
+      [
+        ...(await api.call(taskEndpoints.assignedTasks, { id: me() })),
+        ...(await api.call(taskEndpoints.actionRequiredTasks, { id: me() })),
+      ].map((t) => t.id),
     );
     expect([...everyTask].filter((id) => !mine.has(id)).length).toBeGreaterThan(0);
 
@@ -189,7 +203,9 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     // The least recently active task, opened while the pull waits: its messages come at once.
     const detail = await e.call('tasks.detail', { taskId: lastId });
     expect(e.sync.status().running).toBe(true);
-    const fromService = (await api.taskMessages(lastId)).map((m) => m.id).sort();
+    const fromService = (await api.call(messageEndpoints.taskMessages, { id: lastId }))
+      .map((m) => m.id)
+      .sort();
     expect(fromService.length).toBeGreaterThan(0);
     expect(detail.messages.map((m) => m.id).sort()).toEqual(fromService);
 

@@ -11,6 +11,7 @@ import { flattenTask } from '../../../src/main/core/cache/repos/tasks';
 import type { CacheChange } from '../../../src/shared/ipc/events';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { testEngine } from '../outbox/support';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
 
 describe.each(SERVICE_PROFILES)('a steady pull from the %s profile', (profile) => {
   let svc: RunningService;
@@ -72,7 +73,10 @@ describe.each(SERVICE_PROFILES)('a steady pull from the %s profile', (profile) =
 
   it('writes the one task changed on the service, and shows its new values', async () => {
     const task = await someTask();
-    await api.updateTask(task.id, { userId: svc.users.actingUserId, title: 'Renamed elsewhere' });
+    await api.call(taskEndpoints.updateTask, {
+      id: task.id,
+      body: { userId: svc.users.actingUserId, title: 'Renamed elsewhere' },
+    });
     const written = await pullCountingWrites();
     expect(written).toContain(task.id);
     // The task itself, and at most its detail's subtasks fetched along with its messages.
@@ -111,7 +115,7 @@ describe.each(SERVICE_PROFILES)('a steady pull from the %s profile', (profile) =
 
   it('removes a task deleted on the service, and reads the ids back only for the list that changed', async () => {
     const task = await someTask();
-    await api.deleteTask(task.id);
+    await api.call(taskEndpoints.deleteTask, { id: task.id });
     /** Pulls, counting the reads of a project's cached task ids (the removal's candidates). */
     const pullCountingIdReads = async (): Promise<number> => {
       let reads = 0;

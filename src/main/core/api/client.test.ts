@@ -13,6 +13,9 @@ import {
 } from './errors';
 import type { FetchLike } from './http';
 import { aTask } from '../cache/fixtures';
+import { taskEndpoints } from '../../../shared/api/tasks';
+import { messageEndpoints } from '../../../shared/api/messages';
+import { orgEndpoints } from '../../../shared/api/org';
 
 const TOKEN = 'secret-token-123';
 
@@ -60,7 +63,9 @@ describe('service client', () => {
     const task = aTask({ id: 't1', projectId: 'p 1' });
     const f = fakeFetch(() => json([task]));
     const { c } = client(f.fetch, { tokenHeader: 'gd-api-token' });
-    expect(await c.projectTasks('p 1', { closed: true, subfolders: true })).toEqual([task]);
+    expect(
+      await c.call(taskEndpoints.projectTasks, { id: 'p 1', query: { closed: true, subfolders: true } }),
+    ).toEqual([task]);
     expect(f.seen[0]).toMatchObject({
       method: 'GET',
       url: 'http://svc.test/2.0/project/p%201/tasks?closed=true&subfolders=true',
@@ -78,9 +83,11 @@ describe('service client', () => {
     };
     const f = fakeFetch((req) => answers[req.method]!());
     const { c } = client(f.fetch);
-    await c.updateTask('t1', { userId: 'u1', title: 'New' });
-    await c.deleteTask('t1');
-    await expect(c.comment('t1', { userId: 'u1', message: 'Hi' })).resolves.toBeUndefined();
+    await c.call(taskEndpoints.updateTask, { id: 't1', body: { userId: 'u1', title: 'New' } });
+    await c.call(taskEndpoints.deleteTask, { id: 't1' });
+    await expect(
+      c.call(messageEndpoints.comment, { id: 't1', body: { userId: 'u1', message: 'Hi' } }),
+    ).resolves.toBeUndefined();
     expect(f.seen[0]).toMatchObject({
       method: 'PUT',
       headers: { 'svc-api-token': TOKEN, 'content-type': 'application/json' },
@@ -95,7 +102,7 @@ describe('service client', () => {
     const { c } = client(fakeFetch(() => json([bad, good])).fetch);
     const reads: ListRead[] = [];
     const off = c.onListRead((read) => reads.push(read));
-    expect((await c.projectTasks('p1')).map((t) => t.id)).toEqual(['t2']);
+    expect((await c.call(taskEndpoints.projectTasks, { id: 'p1' })).map((t) => t.id)).toEqual(['t2']);
     expect(reads).toEqual([
       {
         method: 'GET',
@@ -105,18 +112,18 @@ describe('service client', () => {
       },
     ]);
     off();
-    await c.projectTasks('p1');
+    await c.call(taskEndpoints.projectTasks, { id: 'p1' });
     expect(reads).toHaveLength(1);
   });
 
   it('names the body when a list answer is not a list, or a single answer does not match', async () => {
     const { c } = client(fakeFetch(() => json({ not: 'a list' })).fetch);
-    const err = await c.projectTasks('p1').catch((e: unknown) => e);
+    const err = await c.call(taskEndpoints.projectTasks, { id: 'p1' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ResponseShapeError);
     expect((err as ResponseShapeError).field).toBe('body');
     expect((err as Error).message).toContain('GET /project/p1/tasks');
     const single = client(fakeFetch(() => json({ ...aTask({ id: 't1', projectId: 'p1' }), name: 7 })).fetch);
-    const detail = await single.c.task('t1').catch((e: unknown) => e);
+    const detail = await single.c.call(taskEndpoints.task, { id: 't1' }).catch((e: unknown) => e);
     expect(detail).toBeInstanceOf(ResponseShapeError);
     expect((detail as ResponseShapeError).field).toBe('name');
   });
@@ -141,7 +148,7 @@ describe('service client', () => {
           return answer.clone();
         }).fetch,
       );
-      const err = await c.task('t1').catch((e: unknown) => e);
+      const err = await c.call(taskEndpoints.task, { id: 't1' }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(cls);
       expect(
         JSON.stringify({ message: (err as Error).message, stack: (err as Error).stack, log }),
@@ -149,7 +156,7 @@ describe('service client', () => {
     }
     const { c } = client(fakeFetch(() => json({ errorMessage: 'title: must not be empty' }, 400)).fetch);
     const rejected = (await c
-      .createTask({ projectId: 'p', title: '', fromUserId: 'u' })
+      .call(taskEndpoints.createTask, { body: { projectId: 'p', title: '', fromUserId: 'u' } })
       .catch((e: unknown) => e)) as RejectedError;
     expect(rejected).toMatchObject({
       status: 400,
@@ -159,13 +166,16 @@ describe('service client', () => {
     const { c: c429 } = client(
       fakeFetch(() => new Response('', { status: 429, headers: { 'retry-after': '2' } })).fetch,
     );
-    expect(await c429.users().catch((e: unknown) => e)).toMatchObject({ status: 429, retryAfterMs: 2000 });
+    expect(await c429.call(orgEndpoints.users).catch((e: unknown) => e)).toMatchObject({
+      status: 429,
+      retryAfterMs: 2000,
+    });
   });
 
   it('answers null for an organization read the service does not offer', async () => {
     const { c } = client(fakeFetch(() => json({ errorMessage: 'no such path' }, 404)).fetch);
-    expect(await c.statuses()).toBeNull();
-    await expect(c.task('gone')).rejects.toMatchObject({ status: 404 });
+    expect(await c.call(orgEndpoints.statuses)).toBeNull();
+    await expect(c.call(taskEndpoints.task, { id: 'gone' })).rejects.toMatchObject({ status: 404 });
   });
 
   it('times out a hung request and honours cancellation', async () => {
@@ -174,12 +184,12 @@ describe('service client', () => {
         init.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
       );
     const { c } = client(hang, { timeoutMs: 20 });
-    const timedOut = await c.task('t1').catch((e: unknown) => e);
+    const timedOut = await c.call(taskEndpoints.task, { id: 't1' }).catch((e: unknown) => e);
     expect(timedOut).toBeInstanceOf(TimeoutError);
     expect(isOffline(timedOut) && isTransient(timedOut)).toBe(true);
     const { c: slow } = client(hang, { timeoutMs: 60_000 });
     const controller = new AbortController();
-    const pending = slow.task('t1', controller.signal).catch((e: unknown) => e);
+    const pending = slow.call(taskEndpoints.task, { id: 't1' }, controller.signal).catch((e: unknown) => e);
     controller.abort();
     expect(await pending).toBeInstanceOf(AbortedError);
   });

@@ -1,63 +1,5 @@
 import type { z } from 'zod';
-import { UploadUrlsResponse, type UploadUrlsBody } from '../../../shared/api/attachments';
-import { CustomFieldsResponse, type SetCustomFieldsBody } from '../../../shared/api/custom-fields';
-import {
-  ProjectTemplatesResponse,
-  StatusesResponse,
-  TagsResponse,
-  TaskTypesResponse,
-  User,
-  UsersResponse,
-} from '../../../shared/api/org';
-import {
-  CreateTaskResponse,
-  TaskDetail,
-  TasksResponse,
-  type CreateTaskBody,
-  type Task,
-  type TaskTagBody,
-  type UpdateTaskBody,
-  type UpdateTaskStatusBody,
-} from '../../../shared/api/tasks';
-import { TaskMessagesResponse, type CommentBody, type ReplyBody } from '../../../shared/api/messages';
-import {
-  CreateProjectResponse,
-  ProjectDetail,
-  ProjectsResponse,
-  type NewFolderBody,
-  type NewProjectBody,
-  type UpdateProjectBody,
-} from '../../../shared/api/projects';
-import {
-  ProjectUsersResponse,
-  type AddMemberBody,
-  type RemoveMemberBody,
-  type UpdateMemberBody,
-} from '../../../shared/api/members';
-import { Document, DocumentsResponse } from '../../../shared/api/documents';
-import { ProjectHistoryResponse } from '../../../shared/api/history';
-import {
-  CrmAccountDetail,
-  CrmAccountsResponse,
-  CrmContactDetail,
-  CrmContactsResponse,
-  type CreateCrmAccountBody,
-  type CreateCrmContactBody,
-  type UpdateCrmAccountBody,
-  type UpdateCrmContactBody,
-} from '../../../shared/api/crm';
-import {
-  CreateDependencyResponse,
-  DependenciesResponse,
-  type CreateDependencyBody,
-} from '../../../shared/api/dependencies';
-import {
-  CalendarEvent,
-  CalendarEventsResponse,
-  type CreateEventBody,
-  type EventType,
-} from '../../../shared/api/events';
-import { TimeReport, TimeReportsResponse, type CreateTimeReportBody } from '../../../shared/api/time-reports';
+import type { AnyEndpoint, EndpointInput, EndpointItem } from '../../../shared/api/endpoint';
 import { RejectedError } from './errors';
 import {
   createHttp,
@@ -85,67 +27,166 @@ export interface ListRead {
   skipped: UnreadableItem[];
 }
 
-/** Per-call options: every method takes an optional AbortSignal last. */
-type Sig = AbortSignal | undefined;
+/** A streamed answer (an attachment's bytes), with its length and type when the service sends them. */
+export interface StreamedAnswer {
+  body: ReadableStream<Uint8Array>;
+  size: number | null;
+  mime: string | null;
+}
 
-const seg = encodeURIComponent;
+/** What `call` answers for an endpoint, from how the endpoint says its answer is read. */
+export type EndpointAnswer<E extends AnyEndpoint> =
+  | (E['read'] extends 'item'
+      ? EndpointItem<E>
+      : E['read'] extends 'list'
+        ? EndpointItem<E>[]
+        : E['read'] extends 'fingerprintedList'
+          ? FingerprintedListAnswer<EndpointItem<E>>
+          : E['read'] extends 'itemOrOk'
+            ? EndpointItem<E> | null
+            : E['read'] extends 'bytes'
+              ? StreamedAnswer
+              : void)
+  | (E['offered'] extends true ? null : never);
 
 /**
- * The typed client of the Work Management Service 2.0: one method per endpoint of the spec
- * (plus the organization reads the service offers). Responses are parsed with the shared
- * schemas; failures are the classes in `./errors`.
+ * Per-call options: the caller's AbortSignal; for a list read with fingerprints, the elements
+ * the caller holds (`known`, answered as ids only) and `each`, handed the others a slice at a
+ * time as the answer arrives.
+ */
+export type CallOptions<E extends AnyEndpoint> = {
+  signal?: AbortSignal | undefined;
+} & (E['read'] extends 'fingerprintedList'
+  ? { known?: KnownElements | undefined; each?: ListSliceReader<EndpointItem<E>> | undefined }
+  : unknown);
+
+/**
+ * `call`'s arguments after the endpoint: the input (left out when it needs nothing), then the
+ * options or the AbortSignal alone.
+ */
+export type CallArgs<E extends AnyEndpoint> =
+  object extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions<E> | AbortSignal]
+    : [input: EndpointInput<E>, options?: CallOptions<E> | AbortSignal];
+
+type QueryValue = string | number | boolean | undefined;
+
+/** An endpoint's path with its parameters put in, URI-encoded. */
+function pathOf(template: string, params: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** The query an endpoint sends: only its schema's keys; a list comma-separated. */
+function queryOf(
+  endpoint: AnyEndpoint,
+  given: Record<string, unknown> | undefined,
+): Record<string, QueryValue> | undefined {
+  if (!endpoint.query || !given) return undefined;
+  const query: Record<string, QueryValue> = {};
+  for (const key of Object.keys((endpoint.query as z.ZodObject).shape)) {
+    const value = given[key];
+    query[key] = Array.isArray(value) ? value.join(',') : (value as QueryValue);
+  }
+  return query;
+}
+
+/**
+ * The client of the Work Management Service 2.0: `call(endpoint, input, options)` sends any
+ * endpoint declared beside its resource's schemas (`src/shared/api/<resource>.ts`), reads the
+ * answer as the endpoint says and checks it with the endpoint's schema. Failures are the classes
+ * in `./errors`; timeouts, the token header and the service clock are `./http`'s.
  */
 export function createServiceClient(settings: ConnectionSettings) {
   const http = createHttp(settings);
-  const get = <S extends z.ZodType>(
-    path: string,
-    schema: S,
-    signal: Sig,
-    query?: Record<string, string | boolean | undefined>,
-  ) => http.json('GET', path, schema, { signal, query });
-
   const listReads = new Set<(read: ListRead) => void>();
-  /** A list read item by item: an unreadable element is skipped and reported, the rest returned. */
-  const list = async <S extends z.ZodType>(
-    path: string,
-    schema: z.ZodArray<S>,
-    signal: Sig,
-    query?: Record<string, string | boolean | undefined>,
-  ): Promise<z.output<S>[]> => {
-    const { items, skipped } = await http.list('GET', path, schema.element, { signal, query });
-    const read: ListRead = { method: 'GET', path, total: items.length + skipped.length, skipped };
+  const tellListRead = (read: ListRead): void => {
     for (const listener of listReads) listener(read);
-    return items;
   };
-  /** As `list`, with fingerprints; the elements `known` holds come back as ids only. */
-  const fingerprintedList = async <S extends z.ZodType>(
-    path: string,
-    schema: z.ZodArray<S>,
-    known: KnownElements | undefined,
-    signal: Sig,
-    query?: Record<string, string | boolean | undefined>,
-    each?: ListSliceReader<z.output<S>>,
-  ): Promise<FingerprintedListAnswer<z.output<S>>> => {
-    const answer = await http.fingerprintedList('GET', path, schema.element, {
-      signal,
-      query,
-      ...(known ? { known } : {}),
-      ...(each ? { each } : {}),
-    });
-    const read: ListRead = { method: 'GET', path, total: answer.total, skipped: answer.skipped };
-    for (const listener of listReads) listener(read);
-    return answer;
-  };
-  // Which path answers a project's history: the spec's `/projects/{id}/history`, or the
-  // `/project/{id}/history` one client of the live service calls; learnt from the first 404.
-  let historyPaths = ['projects', 'project'];
 
-  /** For reads the spec does not list: a 404 means "not offered here", answered as null. */
-  async function offered<T>(call: Promise<T>): Promise<T | null> {
+  /**
+   * Paths of endpoints with fallbacks, the one that answered last first: learnt from the first
+   * 404 (a project's history, `/projects/{id}/history` in the spec, `/project/{id}/history` as one
+   * client of the live service calls it).
+   */
+  const learntPaths = new Map<AnyEndpoint, readonly string[]>();
+  async function withFallbackPaths<T>(
+    endpoint: AnyEndpoint,
+    send: (template: string) => Promise<T>,
+  ): Promise<T> {
+    const templates = learntPaths.get(endpoint) ?? [endpoint.path, ...endpoint.fallbackPaths];
+    for (const [i, template] of templates.entries()) {
+      try {
+        const answer = await send(template);
+        if (i > 0) learntPaths.set(endpoint, [template, ...templates.filter((t) => t !== template)]);
+        return answer;
+      } catch (err) {
+        if (!(err instanceof RejectedError && err.status === 404) || i === templates.length - 1) throw err;
+      }
+    }
+    throw new Error(`${endpoint.name}: no path`);
+  }
+
+  /** One exchange at `path`, its answer read as the endpoint says. */
+  async function exchange(
+    endpoint: AnyEndpoint,
+    path: string,
+    query: Record<string, QueryValue> | undefined,
+    body: unknown,
+    options: {
+      signal?: AbortSignal | undefined;
+      known?: KnownElements | undefined;
+      each?: ListSliceReader<unknown> | undefined;
+    },
+  ): Promise<unknown> {
+    const { method } = endpoint;
+    const { signal } = options;
+    const response = endpoint.response as z.ZodType;
+    switch (endpoint.read) {
+      case 'item':
+        return http.json(method, path, response, { body, signal, query });
+      case 'itemOrOk':
+        return http.itemOrOk(method, path, response, { body, signal, query });
+      case 'none':
+        return http.write(method, path, { body, signal, query });
+      case 'bytes':
+        return http.download(path, signal);
+      case 'list': {
+        const element = (response as z.ZodArray).element as z.ZodType;
+        const { items, skipped } = await http.list(method, path, element, { signal, query });
+        tellListRead({ method, path, total: items.length + skipped.length, skipped });
+        return items;
+      }
+      case 'fingerprintedList': {
+        const element = (response as z.ZodArray).element as z.ZodType;
+        const answer = await http.fingerprintedList(method, path, element, {
+          signal,
+          query,
+          ...(options.known ? { known: options.known } : {}),
+          ...(options.each ? { each: options.each } : {}),
+        });
+        tellListRead({ method, path, total: answer.total, skipped: answer.skipped });
+        return answer;
+      }
+    }
+  }
+
+  /** Sends `endpoint` with its path parameters, query and body, and reads its answer. */
+  async function call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointAnswer<E>> {
+    const input = (args[0] ?? {}) as Record<string, unknown>;
+    const given = args[1];
+    const options = (given instanceof AbortSignal ? { signal: given } : (given ?? {})) as Parameters<
+      typeof exchange
+    >[4];
+    const query = queryOf(endpoint, input.query as Record<string, unknown> | undefined);
+    const send = (template: string) =>
+      exchange(endpoint, pathOf(template, input), query, input.body, options);
     try {
-      return await call;
+      return (await (endpoint.fallbackPaths.length
+        ? withFallbackPaths(endpoint, send)
+        : send(endpoint.path))) as EndpointAnswer<E>;
     } catch (err) {
-      if (err instanceof RejectedError && (err.status === 404 || err.status === 405)) return null;
+      if (endpoint.offered && err instanceof RejectedError && (err.status === 404 || err.status === 405))
+        return null as EndpointAnswer<E>;
       throw err;
     }
   }
@@ -159,167 +200,13 @@ export function createServiceClient(settings: ConnectionSettings) {
       listReads.add(listener);
       return () => listReads.delete(listener);
     },
-
-    // --- projects and folders
-    projects: (q: { archived?: boolean; rootOnly?: boolean } = {}, signal?: Sig) =>
-      list('/projects', ProjectsResponse, signal, { archived: q.archived, rootOnly: q.rootOnly }),
-    project: (id: string, signal?: Sig) => get(`/project/${seg(id)}`, ProjectDetail, signal),
-    updateProject: (id: string, body: UpdateProjectBody, signal?: Sig) =>
-      http.write('PUT', `/project/${seg(id)}`, { body, signal }),
-    newFolder: (body: NewFolderBody, signal?: Sig) =>
-      http.json('POST', '/projects/new-folder', CreateProjectResponse, { body, signal }),
-    newProject: (body: NewProjectBody, signal?: Sig) =>
-      http.json('POST', '/projects/new-project', CreateProjectResponse, { body, signal }),
-    projectUsers: (id: string, signal?: Sig) =>
-      list(`/project/${seg(id)}/users`, ProjectUsersResponse, signal),
-    addProjectUser: (projectId: string, userId: string, body: AddMemberBody, signal?: Sig) =>
-      http.write('POST', `/project/${seg(projectId)}/user/${seg(userId)}`, { body, signal }),
-    updateProjectUser: (projectId: string, userId: string, body: UpdateMemberBody, signal?: Sig) =>
-      http.write('PUT', `/project/${seg(projectId)}/user/${seg(userId)}`, { body, signal }),
-    removeProjectUser: (projectId: string, userId: string, body: RemoveMemberBody, signal?: Sig) =>
-      http.write('DELETE', `/project/${seg(projectId)}/user/${seg(userId)}`, { body, signal }),
-    /** Tries the spec's path, then the other on a 404; a 404 on both is the caller's to read. */
-    async projectHistory(id: string, signal?: Sig) {
-      for (const [i, base] of historyPaths.entries()) {
-        try {
-          const events = await list(`/${base}/${seg(id)}/history`, ProjectHistoryResponse, signal);
-          if (i > 0) historyPaths = [base, ...historyPaths.filter((b) => b !== base)];
-          return events;
-        } catch (err) {
-          if (!(err instanceof RejectedError && err.status === 404) || i === historyPaths.length - 1)
-            throw err;
-        }
-      }
-      return [];
-    },
-    projectDocuments: (id: string, q: { subfolders?: boolean } = {}, signal?: Sig) =>
-      list(`/project/${seg(id)}/documents`, DocumentsResponse, signal, { subfolders: q.subfolders }),
-    document: (id: string, signal?: Sig) => get(`/document/${seg(id)}`, Document, signal),
-    setProjectCustomFields: (id: string, body: SetCustomFieldsBody, signal?: Sig) =>
-      http.write('PUT', `/project/${seg(id)}/custom-fields`, { body, signal }),
-
-    // --- tasks
-    projectTasks: (id: string, q: { closed?: boolean; subfolders?: boolean } = {}, signal?: Sig) =>
-      list(`/project/${seg(id)}/tasks`, TasksResponse, signal, {
-        closed: q.closed,
-        subfolders: q.subfolders,
-      }),
+    call,
     /**
-     * A project's tasks read as a pull reads them again: the elements `known` holds (unchanged
-     * since they were stored) come back as ids, the others as tasks with their fingerprints,
-     * handed to `each` a slice at a time as the answer arrives when it is given.
+     * PUT raw bytes to an upload address the service gave (absolute, no token header, as the
+     * spec shows); a stream needs its `size`.
      */
-    projectTaskList: (
-      id: string,
-      q: { closed?: boolean; subfolders?: boolean },
-      known: KnownElements | undefined,
-      signal?: Sig,
-      each?: ListSliceReader<Task>,
-    ) =>
-      fingerprintedList(
-        `/project/${seg(id)}/tasks`,
-        TasksResponse,
-        known,
-        signal,
-        { closed: q.closed, subfolders: q.subfolders },
-        each,
-      ),
-    actionRequiredTasks: (userId: string, signal?: Sig) =>
-      list(`/user/${seg(userId)}/action-required-tasks`, TasksResponse, signal),
-    assignedTasks: (userId: string, q: { closed?: boolean } = {}, signal?: Sig) =>
-      list(`/user/${seg(userId)}/assigned-tasks`, TasksResponse, signal, { closed: q.closed }),
-    tagTasks: (tagId: string, q: { closed?: boolean } = {}, signal?: Sig) =>
-      list(`/tag/${seg(tagId)}/tasks`, TasksResponse, signal, { closed: q.closed }),
-    task: (id: string, signal?: Sig) => get(`/task/${seg(id)}`, TaskDetail, signal),
-    createTask: (body: CreateTaskBody, signal?: Sig) =>
-      http.json('POST', '/tasks', CreateTaskResponse, { body, signal }),
-    taskMessages: (id: string, signal?: Sig) =>
-      list(`/task/${seg(id)}/messages`, TaskMessagesResponse, signal),
-    comment: (id: string, body: CommentBody, signal?: Sig) =>
-      http.write('POST', `/task/${seg(id)}/comment`, { body, signal }),
-    reply: (id: string, body: ReplyBody, signal?: Sig) =>
-      http.write('POST', `/task/${seg(id)}/reply`, { body, signal }),
-    addTag: (taskId: string, tagId: string, body: TaskTagBody, signal?: Sig) =>
-      http.write('POST', `/task/${seg(taskId)}/tag/${seg(tagId)}`, { body, signal }),
-    removeTag: (taskId: string, tagId: string, body: TaskTagBody, signal?: Sig) =>
-      http.write('DELETE', `/task/${seg(taskId)}/tag/${seg(tagId)}`, { body, signal }),
-    updateTaskStatus: (id: string, body: UpdateTaskStatusBody, signal?: Sig) =>
-      http.write('PUT', `/task/${seg(id)}/status`, { body, signal }),
-    updateTask: (id: string, body: UpdateTaskBody, signal?: Sig) =>
-      http.write('PUT', `/task/${seg(id)}/update`, { body, signal }),
-    deleteTask: (id: string, signal?: Sig) => http.write('DELETE', `/task/${seg(id)}`, { signal }),
-    setTaskCustomFields: (id: string, body: SetCustomFieldsBody, signal?: Sig) =>
-      http.write('PUT', `/task/${seg(id)}/custom-fields`, { body, signal }),
-
-    // --- organization
-    customFields: (signal?: Sig) => list('/custom-fields', CustomFieldsResponse, signal),
-    /** Null when the service does not offer the list (it is not in the spec). */
-    users: (signal?: Sig) => offered(list('/users', UsersResponse, signal)),
-    user: (id: string, signal?: Sig) => offered(get(`/user/${seg(id)}`, User, signal)),
-    statuses: (signal?: Sig) => offered(list('/statuses', StatusesResponse, signal)),
-    taskTypes: (signal?: Sig) => offered(list('/task-types', TaskTypesResponse, signal)),
-    tags: (signal?: Sig) => offered(list('/tags', TagsResponse, signal)),
-    /** The `projectTemplateId` values new-project accepts (an extension; null when not offered). */
-    projectTemplates: (signal?: Sig) => offered(list('/project-templates', ProjectTemplatesResponse, signal)),
-
-    // --- attachments
-    uploadUrls: (body: UploadUrlsBody, signal?: Sig) =>
-      http.json('POST', '/attachments/upload-urls', UploadUrlsResponse, { body, signal }),
-    upload: (uploadUrl: string, bytes: UploadBody, mime: string, signal?: Sig, size?: number) =>
+    upload: (uploadUrl: string, bytes: UploadBody, mime: string, signal?: AbortSignal, size?: number) =>
       http.upload(uploadUrl, bytes, mime, signal, size),
-    /**
-     * An attachment's bytes, streamed (extension: the spec shows no download). Null when the
-     * service does not offer downloads or no longer has the file (404 or 405).
-     */
-    attachment: (fileId: string, signal?: Sig) =>
-      offered(http.download(`/attachments/${seg(fileId)}`, signal)),
-
-    // --- CRM
-    crmContacts: (signal?: Sig) => list('/crm/contacts', CrmContactsResponse, signal),
-    createCrmContact: (body: CreateCrmContactBody, signal?: Sig) =>
-      http.write('POST', '/crm/contacts', { body, signal }),
-    crmContact: (id: string, signal?: Sig) => get(`/crm/contact/${seg(id)}`, CrmContactDetail, signal),
-    updateCrmContact: (id: string, body: UpdateCrmContactBody, signal?: Sig) =>
-      http.write('PUT', `/crm/contact/${seg(id)}`, { body, signal }),
-    deleteCrmContact: (id: string, signal?: Sig) =>
-      http.write('DELETE', `/crm/contact/${seg(id)}`, { signal }),
-    crmAccounts: (signal?: Sig) => list('/crm/accounts', CrmAccountsResponse, signal),
-    createCrmAccount: (body: CreateCrmAccountBody, signal?: Sig) =>
-      http.write('POST', '/crm/accounts', { body, signal }),
-    crmAccount: (id: string, signal?: Sig) => get(`/crm/account/${seg(id)}`, CrmAccountDetail, signal),
-    updateCrmAccount: (id: string, body: UpdateCrmAccountBody, signal?: Sig) =>
-      http.write('PUT', `/crm/account/${seg(id)}`, { body, signal }),
-    deleteCrmAccount: (id: string, signal?: Sig) =>
-      http.write('DELETE', `/crm/account/${seg(id)}`, { signal }),
-
-    // --- dependencies
-    dependencies: (kind: 'task' | 'event' | 'project', id: string, signal?: Sig) =>
-      get(`/${kind}/${seg(id)}/dependencies`, DependenciesResponse, signal),
-    createDependency: (body: CreateDependencyBody, signal?: Sig) =>
-      http.json('POST', '/dependencies', CreateDependencyResponse, { body, signal }),
-    deleteDependency: (id: string, signal?: Sig) =>
-      http.write('DELETE', `/dependency/${seg(id)}`, { signal }),
-
-    // --- calendar events
-    events: (q: { startDate: string; endDate: string; eventTypes?: readonly EventType[] }, signal?: Sig) =>
-      list('/events', CalendarEventsResponse, signal, {
-        startDate: q.startDate,
-        endDate: q.endDate,
-        eventTypes: q.eventTypes?.join(','),
-      }),
-    event: (id: string, signal?: Sig) => get(`/event/${seg(id)}`, CalendarEvent, signal),
-    createEvent: (body: CreateEventBody, signal?: Sig) =>
-      http.json('POST', '/events', CalendarEvent, { body, signal }),
-    deleteEvent: (id: string, signal?: Sig) => http.write('DELETE', `/event/${seg(id)}`, { signal }),
-
-    // --- time reports (the live service's; not in the spec)
-    userTimeReports: (id: string, range: { startDate: string; endDate: string }, signal?: Sig) =>
-      list(`/user/${seg(id)}/time-reports`, TimeReportsResponse, signal, range),
-    taskTimeReports: (id: string, range: { startDate?: string; endDate?: string } = {}, signal?: Sig) =>
-      list(`/task/${seg(id)}/time-reports`, TimeReportsResponse, signal, range),
-    /** Answers the new report (our service), or null for `OK` (the live service): then look it up. */
-    createTimeReport: (taskId: string, body: CreateTimeReportBody, signal?: Sig) =>
-      http.itemOrOk('POST', `/task/${seg(taskId)}/time-report`, TimeReport, { body, signal }),
   };
 }
 

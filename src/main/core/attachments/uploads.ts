@@ -6,6 +6,7 @@ import type { ServiceClient } from '../api/client';
 import { AbortedError, isTransient, RejectedError } from '../api/errors';
 import { chunks } from './names';
 import type { Spool, SpoolMeta } from './spool';
+import { attachmentEndpoints } from '../../../shared/api/attachments';
 
 export interface UploadsOptions {
   spool: Spool;
@@ -200,7 +201,9 @@ export class Uploads {
   }
 
   async #addresses(client: ServiceClient, files: readonly SpoolMeta[]): Promise<UploadUrl[]> {
-    const answer = await client.uploadUrls({ files: files.map((f) => ({ name: f.name })) });
+    const answer = await client.call(attachmentEndpoints.uploadUrls, {
+      body: { files: files.map((f) => ({ name: f.name })) },
+    });
     if (answer.length !== files.length) {
       throw new Error(`The service gave ${answer.length} upload addresses for ${files.length} files`);
     }

@@ -7,6 +7,8 @@ import { checkedKeep, idSet } from '../sync/removal';
 import type { EntityDescriptor } from './types';
 import type { CalendarEvent } from '../../../shared/api/events';
 import type { DependencyRow } from '../cache/repos/dependencies';
+import { eventEndpoints } from '../../../shared/api/events';
+import { dependencyEndpoints } from '../../../shared/api/dependencies';
 
 declare module '../sync/pending' {
   /** As its lists answer it: what a create's look-up finds the created item among. */
@@ -24,7 +26,8 @@ async function pullEvents(ctx: PullContext): Promise<void> {
   const now = deps.clock();
   const from = shiftMonths(now, -window.monthsBack);
   const to = shiftMonths(now, window.monthsAhead);
-  const fetchEvents = () => gate((s) => client.events({ startDate: from, endDate: to }, s));
+  const fetchEvents = () =>
+    gate((s) => client.call(eventEndpoints.events, { query: { startDate: from, endDate: to } }, s));
   await ctx.isolated('/events', async () => {
     const list = await fetchEvents();
     const keepEvents = await checkedKeep(
@@ -56,7 +59,7 @@ function dependenciesOf(kind: 'event' | 'project', id: string): OnDemandRead {
       cache,
       async () => {
         const mark = ackMark(deps.pending);
-        const response = await gate((s) => client.dependencies(kind, id, s));
+        const response = await gate((s) => client.call(dependencyEndpoints.dependencies, { kind, id }, s));
         cache.transaction(() => storeDependencies(deps, kind, id, response, mark));
         deps.emitChange({ entities: ['dependencies'] });
       },

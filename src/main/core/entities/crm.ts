@@ -4,7 +4,13 @@ import { ackMark, mergePending, type ListedItems } from '../sync/pending';
 import { withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
 import type { CheckedItem, EntityDescriptor } from './types';
-import type { CrmAccount, CrmContact } from '../../../shared/api/crm';
+import {
+  crmEndpoints,
+  type CrmAccount,
+  type CrmAccountDetail,
+  type CrmContact,
+  type CrmContactDetail,
+} from '../../../shared/api/crm';
 
 declare module '../sync/pending' {
   /** As its lists answer it: what a create's look-up finds the created item among. */
@@ -50,33 +56,33 @@ interface RecordSide<E extends Side, D> {
   remove: (cache: SyncDeps['cache'], id: string) => void;
 }
 
-const contacts: RecordSide<'crmContact', Awaited<ReturnType<SyncDeps['client']['crmContact']>>> = {
+const contacts: RecordSide<'crmContact', CrmContactDetail> = {
   entity: 'crmContact',
   view: 'crmContacts',
   path: '/crm/contacts',
   scope: 'CRM contacts',
   stampKey: 'contact',
-  list: (client, signal) => client.crmContacts(signal),
+  list: (client, signal) => client.call(crmEndpoints.crmContacts, {}, signal),
   cachedIds: (cache) => cache.crm.contactIds(),
   cached: (cache, id) => cache.crm.contact(id),
   replace: (cache, rows, keep) => cache.crm.replaceContacts(rows, keep),
-  one: (client, id, signal) => client.crmContact(id, signal),
+  one: (client, id, signal) => client.call(crmEndpoints.crmContact, { id }, signal),
   incoming: (_cache, { contact }) => contact,
   store: (cache, merged, { tasks }) => cache.crm.putContactDetail(merged, tasks),
   remove: (cache, id) => cache.crm.deleteContacts([id]),
 };
 
-const accounts: RecordSide<'crmAccount', Awaited<ReturnType<SyncDeps['client']['crmAccount']>>> = {
+const accounts: RecordSide<'crmAccount', CrmAccountDetail> = {
   entity: 'crmAccount',
   view: 'crmAccounts',
   path: '/crm/accounts',
   scope: 'CRM accounts',
   stampKey: 'account',
-  list: (client, signal) => client.crmAccounts(signal),
+  list: (client, signal) => client.call(crmEndpoints.crmAccounts, {}, signal),
   cachedIds: (cache) => cache.crm.accountIds(),
   cached: (cache, id) => cache.crm.account(id),
   replace: (cache, rows, keep) => cache.crm.replaceAccounts(rows, keep),
-  one: (client, id, signal) => client.crmAccount(id, signal),
+  one: (client, id, signal) => client.call(crmEndpoints.crmAccount, { id }, signal),
   incoming: (cache, { account, contacts }) => cache.crm.accountFromDetail(account, contacts),
   store: (cache, merged) => cache.crm.accounts.upsert(merged),
   remove: (cache, id) => cache.crm.deleteAccounts([id]),
@@ -158,7 +164,9 @@ export const crmContact: EntityDescriptor<'crmContact'> = {
     const c = cache.crm.contact(id);
     return c ? [c.firstName, c.lastName].filter(Boolean).join(' ') : null;
   },
-  check: { one: async (client, id) => checkedRecord((await client.crmContact(id)).contact) },
+  check: {
+    one: async (client, id) => checkedRecord((await client.call(crmEndpoints.crmContact, { id })).contact),
+  },
 };
 
 export const crmAccount: EntityDescriptor<'crmAccount'> = {
@@ -172,5 +180,7 @@ export const crmAccount: EntityDescriptor<'crmAccount'> = {
     return true;
   },
   nameOf: (cache, id) => cache.crm.account(id)?.name ?? null,
-  check: { one: async (client, id) => checkedRecord((await client.crmAccount(id)).account) },
+  check: {
+    one: async (client, id) => checkedRecord((await client.call(crmEndpoints.crmAccount, { id })).account),
+  },
 };

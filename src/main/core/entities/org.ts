@@ -5,6 +5,9 @@ import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
 import { ackMark } from '../sync/pending';
 import { storeTagTasks, storeTasks, type PullContext, type PullPart } from '../sync/pull';
 import type { EntityDescriptor } from './types';
+import { customFieldEndpoints } from '../../../shared/api/custom-fields';
+import { orgEndpoints } from '../../../shared/api/org';
+import { taskEndpoints } from '../../../shared/api/tasks';
 
 /**
  * An organization list, fetched and stored on its own: a status list that cannot be read
@@ -48,7 +51,7 @@ export const customField: EntityDescriptor<'customField'> = {
   pull: [
     orgListPart(
       '/custom-fields',
-      (client, s) => client.customFields(s),
+      (client, s) => client.call(customFieldEndpoints.customFields, {}, s),
       (deps, v) => deps.cache.org.customFields.replace(v),
       ['customFields'],
     ),
@@ -61,7 +64,7 @@ export const user: EntityDescriptor<'user'> = {
   pull: [
     orgListPart(
       '/users',
-      (client, s) => client.users(s),
+      (client, s) => client.call(orgEndpoints.users, {}, s),
       (deps, v) => v && deps.cache.org.users.replace(v),
       ['users'],
     ),
@@ -74,7 +77,7 @@ export const status: EntityDescriptor<'status'> = {
   pull: [
     orgListPart(
       '/statuses',
-      (client, s) => client.statuses(s),
+      (client, s) => client.call(orgEndpoints.statuses, {}, s),
       (deps, v) => v && deps.cache.org.statuses.replace(v),
       ['statuses'],
     ),
@@ -87,7 +90,7 @@ export const taskType: EntityDescriptor<'taskType'> = {
   pull: [
     orgListPart(
       '/task-types',
-      (client, s) => client.taskTypes(s),
+      (client, s) => client.call(orgEndpoints.taskTypes, {}, s),
       (deps, v) => v && deps.cache.org.taskTypes.replace(v),
       ['taskTypes'],
     ),
@@ -98,7 +101,7 @@ export const taskType: EntityDescriptor<'taskType'> = {
 export const projectTemplateReads = {
   /** The project templates, when a view needs them before a pull brought them. */
   all: (): OnDemandRead<'ok'> => async (deps, gate) => {
-    const templates = await gate((s) => deps.client.projectTemplates(s));
+    const templates = await gate((s) => deps.client.call(orgEndpoints.projectTemplates, {}, s));
     deps.cache.transaction(() => storeProjectTemplates(deps, templates));
     deps.emitChange({ entities: ['projects'] });
     return 'ok';
@@ -111,7 +114,7 @@ export const projectTemplate: EntityDescriptor<'projectTemplate'> = {
   pull: [
     orgListPart(
       '/project-templates',
-      (client, s) => client.projectTemplates(s),
+      (client, s) => client.call(orgEndpoints.projectTemplates, {}, s),
       (deps, v) => storeProjectTemplates(deps, v),
       ['projects'],
     ),
@@ -122,7 +125,9 @@ export const projectTemplate: EntityDescriptor<'projectTemplate'> = {
 function pullTagTasks(ctx: PullContext, gate: Gate, tagId: string): Promise<void | undefined> {
   const { deps, mark } = ctx;
   return ctx.isolated(`/tag/${encodeURIComponent(tagId)}/tasks`, async () => {
-    const tasks = await gate((s) => deps.client.tagTasks(tagId, { closed: true }, s));
+    const tasks = await gate((s) =>
+      deps.client.call(taskEndpoints.tagTasks, { id: tagId, query: { closed: true } }, s),
+    );
     deps.cache.transaction(() => {
       storeTagTasks(
         deps,
@@ -146,7 +151,9 @@ export const tagReads = {
         cache,
         async () => {
           const mark = ackMark(pending);
-          const tasks = await gate((s) => client.tagTasks(tagId, { closed: true }, s));
+          const tasks = await gate((s) =>
+            client.call(taskEndpoints.tagTasks, { id: tagId, query: { closed: true } }, s),
+          );
           cache.transaction(() => {
             storeTasks(deps, tasks, mark);
             storeTagTasks(
@@ -176,7 +183,7 @@ export const tag: EntityDescriptor<'tag'> = {
         const tags = await readOrgList(
           ctx,
           '/tags',
-          (client, s) => client.tags(s),
+          (client, s) => client.call(orgEndpoints.tags, {}, s),
           (deps, v) => v && deps.cache.org.tags.replace(v),
           ['tags'],
         );

@@ -12,6 +12,11 @@ import { checkedKeep, confirmRemoval, idSet } from '../sync/removal';
 import { dependencyReads } from './calendar';
 import { customFieldValues } from './theirs';
 import type { EntityDescriptor } from './types';
+import { projectEndpoints } from '../../../shared/api/projects';
+import { memberEndpoints } from '../../../shared/api/members';
+import { historyEndpoints } from '../../../shared/api/history';
+import { dependencyEndpoints } from '../../../shared/api/dependencies';
+import { documentEndpoints } from '../../../shared/api/documents';
 
 declare module '../sync/pending' {
   /** As its lists answer it: what a create's look-up finds the created item among. */
@@ -30,8 +35,8 @@ async function pullProjects(ctx: PullContext): Promise<void> {
   const { cache, client, pending, log } = deps;
   const fetchProjects = async (): Promise<Project[]> => {
     const [open, archived] = await Promise.all([
-      gate((s) => client.projects({ archived: false }, s)),
-      gate((s) => client.projects({ archived: true }, s)),
+      gate((s) => client.call(projectEndpoints.projects, { query: { archived: false } }, s)),
+      gate((s) => client.call(projectEndpoints.projects, { query: { archived: true } }, s)),
     ]);
     return [...new Map([...open, ...archived].map((p) => [p.id, p])).values()];
   };
@@ -97,10 +102,12 @@ export const projectReads = {
             );
           const offered = new Map<ProjectPart, boolean>();
           const [project, members, history, dependencies] = await Promise.all([
-            gate((s) => client.project(projectId, s)),
-            side('members', (s) => client.projectUsers(projectId, s)),
-            side('history', (s) => client.projectHistory(projectId, s)),
-            side('dependencies', (s) => client.dependencies('project', projectId, s)),
+            gate((s) => client.call(projectEndpoints.project, { id: projectId }, s)),
+            side('members', (s) => client.call(memberEndpoints.projectUsers, { id: projectId }, s)),
+            side('history', (s) => client.call(historyEndpoints.projectHistory, { id: projectId }, s)),
+            side('dependencies', (s) =>
+              client.call(dependencyEndpoints.dependencies, { kind: 'project', id: projectId }, s),
+            ),
           ]);
           cache.transaction(() => {
             const { settings, ...listShape } = project;
@@ -162,7 +169,9 @@ export const project: EntityDescriptor<'project'> = {
   },
   nameOf: (cache, id) => cache.projects.get(id)?.name ?? null,
   // Read one by one: a list item lacks the custom fields a single read has (live service).
-  check: { one: async (client, id) => ({ values: await client.project(id), source: {} }) },
+  check: {
+    one: async (client, id) => ({ values: await client.call(projectEndpoints.project, { id }), source: {} }),
+  },
 };
 
 /** Each root's documents, subfolders included; a 404 marks them not offered by this service. */
@@ -173,7 +182,10 @@ function pullDocuments(ctx: PullContext): Promise<void> {
     ctx.roots.map((root) =>
       ctx.isolated(`/project/${encodeURIComponent(root)}/documents`, async () => {
         try {
-          const fetchDocs = () => gate((s) => client.projectDocuments(root, { subfolders: true }, s));
+          const fetchDocs = () =>
+            gate((s) =>
+              client.call(documentEndpoints.projectDocuments, { id: root, query: { subfolders: true } }, s),
+            );
           const docs = await fetchDocs();
           const subtree = cache.projects.subtreeIds(root);
           const keepDocs = await checkedKeep(

@@ -3,7 +3,7 @@ import { yieldToLoop } from '../api/list-elements';
 import { createWriteBatcher, type Gate } from '../sync/context';
 import { isGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
 import { ackMark } from '../sync/pending';
-import { TodoLists, type Task } from '../../../shared/api/tasks';
+import { TodoLists, type Task, taskEndpoints } from '../../../shared/api/tasks';
 import { endsTheRun, pullProjectTaskList, pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
 import { confirmRemoval } from '../sync/removal';
 import { RejectedError } from '../api/errors';
@@ -12,6 +12,7 @@ import { customFieldValues } from './theirs';
 import type { CheckedItem, EntityDescriptor, SendCheckReads } from './types';
 import type { TaskChanges } from '../../../shared/ipc/tasks-write';
 import type { TaskFlat } from '../cache/repos/tasks';
+import { dependencyEndpoints } from '../../../shared/api/dependencies';
 
 declare module '../sync/pending' {
   /** As its lists answer it: what a create's look-up finds the created item among. */
@@ -75,8 +76,12 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise
   };
   const me = encodeURIComponent(userId);
   const [actionRequired, assigned] = await Promise.all([
-    read(`/user/${me}/action-required-tasks`, (s) => client.actionRequiredTasks(userId, s)),
-    read(`/user/${me}/assigned-tasks`, (s) => client.assignedTasks(userId, {}, s)),
+    read(`/user/${me}/action-required-tasks`, (s) =>
+      client.call(taskEndpoints.actionRequiredTasks, { id: userId }, s),
+    ),
+    read(`/user/${me}/assigned-tasks`, (s) =>
+      client.call(taskEndpoints.assignedTasks, { id: userId, query: {} }, s),
+    ),
   ]);
   const inTree = new Set(ctx.roots.flatMap((root) => cache.projects.subtreeIds(root)));
   const tasks = [...new Map([...(actionRequired ?? []), ...(assigned ?? [])].map((t) => [t.id, t])).values()];
@@ -102,7 +107,9 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
   /** Roots whose list held every task as stored, with its length (see the removal below). */
   const asStored = new Map<string, number>();
   const listOf = (root: string) =>
-    gate((s) => client.projectTasks(root, { closed: true, subfolders: true }, s));
+    gate((s) =>
+      client.call(taskEndpoints.projectTasks, { id: root, query: { closed: true, subfolders: true } }, s),
+    );
   // Asked first, so the gate sends them before any project list.
   const mine = ctx.first ? pullMyLists(ctx, seen) : undefined;
   // Its failure is awaited below; meanwhile it must not count as unhandled.
@@ -184,7 +191,7 @@ export const LISTED_TASKS_PER_CHECK = 50;
  */
 const taskCheck: SendCheckReads = {
   async one(client, id) {
-    const task = await client.task(id);
+    const task = await client.call(taskEndpoints.task, { id });
     return { values: task, source: { at: task.recentActivityMoment } };
   },
   async along(cache, client, id, along) {
@@ -195,7 +202,10 @@ const taskCheck: SendCheckReads = {
     if (cache.tasks.idsInProjects([projectId]).length > wanted.size * LISTED_TASKS_PER_CHECK)
       return undefined;
     const found = new Map<string, CheckedItem>();
-    for (const task of await client.projectTasks(projectId, { closed: true }))
+    for (const task of await client.call(taskEndpoints.projectTasks, {
+      id: projectId,
+      query: { closed: true },
+    }))
       if (wanted.has(task.id))
         found.set(task.id, { values: task, source: { at: task.recentActivityMoment } });
     return found;
@@ -218,10 +228,12 @@ export const taskReads = {
       const unread: unknown[] = [];
       const [parts, dependencies] = await Promise.all([
         pullTaskParts(deps, gate, taskId, true),
-        gate((s) => client.dependencies('task', taskId, s)).catch((err: unknown) => {
-          if (!isGone(err)) unread.push(err);
-          return null;
-        }),
+        gate((s) => client.call(dependencyEndpoints.dependencies, { kind: 'task', id: taskId }, s)).catch(
+          (err: unknown) => {
+            if (!isGone(err)) unread.push(err);
+            return null;
+          },
+        ),
       ]);
       if (parts === 'ok') {
         cache.transaction(() => {

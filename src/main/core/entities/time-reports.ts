@@ -4,6 +4,7 @@ import { stamp, type SyncDeps } from '../sync/context';
 import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
 import { withoutCopies, type PullContext } from '../sync/pull';
 import type { EntityDescriptor } from './types';
+import { timeReportEndpoints } from '../../../shared/api/time-reports';
 
 // Everything sync does with time reports lives here: the pull's part, how an answer is stored,
 // the on-demand reads (run through `sync.onDemand.run`), and the item its lists hold.
@@ -62,7 +63,9 @@ async function pullMyTimeReports(ctx: PullContext): Promise<void> {
   const { deps, gate } = ctx;
   const range = timeReportWindow(deps.clock());
   await ctx.isolated(`/user/${encodeURIComponent(deps.userId)}/time-reports`, async () => {
-    const list = await gate((s) => deps.client.userTimeReports(deps.userId, range, s));
+    const list = await gate((s) =>
+      deps.client.call(timeReportEndpoints.userTimeReports, { id: deps.userId, query: range }, s),
+    );
     storeUserTimeReports(deps, range, list);
   });
 }
@@ -77,7 +80,9 @@ export const timeReportReads = {
       return fetchUnlessGone(
         cache,
         async () => {
-          const list = await gate((s) => client.taskTimeReports(taskId, {}, s));
+          const list = await gate((s) =>
+            client.call(timeReportEndpoints.taskTimeReports, { id: taskId, query: {} }, s),
+          );
           storeTaskTimeReports(deps, taskId, list);
           cache.syncState.set(`timeReports:task:${taskId}`, stamp(deps.clock()));
         },
@@ -91,7 +96,9 @@ export const timeReportReads = {
   mine:
     (range: { startDate: string; endDate: string }): OnDemandRead<'ok'> =>
     async (deps, gate) => {
-      const list = await gate((s) => deps.client.userTimeReports(deps.userId, range, s));
+      const list = await gate((s) =>
+        deps.client.call(timeReportEndpoints.userTimeReports, { id: deps.userId, query: range }, s),
+      );
       storeUserTimeReports(deps, range, list);
       return 'ok';
     },

@@ -8,6 +8,7 @@ import type { Spool } from '../attachments/spool';
 import type { Cache } from '../cache/cache';
 import { HandlerError } from '../errors';
 import type { HandlerMap } from './types';
+import { attachmentEndpoints } from '../../../shared/api/attachments';
 
 export interface FileDeps {
   downloads: DownloadCache;
@@ -72,7 +73,7 @@ export function fileHandlers({ downloads, spool, client, cache }: FileDeps): Han
       }
       try {
         const file = await downloads.fetch(fileId, { name, mime: mimeFor(name, mime) }, (id, signal) =>
-          client.attachment(id, signal),
+          client.call(attachmentEndpoints.attachment, { fileId: id }, signal),
         );
         return view(file, 'cache');
       } catch (err) {

@@ -1,5 +1,6 @@
 import type { SyncDeps } from './context';
 import { fetchUnlessGone, type OnDemandRead } from './on-demand';
+import { documentEndpoints } from '../../../shared/api/documents';
 
 /**
  * The on-demand read of a document, what its view opens: `sync.onDemand.run(documentReads.document(id))`.
@@ -13,7 +14,7 @@ export const documentReads = {
       fetchUnlessGone(
         deps.cache,
         async () => {
-          const doc = await gate((s) => deps.client.document(documentId, s));
+          const doc = await gate((s) => deps.client.call(documentEndpoints.document, { id: documentId }, s));
           deps.cache.transaction(() => deps.cache.projectParts.putDocument(doc));
           deps.emitChange({ entities: ['documents'], ids: { documents: [documentId] } });
         },

@@ -16,6 +16,8 @@ import {
   type ListedItems,
   type PendingEntity,
 } from './pending';
+import { taskEndpoints } from '../../../shared/api/tasks';
+import { messageEndpoints } from '../../../shared/api/messages';
 
 export interface EventWindow {
   monthsBack: number;
@@ -65,7 +67,7 @@ export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number
  * A project's task list (closed tasks and subfolders' too) read and stored as a steady pull
  * needs it: with no local change waiting in the outbox, the elements stored exactly as they are
  * now are neither parsed nor written again (`TaskFingerprints`); the others are stored as the
- * answer is read, a slice at a time (`ServiceClient.projectTaskList`'s `each`), each slice one
+ * answer is read, a slice at a time (`taskEndpoints.projectTaskList`'s `each`), each slice one
  * transaction or a few, with the event loop given back between them, so no other call waits
  * long behind a large list and its items are never all in memory. `onStored` is told the ids of
  * each slice once stored. Resolves with the ids of every task the list holds, how many rows were
@@ -123,14 +125,10 @@ export async function pullProjectTaskList(
     onStored?.(ids);
   };
   const answer = await gate((s) =>
-    deps.client.projectTaskList(
-      projectId,
-      { closed: true, subfolders: true },
-      // A row written since it was stored (even while the list is read: the reader yields
-      // between slices) has lost its fingerprint in the same statement as the write.
-      known,
-      s,
-      store,
+    deps.client.call(
+      taskEndpoints.projectTaskList,
+      { id: projectId, query: { closed: true, subfolders: true } },
+      { known, signal: s, each: store },
     ),
   );
   // Reading the answer ended in a look-up of the cache (thousands of ids for a list known whole):
@@ -222,8 +220,10 @@ export async function pullTaskParts(
   const asked = deps.cache.tasks.get(taskId)?.recentActivityMoment;
   try {
     const [answer, detail] = await Promise.all([
-      gate((s) => deps.client.taskMessages(taskId, s)),
-      withDetail ? gate((s) => deps.client.task(taskId, s)) : Promise.resolve(null),
+      gate((s) => deps.client.call(messageEndpoints.taskMessages, { id: taskId }, s)),
+      withDetail
+        ? gate((s) => deps.client.call(taskEndpoints.task, { id: taskId }, s))
+        : Promise.resolve(null),
     ]);
     const at = stamp(deps.clock());
     write(() => {

@@ -7,6 +7,7 @@ import { createDocumentIndexer, documentReads, type DocumentIndexReport } from '
 import { createReadProblems } from './read-problems';
 import { DEFAULT_RETRY } from './retry';
 import { Listeners } from '../listeners';
+import { customFieldEndpoints } from '../../../shared/api/custom-fields';
 
 export interface SyncOptions extends Omit<SyncDeps, 'retry'> {
   retry?: SyncDeps['retry'];
@@ -122,7 +123,7 @@ export function createSync(options: SyncOptions): Sync {
   async function probe(): Promise<void> {
     update({ probing: true, nextProbeAt: null });
     try {
-      await deps.client.customFields();
+      await deps.client.call(customFieldEndpoints.customFields);
       // Stopped meanwhile (the account closed): its status is no one's now.
       if (stopped) return;
       refused = false;

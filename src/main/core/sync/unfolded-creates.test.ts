@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Task } from '../../../shared/api/tasks';
 import { COMMUNICATION_FLOW, type TaskMessage } from '../../../shared/api/messages';
-import type { ServiceClient } from '../api/client';
+import { fakeServiceClient } from '../api/testing';
 import { TimeoutError } from '../api/errors';
 import type { Cache } from '../cache/cache';
 import { openCacheDb } from '../cache/db';
@@ -60,7 +60,7 @@ function rig(maxFoldFailures = 1): Rig {
     comments: 0,
     dependencies: [] as { id: string; type: number }[],
   };
-  const client = {
+  const client = fakeServiceClient({
     // A comment's answer names nothing; the task's message list then holds it.
     comment: async () => {
       state.comments++;
@@ -103,7 +103,7 @@ function rig(maxFoldFailures = 1): Rig {
         startDate: body.startDate,
         momentCreated: stampOf(NOW).replace(' ', 'T'),
       }),
-  } as unknown as ServiceClient;
+  });
   const fetched: ReloadedItem[] = [];
   const outbox = stoppedClockOutbox({
     kindModules: KIND_FACTORIES,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { StoredAttachment } from '../../../../shared/api/attachments';
 import type { Task } from '../../../../shared/api/tasks';
-import { COMMUNICATION_FLOW } from '../../../../shared/api/messages';
+import { COMMUNICATION_FLOW, messageEndpoints } from '../../../../shared/api/messages';
 import { TaskCreateInput } from '../../../../shared/ipc/tasks-write';
 import type { MessageView } from '../../../../shared/ipc/tasks';
 import type { ServiceClient } from '../../api/client';
@@ -21,6 +21,7 @@ import {
   listedLookUp,
 } from './support';
 import { taskStore } from './tasks';
+import { taskEndpoints } from '../../../../shared/api/tasks';
 
 const Files = z.array(FileRef).min(1).max(20);
 const DraftId = z.string().startsWith(LOCAL_ROW_PREFIX);
@@ -146,7 +147,10 @@ export function attachmentKinds(
       lookUp: async (client: ServiceClient, p: P, entry: OutboxEntry): Promise<LookUpResult<Sent>> => {
         const ids = await files.fileIds(spoolIdsOf(p));
         if (ids.some((id) => id === null)) return { found: false };
-        const listed = listedMessages(p.taskId, await client.taskMessages(p.taskId));
+        const listed = listedMessages(
+          p.taskId,
+          await client.call(messageEndpoints.taskMessages, { id: p.taskId }),
+        );
         return postedIn(listed, p, entry, ids)
           ? { found: true, result: { skipped: false } }
           : { found: false };
@@ -198,10 +202,13 @@ export function attachmentKinds(
       // A note with no file left, or a comment that was only its files, posts nothing.
       if (!refs.length && (p.note || !p.message)) return { skipped: true };
       const message = p.note ? attachedNote(refs.length) : p.message;
-      await client.comment(p.taskId, {
-        userId: deps.userId,
-        ...(message ? { message } : {}),
-        ...(refs.length ? { attachments: refs } : {}),
+      await client.call(messageEndpoints.comment, {
+        id: p.taskId,
+        body: {
+          userId: deps.userId,
+          ...(message ? { message } : {}),
+          ...(refs.length ? { attachments: refs } : {}),
+        },
       });
       return { skipped: false };
     },
@@ -232,11 +239,14 @@ export function attachmentKinds(
     send: async (client, p) => {
       const refs = await files.upload(client, spoolIdsOf(p), p.taskId);
       // A reply also moves the action-required user: it is sent even with every file cancelled.
-      await client.reply(p.taskId, {
-        userId: deps.userId,
-        actionRequiredUsedId: p.actionRequiredUserId,
-        ...(p.message ? { message: p.message } : {}),
-        ...(refs.length ? { attachments: refs } : {}),
+      await client.call(messageEndpoints.reply, {
+        id: p.taskId,
+        body: {
+          userId: deps.userId,
+          actionRequiredUsedId: p.actionRequiredUserId,
+          ...(p.message ? { message: p.message } : {}),
+          ...(refs.length ? { attachments: refs } : {}),
+        },
       });
       return { skipped: false };
     },
@@ -270,10 +280,12 @@ export function attachmentKinds(
     },
     send: async (client, p) => {
       const refs = await files.upload(client, spoolIdsOf(p), null);
-      return client.createTask({
-        ...p.input,
-        fromUserId: deps.userId,
-        ...(refs.length ? { attachments: refs } : {}),
+      return client.call(taskEndpoints.createTask, {
+        body: {
+          ...p.input,
+          fromUserId: deps.userId,
+          ...(refs.length ? { attachments: refs } : {}),
+        },
       });
     },
     fold: (ctx, p, result, entry) => {

@@ -19,6 +19,8 @@ import {
   type KindDeps,
   listedLookUp,
 } from './support';
+import { eventEndpoints } from '../../../../shared/api/events';
+import { dependencyEndpoints } from '../../../../shared/api/dependencies';
 
 export const EventCreatePayload = z.object({ tempId: TempId, input: EventCreateInput });
 export const EventDeletePayload = z.object({
@@ -102,17 +104,20 @@ export function calendarKinds(deps: KindDeps) {
         momentCreated: stampOf(ctx.now, clockOf(deps)),
       });
     },
-    send: (client, { input }) => client.createEvent({ ...input, createdByUserId: deps.userId }),
+    send: (client, { input }) =>
+      client.call(eventEndpoints.createEvent, { body: { ...input, createdByUserId: deps.userId } }),
     fold: (_ctx, { tempId }, result) => {
       cache.events.upsert({ ...result, id: tempId });
       return { realId: result.id };
     },
     lookUp: async (client, p, entry) => {
       const { input } = p;
-      const listed = await client.events({
-        startDate: input.startDate,
-        endDate: input.endDate ?? input.startDate,
-        eventTypes: [input.eventType],
+      const listed = await client.call(eventEndpoints.events, {
+        query: {
+          startDate: input.startDate,
+          endDate: input.endDate ?? input.startDate,
+          eventTypes: [input.eventType],
+        },
       });
       const found = eventCreated.find(listed, p, entry);
       return found ? { found: true, result: found } : { found: false };
@@ -143,11 +148,13 @@ export function calendarKinds(deps: KindDeps) {
     },
     // Already gone (another user, or a delete the service applied before): the delete holds.
     send: async (client, { eventId }) => {
-      await gone(() => client.deleteEvent(eventId));
+      await gone(() => client.call(eventEndpoints.deleteEvent, { id: eventId }));
     },
     fold: () => undefined,
     lookUp: async (client, { eventId }) =>
-      (await gone(() => client.event(eventId))) ? { found: true, result: undefined } : { found: false },
+      (await gone(() => client.call(eventEndpoints.event, { id: eventId })))
+        ? { found: true, result: undefined }
+        : { found: false },
     rollback: (_ctx, _p, undo) => {
       const { event, dependencies } = EventSnapshot.parse(undo ?? null);
       if (event) cache.events.restoreRow(event);
@@ -205,11 +212,13 @@ export function calendarKinds(deps: KindDeps) {
     describe: () => 'Create dependency',
     apply: (_ctx, { tempId, input }) => putRow(tempId, input),
     send: (client, { input }) =>
-      client.createDependency({
-        type: input.type,
-        createdByUserId: deps.userId,
-        [`predecessor${SUFFIX[input.predecessor.kind]}Id`]: input.predecessor.id,
-        [`successor${SUFFIX[input.successor.kind]}Id`]: input.successor.id,
+      client.call(dependencyEndpoints.createDependency, {
+        body: {
+          type: input.type,
+          createdByUserId: deps.userId,
+          [`predecessor${SUFFIX[input.predecessor.kind]}Id`]: input.predecessor.id,
+          [`successor${SUFFIX[input.successor.kind]}Id`]: input.successor.id,
+        },
       }),
     // The cache lists what the service now holds: the local row, which the remap gives the real
     // id. A row may be missing though nothing here removed it for good: a crash between the
@@ -228,7 +237,11 @@ export function calendarKinds(deps: KindDeps) {
     },
     lookUp: async (client, p, entry) => {
       const { kind, id } = p.input.predecessor;
-      const listed = dependencyRowsOf(kind, id, await client.dependencies(kind, id));
+      const listed = dependencyRowsOf(
+        kind,
+        id,
+        await client.call(dependencyEndpoints.dependencies, { kind, id }),
+      );
       const found = dependencyCreatedAmong(listed, p, entry);
       return found ? { found: true, result: { id: found.id, type: found.type } } : { found: false };
     },
@@ -256,7 +269,7 @@ export function calendarKinds(deps: KindDeps) {
     },
     // Already gone (a delete of one of its ends took it along): the delete holds.
     send: async (client, { dependencyId }) => {
-      await gone(() => client.deleteDependency(dependencyId));
+      await gone(() => client.call(dependencyEndpoints.deleteDependency, { id: dependencyId }));
     },
     // The service no longer lists it, so neither does the cache: apply removed the row it knew,
     // but a read of an end while the create's outcome was unknown (its answer lost) may have
@@ -271,7 +284,10 @@ export function calendarKinds(deps: KindDeps) {
       let listed = false;
       // A predecessor that is gone (deleted since, by this client or another) took it along.
       const predecessorGone = await gone(async () => {
-        const { successors } = await client.dependencies(kind, String(undo.predecessor_id));
+        const { successors } = await client.call(dependencyEndpoints.dependencies, {
+          kind,
+          id: String(undo.predecessor_id),
+        });
         listed = successors.some((d) => d.id === p.dependencyId);
       });
       return !predecessorGone && listed ? { found: false } : { found: true, result: undefined };

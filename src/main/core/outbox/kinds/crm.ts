@@ -25,6 +25,7 @@ import {
   type KindDeps,
   listedLookUp,
 } from './support';
+import { crmEndpoints } from '../../../../shared/api/crm';
 
 const Snapshot = z.object({
   row: z.record(z.string(), z.unknown()),
@@ -261,7 +262,7 @@ export function crmKinds(deps: KindDeps) {
         userId: null,
         isDeleted: false,
       }),
-      list: (client) => client.crmContacts(),
+      list: (client) => client.call(crmEndpoints.crmContacts),
       sameAs: (r, i) =>
         r.firstName === i.firstName &&
         r.contactOwnerUserId === (i.contactOwnerUserId ?? deps.userId) &&
@@ -269,11 +270,15 @@ export function crmKinds(deps: KindDeps) {
         r.lastName === (i.lastName ?? '') &&
         r.email === (i.email ?? '') &&
         r.phone === (i.phone ?? ''),
-      create: (client, input) => client.createCrmContact({ ...input, createdByUserId: deps.userId }),
+      create: (client, input) =>
+        client.call(crmEndpoints.createCrmContact, { body: { ...input, createdByUserId: deps.userId } }),
       update: (client, id, changes) =>
-        client.updateCrmContact(id, { ...changes, updatedByUserId: deps.userId }),
-      remove: (client, id) => client.deleteCrmContact(id),
-      fetch: async (client, id) => (await client.crmContact(id)).contact,
+        client.call(crmEndpoints.updateCrmContact, {
+          id,
+          body: { ...changes, updatedByUserId: deps.userId },
+        }),
+      remove: (client, id) => client.call(crmEndpoints.deleteCrmContact, { id }),
+      fetch: async (client, id) => (await client.call(crmEndpoints.crmContact, { id })).contact,
       deleteLocal: (id) => {
         const row = cache.crm.contact(id);
         const links = cache.crm.linkRowsOfContact(id);
@@ -314,18 +319,22 @@ export function crmKinds(deps: KindDeps) {
         customFieldsData: input.customFieldsData ?? {},
         isDeleted: false,
       }),
-      list: (client) => client.crmAccounts(),
+      list: (client) => client.call(crmEndpoints.crmAccounts),
       sameAs: (r, i) =>
         r.name === i.name &&
         r.accountOwnerUserId === (i.accountOwnerUserId ?? deps.userId) &&
         r.email === (i.email ?? '') &&
         r.phone === (i.phone ?? '') &&
         r.website === (i.website ?? ''),
-      create: (client, input) => client.createCrmAccount({ ...input, createdByUserId: deps.userId }),
+      create: (client, input) =>
+        client.call(crmEndpoints.createCrmAccount, { body: { ...input, createdByUserId: deps.userId } }),
       update: (client, id, changes) =>
-        client.updateCrmAccount(id, { ...changes, updatedByUserId: deps.userId }),
-      remove: (client, id) => client.deleteCrmAccount(id),
-      fetch: async (client, id) => (await client.crmAccount(id)).account,
+        client.call(crmEndpoints.updateCrmAccount, {
+          id,
+          body: { ...changes, updatedByUserId: deps.userId },
+        }),
+      remove: (client, id) => client.call(crmEndpoints.deleteCrmAccount, { id }),
+      fetch: async (client, id) => (await client.call(crmEndpoints.crmAccount, { id })).account,
       deleteLocal: (id) => {
         const row = cache.crm.account(id);
         const tasks = cache.tasks.idsLinkedToAccount(id);

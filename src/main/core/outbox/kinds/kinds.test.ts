@@ -1,7 +1,7 @@
 // One test per operation kind: the optimistic state in the cache, the request sent, and the
 // state after the acknowledgement. A recording fake stands in for the service client.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ServiceClient } from '../../api/client';
+import { fakeServiceClient } from '../../api/testing';
 import { RejectedError } from '../../api/errors';
 import type { Cache } from '../../cache/cache';
 import { openCacheDb } from '../../cache/db';
@@ -14,21 +14,11 @@ import type { AccountOutbox } from '../account-outbox';
 
 const ME = 'u-me';
 
-/** Records every call; answers what a test put in `answers` for a method (or undefined). */
+/** Records every call; answers what a test put in `answers` for an endpoint (or undefined). */
 function recordingClient() {
   const calls: [string, ...unknown[]][] = [];
   const answers: Record<string, (...args: unknown[]) => unknown> = {};
-  const client = new Proxy(
-    {},
-    {
-      get:
-        (_t, method: string) =>
-        async (...args: unknown[]) => {
-          calls.push([method, ...args.filter((a) => a !== undefined)]);
-          return answers[method]?.(...args);
-        },
-    },
-  ) as ServiceClient;
+  const client = fakeServiceClient(answers, (name, args) => calls.push([name, ...args]));
   return { client, calls, answers };
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ProjectBase } from '../../../../shared/api/projects';
-import { ACCESS_LEVELS } from '../../../../shared/api/members';
+import { ACCESS_LEVELS, memberEndpoints } from '../../../../shared/api/members';
 import {
   FolderCreateInput,
   MemberAccessInput,
@@ -28,6 +28,7 @@ import {
   type KindDeps,
   listedLookUp,
 } from './support';
+import { projectEndpoints } from '../../../../shared/api/projects';
 
 export const ProjectUpdatePayload = z.object({ projectId: z.string(), changes: ProjectChanges });
 export const ProjectCreatePayload = z.discriminatedUnion('type', [
@@ -176,7 +177,10 @@ export function projectKinds(deps: KindDeps) {
       return { payload: { projectId, changes: sent } };
     },
     send: (client, { projectId, changes }) =>
-      client.updateProject(projectId, { userId: deps.userId, ...changes }),
+      client.call(projectEndpoints.updateProject, {
+        id: projectId,
+        body: { userId: deps.userId, ...changes },
+      }),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, 'project', write),
     // Its whole effect is its field claims: an undo while it waits withdraws it.
@@ -200,7 +204,7 @@ export function projectKinds(deps: KindDeps) {
     describe: 'Set project custom fields',
     record,
     write,
-    send: (client, id, body) => client.setProjectCustomFields(id, body),
+    send: (client, id, body) => client.call(projectEndpoints.setProjectCustomFields, { id, body }),
     userId: deps.userId,
   });
 
@@ -259,8 +263,8 @@ export function projectKinds(deps: KindDeps) {
     },
     send: (client, p) =>
       p.type === 'folder'
-        ? client.newFolder({ ...p.input, createdByUserId: deps.userId })
-        : client.newProject({ ...p.input, createdByUserId: deps.userId }),
+        ? client.call(projectEndpoints.newFolder, { body: { ...p.input, createdByUserId: deps.userId } })
+        : client.call(projectEndpoints.newProject, { body: { ...p.input, createdByUserId: deps.userId } }),
     fold: (ctx, p, result) => {
       // The create answers the whole project: the view becomes the service's, except fields
       // later local changes (still queued) hold.
@@ -278,7 +282,7 @@ export function projectKinds(deps: KindDeps) {
       return { realId: result.id };
     },
     lookUp: async (client, p, entry) => {
-      const found = projectCreated.find(await client.projects(), p, entry);
+      const found = projectCreated.find(await client.call(projectEndpoints.projects), p, entry);
       return found ? { found: true, result: found } : { found: false };
     },
     rollback: (_ctx, p) => {
@@ -315,7 +319,7 @@ export function projectKinds(deps: KindDeps) {
     target: number | null,
   ): Promise<'send' | 'done'> {
     if (p.expectAccess === undefined) return 'send';
-    const listed = await client.projectUsers(p.projectId);
+    const listed = await client.call(memberEndpoints.projectUsers, { id: p.projectId });
     const now = listed.find((m) => m.id === p.userId)?.access ?? null;
     if (now === accessName(target)) return 'done';
     if (now === accessName(p.expectAccess)) return 'send';
@@ -353,7 +357,11 @@ export function projectKinds(deps: KindDeps) {
     },
     send: async (client, p) => {
       if ((await stillAsExpected(client, 'POST', p, p.access)) === 'done') return;
-      await client.addProjectUser(p.projectId, p.userId, { userId: deps.userId, access: p.access });
+      await client.call(memberEndpoints.addProjectUser, {
+        projectId: p.projectId,
+        userId: p.userId,
+        body: { userId: deps.userId, access: p.access },
+      });
     },
     fold: () => undefined,
     rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
@@ -382,7 +390,11 @@ export function projectKinds(deps: KindDeps) {
     },
     send: async (client, p) => {
       if ((await stillAsExpected(client, 'PUT', p, p.access)) === 'done') return;
-      await client.updateProjectUser(p.projectId, p.userId, { userId: deps.userId, access: p.access });
+      await client.call(memberEndpoints.updateProjectUser, {
+        projectId: p.projectId,
+        userId: p.userId,
+        body: { userId: deps.userId, access: p.access },
+      });
     },
     fold: () => undefined,
     rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),
@@ -414,12 +426,16 @@ export function projectKinds(deps: KindDeps) {
     },
     send: async (client, p) => {
       if ((await stillAsExpected(client, 'DELETE', p, null)) === 'done') return;
-      await client.removeProjectUser(p.projectId, p.userId, { userId: deps.userId });
+      await client.call(memberEndpoints.removeProjectUser, {
+        projectId: p.projectId,
+        userId: p.userId,
+        body: { userId: deps.userId },
+      });
     },
     fold: () => undefined,
     // Removing twice is refused (not a member): after an unknown outcome, look first.
     lookUp: async (client, p) =>
-      (await client.projectUsers(p.projectId)).some((m) => m.id === p.userId)
+      (await client.call(memberEndpoints.projectUsers, { id: p.projectId })).some((m) => m.id === p.userId)
         ? { found: false }
         : { found: true, result: undefined },
     rollback: (_ctx, p, undo) => undoReassign(Reassigned.parse(undo), p.projectId, p.userId),

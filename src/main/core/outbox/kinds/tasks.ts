@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Task } from '../../../../shared/api/tasks';
-import { COMMUNICATION_FLOW, type TaskMessage } from '../../../../shared/api/messages';
+import { COMMUNICATION_FLOW, type TaskMessage, messageEndpoints } from '../../../../shared/api/messages';
 import {
   TaskChanges,
   TaskCommentInput,
@@ -44,6 +44,7 @@ import {
   type KindDeps,
   listedLookUp,
 } from './support';
+import { taskEndpoints } from '../../../../shared/api/tasks';
 
 const DraftId = z.string().startsWith(LOCAL_ROW_PREFIX);
 
@@ -289,7 +290,10 @@ export function taskKinds(deps: KindDeps) {
       },
       lookUp: async (client: ServiceClient, p: P, entry: OutboxEntry): Promise<LookUpResult<void>> => {
         if (!matchOf(p)) return { found: false };
-        const listed = listedMessages(p.taskId, await client.taskMessages(p.taskId));
+        const listed = listedMessages(
+          p.taskId,
+          await client.call(messageEndpoints.taskMessages, { id: p.taskId }),
+        );
         return postedIn(listed, p, entry) ? { found: true, result: undefined } : { found: false };
       },
     };
@@ -405,7 +409,8 @@ export function taskKinds(deps: KindDeps) {
         });
       }
     },
-    send: (client, { input }) => client.createTask({ ...input, fromUserId: deps.userId }),
+    send: (client, { input }) =>
+      client.call(taskEndpoints.createTask, { body: { ...input, fromUserId: deps.userId } }),
     fold: (_ctx, { tempId }, result) => {
       const flat = cache.tasks.getFlat(tempId);
       if (flat)
@@ -418,7 +423,7 @@ export function taskKinds(deps: KindDeps) {
     },
     lookUp: async (client, p, entry) => {
       const found = taskCreated.find(
-        await client.projectTasks(p.input.projectId, { closed: true }),
+        await client.call(taskEndpoints.projectTasks, { id: p.input.projectId, query: { closed: true } }),
         p,
         entry,
       );
@@ -484,7 +489,8 @@ export function taskKinds(deps: KindDeps) {
       if (diff.assignedToUserId) store.touch(taskId, ctx.now, changes.assignedToUserId);
       return { payload: { taskId, changes: sent } };
     },
-    send: (client, { taskId, changes }) => client.updateTask(taskId, { userId: deps.userId, ...changes }),
+    send: (client, { taskId, changes }) =>
+      client.call(taskEndpoints.updateTask, { id: taskId, body: { userId: deps.userId, ...changes } }),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, 'task', store.write),
     withdrawable: () => true,
@@ -539,10 +545,13 @@ export function taskKinds(deps: KindDeps) {
       }
     },
     send: (client, p) =>
-      client.updateTaskStatus(p.taskId, {
-        userId: deps.userId,
-        statusId: p.statusId,
-        ...(p.message ? { message: p.message } : {}),
+      client.call(taskEndpoints.updateTaskStatus, {
+        id: p.taskId,
+        body: {
+          userId: deps.userId,
+          statusId: p.statusId,
+          ...(p.message ? { message: p.message } : {}),
+        },
       }),
     // Setting a status again is harmless; only its message must not be posted twice.
     fold: statusPosts.fold,
@@ -573,7 +582,11 @@ export function taskKinds(deps: KindDeps) {
       });
       store.touch(p.taskId, ctx.now, deps.userId);
     },
-    send: (client, p) => client.comment(p.taskId, { userId: deps.userId, message: p.message }),
+    send: (client, p) =>
+      client.call(messageEndpoints.comment, {
+        id: p.taskId,
+        body: { userId: deps.userId, message: p.message },
+      }),
     fold: commentPosts.fold,
     lookUp: commentPosts.lookUp,
     rollback: (_ctx, p) => {
@@ -598,10 +611,13 @@ export function taskKinds(deps: KindDeps) {
       });
     },
     send: (client, p) =>
-      client.reply(p.taskId, {
-        userId: deps.userId,
-        actionRequiredUsedId: p.actionRequiredUserId,
-        ...(p.message ? { message: p.message } : {}),
+      client.call(messageEndpoints.reply, {
+        id: p.taskId,
+        body: {
+          userId: deps.userId,
+          actionRequiredUsedId: p.actionRequiredUserId,
+          ...(p.message ? { message: p.message } : {}),
+        },
       }),
     fold: replyPosts.fold,
     lookUp: replyPosts.lookUp,
@@ -637,8 +653,12 @@ export function taskKinds(deps: KindDeps) {
     // Adding a tag the task has, or removing one it lacks, changes nothing: safe to resend.
     send: (client, p) =>
       add
-        ? client.addTag(p.taskId, p.tagId, { userId: deps.userId })
-        : client.removeTag(p.taskId, p.tagId, { userId: deps.userId }),
+        ? client.call(taskEndpoints.addTag, { id: p.taskId, tagId: p.tagId, body: { userId: deps.userId } })
+        : client.call(taskEndpoints.removeTag, {
+            id: p.taskId,
+            tagId: p.tagId,
+            body: { userId: deps.userId },
+          }),
     fold: () => undefined,
     rollback: (ctx) => restoreReleased(ctx, 'taskTag', writeTags),
     withdrawable: () => true,
@@ -652,7 +672,7 @@ export function taskKinds(deps: KindDeps) {
     describe: 'Set custom fields',
     record: (id) => store.require(id),
     write: store.write,
-    send: (client, id, body) => client.setTaskCustomFields(id, body),
+    send: (client, id, body) => client.call(taskEndpoints.setTaskCustomFields, { id, body }),
     userId: deps.userId,
   });
 
@@ -685,7 +705,7 @@ export function taskKinds(deps: KindDeps) {
     // Already gone (a parent's delete took it along, or another user deleted it): what the
     // delete asked for holds, so it is done, not refused.
     send: async (client, p) => {
-      await gone(() => client.deleteTask(p.taskId));
+      await gone(() => client.call(taskEndpoints.deleteTask, { id: p.taskId }));
     },
     changedSince: (p, undo, item) => {
       const snapshot = TaskSnapshot.safeParse(undo).data;
@@ -700,7 +720,9 @@ export function taskKinds(deps: KindDeps) {
     },
     fold: () => undefined,
     lookUp: async (client, p) =>
-      (await gone(() => client.task(p.taskId))) ? { found: true, result: undefined } : { found: false },
+      (await gone(() => client.call(taskEndpoints.task, { id: p.taskId })))
+        ? { found: true, result: undefined }
+        : { found: false },
     rollback: (_ctx, _p, undo) => store.restore(TaskSnapshot.parse(undo)),
   };
 

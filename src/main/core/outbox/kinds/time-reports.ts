@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { escapeReportMessage, reportMessageText, type TimeReport } from '../../../../shared/api/time-reports';
+import {
+  escapeReportMessage,
+  reportMessageText,
+  type TimeReport,
+  timeReportEndpoints,
+} from '../../../../shared/api/time-reports';
 import { TimeLogInput } from '../../../../shared/ipc/time';
 import type { ServiceClient } from '../../api/client';
 import { afterApplied, OutboxError } from '../outbox';
@@ -51,7 +56,10 @@ export function timeReportKinds(deps: KindDeps) {
   });
 
   const listed = (client: ServiceClient, input: TimeLogInput) =>
-    client.taskTimeReports(input.taskId, { startDate: input.date, endDate: input.date });
+    client.call(timeReportEndpoints.taskTimeReports, {
+      id: input.taskId,
+      query: { startDate: input.date, endDate: input.date },
+    });
 
   const create: Kind<Create, TimeReport, 'timeReport.create'> = {
     name: 'timeReport.create',
@@ -83,12 +91,15 @@ export function timeReportKinds(deps: KindDeps) {
     },
     send: async (client, p) => {
       const { input } = p;
-      const answered = await client.createTimeReport(input.taskId, {
-        userId: deps.userId,
-        reportedMinutes: input.minutes,
-        date: input.date,
-        ...(input.message ? { message: input.message } : {}),
-        ...(input.isBillable !== undefined ? { isBillable: input.isBillable } : {}),
+      const answered = await client.call(timeReportEndpoints.createTimeReport, {
+        id: input.taskId,
+        body: {
+          userId: deps.userId,
+          reportedMinutes: input.minutes,
+          date: input.date,
+          ...(input.message ? { message: input.message } : {}),
+          ...(input.isBillable !== undefined ? { isBillable: input.isBillable } : {}),
+        },
       });
       if (answered) return answered;
       // `OK`: the report was made; a failed search for it must not log it again, only look again.
