@@ -7,8 +7,8 @@
 // zod's hundred-odd files and ws's CommonJS from node_modules took about as long as the rest of
 // the start together; better-sqlite3 (native) and the service's own packages (fastify) stay in
 // node_modules, and the bundled service is a chunk of its own, loaded only for the local
-// workspace. The core (src/main/web-session.ts and what it imports) is a chunk too, loaded once
-// the host's port listens and its address is printed.
+// workspace. The core (src/main/web-core-worker.ts and what it imports) is an entry of its own,
+// run on a worker thread the host starts once its port listens (src/main/web-core.ts).
 import { build as buildElectron, loadConfigFromFile } from 'electron-vite';
 import { build as buildVite } from 'vite';
 import { build as bundle } from 'esbuild';
@@ -27,7 +27,12 @@ if (web) {
   // Chunks of an earlier build would stay beside the new ones (their names carry a hash).
   rmSync(resolve(root, 'out/web'), { recursive: true, force: true });
   await bundle({
-    entryPoints: { web: resolve(root, 'src/main/web.ts') },
+    // The core runs on a worker thread of the host (src/main/web-core.ts): its entry is a file of
+    // its own beside web.mjs.
+    entryPoints: {
+      web: resolve(root, 'src/main/web.ts'),
+      'web-core-worker': resolve(root, 'src/main/web-core-worker.ts'),
+    },
     outdir: resolve(root, 'out/web'),
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -8,15 +8,11 @@ import { homedir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/accounts/data-dir';
-import type { Session } from './core/accounts/session';
-import { startBundledServerOnDemand } from './core/bundled-server-on-demand';
 import { applyCoreHeapFlags } from './core/process/heap';
-import { startWebHost } from './core/web-host';
+import { startWebHost, type CoreFacade } from './core/web-host';
+import { startWebCore, type WebCore } from './web-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** How long without a request for a file the host waits before loading its core (see `begin`). */
-const OPEN_QUIET_MS = 250;
 
 function fail(message: string): never {
   console.error(message);
@@ -24,7 +20,8 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  // The core runs in this process: V8's heap settings for it (see heap.ts).
+  // The core runs in this process (on a worker thread; V8's flags are the process's): V8's heap
+  // settings for it (see heap.ts), set before the worker starts.
   applyCoreHeapFlags();
   let values: { port?: string | undefined; data?: string | undefined };
   try {
@@ -43,65 +40,47 @@ async function main(): Promise<void> {
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const log = (message: string): void => console.error(message);
 
-  // The port listens and the address is printed first; the core (most of the host's code) is
-  // loaded and its account opened after, while a browser evaluates the page's script: the page's
-  // first calls wait for it (`startWebHost` takes the promise). The banner's last line says it
-  // is open.
-  let open: (opening: Promise<Session>) => void = () => undefined;
-  const session = new Promise<Session>((resolve, reject) => {
-    open = (opening) => void opening.then(resolve, reject);
+  // The core (most of the host's code: its schemas, the cache, sync) is loaded, and the account
+  // opened, on a worker thread (web-core.ts) started once the port listens and the address is
+  // printed: meanwhile this thread serves the page its files, and the browser evaluates the
+  // page's script. (Started before the port listened, its load competed with the host's own
+  // start on a busy machine and delayed the address.) The page's first calls wait for the
+  // account to be open (`startWebHost` takes the promise). The banner's last line says it is open.
+  const started: { core?: WebCore } = {};
+  let opening: (core: WebCore) => void = () => undefined;
+  const opened = new Promise<CoreFacade>((resolve, reject) => {
+    opening = (core) => void core.opened.then(resolve, reject);
   });
-  // Loading the core holds this thread for a few hundred milliseconds (a second and more on a
-  // loaded machine: compiling and running most of the host's code), during which no file is
-  // served. So it starts once a page has been served its files (the browser then evaluates its
-  // script, which needs nothing of this host), or once no file has been asked for OPEN_QUIET_MS.
-  let begun = false;
-  let quiet: ReturnType<typeof setTimeout> | undefined;
-  const begin = (): void => {
-    clearTimeout(quiet);
-    if (begun) return;
-    begun = true;
-    open(
-      import('./web-session').then(({ openWebSession }) =>
-        openWebSession({ dataDir, version, startServer: startBundledServerOnDemand, log }),
-      ),
-    );
-  };
-  const waitQuiet = (): void => {
-    clearTimeout(quiet);
-    if (!begun) quiet = setTimeout(begin, OPEN_QUIET_MS);
-  };
   const host = await startWebHost({
-    core: session,
+    core: opened,
     rendererDir: join(root, 'out', 'renderer'),
     port,
-    onRequest: waitQuiet,
-    // The core opens, and then reads the page's first views from the cache, while the browser
-    // evaluates the page's script.
-    onPageServed: () => {
-      begin();
-      void session.then(
-        (opened) => opened.readAhead(),
-        () => undefined,
-      );
-    },
+    // Once the page has its files, the core reads its first views from the cache while the
+    // browser evaluates the page's script.
+    onPageServed: () => started.core?.readAhead(),
   });
   const stop = async (): Promise<void> => {
-    clearTimeout(quiet);
     await host.close();
     // A signal while the account opens: it is closed once open, as it would have been.
-    if (begun) await (await session.catch(() => undefined))?.close();
+    await started.core?.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
   console.log(`Workdesk is running at ${host.url}`);
   console.log(`Data folder: ${dataDir}`);
-  waitQuiet();
+  started.core = startWebCore({
+    dataDir,
+    version,
+    log,
+    onStopped: (reason) => fail(`The workspace's core stopped: ${reason}`),
+  });
+  opening(started.core);
   try {
-    await session;
+    await opened;
   } catch (err) {
-    fail(`Could not open the workspace: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    // The message carries the core's own stack (web-core-worker.ts sends it).
+    fail(`Could not open the workspace: ${err instanceof Error ? err.message : String(err)}`);
   }
   // Printed last, once the workspace is open: whoever waits for this line may signal the process
   // at once.

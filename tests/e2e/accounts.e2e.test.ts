@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { startService, type RunningService } from '../support/service';
 import { screenshot } from './support/browser';
 import { sessionSuite } from './support/suite';
+import { invoke } from './support/page-bridge';
 const ONLY_ON_SECOND = 'Only on the second service';
 
 async function projectNames(page: Page): Promise<string[]> {
@@ -13,35 +14,6 @@ async function projectNames(page: Page): Promise<string[]> {
   const tree = await invoke(page, 'projects.tree', {});
   expect(tree.ok).toBe(true);
   return (tree.value as { nodes: { name: string }[] }).nodes.map((node) => node.name);
-}
-
-/**
- * Calls the core from inside the page, over the same WebSocket bridge and per-run secret the
- * renderer uses (the account views belong to the renderer; this drives the contract itself).
- */
-async function invoke(
-  page: Page,
-  channel: string,
-  arg: unknown,
-): Promise<{ ok: boolean; value?: unknown; error?: unknown }> {
-  return page.evaluate(
-    ({ channel, arg }) =>
-      new Promise((resolve, reject) => {
-        // Runs in the page; this file is type-checked without the DOM library.
-        const { location } = globalThis as unknown as { location: { hash: string; host: string } };
-        const secret = new URLSearchParams(location.hash.slice(1)).get('secret') ?? '';
-        const socket = new WebSocket(`ws://${location.host}/bridge?secret=${encodeURIComponent(secret)}`);
-        socket.onerror = () => reject(new Error('bridge refused'));
-        socket.onopen = () => socket.send(JSON.stringify({ id: 1, channel, arg }));
-        socket.onmessage = (message) => {
-          const data = JSON.parse(String(message.data)) as { id?: number; result?: unknown };
-          if (data.id !== 1) return;
-          socket.close();
-          resolve(data.result as { ok: boolean });
-        };
-      }),
-    { channel, arg },
-  );
 }
 
 describe('accounts through the web host', () => {

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -57,7 +57,30 @@ describe('the web bundle (out/web)', () => {
     );
     expect(server).toEqual([expect.stringMatching(/^bundled-server-/)]);
     expect(entry).not.toContain('function buildService');
-    expect(entry).toMatch(/import\(["']\.\/bundled-server-[\w-]+\.mjs["']\)/);
+    // The core runs on the host's worker thread (src/main/web-core.ts) and loads the service
+    // from there, only when the local workspace opens.
+    const core = readFileSync(join(ROOT, 'out', 'web', 'web-core-worker.mjs'), 'utf8');
+    expect(core).not.toContain('function buildService');
+    expect(core).toMatch(/import\(["']\.\/bundled-server-[\w-]+\.mjs["']\)/);
+  });
+
+  it("loads none of the core's code on the host's own thread: the address comes before it", () => {
+    // Every file the entry imports statically, and what those import in turn.
+    const loaded = new Set<string>();
+    const visit = (file: string): void => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const text = readFileSync(join(ROOT, 'out', 'web', file), 'utf8');
+      for (const m of text.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"\.\/([^"]+)"/gm)) visit(m[1]!);
+    };
+    visit('web.mjs');
+    expect(loaded.has('web-core-worker.mjs')).toBe(false);
+    for (const file of loaded) {
+      const text = readFileSync(join(ROOT, 'out', 'web', file), 'utf8');
+      // The session and the schemas' library are the core's, loaded on its thread.
+      expect(text, file).not.toContain('function openWebSession');
+      expect(text, file).not.toContain('$ZodType');
+    }
   });
 
   it('carries the packages every start loads, leaving only native and service-only ones outside', () => {
@@ -126,6 +149,16 @@ describe.each<Entry>(['source', 'bundle'])('npm run web entry (src/main/web.ts) 
     expect(existsSync(join(dir, 'env-data', 'settings.json'))).toBe(true);
     app.child.kill('SIGTERM');
     expect(await app.exited).toBe(0);
+  });
+
+  it('exits with the reason when the workspace cannot be opened (its core, on its own thread, failed)', async () => {
+    // A file where the data folder should be: the core's thread cannot read its settings.
+    const file = join(dir, 'not-a-folder');
+    writeFileSync(file, 'x');
+    const app = run(entry, ['--data', file]);
+    expect(await app.exited).toBe(2);
+    expect(app.output().stdout).toContain('Workdesk is running at');
+    expect(app.output().stderr).toMatch(/Could not open the workspace: .*ENOTDIR/);
   });
 
   it('refuses a bad option with a message naming it', async () => {

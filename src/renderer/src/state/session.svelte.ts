@@ -8,6 +8,12 @@ export class SessionState {
   #info = $state<AppInfo | undefined>();
   #error = $state<string | undefined>();
   readonly #bridge: Bridge;
+  /**
+   * Called once, when the core first answers, before the page draws anything for it: the app's
+   * first reads are sent then, so the core answers them while the page draws its frame.
+   */
+  onFirstAnswer: (() => void) | undefined;
+  #answered = false;
 
   constructor(bridge: Bridge) {
     this.#bridge = bridge;
@@ -25,7 +31,12 @@ export class SessionState {
 
   async start(): Promise<void> {
     try {
-      this.#info = await this.#bridge.invoke('app.info', {});
+      const info = await this.#bridge.invoke('app.info', {});
+      if (!this.#answered) {
+        this.#answered = true;
+        this.onFirstAnswer?.();
+      }
+      this.#info = info;
       this.#error = undefined;
     } catch (err) {
       this.#error = describeError(err);

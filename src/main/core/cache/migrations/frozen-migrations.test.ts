@@ -47,6 +47,7 @@ const CACHE_SCHEMAS = [
   'af96620de80511eb', // 13 timer and to-do progress
   'a5d0718f86d922a2', // 14 task fingerprints
   'bbb3ae009839ae88', // 15 drop cache drafts
+  '3e385f467d30a68d', // 16 stale messages index
 ];
 
 const OUTBOX_SCHEMAS = [

@@ -14,6 +14,7 @@ import { migration012 } from './012-files-and-drafts';
 import { migration013 } from './013-timer-and-todo-progress';
 import { migration014 } from './014-task-fingerprints';
 import { migration015 } from './015-drop-cache-drafts';
+import { migration016 } from './016-stale-messages-index';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -38,6 +39,7 @@ export const migrations: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ];
 
 /** The cache version whose file no longer holds the outbox (it has a file of its own). */

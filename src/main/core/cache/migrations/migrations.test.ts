@@ -334,8 +334,25 @@ describe('cache migrations, one by one', () => {
     expect(db.prepare('SELECT name FROM tasks').pluck().all()).toEqual(['One']);
   });
 
+  it('016 stale messages index: the end of a pull finds the stale tasks through it, not by a scan', () => {
+    const db = cacheAt(15);
+    insertTask(db, 't1', 'One');
+    insertTask(db, 't2', 'Two');
+    // t1's messages were fetched at its activity; t2's never were.
+    db.prepare(`UPDATE tasks SET messages_activity_moment = recent_activity_moment WHERE id = 't1'`).run();
+    expect(migrateTo(db, 16)).toBe(16);
+    const stale = `SELECT id FROM tasks WHERE messages_activity_moment IS NOT recent_activity_moment`;
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${stale}`).all() as { detail: string }[];
+    expect(plan.map((row) => row.detail).join('; ')).toContain('USING INDEX tasks_messages_stale');
+    expect(db.prepare(stale).pluck().all()).toEqual(['t2']);
+    // New activity on t1 makes it stale again; its messages fetched, t2 leaves the index.
+    db.prepare(`UPDATE tasks SET recent_activity_moment = '2026-02-01T00:00:00' WHERE id = 't1'`).run();
+    db.prepare(`UPDATE tasks SET messages_activity_moment = recent_activity_moment WHERE id = 't2'`).run();
+    expect(db.prepare(stale).pluck().all()).toEqual(['t1']);
+  });
+
   it('has a test above for every migration', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
   });
 });
 
