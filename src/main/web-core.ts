@@ -76,6 +76,10 @@ export function startWebCore(options: WebCoreOptions): WebCore {
   let closed: (() => void) | undefined;
 
   let settle: { done(core: CoreFacade): void; fail(err: Error): void } | undefined;
+  /** The workspace reached 'ready' (a close after it is a close, not a failed open). */
+  let isOpen = false;
+  /** The promise of the close asked for, if any. */
+  let closing: Promise<void> | undefined;
   const opened = new Promise<CoreFacade>((done, fail) => (settle = { done, fail }));
   // Whoever awaits `opened` reports a failure; this keeps an unawaited rejection quiet.
   opened.catch(() => undefined);
@@ -106,7 +110,8 @@ export function startWebCore(options: WebCoreOptions): WebCore {
     for (const answer of pending.values())
       answer({ ok: false, error: { type: 'internal', message: `The core stopped: ${reason}` } });
     pending.clear();
-    if (was === 'opening') settle?.fail(new Error(reason));
+    // Closed while it opened, and the open then failed: whoever waits for it is told too.
+    if (was === 'opening' || (was === 'closing' && !isOpen)) settle?.fail(new Error(reason));
     else if (was === 'open') options.onStopped(reason);
     // (Closing: the close asked for it, and `closed` tells whoever asked.)
     closed?.();
@@ -117,6 +122,7 @@ export function startWebCore(options: WebCoreOptions): WebCore {
       case 'ready':
         // A close asked for while it opened stays asked for.
         if (state === 'opening') state = 'open';
+        isOpen = true;
         settle?.done(facade);
         return;
       case 'failed':
@@ -147,7 +153,10 @@ export function startWebCore(options: WebCoreOptions): WebCore {
     readAhead: () => worker.postMessage({ type: 'readAhead' } satisfies ToWebCore),
     close() {
       if (state === 'stopped') return Promise.resolve();
+      // Asked again while it closes: the same promise.
+      if (closing) return closing;
       const done = new Promise<void>((resolve) => (closed = resolve));
+      closing = done;
       // Opening or open: the worker closes the session once it has it (or finds it failed).
       state = 'closing';
       worker.postMessage({ type: 'close' } satisfies ToWebCore);

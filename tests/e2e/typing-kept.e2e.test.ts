@@ -95,6 +95,42 @@ describe('typing kept: a box being typed in keeps its text and focus while its i
     await eventually(serviceTask, (t) => t.storyPoints === 8);
   });
 
+  it('refuses story points over the service’s limit in the box, and takes them off when it is emptied', async () => {
+    const points = panel().getByTestId('field-points');
+    await typeInto(points, '2000000');
+    await points.press('Tab');
+    await expect.poll(() => points.getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => panel().getByRole('alert').innerText())
+      .toBe('Story points must be 1,000,000 at most');
+    expect(await suite.ui.pendingCount()).toBe(0);
+    expect((await serviceTask()).storyPoints).toBe(8);
+    // Emptied: the points are taken off (before, nothing was sent and the box stayed empty while
+    // the task kept its 8 points).
+    await typeInto(points, '');
+    await points.press('Tab');
+    await eventually(serviceTask, (t) => t.storyPoints === null || t.storyPoints === undefined);
+    await suite.ui.waitForPendingCount(0);
+    expect(await points.inputValue()).toBe('');
+    // Back to the 8 points the tests below expect of this task.
+    await typeInto(points, '8');
+    await points.press('Tab');
+    await eventually(serviceTask, (t) => t.storyPoints === 8);
+  });
+
+  it('shows the stored title again when the core refuses the one typed', async () => {
+    // A title of 1,001 characters: the core refuses it (a toast names the field). Before, the
+    // refused text stayed in the box with nothing telling that the task kept its old name.
+    const title = panel().getByTestId('task-title');
+    const stored = (await serviceTask()).name;
+    await title.fill('x'.repeat(1001));
+    await title.press('Enter');
+    await suite.page.getByTestId('toast').filter({ hasText: 'Could not change' }).first().waitFor();
+    await expect.poll(() => title.inputValue()).toBe(stored);
+    expect(await suite.ui.pendingCount()).toBe(0);
+    expect((await serviceTask()).name).toBe(stored);
+  });
+
   it('keeps a text custom field typed while a colleague changes it, and saves it', async () => {
     // A colleague changing the same field meanwhile: the typing is kept all the same, and saving
     // it goes through the outbox's conflict check.

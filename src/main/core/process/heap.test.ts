@@ -40,6 +40,9 @@ describe("the core's heap settings", () => {
         });
       expect(await argvOf(['--no-warnings'])).toEqual(['--no-warnings', ...CORE_HEAP_FLAGS]);
       expect(await argvOf()).toEqual([...process.execArgv, ...CORE_HEAP_FLAGS]);
+      // A heap flag the host was given wins over the core's.
+      expect(await argvOf(['--heap-growing-percent=80'])).toEqual(['--heap-growing-percent=80']);
+      expect(await argvOf(['--heap_growing_percent=80'])).toEqual(['--heap_growing_percent=80']);
     });
   });
 });

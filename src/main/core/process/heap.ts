@@ -31,6 +31,15 @@ export function applyCoreHeapFlags(
   return applied;
 }
 
+/**
+ * A child's command line: `execArgv` with `CORE_HEAP_FLAGS` added, each unless `execArgv` names
+ * it already (a flag given by whoever started the host wins, as in `applyCoreHeapFlags`).
+ */
+export function withCoreHeapFlags(execArgv: readonly string[]): string[] {
+  const given = new Set(execArgv.map(flagName));
+  return [...execArgv, ...CORE_HEAP_FLAGS.filter((flag) => !given.has(flagName(flag)))];
+}
+
 /** A flag's name as V8 reads it: `--heap-growing-percent=50` and `--heap_growing_percent 50` alike. */
 function flagName(arg: string): string {
   return (arg.split('=')[0] ?? arg).replace(/_/g, '-');

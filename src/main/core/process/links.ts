@@ -2,12 +2,12 @@
 // end in either host (Node's IPC or Electron's `process.parentPort`). Electron's host end is in
 // the shell (src/main/core-process.ts): the core never imports electron.
 import { fork } from 'node:child_process';
-import { CORE_HEAP_FLAGS } from './heap';
+import { withCoreHeapFlags } from './heap';
 import type { ChildLink, Link } from './messages';
 
 /**
  * Starts `entry` as a Node child process, with `execArgv` (by default this process's, as Node's
- * fork has it) and V8's heap settings for the core (heap.ts).
+ * fork has it) and V8's heap settings for the core (heap.ts) that it does not set itself.
  */
 export function forkCoreChild(
   entry: string,
@@ -16,7 +16,7 @@ export function forkCoreChild(
   const child = fork(entry, [], {
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: [...(options.execArgv ?? process.execArgv), ...CORE_HEAP_FLAGS],
+    execArgv: withCoreHeapFlags(options.execArgv ?? process.execArgv),
     ...(options.env ? { env: options.env } : {}),
   });
   // A message sent as the child dies fails with EPIPE: the exit that follows answers every call

@@ -14,6 +14,12 @@ export interface KeptTyping {
   typed(): void;
   /** Saved, refused or left: the box follows the stored value again from its next change. */
   settled(): void;
+  /**
+   * The box shows the stored value again now, and follows it: for a save that sent nothing or
+   * was refused, whose typing would otherwise stay in the box (no re-read comes to replace it)
+   * while the item holds another value.
+   */
+  refill(): void;
 }
 
 /**
@@ -26,13 +32,16 @@ export function keptTyping<T>(stored: () => T, fill: (value: T) => void): KeptTy
   let seeded = false;
   let shown: T | undefined;
   let typing = false;
+  const show = (value: T): void => {
+    seeded = true;
+    shown = value;
+    fill(value);
+  };
   $effect.pre(() => {
     const value = stored();
     untrack(() => {
       if (seeded && (typing || Object.is(value, shown))) return;
-      seeded = true;
-      shown = value;
-      fill(value);
+      show(value);
     });
   });
   return {
@@ -41,6 +50,10 @@ export function keptTyping<T>(stored: () => T, fill: (value: T) => void): KeptTy
     },
     settled: () => {
       typing = false;
+    },
+    refill: () => {
+      typing = false;
+      show(untrack(stored));
     },
   };
 }
@@ -59,6 +72,8 @@ export class KeptText<T> {
   typed = (): void => this.#kept.typed();
   /** For the box's commit (its `onchange`, Enter) and its `onblur`. */
   settled = (): void => this.#kept.settled();
+  /** For a save that sent nothing or was refused: the box shows the stored value again. */
+  refill = (): void => this.#kept.refill();
 }
 
 /**
