@@ -30,7 +30,7 @@ import {
   type SubmitResult,
 } from './outbox';
 import { RejectedError } from '../api/errors';
-import { cacheRemapper } from './remap-cache';
+import { cacheRemapper, healCacheRemaps } from './remap-cache';
 import { isTempId } from '../local-ids';
 import type { EntryState, OutboxEntry } from './types';
 import { Listeners } from '../listeners';
@@ -188,6 +188,11 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
   const requestFailed = new Listeners<[err: unknown]>('outbox request failure', log);
   const sent = new Listeners<[]>('outbox sent', log);
   const itemKept = new Listeners<[item: ReloadedItem]>('outbox item kept', log);
+  const remapCache = cacheRemapper(cache.db, localIdColumnsOf(entities));
+  // Before anything reads the cache: remaps a crash between the two files' commits lost.
+  const healed = healCacheRemaps(cache.db, remapCache);
+  if (healed)
+    log(`outbox: ${healed} acknowledged create(s) remapped again in the cache (a crash lost the remap)`);
   const outbox = new Outbox<ServiceClient>({
     ...tuning,
     db: cache.db,
@@ -195,7 +200,7 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     ...(sendClient ? { sendClient } : {}),
     kinds: modules.flatMap((m): readonly AppKind[] => m.kinds),
     classify: classifyServiceError,
-    remapCache: cacheRemapper(cache.db, localIdColumnsOf(entities)),
+    remapCache,
     takeTheirs: (entity, id, field, value, self) => {
       const theirs = {
         submit: (kind: string, payload: unknown) => void self.submit(kind, payload),

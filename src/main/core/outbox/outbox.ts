@@ -1415,8 +1415,9 @@ export class Outbox<C> {
           ) ?? {};
         if (entry.createdTempId) {
           if (!folded.realId) throw new Error(`${kind.name} was acknowledged without an id`);
-          this.#remapCache(entry.createdTempId, folded.realId);
+          // The map first: the cache's remap records, in the cache's file, the mapping it applied.
           this.ids.remap(entry.createdTempId, folded.realId, now);
+          this.#remapCache(entry.createdTempId, folded.realId);
           const entity = entry.entityKey.split(':')[0] ?? '';
           const created = `${entity}:${folded.realId}`;
           keys.add(created);
