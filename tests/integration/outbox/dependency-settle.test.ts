@@ -114,6 +114,49 @@ describe.each(SERVICE_PROFILES)('settled dependency changes and the cache (%s pr
     expect(await shown(second, b)).toEqual([real]);
   });
 
+  // Campaign seed 1659 (goodday): a client was killed while an event's create was acknowledged,
+  // after the outbox file's commit and before the cache file's. The id map kept the mapping (a
+  // dependency waiting on the event was sent with the real id), the cache's remap was lost, and
+  // the cached dependency went on naming the event's local id. The test leaves the cache as
+  // such a kill does (the remap of the first task's create undone behind the outbox's back,
+  // with the cache's mark of remaps it holds), then opens the account again.
+  it('a remap of an acknowledged create that a crash lost is applied again at the next open', async () => {
+    const dir = dataDir();
+    const first = await engine(dir);
+    const [, b] = await openedTasks(first, 'remap kept', 'remap to');
+    await first.outbox.stop();
+    const a = await first.call('tasks.create', { projectId: SEED_IDS.workspace, title: 'remap lost' });
+    const dep = await first.call('dependencies.create', {
+      type: 5,
+      predecessor: { kind: 'task', id: a.id },
+      successor: { kind: 'task', id: b },
+    });
+    first.outbox.start();
+    await first.drained();
+    const realA = first.outbox.realIdOf(a.id);
+    const realDep = first.outbox.realIdOf(dep.id);
+    expect(realA).not.toBe(a.id);
+    const db = first.cache.db;
+    const mappedA = db
+      .prepare('SELECT rowid FROM outbox_id_map WHERE temp_id = ?')
+      .pluck()
+      .get(a.id) as number;
+    db.prepare('UPDATE dependencies SET predecessor_id = ? WHERE predecessor_id = ?').run(a.id, realA);
+    db.prepare("UPDATE sync_state SET value = ? WHERE key = 'outbox-id-map:remapped-through'").run(
+      String(mappedA - 1),
+    );
+    expect(first.cache.dependencies.touching([b]).map((d) => d.predecessorId)).toEqual([a.id]);
+    await suite.close(first);
+
+    const second = await engine(dir);
+    await second.drained();
+    expect(second.cache.dependencies.touching([b])).toEqual([
+      expect.objectContaining({ id: realDep, predecessorId: realA, successorId: b }),
+    ]);
+    expect(await onService(b)).toEqual([realDep]);
+    expect(await shown(second, b)).toEqual([realDep]);
+  });
+
   // The same lost row, with the successor deleted after the create: the delete took the link
   // along on the service, so the create's acknowledgement must not put its row back.
   it('a create whose row a crash lost stays out of the cache when a later delete of its end waits', async () => {
