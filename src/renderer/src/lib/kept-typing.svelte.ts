@@ -87,3 +87,35 @@ export function carryUntouched<F extends object>(form: F, filled: F, stored: F):
     if (!Object.is(stored[key], filled[key]) && Object.is(form[key], filled[key])) form[key] = stored[key];
   }
 }
+
+/**
+ * A form dialog filled from a stored record (a contact, an account; none for a new one) while it
+ * is open: filled whole when it opens or is opened on another record (`opened` runs then), and
+ * when the record is read again while open, only the fields the user left untouched take the new
+ * values (`carryUntouched`). `form` is the form's `$state` object, `fill` replaces it.
+ */
+export function keptForm<F extends object>(options: {
+  open: () => boolean;
+  record: () => { key: string; fields: F };
+  form: () => F;
+  fill: (fields: F) => void;
+  opened: () => void;
+}): void {
+  let filled: F | undefined;
+  let filledFor: string | undefined;
+  $effect(() => {
+    if (!options.open()) {
+      filledFor = undefined;
+      return;
+    }
+    const { key, fields: stored } = options.record();
+    untrack(() => {
+      if (filledFor !== key || !filled) {
+        options.opened();
+        options.fill({ ...stored });
+      } else carryUntouched(options.form(), filled, stored);
+      filled = stored;
+      filledFor = key;
+    });
+  });
+}
