@@ -127,6 +127,8 @@ describe('typing kept: a box being typed in keeps its text and focus while its i
     await title.press('Enter');
     await suite.page.getByTestId('toast').filter({ hasText: 'Could not change' }).first().waitFor();
     await expect.poll(() => title.inputValue()).toBe(stored);
+    // Enter commits once: one refusal, one toast.
+    expect(await suite.page.getByTestId('toast').filter({ hasText: 'Could not change' }).count()).toBe(1);
     expect(await suite.ui.pendingCount()).toBe(0);
     expect((await serviceTask()).name).toBe(stored);
   });
