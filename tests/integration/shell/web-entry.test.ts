@@ -132,9 +132,14 @@ describe.each<Entry>(['source', 'bundle'])('npm run web entry (src/main/web.ts) 
       ws.once('open', resolve);
       ws.once('error', reject);
     });
-    const answer = new Promise<unknown>((resolve) =>
-      ws.once('message', (data: Buffer) => resolve(JSON.parse(data.toString()))),
-    );
+    // The bridge also pushes events (the sync status) on the same socket, maybe before the
+    // answer: the answer is the message carrying the call's id.
+    const answer = new Promise<unknown>((resolve) => {
+      ws.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString()) as { id?: number };
+        if (message.id === 1) resolve(message);
+      });
+    });
     ws.send(JSON.stringify({ id: 1, channel: 'accounts.list', arg: {} }));
     expect(await answer).toMatchObject({ id: 1, result: { ok: true, value: { activeId: 'local' } } });
     await app.ready;
