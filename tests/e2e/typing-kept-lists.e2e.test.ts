@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import type { TodoLists } from '../../src/shared/api/tasks';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
+import { eventually } from './support/wait';
+import type { TaskRef } from './pages/task-list';
+import { SEEDED_USERS } from '../support/service';
+
+interface ServiceTask {
+  id: string;
+  todoList: TodoLists | null;
+}
+interface ServiceReport {
+  taskId: string;
+  reportDate: string;
+  reported: number;
+}
+
+const item = (title: string, completed = false) => ({ properties: { completed, title, userId: null } });
+const titles = (lists: TodoLists | null): string[] =>
+  (lists ?? []).flatMap((list) =>
+    list.items.map((i) => `${i.properties.completed ? '[x] ' : ''}${i.properties.title}`),
+  );
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+const dayString = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** A day of this week (0 for its Monday) on this computer's calendar, as the app counts. */
+function weekDay(offset: number): string {
+  const now = new Date();
+  return dayString(
+    new Date(now.getFullYear(), now.getMonth(), now.getDate() - ((now.getDay() + 6) % 7) + offset),
+  );
+}
+
+/**
+ * What a user types and has not saved yet stays in its box, with the focus and the caret, while a
+ * colleague's change is pulled: in a task's to-do lists (whose items have no ids, so the view
+ * must tell which item is which after the re-read) and in My Time's week grid (where time for the
+ * day being typed in may arrive). Then the user saves, and the service holds both changes.
+ */
+describe('typing kept in to-do lists and the week grid while their items are read again', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 900 } });
+  const bob = (): string => suite.app.service!.users.bob;
+  const sync = async (): Promise<void> => {
+    expect(await suite.app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+  };
+  const focused = (box: Locator): Promise<boolean> => box.evaluate((el) => el === document.activeElement);
+  /** The box still holds what was typed, the focus, and the caret at its end. */
+  const kept = async (box: Locator, typed: string): Promise<void> => {
+    await expect.poll(() => box.inputValue()).toBe(typed);
+    expect(await focused(box)).toBe(true);
+    expect(await box.evaluate((el) => (el as HTMLInputElement).selectionStart)).toBe(typed.length);
+  };
+
+  let task: TaskRef;
+  const panel = (): Locator => suite.page.getByTestId('detail-panel');
+  const serviceTask = (): Promise<ServiceTask> => suite.app.api<ServiceTask>(`/task/${task.id}`);
+  /** Bob changes the task's to-do lists on the service (from what it holds now); then a pull. */
+  const listsByBob = async (change: (lists: TodoLists) => TodoLists): Promise<void> => {
+    const lists = (await serviceTask()).todoList ?? [];
+    await suite.app.api(`/task/${task.id}/update`, {
+      method: 'PUT',
+      body: { userId: bob(), todoList: change(structuredClone(lists)) },
+    });
+    await sync();
+  };
+  const items = (): Locator => panel().getByTestId('todo-item');
+  const itemBox = (n: number): Locator => items().nth(n).getByTestId('todo-item-title');
+  const shownTitles = (): Promise<string[]> =>
+    items().evaluateAll((rows) =>
+      rows.map(
+        (row) =>
+          `${row.getAttribute('data-completed') === 'true' ? '[x] ' : ''}${(row.querySelector('[data-testid="todo-item-title"]') as HTMLInputElement).value}`,
+      ),
+    );
+
+  it('keeps an item typed in while Bob inserts an item above it and ticks another, and saves both', async () => {
+    ({ task } = await suite.ui.openBeside('Support desk 2', 2));
+    await listsByBob(() => [
+      { uid: 'release', title: 'Release', items: [item('Write notes'), item('Tag build'), item('Ship')] },
+    ]);
+    await expect.poll(shownTitles).toEqual(['Write notes', 'Tag build', 'Ship']);
+
+    const tag = itemBox(1);
+    await tag.click();
+    await tag.press('End');
+    await tag.pressSequentially(' v2.1');
+    // Bob puts an item first and ticks "Write notes": the item typed in is now the third.
+    await listsByBob((lists) => {
+      lists[0]!.items[0]!.properties.completed = true;
+      lists[0]!.items.unshift(item('Freeze the branch'));
+      return lists;
+    });
+    await expect.poll(() => items().count()).toBe(4);
+    // Before, the boxes followed the places: the second box now showed "Write notes" (and saving
+    // would have renamed Bob's ticked item).
+    await kept(itemBox(2), 'Tag build v2.1');
+    expect(await shownTitles()).toEqual(['Freeze the branch', '[x] Write notes', 'Tag build v2.1', 'Ship']);
+    await itemBox(2).press('Enter');
+    await suite.ui.waitForPendingCount(0);
+    await eventually(serviceTask, (t) => titles(t.todoList).includes('Tag build v2.1'));
+    expect(titles((await serviceTask()).todoList)).toEqual([
+      'Freeze the branch',
+      '[x] Write notes',
+      'Tag build v2.1',
+      'Ship',
+    ]);
+  });
+
+  it('keeps an item typed in while Bob renames it and removes the item above it, and saves the typing', async () => {
+    const ship = itemBox(3);
+    await ship.click();
+    await ship.press('End');
+    await ship.pressSequentially(' to the store');
+    // Two pulls: a rename next to a removal in one read cannot be told from a removal of the
+    // other item (the items have no ids), and pairs by order.
+    await listsByBob((lists) => {
+      lists[0]!.items.splice(2, 1);
+      return lists;
+    });
+    await expect.poll(() => items().count()).toBe(3);
+    await listsByBob((lists) => {
+      lists[0]!.items[2]!.properties.title = 'Ship (by Bob)';
+      return lists;
+    });
+    await expect.poll(() => itemBox(2).getAttribute('aria-label')).toContain('Ship (by Bob)');
+    // Bob's name for the same item does not replace the typing; saving it goes through the
+    // outbox's check as any change does.
+    await kept(itemBox(2), 'Ship to the store');
+    await itemBox(2).press('Enter');
+    await suite.ui.waitForPendingCount(0);
+    await eventually(serviceTask, (t) => titles(t.todoList).includes('Ship to the store'));
+    expect(titles((await serviceTask()).todoList)).toEqual([
+      'Freeze the branch',
+      '[x] Write notes',
+      'Ship to the store',
+    ]);
+  });
+
+  it('keeps a list title and a new item typed while Bob changes the list, and saves them', async () => {
+    const title = panel().getByTestId('todo-list-title');
+    await title.click();
+    await title.press('End');
+    await title.pressSequentially(' 2.1');
+    await listsByBob((lists) => {
+      lists[0]!.title = 'Release (Bob)';
+      lists[0]!.items[0]!.properties.completed = true;
+      return lists;
+    });
+    await expect.poll(shownTitles).toEqual(['[x] Freeze the branch', '[x] Write notes', 'Ship to the store']);
+    await kept(title, 'Release 2.1');
+    await title.press('Enter');
+    await eventually(serviceTask, (t) => t.todoList?.[0]?.title === 'Release 2.1');
+
+    // An item being added keeps its text too, and is added after Bob's.
+    const adding = panel().getByTestId('todo-new-item');
+    await adding.click();
+    await adding.pressSequentially('Tell support');
+    await listsByBob((lists) => {
+      lists[0]!.items.push(item('Update the docs'));
+      return lists;
+    });
+    await expect.poll(() => items().count()).toBe(4);
+    await kept(adding, 'Tell support');
+    await panel().getByTestId('todo-section').scrollIntoViewIfNeeded();
+    await screenshot(suite.page, 'typing-kept-todos');
+    await adding.press('Enter');
+    await suite.ui.waitForPendingCount(0);
+    const saved = await eventually(serviceTask, (t) => titles(t.todoList).includes('Tell support'));
+    expect(saved.todoList?.[0]?.title).toBe('Release 2.1');
+    expect(titles(saved.todoList)).toEqual([
+      '[x] Freeze the branch',
+      '[x] Write notes',
+      'Ship to the store',
+      'Update the docs',
+      'Tell support',
+    ]);
+  });
+
+  it('keeps a duration typed into an empty day when time for that day arrives, and logs it beside that time', async () => {
+    const { app, page, ui } = suite;
+    const me = SEEDED_USERS.actingUserId;
+    await page.keyboard.press('Escape');
+    await page.getByTestId('nav-mytime').click();
+    const view = page.getByTestId('mytime');
+    await view.getByTestId('mytime-row').first().waitFor();
+    // An empty day up to today (a pull reads the reports up to today).
+    const today = dayString(new Date());
+    const empty = await view.locator('[data-testid="mytime-cell"][data-minutes="0"]').evaluateAll(
+      (cells, last) =>
+        cells
+          .map((c) => ({
+            taskId: c.closest('tr')?.dataset['task'] ?? '',
+            day: c.getAttribute('data-day') ?? '',
+          }))
+          .filter((c) => c.day <= last),
+      today,
+    );
+    if (!empty[0]) throw new Error('the demo seed leaves a day up to today without time this week');
+    const { taskId, day } = empty[0];
+    const cell = view.locator(`[data-task="${taskId}"] [data-testid="mytime-cell"][data-day="${day}"]`);
+    await cell.click();
+    await cell.pressSequentially('45m');
+    // An hour for the same task and day, logged on another device, arrives with a pull.
+    await app.api(`/task/${taskId}/time-report`, {
+      method: 'POST',
+      body: { userId: me, reportedMinutes: 60, date: day },
+    });
+    await sync();
+    await expect.poll(() => cell.getAttribute('data-minutes')).toBe('60');
+    // Before, the cell became the read-only "1h" and the 45m typed was gone from sight.
+    await kept(cell, '45m');
+    expect(await cell.getAttribute('readonly')).toBe(null);
+    await expect
+      .poll(() => view.getByTestId('mytime-cell-note').innerText())
+      .toMatch(
+        /^1h was logged on .+ meanwhile: Enter adds 45m more, 1h 45m in all; Escape keeps the 1h alone\.$/,
+      );
+    await screenshot(page, 'typing-kept-my-time');
+
+    await cell.press('Enter');
+    await expect.poll(() => cell.getAttribute('data-minutes')).toBe('105');
+    expect(await cell.getAttribute('readonly')).toBe('');
+    expect(await view.getByTestId('mytime-cell-note').innerText()).toBe('');
+    await ui.waitForPendingCount(0);
+    const reports = await eventually(
+      () =>
+        app.api<ServiceReport[]>(`/user/${me}/time-reports?startDate=${weekDay(0)}&endDate=${weekDay(6)}`),
+      (list) => list.filter((r) => r.taskId === taskId && r.reportDate === day).length === 2,
+    );
+    // Both amounts, each its own report.
+    expect(
+      reports
+        .filter((r) => r.taskId === taskId && r.reportDate === day)
+        .map((r) => r.reported)
+        .sort((a, b) => a - b),
+    ).toEqual([45, 60]);
+  });
+});
