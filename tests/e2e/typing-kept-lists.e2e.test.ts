@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import type { TodoLists } from '../../src/shared/api/tasks';
+import type { TimerView } from '../../src/shared/ipc/time';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
@@ -236,5 +237,33 @@ describe('typing kept in to-do lists and the week grid while their items are rea
         .map((r) => r.reported)
         .sort((a, b) => a - b),
     ).toEqual([45, 60]);
+  });
+  it('keeps a timer note typed while the timer is changed in another window, and keeps the note typed', async () => {
+    const { app, page, ui } = suite;
+    await ui.openBeside('Support desk 2', 4);
+    const start = panel().getByTestId('time-timer-start');
+    await start.click();
+    const note = panel().getByTestId('time-timer-note');
+    await note.click();
+    await note.pressSequentially('Triage, typed here');
+    // Another window of the app changes the running timer's note: this one reads the timer again.
+    const timer = async (): Promise<TimerView | null> => {
+      const read = await app.core.dispatch('time.timer', {});
+      return read.ok ? (read.value as TimerView | null) : null;
+    };
+    const running = await eventually(timer, (t) => t !== null);
+    expect(
+      await app.core.dispatch('time.timerUpdate', {
+        startedAt: running!.startedAt,
+        note: 'Note from the other window',
+      }),
+    ).toMatchObject({ ok: true });
+    // No other sign of the re-read shows in this window: the time for the event to arrive (before,
+    // the box showed the other window's note within it).
+    await page.waitForTimeout(500);
+    await kept(note, 'Triage, typed here');
+    await note.press('Enter');
+    await expect.poll(async () => (await timer())?.note).toBe('Triage, typed here');
+    await panel().getByTestId('time-timer-stop').click();
   });
 });
