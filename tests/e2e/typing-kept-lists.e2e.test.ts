@@ -177,6 +177,22 @@ describe('typing kept in to-do lists and the week grid while their items are rea
       'Update the docs',
       'Tell support',
     ]);
+
+    // Alt+Up moves an item; its box goes with it, with the focus.
+    await itemBox(4).click();
+    await itemBox(4).press('Alt+ArrowUp');
+    await expect
+      .poll(shownTitles)
+      .toEqual([
+        '[x] Freeze the branch',
+        '[x] Write notes',
+        'Ship to the store',
+        'Tell support',
+        'Update the docs',
+      ]);
+    await expect.poll(() => focused(itemBox(3))).toBe(true);
+    await suite.ui.waitForPendingCount(0);
+    await eventually(serviceTask, (t) => titles(t.todoList)[3] === 'Tell support');
   });
 
   it('keeps a duration typed into an empty day when time for that day arrives, and logs it beside that time', async () => {
