@@ -5,7 +5,7 @@ import type { TimerView } from '../../src/shared/ipc/time';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
 import { eventually } from './support/wait';
-import type { TaskRef } from './pages/task-list';
+import { TaskListPage, type TaskRef } from './pages/task-list';
 import { SEEDED_USERS } from '../support/service';
 
 interface ServiceTask {
@@ -281,5 +281,38 @@ describe('typing kept in to-do lists and the week grid while their items are rea
     await note.press('Enter');
     await expect.poll(async () => (await timer())?.note).toBe('Triage, typed here');
     await panel().getByTestId('time-timer-stop').click();
+  });
+  it('keeps a deadline typed in a list row while Bob sets it, and saves the date typed on Enter', async () => {
+    const { app, page, ui } = suite;
+    await page.keyboard.press('Escape');
+    await ui.openDemoProject('Mobile app 6');
+    const list = new TaskListPage(page);
+    await list.waitForRows();
+    const row = list.rows.nth(1);
+    const taskId = (await row.getAttribute('data-task-id')) ?? '';
+    await row.getByTestId('cell-deadline').click();
+    const deadline = row.locator('input[type="date"]');
+    await deadline.waitFor();
+    // Month and day typed, the year not yet; Bob sets the deadline (and the progress, which the
+    // row shows) meanwhile.
+    await deadline.pressSequentially('0314');
+    await app.api(`/task/${taskId}/update`, {
+      method: 'PUT',
+      body: { userId: bob(), deadline: '2026-09-20', progress: 37 },
+    });
+    await sync();
+    await expect.poll(() => row.innerText()).toContain('37%');
+    await expect.poll(() => deadline.count()).toBe(1);
+    expect(await focused(deadline)).toBe(true);
+    // Before, the year's first key saved year 0002 and closed the editor.
+    await deadline.pressSequentially('2027');
+    await expect.poll(() => deadline.inputValue()).toBe('2027-03-14');
+    await deadline.press('Enter');
+    await deadline.waitFor({ state: 'detached' });
+    await ui.waitForPendingCount(0);
+    await eventually(
+      () => app.api<{ deadline: string | null }>(`/task/${taskId}`),
+      (t) => t.deadline === '2027-03-14',
+    );
   });
 });
