@@ -272,6 +272,8 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
     pendingFieldsFor: (entity: PendingEntity, id: string) => outbox.pendingFieldsFor(entity, id),
     localValuesOf: (entity: PendingEntity, id: string) => outbox.localValuesOf(entity, id),
     isPendingStructural: (entity: PendingEntity, id: string) => outbox.isPendingStructural(entity, id),
+    pendingStructuralAmong: (entity: PendingEntity, ids: readonly string[]) =>
+      outbox.pendingStructuralAmong(entity, ids),
     noteServerValues: (
       entity: PendingEntity,
       id: string,

@@ -15,7 +15,7 @@ import {
 } from './field-claims';
 import { Listeners } from '../listeners';
 import { EntryStore } from './store';
-import { isTempId, makeLocalRowId, makeTempId, tempIdsIn } from '../local-ids';
+import { LOCAL_ROW_PREFIX, isTempId, makeLocalRowId, makeTempId, tempIdsIn } from '../local-ids';
 import { TempIdMap } from './temp-ids';
 import type {
   ApplyContext,
@@ -662,6 +662,34 @@ export class Outbox<C> {
     return (
       this.store.isStructural(key, id, this.#structuralKinds) ||
       this.store.openOn(key).some((entry) => this.#removedAlso(entry.kind, entry.payload).includes(key))
+    );
+  }
+
+  /**
+   * The ids among `ids` (of `entity`) for which `isPendingStructural` is true, from one read of
+   * the open entries rather than two queries per id: what a pull asks for each slice of a list it
+   * stores. The same three rules: an entry created the id (any entity, as the per-id check), a
+   * delete of the item, an entry on the item's key that takes it along (`removesAlso`). Drafts'
+   * ids (local rows, named in payloads) are asked one by one: no list the service answers holds
+   * them.
+   */
+  pendingStructuralAmong(entity: string, ids: readonly string[]): Set<string> {
+    const found = new Set<string>();
+    const open = ids.length ? this.store.list() : [];
+    const prefix = `${entity}:`;
+    const addKey = (key: string) => {
+      if (key.startsWith(prefix)) found.add(key.slice(prefix.length));
+    };
+    for (const entry of open) {
+      if (entry.createdTempId !== null) found.add(entry.createdTempId);
+      if (this.#structuralKinds.includes(entry.kind)) addKey(entry.entityKey);
+      for (const key of this.#removedAlso(entry.kind, entry.payload))
+        if (entry.keys.includes(key)) addKey(key);
+    }
+    return new Set(
+      ids.filter((id) =>
+        id.startsWith(LOCAL_ROW_PREFIX) ? this.isPendingStructural(entity, id) : found.has(id),
+      ),
     );
   }
 

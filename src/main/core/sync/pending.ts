@@ -49,6 +49,8 @@ export interface PendingFields {
   localValuesOf?(entity: PendingEntity, id: string): Record<string, unknown>;
   /** True while a local create or delete of this entity waits: a pull neither removes nor re-adds it. */
   isPendingStructural(entity: PendingEntity, id: string): boolean;
+  /** The ids among `ids` for which `isPendingStructural` is true, read at once (a slice of a list). */
+  pendingStructuralAmong?(entity: PendingEntity, ids: readonly string[]): ReadonlySet<string>;
   /**
    * Told the service's values of pending fields when a pull kept the local ones, so the outbox
    * can record a conflict when they differ from what it last saw. Runs inside the pull's
@@ -111,6 +113,32 @@ export const noPending: PendingFields = {
   isPendingStructural: () => false,
   openCount: () => 0,
 };
+
+/**
+ * `pending` answering `isPendingStructural` for `ids` of `entity` from one read of the outbox
+ * (`pendingStructuralAmong`), other questions as `pending` does. Made inside the transaction that
+ * stores those items and used only there: no local change can come between the read and the
+ * writes it decides.
+ */
+export function withStructuralOf(
+  pending: PendingFields,
+  entity: PendingEntity,
+  ids: readonly string[],
+): PendingFields {
+  if (!pending.pendingStructuralAmong) return pending;
+  const asked = new Set(ids);
+  const structural = pending.pendingStructuralAmong(entity, ids);
+  const isPendingStructural: PendingFields['isPendingStructural'] = (e, id) =>
+    e === entity && asked.has(id) ? structural.has(id) : pending.isPendingStructural(e, id);
+  // The port's other methods are called on the port itself (an object or a class instance).
+  return new Proxy(pending, {
+    get(target, property) {
+      if (property === 'isPendingStructural') return isPendingStructural;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
 
 /** The acknowledgement mark a fetch takes before its first request (0 when the port has none). */
 export function ackMark(pending: PendingFields): number {

@@ -224,6 +224,41 @@ describe('task kinds', () => {
     expect(queueOf(r.outbox).ackedSince('task', 't2', mark).has(ACKED_ITEM)).toBe(true);
   });
 
+  it('pendingStructuralAmong: one read of the open entries answers as isPendingStructural does, id by id', async () => {
+    r.outbox.write('task.create', {
+      tempId: 'local-a',
+      draftId: 'draft-a',
+      input: { projectId: 'p1', title: 'New one' },
+    });
+    r.outbox.write('task.comment', { taskId: 't1', message: 'a note', draftId: 'draft-c' });
+    r.outbox.write('task.delete', { taskId: 't1', subtaskIds: ['t2'] });
+    r.outbox.write('project.update', { projectId: 'p2', changes: { name: 'Renamed' } });
+    const queue = queueOf(r.outbox);
+    const asked = {
+      task: ['t1', 't2', 't3', 'local-a', 'draft-a', 'p2', 'nope'],
+      message: ['draft-c', 'draft-a', 't1', 'nope'],
+      project: ['p1', 'p2', 't1'],
+    } as const;
+    const oneByOne = (entity: keyof typeof asked) =>
+      asked[entity].filter((id) => queue.isPendingStructural(entity, id));
+    // The one-by-one answers, as they stand with these entries open (a draft's id counts while
+    // an entry's payload names it):
+    expect(oneByOne('task')).toEqual(['t1', 't2', 'local-a', 'draft-a']);
+    expect(oneByOne('message')).toEqual(['draft-c', 'draft-a']);
+    expect(oneByOne('project')).toEqual([]);
+    const same = () => {
+      for (const entity of ['task', 'message', 'project'] as const)
+        expect([...queue.pendingStructuralAmong(entity, asked[entity])].sort()).toEqual(
+          oneByOne(entity).sort(),
+        );
+    };
+    same();
+    // Once the delete is acknowledged its items no longer count, in either answer.
+    await r.ack();
+    expect(oneByOne('task')).not.toContain('t1');
+    same();
+  });
+
   it('task.delete: the parent of the deleted task is neither pending nor acknowledged as deleted', async () => {
     const mark = queueOf(r.outbox).ackMark();
     r.outbox.write('task.delete', { taskId: 't2', subtaskIds: [], parentTaskId: 't1' });

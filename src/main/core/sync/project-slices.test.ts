@@ -1,0 +1,103 @@
+// The project list is stored a slice at a time, with the event loop given back between slices:
+// a local change made between two slices is kept (rule 7), and a read between them sees every
+// project whole, as it was or as stored.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServiceClient } from '../api/client';
+import type { FetchLike } from '../api/http';
+import { openCacheDb } from '../cache/db';
+import { aProject } from '../cache/fixtures';
+import type { PendingFields } from './pending';
+import { createSync, type Sync } from './sync';
+import { accountCache, PULL_PARTS } from '../handlers/index';
+
+const COUNT = 200;
+const ids = Array.from({ length: COUNT }, (_, i) => `p${i}`);
+/** One root with the rest under it: one task list to answer. */
+const listed = (name: (id: string) => string) =>
+  ids.map((id, i) => aProject({ id, name: name(id), parentProjectId: i === 0 ? null : 'p0' }));
+
+const service: FetchLike = async (url) => {
+  const u = new URL(url);
+  const path = u.pathname.replace('/2.0', '');
+  const body =
+    path === '/projects'
+      ? u.searchParams.get('archived') === 'true'
+        ? []
+        : listed((id) => `Service ${id}`)
+      : [];
+  return new Response(JSON.stringify(body), { status: 200 });
+};
+
+const syncs: Sync[] = [];
+afterEach(async () => {
+  await Promise.all(syncs.splice(0).map((s) => s.stop()));
+});
+
+describe('the project list stored in slices', () => {
+  it('keeps a local change made between two slices, and a read between them sees whole projects', async () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    cache.transaction(() => cache.projects.upsertMany(listed(() => 'Old')));
+    const claimed = new Map<string, string[]>();
+    const noted: [string, Record<string, unknown>][] = [];
+    let between: {
+      first: string | undefined;
+      last: string | undefined;
+      changedName: string | undefined;
+    } | null = null;
+    let slowed = false;
+    const structuralAsked: number[] = [];
+    const pending: PendingFields = {
+      pendingFieldsFor: (entity, id) => {
+        // The first project's check takes longer than a slice: the loop is given back after its
+        // chunk, and the user's change (queued now) runs there, before the next slice.
+        if (entity === 'project' && !slowed) {
+          slowed = true;
+          const until = performance.now() + 12;
+          while (performance.now() < until);
+          setImmediate(() => {
+            between = {
+              first: cache.projects.get('p0')?.name,
+              last: cache.projects.get(`p${COUNT - 1}`)?.name,
+              changedName: cache.projects.get('p150')?.name,
+            };
+            // What the outbox does on a local rename: the field claimed, the row changed at once.
+            claimed.set('p150', ['name']);
+            const row = cache.projects.get('p150');
+            if (row) cache.transaction(() => cache.projects.upsertMany([{ ...row, name: 'Mine' }]));
+          });
+        }
+        return new Set(entity === 'project' ? (claimed.get(id) ?? []) : []);
+      },
+      isPendingStructural: () => false,
+      pendingStructuralAmong: (entity, asked) => {
+        if (entity === 'project') structuralAsked.push(asked.length);
+        return new Set();
+      },
+      noteServerValues: (_entity, id, values) => noted.push([id, values]),
+    };
+    const sync = createSync({
+      cache,
+      pullParts: PULL_PARTS,
+      client: createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch: service }),
+      pending,
+      userId: 'me',
+      clock: () => new Date(2026, 0, 15, 9),
+      log: () => {},
+      emitChange: () => {},
+      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
+    syncs.push(sync);
+    const status = await sync.now();
+    expect(status.lastError).toBeNull();
+    // The change ran after the first slice was stored and before the last: each project read was
+    // whole, either the service's or the cached one.
+    expect(between).toEqual({ first: 'Service p0', last: 'Old', changedName: 'Old' });
+    expect(cache.projects.get('p150')?.name).toBe('Mine');
+    expect(noted).toEqual([['p150', { name: 'Service p150' }]]);
+    expect(cache.projects.get('p149')?.name).toBe('Service p149');
+    expect(cache.projects.get(`p${COUNT - 1}`)?.name).toBe(`Service p${COUNT - 1}`);
+    // The outbox was asked once per chunk of the list, not once per project.
+    expect(structuralAsked.reduce((a, b) => a + b, 0)).toBe(COUNT);
+    expect(structuralAsked.length).toBeLessThan(COUNT / 10);
+  });
+});
