@@ -16,4 +16,16 @@ export interface AnswerRanges {
   /** Each element's id and fingerprint, in the answer's order. */
   ids: string[];
   fingerprints: string[];
+  /**
+   * The whole answer's SHA-1 as it stood at each range's end (held in memory only): an answer
+   * whose first ranges are equal goes on hashing from there, so no byte is hashed twice.
+   */
+  states: HashState[];
+}
+
+/** A SHA-1 part-way (node's `Hash`): copied to go on from it. */
+export interface HashState {
+  copy(): HashState;
+  update(data: Uint8Array): HashState;
+  digest(encoding: 'base64'): string;
 }

@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { AnswerRanges } from '../../../shared/api/answer-ranges';
+import type { AnswerRanges, HashState } from '../../../shared/api/answer-ranges';
 
 export type { AnswerRanges };
 
@@ -47,6 +47,9 @@ export function createRangeRecorder(from?: { recorded: AnswerRanges; prefix: Ran
   const counts: number[] = from ? from.recorded.counts.slice(0, from.prefix.ranges) : [];
   const ids: (string | undefined)[] = from ? from.recorded.ids.slice(0, from.prefix.count) : [];
   const fingerprints: string[] = from ? from.recorded.fingerprints.slice(0, from.prefix.count) : [];
+  const states: HashState[] = from ? from.recorded.states.slice(0, from.prefix.ranges) : [];
+  /** The whole answer's SHA-1 (from where the prefix ends). */
+  const whole: HashState = states.at(-1)?.copy() ?? createHash('sha1');
   /** Bytes hashed so far (into `digest`, the range being read). */
   let hashedTo = from?.prefix.end ?? 0;
   let rangeStart = hashedTo;
@@ -59,14 +62,19 @@ export function createRangeRecorder(from?: { recorded: AnswerRanges; prefix: Ran
       for (const end of elementEnds) {
         elements++;
         if (end - rangeStart < RANGE_BYTES) continue;
-        digest.update(bytes.subarray(hashedTo - chunkStart, end - chunkStart));
+        const piece = bytes.subarray(hashedTo - chunkStart, end - chunkStart);
+        digest.update(piece);
+        whole.update(piece);
+        states.push(whole.copy());
         ends.push(end);
         digests.push(digest.digest('base64'));
         counts.push(elements);
         digest = createHash('sha1');
         hashedTo = rangeStart = end;
       }
-      digest.update(bytes.subarray(hashedTo - chunkStart));
+      const rest = bytes.subarray(hashedTo - chunkStart);
+      digest.update(rest);
+      whole.update(rest);
       hashedTo = chunkStart + bytes.length;
     },
     /** The id and fingerprint of the element at `index` (every element's, for a record). */
@@ -74,16 +82,32 @@ export function createRangeRecorder(from?: { recorded: AnswerRanges; prefix: Ran
       ids[index] = id;
       fingerprints[index] = fingerprint;
     },
-    /** The record, once every byte came; null when an element's id is not known (one skipped). */
-    finish(whole: string): AnswerRanges | null {
+    /**
+     * Once every byte came: the whole answer's fingerprint, and its record (null when an
+     * element's id is not known: one skipped).
+     */
+    finish(): { whole: string; ranges: AnswerRanges | null } {
       // Every range equal to the recorded answer's: that record is this answer's.
-      if (from && from.prefix.ranges === from.recorded.ends.length) return from.recorded;
+      if (from && from.prefix.ranges === from.recorded.ends.length)
+        return { whole: from.recorded.whole, ranges: from.recorded };
       ends.push(hashedTo);
       digests.push(digest.digest('base64'));
       counts.push(elements);
-      if (ids.length !== elements) return null;
-      for (let at = 0; at < elements; at++) if (ids[at] === undefined) return null;
-      return { whole, ends, digests, counts, ids: ids as string[], fingerprints };
+      states.push(whole.copy());
+      const fingerprint = whole.digest('base64');
+      if (ids.length !== elements) return { whole: fingerprint, ranges: null };
+      for (let at = 0; at < elements; at++)
+        if (ids[at] === undefined) return { whole: fingerprint, ranges: null };
+      const ranges = {
+        whole: fingerprint,
+        ends,
+        digests,
+        counts,
+        ids: ids as string[],
+        fingerprints,
+        states,
+      };
+      return { whole: fingerprint, ranges };
     },
   };
 }

@@ -360,9 +360,10 @@ export function createHttp(settings: ConnectionSettings) {
       // An answer already received whole comes in many chunks without a wait between them.
       if (res.body)
         for await (const chunk of res.body) {
-          digest.update(chunk);
-          if (mode === 'hold') chunks.push(chunk);
-          else {
+          if (mode === 'hold') {
+            digest.update(chunk);
+            chunks.push(chunk);
+          } else {
             // The service is not waited for while the elements are read and stored.
             pause();
             try {
@@ -392,12 +393,11 @@ export function createHttp(settings: ConnectionSettings) {
       release();
     }
     if (failed) throw failed.error;
-    const whole = digest.digest('base64');
     if (mode === 'compare') {
       // Not shown to the service clock: the same bytes were shown when the answer was recorded.
       const differs = verifier!.end();
-      const same = differs ? undefined : known?.wholeAnswer?.(whole);
-      if (same) return reader.heldWhole(same, whole, recorded!);
+      const same = differs ? undefined : known?.wholeAnswer?.(recorded!.whole);
+      if (same) return reader.heldWhole(same, recorded!.whole, recorded!);
       // Equal bytes but rows of it written since the count was taken: every element is vouched
       // for by its fingerprint, as those before a range that differs are.
       if (differs) await readFrom(differs.prefix, differs.held);
@@ -406,6 +406,7 @@ export function createHttp(settings: ConnectionSettings) {
     if (mode === 'hold') {
       // Shown whole, before its chunks are let go (one read as it came was shown slice by slice).
       observe(() => new TextDecoder().decode(Buffer.concat(chunks)));
+      const whole = digest.digest('base64');
       const same = known?.wholeAnswer?.(whole);
       if (same) return reader.heldWhole(same, whole, null);
       await known?.prepare?.();
@@ -415,7 +416,7 @@ export function createHttp(settings: ConnectionSettings) {
         await reader.feed(chunk);
       }
     }
-    return reader.finish(known ? whole : null);
+    return reader.finish();
   }
 
   /**
@@ -544,7 +545,7 @@ export function createHttp(settings: ConnectionSettings) {
         }
       },
       /** The answer once every byte was fed: the last slice read, the whole checked. */
-      async finish(whole: string | null): Promise<FingerprintedListAnswer<T>> {
+      async finish(): Promise<FingerprintedListAnswer<T>> {
         if (cutter.state === 'notArray') {
           // Not an array: read whole, which names the fault.
           parseJsonBody(method, path, await decodeInSlices(head));
@@ -554,8 +555,19 @@ export function createHttp(settings: ConnectionSettings) {
           throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${nameOf()}`);
         await flush();
         logSkipped(method, path, skipped, total);
-        const ranges = recorder && whole !== null ? recorder.finish(whole) : null;
-        return { items, skipped, fingerprints, unchanged, whole, total, unread, ranges };
+        // The whole answer's fingerprint, hashed with its ranges as it was read (with `known`).
+        const done = recorder?.finish();
+        const whole = done?.whole ?? null;
+        return {
+          items,
+          skipped,
+          fingerprints,
+          unchanged,
+          whole,
+          total,
+          unread,
+          ranges: done?.ranges ?? null,
+        };
       },
       /** The answer held whole as `known` has it: nothing of it read. */
       heldWhole(
