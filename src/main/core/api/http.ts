@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { describeZodError } from '../../../shared/errors';
+import {
+  createRangeRecorder,
+  createRangeVerifier,
+  prefixOf,
+  type AnswerRanges,
+  type RangesPrefix,
+} from './answer-ranges';
 import { createElementCutter, fingerprintOf, workSlice, yieldToLoop } from './list-elements';
 import { nodeFetch } from './node-fetch';
 import type { Answer } from './service-clock';
@@ -100,6 +107,11 @@ export interface KnownElements {
    * then its elements are read as the bytes arrive, not once the answer is whole.
    */
   mayBeWhole?(): boolean;
+  /**
+   * The ranges of the answer `wholeAnswer` would hold (see `AnswerRanges`), when recorded: that
+   * answer is then compared as it arrives rather than held until its last byte.
+   */
+  ranges?(): AnswerRanges | undefined;
 }
 
 /** Takes one slice of a list's items read (see `fingerprintedList`), with each one's fingerprint. */
@@ -115,6 +127,13 @@ export interface FingerprintedListAnswer<T> extends ListAnswer<T> {
   whole: string | null;
   /** How many elements the answer held. */
   total: number;
+  /**
+   * Ids of elements equal to those of the last answer, let go as they came, whose rows were
+   * written while the answer was read: in the list, but not held as sent, and not read again.
+   */
+  unread: string[];
+  /** The answer by ranges when read element by element with `known` (null otherwise). */
+  ranges: AnswerRanges | null;
 }
 
 /**
@@ -315,24 +334,42 @@ export function createHttp(settings: ConnectionSettings) {
         // An observer's failure is its own; the answer was read.
       }
     };
-    const reader = listReader(method, path, item, known, options.each, holdWhole ? undefined : observe);
+    const recorded = holdWhole ? known?.ranges?.() : undefined;
+    /**
+     * How the bytes are taken: compared by ranges with the recorded answer (let go as they match),
+     * held whole (no record: after a start), or cut into elements and read as they come.
+     */
+    let mode: 'compare' | 'hold' | 'read' = recorded ? 'compare' : holdWhole ? 'hold' : 'read';
+    const verifier = recorded && createRangeVerifier(recorded);
+    let reader = listReader(method, path, item, known, options.each, mode === 'read' ? observe : undefined);
+    /** The answer differs from the recorded one from this range on: read from there. */
+    const readFrom = async (prefix: RangesPrefix, held: readonly Uint8Array[]): Promise<void> => {
+      mode = 'read';
+      await known?.prepare?.();
+      reader = listReader(method, path, item, known, options.each, observe, { recorded: recorded!, prefix });
+      await reader.vouch();
+      for (const piece of held) await reader.feed(piece);
+    };
     const digest = createHash('sha1');
     const chunks: Uint8Array[] = [];
     const slice = workSlice();
     /** A fault of the answer's elements, or of the caller storing them, as opposed to the network's. */
     let failed: { error: unknown } | undefined;
     try {
-      if (!holdWhole) await known?.prepare?.();
+      if (mode === 'read') await known?.prepare?.();
       // An answer already received whole comes in many chunks without a wait between them.
       if (res.body)
         for await (const chunk of res.body) {
-          digest.update(chunk);
-          if (holdWhole) chunks.push(chunk);
-          else {
+          if (mode === 'hold') {
+            digest.update(chunk);
+            chunks.push(chunk);
+          } else {
             // The service is not waited for while the elements are read and stored.
             pause();
             try {
-              await reader.feed(chunk);
+              const differs = mode === 'compare' ? verifier!.feed(chunk) : null;
+              if (differs) await readFrom(differs.prefix, differs.held);
+              else if (mode === 'read') await reader.feed(chunk);
             } catch (error) {
               failed = { error };
               // Leaving the loop stops the answer's read (its stream is cancelled).
@@ -356,12 +393,22 @@ export function createHttp(settings: ConnectionSettings) {
       release();
     }
     if (failed) throw failed.error;
-    const whole = digest.digest('base64');
-    if (holdWhole) {
+    if (mode === 'compare') {
+      // Not shown to the service clock: the same bytes were shown when the answer was recorded.
+      const differs = verifier!.end();
+      const same = differs ? undefined : known?.wholeAnswer?.(recorded!.whole);
+      if (same) return reader.heldWhole(same, recorded!.whole, recorded!);
+      // Equal bytes but rows of it written since the count was taken: every element is vouched
+      // for by its fingerprint, as those before a range that differs are.
+      if (differs) await readFrom(differs.prefix, differs.held);
+      else await readFrom(prefixOf(recorded!, recorded!.ends.length), []);
+    }
+    if (mode === 'hold') {
       // Shown whole, before its chunks are let go (one read as it came was shown slice by slice).
       observe(() => new TextDecoder().decode(Buffer.concat(chunks)));
+      const whole = digest.digest('base64');
       const same = known?.wholeAnswer?.(whole);
-      if (same) return reader.heldWhole(same, whole);
+      if (same) return reader.heldWhole(same, whole, null);
       await known?.prepare?.();
       for (const [at, chunk] of chunks.entries()) {
         // Each chunk is let go once cut: the answer is not held twice over.
@@ -369,7 +416,7 @@ export function createHttp(settings: ConnectionSettings) {
         await reader.feed(chunk);
       }
     }
-    return reader.finish(known ? whole : null);
+    return reader.finish();
   }
 
   /**
@@ -385,17 +432,25 @@ export function createHttp(settings: ConnectionSettings) {
     each: ListSliceReader<z.output<S>> | undefined,
     /** Shown the text of the elements of each slice read (see `ConnectionSettings.onAnswer`). */
     observe: ((text: () => string) => void) | undefined,
+    /** The bytes fed start after these first ranges of the recorded answer, equal to them. */
+    resume?: { recorded: AnswerRanges; prefix: RangesPrefix },
   ) {
     type T = z.output<S>;
-    const cutter = createElementCutter();
+    const cutter = resume?.prefix.ranges ? createElementCutter(resume.prefix.end) : createElementCutter();
+    /** The answer by ranges, recorded as it is read when the caller keeps fingerprints. */
+    const recorder = known ? createRangeRecorder(resume) : undefined;
     const items: T[] = [];
     const fingerprints: string[] = [];
     const skipped: UnreadableItem[] = [];
     const unchanged: string[] = [];
-    /** Elements not held, waiting to be read; elements held, waiting for `lostSince`. */
+    const unread: string[] = [];
+    /**
+     * Elements not held, waiting to be read; elements held, waiting for `lostSince` (without their
+     * bytes when vouched for by a range equal to the recorded answer's: those were let go).
+     */
     let toRead: { index: number; bytes: Uint8Array; fingerprint: string }[] = [];
-    let held: { index: number; bytes: Uint8Array; id: string }[] = [];
-    let total = 0;
+    let held: { index: number; bytes: Uint8Array | undefined; id: string; fingerprint: string }[] = [];
+    let total = resume?.prefix.count ?? 0;
     /** The answer's first bytes, to name it when it is not JSON; all of them when not an array. */
     const head: Uint8Array[] = [];
     let headBytes = 0;
@@ -410,9 +465,12 @@ export function createHttp(settings: ConnectionSettings) {
       if (held.length) {
         // Written while the answer was read: read after all, as if never stored.
         const lost = known?.lostSince?.();
-        for (const element of held) {
-          if (lost?.has(element.id)) toRead.push({ ...element, fingerprint: fingerprintOf(element.bytes) });
-          else unchanged.push(element.id);
+        for (const { index, bytes, id, fingerprint } of held) {
+          if (!lost?.has(id)) {
+            unchanged.push(id);
+            recorder?.element(index, id, fingerprint);
+          } else if (bytes) toRead.push({ index, bytes, fingerprint });
+          else unread.push(id);
         }
         held = [];
       }
@@ -428,6 +486,8 @@ export function createHttp(settings: ConnectionSettings) {
         else {
           read.push(element.item);
           readFingerprints.push(fingerprint);
+          const id = (element.item as { id?: unknown } | null)?.id;
+          if (typeof id === 'string') recorder?.element(index, id, fingerprint);
         }
         await breathe();
       }
@@ -446,8 +506,28 @@ export function createHttp(settings: ConnectionSettings) {
     const nameOf = (): string => new TextDecoder().decode(Buffer.concat(head)).slice(0, 80);
 
     return {
+      /**
+       * The elements of the prefix `resume` names, equal to the recorded answer's: each is held
+       * while its fingerprint still gives its task (looked up as a cut element is).
+       */
+      async vouch(): Promise<void> {
+        if (!resume) return;
+        const { recorded, prefix } = resume;
+        for (let index = 0; index < prefix.count; index++) {
+          const id = recorded.ids[index]!;
+          const fingerprint = recorded.fingerprints[index]!;
+          if (known?.idOf(fingerprint) === id) held.push({ index, bytes: undefined, id, fingerprint });
+          else unread.push(id);
+          if (held.length >= HELD_SLICE) await flush();
+          else await breathe();
+        }
+      },
       async feed(chunk: Uint8Array): Promise<void> {
         const elements = cutter.feed(chunk);
+        recorder?.chunk(
+          chunk,
+          elements.map((element) => element.end),
+        );
         if (cutter.state === 'notArray' || headBytes < HEAD_BYTES) {
           head.push(chunk);
           headBytes += chunk.length;
@@ -459,13 +539,13 @@ export function createHttp(settings: ConnectionSettings) {
           const fingerprint = fingerprintOf(bytes);
           const id = known?.idOf(fingerprint);
           if (id === undefined) toRead.push({ index, bytes, fingerprint });
-          else held.push({ index, bytes, id });
+          else held.push({ index, bytes, id, fingerprint });
           if (toRead.length >= READ_SLICE || held.length >= HELD_SLICE) await flush();
           else await breathe();
         }
       },
       /** The answer once every byte was fed: the last slice read, the whole checked. */
-      async finish(whole: string | null): Promise<FingerprintedListAnswer<T>> {
+      async finish(): Promise<FingerprintedListAnswer<T>> {
         if (cutter.state === 'notArray') {
           // Not an array: read whole, which names the fault.
           parseJsonBody(method, path, await decodeInSlices(head));
@@ -475,11 +555,36 @@ export function createHttp(settings: ConnectionSettings) {
           throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${nameOf()}`);
         await flush();
         logSkipped(method, path, skipped, total);
-        return { items, skipped, fingerprints, unchanged, whole, total };
+        // The whole answer's fingerprint, hashed with its ranges as it was read (with `known`).
+        const done = recorder?.finish();
+        const whole = done?.whole ?? null;
+        return {
+          items,
+          skipped,
+          fingerprints,
+          unchanged,
+          whole,
+          total,
+          unread,
+          ranges: done?.ranges ?? null,
+        };
       },
       /** The answer held whole as `known` has it: nothing of it read. */
-      heldWhole(ids: readonly string[], whole: string): FingerprintedListAnswer<T> {
-        return { items: [], skipped: [], fingerprints: [], unchanged: [...ids], whole, total: ids.length };
+      heldWhole(
+        ids: readonly string[],
+        whole: string,
+        ranges: AnswerRanges | null,
+      ): FingerprintedListAnswer<T> {
+        return {
+          items: [],
+          skipped: [],
+          fingerprints: [],
+          unchanged: [...ids],
+          whole,
+          total: ids.length,
+          unread: [],
+          ranges,
+        };
       },
     };
   }

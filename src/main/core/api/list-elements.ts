@@ -96,12 +96,15 @@ type CutState = 'start' | 'first' | 'next' | 'inside' | 'after' | 'end' | 'notAr
  * characters looked for are ASCII, which never occur inside a UTF-8 sequence of another
  * character, so bytes are scanned as they are.
  */
-export function createElementCutter() {
-  let state: CutState = 'start';
+export function createElementCutter(
+  /** Where an element of the array ends: the bytes fed start after it (not at the answer's start). */
+  after?: number,
+) {
+  let state: CutState = after === undefined ? 'start' : 'after';
   /** The bytes being scanned: the last chunk, after what is carried of an element cut across. */
   let buf: Uint8Array = new Uint8Array(0);
   /** The answer's offset of `buf[0]`. */
-  let base = 0;
+  let base = after ?? 0;
   /** Where the element being scanned starts in `buf` (state `inside`). */
   let elementStart = 0;
   /** Within the element: open braces and brackets, inside a string, inside a bare scalar. */

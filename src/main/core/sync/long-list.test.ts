@@ -11,22 +11,32 @@ import { accountCache, PULL_PARTS } from '../handlers/index';
 
 /** One root project P whose task list holds `count` tasks, answered in chunks of 500 bytes. */
 const COUNT = 1_200;
-const listText = `[${Array.from({ length: COUNT }, (_, i) => JSON.stringify(aTask({ id: `t${i}`, projectId: 'P' }))).join(',')}]`;
+const textOf = (names: Record<string, string> = {}) =>
+  `[${Array.from({ length: COUNT }, (_, i) => JSON.stringify(aTask({ id: `t${i}`, projectId: 'P', ...(names[`t${i}`] ? { name: names[`t${i}`] } : {}) }))).join(',')}]`;
+const listText = textOf();
 
-/** The service: its task list streamed, cut off `cutOff` bytes before its end when asked. */
-function service(options: { cutOff: number }): FetchLike {
+/**
+ * The service: its task list (`text`, the list above unless given) streamed, cut off `cutOff` bytes
+ * before its end when asked; `beforeLast`, when given, is waited for before the last chunk is sent.
+ */
+function service(options: {
+  cutOff: number;
+  text?: () => string;
+  beforeLast?: () => Promise<void>;
+}): FetchLike {
   return async (url) => {
     const path = new URL(url).pathname.replace('/2.0', '');
     const archived = new URL(url).searchParams.get('archived') === 'true';
     if (path === '/projects')
       return new Response(JSON.stringify(archived ? [] : [aProject({ id: 'P' })]), { status: 200 });
     if (path !== '/project/P/tasks') return new Response('[]', { status: 200 });
-    const bytes = new TextEncoder().encode(listText);
+    const bytes = new TextEncoder().encode(options.text?.() ?? listText);
     const end = bytes.length - options.cutOff;
     let sent = 0;
     return new Response(
       new ReadableStream<Uint8Array>({
-        pull(controller) {
+        async pull(controller) {
+          if (sent < end && sent + 500 >= end) await options.beforeLast?.();
           if (sent >= end) {
             if (options.cutOff) controller.error(new Error('socket hang up'));
             else controller.close();
@@ -47,7 +57,7 @@ afterEach(async () => {
   await Promise.all(syncs.splice(0).map((s) => s.stop()));
 });
 
-function setup(options: { cutOff: number }) {
+function setup(options: Parameters<typeof service>[0]) {
   const cache = accountCache(openCacheDb(':memory:'));
   const sync = createSync({
     cache,
@@ -86,5 +96,76 @@ describe('a long task list read as it arrives', () => {
     expect(stored).toBeLessThan(COUNT);
     expect(cache.tasks.getFlat('zz-old')).toBeDefined();
     expect(cache.taskFingerprints.wholeAnswer(fingerprintOf(listText))).toBeUndefined();
+  });
+});
+
+describe('a long task list compared with the last one as it arrives', () => {
+  /** Waits until `done` holds, or about a second has gone by; answers whether it held. */
+  const within = async (done: () => boolean): Promise<boolean> => {
+    for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+    return done();
+  };
+
+  it('reads a changed answer as it arrives from the part that differs: a slice is stored before its last byte came', async () => {
+    let text = listText;
+    let storedBeforeEnd: boolean | null = null;
+    const { cache, sync } = setup({
+      cutOff: 0,
+      text: () => text,
+      beforeLast: async () => {
+        if (text !== listText)
+          storedBeforeEnd ??= await within(() => cache.tasks.getFlat('t400')?.name === 'Renamed t400');
+      },
+    });
+    expect((await sync.now()).lastError).toBeNull();
+    expect(cache.taskFingerprints.forList('P').ranges()?.ids).toHaveLength(COUNT);
+    // 300 tasks renamed from the answer's middle on: more than one slice of elements to read.
+    const renamed = Object.fromEntries(
+      Array.from({ length: 300 }, (_, i) => [`t${400 + i}`, `Renamed t${400 + i}`]),
+    );
+    text = textOf(renamed);
+    expect((await sync.now()).lastError).toBeNull();
+    // Not held until the answer was whole (nothing was stored then before its last byte).
+    expect(storedBeforeEnd).toBe(true);
+    expect(cache.tasks.getFlat('t699')?.name).toBe('Renamed t699');
+    expect(cache.tasks.getFlat('t700')?.name).toBe('Task t700');
+    expect(cache.tasks.countInProjects(['P'])).toBe(COUNT);
+    // The new answer is recorded whole, by its parts too, for the pull after.
+    expect(cache.taskFingerprints.wholeAnswer(fingerprintOf(text))).toHaveLength(COUNT);
+    const ranges = cache.taskFingerprints.forList('P').ranges();
+    expect(ranges?.whole).toBe(fingerprintOf(text));
+    expect(ranges?.ids[450]).toBe('t450');
+    expect(ranges?.ids[1]).toBe('t1');
+    expect(ranges?.fingerprints[450]).toBe(
+      fingerprintOf(JSON.stringify(aTask({ id: 't450', projectId: 'P', name: 'Renamed t450' }))),
+    );
+  });
+
+  it('keeps a task of the unchanged part whose row was written during the read, and does not take the list as whole', async () => {
+    let text = listText;
+    let writeDuringRead: (() => void) | null = null;
+    const { cache, sync } = setup({
+      cutOff: 0,
+      text: () => text,
+      beforeLast: async () => {
+        writeDuringRead?.();
+        writeDuringRead = null;
+      },
+    });
+    expect((await sync.now()).lastError).toBeNull();
+    text = textOf({ t1100: 'Renamed' });
+    // t3 lies in the answer's first part, let go before the change near its end arrives.
+    writeDuringRead = () =>
+      cache.tasks.upsertMany([flattenTask(aTask({ id: 't3', projectId: 'P', name: 'Written here' }))]);
+    expect((await sync.now()).lastError).toBeNull();
+    expect(cache.tasks.getFlat('t1100')?.name).toBe('Renamed');
+    // Not removed (its element was in the list), not overwritten by an element not read again.
+    expect(cache.tasks.getFlat('t3')?.name).toBe('Written here');
+    expect(cache.tasks.countInProjects(['P'])).toBe(COUNT);
+    expect(cache.taskFingerprints.wholeAnswer(fingerprintOf(text))).toBeUndefined();
+    // The next pull reads its element again: the list is whole as sent once more.
+    expect((await sync.now()).lastError).toBeNull();
+    expect(cache.tasks.getFlat('t3')?.name).toBe('Task t3');
+    expect(cache.taskFingerprints.wholeAnswer(fingerprintOf(text))).toHaveLength(COUNT);
   });
 });

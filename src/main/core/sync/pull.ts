@@ -136,10 +136,11 @@ export async function pullProjectTaskList(
   // What a read of the task would tell the outbox's check before a send (see `noteSeen`).
   if (pending.noteSeenAll) pending.noteSeenAll('task', answer.unchanged);
   else for (const id of answer.unchanged) pending.noteSeen?.('task', id);
-  const ids = [...answer.unchanged, ...storedIds];
+  // Those not read again (rows written meanwhile) are still the list's: no removal takes them.
+  const ids = [...answer.unchanged, ...answer.unread, ...storedIds];
   // Every element is held as sent: the next answer that is the same text is known whole.
   if (answer.whole && !answer.skipped.length && storedAsSent + answer.unchanged.length === answer.total)
-    await fingerprints.storedWhole(projectId, answer.whole, ids);
+    await fingerprints.storedWhole(projectId, answer.whole, ids, answer.ranges ?? undefined);
   const asStored = !answer.skipped.length && verbatimCount + answer.unchanged.length === answer.total;
   return { ids, stored: storedIds.length, asStored };
 }

@@ -1,3 +1,4 @@
+import type { AnswerRanges } from '../../../../shared/api/answer-ranges';
 import type { CacheDb } from '../db';
 
 /**
@@ -22,8 +23,9 @@ export interface TaskFingerprints {
    * Records that the list `key` (a project's) answered `fingerprint` and that every one of its
    * elements is stored as it was (call after `stored`). Its tasks join the list a slice at a
    * time, the event loop given back between slices (20,000 of them were one 100-250 ms write).
+   * `ranges`, the answer by ranges, is kept in memory with it, for the next read to compare.
    */
-  storedWhole(key: string, fingerprint: string, ids: readonly string[]): Promise<void>;
+  storedWhole(key: string, fingerprint: string, ids: readonly string[], ranges?: AnswerRanges): Promise<void>;
   /**
    * What a read of the list `key` knows already: as `idOf` and `wholeAnswer`, with the elements
    * of that list's last whole answer looked up in memory rather than one query each (see
@@ -50,6 +52,8 @@ export interface ListElementsKnown {
    * it arrives (one the same as another list's intact answer is only read element by element).
    */
   mayBeWhole(): boolean;
+  /** The list's intact answer by ranges, when kept since it was stored (not after a start). */
+  ranges(): AnswerRanges | undefined;
 }
 
 /**
@@ -123,6 +127,8 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
 
   /** The members of lists read or stored since the cache opened (see `ListMembers`). */
   const lists = new Map<string, ListMembers>();
+  /** The intact answer of each list by ranges (see `AnswerRanges`), as last stored. */
+  const rangesOf = new Map<string, AnswerRanges>();
   /** Which of `lists` holds each task (a row is in one list at most). */
   const holder = new Map<string, ListMembers>();
   /** Takes a task out of the members kept in memory (its row left the list in the cache file). */
@@ -187,6 +193,11 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     },
   );
 
+  /** Whether list `key`'s answer recorded as intact is the one with this fingerprint. */
+  const intact = (key: string, fingerprint: string): boolean => {
+    const answer = answerOf.get(key) as { fingerprint: string; intact: number } | undefined;
+    return answer?.intact === 1 && answer.fingerprint === fingerprint;
+  };
   /** The members of list `key` as the cache holds them now (read again when they may have changed). */
   const membersOf = (key: string): ListMembers => {
     const known = lists.get(key);
@@ -228,8 +239,13 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       if (entries.length) stored(entries);
     },
     wholeAnswer,
-    async storedWhole(key, fingerprint, ids) {
-      if (!beginWhole(key, fingerprint)) return;
+    async storedWhole(key, fingerprint, ids, ranges) {
+      if (!beginWhole(key, fingerprint)) {
+        // The same answer as the intact one: its ranges, when read by ranges, are those too.
+        if (ranges?.whole === fingerprint && !rangesOf.has(key)) rangesOf.set(key, ranges);
+        return;
+      }
+      rangesOf.delete(key);
       // Only the tasks not in the list yet join it (those just stored, those of another list):
       // the members as last known, when still true, say which; otherwise every id is looked up.
       const members = membersOf(key);
@@ -247,6 +263,8 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       const extras = [...members.ofTask.keys()].filter((id) => !answered.has(id));
       for (const id of extras) leave(members, id);
       endWhole(key, fingerprint, extras, answered.size);
+      if (ranges?.whole === fingerprint && ranges.ids.length === answered.size && intact(key, fingerprint))
+        rangesOf.set(key, ranges);
     },
     forList(key) {
       let members: ListMembers | undefined;
@@ -263,6 +281,10 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         wholeAnswer: (fp) => repo.wholeAnswer(fp),
         prepare: () => loadMembers(key),
         mayBeWhole: () => (answerOf.get(key) as { intact: number } | undefined)?.intact === 1,
+        ranges() {
+          const kept = rangesOf.get(key);
+          return kept && intact(key, kept.whole) ? kept : undefined;
+        },
         lostSince() {
           const asked = answered.splice(0);
           // None left the list since it was read: every task answered from it is still as stored.
