@@ -1,16 +1,17 @@
-// The core's process: started by the Electron shell (utilityProcess.fork) or the web host
+// The core's process: started by the Electron shell (utilityProcess.fork) or a host under Node
 // (child_process.fork) with this file; see core-process.ts.
-import { startBundledServerOnDemand } from '../bundled-server-on-demand';
-import { runCoreChild } from './core-child';
-import { applyCoreHeapFlags } from './heap';
-import { parentLink } from './links';
+//
+// V8's compile cache is turned on before any of the core's code loads (so the core is imported
+// after it): in Electron's utility process (Node 22) a start after the first then reads the
+// core's compiled code instead of compiling it again (Node keeps the cache in its own folder
+// under the system's temporary one, keyed by each file's content). Node 20 has no such cache
+// (`enableCompileCache` is missing there) and the core loads as before.
+import * as nodeModule from 'node:module';
 
-// Given on the command line where it starts (links.ts, core-process.ts); set here when a host
-// did not pass them through (a no-op for those it did).
-applyCoreHeapFlags();
-runCoreChild(parentLink(), {
-  startServer: startBundledServerOnDemand,
-  exit: () => process.exit(0),
+(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+import('./core-main').catch((err: unknown) => {
+  console.error(
+    `The core could not load: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+  );
+  process.exit(1);
 });
-// Under Node, a host that went away takes its core along (Electron ends utility processes itself).
-process.on('disconnect', () => process.exit(0));
