@@ -88,4 +88,20 @@ describe('a list answer by ranges', () => {
       expect(differs).not.toBeNull();
     }
   });
+
+  it('an answer grown far past the recorded one is found to differ as it comes, not held to its end', () => {
+    for (const recorded of [record(listOf(100), 1_000), record(text, 1_000)]) {
+      const verifier = createRangeVerifier(recorded);
+      const grown = bytesOf(listOf(5_000));
+      let fedBytes = 0;
+      let differs = null;
+      for (const chunk of chunksOf(grown, 4_096)) {
+        fedBytes += chunk.length;
+        if ((differs = verifier.feed(chunk))) break;
+        expect(verifier.heldBytes).toBeLessThanOrEqual(RANGE_BYTES + 400 + 4_096);
+      }
+      expect(differs).not.toBeNull();
+      expect(fedBytes).toBeLessThan(recorded.ends.at(-1)! + 2 * 4_096);
+    }
+  });
 });

@@ -168,4 +168,26 @@ describe('a long task list compared with the last one as it arrives', () => {
     expect(cache.tasks.getFlat('t3')?.name).toBe('Task t3');
     expect(cache.taskFingerprints.wholeAnswer(fingerprintOf(text))).toHaveLength(COUNT);
   });
+
+  it('an answer the same as the last one, with a row written during the read: the pull succeeds and keeps the row', async () => {
+    let writeDuringRead: (() => void) | null = null;
+    const { cache, sync } = setup({
+      cutOff: 0,
+      text: () => listText,
+      beforeLast: async () => {
+        writeDuringRead?.();
+        writeDuringRead = null;
+      },
+    });
+    expect((await sync.now()).lastError).toBeNull();
+    // A task opened or edited while the same answer streams in: every range compares equal.
+    writeDuringRead = () =>
+      cache.tasks.upsertMany([flattenTask(aTask({ id: 't3', projectId: 'P', name: 'Written here' }))]);
+    expect((await sync.now()).lastError).toBeNull();
+    expect(cache.tasks.getFlat('t3')?.name).toBe('Written here');
+    expect(cache.tasks.countInProjects(['P'])).toBe(COUNT);
+    expect((await sync.now()).lastError).toBeNull();
+    expect(cache.tasks.getFlat('t3')?.name).toBe('Task t3');
+    expect(cache.taskFingerprints.wholeAnswer(fingerprintOf(listText))).toHaveLength(COUNT);
+  });
 });

@@ -283,7 +283,11 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         mayBeWhole: () => (answerOf.get(key) as { intact: number } | undefined)?.intact === 1,
         ranges() {
           const kept = rangesOf.get(key);
-          return kept && intact(key, kept.whole) ? kept : undefined;
+          if (!kept) return undefined;
+          if (intact(key, kept.whole)) return kept;
+          // No longer the list as stored: never of use again, so its memory is given back.
+          rangesOf.delete(key);
+          return undefined;
         },
         lostSince() {
           const asked = answered.splice(0);
