@@ -4,8 +4,8 @@ import type { FetchLike } from '../api/http';
 import { openCacheDb } from '../cache/db';
 import { aProject, aTask } from '../cache/fixtures';
 import { describeInitialSync, InitialSyncProgress, SyncStatus, syncPercent } from '../../../shared/ipc/sync';
-import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
+import { SYNC_TEST_DEFAULTS } from './testing';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 
 /**
@@ -55,12 +55,8 @@ function setup(userLists: boolean) {
     cache,
     pullParts: PULL_PARTS,
     client,
-    pending: noPending,
-    userId: 'me',
-    clock: () => new Date(2026, 0, 15, 9),
+    ...SYNC_TEST_DEFAULTS,
     log: (m) => logged.push(m),
-    emitChange: () => {},
-    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
   });
   syncs.push(sync);
   const statuses: SyncStatus[] = [];

@@ -17,8 +17,8 @@ import {
   LIVE_USERS,
 } from '../../../shared/api/live-bodies.fixture';
 import { notOfferedParts } from './not-offered';
-import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
+import { SYNC_TEST_DEFAULTS } from './testing';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 import { withFolders } from './pull';
 import { ProjectsResponse } from '../../../shared/api/projects';
@@ -80,12 +80,9 @@ function setup(fetch: FetchLike): { cache: Cache; sync: Sync } {
     cache,
     pullParts: PULL_PARTS,
     client,
-    pending: noPending,
+    ...SYNC_TEST_DEFAULTS,
     userId: 'Ua1B2c',
     clock: () => new Date(2023, 9, 10, 9),
-    log: () => {},
-    emitChange: () => {},
-    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
   });
   syncs.push(sync);
   return { cache, sync };

@@ -5,8 +5,8 @@ import { fingerprintOf } from '../api/list-elements';
 import { openCacheDb } from '../cache/db';
 import { aProject, aTask } from '../cache/fixtures';
 import { flattenTask } from '../cache/repos/tasks';
-import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
+import { SYNC_TEST_DEFAULTS } from './testing';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 
 /** One root project P whose task list holds `count` tasks, answered in chunks of 500 bytes. */
@@ -63,12 +63,7 @@ function setup(options: Parameters<typeof service>[0]) {
     cache,
     pullParts: PULL_PARTS,
     client: createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch: service(options) }),
-    pending: noPending,
-    userId: 'me',
-    clock: () => new Date(2026, 0, 15, 9),
-    log: () => {},
-    emitChange: () => {},
-    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    ...SYNC_TEST_DEFAULTS,
   });
   syncs.push(sync);
   return { cache, sync };

@@ -8,6 +8,7 @@ import { openCacheDb } from '../cache/db';
 import { aProject } from '../cache/fixtures';
 import type { PendingFields } from './pending';
 import { createSync, type Sync } from './sync';
+import { SYNC_TEST_DEFAULTS } from './testing';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 
 const COUNT = 200;
@@ -79,12 +80,8 @@ describe('the project list stored in slices', () => {
       cache,
       pullParts: PULL_PARTS,
       client: createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch: service }),
+      ...SYNC_TEST_DEFAULTS,
       pending,
-      userId: 'me',
-      clock: () => new Date(2026, 0, 15, 9),
-      log: () => {},
-      emitChange: () => {},
-      retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
     });
     syncs.push(sync);
     const status = await sync.now();

@@ -4,8 +4,8 @@ import type { FetchLike } from '../api/http';
 import { openCacheDb } from '../cache/db';
 import { aContact, aDocument, anEvent, aProject, aTask } from '../cache/fixtures';
 import type { SyncStatus } from '../../../shared/ipc/sync';
-import { noPending } from './pending';
 import { createSync, type Sync } from './sync';
+import { SYNC_TEST_DEFAULTS } from './testing';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 
 /** A tiny service: one root project with one task, every list otherwise empty. */
@@ -44,12 +44,7 @@ function syncOver(
     cache,
     pullParts: PULL_PARTS,
     client,
-    pending: noPending,
-    userId: 'me',
-    clock: () => new Date(2026, 0, 15, 9),
-    log: () => {},
-    emitChange: () => {},
-    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    ...SYNC_TEST_DEFAULTS,
     ...extra,
   });
   syncs.push(sync);
