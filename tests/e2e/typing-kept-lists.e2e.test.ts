@@ -278,9 +278,15 @@ describe('typing kept in to-do lists and the week grid while their items are rea
     // the box showed the other window's note within it).
     await page.waitForTimeout(500);
     await kept(note, 'Triage, typed here');
+    await screenshot(page, 'typing-kept-timer-note');
     await note.press('Enter');
     await expect.poll(async () => (await timer())?.note).toBe('Triage, typed here');
+    // Stop asks with the note as kept; the run is discarded so the next test starts with no timer.
     await panel().getByTestId('time-timer-stop').click();
+    const dialog = page.getByTestId('timer-stop-dialog');
+    await expect.poll(() => dialog.getByTestId('timer-stop-note').inputValue()).toBe('Triage, typed here');
+    await dialog.getByTestId('timer-discard').click();
+    await expect.poll(timer).toBeNull();
   });
   it('keeps a deadline typed in a list row while Bob sets it, and saves the date typed on Enter', async () => {
     const { app, page, ui } = suite;
@@ -307,6 +313,7 @@ describe('typing kept in to-do lists and the week grid while their items are rea
     // Before, the year's first key saved year 0002 and closed the editor.
     await deadline.pressSequentially('2027');
     await expect.poll(() => deadline.inputValue()).toBe('2027-03-14');
+    await screenshot(page, 'typing-kept-row-deadline');
     await deadline.press('Enter');
     await deadline.waitFor({ state: 'detached' });
     await ui.waitForPendingCount(0);
