@@ -195,6 +195,45 @@ describe('typing kept in to-do lists and the week grid while their items are rea
     await eventually(serviceTask, (t) => titles(t.todoList)[3] === 'Tell support');
   });
 
+  it("keeps what was typed in an item Bob removes meanwhile in the list's new-item box, and adds it on Enter", async () => {
+    // The lists now: Freeze the branch, Write notes, Ship to the store, Tell support, Update the docs.
+    const ship = itemBox(2);
+    await ship.click();
+    await ship.press('End');
+    await ship.pressSequentially(' today');
+    await listsByBob((lists) => {
+      lists[0]!.items.splice(2, 1);
+      return lists;
+    });
+    await expect.poll(() => items().count()).toBe(4);
+    // Before, the typing went with the item's box (and a commit from the box as it went could
+    // rename the item now in its place).
+    const adding = panel().getByTestId('todo-new-item');
+    await kept(adding, 'Ship to the store today');
+    await expect
+      .poll(() => panel().getByTestId('todo-notice').innerText())
+      .toContain("'Ship to the store' was changed or removed elsewhere");
+    expect(await shownTitles()).toEqual([
+      '[x] Freeze the branch',
+      '[x] Write notes',
+      'Tell support',
+      'Update the docs',
+    ]);
+    await panel().getByTestId('todo-section').scrollIntoViewIfNeeded();
+    await screenshot(suite.page, 'typing-kept-todo-removed');
+    await adding.press('Enter');
+    await suite.ui.waitForPendingCount(0);
+    await eventually(serviceTask, (t) => titles(t.todoList).includes('Ship to the store today'));
+    expect(titles((await serviceTask()).todoList)).toEqual([
+      '[x] Freeze the branch',
+      '[x] Write notes',
+      'Tell support',
+      'Update the docs',
+      'Ship to the store today',
+    ]);
+    expect(await panel().getByTestId('todo-notice').count()).toBe(0);
+  });
+
   it('keeps a duration typed into an empty day when time for that day arrives, and logs it beside that time', async () => {
     const { app, page, ui } = suite;
     const me = SEEDED_USERS.actingUserId;
