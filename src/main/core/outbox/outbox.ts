@@ -254,6 +254,8 @@ export class Outbox<C> {
   readonly #sendClient: C;
   readonly #kinds = new Map<string, ErasedKind<C>>();
   readonly #structuralKinds: string[] = [];
+  /** The kinds that delete or remove something, as a JSON array (for the store's query). */
+  readonly #removingKinds: string;
   readonly #classify: Classifier;
   readonly #clock: Clock;
   readonly #timers: Timers;
@@ -336,6 +338,9 @@ export class Outbox<C> {
       this.#kinds.set(kind.name, kind);
       if (kind.deletes) this.#structuralKinds.push(kind.name);
     }
+    this.#removingKinds = JSON.stringify(
+      options.kinds.filter((kind) => kind.deletes || kind.removesAlso).map((kind) => kind.name),
+    );
     this.#classify = options.classify;
     this.#clock = options.clock ?? { now: () => Date.now() };
     this.#timers = options.timers ?? {
@@ -675,7 +680,8 @@ export class Outbox<C> {
    */
   pendingStructuralAmong(entity: string, ids: readonly string[]): Set<string> {
     const found = new Set<string>();
-    const open = ids.length ? this.store.list() : [];
+    // Only creates and removing kinds can make an item structural: a backlog of edits is not read.
+    const open = ids.length ? this.store.openStructural(this.#removingKinds) : [];
     const prefix = `${entity}:`;
     const addKey = (key: string) => {
       if (key.startsWith(prefix)) found.add(key.slice(prefix.length));

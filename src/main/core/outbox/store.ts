@@ -139,6 +139,12 @@ export class EntryStore {
         `SELECT * FROM outbox_entries WHERE kind = ? AND state <> 'done'
          AND answered_at IS NOT NULL AND state IN ('in_flight', 'stuck') ORDER BY id`,
       ),
+      // The open entries that can make an item structural (see `Outbox.pendingStructuralAmong`):
+      // creates, and the kinds that delete something. A backlog of edits is not read.
+      openStructural: db.prepare(
+        `SELECT * FROM outbox_entries WHERE state <> 'done'
+         AND (created_temp_id IS NOT NULL OR kind IN (SELECT value FROM json_each(?))) ORDER BY id`,
+      ),
       structural: db
         .prepare(
           `SELECT EXISTS (SELECT 1 FROM outbox_entries WHERE state <> 'done' AND (
@@ -351,6 +357,11 @@ export class EntryStore {
       else if (state !== 'done') counts[state] = n;
     }
     return counts;
+  }
+
+  /** The open entries that are creates or of one of `kinds` (a JSON array of kind names). */
+  openStructural(kinds: string): OutboxEntry[] {
+    return (this.#stmts.openStructural.all(kinds) as EntryRow[]).map((r) => this.#toEntry(r));
   }
 
   list(state?: EntryState): OutboxEntry[] {

@@ -1,6 +1,6 @@
 // One test per operation kind: the optimistic state in the cache, the request sent, and the
 // state after the acknowledgement. A recording fake stands in for the service client.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServiceClient } from '../../api/testing';
 import { RejectedError } from '../../api/errors';
 import type { Cache } from '../../cache/cache';
@@ -253,6 +253,18 @@ describe('task kinds', () => {
         );
     };
     same();
+    // A backlog of edits is not read: only creates and removing kinds are (not the project's
+    // rename, nor the comment, whose draft is asked about by its own query).
+    const wholeList = vi.spyOn(queue.store, 'list');
+    const read = vi.spyOn(queue.store, 'openStructural');
+    queue.pendingStructuralAmong('project', asked.project);
+    expect(wholeList).not.toHaveBeenCalled();
+    expect(read.mock.results[0]?.value.map((entry: { kind: string }) => entry.kind)).toEqual([
+      'task.create',
+      'task.delete',
+    ]);
+    read.mockRestore();
+    wholeList.mockRestore();
     // Once the delete is acknowledged its items no longer count, in either answer.
     await r.ack();
     expect(oneByOne('task')).not.toContain('t1');
