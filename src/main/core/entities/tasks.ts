@@ -2,7 +2,8 @@ import { AbortedError } from '../api/errors';
 import { yieldToLoop } from '../api/list-elements';
 import { createWriteBatcher, type Gate } from '../sync/context';
 import { isGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
-import { ackMark } from '../sync/pending';
+import { ackMark, withStructuralOf } from '../sync/pending';
+import { storeInSlices } from '../sync/store-slices';
 import { TodoLists, type Task, taskEndpoints } from '../../../shared/api/tasks';
 import { endsTheRun, pullProjectTaskList, pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
 import { confirmRemoval } from '../sync/removal';
@@ -85,11 +86,17 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise
   ]);
   const inTree = new Set(ctx.roots.flatMap((root) => cache.projects.subtreeIds(root)));
   const tasks = [...new Map([...(actionRequired ?? []), ...(assigned ?? [])].map((t) => [t.id, t])).values()];
-  const fresh = tasks.filter((t) => inTree.has(t.projectId) && !seen.has(t.id));
-  if (fresh.length) {
-    cache.transaction(() => storeTasks(deps, fresh, mark));
-    ctx.changed(['tasks']);
-  }
+  const fresh = tasks.filter((t) => inTree.has(t.projectId));
+  // A slice at a time (thousands of tasks in one transaction held the loop for half a second):
+  // a project list's slice stored between two of these is the fresher, so `seen` is asked again
+  // for each chunk.
+  let stored = 0;
+  await storeInSlices(cache.transaction, fresh, (chunk) => {
+    const unseen = chunk.filter((t) => !seen.has(t.id));
+    stored += unseen.length;
+    storeTasks(deps, unseen, mark);
+  });
+  if (stored) ctx.changed(['tasks']);
   if (actionRequired && assigned) ctx.progress.initial?.({ myWorkReady: true });
 }
 
@@ -295,8 +302,16 @@ async function pullStaleMessages(ctx: PullContext): Promise<void> {
   // The most recently active first: on a first pull (every task's messages unread) the tasks a
   // user is likeliest to open get theirs first; one opened before its turn fetches them at once
   // (`tasks.detail`). Moments compare as text: one service stamps them all in one format.
-  const stale = [...cache.tasks.staleFetchStates()]
-    .filter(([id]) => !pending.isPendingStructural('task', id))
+  const states = [...cache.tasks.staleFetchStates()];
+  // The outbox asked once for them all (a first pull's 20,000 tasks, asked one by one, were
+  // 40,000 queries in one stretch of half a second).
+  const known = withStructuralOf(
+    pending,
+    'task',
+    states.map(([id]) => id),
+  );
+  const stale = states
+    .filter(([id]) => !known.isPendingStructural('task', id))
     .sort(([, a], [, b]) =>
       a.recentActivityMoment === b.recentActivityMoment
         ? 0
