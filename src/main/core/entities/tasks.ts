@@ -65,37 +65,43 @@ const TASK_FIELD_TO_CHANGE: Record<string, string> = Object.fromEntries(
 async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise<void> {
   const { deps, gate, mark } = ctx;
   const { cache, client, userId } = deps;
+  const inTree = new Set(ctx.roots.flatMap((root) => cache.projects.subtreeIds(root)));
+  let stored = 0;
+  // Each list is stored as its answer arrives, a slice at a time (thousands of tasks parsed and
+  // stored in one stretch held the loop for half a second). A project list's slice stored
+  // between two of these is the fresher, so `seen` is asked again for each chunk. A task in both
+  // lists is stored by each: the second finds it as the first left it.
+  const store = async ({ items }: { items: Task[] }) => {
+    await storeInSlices(
+      cache.transaction,
+      items.filter((t) => inTree.has(t.projectId)),
+      (chunk) => {
+        const unseen = chunk.filter((t) => !seen.has(t.id));
+        stored += unseen.length;
+        storeTasks(deps, unseen, mark);
+      },
+    );
+  };
   // Either list unread costs nothing but time: the project lists hold every task in it.
-  const read = async (path: string, call: (s: AbortSignal) => Promise<Task[]>) => {
+  const read = async (path: string, call: (s: AbortSignal) => Promise<unknown>) => {
     try {
-      return await gate(call);
+      await gate(call);
+      return true;
     } catch (err) {
       if (ctx.run.signal.aborted || endsTheRun(err)) throw err;
       deps.log(`${path} could not be read; the project lists stand for it: ${String(err)}`);
-      return undefined;
+      return false;
     }
   };
   const me = encodeURIComponent(userId);
   const [actionRequired, assigned] = await Promise.all([
-    read(`/user/${me}/action-required-tasks`, (s) =>
-      client.call(taskEndpoints.actionRequiredTasks, { id: userId }, s),
+    read(`/user/${me}/action-required-tasks`, (signal) =>
+      client.call(taskEndpoints.actionRequiredTaskList, { id: userId }, { signal, each: store }),
     ),
-    read(`/user/${me}/assigned-tasks`, (s) =>
-      client.call(taskEndpoints.assignedTasks, { id: userId, query: {} }, s),
+    read(`/user/${me}/assigned-tasks`, (signal) =>
+      client.call(taskEndpoints.assignedTaskList, { id: userId, query: {} }, { signal, each: store }),
     ),
   ]);
-  const inTree = new Set(ctx.roots.flatMap((root) => cache.projects.subtreeIds(root)));
-  const tasks = [...new Map([...(actionRequired ?? []), ...(assigned ?? [])].map((t) => [t.id, t])).values()];
-  const fresh = tasks.filter((t) => inTree.has(t.projectId));
-  // A slice at a time (thousands of tasks in one transaction held the loop for half a second):
-  // a project list's slice stored between two of these is the fresher, so `seen` is asked again
-  // for each chunk.
-  let stored = 0;
-  await storeInSlices(cache.transaction, fresh, (chunk) => {
-    const unseen = chunk.filter((t) => !seen.has(t.id));
-    stored += unseen.length;
-    storeTasks(deps, unseen, mark);
-  });
   if (stored) ctx.changed(['tasks']);
   if (actionRequired && assigned) ctx.progress.initial?.({ myWorkReady: true });
 }

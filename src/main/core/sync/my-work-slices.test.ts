@@ -36,9 +36,8 @@ describe("a new account's My Work stored in slices", () => {
       let body: unknown[] = [];
       if (path === '/projects')
         body = u.searchParams.get('archived') === 'true' ? [] : [aProject({ id: 'P' })];
-      else if (path === '/user/me/action-required-tasks')
-        body = tasks((id) => `Task ${id}`).slice(0, COUNT / 2);
-      else if (path === '/user/me/assigned-tasks') body = tasks((id) => `Task ${id}`).slice(COUNT / 2);
+      // My Work in one of the two lists: its tasks are stored in the order it gives.
+      else if (path === '/user/me/assigned-tasks') body = tasks((id) => `Task ${id}`);
       else if (path === '/project/P/tasks') {
         await released;
         body = tasks((id) => `Full ${id}`);
@@ -103,5 +102,54 @@ describe("a new account's My Work stored in slices", () => {
     expect(askedOneByOne).toBe(0);
     expect(structuralAsked).toContain(COUNT);
     expect(structuralAsked.length).toBeLessThan((2 * COUNT) / 10);
+  });
+
+  it("stores My Work's first tasks before its answer has all arrived", async () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const encoder = new TextEncoder();
+    const all = tasks((id) => `Task ${id}`);
+    const text = (from: number, to: number) => all.slice(from, to).map((t) => JSON.stringify(t));
+    // The project's full list is answered once My Work's answer has ended: only My Work stores first.
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    /** Whether the first tasks were in the cache before the answer's last bytes were sent. */
+    let storedBeforeEnd: boolean | null = null;
+    // The answer's first 400 tasks, then the rest once the first is cached (or after 3 s).
+    const halves = () =>
+      new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(encoder.encode(`[${text(0, 400).join(',')},`));
+          const until = performance.now() + 3000;
+          while (!cache.tasks.get('m0') && performance.now() < until)
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          storedBeforeEnd = !!cache.tasks.get('m0');
+          controller.enqueue(encoder.encode(`${text(400, COUNT).join(',')}]`));
+          controller.close();
+          end();
+        },
+      });
+    const service: FetchLike = async (url) => {
+      const u = new URL(url);
+      const path = u.pathname.replace('/2.0', '');
+      if (path === '/user/me/assigned-tasks') return new Response(halves(), { status: 200 });
+      const body =
+        path === '/projects' && u.searchParams.get('archived') !== 'true'
+          ? [aProject({ id: 'P' })]
+          : path === '/project/P/tasks'
+            ? await ended.then(() => all)
+            : [];
+      return new Response(JSON.stringify(body), { status: 200 });
+    };
+    const sync = createSync({
+      cache,
+      pullParts: PULL_PARTS,
+      client: createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch: service }),
+      ...SYNC_TEST_DEFAULTS,
+    });
+    syncs.push(sync);
+    const status = await sync.now();
+    expect(status.lastError).toBeNull();
+    expect(storedBeforeEnd).toBe(true);
+    expect(cache.tasks.idsInProjects(['P'])).toHaveLength(COUNT);
   });
 });
