@@ -12,7 +12,7 @@ import { isTempId } from '../local-ids';
 import { customFieldValues } from './theirs';
 import type { CheckedItem, EntityDescriptor, SendCheckReads } from './types';
 import type { TaskChanges } from '../../../shared/ipc/tasks-write';
-import type { TaskFlat } from '../cache/repos/tasks';
+import type { TaskFetchState, TaskFlat } from '../cache/repos/tasks';
 import { dependencyEndpoints } from '../../../shared/api/dependencies';
 
 declare module '../sync/pending' {
@@ -298,6 +298,9 @@ export const taskTag: EntityDescriptor<'taskTag'> = {
   pull: [],
 };
 
+/** The stale tasks' fetch states read at once (see `TasksRepo.staleFetchStates`). */
+const STALE_PAGE = 1000;
+
 /**
  * Messages (and details once fetched) of tasks whose activity moved since they were fetched,
  * after the task lists stored the new activity moments.
@@ -308,17 +311,23 @@ async function pullStaleMessages(ctx: PullContext): Promise<void> {
   // The most recently active first: on a first pull (every task's messages unread) the tasks a
   // user is likeliest to open get theirs first; one opened before its turn fetches them at once
   // (`tasks.detail`). Moments compare as text: one service stamps them all in one format.
-  const states = [...cache.tasks.staleFetchStates()];
+  const states: (TaskFetchState & { id: string })[] = [];
+  for (let page = cache.tasks.staleFetchStates('', STALE_PAGE); ;) {
+    for (const state of page) states.push(state);
+    if (page.length < STALE_PAGE) break;
+    await yieldToLoop();
+    page = cache.tasks.staleFetchStates(page[page.length - 1]!.id, STALE_PAGE);
+  }
   // The outbox asked once for them all (a first pull's 20,000 tasks, asked one by one, were
   // 40,000 queries in one stretch of half a second).
   const known = withStructuralOf(
     pending,
     'task',
-    states.map(([id]) => id),
+    states.map((s) => s.id),
   );
   const stale = states
-    .filter(([id]) => !known.isPendingStructural('task', id))
-    .sort(([, a], [, b]) =>
+    .filter((s) => !known.isPendingStructural('task', s.id))
+    .sort((a, b) =>
       a.recentActivityMoment === b.recentActivityMoment
         ? 0
         : a.recentActivityMoment < b.recentActivityMoment
@@ -331,14 +340,14 @@ async function pullStaleMessages(ctx: PullContext): Promise<void> {
   // started by a small pool pulling from one queue, so a 20,000-task pull holds a few dozen
   // pending requests in memory, not 20,000.
   const counted: Gate = (call) => gate(call, true);
-  progress.add(stale.reduce((n, [, s]) => n + (s.detailFetchedAt !== null ? 2 : 1), 0));
+  progress.add(stale.reduce((n, s) => n + (s.detailFetchedAt !== null ? 2 : 1), 0));
   const queue = stale[Symbol.iterator]();
   const workers = Array.from({ length: Math.min(stale.length, poolSize) }, async () => {
-    for (const [id, s] of queue) {
+    for (const { id, detailFetchedAt } of queue) {
       if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
       // One task's messages that cannot be read cost that task's, not the others'.
       await ctx.isolated(`/task/${encodeURIComponent(id)}/messages`, () =>
-        pullTaskParts(deps, counted, id, s.detailFetchedAt !== null, batch.write),
+        pullTaskParts(deps, counted, id, detailFetchedAt !== null, batch.write),
       );
     }
   });
