@@ -227,6 +227,23 @@ export const taskEndpoints = endpoints({
     query: ClosedQuery,
     response: TasksResponse,
   }),
+  /**
+   * The acting user's lists as a first pull reads them: handed to `each` a slice at a time as the
+   * answer arrives (thousands of tasks are not parsed, nor stored, in one stretch).
+   */
+  actionRequiredTaskList: endpoint({
+    method: 'GET',
+    path: '/user/{id}/action-required-tasks',
+    read: 'fingerprintedList',
+    response: TasksResponse,
+  }),
+  assignedTaskList: endpoint({
+    method: 'GET',
+    path: '/user/{id}/assigned-tasks',
+    read: 'fingerprintedList',
+    query: ClosedQuery,
+    response: TasksResponse,
+  }),
   tagTasks: endpoint({
     method: 'GET',
     path: '/tag/{id}/tasks',

@@ -2,7 +2,8 @@ import { AbortedError } from '../api/errors';
 import { yieldToLoop } from '../api/list-elements';
 import { createWriteBatcher, type Gate } from '../sync/context';
 import { isGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
-import { ackMark } from '../sync/pending';
+import { ackMark, withStructuralOf } from '../sync/pending';
+import { storeInSlices } from '../sync/store-slices';
 import { TodoLists, type Task, taskEndpoints } from '../../../shared/api/tasks';
 import { endsTheRun, pullProjectTaskList, pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
 import { confirmRemoval } from '../sync/removal';
@@ -11,7 +12,7 @@ import { isTempId } from '../local-ids';
 import { customFieldValues } from './theirs';
 import type { CheckedItem, EntityDescriptor, SendCheckReads } from './types';
 import type { TaskChanges } from '../../../shared/ipc/tasks-write';
-import type { TaskFlat } from '../cache/repos/tasks';
+import type { TaskFetchState, TaskFlat } from '../cache/repos/tasks';
 import { dependencyEndpoints } from '../../../shared/api/dependencies';
 
 declare module '../sync/pending' {
@@ -64,32 +65,44 @@ const TASK_FIELD_TO_CHANGE: Record<string, string> = Object.fromEntries(
 async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise<void> {
   const { deps, gate, mark } = ctx;
   const { cache, client, userId } = deps;
+  const inTree = new Set(ctx.roots.flatMap((root) => cache.projects.subtreeIds(root)));
+  let stored = 0;
+  // Each list is stored as its answer arrives, a slice at a time (thousands of tasks parsed and
+  // stored in one stretch held the loop for half a second). A project list's slice stored
+  // between two of these is the fresher, so `seen` is asked again for each chunk. A task in both
+  // lists is stored by each: the second finds it as the first left it.
+  const store = async ({ items }: { items: Task[] }) => {
+    await storeInSlices(
+      cache.transaction,
+      items.filter((t) => inTree.has(t.projectId)),
+      (chunk) => {
+        const unseen = chunk.filter((t) => !seen.has(t.id));
+        stored += unseen.length;
+        storeTasks(deps, unseen, mark);
+      },
+    );
+  };
   // Either list unread costs nothing but time: the project lists hold every task in it.
-  const read = async (path: string, call: (s: AbortSignal) => Promise<Task[]>) => {
+  const read = async (path: string, call: (s: AbortSignal) => Promise<unknown>) => {
     try {
-      return await gate(call);
+      await gate(call);
+      return true;
     } catch (err) {
       if (ctx.run.signal.aborted || endsTheRun(err)) throw err;
       deps.log(`${path} could not be read; the project lists stand for it: ${String(err)}`);
-      return undefined;
+      return false;
     }
   };
   const me = encodeURIComponent(userId);
   const [actionRequired, assigned] = await Promise.all([
-    read(`/user/${me}/action-required-tasks`, (s) =>
-      client.call(taskEndpoints.actionRequiredTasks, { id: userId }, s),
+    read(`/user/${me}/action-required-tasks`, (signal) =>
+      client.call(taskEndpoints.actionRequiredTaskList, { id: userId }, { signal, each: store }),
     ),
-    read(`/user/${me}/assigned-tasks`, (s) =>
-      client.call(taskEndpoints.assignedTasks, { id: userId, query: {} }, s),
+    read(`/user/${me}/assigned-tasks`, (signal) =>
+      client.call(taskEndpoints.assignedTaskList, { id: userId, query: {} }, { signal, each: store }),
     ),
   ]);
-  const inTree = new Set(ctx.roots.flatMap((root) => cache.projects.subtreeIds(root)));
-  const tasks = [...new Map([...(actionRequired ?? []), ...(assigned ?? [])].map((t) => [t.id, t])).values()];
-  const fresh = tasks.filter((t) => inTree.has(t.projectId) && !seen.has(t.id));
-  if (fresh.length) {
-    cache.transaction(() => storeTasks(deps, fresh, mark));
-    ctx.changed(['tasks']);
-  }
+  if (stored) ctx.changed(['tasks']);
   if (actionRequired && assigned) ctx.progress.initial?.({ myWorkReady: true });
 }
 
@@ -285,6 +298,9 @@ export const taskTag: EntityDescriptor<'taskTag'> = {
   pull: [],
 };
 
+/** The stale tasks' fetch states read at once (see `TasksRepo.staleFetchStates`). */
+const STALE_PAGE = 1000;
+
 /**
  * Messages (and details once fetched) of tasks whose activity moved since they were fetched,
  * after the task lists stored the new activity moments.
@@ -295,9 +311,23 @@ async function pullStaleMessages(ctx: PullContext): Promise<void> {
   // The most recently active first: on a first pull (every task's messages unread) the tasks a
   // user is likeliest to open get theirs first; one opened before its turn fetches them at once
   // (`tasks.detail`). Moments compare as text: one service stamps them all in one format.
-  const stale = [...cache.tasks.staleFetchStates()]
-    .filter(([id]) => !pending.isPendingStructural('task', id))
-    .sort(([, a], [, b]) =>
+  const states: (TaskFetchState & { id: string })[] = [];
+  for (let page = cache.tasks.staleFetchStates('', STALE_PAGE); ;) {
+    for (const state of page) states.push(state);
+    if (page.length < STALE_PAGE) break;
+    await yieldToLoop();
+    page = cache.tasks.staleFetchStates(page[page.length - 1]!.id, STALE_PAGE);
+  }
+  // The outbox asked once for them all (a first pull's 20,000 tasks, asked one by one, were
+  // 40,000 queries in one stretch of half a second).
+  const known = withStructuralOf(
+    pending,
+    'task',
+    states.map((s) => s.id),
+  );
+  const stale = states
+    .filter((s) => !known.isPendingStructural('task', s.id))
+    .sort((a, b) =>
       a.recentActivityMoment === b.recentActivityMoment
         ? 0
         : a.recentActivityMoment < b.recentActivityMoment
@@ -310,14 +340,14 @@ async function pullStaleMessages(ctx: PullContext): Promise<void> {
   // started by a small pool pulling from one queue, so a 20,000-task pull holds a few dozen
   // pending requests in memory, not 20,000.
   const counted: Gate = (call) => gate(call, true);
-  progress.add(stale.reduce((n, [, s]) => n + (s.detailFetchedAt !== null ? 2 : 1), 0));
+  progress.add(stale.reduce((n, s) => n + (s.detailFetchedAt !== null ? 2 : 1), 0));
   const queue = stale[Symbol.iterator]();
   const workers = Array.from({ length: Math.min(stale.length, poolSize) }, async () => {
-    for (const [id, s] of queue) {
+    for (const { id, detailFetchedAt } of queue) {
       if (run.signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
       // One task's messages that cannot be read cost that task's, not the others'.
       await ctx.isolated(`/task/${encodeURIComponent(id)}/messages`, () =>
-        pullTaskParts(deps, counted, id, s.detailFetchedAt !== null, batch.write),
+        pullTaskParts(deps, counted, id, detailFetchedAt !== null, batch.write),
       );
     }
   });

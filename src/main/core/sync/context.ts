@@ -1,6 +1,7 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { ServiceClient } from '../api/client';
 import { AbortedError } from '../api/errors';
+import { workSlice } from '../api/list-elements';
 import type { Cache } from '../cache/cache';
 import type { CacheChange } from '../../../shared/ipc/events';
 import type { InitialSyncProgress, SyncPhase } from '../../../shared/ipc/sync';
@@ -65,9 +66,13 @@ export function stamp(date: Date): string {
 }
 
 /**
- * Groups many small cache writes (one per fetched task) into few transactions: a write runs
- * when 64 are waiting or 25 ms after the first, whichever comes first. Each commit costs a WAL
- * write, so batching saves most of them during a large pull. `flush` runs what is waiting.
+ * Groups many small cache writes (one per fetched task) into few transactions: writes run when
+ * 64 are waiting or 25 ms after the first, whichever comes first. Each commit costs a WAL write,
+ * so batching saves most of them during a large pull. A run stores writes for one work slice
+ * (`SLICE_MS`) and gives the loop back before the rest (a first sync's 64 tasks' messages were one
+ * stretch of up to 100 ms on a loaded machine); each write runs whole inside its transaction, so a
+ * read between two runs sees a task's messages as they were or as stored. `flush` runs every
+ * write waiting, in one transaction.
  */
 export function createWriteBatcher(
   cache: { transaction<T>(fn: () => T): T },
@@ -75,32 +80,53 @@ export function createWriteBatcher(
 ) {
   let queue: (() => void)[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
-  // A write that failed on the timer is thrown by the next explicit flush.
+  let resumeAt: ReturnType<typeof setImmediate> | null = null;
+  // A write that failed on the timer or between slices is thrown by the next explicit flush.
   let failed: unknown = null;
-  const onTimer = (): void => {
-    try {
-      flush();
-    } catch (err) {
-      failed ??= err;
-    }
-  };
-  const flush = (): void => {
+  const stopWaiting = (): void => {
     if (timer) clearTimeout(timer);
+    if (resumeAt) clearImmediate(resumeAt);
     timer = null;
-    if (failed) throw failed;
-    if (!queue.length) return;
+    resumeAt = null;
+  };
+  /** Runs the first waiting writes, all of them or as many as fit in `slice`, in one transaction. */
+  const run = (slice?: { due(): boolean }): void => {
+    let at = 0;
     const writes = queue;
     queue = [];
-    cache.transaction(() => {
-      for (const write of writes) write();
-    });
+    try {
+      cache.transaction(() => {
+        while (at < writes.length && (at === 0 || !slice?.due())) writes[at++]!();
+      });
+    } catch (err) {
+      // The transaction's writes are rolled back; those after it are not run.
+      queue = [];
+      throw err;
+    }
+    queue = [...writes.slice(at), ...queue];
     onFlush();
+  };
+  const runSlice = (): void => {
+    stopWaiting();
+    if (failed || !queue.length) return;
+    try {
+      run(workSlice());
+    } catch (err) {
+      failed ??= err;
+      return;
+    }
+    if (queue.length) resumeAt = setImmediate(runSlice);
+  };
+  const flush = (): void => {
+    stopWaiting();
+    if (failed) throw failed;
+    if (queue.length) run();
   };
   return {
     write(fn: () => void): void {
       queue.push(fn);
-      if (queue.length >= 64) flush();
-      else if (!timer) timer = setTimeout(onTimer, 25);
+      if (queue.length >= 64 && !resumeAt) runSlice();
+      else if (!timer && !resumeAt) timer = setTimeout(runSlice, 25);
     },
     flush,
   };

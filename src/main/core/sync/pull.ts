@@ -14,6 +14,7 @@ import {
   listedMessages,
   type ListedItems,
   type PendingEntity,
+  withStructuralOf,
 } from './pending';
 import { taskEndpoints } from '../../../shared/api/tasks';
 import { messageEndpoints } from '../../../shared/api/messages';
@@ -49,7 +50,14 @@ export function withoutCopies<E extends keyof ListedItems>(
  * exactly as the service sent them (no local value kept).
  */
 export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number): number[] {
-  const { cache, pending } = deps;
+  const { cache } = deps;
+  if (!tasks.length) return [];
+  // The outbox asked once which of these a local create or delete holds, not twice per task.
+  const pending = withStructuralOf(
+    deps.pending,
+    'task',
+    tasks.map((t) => t.id),
+  );
   const copies = pending.copiesOfUnfoldedCreates?.('task', tasks);
   if (copies?.size) cache.tasks.delete([...copies]);
   const verbatim: number[] = [];

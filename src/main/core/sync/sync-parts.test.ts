@@ -271,6 +271,40 @@ describe('write batcher', () => {
     expect(flushed).toHaveBeenCalledTimes(3);
   });
 
+  it('gives the loop back between slices of a long run, each write whole, and runs them all', async () => {
+    const log: string[] = [];
+    let inTx = false;
+    const cache = {
+      transaction<T>(fn: () => T): T {
+        inTx = true;
+        log.push('begin');
+        try {
+          return fn();
+        } finally {
+          inTx = false;
+          log.push('commit');
+        }
+      },
+    };
+    const batch = createWriteBatcher(cache);
+    // A timer due at once: it runs between two slices, outside any transaction.
+    setTimeout(() => log.push(inTx ? 'timer in a transaction' : 'timer'), 0);
+    for (let i = 0; i < 64; i++)
+      batch.write(() => {
+        // Each write takes 3 ms: 64 of them are far more than one slice.
+        const until = performance.now() + 3;
+        while (performance.now() < until);
+        log.push(`w${i}`);
+      });
+    expect(log.filter((e) => e.startsWith('w')).length).toBeLessThan(64);
+    await vi.waitFor(() => expect(log.filter((e) => e.startsWith('w'))).toHaveLength(64));
+    expect(log).toContain('timer');
+    expect(log).not.toContain('timer in a transaction');
+    expect(log.filter((e) => e === 'begin').length).toBeGreaterThan(1);
+    // In order, each once.
+    expect(log.filter((e) => e.startsWith('w'))).toEqual(Array.from({ length: 64 }, (_, i) => `w${i}`));
+  });
+
   it('reports a write that failed on the timer at the next flush', async () => {
     const batch = createWriteBatcher({ transaction: (fn) => fn() });
     batch.write(() => {

@@ -188,3 +188,27 @@ describe('tasks repository: a task by its number', () => {
     expect(cache.tasks.byShortId('43')).toBeNull();
   });
 });
+
+describe('the tasks whose messages are stale', () => {
+  it('are read a page at a time in id order, those fetched since their last activity left out', () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    cache.projects.upsertMany([aProject({ id: 'p1' })]);
+    const ids = ['t5', 't1', 't4', 't2', 't3'];
+    cache.tasks.upsertMany(
+      ids.map((id) => flattenTask(aTask({ id, projectId: 'p1', recentActivityMoment: `2026-01-0${id[1]}` }))),
+    );
+    // t3's messages were fetched at its last activity: not stale.
+    cache.tasks.markMessagesFetched('t3', '2026-01-03', '2026-01-10');
+    const first = cache.tasks.staleFetchStates('', 2);
+    expect(first.map((s) => s.id)).toEqual(['t1', 't2']);
+    const second = cache.tasks.staleFetchStates('t2', 2);
+    expect(second.map((s) => s.id)).toEqual(['t4', 't5']);
+    expect(cache.tasks.staleFetchStates('t5', 2)).toEqual([]);
+    expect(second[0]).toEqual({
+      id: 't4',
+      recentActivityMoment: '2026-01-04',
+      messagesActivityMoment: null,
+      detailFetchedAt: null,
+    });
+  });
+});

@@ -422,15 +422,16 @@ export function createTasksRepo(db: CacheDb) {
 
     /**
      * The fetch state of the tasks whose activity moved since their messages were fetched (or
-     * never were), chosen in SQLite: a pull with few changes gets few rows back.
+     * never were), chosen in SQLite (a pull with few changes gets few rows back), a page at a
+     * time in id order: at most `limit` of them, those after `afterId` (all from the first with
+     * ''). A first sync's 20,000 are read over several turns of the loop, not in one stretch.
      */
-    staleFetchStates(): Map<string, TaskFetchState> {
-      const rows = stmt(
+    staleFetchStates(afterId: string, limit: number): (TaskFetchState & { id: string })[] {
+      return stmt(
         `SELECT id, recent_activity_moment AS recentActivityMoment, messages_activity_moment AS messagesActivityMoment,
            detail_fetched_at AS detailFetchedAt FROM tasks
-         WHERE messages_activity_moment IS NOT recent_activity_moment`,
-      ).all() as (TaskFetchState & { id: string })[];
-      return new Map(rows.map((r) => [r.id, r]));
+         WHERE messages_activity_moment IS NOT recent_activity_moment AND id > ? ORDER BY id LIMIT ?`,
+      ).all(afterId, limit) as (TaskFetchState & { id: string })[];
     },
 
     fetchStateOf(id: string): TaskFetchState | null {

@@ -1,0 +1,60 @@
+// The tasks whose messages are stale are read a page at a time (`STALE_PAGE` of them), yet
+// their messages are fetched most recently active first across every page, each task once.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServiceClient } from '../api/client';
+import type { FetchLike } from '../api/http';
+import { openCacheDb } from '../cache/db';
+import { aProject, aTask } from '../cache/fixtures';
+import { createSync, type Sync } from './sync';
+import { SYNC_TEST_DEFAULTS } from './testing';
+import { accountCache, PULL_PARTS } from '../handlers/index';
+
+/** More than two pages; ids in one order, activity in another. */
+const COUNT = 2_500;
+const moment = (i: number) => `2026-01-01T00:00:00.${String((i * 7919) % COUNT).padStart(6, '0')}`;
+const all = Array.from({ length: COUNT }, (_, i) =>
+  aTask({ id: `t${String(i).padStart(5, '0')}`, projectId: 'P', recentActivityMoment: moment(i) }),
+);
+
+const syncs: Sync[] = [];
+afterEach(async () => {
+  await Promise.all(syncs.splice(0).map((s) => s.stop()));
+});
+
+describe("a first pull's stale messages", () => {
+  it('are fetched most recently active first across the pages read, each task once', async () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const asked: string[] = [];
+    const service: FetchLike = async (url) => {
+      const u = new URL(url);
+      const path = u.pathname.replace('/2.0', '');
+      const messages = /^\/task\/([^/]+)\/messages$/.exec(path);
+      if (messages) asked.push(messages[1]!);
+      const body =
+        path === '/projects' && u.searchParams.get('archived') !== 'true'
+          ? [aProject({ id: 'P' })]
+          : path === '/project/P/tasks'
+            ? all
+            : [];
+      return new Response(JSON.stringify(body), { status: 200 });
+    };
+    const sync = createSync({
+      cache,
+      pullParts: PULL_PARTS,
+      client: createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch: service }),
+      ...SYNC_TEST_DEFAULTS,
+    });
+    syncs.push(sync);
+    const status = await sync.now();
+    expect(status.lastError).toBeNull();
+    const byActivity = [...all]
+      .sort((a, b) => (a.recentActivityMoment < b.recentActivityMoment ? 1 : -1))
+      .map((t) => t.id);
+    expect(asked).toHaveLength(COUNT);
+    // Asked in the queue's order, a few at once: each within the pool's reach of its place.
+    const place = new Map(byActivity.map((id, i) => [id, i]));
+    const furthest = Math.max(...asked.map((id, i) => Math.abs(place.get(id)! - i)));
+    expect(furthest).toBeLessThan(20);
+    expect(new Set(asked).size).toBe(COUNT);
+  });
+});
