@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { FetchLike } from './http';
 
@@ -104,5 +104,31 @@ function responseOf(res: IncomingMessage, method: string): Response {
     res.once('aborted', () => decoder.destroy(new Error('aborted')));
     stream = res.pipe(decoder);
   }
-  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, init);
+  return new Response(webStreamOf(stream), init);
+}
+
+/**
+ * The chunks of a node stream as a web stream, each handed over as the socket read it.
+ * `Readable.toWeb` copies every chunk (to detach it from a pool it may share): a project's task
+ * list is 13 MB, read every pull, and the copies were a second 13 MB for the collector to find
+ * (an answer here is never transferred, so no copy is needed). A chunk is read from the node
+ * stream only when the web stream's reader asks (no queue of its own): the node stream's
+ * buffering alone stops the socket's reads, as before. A read that fails (the answer cut off, the
+ * signal) fails the web stream's read with that error; cancelling it destroys the node stream.
+ */
+function webStreamOf(stream: Readable): ReadableStream<Uint8Array> {
+  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel() {
+        await chunks.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
