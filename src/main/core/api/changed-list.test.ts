@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { AnswerRanges } from './answer-ranges';
+import { createRangeVerifier, type AnswerRanges } from './answer-ranges';
+import type * as RangesModule from './answer-ranges';
 import { createHttp, type KnownElements } from './http';
 import { fingerprintOf } from './list-elements';
 import type * as ListElementsModule from './list-elements';
 
 type ListElements = typeof ListElementsModule;
+type AnswerRangesModule = typeof RangesModule;
 
 // Every element cut from an answer is fingerprinted once: the count of fingerprints taken is the
 // count of elements cut, which a changed answer compared by ranges keeps to the parts that changed.
@@ -14,6 +16,12 @@ vi.mock('./list-elements', async (importOriginal) => {
   return { ...actual, fingerprintOf: vi.fn(actual.fingerprintOf) };
 });
 const fingerprinted = vi.mocked(fingerprintOf);
+// Each compare by ranges (the first, and each one taken up again) is a verifier.
+vi.mock('./answer-ranges', async (importOriginal) => {
+  const actual = await importOriginal<AnswerRangesModule>();
+  return { ...actual, createRangeVerifier: vi.fn(actual.createRangeVerifier) };
+});
+const verifiers = vi.mocked(createRangeVerifier);
 
 const Item = z.object({ id: z.string(), n: z.number(), text: z.string() });
 /** A list of `count` elements of about 300 bytes (a range of the answer holds about 220). */
@@ -137,6 +145,24 @@ describe('a changed long list compared by ranges: only the parts around a change
       expect(again.answer.unchanged).toEqual(held.ids);
     });
   }
+
+  it('a list changed in every range is compared again ever more rarely, and still read whole', async () => {
+    const first = await read(textOf(ids()));
+    const ranges = first.held.ranges.ends.length;
+    const changed = Object.fromEntries(ids(COUNT / 100).map((i) => [i * 100 + 50, 'changed']));
+    const text = textOf(ids(), changed);
+    verifiers.mockClear();
+    const { answer, held } = await read(text, first.held);
+    expect(answer.items.map((t) => t.id).sort()).toEqual(
+      Object.keys(changed)
+        .map((i) => `t${i}`)
+        .sort(),
+    );
+    expect(held.ranges.ids).toEqual(ids().map((i) => `t${i}`));
+    // The first compare, then one after 1, 3, 7... ranges: not one at every range's end.
+    expect(ranges).toBeGreaterThan(8);
+    expect(verifiers.mock.calls.length).toBeLessThanOrEqual(1 + Math.ceil(Math.log2(ranges)));
+  });
 
   it('a changed answer that ends in a range equal to the recorded one is complete; one cut there is not', async () => {
     const first = await read(textOf(ids()));
