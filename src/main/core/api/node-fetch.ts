@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { FetchLike } from './http';
 
@@ -111,24 +111,35 @@ function responseOf(res: IncomingMessage, method: string): Response {
  * The chunks of a node stream as a web stream, each handed over as the socket read it.
  * `Readable.toWeb` copies every chunk (to detach it from a pool it may share): a project's task
  * list is 13 MB, read every pull, and the copies were a second 13 MB for the collector to find
- * (an answer here is never transferred, so no copy is needed). A chunk is read from the node
- * stream only when the web stream's reader asks (no queue of its own): the node stream's
- * buffering alone stops the socket's reads, as before. A read that fails (the answer cut off, the
- * signal) fails the web stream's read with that error; cancelling it destroys the node stream.
+ * (an answer here is never transferred, so no copy is needed). Otherwise as `toWeb`: the node
+ * stream is paused while the web stream's queue is full (64 KB), its end or failure (the answer
+ * cut off, the signal) ends or fails the web stream's read, and cancelling destroys it.
  */
 function webStreamOf(stream: Readable): ReadableStream<Uint8Array> {
-  const chunks = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   return new ReadableStream<Uint8Array>(
     {
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
+      start(controller) {
+        stream.pause();
+        stream.on('data', (chunk: Buffer) => {
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) stream.pause();
+        });
+        finished(stream, (err) => {
+          try {
+            if (err) controller.error(err);
+            else controller.close();
+          } catch {
+            // Cancelled already: nothing waits for it.
+          }
+        });
       },
-      async cancel() {
-        await chunks.return?.();
+      pull() {
+        stream.resume();
+      },
+      cancel() {
+        stream.destroy();
       },
     },
-    { highWaterMark: 0 },
+    { highWaterMark: 1 << 16, size: (chunk) => chunk.byteLength },
   );
 }
