@@ -77,6 +77,34 @@ export function createRangeRecorder(from?: { recorded: AnswerRanges; prefix: Ran
       whole.update(rest);
       hashedTo = chunkStart + bytes.length;
     },
+    /**
+     * A range of the recorded answer met again whole, its bytes `pieces` (they start where an
+     * element ends, the next byte to hash): recorded as that range, its elements the recorded
+     * ones (their ids and fingerprints still given by `element`). The range being read ends first.
+     */
+    vouched(recorded: AnswerRanges, range: number, pieces: readonly Uint8Array[]): void {
+      if (hashedTo > rangeStart) {
+        ends.push(hashedTo);
+        digests.push(digest.digest('base64'));
+        counts.push(elements);
+        states.push(whole.copy());
+        digest = createHash('sha1');
+      }
+      for (const piece of pieces) {
+        whole.update(piece);
+        hashedTo += piece.length;
+      }
+      elements += recorded.counts[range]! - (range ? recorded.counts[range - 1]! : 0);
+      ends.push(hashedTo);
+      digests.push(recorded.digests[range]!);
+      counts.push(elements);
+      states.push(whole.copy());
+      rangeStart = hashedTo;
+    },
+    /** Where the bytes given so far end (the answer's offset of the next byte). */
+    get at(): number {
+      return hashedTo;
+    },
     /** The id and fingerprint of the element at `index` (every element's, for a record). */
     element(index: number, id: string, fingerprint: string): void {
       ids[index] = id;
@@ -90,10 +118,13 @@ export function createRangeRecorder(from?: { recorded: AnswerRanges; prefix: Ran
       // Every range equal to the recorded answer's: that record is this answer's.
       if (from && from.prefix.ranges === from.recorded.ends.length)
         return { whole: from.recorded.whole, ranges: from.recorded };
-      ends.push(hashedTo);
-      digests.push(digest.digest('base64'));
-      counts.push(elements);
-      states.push(whole.copy());
+      // The last range is open unless the answer ended with a range vouched for.
+      if (hashedTo > rangeStart || !ends.length) {
+        ends.push(hashedTo);
+        digests.push(digest.digest('base64'));
+        counts.push(elements);
+        states.push(whole.copy());
+      }
       const fingerprint = whole.digest('base64');
       if (ids.length !== elements) return { whole: fingerprint, ranges: null };
       for (let at = 0; at < elements; at++)
@@ -114,59 +145,95 @@ export function createRangeRecorder(from?: { recorded: AnswerRanges; prefix: Ran
 
 export type RangeRecorder = ReturnType<typeof createRangeRecorder>;
 
+/** Where a compare by ranges found the answer to differ from the recorded one. */
+export interface RangesDiffer {
+  /** The first ranges, equal to the recorded answer's (from its start: see `createRangeVerifier`). */
+  prefix: RangesPrefix;
+  /** The range that differs, and where it starts in this answer (just after an element's end). */
+  range: number;
+  at: number;
+  /** This answer's bytes from `at` on, as far as they came. */
+  held: Uint8Array[];
+}
+
 /**
  * Compares an answer's bytes, as they come, with a recorded answer's ranges. `feed` answers null
- * while every range so far is equal (their bytes let go), or, at the first that is not, the
- * prefix of equal ranges and the bytes after it (held since that range began). The last range is
- * held until `end`, which tells whether the whole answer is the recorded one.
+ * while every range so far is equal (their bytes let go), or, at the first that is not, where it
+ * starts and the bytes from there (held since that range began). The last range is held until
+ * `end`, which tells whether the rest of the answer is the recorded one's.
+ *
+ * By default the compare starts at the answer's first byte with the first range, and equal
+ * ranges are let go unseen (`prefix` of what differs names them). With `from`, it starts at an
+ * answer's offset `at`, where an element just ended that ended range `range - 1` of the recorded
+ * answer: the ranges from there are compared shifted by as many bytes as the answer's part
+ * before them grew or shrank (a changed task, one added or gone), and each range found equal is
+ * handed to `equal` with its bytes (its elements are the recorded ones), so a changed list is cut
+ * only around what changed.
  */
-export function createRangeVerifier(recorded: AnswerRanges) {
+export function createRangeVerifier(
+  recorded: AnswerRanges,
+  from?: { range: number; at: number; equal: (range: number, pieces: Uint8Array[]) => void },
+) {
   const last = recorded.ends.length - 1;
   /** The range being compared, its bytes so far, and where the bytes fed so far end. */
-  let range = 0;
+  let range = from?.range ?? 0;
   let held: Uint8Array[] = [];
-  let at = 0;
+  let at = from?.at ?? 0;
+  /** Where the recorded answer's range `r` ends in this one: `recorded.ends[r] + shift`. */
+  const shift = from ? from.at - (from.range ? recorded.ends[from.range - 1]! : 0) : 0;
   let digest: Hash = createHash('sha1');
-  const differs = (): { prefix: RangesPrefix; held: Uint8Array[] } => {
-    const answer = { prefix: prefixOf(recorded, range), held };
+  const startOf = (r: number): number => (r ? recorded.ends[r - 1]! : 0) + shift;
+  const differs = (): RangesDiffer => {
+    const answer = { prefix: prefixOf(recorded, from ? 0 : range), range, at: startOf(range), held };
     held = [];
     return answer;
+  };
+  const equal = (): void => {
+    from?.equal(range, held);
+    held = [];
   };
   return {
     /** Bytes held now (for tests). */
     get heldBytes(): number {
       return held.reduce((sum, piece) => sum + piece.length, 0);
     },
-    feed(bytes: Uint8Array): { prefix: RangesPrefix; held: Uint8Array[] } | null {
-      let from = 0;
+    feed(bytes: Uint8Array): RangesDiffer | null {
+      let cutFrom = 0;
       // A range ends in this chunk: compared there, and let go when equal.
-      while (range < last && recorded.ends[range]! <= at + bytes.length) {
-        const cut = recorded.ends[range]! - at;
-        const piece = bytes.subarray(from, cut);
+      while (range < last && recorded.ends[range]! + shift <= at + bytes.length) {
+        const cut = recorded.ends[range]! + shift - at;
+        const piece = bytes.subarray(cutFrom, cut);
         digest.update(piece);
         if (digest.digest('base64') !== recorded.digests[range]) {
-          held.push(bytes.subarray(from));
+          held.push(bytes.subarray(cutFrom));
           at += bytes.length;
           return differs();
         }
-        held = [];
-        from = cut;
+        held.push(piece);
+        equal();
+        cutFrom = cut;
         range++;
         digest = createHash('sha1');
       }
-      const rest = bytes.subarray(from);
+      const rest = bytes.subarray(cutFrom);
       digest.update(rest);
       held.push(rest);
       at += bytes.length;
       // Longer than the recorded answer: the last range cannot be equal, so the rest is read as
       // it comes rather than held to the end.
-      if (range === last && at > recorded.ends[last]!) return differs();
+      if (range === last && at > recorded.ends[last]! + shift) return differs();
       return null;
     },
-    /** Null when the whole answer is the recorded one; else as `feed` at a range that differs. */
-    end(): { prefix: RangesPrefix; held: Uint8Array[] } | null {
-      if (range === last && at === recorded.ends[last] && digest.digest('base64') === recorded.digests[last])
+    /** Null when the rest of the answer is the recorded one's; else as `feed` at a range that differs. */
+    end(): RangesDiffer | null {
+      if (
+        range === last &&
+        at === recorded.ends[last]! + shift &&
+        digest.digest('base64') === recorded.digests[last]
+      ) {
+        equal();
         return null;
+      }
       return differs();
     },
   };

@@ -5,6 +5,7 @@ import {
   createRangeRecorder,
   createRangeVerifier,
   prefixOf,
+  type RangesDiffer,
   type AnswerRanges,
   type RangesPrefix,
 } from './answer-ranges';
@@ -340,15 +341,54 @@ export function createHttp(settings: ConnectionSettings) {
      * held whole (no record: after a start), or cut into elements and read as they come.
      */
     let mode: 'compare' | 'hold' | 'read' = recorded ? 'compare' : holdWhole ? 'hold' : 'read';
-    const verifier = recorded && createRangeVerifier(recorded);
+    let verifier = recorded && createRangeVerifier(recorded);
     let reader = listReader(method, path, item, known, options.each, mode === 'read' ? observe : undefined);
-    /** The answer differs from the recorded one from this range on: read from there. */
-    const readFrom = async (prefix: RangesPrefix, held: readonly Uint8Array[]): Promise<void> => {
+    /** The reader goes on from the recorded answer's ranges (once the first compare found one differ). */
+    let resumed = false;
+    /** Ranges found equal by a compare taken up again in the answer's middle, not yet vouched for. */
+    const equalRanges: { range: number; pieces: Uint8Array[] }[] = [];
+    const vouchEqual = async (): Promise<void> => {
+      for (const { range, pieces } of equalRanges.splice(0)) await reader.vouchRange(range, pieces);
+    };
+    /** The answer differs from the recorded one from this range on: cut and read from there. */
+    const readFrom = async (differs: RangesDiffer): Promise<readonly Uint8Array[]> => {
       mode = 'read';
-      await known?.prepare?.();
-      reader = listReader(method, path, item, known, options.each, observe, { recorded: recorded!, prefix });
-      await reader.vouch();
-      for (const piece of held) await reader.feed(piece);
+      if (resumed) reader.cutFrom(differs.at);
+      else {
+        resumed = true;
+        await known?.prepare?.();
+        reader = listReader(method, path, item, known, options.each, observe, {
+          recorded: recorded!,
+          prefix: differs.prefix,
+        });
+        await reader.vouch();
+      }
+      return differs.held;
+    };
+    /**
+     * Takes the answer's next bytes as the mode says: compared by ranges, or cut and read; the
+     * read of a changed answer meets the end of a recorded range again (see `listReader`'s
+     * `feed`) and compares from there, so only the parts around what changed are cut.
+     */
+    const take = async (bytes: Uint8Array): Promise<void> => {
+      const pending = [bytes];
+      for (let piece = pending.shift(); piece; piece = pending.shift()) {
+        if (mode === 'compare') {
+          const differs = verifier!.feed(piece);
+          await vouchEqual();
+          if (differs) pending.unshift(...(await readFrom(differs)));
+        } else {
+          const again = await reader.feed(piece);
+          if (!again) continue;
+          mode = 'compare';
+          verifier = createRangeVerifier(recorded!, {
+            range: again.range,
+            at: again.at,
+            equal: (range, pieces) => equalRanges.push({ range, pieces }),
+          });
+          pending.unshift(again.rest);
+        }
+      }
     };
     const digest = createHash('sha1');
     const chunks: Uint8Array[] = [];
@@ -367,9 +407,7 @@ export function createHttp(settings: ConnectionSettings) {
             // The service is not waited for while the elements are read and stored.
             pause();
             try {
-              const differs = mode === 'compare' ? verifier!.feed(chunk) : null;
-              if (differs) await readFrom(differs.prefix, differs.held);
-              else if (mode === 'read') await reader.feed(chunk);
+              await take(chunk);
             } catch (error) {
               failed = { error };
               // Leaving the loop stops the answer's read (its stream is cancelled).
@@ -393,15 +431,25 @@ export function createHttp(settings: ConnectionSettings) {
       release();
     }
     if (failed) throw failed.error;
-    if (mode === 'compare') {
+    if (mode === 'compare' && !resumed) {
       // Not shown to the service clock: the same bytes were shown when the answer was recorded.
       const differs = verifier!.end();
       const same = differs ? undefined : known?.wholeAnswer?.(recorded!.whole);
       if (same) return reader.heldWhole(same, recorded!.whole, recorded!);
       // Equal bytes but rows of it written since the count was taken: every element is vouched
       // for by its fingerprint, as those before a range that differs are.
-      if (differs) await readFrom(differs.prefix, differs.held);
-      else await readFrom(prefixOf(recorded!, recorded!.ends.length), []);
+      const all = recorded!.ends.length;
+      for (const piece of await readFrom(
+        differs ?? { prefix: prefixOf(recorded!, all), range: all, at: recorded!.ends[all - 1]!, held: [] },
+      ))
+        await take(piece);
+    }
+    // A compare taken up again in the middle: the answer's end is the recorded one's, or is read.
+    while (mode === 'compare') {
+      const differs = verifier!.end();
+      await vouchEqual();
+      if (!differs) break;
+      for (const piece of await readFrom(differs)) await take(piece);
     }
     if (mode === 'hold') {
       // Shown whole, before its chunks are let go (one read as it came was shown slice by slice).
@@ -436,7 +484,36 @@ export function createHttp(settings: ConnectionSettings) {
     resume?: { recorded: AnswerRanges; prefix: RangesPrefix },
   ) {
     type T = z.output<S>;
-    const cutter = resume?.prefix.ranges ? createElementCutter(resume.prefix.end) : createElementCutter();
+    let cutter = resume?.prefix.ranges ? createElementCutter(resume.prefix.end) : createElementCutter();
+    /** The answer's offset of the next byte fed (a leading byte order mark counted). */
+    let at = resume?.prefix.end ?? 0;
+    /**
+     * The ranges of the recorded answer, after the first, by the fingerprint of the element that
+     * ends the range before each: such an element met again may be followed by that range.
+     */
+    const rangeAfter = new Map<string, number>();
+    if (resume) {
+      const { recorded } = resume;
+      for (let range = 0; range < recorded.ends.length - 1; range++) {
+        const count = recorded.counts[range]!;
+        if (
+          count > (range ? recorded.counts[range - 1]! : 0) &&
+          !rangeAfter.has(recorded.fingerprints[count - 1]!)
+        )
+          rangeAfter.set(recorded.fingerprints[count - 1]!, range + 1);
+      }
+    }
+    /** The answer's last range was vouched for as the recorded one's (its array's end with it). */
+    let endVouched = false;
+    /**
+     * Compares taken up again whose first range differed, in a row, and how many range ends to
+     * pass by before the next: in a list changed in every range each compare is in vain, and
+     * costs a range's hash and the rest of a chunk cut twice, so they are tried ever more rarely
+     * (after 1, 3, 7... ranges); a range found equal starts again from every range end.
+     */
+    let missed = 0;
+    let passBy = 0;
+    let vouchedSinceCompare = false;
     /** The answer by ranges, recorded as it is read when the caller keeps fingerprints. */
     const recorder = known ? createRangeRecorder(resume) : undefined;
     const items: T[] = [];
@@ -522,27 +599,83 @@ export function createHttp(settings: ConnectionSettings) {
           else await breathe();
         }
       },
-      async feed(chunk: Uint8Array): Promise<void> {
+      /**
+       * Cuts the answer's next bytes into elements and reads them. When an element ends that
+       * ended a range of the recorded answer (`resume`), answers that range's successor, where it
+       * would start here, and the bytes of the chunk after that element (not read): the caller
+       * compares from there (`createRangeVerifier` with `from`), and hands back what is equal
+       * (`vouchRange`) or where it differs (`cutFrom`).
+       */
+      async feed(chunk: Uint8Array): Promise<{ range: number; at: number; rest: Uint8Array } | null> {
+        const chunkAt = at;
+        at += chunk.length;
         const elements = cutter.feed(chunk);
-        recorder?.chunk(
-          chunk,
-          elements.map((element) => element.end),
-        );
         if (cutter.state === 'notArray' || headBytes < HEAD_BYTES) {
           head.push(chunk);
           headBytes += chunk.length;
         }
         if (cutter.state === 'broken')
           throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${nameOf()}`);
-        for (const { bytes } of elements) {
+        for (const [n, { bytes, end }] of elements.entries()) {
           const index = total++;
           const fingerprint = fingerprintOf(bytes);
           const id = known?.idOf(fingerprint);
           if (id === undefined) toRead.push({ index, bytes, fingerprint });
           else held.push({ index, bytes, id, fingerprint });
+          const next = rangeAfter.get(fingerprint);
+          if (next !== undefined && passBy > 0) passBy--;
+          else if (next !== undefined) {
+            vouchedSinceCompare = false;
+            // The elements cut after this one in the chunk are let go: the compare takes their bytes.
+            recorder?.chunk(
+              chunk.subarray(0, end - chunkAt),
+              elements.slice(0, n + 1).map((element) => element.end),
+            );
+            at = end;
+            if (toRead.length >= READ_SLICE || held.length >= HELD_SLICE) await flush();
+            return { range: next, at: end, rest: chunk.subarray(end - chunkAt) };
+          }
           if (toRead.length >= READ_SLICE || held.length >= HELD_SLICE) await flush();
           else await breathe();
         }
+        recorder?.chunk(
+          chunk,
+          elements.map((element) => element.end),
+        );
+        return null;
+      },
+      /**
+       * Range `range` of the recorded answer met again whole at the bytes' offset, its bytes
+       * `pieces`: its elements are the recorded ones, each held while its fingerprint still gives
+       * its task (as `vouch`), none cut.
+       */
+      async vouchRange(range: number, pieces: readonly Uint8Array[]): Promise<void> {
+        const { recorded } = resume!;
+        recorder!.vouched(recorded, range, pieces);
+        vouchedSinceCompare = true;
+        missed = 0;
+        at = recorder!.at;
+        for (
+          let element = range ? recorded.counts[range - 1]! : 0;
+          element < recorded.counts[range]!;
+          element++
+        ) {
+          const index = total++;
+          const id = recorded.ids[element]!;
+          const fingerprint = recorded.fingerprints[element]!;
+          if (known?.idOf(fingerprint) === id) held.push({ index, bytes: undefined, id, fingerprint });
+          else unread.push(id);
+          if (held.length >= HELD_SLICE) await flush();
+          else await breathe();
+        }
+        endVouched = range === recorded.ends.length - 1;
+      },
+      /** The bytes fed next start at `offset`, just after an element's end: cut from there. */
+      cutFrom(offset: number): void {
+        if (!vouchedSinceCompare) passBy = 2 ** Math.min(++missed, 20) - 1;
+        at = offset;
+        cutter = createElementCutter(offset);
+        endVouched = false;
       },
       /** The answer once every byte was fed: the last slice read, the whole checked. */
       async finish(): Promise<FingerprintedListAnswer<T>> {
@@ -554,7 +687,7 @@ export function createHttp(settings: ConnectionSettings) {
         // Resumed after every recorded range: those bytes, the array's end included, were
         // compared equal to a whole answer, and the cutter was fed none of them.
         const wholeVouched = resume !== undefined && resume.prefix.ranges === resume.recorded.ends.length;
-        if (!wholeVouched && !cutter.complete)
+        if (!wholeVouched && !endVouched && !cutter.complete)
           throw new ResponseShapeError(method, path, 'body', `body is not JSON: ${nameOf()}`);
         await flush();
         logSkipped(method, path, skipped, total);

@@ -67,6 +67,29 @@ describe('nodeFetch: the service requests made on node:http', () => {
     });
   });
 
+  it('hands the body over as the socket read it, not copied, and fails a read of one cut off', async () => {
+    const big = 'y'.repeat(300_000);
+    const base = await serve((req, res) => {
+      if (req.url === '/whole') {
+        res.end(big);
+        return;
+      }
+      res.writeHead(200, { 'content-length': String(big.length) });
+      // Half of what the length promises, then the connection closes.
+      res.write(big.slice(0, 150_000), () => res.destroy());
+    });
+    const res = await nodeFetch(`${base}/whole`, manual);
+    let length = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      // Node's own buffers (a slice of the socket's read), where `Readable.toWeb` made a copy of each.
+      expect(Buffer.isBuffer(chunk)).toBe(true);
+      length += chunk.length;
+    }
+    expect(length).toBe(big.length);
+    const cut = await nodeFetch(`${base}/cut`, manual);
+    await expect(cut.text()).rejects.toThrow(/aborted|premature|socket hang up/i);
+  });
+
   it('decodes a gzip answer as fetch does', async () => {
     const base = await serve((req, res) => {
       expect(req.headers['accept-encoding']).toContain('gzip');

@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { FetchLike } from './http';
 
@@ -104,5 +104,42 @@ function responseOf(res: IncomingMessage, method: string): Response {
     res.once('aborted', () => decoder.destroy(new Error('aborted')));
     stream = res.pipe(decoder);
   }
-  return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, init);
+  return new Response(webStreamOf(stream), init);
+}
+
+/**
+ * The chunks of a node stream as a web stream, each handed over as the socket read it.
+ * `Readable.toWeb` copies every chunk (to detach it from a pool it may share): a project's task
+ * list is 13 MB, read every pull, and the copies were a second 13 MB for the collector to find
+ * (an answer here is never transferred, so no copy is needed). Otherwise as `toWeb`: the node
+ * stream is paused while the web stream's queue is full (64 KB), its end or failure (the answer
+ * cut off, the signal) ends or fails the web stream's read, and cancelling destroys it.
+ */
+function webStreamOf(stream: Readable): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        stream.pause();
+        stream.on('data', (chunk: Buffer) => {
+          controller.enqueue(chunk);
+          if ((controller.desiredSize ?? 0) <= 0) stream.pause();
+        });
+        finished(stream, (err) => {
+          try {
+            if (err) controller.error(err);
+            else controller.close();
+          } catch {
+            // Cancelled already: nothing waits for it.
+          }
+        });
+      },
+      pull() {
+        stream.resume();
+      },
+      cancel() {
+        stream.destroy();
+      },
+    },
+    { highWaterMark: 1 << 16, size: (chunk) => chunk.byteLength },
+  );
 }
