@@ -23,6 +23,27 @@ const web = process.argv.includes('--web');
 const WEB_EXTERNAL = ['better-sqlite3', 'fastify', '@fastify/*', 'bufferutil', 'utf-8-validate'];
 const rendererOnly = process.argv.includes('--renderer-only');
 
+/**
+ * zod's `z.locales` (the error messages in some fifty languages, 370 KB of the bundle's 800 KB of
+ * zod) is left out of the web bundle: esbuild keeps a namespace re-export whole, and the core
+ * parsed and ran it at every start for nothing (no code here calls `z.locales`; the English
+ * messages come from `locales/en.js`, which zod imports directly and stays in).
+ */
+const withoutZodLocales = {
+  name: 'without-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer)
+        ? { path: 'zod-locales', namespace: 'without-zod-locales' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'without-zod-locales' }, () => ({
+      contents: 'export {};',
+      loader: 'js',
+    }));
+  },
+};
+
 if (web) {
   // Chunks of an earlier build would stay beside the new ones (their names carry a hash).
   rmSync(resolve(root, 'out/web'), { recursive: true, force: true });
@@ -41,6 +62,7 @@ if (web) {
     platform: 'node',
     target: 'node20',
     external: WEB_EXTERNAL,
+    plugins: [withoutZodLocales],
     // A bundled CommonJS package (ws) requires its optional native helpers, which stay outside.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -1,15 +1,16 @@
 import { z } from 'zod';
+import { lazySchema } from './lazy-schema';
 
 /**
  * The clock a service stamps its moments on (`momentCreated`, `dateCreated`, ...). Its stamps
  * carry no zone: the spec says local time, GoodDay's live service writes UTC. `local` is this
  * machine's zone (the bundled service shares it); `utc` is UTC.
  */
-export const ServiceClock = z.enum(['utc', 'local']);
+export const ServiceClock = lazySchema(() => z.enum(['utc', 'local']));
 export type ServiceClock = z.infer<typeof ServiceClock>;
 
 /** What a person chooses for an account: a clock, or `auto` (learnt from the service's answers). */
-export const ServiceClockSetting = z.enum(['auto', 'utc', 'local']);
+export const ServiceClockSetting = lazySchema(() => z.enum(['auto', 'utc', 'local']));
 export type ServiceClockSetting = z.infer<typeof ServiceClockSetting>;
 
 const STAMP_RE =

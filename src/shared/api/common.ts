@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * Shared primitives of the Work Management Service 2.0 wire format. Request schemas are what
@@ -7,15 +8,15 @@ import { z } from 'zod';
  */
 
 /** Opaque identifier of any resource. */
-export const Id = z.string().min(1, 'must be a non-empty id').max(200, 'must be at most 200 characters');
+export const Id = lazySchema(() =>
+  z.string().min(1, 'must be a non-empty id').max(200, 'must be at most 200 characters'),
+);
 export type Id = z.infer<typeof Id>;
 
 /** The name of a task, project or folder: trimmed, 1-1000 characters. */
-export const Title = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(1000, 'must be at most 1000 characters');
+export const Title = lazySchema(() =>
+  z.string().trim().min(1, 'must not be empty').max(1000, 'must be at most 1000 characters'),
+);
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** Days in each month of a common year; February gains one in a leap year. */
@@ -37,7 +38,9 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /** A request or response date: `YYYY-MM-DD`. */
-export const DateString = z.string().refine(isCalendarDate, { message: 'must be a date written YYYY-MM-DD' });
+export const DateString = lazySchema(() =>
+  z.string().refine(isCalendarDate, { message: 'must be a date written YYYY-MM-DD' }),
+);
 export type DateString = z.infer<typeof DateString>;
 
 /**
@@ -60,9 +63,14 @@ export function endBeforeStart(): { path: string[]; message: string } {
  * A response timestamp: local time without a zone, `T` or space between date and time, up to 6
  * fraction digits (e.g. `2026-11-21T09:30:00.123456`, `2026-11-21 09:30:00.123456`).
  */
-export const LocalTimestamp = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/, 'must be a local timestamp without zone');
+export const LocalTimestamp = lazySchema(() =>
+  z
+    .string()
+    .regex(
+      /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?$/,
+      'must be a local timestamp without zone',
+    ),
+);
 export type LocalTimestamp = z.infer<typeof LocalTimestamp>;
 
 /** Formats a wall-clock reading as a zone-less local timestamp with 6 fraction digits. */
@@ -84,33 +92,43 @@ export function formatLocalDate(date: Date): string {
  * A boolean query parameter: `true`/`false`/`1`/`0` in any case, or a JSON boolean when it
  * arrives in a body. Anything else (including a repeated parameter) is rejected.
  */
-export const BooleanParam = z
-  .union([z.boolean(), z.string().regex(/^(true|false|1|0)$/i, 'must be true, false, 1 or 0')])
-  .transform((v) => v === true || (typeof v === 'string' && (v === '1' || v.toLowerCase() === 'true')));
+export const BooleanParam = lazySchema(() =>
+  z
+    .union([z.boolean(), z.string().regex(/^(true|false|1|0)$/i, 'must be true, false, 1 or 0')])
+    .transform((v) => v === true || (typeof v === 'string' && (v === '1' || v.toLowerCase() === 'true'))),
+);
 
 /** An optional boolean query parameter that defaults to false. */
-export const OptionalFlag = BooleanParam.optional().transform((v) => v ?? false);
+export const OptionalFlag = lazySchema(() => BooleanParam.optional().transform((v) => v ?? false));
 
 /** Priority of tasks and projects: 1-10, 50 Blocker, 100 Emergency. */
-export const Priority = z
-  .int('must be an integer')
-  .refine((v) => (v >= 1 && v <= 10) || v === 50 || v === 100, {
+export const Priority = lazySchema(() =>
+  z.int('must be an integer').refine((v) => (v >= 1 && v <= 10) || v === 50 || v === 100, {
     message: 'must be 1-10, 50 (Blocker) or 100 (Emergency)',
-  });
-export const Progress = z.int('must be an integer').min(0, 'must be 0-100').max(100, 'must be 0-100');
-export const Color = z.int('must be an integer').min(1, 'must be 1-24').max(24, 'must be 1-24');
+  }),
+);
+export const Progress = lazySchema(() =>
+  z.int('must be an integer').min(0, 'must be 0-100').max(100, 'must be 0-100'),
+);
+export const Color = lazySchema(() =>
+  z.int('must be an integer').min(1, 'must be 1-24').max(24, 'must be 1-24'),
+);
 /** Minutes. */
-export const Minutes = z.int('must be an integer').min(0, 'must not be negative').max(2_147_483_647);
-export const Health = z.union([z.literal(0), z.literal(1), z.literal(2)], {
-  message: 'must be 0, 1, 2 or null',
-});
+export const Minutes = lazySchema(() =>
+  z.int('must be an integer').min(0, 'must not be negative').max(2_147_483_647),
+);
+export const Health = lazySchema(() =>
+  z.union([z.literal(0), z.literal(1), z.literal(2)], {
+    message: 'must be 0, 1, 2 or null',
+  }),
+);
 
 /** `{id, name}` as used for task status and task type. */
-export const NamedRef = z.looseObject({ id: z.string(), name: z.string() });
+export const NamedRef = lazySchema(() => z.looseObject({ id: z.string(), name: z.string() }));
 export type NamedRef = z.infer<typeof NamedRef>;
 
 /** Map of custom-field id to value, on tasks, projects and CRM records. */
-export const CustomFieldsData = z.record(z.string(), z.unknown());
+export const CustomFieldsData = lazySchema(() => z.record(z.string(), z.unknown()));
 export type CustomFieldsData = z.infer<typeof CustomFieldsData>;
 
 /**
@@ -123,7 +141,7 @@ export function orDefault<T extends z.ZodType>(schema: T, fallback: () => z.outp
 }
 
 /** Every error the service answers: a 4xx whose body names the field or the rule. */
-export const ErrorBody = z.looseObject({ errorMessage: z.string() });
+export const ErrorBody = lazySchema(() => z.looseObject({ errorMessage: z.string() }));
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** The text body of a successful write whose response the spec does not show. */
@@ -184,4 +202,4 @@ export function jsonEncodedOr<T extends z.ZodType>(schema: T): z.ZodType<z.outpu
 }
 
 /** Path parameter `{id}`. */
-export const IdParams = z.object({ id: Id });
+export const IdParams = lazySchema(() => z.object({ id: Id }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DateString, Id, jsonEncodedOr, orDefault } from './common';
 import { endpoint, endpoints } from './endpoint';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * Custom-field value types. The spec names the 15 types but not their numeric codes; these are
@@ -25,28 +26,32 @@ export const CUSTOM_FIELD_TYPES = {
 } as const;
 export type CustomFieldTypeName = keyof typeof CUSTOM_FIELD_TYPES;
 
-export const CustomFieldDefinition = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  type: z.number().int(),
-  access: orDefault(z.number().int(), () => 0),
-  /**
-   * Currency-like: `{decimalPlaces, symbol}`. Dropdown and Multi Select: `{listItems}` mapping an
-   * option value (as a string key) to its label. Rating: `{max}`.
-   */
-  params: orDefault(z.record(z.string(), z.unknown()), () => ({})),
-  sortPosition: orDefault(z.number().int(), () => 0),
-});
+export const CustomFieldDefinition = lazySchema(() =>
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    type: z.number().int(),
+    access: orDefault(z.number().int(), () => 0),
+    /**
+     * Currency-like: `{decimalPlaces, symbol}`. Dropdown and Multi Select: `{listItems}` mapping an
+     * option value (as a string key) to its label. Rating: `{max}`.
+     */
+    params: orDefault(z.record(z.string(), z.unknown()), () => ({})),
+    sortPosition: orDefault(z.number().int(), () => 0),
+  }),
+);
 export type CustomFieldDefinition = z.infer<typeof CustomFieldDefinition>;
-export const CustomFieldsResponse = z.array(CustomFieldDefinition);
+export const CustomFieldsResponse = lazySchema(() => z.array(CustomFieldDefinition));
 
 /** PUT /task/{id}/custom-fields and PUT /project/{id}/custom-fields; `customFields` may arrive JSON-encoded. */
-export const SetCustomFieldsBody = z.object({
-  userId: Id.optional(),
-  customFields: jsonEncodedOr(
-    z.array(z.object({ id: Id, value: z.unknown() }), { message: 'must be an array of {id, value}' }),
-  ),
-});
+export const SetCustomFieldsBody = lazySchema(() =>
+  z.object({
+    userId: Id.optional(),
+    customFields: jsonEncodedOr(
+      z.array(z.object({ id: Id, value: z.unknown() }), { message: 'must be an array of {id, value}' }),
+    ),
+  }),
+);
 export type SetCustomFieldsBody = z.input<typeof SetCustomFieldsBody>;
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

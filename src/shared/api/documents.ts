@@ -2,20 +2,23 @@ import { z } from 'zod';
 import { LocalTimestamp } from './common';
 import { endpoint, endpoints } from './endpoint';
 import { SubfoldersQuery } from './projects';
+import { lazySchema } from '../lazy-schema';
 
-export const DocumentListItem = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  projectId: z.string(),
-  createdByUserId: z.string(),
-  momentCreated: LocalTimestamp,
-  momentUpdated: LocalTimestamp,
-});
+export const DocumentListItem = lazySchema(() =>
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    projectId: z.string(),
+    createdByUserId: z.string(),
+    momentCreated: LocalTimestamp,
+    momentUpdated: LocalTimestamp,
+  }),
+);
 export type DocumentListItem = z.infer<typeof DocumentListItem>;
-export const DocumentsResponse = z.array(DocumentListItem);
+export const DocumentsResponse = lazySchema(() => z.array(DocumentListItem));
 
 /** GET /document/{id} */
-export const Document = DocumentListItem.extend({ content: z.string() });
+export const Document = lazySchema(() => DocumentListItem.extend({ content: z.string() }));
 export type Document = z.infer<typeof Document>;
 
 /** The service's endpoints of documents. */

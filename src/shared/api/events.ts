@@ -10,6 +10,7 @@ import {
   withAliases,
 } from './common';
 import { endpoint, endpoints } from './endpoint';
+import { lazySchema } from '../lazy-schema';
 
 export const EVENT_TYPES = [
   'project-milestone',
@@ -33,77 +34,85 @@ export const PERSONAL_EVENT_TYPES: readonly EventType[] = [
 const maybe = () => orDefault(z.string().nullable(), () => null);
 
 /** A calendar event; the fields a view can do without read as null when the answer leaves them out. */
-export const CalendarEvent = z.looseObject({
-  id: z.string(),
-  eventType: z.string(),
-  name: z.string(),
-  notes: maybe(),
-  startDate: DateString,
-  /** Absent on one-day types. */
-  endDate: DateString.optional(),
-  userId: maybe(),
-  projectId: maybe(),
-  assignedToUserId: maybe(),
-  momentCreated: LocalTimestamp,
-});
+export const CalendarEvent = lazySchema(() =>
+  z.looseObject({
+    id: z.string(),
+    eventType: z.string(),
+    name: z.string(),
+    notes: maybe(),
+    startDate: DateString,
+    /** Absent on one-day types. */
+    endDate: DateString.optional(),
+    userId: maybe(),
+    projectId: maybe(),
+    assignedToUserId: maybe(),
+    momentCreated: LocalTimestamp,
+  }),
+);
 export type CalendarEvent = z.infer<typeof CalendarEvent>;
-export const CalendarEventsResponse = z.array(CalendarEvent);
+export const CalendarEventsResponse = lazySchema(() => z.array(CalendarEvent));
 
-const EventTypeValue = z.enum(EVENT_TYPES, { message: `must be one of ${EVENT_TYPES.join(', ')}` });
+const EventTypeValue = lazySchema(() =>
+  z.enum(EVENT_TYPES, { message: `must be one of ${EVENT_TYPES.join(', ')}` }),
+);
 
 /** GET /events */
-export const EventsQuery = z
-  .object({
-    startDate: DateString,
-    endDate: DateString,
-    eventTypes: z
-      .string()
-      .optional()
-      .transform((v, ctx) => {
-        if (v === undefined || v === '') return undefined;
-        const list = v.split(',');
-        for (const t of list) {
-          if (!EventTypeValue.safeParse(t).success) {
-            ctx.addIssue({ code: 'custom', message: `unknown event type "${t.slice(0, 40)}"` });
-            return z.NEVER;
-          }
-        }
-        return list as EventType[];
-      }),
-  })
-  .refine(endNotBeforeStart, endBeforeStart());
-
-/** POST /events; which of endDate, userId, projectId is required depends on the type. */
-export const CreateEventBody = withAliases(
+export const EventsQuery = lazySchema(() =>
   z
     .object({
-      createdByUserId: Id,
-      eventType: EventTypeValue,
-      name: z.string().trim().min(1, 'must not be empty').max(1000),
       startDate: DateString,
-      endDate: DateString.nullish(),
-      userId: Id.nullish(),
-      projectId: Id.nullish(),
-      notes: z.string().max(200_000).nullish(),
-      assignedToUserId: Id.nullish(),
+      endDate: DateString,
+      eventTypes: z
+        .string()
+        .optional()
+        .transform((v, ctx) => {
+          if (v === undefined || v === '') return undefined;
+          const list = v.split(',');
+          for (const t of list) {
+            if (!EventTypeValue.safeParse(t).success) {
+              ctx.addIssue({ code: 'custom', message: `unknown event type "${t.slice(0, 40)}"` });
+              return z.NEVER;
+            }
+          }
+          return list as EventType[];
+        }),
     })
-    .superRefine((v, ctx) => {
-      const single = SINGLE_DAY_EVENT_TYPES.includes(v.eventType);
-      if (!single && v.endDate == null)
-        ctx.addIssue({ code: 'custom', path: ['endDate'], message: `is required for ${v.eventType}` });
-      if (!single && v.endDate != null && v.endDate < v.startDate)
-        ctx.addIssue({ code: 'custom', path: ['endDate'], message: END_BEFORE_START_MESSAGE });
-      if (PERSONAL_EVENT_TYPES.includes(v.eventType) && v.userId == null)
-        ctx.addIssue({ code: 'custom', path: ['userId'], message: `is required for ${v.eventType}` });
-      if (PROJECT_EVENT_TYPES.includes(v.eventType) && v.projectId == null)
-        ctx.addIssue({ code: 'custom', path: ['projectId'], message: `is required for ${v.eventType}` });
-    }),
-  { 'start-date': 'startDate', 'end-date': 'endDate' },
+    .refine(endNotBeforeStart, endBeforeStart()),
+);
+
+/** POST /events; which of endDate, userId, projectId is required depends on the type. */
+export const CreateEventBody = lazySchema(() =>
+  withAliases(
+    z
+      .object({
+        createdByUserId: Id,
+        eventType: EventTypeValue,
+        name: z.string().trim().min(1, 'must not be empty').max(1000),
+        startDate: DateString,
+        endDate: DateString.nullish(),
+        userId: Id.nullish(),
+        projectId: Id.nullish(),
+        notes: z.string().max(200_000).nullish(),
+        assignedToUserId: Id.nullish(),
+      })
+      .superRefine((v, ctx) => {
+        const single = SINGLE_DAY_EVENT_TYPES.includes(v.eventType);
+        if (!single && v.endDate == null)
+          ctx.addIssue({ code: 'custom', path: ['endDate'], message: `is required for ${v.eventType}` });
+        if (!single && v.endDate != null && v.endDate < v.startDate)
+          ctx.addIssue({ code: 'custom', path: ['endDate'], message: END_BEFORE_START_MESSAGE });
+        if (PERSONAL_EVENT_TYPES.includes(v.eventType) && v.userId == null)
+          ctx.addIssue({ code: 'custom', path: ['userId'], message: `is required for ${v.eventType}` });
+        if (PROJECT_EVENT_TYPES.includes(v.eventType) && v.projectId == null)
+          ctx.addIssue({ code: 'custom', path: ['projectId'], message: `is required for ${v.eventType}` });
+      }),
+    { 'start-date': 'startDate', 'end-date': 'endDate' },
+  ),
 );
 export type CreateEventBody = z.input<typeof CreateEventBody>;
 
 /** Extension: DELETE /event/{id} may name the acting user. */
-export const DeleteEventBody = z.object({ userId: Id.optional() });
+export const DeleteEventBody = lazySchema(() => z.object({ userId: Id.optional() }));
 
 /** The service's endpoints of calendar events (an event has no update: an edit is a create and a delete). */
 export const eventEndpoints = endpoints({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LocalTimestamp } from './common';
 import { endpoint, endpoints } from './endpoint';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * History event types this service records, one per project field an update can change
@@ -29,15 +30,17 @@ export const PROJECT_HISTORY_TYPES = [
 ] as const;
 export type ProjectHistoryType = (typeof PROJECT_HISTORY_TYPES)[number];
 
-export const ProjectHistoryEvent = z.looseObject({
-  id: z.string(),
-  eventType: z.string(),
-  momentCreated: LocalTimestamp,
-  userId: z.string(),
-  params: z.looseObject({ newValue: z.unknown(), oldValue: z.unknown() }),
-});
+export const ProjectHistoryEvent = lazySchema(() =>
+  z.looseObject({
+    id: z.string(),
+    eventType: z.string(),
+    momentCreated: LocalTimestamp,
+    userId: z.string(),
+    params: z.looseObject({ newValue: z.unknown(), oldValue: z.unknown() }),
+  }),
+);
 export type ProjectHistoryEvent = z.infer<typeof ProjectHistoryEvent>;
-export const ProjectHistoryResponse = z.array(ProjectHistoryEvent);
+export const ProjectHistoryResponse = lazySchema(() => z.array(ProjectHistoryEvent));
 
 /** The service's endpoints of a project's history. */
 export const historyEndpoints = endpoints({

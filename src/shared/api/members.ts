@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id } from './common';
 import { endpoint, endpoints } from './endpoint';
+import { lazySchema } from '../lazy-schema';
 
 /** Access levels in requests, and the names responses give them. */
 export const ACCESS_LEVELS = {
@@ -11,37 +12,43 @@ export const ACCESS_LEVELS = {
   '3': 'Full',
 } as const;
 
-export const ProjectUser = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  primaryEmail: z.string(),
-  access: z.string(),
-  watchAll: z.boolean(),
-});
+export const ProjectUser = lazySchema(() =>
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    primaryEmail: z.string(),
+    access: z.string(),
+    watchAll: z.boolean(),
+  }),
+);
 export type ProjectUser = z.infer<typeof ProjectUser>;
-export const ProjectUsersResponse = z.array(ProjectUser);
+export const ProjectUsersResponse = lazySchema(() => z.array(ProjectUser));
 
 /** POST /project/{id}/user/{userId} */
-export const AddMemberBody = z.object({
-  userId: Id,
-  access: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'must be 1, 2 or 3' }),
-});
+export const AddMemberBody = lazySchema(() =>
+  z.object({
+    userId: Id,
+    access: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'must be 1, 2 or 3' }),
+  }),
+);
 export type AddMemberBody = z.infer<typeof AddMemberBody>;
 
 /** PUT /project/{id}/user/{userId} */
-export const UpdateMemberBody = z.object({
-  userId: Id,
-  access: z.union([z.literal(-10), z.literal(-5), z.literal(1), z.literal(2), z.literal(3)], {
-    message: 'must be -10, -5, 1, 2 or 3',
+export const UpdateMemberBody = lazySchema(() =>
+  z.object({
+    userId: Id,
+    access: z.union([z.literal(-10), z.literal(-5), z.literal(1), z.literal(2), z.literal(3)], {
+      message: 'must be -10, -5, 1, 2 or 3',
+    }),
   }),
-});
+);
 export type UpdateMemberBody = z.infer<typeof UpdateMemberBody>;
 
 /** DELETE /project/{id}/user/{userId}; `userId` in the body. */
-export const RemoveMemberBody = z.object({ userId: Id });
+export const RemoveMemberBody = lazySchema(() => z.object({ userId: Id }));
 export type RemoveMemberBody = z.infer<typeof RemoveMemberBody>;
 
-export const MemberParams = z.object({ id: Id, userId: Id });
+export const MemberParams = lazySchema(() => z.object({ id: Id, userId: Id }));
 
 /** The service's endpoints of a project's members. */
 export const memberEndpoints = endpoints({

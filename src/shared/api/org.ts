@@ -1,19 +1,22 @@
 import { z } from 'zod';
 import { orDefault } from './common';
 import { endpoint, endpoints } from './endpoint';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * Organization reads: users, statuses, task types, tags. The organization set-up itself comes
  * from the seed; the API cannot write it. GET /tags is an extension (not in the spec).
  */
-export const User = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  /** GoodDay's saved user lists carry it; a user without one reads as ''. */
-  primaryEmail: orDefault(z.string(), () => ''),
-});
+export const User = lazySchema(() =>
+  z.looseObject({
+    id: z.string(),
+    name: z.string(),
+    /** GoodDay's saved user lists carry it; a user without one reads as ''. */
+    primaryEmail: orDefault(z.string(), () => ''),
+  }),
+);
 export type User = z.infer<typeof User>;
-export const UsersResponse = z.array(User);
+export const UsersResponse = lazySchema(() => z.array(User));
 
 /**
  * The `systemStatus` codes that close what they are set on, for a status whose answer does not
@@ -34,25 +37,29 @@ export function statusIsClosed(status: {
 }
 
 /** A task or project status; `isClosed` says whether it closes what it is set on. */
-export const Status = z
-  .looseObject({
-    id: z.string(),
-    name: z.string(),
-    systemStatus: z.number().int(),
-    /** Our service's flag; absent from GoodDay's answers, then derived from `systemStatus`. */
-    isClosed: z.boolean().nullish(),
-  })
-  .transform((s): typeof s & { isClosed: boolean } => ({ ...s, isClosed: statusIsClosed(s) }));
+export const Status = lazySchema(() =>
+  z
+    .looseObject({
+      id: z.string(),
+      name: z.string(),
+      systemStatus: z.number().int(),
+      /** Our service's flag; absent from GoodDay's answers, then derived from `systemStatus`. */
+      isClosed: z.boolean().nullish(),
+    })
+    .transform((s): typeof s & { isClosed: boolean } => ({ ...s, isClosed: statusIsClosed(s) })),
+);
 export type Status = z.output<typeof Status>;
-export const StatusesResponse = z.array(Status);
+export const StatusesResponse = lazySchema(() => z.array(Status));
 
-export const TaskType = z.looseObject({ id: z.string(), name: z.string() });
+export const TaskType = lazySchema(() => z.looseObject({ id: z.string(), name: z.string() }));
 export type TaskType = z.infer<typeof TaskType>;
-export const TaskTypesResponse = z.array(TaskType);
+export const TaskTypesResponse = lazySchema(() => z.array(TaskType));
 
-export const Tag = z.looseObject({ id: z.string(), name: z.string(), color: z.number().int().nullable() });
+export const Tag = lazySchema(() =>
+  z.looseObject({ id: z.string(), name: z.string(), color: z.number().int().nullable() }),
+);
 export type Tag = z.infer<typeof Tag>;
-export const TagsResponse = z.array(Tag);
+export const TagsResponse = lazySchema(() => z.array(Tag));
 
 /** Task `systemStatus` codes this service uses (the spec does not show them). */
 export const TASK_SYSTEM_STATUS = { new: 1, inProgress: 2, onHold: 3, done: 4, cancelled: 5 } as const;
@@ -60,9 +67,9 @@ export const TASK_SYSTEM_STATUS = { new: 1, inProgress: 2, onHold: 3, done: 4, c
 export const PROJECT_SYSTEM_STATUS = { open: 2, archived: 5 } as const;
 
 /** Extension: GET /project-templates, the `projectTemplateId` values new-project accepts. */
-export const ProjectTemplate = z.looseObject({ id: z.string(), name: z.string() });
+export const ProjectTemplate = lazySchema(() => z.looseObject({ id: z.string(), name: z.string() }));
 export type ProjectTemplate = z.infer<typeof ProjectTemplate>;
-export const ProjectTemplatesResponse = z.array(ProjectTemplate);
+export const ProjectTemplatesResponse = lazySchema(() => z.array(ProjectTemplate));
 
 /**
  * The service's endpoints of the organization. Those marked `offered` are not in the spec (or

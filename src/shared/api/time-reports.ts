@@ -10,6 +10,7 @@ import {
   orDefault,
 } from './common';
 import { endpoint, endpoints } from './endpoint';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * Time reports (time logged on a task). The live service offers them though the spec does not:
@@ -30,33 +31,37 @@ export const MAX_REPORT_MESSAGE = 10_000;
  * the live service sends it: `reportMessageText` reads it back. `isBillable` is our extension
  * (the live items carry no such field), read as false when absent.
  */
-export const TimeReport = z.looseObject({
-  id: z.string(),
-  reportDate: DateString,
-  momentCreated: LocalTimestamp,
-  projectId: orDefault(z.string(), () => ''),
-  userId: z.string(),
-  taskId: z.string(),
-  /** Minutes. */
-  reported: z.number().int(),
-  message: orDefault(z.string(), () => ''),
-  isBillable: orDefault(z.boolean(), () => false),
-});
+export const TimeReport = lazySchema(() =>
+  z.looseObject({
+    id: z.string(),
+    reportDate: DateString,
+    momentCreated: LocalTimestamp,
+    projectId: orDefault(z.string(), () => ''),
+    userId: z.string(),
+    taskId: z.string(),
+    /** Minutes. */
+    reported: z.number().int(),
+    message: orDefault(z.string(), () => ''),
+    isBillable: orDefault(z.boolean(), () => false),
+  }),
+);
 export type TimeReport = z.infer<typeof TimeReport>;
-export const TimeReportsResponse = z.array(TimeReport);
+export const TimeReportsResponse = lazySchema(() => z.array(TimeReport));
 
 /** POST /task/{id}/time-report */
-export const CreateTimeReportBody = z.object({
-  userId: Id,
-  reportedMinutes: z
-    .int('must be a whole number of minutes')
-    .min(1, 'must be at least 1 minute')
-    .max(MAX_REPORT_MINUTES, `must be at most ${MAX_REPORT_MINUTES} minutes (a day)`),
-  /** The day the time was spent; today (on the service's clock) when absent. */
-  date: DateString.nullish(),
-  message: z.string().max(MAX_REPORT_MESSAGE).nullish(),
-  isBillable: BooleanParam.nullish(),
-});
+export const CreateTimeReportBody = lazySchema(() =>
+  z.object({
+    userId: Id,
+    reportedMinutes: z
+      .int('must be a whole number of minutes')
+      .min(1, 'must be at least 1 minute')
+      .max(MAX_REPORT_MINUTES, `must be at most ${MAX_REPORT_MINUTES} minutes (a day)`),
+    /** The day the time was spent; today (on the service's clock) when absent. */
+    date: DateString.nullish(),
+    message: z.string().max(MAX_REPORT_MESSAGE).nullish(),
+    isBillable: BooleanParam.nullish(),
+  }),
+);
 export type CreateTimeReportBody = z.input<typeof CreateTimeReportBody>;
 
 /*
@@ -65,25 +70,29 @@ export type CreateTimeReportBody = z.input<typeof CreateTimeReportBody>;
  */
 
 /** A range of report dates; both ends included, either may be left out. */
-export const TimeReportsRange = z.object({
-  startDate: DateString.optional(),
-  endDate: DateString.optional(),
-});
+export const TimeReportsRange = lazySchema(() =>
+  z.object({
+    startDate: DateString.optional(),
+    endDate: DateString.optional(),
+  }),
+);
 const rangeQuery = <T extends z.ZodRawShape>(extra: T) =>
   TimeReportsRange.extend(extra).refine(endNotBeforeStart, endBeforeStart());
 
 /** GET /user/{id}/time-reports */
-export const UserTimeReportsQuery = rangeQuery({});
+export const UserTimeReportsQuery = lazySchema(() => rangeQuery({}));
 /** GET /task/{id}/time-reports: `subtasks` adds the reports of the task's subtasks. */
-export const TaskTimeReportsQuery = rangeQuery({ subtasks: OptionalFlag });
+export const TaskTimeReportsQuery = lazySchema(() => rangeQuery({ subtasks: OptionalFlag }));
 /** GET /project/{id}/time-reports: `subfolders` adds the reports of its folders' projects. */
-export const ProjectTimeReportsQuery = rangeQuery({ subfolders: OptionalFlag });
+export const ProjectTimeReportsQuery = lazySchema(() => rangeQuery({ subfolders: OptionalFlag }));
 
 /** POST /time-reports: the dates in the body or in the query string (with an empty body). */
-export const TimeReportsSearchBody = rangeQuery({
-  projectIds: z.array(Id).max(1000).nullish(),
-  userIds: z.array(Id).max(1000).nullish(),
-});
+export const TimeReportsSearchBody = lazySchema(() =>
+  rangeQuery({
+    projectIds: z.array(Id).max(1000).nullish(),
+    userIds: z.array(Id).max(1000).nullish(),
+  }),
+);
 export type TimeReportsSearchBody = z.input<typeof TimeReportsSearchBody>;
 
 const ESCAPES: Record<string, string> = {

@@ -14,16 +14,20 @@ export const calendarResources = {
 export const calendarReadChannels = {
   /** Events overlapping [from, to] (inclusive dates), optionally of some types or one project. */
   'events.list': channel(
-    z
-      .object({
-        from: DateString,
-        to: DateString,
-        types: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length).optional(),
-        projectId: Id.optional(),
-      })
-      .strict(),
-    z.array(CalendarEvent),
+    () =>
+      z
+        .object({
+          from: DateString,
+          to: DateString,
+          types: z.array(z.enum(EVENT_TYPES)).max(EVENT_TYPES.length).optional(),
+          projectId: Id.optional(),
+        })
+        .strict(),
+    () => z.array(CalendarEvent),
   ),
   /** The event's predecessors and successors (fetched when opened, then cached). */
-  'dependencies.ofEvent': channel(z.object({ eventId: Id }).strict(), z.array(DependencyView)),
+  'dependencies.ofEvent': channel(
+    () => z.object({ eventId: Id }).strict(),
+    () => z.array(DependencyView),
+  ),
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { lazySchema } from '../lazy-schema';
 
 /** One IPC channel: a `domain.verb` name, the schema of its single argument and of its result. */
 export interface ChannelSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -6,8 +7,15 @@ export interface ChannelSpec<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
   readonly output: O;
 }
 
-export function channel<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): ChannelSpec<I, O> {
-  return { input, output };
+/**
+ * A channel from the functions that build its schemas: each is built when the channel is first
+ * used (`lazy-schema.ts`), not when the contract loads.
+ */
+export function channel<I extends z.ZodType, O extends z.ZodType>(
+  input: () => I,
+  output: () => O,
+): ChannelSpec<I, O> {
+  return { input: lazySchema(input), output: lazySchema(output) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../api/common';
 import { channel } from './channel';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * What was typed and not sent, kept by the core in the account's outbox file (never thrown away)
@@ -9,26 +10,27 @@ import { channel } from './channel';
  * service makes it) and the New task dialog (`new-task`, its fields as JSON). The account is the
  * file's.
  */
-export const DraftKey = z
-  .string()
-  .regex(/^(message:[A-Za-z0-9_-]{1,64}|new-task)$/, 'must be message:<task id> or new-task');
+export const DraftKey = lazySchema(() =>
+  z.string().regex(/^(message:[A-Za-z0-9_-]{1,64}|new-task)$/, 'must be message:<task id> or new-task'),
+);
 
 const DRAFT_MAX = 2 * LIMITS.textLength + 1000;
 
 export const draftChannels = {
   'drafts.get': channel(
-    z.object({ key: DraftKey }).strict(),
-    z.object({ text: z.string(), updatedAt: z.number().int().nullable() }),
+    () => z.object({ key: DraftKey }).strict(),
+    () => z.object({ text: z.string(), updatedAt: z.number().int().nullable() }),
   ),
   /** Keeps the text; an empty text forgets the draft (sent, or erased). */
   'drafts.set': channel(
-    z
-      .object({
-        key: DraftKey,
-        // A message box's text, or the dialog's fields (title and message) as JSON.
-        text: z.string().max(DRAFT_MAX, `must be at most ${DRAFT_MAX} characters`),
-      })
-      .strict(),
-    z.object({ kept: z.boolean() }),
+    () =>
+      z
+        .object({
+          key: DraftKey,
+          // A message box's text, or the dialog's fields (title and message) as JSON.
+          text: z.string().max(DRAFT_MAX, `must be at most ${DRAFT_MAX} characters`),
+        })
+        .strict(),
+    () => z.object({ kept: z.boolean() }),
   ),
 };

@@ -7,20 +7,23 @@ import { DownloadProgress, UploadsStatus } from './attachments';
 import { DataNotice } from './app';
 import { CACHE_ENTITIES } from '../entities';
 import { timerEvents } from './time';
+import { lazySchema } from '../lazy-schema';
 
 /** What the native menus (and their shortcuts) ask the renderer to do. */
-export const MenuCommand = z.enum(['new-task', 'search', 'sync-now', 'settings']);
+export const MenuCommand = lazySchema(() => z.enum(['new-task', 'search', 'sync-now', 'settings']));
 export type MenuCommand = z.infer<typeof MenuCommand>;
 
 /** What a cache change touched, so views showing those entities read again (see `RESOURCES`). */
-export const CacheEntity = z.enum(CACHE_ENTITIES);
+export const CacheEntity = lazySchema(() => z.enum(CACHE_ENTITIES));
 export type CacheEntity = z.infer<typeof CacheEntity>;
 
-export const CacheChange = z.object({
-  entities: z.array(CacheEntity),
-  /** Ids per entity when the change touched a few known items; absent means "any of them". */
-  ids: z.partialRecord(CacheEntity, z.array(z.string())).optional(),
-});
+export const CacheChange = lazySchema(() =>
+  z.object({
+    entities: z.array(CacheEntity),
+    /** Ids per entity when the change touched a few known items; absent means "any of them". */
+    ids: z.partialRecord(CacheEntity, z.array(z.string())).optional(),
+  }),
+);
 export type CacheChange = z.infer<typeof CacheChange>;
 
 /**
@@ -28,7 +31,9 @@ export type CacheChange = z.infer<typeof CacheChange>;
  * the local id (an open detail, history entries) swap it. `entity` is the outbox's entity name
  * (`task`, `project`, `event`, ...).
  */
-export const IdRemap = z.object({ entity: z.string(), tempId: z.string(), realId: z.string() });
+export const IdRemap = lazySchema(() =>
+  z.object({ entity: z.string(), tempId: z.string(), realId: z.string() }),
+);
 export type IdRemap = z.infer<typeof IdRemap>;
 
 /**
@@ -36,12 +41,14 @@ export type IdRemap = z.infer<typeof IdRemap>;
  * Later domains add their events here.
  */
 export const events = {
-  'app.onDidLog': z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
-  'app.onDidRequestCommand': z.object({ command: MenuCommand }),
+  'app.onDidLog': lazySchema(() =>
+    z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() }),
+  ),
+  'app.onDidRequestCommand': lazySchema(() => z.object({ command: MenuCommand })),
   /** A system notification about a task was clicked: the renderer opens the task. */
-  'app.onDidRequestOpenTask': z.object({ taskId: z.string().min(1) }),
+  'app.onDidRequestOpenTask': lazySchema(() => z.object({ taskId: z.string().min(1) })),
   /** A Workdesk or service link was opened (command line, the OS, the tray): the renderer resolves it. */
-  'app.onDidOpenLink': z.object({ link: z.string().min(1).max(4096) }),
+  'app.onDidOpenLink': lazySchema(() => z.object({ link: z.string().min(1).max(4096) })),
   /** A damaged file was moved aside and made again (see `app.notices`). */
   'app.onDidNotice': DataNotice,
   ...accountsEvents,

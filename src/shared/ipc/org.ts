@@ -2,16 +2,19 @@ import { z } from 'zod';
 import { channel, type ResourceSpec } from './channel';
 import { CustomFieldDefinition } from '../api/custom-fields';
 import { Status, Tag, TaskType, User } from '../api/org';
+import { lazySchema } from '../lazy-schema';
 
 /** A custom-field value beside its definition (null when the definition is not cached). */
-export const CustomFieldValueView = z.object({
-  fieldId: z.string(),
-  definition: CustomFieldDefinition.nullable(),
-  value: z.unknown(),
-});
+export const CustomFieldValueView = lazySchema(() =>
+  z.object({
+    fieldId: z.string(),
+    definition: CustomFieldDefinition.nullable(),
+    value: z.unknown(),
+  }),
+);
 export type CustomFieldValueView = z.infer<typeof CustomFieldValueView>;
 
-const NoArg = z.object({}).strict();
+const NoArg = lazySchema(() => z.object({}).strict());
 
 /** The resources this domain is the home of (see `RESOURCES` in `../entities.ts`). */
 export const orgResources = {
@@ -25,9 +28,24 @@ export const orgResources = {
 } as const satisfies Record<string, ResourceSpec>;
 
 export const orgReadChannels = {
-  'org.users': channel(NoArg, z.array(User)),
-  'org.statuses': channel(NoArg, z.array(Status)),
-  'org.taskTypes': channel(NoArg, z.array(TaskType)),
-  'org.customFields': channel(NoArg, z.array(CustomFieldDefinition)),
-  'org.tags': channel(NoArg, z.array(Tag)),
+  'org.users': channel(
+    () => NoArg,
+    () => z.array(User),
+  ),
+  'org.statuses': channel(
+    () => NoArg,
+    () => z.array(Status),
+  ),
+  'org.taskTypes': channel(
+    () => NoArg,
+    () => z.array(TaskType),
+  ),
+  'org.customFields': channel(
+    () => NoArg,
+    () => z.array(CustomFieldDefinition),
+  ),
+  'org.tags': channel(
+    () => NoArg,
+    () => z.array(Tag),
+  ),
 };

@@ -7,7 +7,7 @@ export const printChannels = {
    * the user says (null: cancelled). The browser's own print dialog offers the same in the web host.
    */
   'print.savePdf': channel(
-    z.object({ name: z.string().min(1).max(200) }).strict(),
-    z.object({ savedTo: z.string().nullable() }),
+    () => z.object({ name: z.string().min(1).max(200) }).strict(),
+    () => z.object({ savedTo: z.string().nullable() }),
   ),
 };

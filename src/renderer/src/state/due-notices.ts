@@ -17,6 +17,10 @@ export function watchDueTasks(
     const now = clock();
     const today = toDayString(now);
     if (told === today) return;
+    // Neither toast wanted (the default: the core raises these as system notifications): the
+    // thousands of assigned tasks are not read. Not marked as told, so turning a toast on
+    // today still shows it after the next sync.
+    if (!wanted('dueToday') && !wanted('dueTomorrow')) return;
     const status = await bridge.invoke('sync.status', {}).catch(() => undefined);
     if (!status?.lastSyncedAt) return;
     told = today;
@@ -41,9 +45,15 @@ export function watchDueTasks(
         );
     }
   };
-  // The check reads every assigned task (thousands at scale): after the first screen is drawn.
-  void afterFirstScreen().then(check);
+  // The check reads every assigned task (thousands at scale): after the first screen is drawn,
+  // also when a sync ends before then (the start's refresh), so that read never competes with
+  // the first view's.
+  // One check at a time: two at once (the first screen's and a sync's) would both read and toast.
+  let checking: Promise<void> | undefined;
+  const checkOnce = (): Promise<void> => (checking ??= check().finally(() => (checking = undefined)));
+  const firstScreen = afterFirstScreen();
+  void firstScreen.then(checkOnce);
   return bridge.on('sync.onDidChangeStatus', (status) => {
-    if (!status.running && status.lastSyncedAt) void check();
+    if (!status.running && status.lastSyncedAt) void firstScreen.then(checkOnce);
   });
 }

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Bridge } from '../lib/bridge';
+import { AFTER_FIRST_SCREEN_MS } from '../lib/when-idle';
+
+const shown = vi.hoisted(() => [] as string[]);
+vi.mock('../lib/toasts.svelte', () => ({ toasts: { show: (message: string) => shown.push(message) } }));
+
+const { watchDueTasks } = await import('./due-notices');
+
+const NOON = new Date(2026, 10, 27, 12, 0, 0);
+
+/** A bridge that answers the two reads the check makes and lets the test end a sync. */
+function fakeBridge() {
+  const calls: string[] = [];
+  const listeners: ((status: unknown) => void)[] = [];
+  const bridge = {
+    invoke: (channel: string) => {
+      calls.push(channel);
+      if (channel === 'sync.status')
+        return Promise.resolve({ running: false, lastSyncedAt: '2026-11-27T11:59:00Z' });
+      return Promise.resolve({ rows: [{ name: 'Ship it', closed: false, deadline: '2026-11-27' }] });
+    },
+    on: (_event: string, listener: (status: unknown) => void) => {
+      listeners.push(listener);
+      return () => undefined;
+    },
+  };
+  const syncEnded = () =>
+    listeners.forEach((l) => l({ running: false, lastSyncedAt: '2026-11-27T12:00:00Z' }));
+  return { bridge: bridge as unknown as Bridge, calls, syncEnded };
+}
+
+describe('watchDueTasks', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    shown.length = 0;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('reads no task when neither due toast is wanted (the default), also after a sync', async () => {
+    const { bridge, calls, syncEnded } = fakeBridge();
+    watchDueTasks(
+      bridge,
+      () => false,
+      () => undefined,
+      () => NOON,
+    );
+    syncEnded();
+    await vi.advanceTimersByTimeAsync(AFTER_FIRST_SCREEN_MS + 100);
+    syncEnded();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls).toEqual([]);
+    expect(shown).toEqual([]);
+  });
+
+  it('a sync that ends before the first screen is drawn: the tasks are read after it, once', async () => {
+    const { bridge, calls, syncEnded } = fakeBridge();
+    watchDueTasks(
+      bridge,
+      (kind) => kind === 'dueToday',
+      () => undefined,
+      () => NOON,
+    );
+    syncEnded();
+    await vi.advanceTimersByTimeAsync(AFTER_FIRST_SCREEN_MS - 100);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls.filter((c) => c === 'tasks.myWork')).toEqual(['tasks.myWork']);
+    expect(shown).toEqual(['1 task due today: Ship it']);
+  });
+});
