@@ -81,7 +81,9 @@ export function createWriteBatcher(
   let queue: (() => void)[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let resumeAt: ReturnType<typeof setImmediate> | null = null;
-  // A write that failed on the timer or between slices is thrown by the next explicit flush.
+  // A write that failed on the timer or between slices is thrown by the next explicit flush. It
+  // costs only its own run's writes (rolled back: their tasks are not marked fetched, so the next
+  // pull fetches them again); the writes after it still run.
   let failed: unknown = null;
   const stopWaiting = (): void => {
     if (timer) clearTimeout(timer);
@@ -99,8 +101,8 @@ export function createWriteBatcher(
         while (at < writes.length && (at === 0 || !slice?.due())) writes[at++]!();
       });
     } catch (err) {
-      // The transaction's writes are rolled back; those after it are not run.
-      queue = [];
+      // The transaction's writes are rolled back; those not reached yet wait for the next run.
+      queue = [...writes.slice(at), ...queue];
       throw err;
     }
     queue = [...writes.slice(at), ...queue];
@@ -108,19 +110,28 @@ export function createWriteBatcher(
   };
   const runSlice = (): void => {
     stopWaiting();
-    if (failed || !queue.length) return;
+    if (!queue.length) return;
     try {
       run(workSlice());
     } catch (err) {
       failed ??= err;
-      return;
     }
     if (queue.length) resumeAt = setImmediate(runSlice);
   };
   const flush = (): void => {
     stopWaiting();
-    if (failed) throw failed;
-    if (queue.length) run();
+    // Every write waiting runs (a failing one costs its run: the others are run again), then an
+    // earlier failure is reported, once.
+    while (queue.length) {
+      try {
+        run();
+      } catch (err) {
+        failed ??= err;
+      }
+    }
+    const err = failed;
+    failed = null;
+    if (err) throw err;
   };
   return {
     write(fn: () => void): void {

@@ -313,4 +313,34 @@ describe('write batcher', () => {
     await new Promise((r) => setTimeout(r, 40));
     expect(() => batch.flush()).toThrow('disk full');
   });
+
+  it('goes on with the writes after one that failed, and reports the failure once', async () => {
+    const stored: number[] = [];
+    // A transaction that rolls back what it stored when a write throws.
+    const cache = {
+      transaction<T>(fn: () => T): T {
+        const before = stored.length;
+        try {
+          return fn();
+        } catch (err) {
+          stored.length = before;
+          throw err;
+        }
+      },
+    };
+    const batch = createWriteBatcher(cache);
+    for (let i = 0; i < 130; i++)
+      batch.write(() => {
+        if (i === 3) throw new Error('constraint failed');
+        stored.push(i);
+      });
+    await vi.waitFor(() => expect(stored).toContain(127));
+    expect(() => batch.flush()).toThrow('constraint failed');
+    // The failing write's run (0-2 with it) is rolled back; every write after it is stored.
+    expect(stored).toEqual(Array.from({ length: 126 }, (_, i) => i + 4));
+    // Reported once: the batcher goes on.
+    batch.write(() => stored.push(200));
+    expect(() => batch.flush()).not.toThrow();
+    expect(stored).toContain(200);
+  });
 });

@@ -6,7 +6,6 @@ import { bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
 import { toasts } from '../lib/toasts.svelte';
 import { focusPlace } from '../lib/focus-place';
-import { afterFirstScreen } from '../lib/when-idle';
 import { nav, settings } from './app';
 
 /** The most tasks compared per read; a user with more waiting is told about the newest. */
@@ -33,32 +32,11 @@ export class ActionRequiredWatch {
     this.#showAll = lead.showAll;
   }
 
-  /**
-   * Reads once the first screen is drawn, and after every task change from then; returns the
-   * unsubscribe. The first read (up to `WATCH_LIMIT` whole rows, 300 KB at scale) only learns what
-   * is already waiting: made at start, it competed with the first view's own reads and render. A
-   * task handed over before it is taken as already known (the core's system notice still tells).
-   */
+  /** Reads now and after every task change; returns the unsubscribe. */
   start(): () => void {
     this.#known = undefined;
-    let stopped = false;
-    const firstScreen = afterFirstScreen();
-    // Changes before the first screen are all in its one read.
-    let scheduled = false;
-    const read = (): void => {
-      if (scheduled) return;
-      scheduled = true;
-      void firstScreen.then(() => {
-        scheduled = false;
-        if (!stopped) void this.#read();
-      });
-    };
-    read();
-    const stop = onCacheChange(this.#bridge, ['tasks'], read);
-    return () => {
-      stopped = true;
-      stop();
-    };
+    void this.#read();
+    return onCacheChange(this.#bridge, ['tasks'], () => void this.#read());
   }
 
   async #read(): Promise<void> {
