@@ -256,6 +256,8 @@ export class Outbox<C> {
   readonly #structuralKinds: string[] = [];
   /** The kinds that delete or remove something, as a JSON array (for the store's query). */
   readonly #removingKinds: string;
+  /** The kinds whose payload names more items they remove (`removesAlso`). */
+  readonly #alsoRemovingKinds: ReadonlySet<string>;
   readonly #classify: Classifier;
   readonly #clock: Clock;
   readonly #timers: Timers;
@@ -340,6 +342,9 @@ export class Outbox<C> {
     }
     this.#removingKinds = JSON.stringify(
       options.kinds.filter((kind) => kind.deletes || kind.removesAlso).map((kind) => kind.name),
+    );
+    this.#alsoRemovingKinds = new Set(
+      options.kinds.filter((kind) => kind.removesAlso).map((kind) => kind.name),
     );
     this.#classify = options.classify;
     this.#clock = options.clock ?? { now: () => Date.now() };
@@ -681,7 +686,7 @@ export class Outbox<C> {
   pendingStructuralAmong(entity: string, ids: readonly string[]): Set<string> {
     const found = new Set<string>();
     // Only creates and removing kinds can make an item structural: a backlog of edits is not read.
-    const open = ids.length ? this.store.openStructural(this.#removingKinds) : [];
+    const open = ids.length ? this.store.openStructural(this.#removingKinds, this.#alsoRemovingKinds) : [];
     const prefix = `${entity}:`;
     const addKey = (key: string) => {
       if (key.startsWith(prefix)) found.add(key.slice(prefix.length));
@@ -689,8 +694,9 @@ export class Outbox<C> {
     for (const entry of open) {
       if (entry.createdTempId !== null) found.add(entry.createdTempId);
       if (this.#structuralKinds.includes(entry.kind)) addKey(entry.entityKey);
-      for (const key of this.#removedAlso(entry.kind, entry.payload))
-        if (entry.keys.includes(key)) addKey(key);
+      if (entry.keys)
+        for (const key of this.#removedAlso(entry.kind, entry.payload))
+          if (entry.keys.includes(key)) addKey(key);
     }
     return new Set(
       ids.filter((id) =>

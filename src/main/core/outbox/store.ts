@@ -1,5 +1,5 @@
 import { LOCAL_ROW_PREFIX } from '../local-ids';
-import type { Db, EntryState, OutboxEntry } from './types';
+import type { Db, EntryState, OutboxEntry, StructuralEntry } from './types';
 
 interface EntryRow {
   id: number;
@@ -142,7 +142,7 @@ export class EntryStore {
       // The open entries that can make an item structural (see `Outbox.pendingStructuralAmong`):
       // creates, and the kinds that delete something. A backlog of edits is not read.
       openStructural: db.prepare(
-        `SELECT * FROM outbox_entries WHERE state <> 'done'
+        `SELECT id, kind, entity_key, created_temp_id, payload FROM outbox_entries WHERE state <> 'done'
          AND (created_temp_id IS NOT NULL OR kind IN (SELECT value FROM json_each(?))) ORDER BY id`,
       ),
       structural: db
@@ -359,9 +359,28 @@ export class EntryStore {
     return counts;
   }
 
-  /** The open entries that are creates or of one of `kinds` (a JSON array of kind names). */
-  openStructural(kinds: string): OutboxEntry[] {
-    return (this.#stmts.openStructural.all(kinds) as EntryRow[]).map((r) => this.#toEntry(r));
+  /**
+   * The open entries that are creates or of one of `kinds` (a JSON array of kind names), with only
+   * what tells which items they create or remove: the payload (parsed) and the keys are read only
+   * for the kinds in `withPayload`, so a backlog of creates costs one row each.
+   */
+  openStructural(kinds: string, withPayload: ReadonlySet<string>): StructuralEntry[] {
+    const rows = this.#stmts.openStructural.all(kinds) as Pick<
+      EntryRow,
+      'id' | 'kind' | 'entity_key' | 'created_temp_id' | 'payload'
+    >[];
+    return rows.map((row) => {
+      const entry: StructuralEntry = {
+        kind: row.kind,
+        entityKey: row.entity_key,
+        createdTempId: row.created_temp_id,
+      };
+      if (withPayload.has(row.kind)) {
+        entry.payload = JSON.parse(row.payload) as unknown;
+        entry.keys = [row.entity_key, ...(this.#stmts.keysOf.all(row.id) as string[])];
+      }
+      return entry;
+    });
   }
 
   list(state?: EntryState): OutboxEntry[] {

@@ -40,6 +40,16 @@ export interface OutboxEntry {
   readonly updatedAt: number;
 }
 
+/** An open entry as `EntryStore.openStructural` reads it. */
+export interface StructuralEntry {
+  kind: string;
+  entityKey: string;
+  createdTempId: string | null;
+  /** Read only for the kinds asked with their payload. */
+  payload?: unknown;
+  keys?: string[];
+}
+
 /** How the outbox treats a failed send (rule 4). */
 export type FailureClass =
   /** network, timeout, 5xx: the request may have been applied; retry after a look-up */

@@ -263,6 +263,10 @@ describe('task kinds', () => {
       'task.create',
       'task.delete',
     ]);
+    // A create is read as its row alone; a delete that takes more along with its payload and keys.
+    const [created, deleted] = read.mock.results[0]?.value as { payload?: unknown; keys?: string[] }[];
+    expect([created?.payload, created?.keys]).toEqual([undefined, undefined]);
+    expect(deleted?.keys).toContain('task:t1');
     read.mockRestore();
     wholeList.mockRestore();
     // Once the delete is acknowledged its items no longer count, in either answer.
