@@ -147,7 +147,11 @@ export type RangeRecorder = ReturnType<typeof createRangeRecorder>;
 
 /** Where a compare by ranges found the answer to differ from the recorded one. */
 export interface RangesDiffer {
-  /** The first ranges, equal to the recorded answer's (from its start: see `createRangeVerifier`). */
+  /**
+   * The first ranges, equal to the recorded answer's, from the answer's start. A compare started
+   * with `from` (see `createRangeVerifier`) names none here (an empty prefix): the ranges it
+   * found equal were handed to its `equal` as they passed.
+   */
   prefix: RangesPrefix;
   /** The range that differs, and where it starts in this answer (just after an element's end). */
   range: number;
