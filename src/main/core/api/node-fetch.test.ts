@@ -90,6 +90,36 @@ describe('nodeFetch: the service requests made on node:http', () => {
     await expect(cut.text()).rejects.toThrow(/aborted|premature|socket hang up/i);
   });
 
+  it('reads no further than its reader takes: a reader that waits holds the socket back', async () => {
+    const chunk = Buffer.alloc(256 * 1024, 120);
+    const total = 64 * 1024 * 1024;
+    let written = 0;
+    const base = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(total) });
+      // Writes as fast as the connection takes them.
+      const more = (): void => {
+        while (written < total) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
+    });
+    const res = await nodeFetch(`${base}/big`, manual);
+    const reader = res.body!.getReader();
+    let read = (await reader.read()).value!.length;
+    await new Promise((r) => setTimeout(r, 300));
+    // Without the pause, the whole 64 MB would have been taken off the socket into the stream.
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      read += next.value.length;
+    }
+    expect(read).toBe(total);
+  });
+
   it('decodes a gzip answer as fetch does', async () => {
     const base = await serve((req, res) => {
       expect(req.headers['accept-encoding']).toContain('gzip');
