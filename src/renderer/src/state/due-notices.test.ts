@@ -10,14 +10,13 @@ const { watchDueTasks } = await import('./due-notices');
 const NOON = new Date(2026, 10, 27, 12, 0, 0);
 
 /** A bridge that answers the two reads the check makes and lets the test end a sync. */
-function fakeBridge() {
+function fakeBridge(status: { lastSyncedAt: string | null } = { lastSyncedAt: '2026-11-27T11:59:00Z' }) {
   const calls: string[] = [];
   const listeners: ((status: unknown) => void)[] = [];
   const bridge = {
     invoke: (channel: string) => {
       calls.push(channel);
-      if (channel === 'sync.status')
-        return Promise.resolve({ running: false, lastSyncedAt: '2026-11-27T11:59:00Z' });
+      if (channel === 'sync.status') return Promise.resolve({ running: false, ...status });
       return Promise.resolve({ rows: [{ name: 'Ship it', closed: false, deadline: '2026-11-27' }] });
     },
     on: (_event: string, listener: (status: unknown) => void) => {
@@ -27,7 +26,7 @@ function fakeBridge() {
   };
   const syncEnded = () =>
     listeners.forEach((l) => l({ running: false, lastSyncedAt: '2026-11-27T12:00:00Z' }));
-  return { bridge: bridge as unknown as Bridge, calls, syncEnded };
+  return { bridge: bridge as unknown as Bridge, calls, syncEnded, status };
 }
 
 describe('watchDueTasks', () => {
@@ -66,6 +65,35 @@ describe('watchDueTasks', () => {
     expect(calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
     expect(calls.filter((c) => c === 'tasks.myWork')).toEqual(['tasks.myWork']);
+    expect(shown).toEqual(['1 task due today: Ship it']);
+  });
+
+  it("a first sync that ends while the first screen's check reads the status: checked again after", async () => {
+    const { bridge, calls, syncEnded, status } = fakeBridge({ lastSyncedAt: null });
+    // The status answer of the first check arrives only after the sync ended (it was read before).
+    let answerStatus = (): void => undefined;
+    const invoke = bridge.invoke.bind(bridge);
+    let held = true;
+    (bridge as { invoke: unknown }).invoke = (channel: string, input: unknown) => {
+      if (channel !== 'sync.status' || !held) return invoke(channel as never, input as never);
+      held = false;
+      const answer = invoke(channel as never, input as never);
+      return new Promise((resolve) => (answerStatus = () => resolve(answer)));
+    };
+    watchDueTasks(
+      bridge,
+      (kind) => kind === 'dueToday',
+      () => undefined,
+      () => NOON,
+    );
+    await vi.advanceTimersByTimeAsync(AFTER_FIRST_SCREEN_MS + 100);
+    expect(calls).toEqual(['sync.status']);
+    // The sync ends while that check waits; its answer (read before the end) says none yet.
+    syncEnded();
+    await vi.advanceTimersByTimeAsync(AFTER_FIRST_SCREEN_MS + 100);
+    status.lastSyncedAt = '2026-11-27T12:00:00Z';
+    answerStatus();
+    await vi.advanceTimersByTimeAsync(100);
     expect(shown).toEqual(['1 task due today: Ship it']);
   });
 });

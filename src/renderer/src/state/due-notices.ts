@@ -49,8 +49,24 @@ export function watchDueTasks(
   // also when a sync ends before then (the start's refresh), so that read never competes with
   // the first view's.
   // One check at a time: two at once (the first screen's and a sync's) would both read and toast.
+  // A sync that ends during a check is checked again after it (the check may have read the
+  // status before that sync ended, and found none yet).
   let checking: Promise<void> | undefined;
-  const checkOnce = (): Promise<void> => (checking ??= check().finally(() => (checking = undefined)));
+  let again = false;
+  const checkOnce = (): Promise<void> => {
+    if (checking) {
+      again = true;
+      return checking;
+    }
+    checking = check().finally(() => {
+      checking = undefined;
+      if (again) {
+        again = false;
+        void checkOnce();
+      }
+    });
+    return checking;
+  };
   const firstScreen = afterFirstScreen();
   void firstScreen.then(checkOnce);
   return bridge.on('sync.onDidChangeStatus', (status) => {
