@@ -7,9 +7,8 @@ import { createServiceClient } from '../api/client';
 import type { FetchLike } from '../api/http';
 import { openCacheDb } from '../cache/db';
 import { aProject, aTask } from '../cache/fixtures';
-import type { PendingFields } from './pending';
 import { createSync, type Sync } from './sync';
-import { SYNC_TEST_DEFAULTS } from './testing';
+import { slicedPendingPort, SYNC_TEST_DEFAULTS } from './testing';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 
 const COUNT = 600;
@@ -44,41 +43,20 @@ describe("a new account's My Work stored in slices", () => {
       }
       return new Response(JSON.stringify(body), { status: 200 });
     };
-    const claimed = new Map<string, string[]>();
-    const noted: [string, Record<string, unknown>][] = [];
     let between: { first: string | undefined; last: string | undefined } | null = null;
-    let slowed = false;
-    const structuralAsked: number[] = [];
-    let askedOneByOne = 0;
-    const pending: PendingFields = {
-      pendingFieldsFor: (entity, id) => {
-        if (entity === 'task' && !slowed) {
-          // The first task's check takes longer than a slice: the loop is given back after its
-          // chunk, and the user's change (queued now) runs there, before the next slice.
-          slowed = true;
-          const until = performance.now() + 12;
-          while (performance.now() < until);
-          setImmediate(() => {
-            between = { first: cache.tasks.get('m0')?.name, last: cache.tasks.get(LAST)?.name };
-            // What the outbox does on a local rename: the field claimed, the row changed at once.
-            claimed.set('m0', ['name']);
-            const row = cache.tasks.getFlat('m0');
-            if (row) cache.transaction(() => cache.tasks.codec.upsert({ ...row, name: 'Mine' }));
-          });
-        }
-        if (entity === 'task' && id === LAST) release();
-        return new Set(entity === 'task' ? (claimed.get(id) ?? []) : []);
+    const { pending, claimed, noted, structuralAsked, askedOneByOne } = slicedPendingPort(
+      'task',
+      () => {
+        between = { first: cache.tasks.get('m0')?.name, last: cache.tasks.get(LAST)?.name };
+        // What the outbox does on a local rename: the field claimed, the row changed at once.
+        claimed.set('m0', ['name']);
+        const row = cache.tasks.getFlat('m0');
+        if (row) cache.transaction(() => cache.tasks.codec.upsert({ ...row, name: 'Mine' }));
       },
-      isPendingStructural: (entity) => {
-        if (entity === 'task') askedOneByOne++;
-        return false;
+      (id) => {
+        if (id === LAST) release();
       },
-      pendingStructuralAmong: (entity, asked) => {
-        if (entity === 'task') structuralAsked.push(asked.length);
-        return new Set();
-      },
-      noteServerValues: (_entity, id, values) => noted.push([id, values]),
-    };
+    );
     const sync = createSync({
       cache,
       pullParts: PULL_PARTS,
@@ -99,7 +77,7 @@ describe("a new account's My Work stored in slices", () => {
     expect(cache.tasks.idsInProjects(['P'])).toHaveLength(COUNT);
     // The outbox was asked per chunk (My Work's, the full list's) and once for the stale
     // messages of all the tasks, never task by task.
-    expect(askedOneByOne).toBe(0);
+    expect(askedOneByOne()).toBe(0);
     expect(structuralAsked).toContain(COUNT);
     expect(structuralAsked.length).toBeLessThan((2 * COUNT) / 10);
   });

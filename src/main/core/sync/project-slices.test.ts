@@ -6,9 +6,8 @@ import { createServiceClient } from '../api/client';
 import type { FetchLike } from '../api/http';
 import { openCacheDb } from '../cache/db';
 import { aProject } from '../cache/fixtures';
-import type { PendingFields } from './pending';
 import { createSync, type Sync } from './sync';
-import { SYNC_TEST_DEFAULTS } from './testing';
+import { slicedPendingPort, SYNC_TEST_DEFAULTS } from './testing';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 
 const COUNT = 200;
@@ -38,44 +37,22 @@ describe('the project list stored in slices', () => {
   it('keeps a local change made between two slices, and a read between them sees whole projects', async () => {
     const cache = accountCache(openCacheDb(':memory:'));
     cache.transaction(() => cache.projects.upsertMany(listed(() => 'Old')));
-    const claimed = new Map<string, string[]>();
-    const noted: [string, Record<string, unknown>][] = [];
     let between: {
       first: string | undefined;
       last: string | undefined;
       changedName: string | undefined;
     } | null = null;
-    let slowed = false;
-    const structuralAsked: number[] = [];
-    const pending: PendingFields = {
-      pendingFieldsFor: (entity, id) => {
-        // The first project's check takes longer than a slice: the loop is given back after its
-        // chunk, and the user's change (queued now) runs there, before the next slice.
-        if (entity === 'project' && !slowed) {
-          slowed = true;
-          const until = performance.now() + 12;
-          while (performance.now() < until);
-          setImmediate(() => {
-            between = {
-              first: cache.projects.get('p0')?.name,
-              last: cache.projects.get(`p${COUNT - 1}`)?.name,
-              changedName: cache.projects.get('p150')?.name,
-            };
-            // What the outbox does on a local rename: the field claimed, the row changed at once.
-            claimed.set('p150', ['name']);
-            const row = cache.projects.get('p150');
-            if (row) cache.transaction(() => cache.projects.upsertMany([{ ...row, name: 'Mine' }]));
-          });
-        }
-        return new Set(entity === 'project' ? (claimed.get(id) ?? []) : []);
-      },
-      isPendingStructural: () => false,
-      pendingStructuralAmong: (entity, asked) => {
-        if (entity === 'project') structuralAsked.push(asked.length);
-        return new Set();
-      },
-      noteServerValues: (_entity, id, values) => noted.push([id, values]),
-    };
+    const { pending, claimed, noted, structuralAsked } = slicedPendingPort('project', () => {
+      between = {
+        first: cache.projects.get('p0')?.name,
+        last: cache.projects.get(`p${COUNT - 1}`)?.name,
+        changedName: cache.projects.get('p150')?.name,
+      };
+      // What the outbox does on a local rename: the field claimed, the row changed at once.
+      claimed.set('p150', ['name']);
+      const row = cache.projects.get('p150');
+      if (row) cache.transaction(() => cache.projects.upsertMany([{ ...row, name: 'Mine' }]));
+    });
     const sync = createSync({
       cache,
       pullParts: PULL_PARTS,

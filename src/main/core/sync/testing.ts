@@ -1,4 +1,4 @@
-import { noPending } from './pending';
+import { noPending, type PendingEntity, type PendingFields } from './pending';
 import type { SyncOptions } from './sync';
 
 /**
@@ -15,3 +15,46 @@ export const SYNC_TEST_DEFAULTS = {
   emitChange: () => {},
   retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
 } satisfies Omit<SyncOptions, 'cache' | 'client' | 'pullParts'>;
+
+/**
+ * For tests of a list stored a slice at a time: a pending-changes port whose first check of
+ * `entity` takes longer than a slice (so the loop is given back after that check's chunk) and
+ * then runs `between` on the loop, before the next slice: where a test reads the cache and makes
+ * a local change (`claimed` holds the fields that read as pending). It records what the pull
+ * reports as the service's values (`noted`), the sizes of the outbox's structural checks asked
+ * per chunk (`structuralAsked`) and how many were asked one by one (`askedOneByOne()`).
+ */
+export function slicedPendingPort(
+  entity: PendingEntity,
+  between: () => void,
+  onCheck?: (id: string) => void,
+) {
+  const claimed = new Map<string, string[]>();
+  const noted: [string, Record<string, unknown>][] = [];
+  const structuralAsked: number[] = [];
+  let askedOneByOne = 0;
+  let slowed = false;
+  const pending: PendingFields = {
+    pendingFieldsFor: (asked, id) => {
+      if (asked !== entity) return new Set();
+      if (!slowed) {
+        slowed = true;
+        const until = performance.now() + 12;
+        while (performance.now() < until);
+        setImmediate(between);
+      }
+      onCheck?.(id);
+      return new Set(claimed.get(id) ?? []);
+    },
+    isPendingStructural: (asked) => {
+      if (asked === entity) askedOneByOne++;
+      return false;
+    },
+    pendingStructuralAmong: (asked, ids) => {
+      if (asked === entity) structuralAsked.push(ids.length);
+      return new Set();
+    },
+    noteServerValues: (_entity, id, values) => noted.push([id, values]),
+  };
+  return { pending, claimed, noted, structuralAsked, askedOneByOne: () => askedOneByOne };
+}
