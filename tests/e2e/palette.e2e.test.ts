@@ -66,7 +66,8 @@ describe('command palette and shortcuts help', () => {
     await page.keyboard.press('Enter');
     await palette.dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('detail-panel').waitFor();
-    expect(await page.title()).toContain(target.name);
+    // The window's title names the task once its detail is read (after the panel shows).
+    await expect.poll(() => page.title()).toContain(target.name);
   });
 
   it('finds projects by name and CRM records from the index', async () => {
@@ -185,7 +186,7 @@ describe('palette: tasks, messages and documents from the index', () => {
     await page.keyboard.press('Enter');
     await palette.dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('detail-panel').waitFor();
-    expect(await page.title()).toContain(first);
+    await expect.poll(() => page.title()).toContain(first);
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
