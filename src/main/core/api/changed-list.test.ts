@@ -109,6 +109,11 @@ describe('a changed long list compared by ranges: only the parts around a change
     },
     { name: 'a task gone from the middle', order: ids().filter((i) => i !== 1_000), read: [] },
     {
+      name: "a task's element sent twice, the second time in the middle",
+      order: [...ids(1_000), 500, ...ids().slice(1_000)],
+      read: [],
+    },
+    {
       name: 'a task moved from the middle to the end',
       order: [...ids().filter((i) => i !== 700), 700],
       read: [],
