@@ -100,12 +100,11 @@ export function createWriteBatcher(
       cache.transaction(() => {
         while (at < writes.length && (at === 0 || !slice?.due())) writes[at++]!();
       });
-    } catch (err) {
-      // The transaction's writes are rolled back; those not reached yet wait for the next run.
+    } finally {
+      // Those not reached yet wait for the next run (after a failure too: only the
+      // transaction's own writes are rolled back).
       queue = [...writes.slice(at), ...queue];
-      throw err;
     }
-    queue = [...writes.slice(at), ...queue];
     onFlush();
   };
   const runSlice = (): void => {
