@@ -54,6 +54,18 @@ describe('typing kept in to-do lists and the week grid while their items are rea
     expect(await box.evaluate((el) => (el as HTMLInputElement).selectionStart)).toBe(typed.length);
   };
 
+  /**
+   * Clicks a box and types at the end of its text through the keyboard. Not with the locator's
+   * `press` and `pressSequentially`: each focuses the box again first, and puts the caret at the
+   * start when the page does not hold the system focus at that moment (Playwright's rule), so a
+   * moment without it (another window, a loaded machine) typed the text at the start.
+   */
+  const typeAtEnd = async (box: Locator, text: string): Promise<void> => {
+    await box.click();
+    await suite.page.keyboard.press('End');
+    await suite.page.keyboard.type(text);
+  };
+
   let task: TaskRef;
   const panel = (): Locator => suite.page.getByTestId('detail-panel');
   const serviceTask = (): Promise<ServiceTask> => suite.app.api<ServiceTask>(`/task/${task.id}`);
@@ -84,9 +96,7 @@ describe('typing kept in to-do lists and the week grid while their items are rea
     await expect.poll(shownTitles).toEqual(['Write notes', 'Tag build', 'Ship']);
 
     const tag = itemBox(1);
-    await tag.click();
-    await tag.press('End');
-    await tag.pressSequentially(' v2.1');
+    await typeAtEnd(tag, ' v2.1');
     // Bob puts an item first and ticks "Write notes": the item typed in is now the third.
     await listsByBob((lists) => {
       lists[0]!.items[0]!.properties.completed = true;
@@ -111,9 +121,7 @@ describe('typing kept in to-do lists and the week grid while their items are rea
 
   it('keeps an item typed in while Bob renames it and removes the item above it, and saves the typing', async () => {
     const ship = itemBox(3);
-    await ship.click();
-    await ship.press('End');
-    await ship.pressSequentially(' to the store');
+    await typeAtEnd(ship, ' to the store');
     // Two pulls: a rename next to a removal in one read cannot be told from a removal of the
     // other item (the items have no ids), and pairs by order.
     await listsByBob((lists) => {
@@ -141,9 +149,7 @@ describe('typing kept in to-do lists and the week grid while their items are rea
 
   it('keeps a list title and a new item typed while Bob changes the list, and saves them', async () => {
     const title = panel().getByTestId('todo-list-title');
-    await title.click();
-    await title.press('End');
-    await title.pressSequentially(' 2.1');
+    await typeAtEnd(title, ' 2.1');
     await listsByBob((lists) => {
       lists[0]!.title = 'Release (Bob)';
       lists[0]!.items[0]!.properties.completed = true;
@@ -198,9 +204,7 @@ describe('typing kept in to-do lists and the week grid while their items are rea
   it("keeps what was typed in an item Bob removes meanwhile in the list's new-item box, and adds it on Enter", async () => {
     // The lists now: Freeze the branch, Write notes, Ship to the store, Tell support, Update the docs.
     const ship = itemBox(2);
-    await ship.click();
-    await ship.press('End');
-    await ship.pressSequentially(' today');
+    await typeAtEnd(ship, ' today');
     await listsByBob((lists) => {
       lists[0]!.items.splice(2, 1);
       return lists;

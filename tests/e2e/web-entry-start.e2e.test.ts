@@ -116,7 +116,9 @@ describe('npm run web from its bundle, the core on a worker thread', () => {
     expect(await first.stop()).toBe(0);
 
     // Second start, the service unreachable: the added account opens, its rows from the cache.
-    proxy.set({ dropBefore: { rate: 1 } });
+    // Refused before it connects (no network): a request dropped once it reached the proxy could
+    // have been applied, and the outbox then waits two request timeouts before looking it up.
+    await proxy.unplug();
     const second = await startHost(dataDir);
     hosts.push(second);
     page = await open(second);
@@ -136,7 +138,7 @@ describe('npm run web from its bundle, the core on a worker thread', () => {
     const title = `Made at once after the start ${Date.now()}`;
     const made = await invoke(page, 'tasks.create', { projectId: cached[0]!.projectId, title });
     expect(made).toMatchObject({ ok: true });
-    proxy.reset();
+    await proxy.plugIn();
     const onService = async (): Promise<number> => {
       const res = await fetch(`${service.baseUrl}/project/${cached[0]!.projectId}/tasks`, {
         headers: { 'svc-api-token': service.token },

@@ -52,6 +52,13 @@ export interface FaultProxy {
   set(faults: Partial<Faults>): void;
   /** No delay, no faults. */
   reset(): void;
+  /**
+   * Stops listening and closes every open connection: a request is refused before it connects,
+   * as with no network (the client then knows it was never sent), until `plugIn`.
+   */
+  unplug(): Promise<void>;
+  /** Listens again on the same port. */
+  plugIn(): Promise<void>;
   stats(): FaultProxyStats;
   /** The last `REQUEST_LOG_LIMIT` requests received, oldest first, as `METHOD /path`. */
   requests(): string[];
@@ -187,11 +194,22 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  const listen = (port: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const closeAll = (): Promise<void> => {
+    for (const res of hung) res.destroy();
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  await listen(0);
+  const port = (server.address() as { port: number }).port;
+  const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
     baseUrl: origin + target.pathname.replace(/\/+$/, ''),
@@ -203,10 +221,11 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     },
     stats: () => ({ ...stats, injected: { ...stats.injected } }),
     requests: () => [...requestLog],
-    async close() {
-      for (const res of hung) res.destroy();
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    unplug: closeAll,
+    plugIn: () => listen(port),
+    close: async () => {
+      if (server.listening) await closeAll();
+      else for (const socket of sockets) socket.destroy();
     },
   };
 }
