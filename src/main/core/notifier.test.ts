@@ -37,9 +37,9 @@ describe('watchActionRequired', () => {
     const events = new EventHub();
     let rows = [{ id: 't1', name: 'Old task' }];
     const dispatch = vi.fn(async (channel: unknown, arg: unknown) => {
-      expect(channel).toBe('tasks.myWork');
+      expect(channel).toBe('tasks.myWorkNames');
       expect(arg).toMatchObject({ kind: 'actionRequired' });
-      return { ok: true as const, value: { rows, total: rows.length } };
+      return { ok: true as const, value: rows };
     });
     const notify = vi.fn();
     const stop = watchActionRequired({ dispatch, events }, { notify }, vi.fn());

@@ -66,14 +66,15 @@ export function watchActionRequired(
   // held the core's thread 15-30 ms after every pull, delaying whatever call came next.
   let tasksChanged = true;
   const read = async (): Promise<void> => {
-    const result = await core.dispatch('tasks.myWork', { kind: 'actionRequired', limit: 5000 });
+    // Ids and names only: whole rows of up to 5,000 tasks were read for these two fields.
+    const result = await core.dispatch('tasks.myWorkNames', { kind: 'actionRequired', limit: 5000 });
     if (!result.ok) {
       tasksChanged = true;
       log(`action-required check failed: ${result.error.message}`);
       return;
     }
-    const { rows } = result.value as ChannelOutput<'tasks.myWork'>;
-    watcher.update(rows.map((row) => ({ id: row.id, title: row.name })));
+    const tasks = result.value as ChannelOutput<'tasks.myWorkNames'>;
+    watcher.update(tasks.map((task) => ({ id: task.id, title: task.name })));
   };
   return core.events.onAny((name, payload) => {
     if (name === 'cache.onDidChange') {

@@ -157,6 +157,10 @@ export const MyWorkInput = lazySchema(() =>
   }).strict(),
 );
 
+/** A task as a notice names it. */
+export const TaskName = lazySchema(() => z.object({ id: Id, name: z.string() }).strict());
+export type TaskName = z.output<typeof TaskName>;
+
 export const TagTasksInput = lazySchema(() => ListShape.extend({ tagId: Id }).strict());
 
 /** The resources this domain is the home of (see `RESOURCES` in `../entities.ts`). */
@@ -176,6 +180,11 @@ export const taskReadChannels = {
   'tasks.myWork': channel(
     () => MyWorkInput,
     () => windowOf(TaskRow),
+  ),
+  /** The same list as `tasks.myWork`, each task as its id and name: to learn which tasks are in it. */
+  'tasks.myWorkNames': channel(
+    () => MyWorkInput,
+    () => z.array(TaskName),
   ),
   'tasks.byTag': channel(
     () => TagTasksInput,

@@ -6,7 +6,7 @@ import { customFieldValues, fetchOrServeCache, notFound, refreshOpened, type Rea
 
 export function taskReadHandlers(
   deps: ReadDeps,
-): HandlerMap<'tasks.list' | 'tasks.myWork' | 'tasks.byTag' | 'tasks.detail'> {
+): HandlerMap<'tasks.list' | 'tasks.myWork' | 'tasks.myWorkNames' | 'tasks.byTag' | 'tasks.detail'> {
   const { cache, sync } = deps;
   return {
     'tasks.list': ({ projectId, includeSubprojects, filter, sort, offset, limit }) =>
@@ -20,6 +20,9 @@ export function taskReadHandlers(
 
     'tasks.myWork': ({ kind, userId, filter, sort, offset, limit }) =>
       cache.tasks.list({ scope: { kind, userId: userId ?? deps.userId }, filter, sort, offset, limit }),
+
+    'tasks.myWorkNames': ({ kind, userId, filter, sort, offset, limit }) =>
+      cache.tasks.names({ scope: { kind, userId: userId ?? deps.userId }, filter, sort, offset, limit }),
 
     async 'tasks.byTag'({ tagId, filter, sort, offset, limit }) {
       // A tag's membership is known once its task list was fetched (by a pull or here).

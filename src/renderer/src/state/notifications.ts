@@ -64,11 +64,13 @@ export class ActionRequiredWatch {
       // Until the account's first sync completes, the cache is still filling: what arrives then
       // is the baseline, not news (a first sync would otherwise announce every waiting task).
       firstSyncDone = (await this.#bridge.invoke('sync.status', {})).lastSyncedAt !== null;
-      ({ rows } = await this.#bridge.invoke('tasks.myWork', {
+      // Ids and names only: this runs at the window's start, as the first view draws, and after
+      // every burst of task changes, and whole rows were 300 KB a read.
+      rows = await this.#bridge.invoke('tasks.myWorkNames', {
         kind: 'actionRequired',
         limit: WATCH_LIMIT,
         sort: { by: 'recentActivityMoment', dir: 'desc' },
-      }));
+      });
     } catch {
       // The Action required list shows the read error; a notice is not worth a second one.
       return;

@@ -99,6 +99,63 @@ describe('task list order', () => {
     expect(order('asc')).toEqual(['soon', 'late', 'none']);
     expect(order('desc')).toEqual(['late', 'soon', 'none']);
   });
+
+  it("names a user's list as its rows list it: the same tasks, order and window", () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    cache.projects.upsertMany([aProject({ id: 'p1' })]);
+    cache.tasks.upsertMany(
+      [
+        aTask({
+          id: 'a',
+          name: 'Alpha',
+          projectId: 'p1',
+          actionRequiredUserId: 'u1',
+          recentActivityMoment: '2026-01-01',
+        }),
+        aTask({
+          id: 'b',
+          name: 'Beta',
+          projectId: 'p1',
+          actionRequiredUserId: 'u1',
+          recentActivityMoment: '2026-01-03',
+        }),
+        aTask({
+          id: 'c',
+          name: 'Gamma',
+          projectId: 'p1',
+          actionRequiredUserId: 'u2',
+          recentActivityMoment: '2026-01-02',
+        }),
+        aTask({
+          id: 'd',
+          name: 'Delta',
+          projectId: 'p1',
+          actionRequiredUserId: 'u1',
+          recentActivityMoment: '2026-01-02',
+        }),
+      ].map(flattenTask),
+    );
+    const query = (offset: number, limit: number) => ({
+      scope: { kind: 'actionRequired' as const, userId: 'u1' },
+      filter: { closed: 'open' as const, topLevelOnly: false },
+      sort: { by: 'recentActivityMoment' as const, dir: 'desc' as const },
+      offset,
+      limit,
+    });
+    expect(cache.tasks.names(query(0, 10))).toEqual([
+      { id: 'b', name: 'Beta' },
+      { id: 'd', name: 'Delta' },
+      { id: 'a', name: 'Alpha' },
+    ]);
+    for (const [offset, limit] of [
+      [0, 2],
+      [1, 2],
+      [2, 5],
+    ] as const)
+      expect(cache.tasks.names(query(offset, limit))).toEqual(
+        cache.tasks.list(query(offset, limit)).rows.map((row) => ({ id: row.id, name: row.name })),
+      );
+  });
 });
 
 describe('tasks repository: what the outbox kinds write', () => {
