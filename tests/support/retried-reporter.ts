@@ -9,7 +9,9 @@ export default class RetriedReporter implements Reporter {
   onTestCaseResult(testCase: TestCase): void {
     const diagnostic = testCase.diagnostic();
     if (diagnostic?.flaky)
-      this.#retried.push(`${testCase.project.name}: ${testCase.module.relativeModuleId} > ${testCase.fullName}`);
+      this.#retried.push(
+        `${testCase.project.name}: ${testCase.module.relativeModuleId} > ${testCase.fullName}`,
+      );
   }
 
   onTestRunEnd(): void {
