@@ -43,6 +43,16 @@ describe('fault proxy', () => {
     expect(proxy.stats()).toMatchObject({ received: 1, forwarded: 1 });
   });
 
+  it('refuses connections while unplugged, as with no network, and forwards again once plugged in', async () => {
+    expect((await get('/before')).status).toBe(200);
+    await proxy.unplug();
+    const refused = await get('/while').catch((err: unknown) => err);
+    expect((refused as { cause?: { code?: string } }).cause?.code).toBe('ECONNREFUSED');
+    await proxy.plugIn();
+    expect(await (await get('/after')).json()).toMatchObject({ path: '/2.0/after' });
+    expect(upstreamHits.map((hit) => hit.split(' ')[1])).toEqual(['/2.0/before', '/2.0/after']);
+  });
+
   it('drops before the service sees the request, or after it answered', async () => {
     proxy.set({ dropBefore: { next: 1 } });
     await expect(get('/a')).rejects.toThrow();
