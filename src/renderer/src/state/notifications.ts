@@ -6,6 +6,7 @@ import { bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
 import { toasts } from '../lib/toasts.svelte';
 import { focusPlace } from '../lib/focus-place';
+import { oneAtATime } from '../lib/one-at-a-time';
 import { nav, settings } from './app';
 
 /** The most tasks compared per read; a user with more waiting is told about the newest. */
@@ -18,8 +19,6 @@ export function newlyRequired<T extends { id: string }>(known: ReadonlySet<strin
 
 export class ActionRequiredWatch {
   #known: Set<string> | undefined;
-  #reading: Promise<void> | undefined;
-  #again = false;
   readonly #bridge: Bridge;
 
   readonly #open: (taskId: string) => void;
@@ -39,23 +38,8 @@ export class ActionRequiredWatch {
     return onCacheChange(this.#bridge, ['tasks'], () => void this.#read());
   }
 
-  async #read(): Promise<void> {
-    // Cache events come in bursts during a sync: one read at a time, and one more after it.
-    if (this.#reading) {
-      this.#again = true;
-      return;
-    }
-    this.#reading = this.#readOnce();
-    try {
-      await this.#reading;
-    } finally {
-      this.#reading = undefined;
-    }
-    if (this.#again) {
-      this.#again = false;
-      await this.#read();
-    }
-  }
+  // Cache events come in bursts during a sync: one read at a time, and one more after it.
+  readonly #read = oneAtATime(() => this.#readOnce());
 
   async #readOnce(): Promise<void> {
     let rows;
