@@ -7,6 +7,7 @@ import { describeError } from '../lib/errors';
 import { yearsAround } from '../lib/calendar';
 import { taskSpan, type TimelineItem } from '../lib/timeline';
 import { uniqueDependencies } from '../lib/dependencies';
+import { oneAtATime } from '../lib/one-at-a-time';
 
 /** Tasks read for the strip; a project with more shows its first ones by start. */
 const TASK_LIMIT = 2000;
@@ -44,7 +45,10 @@ export class TimelineState {
     return onCacheChange(this.#bridge, ['tasks', 'events', 'dependencies'], () => void this.load());
   }
 
-  async load(): Promise<void> {
+  /** Reads again; one read at a time (a sync changes tasks every frame). */
+  readonly load: () => Promise<void> = oneAtATime(() => this.#read());
+
+  async #read(): Promise<void> {
     try {
       const [tasks, milestones] = await Promise.all([
         this.#bridge.invoke('tasks.list', {

@@ -8,6 +8,7 @@ import { onCacheChange } from '../lib/cache-events';
 import { describeError } from '../lib/errors';
 import { loadPref, savePref } from '../lib/storage';
 import type { PickerOption } from '../components/ui/Picker.svelte';
+import { oneAtATime } from '../lib/one-at-a-time';
 
 export class TreeState {
   #nodes = $state.raw<ProjectNode[]>([]);
@@ -28,7 +29,10 @@ export class TreeState {
     return onCacheChange(this.#bridge, ['projects', 'tasks'], () => void this.load());
   }
 
-  async load(): Promise<void> {
+  /** Reads again; one read at a time (a sync changes tasks every frame). */
+  readonly load: () => Promise<void> = oneAtATime(() => this.#read());
+
+  async #read(): Promise<void> {
     try {
       const { nodes } = await this.#bridge.invoke('projects.tree', { includeArchived: true });
       this.#nodes = nodes;
