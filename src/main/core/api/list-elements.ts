@@ -1,4 +1,5 @@
 import { createHash, hash } from 'node:crypto';
+import { workSlice, yieldToLoop } from '../loop-turns';
 
 /**
  * Reading a large list answer (a project's 20,000 tasks are 13 MB of JSON) without holding the
@@ -17,24 +18,8 @@ export interface ElementSpan {
   end: number;
 }
 
-/** Longest stretch of work before the loop is given back (other calls, timers, IPC answers). */
-export const SLICE_MS = 8;
-
-/** Gives the event loop back: the I/O and timers waiting run before the work goes on. */
-export function yieldToLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** A clock of the current slice of work: `due()` says when to yield. */
-export function workSlice(sliceMs = SLICE_MS): { due(): boolean; reset(): void } {
-  let since = performance.now();
-  return {
-    due: () => performance.now() - since >= sliceMs,
-    reset: () => {
-      since = performance.now();
-    },
-  };
-}
+// The slices of work and the loop's turns they share (re-exported: the readers here use them).
+export { SLICE_MS, workSlice, yieldToLoop } from '../loop-turns';
 
 const QUOTE = 34;
 const BACKSLASH = 92;

@@ -1,7 +1,7 @@
 import pLimit, { type LimitFunction } from 'p-limit';
 import type { ServiceClient } from '../api/client';
 import { AbortedError } from '../api/errors';
-import { workSlice } from '../api/list-elements';
+import { turnSpent, workSlice, yieldToLoop } from '../loop-turns';
 import type { Cache } from '../cache/cache';
 import type { CacheChange } from '../../../shared/ipc/events';
 import type { InitialSyncProgress, SyncPhase } from '../../../shared/ipc/sync';
@@ -38,7 +38,8 @@ export interface Progress {
 
 /**
  * A run's request gate: at most `concurrency` requests in flight, each retried on transient
- * failures outside the gate (a waiting retry holds no slot), all cancelled by `signal`.
+ * failures outside the gate (a waiting retry holds no slot), all cancelled by `signal`; a request
+ * is sent within the loop's turn while its budget lasts (`loop-turns.ts`).
  */
 export function createGate(deps: SyncDeps, concurrency: number, signal: AbortSignal, progress: Progress) {
   const limit: LimitFunction = pLimit(concurrency);
@@ -47,7 +48,12 @@ export function createGate(deps: SyncDeps, concurrency: number, signal: AbortSig
     if (!counted) progress.add(1);
     return withRetry(
       () =>
-        limit(() => {
+        limit(async () => {
+          // A request's set-up, and the handling of its answer that follows, cost a millisecond
+          // or more on a loaded machine: once the loop's turn has spent its budget, it is sent
+          // in the next turn (a first sync's message reads ran six of them in a turn, beside a
+          // slice of stored messages).
+          if (turnSpent()) await yieldToLoop();
           if (signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
           return call(signal);
         }),
@@ -80,16 +86,19 @@ export function createWriteBatcher(
 ) {
   let queue: (() => void)[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let resumeAt: ReturnType<typeof setImmediate> | null = null;
+  // A run waits for its turn of the loop (shared with the core's other work: `loop-turns.ts`);
+  // a flush meanwhile makes it moot, which its number tells.
+  let resuming = false;
+  let resumes = 0;
   // A write that failed on the timer or between slices is thrown by the next explicit flush. It
   // costs only its own run's writes (rolled back: their tasks are not marked fetched, so the next
   // pull fetches them again); the writes after it still run.
   let failed: unknown = null;
   const stopWaiting = (): void => {
     if (timer) clearTimeout(timer);
-    if (resumeAt) clearImmediate(resumeAt);
     timer = null;
-    resumeAt = null;
+    resuming = false;
+    resumes++;
   };
   /** Runs the first waiting writes, all of them or as many as fit in `slice`, in one transaction. */
   const run = (slice?: { due(): boolean }): void => {
@@ -115,7 +124,14 @@ export function createWriteBatcher(
     } catch (err) {
       failed ??= err;
     }
-    if (queue.length) resumeAt = setImmediate(runSlice);
+    if (queue.length) resumeLater();
+  };
+  const resumeLater = (): void => {
+    resuming = true;
+    const mine = ++resumes;
+    void yieldToLoop().then(() => {
+      if (mine === resumes) runSlice();
+    });
   };
   const flush = (): void => {
     stopWaiting();
@@ -135,8 +151,8 @@ export function createWriteBatcher(
   return {
     write(fn: () => void): void {
       queue.push(fn);
-      if (queue.length >= 64 && !resumeAt) runSlice();
-      else if (!timer && !resumeAt) timer = setTimeout(runSlice, 25);
+      if (queue.length >= 64 && !resuming) runSlice();
+      else if (!timer && !resuming) timer = setTimeout(runSlice, 25);
     },
     flush,
   };

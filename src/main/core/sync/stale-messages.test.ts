@@ -7,6 +7,7 @@ import { openCacheDb } from '../cache/db';
 import { aProject, aTask } from '../cache/fixtures';
 import { createSync, type Sync } from './sync';
 import { SYNC_TEST_DEFAULTS } from './testing';
+import { noPending, type PendingFields } from './pending';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 
 /** More than two pages; ids in one order, activity in another. */
@@ -56,5 +57,42 @@ describe("a first pull's stale messages", () => {
     const furthest = Math.max(...asked.map((id, i) => Math.abs(place.get(id)! - i)));
     expect(furthest).toBeLessThan(20);
     expect(new Set(asked).size).toBe(COUNT);
+  });
+
+  it('ask the outbox about a page of tasks at a time, never about them all at once', async () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const service: FetchLike = async (url) => {
+      const u = new URL(url);
+      const path = u.pathname.replace('/2.0', '');
+      const body =
+        path === '/projects' && u.searchParams.get('archived') !== 'true'
+          ? [aProject({ id: 'P' })]
+          : path === '/project/P/tasks'
+            ? all
+            : [];
+      return new Response(JSON.stringify(body), { status: 200 });
+    };
+    // How many tasks each question to the outbox named (the list's chunks and the stale pages).
+    const asked: number[] = [];
+    const pending: PendingFields = {
+      ...noPending,
+      pendingStructuralAmong: (entity, ids) => {
+        if (entity === 'task') asked.push(ids.length);
+        return new Set();
+      },
+    };
+    const sync = createSync({
+      cache,
+      pullParts: PULL_PARTS,
+      client: createServiceClient({ baseUrl: 'http://svc.test/2.0', token: 't', fetch: service }),
+      ...SYNC_TEST_DEFAULTS,
+      pending,
+    });
+    syncs.push(sync);
+    expect((await sync.now()).lastError).toBeNull();
+    // The stale tasks are read 1,000 at a time: asked about with their page, the loop given
+    // back between pages (all 2,500 in one question were one stretch with their sort).
+    expect(Math.max(...asked)).toBeLessThanOrEqual(1_000);
+    expect(asked.filter((n) => n > 32)).toEqual([1_000, 1_000, 500]);
   });
 });

@@ -1,0 +1,108 @@
+// Work running at once shares one budget per turn of the event loop: between two turns (told by
+// an immediate that schedules itself again, so it runs once per turn) the core's work advances
+// the clock by about one slice, however many pieces are going on. The clock is a fake one that
+// only the work moves, so what is counted is the work done, not the machine's speed.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SLICE_MS } from './loop-turns';
+import { storeInSlices } from './sync/store-slices';
+import { createGate, createWriteBatcher, type Progress, type SyncDeps } from './sync/context';
+
+/** What one chunk of 32 items (a few stored tasks) costs on the fake clock. */
+const CHUNK_MS = 3;
+
+let now = 1_000_000;
+beforeEach(() => {
+  vi.spyOn(performance, 'now').mockImplementation(() => now);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/**
+ * Runs `work` while an immediate that reschedules itself notes the fake clock once per turn;
+ * answers the most work (fake milliseconds) done between two turns once it was all started.
+ */
+async function mostWorkPerTurn(work: () => Promise<unknown>): Promise<number> {
+  const marks: number[] = [];
+  let running = true;
+  const mark = (): void => {
+    marks.push(now);
+    if (running) setImmediate(mark);
+  };
+  const done = work();
+  setImmediate(mark);
+  await done;
+  running = false;
+  marks.push(now);
+  return Math.max(...marks.slice(1).map((m, i) => m - marks[i]!));
+}
+
+const items = (n: number) => Array.from({ length: n }, (_, i) => i);
+const noTransaction = (fn: () => void): void => fn();
+
+describe('the turns of the loop shared by the core’s work', () => {
+  it('holds about one slice of work per turn with three lists stored at once', async () => {
+    const stored: string[] = [];
+    const list = (name: string) =>
+      storeInSlices(noTransaction, items(32 * 12), () => {
+        now += CHUNK_MS;
+        stored.push(name);
+      });
+    const most = await mostWorkPerTurn(() => Promise.all([list('a'), list('b'), list('c')]));
+    // Each list alone gave the loop back after a slice of its own: three slices ran in one turn.
+    expect(most).toBeLessThanOrEqual(SLICE_MS + CHUNK_MS);
+    expect(stored).toHaveLength(36);
+    // Every list goes on while the others do: none waits for another to end.
+    const firstEnd = Math.min(...['a', 'b', 'c'].map((n) => stored.lastIndexOf(n)));
+    for (const name of ['a', 'b', 'c']) expect(stored.indexOf(name)).toBeLessThan(firstEnd);
+  });
+
+  it('holds the messages’ write batcher to the same budget as a list stored meanwhile', async () => {
+    const cache = { transaction: <T>(fn: () => T): T => fn() };
+    const batch = createWriteBatcher(cache);
+    let written = 0;
+    const most = await mostWorkPerTurn(async () => {
+      const list = storeInSlices(noTransaction, items(32 * 12), () => {
+        now += CHUNK_MS;
+      });
+      // 200 writes of a millisecond each: the first 64 start a run at once.
+      for (let i = 0; i < 200; i++)
+        batch.write(() => {
+          now += 1;
+          written++;
+        });
+      await list;
+      while (written < 200) await new Promise((resolve) => setImmediate(resolve));
+    });
+    expect(most).toBeLessThanOrEqual(SLICE_MS + CHUNK_MS);
+    expect(written).toBe(200);
+  });
+});
+
+describe('requests through the sync gate', () => {
+  it('are sent in the next turn once this turn’s budget is spent', async () => {
+    const deps = { retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } } as unknown as SyncDeps;
+    const progress: Progress = { phase() {}, add() {}, done() {} };
+    const gate = createGate(deps, 6, new AbortController().signal, progress);
+    let sent = 0;
+    const most = await mostWorkPerTurn(async () => {
+      const list = storeInSlices(noTransaction, items(32 * 12), () => {
+        now += CHUNK_MS;
+      });
+      // Each request's set-up and the handling of its answer cost 2 ms; its answer arrives in a
+      // later turn, and the worker that sent it sends its next one (as the messages' reads do).
+      const request = () =>
+        gate(async () => {
+          now += 2;
+          sent++;
+          await new Promise((resolve) => setImmediate(resolve));
+        });
+      const requests = Array.from({ length: 12 }, async () => {
+        for (let i = 0; i < 5; i++) await request();
+      });
+      await Promise.all([list, ...requests]);
+    });
+    expect(most).toBeLessThanOrEqual(SLICE_MS + CHUNK_MS);
+    expect(sent).toBe(60);
+  });
+});
