@@ -116,6 +116,41 @@ describe('service client', () => {
     expect(reads).toHaveLength(1);
   });
 
+  it('answers a list unread: fingerprinted by its text, parsed and told as read only when asked', async () => {
+    const bad = { ...aTask({ id: 't1', projectId: 'p1' }), priority: 'high' };
+    const good = aTask({ id: 't2', projectId: 'p1' });
+    let answer: unknown[] = [bad, good];
+    const { c } = client(fakeFetch(() => json(answer)).fetch);
+    const reads: ListRead[] = [];
+    c.onListRead((read) => reads.push(read));
+    const first = await c.callUnread(taskEndpoints.projectTasks, { id: 'p1' });
+    const again = await c.callUnread(taskEndpoints.projectTasks, { id: 'p1' });
+    // The same text, the same fingerprint; nothing parsed nor told until read.
+    expect(again.fingerprint).toBe(first.fingerprint);
+    expect(reads).toEqual([]);
+    const read = first.read();
+    expect(read.items.map((t) => t.id)).toEqual(['t2']);
+    expect(read.skipped).toEqual([expect.objectContaining({ index: 0, id: 't1', field: 'priority' })]);
+    expect(reads).toEqual([
+      expect.objectContaining({ path: '/project/p1/tasks', total: 2, skipped: read.skipped }),
+    ]);
+    // Held by the caller: told as a read of its items with none skipped.
+    again.held(2);
+    expect(reads[1]).toEqual({ method: 'GET', path: '/project/p1/tasks', total: 2, skipped: [] });
+    answer = [good];
+    expect((await c.callUnread(taskEndpoints.projectTasks, { id: 'p1' })).fingerprint).not.toBe(
+      first.fingerprint,
+    );
+  });
+
+  it('answers null for a list the service does not offer, and names a body that is not a list once read', async () => {
+    const { c } = client(fakeFetch(() => json({ errorMessage: 'no such route' }, 404)).fetch);
+    expect(await c.callUnread(orgEndpoints.tags, {})).toBeNull();
+    const { c: other } = client(fakeFetch(() => json({ not: 'a list' })).fetch);
+    const unread = await other.callUnread(taskEndpoints.projectTasks, { id: 'p1' });
+    expect(() => unread.read()).toThrow(ResponseShapeError);
+  });
+
   it('names the body when a list answer is not a list, or a single answer does not match', async () => {
     const { c } = client(fakeFetch(() => json({ not: 'a list' })).fetch);
     const err = await c.call(taskEndpoints.projectTasks, { id: 'p1' }).catch((e: unknown) => e);

@@ -6,6 +6,7 @@ import {
   type ConnectionSettings,
   type FingerprintedListAnswer,
   type KnownElements,
+  type ListAnswer,
   type ListSliceReader,
   type UnreadableItem,
   type UploadBody,
@@ -15,6 +16,7 @@ export type {
   ConnectionSettings,
   FingerprintedListAnswer,
   KnownElements,
+  ListAnswer,
   ListSliceReader,
   UnreadableItem,
 } from './http';
@@ -48,6 +50,22 @@ export type EndpointAnswer<E extends AnyEndpoint> =
               ? StreamedAnswer
               : void)
   | (E['offered'] extends true ? null : never);
+
+/**
+ * A list endpoint's answer (see `callUnread`): it came whole and was fingerprinted, and is read
+ * only if the caller asks, so a list the caller holds as stored is never parsed.
+ */
+export interface UnreadListAnswer<T> {
+  /** SHA-1 of the answer's text: the same answer, the same fingerprint. */
+  fingerprint: string;
+  /** Parses and checks its elements, told as a list read as `call` tells it. */
+  read(): ListAnswer<T>;
+  /** Tells the read as one of `total` items, none skipped: the caller holds the answer as stored. */
+  held(total: number): void;
+}
+
+/** An endpoint whose answer is a JSON array read as a whole (`read: 'list'`). */
+export type ListEndpoint = AnyEndpoint & { read: 'list' };
 
 /**
  * Per-call options: the caller's AbortSignal; for a list read with fingerprints, the elements
@@ -136,6 +154,8 @@ export function createServiceClient(settings: ConnectionSettings) {
       signal?: AbortSignal | undefined;
       known?: KnownElements | undefined;
       each?: ListSliceReader<unknown> | undefined;
+      /** A list's answer is answered unread (`UnreadListAnswer`). */
+      unread?: boolean;
     },
   ): Promise<unknown> {
     const { method } = endpoint;
@@ -152,6 +172,23 @@ export function createServiceClient(settings: ConnectionSettings) {
         return http.download(path, signal);
       case 'list': {
         const element = (response as z.ZodArray).element as z.ZodType;
+        if (options.unread) {
+          const answer = await http.unreadList(method, path, element, { signal, query });
+          return {
+            fingerprint: answer.fingerprint,
+            read: () => {
+              const read = answer.read();
+              tellListRead({
+                method,
+                path,
+                total: read.items.length + read.skipped.length,
+                skipped: read.skipped,
+              });
+              return read;
+            },
+            held: (total: number) => tellListRead({ method, path, total, skipped: [] }),
+          } satisfies UnreadListAnswer<unknown>;
+        }
         const { items, skipped } = await http.list(method, path, element, { signal, query });
         tellListRead({ method, path, total: items.length + skipped.length, skipped });
         return items;
@@ -170,25 +207,42 @@ export function createServiceClient(settings: ConnectionSettings) {
     }
   }
 
-  /** Sends `endpoint` with its path parameters, query and body, and reads its answer. */
-  async function call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointAnswer<E>> {
+  /** `call`'s work: `unread` answers a list unread. */
+  async function sendCall(endpoint: AnyEndpoint, args: unknown[], unread: boolean): Promise<unknown> {
     const input = (args[0] ?? {}) as Record<string, unknown>;
     const given = args[1];
-    const options = (given instanceof AbortSignal ? { signal: given } : (given ?? {})) as Parameters<
-      typeof exchange
-    >[4];
+    const options = {
+      ...((given instanceof AbortSignal ? { signal: given } : (given ?? {})) as Parameters<
+        typeof exchange
+      >[4]),
+      unread,
+    };
     const query = queryOf(endpoint, input.query as Record<string, unknown> | undefined);
     const send = (template: string) =>
       exchange(endpoint, pathOf(template, input), query, input.body, options);
     try {
-      return (await (endpoint.fallbackPaths.length
-        ? withFallbackPaths(endpoint, send)
-        : send(endpoint.path))) as EndpointAnswer<E>;
+      return await (endpoint.fallbackPaths.length ? withFallbackPaths(endpoint, send) : send(endpoint.path));
     } catch (err) {
       if (endpoint.offered && err instanceof RejectedError && (err.status === 404 || err.status === 405))
-        return null as EndpointAnswer<E>;
+        return null;
       throw err;
     }
+  }
+
+  /** Sends `endpoint` with its path parameters, query and body, and reads its answer. */
+  async function call<E extends AnyEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointAnswer<E>> {
+    return (await sendCall(endpoint, args, false)) as EndpointAnswer<E>;
+  }
+
+  /**
+   * As `call` for a list endpoint, the answer fingerprinted and left unread (`UnreadListAnswer`);
+   * null where `call` answers null (a list the service does not offer).
+   */
+  async function callUnread<E extends ListEndpoint>(
+    endpoint: E,
+    ...args: CallArgs<E>
+  ): Promise<UnreadListAnswer<EndpointItem<E>> | (E['offered'] extends true ? null : never)> {
+    return (await sendCall(endpoint, args, true)) as UnreadListAnswer<EndpointItem<E>>;
   }
 
   return {
@@ -201,6 +255,7 @@ export function createServiceClient(settings: ConnectionSettings) {
       return () => listReads.delete(listener);
     },
     call,
+    callUnread,
     /**
      * PUT raw bytes to an upload address the service gave (absolute, no token header, as the
      * spec shows); a stream needs its `size`.

@@ -86,6 +86,14 @@ export interface ListAnswer<T> {
   skipped: UnreadableItem[];
 }
 
+/** A list answer that came whole and was fingerprinted, not read yet (see `unreadList`). */
+export interface UnreadList<T> {
+  /** SHA-1 of the answer's text: the same answer, the same fingerprint. */
+  fingerprint: string;
+  /** Parses and checks its elements, as `list` does (a body that is not an array throws). */
+  read(): ListAnswer<T>;
+}
+
 /** Elements of a list answer the caller already holds as they are, by fingerprint. */
 export interface KnownElements {
   /** The id of the item stored from an element with this fingerprint, while it is stored so. */
@@ -761,6 +769,28 @@ export function createHttp(settings: ConnectionSettings) {
     }
   }
 
+  /** A list answer's text read with `item`: each element that does not match is skipped and named. */
+  function readList<S extends z.ZodType>(
+    method: string,
+    path: string,
+    item: S,
+    text: string,
+  ): ListAnswer<z.output<S>> {
+    const body = parseJsonBody(method, path, text);
+    if (!Array.isArray(body)) {
+      throw new ResponseShapeError(method, path, 'body', 'body: expected an array');
+    }
+    const items: z.output<S>[] = [];
+    const skipped: UnreadableItem[] = [];
+    body.forEach((element: unknown, index) => {
+      const read = readElement(item, element, index);
+      if ('skipped' in read) skipped.push(read.skipped);
+      else items.push(read.item);
+    });
+    logSkipped(method, path, skipped, body.length);
+    return { items, skipped };
+  }
+
   return {
     /** How many requests were sent (for tests and benchmarks). */
     get requestCount(): number {
@@ -830,20 +860,24 @@ export function createHttp(settings: ConnectionSettings) {
       item: S,
       options: RequestOptions = {},
     ): Promise<ListAnswer<z.output<S>>> {
+      return readList(method, path, item, await exchange(method, path, options));
+    },
+
+    /**
+     * As `list`, its answer fingerprinted (SHA-1 of its text) and not read until
+     * `read` is called: a caller that holds the answer with that fingerprint as stored leaves it
+     * unparsed (a pull's lists that did not change).
+     */
+    async unreadList<S extends z.ZodType>(
+      method: string,
+      path: string,
+      item: S,
+      options: RequestOptions = {},
+    ): Promise<UnreadList<z.output<S>>> {
       const text = await exchange(method, path, options);
-      const body = parseJsonBody(method, path, text);
-      if (!Array.isArray(body)) {
-        throw new ResponseShapeError(method, path, 'body', 'body: expected an array');
-      }
-      const items: z.output<S>[] = [];
-      const skipped: UnreadableItem[] = [];
-      body.forEach((element: unknown, index) => {
-        const read = readElement(item, element, index);
-        if ('skipped' in read) skipped.push(read.skipped);
-        else items.push(read.item);
-      });
-      logSkipped(method, path, skipped, body.length);
-      return { items, skipped };
+      // Hashed here, not by `fingerprintOf`: its calls are the elements cut (a test counts them).
+      const fingerprint = createHash('sha1').update(text).digest('base64');
+      return { fingerprint, read: () => readList(method, path, item, text) };
     },
 
     /**

@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from '../../../shared/api/endpoint';
-import type { ServiceClient } from './client';
+import type { ServiceClient, UnreadListAnswer } from './client';
+import { fingerprintOf } from './list-elements';
 
 /** What a test double of the service answers one endpoint with, given the call's arguments. */
 export type FakeAnswer = (...args: never[]) => unknown;
@@ -29,10 +30,24 @@ export function fakeServiceClient(
     const answer = answers[endpoint.name] as ((...args: unknown[]) => unknown) | undefined;
     return answer?.(...args);
   };
+  // A list answered unread: fingerprinted as its JSON text, read as given.
+  const callUnread = async (
+    endpoint: AnyEndpoint,
+    input?: Record<string, unknown>,
+  ): Promise<UnreadListAnswer<unknown> | null> => {
+    const items = (await call(endpoint, input)) as unknown[] | null | undefined;
+    if (items == null) return null;
+    return {
+      fingerprint: fingerprintOf(JSON.stringify(items)),
+      read: () => ({ items, skipped: [] }),
+      held: () => undefined,
+    };
+  };
   return {
     requestCount: 0,
     onListRead: () => () => undefined,
     call,
+    callUnread,
     upload: async () => undefined,
   } as unknown as ServiceClient;
 }

@@ -5,6 +5,7 @@ import { createUpdatesRepo } from './repos/updates';
 import { createSearchRepo } from './repos/search';
 import { createSyncStateRepo } from './repos/sync-state';
 import { createTaskFingerprints } from './repos/task-fingerprints';
+import { createListAnswers } from './repos/list-answers';
 
 /**
  * The resources' repositories on an account's cache, by their name there (`cache.tasks`,
@@ -33,6 +34,8 @@ export function createCache(db: CacheDb, repos: RepoFactories) {
     ...made,
     /** Task list elements held as sent, so a pull skips what did not change (see the repo). */
     taskFingerprints: createTaskFingerprints(db),
+    /** Whole lists (projects, the organization's, CRM, events) held as last stored (see the repo). */
+    listAnswers: createListAnswers(db),
     syncState: createSyncStateRepo(db),
     search: createSearchRepo(db),
     inbox: createInboxRepo(db),

@@ -4,6 +4,7 @@ import { fetchUnlessGone, storeDependencies, type OnDemandRead } from '../sync/o
 import { ackMark } from '../sync/pending';
 import { shiftMonths, withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
+import { heldAnswers, recordAnswers } from '../sync/held-lists';
 import type { EntityDescriptor } from './types';
 import type { CalendarEvent } from '../../../shared/api/events';
 import type { DependencyRow } from '../cache/repos/dependencies';
@@ -19,30 +20,47 @@ declare module '../sync/pending' {
   }
 }
 
-/** The events of the window around today (removals checked, rule 9). */
+/**
+ * The events of the window around today (removals checked, rule 9); the same answer as last
+ * stored for the same window, its table not written since, is neither parsed nor stored again.
+ */
 async function pullEvents(ctx: PullContext): Promise<void> {
   const { deps, gate, window } = ctx;
   const { cache, client, pending, log } = deps;
   const now = deps.clock();
   const from = shiftMonths(now, -window.monthsBack);
   const to = shiftMonths(now, window.monthsAhead);
+  const key = '/events';
   const fetchEvents = () =>
-    gate((s) => client.call(eventEndpoints.events, { query: { startDate: from, endDate: to } }, s));
+    gate((s) => client.callUnread(eventEndpoints.events, { query: { startDate: from, endDate: to } }, s));
   await ctx.isolated('/events', async () => {
-    const list = await fetchEvents();
+    const fetched = await fetchEvents();
+    // One record for the list, whatever the window: the same answer for another window (the
+    // next day's) is not held, as the window's stored events may not be the answer's.
+    const answer = { ...fetched, fingerprint: `${from}..${to} ${fetched.fingerprint}` };
+    if (heldAnswers(deps, [{ key, answer }])) return;
+    const { items: list, skipped } = answer.read();
     const keepEvents = await checkedKeep(
       cache.events.idsInWindow(from, to),
       list,
       ctx.keep('event'),
-      async () => idSet(await fetchEvents()),
+      async () => idSet((await fetchEvents()).read().items),
       log,
       'event window',
     );
     // The service's copy of an event created here whose answer has not folded is left out, and
     // one stored earlier goes (not kept: it was listed): the local row stands for it.
-    cache.transaction(() =>
-      cache.events.replaceWindow(from, to, withoutCopies(pending, 'event', list), keepEvents),
-    );
+    cache.transaction(() => {
+      const events = withoutCopies(pending, 'event', list);
+      cache.events.replaceWindow(from, to, events, keepEvents);
+      // Recorded as held when the window is now the answer: every event, none kept beside.
+      const asSent =
+        !skipped.length &&
+        events.length === list.length &&
+        cache.events.idsInWindow(from, to).length === list.length;
+      const ids = list.map((e) => e.id);
+      recordAnswers(deps, 'calendar_events', [{ key, fingerprint: answer.fingerprint, ids }], asSent);
+    });
     ctx.changed(['events']);
   });
 }

@@ -3,6 +3,9 @@ import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
 import { ackMark, mergePending, type ListedItems } from '../sync/pending';
 import { withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, idSet } from '../sync/removal';
+import { heldAnswers, recordAnswers } from '../sync/held-lists';
+import type { UnreadListAnswer } from '../api/client';
+import type { ListTable } from '../cache/repos/list-answers';
 import type { CheckedItem, EntityDescriptor } from './types';
 import {
   crmEndpoints,
@@ -45,7 +48,9 @@ interface RecordSide<E extends Side, D> {
   scope: string;
   /** The key of a single read's fetched-at stamp: `contact:<id>`. */
   stampKey: string;
-  list: (client: SyncDeps['client'], signal: Signal) => Promise<ListedItems[E][]>;
+  list: (client: SyncDeps['client'], signal: Signal) => Promise<UnreadListAnswer<ListedItems[E]>>;
+  /** The table the list is stored in (its answer recorded as held there, see `ListAnswers`). */
+  table: ListTable;
   cachedIds: (cache: SyncDeps['cache']) => string[];
   cached: (cache: SyncDeps['cache'], id: string) => Record<string, unknown> | null;
   replace: (cache: SyncDeps['cache'], rows: ListedItems[E][], keep: (id: string) => boolean) => void;
@@ -62,7 +67,8 @@ const contacts: RecordSide<'crmContact', CrmContactDetail> = {
   path: '/crm/contacts',
   scope: 'CRM contacts',
   stampKey: 'contact',
-  list: (client, signal) => client.call(crmEndpoints.crmContacts, {}, signal),
+  list: (client, signal) => client.callUnread(crmEndpoints.crmContacts, {}, signal),
+  table: 'crm_contacts',
   cachedIds: (cache) => cache.crm.contactIds(),
   cached: (cache, id) => cache.crm.contact(id),
   replace: (cache, rows, keep) => cache.crm.replaceContacts(rows, keep),
@@ -78,7 +84,8 @@ const accounts: RecordSide<'crmAccount', CrmAccountDetail> = {
   path: '/crm/accounts',
   scope: 'CRM accounts',
   stampKey: 'account',
-  list: (client, signal) => client.call(crmEndpoints.crmAccounts, {}, signal),
+  list: (client, signal) => client.callUnread(crmEndpoints.crmAccounts, {}, signal),
+  table: 'crm_accounts',
   cachedIds: (cache) => cache.crm.accountIds(),
   cached: (cache, id) => cache.crm.account(id),
   replace: (cache, rows, keep) => cache.crm.replaceAccounts(rows, keep),
@@ -88,26 +95,46 @@ const accounts: RecordSide<'crmAccount', CrmAccountDetail> = {
   remove: (cache, id) => cache.crm.deleteAccounts([id]),
 };
 
-/** A record list (removals checked, rule 9), read and stored on its own. */
+/**
+ * A record list (removals checked, rule 9), read and stored on its own; the same answer as last
+ * stored, its table not written since, is neither parsed nor stored again (`heldAnswers`).
+ */
 async function pullRecords<E extends Side, D>(ctx: PullContext, side: RecordSide<E, D>): Promise<void> {
   const { deps, gate, mark } = ctx;
   const { cache, client, pending, log } = deps;
   await ctx.isolated(side.path, async () => {
-    const list = await gate((s) => side.list(client, s));
+    const answer = await gate((s) => side.list(client, s));
+    const held = heldAnswers(deps, [{ key: side.path, answer }]);
+    if (held) {
+      // What a read of each record would tell the outbox's check before a send (see `noteSeen`).
+      if (pending.noteSeenAll) pending.noteSeenAll(side.entity, held[0]!);
+      else for (const id of held[0]!) pending.noteSeen?.(side.entity, id);
+      return;
+    }
+    const { items: list, skipped } = answer.read();
     const keep = await checkedKeep(
       side.cachedIds(cache),
       list,
       ctx.keep(side.entity),
-      async () => idSet(await gate((s) => side.list(client, s))),
+      async () => idSet(await gate((s) => side.list(client, s)).then((again) => again.read().items)),
       log,
       side.scope,
     );
     cache.transaction(() => {
       // Copies of creates whose answer has not folded are left out, as for events.
-      const rows = withoutCopies(pending, side.entity, list).flatMap(
+      const listed = withoutCopies(pending, side.entity, list);
+      const rows = listed.flatMap(
         (x) => mergePending(pending, side.entity, x, () => side.cached(cache, x.id), mark) ?? [],
       );
       side.replace(cache, rows, keep);
+      // Recorded as held when the table is now the answer: each record as sent, none kept beside.
+      const asSent =
+        !skipped.length &&
+        rows.length === list.length &&
+        rows.every((row, i) => row === list[i]) &&
+        side.cachedIds(cache).length === list.length;
+      const ids = list.map((x) => x.id);
+      recordAnswers(deps, side.table, [{ key: side.path, fingerprint: answer.fingerprint, ids }], asSent);
     });
     ctx.changed([side.view]);
   });

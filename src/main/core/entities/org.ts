@@ -3,6 +3,9 @@ import { stamp, type Gate, type SyncDeps } from '../sync/context';
 import { storeProjectTemplates } from '../sync/project-templates';
 import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
 import { ackMark } from '../sync/pending';
+import { heldAnswers, recordAnswers } from '../sync/held-lists';
+import type { UnreadListAnswer } from '../api/client';
+import type { ListTable } from '../cache/repos/list-answers';
 import { storeTagTasks, storeTasks, type PullContext, type PullPart } from '../sync/pull';
 import type { EntityDescriptor } from './types';
 import { customFieldEndpoints } from '../../../shared/api/custom-fields';
@@ -11,36 +14,53 @@ import { taskEndpoints } from '../../../shared/api/tasks';
 
 /**
  * An organization list, fetched and stored on its own: a status list that cannot be read
- * leaves the users, task types and the rest to be stored. Answers the list (undefined when it
- * could not be read).
+ * leaves the users, task types and the rest to be stored. The same answer as last stored, its
+ * table not written since, is neither parsed nor stored again (`heldAnswers`). Answers the ids the
+ * list holds (none when the service does not offer it; undefined when it could not be read).
  */
-export function readOrgList<T>(
+export function readOrgList<T extends { id: string }>(
   ctx: PullContext,
   path: string,
-  fetch: (client: SyncDeps['client'], signal: AbortSignal) => Promise<T>,
-  store: (deps: SyncDeps, value: T) => void,
+  table: ListTable,
+  fetch: (client: SyncDeps['client'], signal: AbortSignal) => Promise<UnreadListAnswer<T> | null>,
+  store: (deps: SyncDeps, value: T[] | null) => void,
   entities: CacheEntity[],
-): Promise<T | undefined> {
+): Promise<readonly string[] | undefined> {
   const { deps, gate } = ctx;
   return ctx.isolated(path, async () => {
-    const value = await gate((s) => fetch(deps.client, s));
-    deps.cache.transaction(() => store(deps, value));
+    const answer = await gate((s) => fetch(deps.client, s));
+    const held = answer && heldAnswers(deps, [{ key: path, answer }]);
+    if (held) return held[0]!;
+    const read = answer?.read();
+    deps.cache.transaction(() => {
+      store(deps, read?.items ?? null);
+      if (answer && read) {
+        const ids = read.items.map((item) => item.id);
+        recordAnswers(
+          deps,
+          table,
+          [{ key: path, fingerprint: answer.fingerprint, ids }],
+          !read.skipped.length,
+        );
+      }
+    });
     ctx.changed(entities);
-    return value;
+    return read?.items.map((item) => item.id) ?? [];
   });
 }
 
 /** The pull part of an organization list (read first: nothing else waits for it). */
-function orgListPart<T>(
+function orgListPart<T extends { id: string }>(
   path: string,
-  fetch: (client: SyncDeps['client'], signal: AbortSignal) => Promise<T>,
-  store: (deps: SyncDeps, value: T) => void,
+  table: ListTable,
+  fetch: (client: SyncDeps['client'], signal: AbortSignal) => Promise<UnreadListAnswer<T> | null>,
+  store: (deps: SyncDeps, value: T[] | null) => void,
   entities: CacheEntity[],
 ): PullPart {
   return {
     phase: 'org',
     run: async (ctx) => {
-      await readOrgList(ctx, path, fetch, store, entities);
+      await readOrgList(ctx, path, table, fetch, store, entities);
     },
   };
 }
@@ -51,8 +71,9 @@ export const customField: EntityDescriptor<'customField'> = {
   pull: [
     orgListPart(
       '/custom-fields',
-      (client, s) => client.call(customFieldEndpoints.customFields, {}, s),
-      (deps, v) => deps.cache.org.customFields.replace(v),
+      'custom_fields',
+      (client, s) => client.callUnread(customFieldEndpoints.customFields, {}, s),
+      (deps, v) => v && deps.cache.org.customFields.replace(v),
       ['customFields'],
     ),
   ],
@@ -64,7 +85,8 @@ export const user: EntityDescriptor<'user'> = {
   pull: [
     orgListPart(
       '/users',
-      (client, s) => client.call(orgEndpoints.users, {}, s),
+      'users',
+      (client, s) => client.callUnread(orgEndpoints.users, {}, s),
       (deps, v) => v && deps.cache.org.users.replace(v),
       ['users'],
     ),
@@ -77,7 +99,8 @@ export const status: EntityDescriptor<'status'> = {
   pull: [
     orgListPart(
       '/statuses',
-      (client, s) => client.call(orgEndpoints.statuses, {}, s),
+      'statuses',
+      (client, s) => client.callUnread(orgEndpoints.statuses, {}, s),
       (deps, v) => v && deps.cache.org.statuses.replace(v),
       ['statuses'],
     ),
@@ -90,7 +113,8 @@ export const taskType: EntityDescriptor<'taskType'> = {
   pull: [
     orgListPart(
       '/task-types',
-      (client, s) => client.call(orgEndpoints.taskTypes, {}, s),
+      'task_types',
+      (client, s) => client.callUnread(orgEndpoints.taskTypes, {}, s),
       (deps, v) => v && deps.cache.org.taskTypes.replace(v),
       ['taskTypes'],
     ),
@@ -114,7 +138,8 @@ export const projectTemplate: EntityDescriptor<'projectTemplate'> = {
   pull: [
     orgListPart(
       '/project-templates',
-      (client, s) => client.call(orgEndpoints.projectTemplates, {}, s),
+      'project_templates',
+      (client, s) => client.callUnread(orgEndpoints.projectTemplates, {}, s),
       (deps, v) => storeProjectTemplates(deps, v),
       ['projects'],
     ),
@@ -183,11 +208,12 @@ export const tag: EntityDescriptor<'tag'> = {
         const tags = await readOrgList(
           ctx,
           '/tags',
-          (client, s) => client.call(orgEndpoints.tags, {}, s),
+          'tags',
+          (client, s) => client.callUnread(orgEndpoints.tags, {}, s),
           (deps, v) => v && deps.cache.org.tags.replace(v),
           ['tags'],
         );
-        await Promise.all((tags ?? []).map((t) => pullTagTasks(ctx, ctx.gate, t.id)));
+        await Promise.all((tags ?? []).map((id) => pullTagTasks(ctx, ctx.gate, id)));
       },
     },
   ],

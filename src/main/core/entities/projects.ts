@@ -10,6 +10,7 @@ import { ackMark, mergePending, withStructuralOf } from '../sync/pending';
 import { storeInSlices } from '../sync/store-slices';
 import { withFolders, withoutCopies, type PullContext } from '../sync/pull';
 import { checkedKeep, confirmRemoval, idSet } from '../sync/removal';
+import { heldAnswers, recordAnswers } from '../sync/held-lists';
 import { dependencyReads } from './calendar';
 import { customFieldValues } from './theirs';
 import type { EntityDescriptor } from './types';
@@ -26,38 +27,76 @@ declare module '../sync/pending' {
   }
 }
 
+/** The keys the project list's two answers are recorded under (see `ListAnswers`). */
+const OPEN_PROJECTS = '/projects?archived=false';
+const ARCHIVED_PROJECTS = '/projects?archived=true';
+
 /**
  * The project list, open and archived: stored (removals checked, rule 9), and its roots put in
  * the context for the task lists and documents. When the list cannot be read, the cached tree
- * stands for it.
+ * stands for it; so it does when both answers are the ones last stored, their table not written
+ * since (`heldAnswers`): then nothing is parsed or stored.
  */
 async function pullProjects(ctx: PullContext): Promise<void> {
   const { deps, gate, mark } = ctx;
   const { cache, client, pending, log } = deps;
-  const fetchProjects = async (): Promise<Project[]> => {
-    const [open, archived] = await Promise.all([
-      gate((s) => client.call(projectEndpoints.projects, { query: { archived: false } }, s)),
-      gate((s) => client.call(projectEndpoints.projects, { query: { archived: true } }, s)),
+  const fetchAnswers = () =>
+    Promise.all([
+      gate((s) => client.callUnread(projectEndpoints.projects, { query: { archived: false } }, s)),
+      gate((s) => client.callUnread(projectEndpoints.projects, { query: { archived: true } }, s)),
     ]);
-    return [...new Map([...open, ...archived].map((p) => [p.id, p])).values()];
+  /** Both lists read, each project once, and what each answer held (for its record). */
+  const readAnswers = (answers: Awaited<ReturnType<typeof fetchAnswers>>) => {
+    const [open, archived] = answers.map((answer) => answer.read());
+    const items = [...open!.items, ...archived!.items];
+    return {
+      projects: [...new Map(items.map((p) => [p.id, p])).values()],
+      complete: !open!.skipped.length && !archived!.skipped.length,
+      records: [OPEN_PROJECTS, ARCHIVED_PROJECTS].map((key, i) => ({
+        key,
+        fingerprint: answers[i]!.fingerprint,
+        ids: (i ? archived! : open!).items.map((p) => p.id),
+      })),
+    };
   };
+  const answers = await ctx.isolated('/projects', fetchAnswers);
+  const held =
+    answers &&
+    heldAnswers(deps, [
+      { key: OPEN_PROJECTS, answer: answers[0] },
+      { key: ARCHIVED_PROJECTS, answer: answers[1] },
+    ]);
   // The service's copy of a project created here whose answer has not folded is left out, with
   // its task list and documents, and one stored earlier goes: the local row stands for it.
-  const listed = await ctx.isolated('/projects', fetchProjects);
-  if (listed) {
+  const read =
+    answers && !held ? await ctx.isolated('/projects', async () => readAnswers(answers)) : undefined;
+  const listed = read?.projects;
+  if (read && listed) {
     const projects = withFolders(withoutCopies(pending, 'project', listed));
     const cachedProjects = cache.projects.ids();
     const projectIds = new Set(projects.map((p) => p.id));
+    const notListed = cachedProjects.filter((id) => !projectIds.has(id));
     const goneProjects = await confirmRemoval(
       cachedProjects.length,
-      cachedProjects.filter((id) => !projectIds.has(id) && !ctx.keep('project')(id)),
-      async () => new Set((await fetchProjects()).map((p) => p.id)),
+      notListed.filter((id) => !ctx.keep('project')(id)),
+      async () => new Set(readAnswers(await fetchAnswers()).projects.map((p) => p.id)),
       log,
       'project list',
     );
+    // Whether the table ends as the answers say (each project stored as sent, none kept beside
+    // them) with no other write between the slices: then the answers are recorded as held.
+    let asSent =
+      read.complete && projects.length === listed.length && goneProjects.length === notListed.length;
+    let writes: number | undefined;
+    const slice = (work: () => void) =>
+      cache.transaction(() => {
+        if (writes !== undefined && cache.listAnswers.writes('projects') !== writes) asSent = false;
+        work();
+        writes = cache.listAnswers.writes('projects');
+      });
     // A slice at a time (a workspace's hundreds of projects, each checked against the outbox, were
     // one stretch of 15 ms and more); the removals after, in one transaction of their own.
-    await storeInSlices(cache.transaction, projects, (chunk) => {
+    await storeInSlices(slice, projects, (chunk) => {
       const known = withStructuralOf(
         pending,
         'project',
@@ -66,16 +105,23 @@ async function pullProjects(ctx: PullContext): Promise<void> {
       for (const p of chunk) {
         const merged = mergePending(known, 'project', p, () => cache.projects.get(p.id), mark);
         if (merged) cache.projects.upsertMany([merged]);
+        if (merged !== p) asSent = false;
       }
     });
-    cache.transaction(() => {
+    slice(() => {
       cache.tasks.delete(cache.tasks.idsInProjects(goneProjects).filter((id) => !ctx.keep('task')(id)));
       cache.projects.delete(goneProjects);
+      recordAnswers(deps, 'projects', read.records, asSent);
     });
     ctx.changed(['projects']);
+  } else if (held) {
+    // What a read of each project would tell the outbox's check before a send (see `noteSeen`).
+    const ids = held.flat();
+    if (pending.noteSeenAll) pending.noteSeenAll('project', ids);
+    else for (const id of ids) pending.noteSeen?.('project', id);
   }
   // A root is a project whose parent is not visible; subfolders=true covers its subtree.
-  const tree = (listed ? withoutCopies(pending, 'project', listed) : cache.projects.all()).filter(
+  const tree = (listed ? withoutCopies(pending, 'project', listed) : cache.projects.links()).filter(
     (p) => !p.id.startsWith(LOCAL_ROW_PREFIX),
   );
   const treeIds = new Set(tree.map((p) => p.id));

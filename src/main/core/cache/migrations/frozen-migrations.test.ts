@@ -48,6 +48,7 @@ const CACHE_SCHEMAS = [
   'a5d0718f86d922a2', // 14 task fingerprints
   'bbb3ae009839ae88', // 15 drop cache drafts
   '3e385f467d30a68d', // 16 stale messages index
+  '50f3df354c804e51', // 17 list answers
 ];
 
 const OUTBOX_SCHEMAS = [

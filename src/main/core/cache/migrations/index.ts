@@ -15,6 +15,7 @@ import { migration013 } from './013-timer-and-todo-progress';
 import { migration014 } from './014-task-fingerprints';
 import { migration015 } from './015-drop-cache-drafts';
 import { migration016 } from './016-stale-messages-index';
+import { migration017 } from './017-list-answers';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -40,6 +41,7 @@ export const migrations: readonly Migration[] = [
   migration014,
   migration015,
   migration016,
+  migration017,
 ];
 
 /** The cache version whose file no longer holds the outbox (it has a file of its own). */

@@ -351,8 +351,31 @@ describe('cache migrations, one by one', () => {
     expect(db.prepare(stale).pluck().all()).toEqual(['t1']);
   });
 
+  it('017 list answers: every row written to a list table counts, and a record holds only until then', () => {
+    const db = cacheAt(16);
+    db.prepare(`INSERT INTO users (id, name, primary_email) VALUES ('u1', 'Ann', 'a@x')`).run();
+    expect(migrateTo(db, 17)).toBe(17);
+    const writes = (table: string): unknown =>
+      db.prepare('SELECT writes FROM list_table_writes WHERE table_name = ?').pluck().get(table);
+    // Nothing is recorded before a pull stores a list: the first pull after this step stores each.
+    expect(db.prepare('SELECT count(*) FROM list_answers').pluck().get()).toBe(0);
+    expect(writes('users')).toBe(0);
+    db.prepare(`INSERT INTO users (id, name, primary_email) VALUES ('u2', 'Bo', 'b@x')`).run();
+    db.prepare(`UPDATE users SET name = 'Ann B' WHERE id = 'u1'`).run();
+    db.prepare(`DELETE FROM users WHERE id = 'u2'`).run();
+    expect(writes('users')).toBe(3);
+    // Another table's writes count for it alone; a table no list is stored in has no count.
+    insertTask(db, 't1', 'One');
+    db.prepare(`INSERT INTO statuses (id, name, system_status, is_closed) VALUES ('s1', 'Open', 1, 0)`).run();
+    expect(writes('statuses')).toBe(1);
+    expect(writes('users')).toBe(3);
+    expect(writes('tasks')).toBeUndefined();
+  });
+
   it('has a test above for every migration', () => {
-    expect(migrations.map((m) => m.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+    expect(migrations.map((m) => m.version)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+    ]);
   });
 });
 

@@ -95,6 +95,14 @@ export function createProjectsRepo(db: CacheDb) {
       return stmt('SELECT id FROM projects').pluck().all() as string[];
     },
 
+    /** Each project's id and parent: the tree's shape, nothing else read. */
+    links(): { id: string; parentProjectId: string | null }[] {
+      return stmt('SELECT id, parent_project_id AS parentProjectId FROM projects').all() as {
+        id: string;
+        parentProjectId: string | null;
+      }[];
+    },
+
     /** Ids of the projects and folders right below this one that the user owns. */
     childIdsOwnedBy(parentId: string, userId: string): string[] {
       return ownedChildrenStmt.all(parentId, userId) as string[];
