@@ -106,3 +106,22 @@ describe('requests through the sync gate', () => {
     expect(sent).toBe(60);
   });
 });
+
+describe('a read the user waits for, through the on-demand gate', () => {
+  it('is sent at once while a sync’s work waits for its turn', async () => {
+    const deps = { retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 } } as unknown as SyncDeps;
+    const progress: Progress = { phase() {}, add() {}, done() {} };
+    const onDemand = createGate(deps, 3, new AbortController().signal, progress, { waitsTurn: false });
+    const sync = createGate(deps, 3, new AbortController().signal, progress);
+    // A sync's list stored in slices: its work spends the turn's budget and then waits its turn.
+    const list = storeInSlices(noTransaction, items(32 * 12), () => {
+      now += CHUNK_MS;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const order: string[] = [];
+    const syncRead = sync(async () => void order.push('sync'));
+    const opened = onDemand(async () => void order.push('opened'));
+    await Promise.all([opened, syncRead, list]);
+    expect(order[0]).toBe('opened');
+  });
+});

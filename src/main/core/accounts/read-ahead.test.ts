@@ -44,6 +44,8 @@ describe("reading the window's first views ahead", () => {
     await settle();
     // A read of the window's first calls keeps them; a write (here a mark read) does not.
     expect(written.take('sync.status', {})).toBeUndefined();
+    expect(written.take('tasks.myWorkNames', { kind: 'actionRequired', limit: 500 })).toBeUndefined();
+    expect(await written.take('org.users', {})).toMatchObject({ ok: true, value: { channel: 'org.users' } });
     expect(written.take('inbox.markRead', { taskIds: ['t1'] })).toBeUndefined();
     expect(written.take('inbox.list', { first: 60 })).toBeUndefined();
 

@@ -36,6 +36,8 @@ const READS = new Set([
   'attachments.limits',
   'time.timer',
   'conflicts.list',
+  // The Action required watch's first read, as the first views draw.
+  'tasks.myWorkNames',
 ]);
 
 /** How long an answer read ahead is kept for the window (it loads in well under this). */

@@ -42,6 +42,10 @@ export function readOrgList<T extends { id: string }>(
           [{ key: path, fingerprint: answer.fingerprint, ids }],
           !read.skipped.length,
         );
+      } else if (!answer) {
+        // Not offered: the store noted it beside the table (project templates' "offered"), so
+        // the same answer, offered again later, must be stored again to note it back.
+        deps.cache.listAnswers.forget(path);
       }
     });
     ctx.changed(entities);

@@ -74,6 +74,9 @@ async function pullProjects(ctx: PullContext): Promise<void> {
   if (read && listed) {
     const projects = withFolders(withoutCopies(pending, 'project', listed));
     const cachedProjects = cache.projects.ids();
+    // The table's write count as its ids were read: a write after (an opened project fetched
+    // while the removals are confirmed) is one the answers do not hold.
+    let writes: number | undefined = cache.listAnswers.writes('projects');
     const projectIds = new Set(projects.map((p) => p.id));
     const notListed = cachedProjects.filter((id) => !projectIds.has(id));
     const goneProjects = await confirmRemoval(
@@ -87,7 +90,6 @@ async function pullProjects(ctx: PullContext): Promise<void> {
     // them) with no other write between the slices: then the answers are recorded as held.
     let asSent =
       read.complete && projects.length === listed.length && goneProjects.length === notListed.length;
-    let writes: number | undefined;
     const slice = (work: () => void) =>
       cache.transaction(() => {
         if (writes !== undefined && cache.listAnswers.writes('projects') !== writes) asSent = false;

@@ -41,8 +41,16 @@ export interface Progress {
  * failures outside the gate (a waiting retry holds no slot), all cancelled by `signal`; a request
  * is sent within the loop's turn while its budget lasts (`loop-turns.ts`).
  */
-export function createGate(deps: SyncDeps, concurrency: number, signal: AbortSignal, progress: Progress) {
+export function createGate(
+  deps: SyncDeps,
+  concurrency: number,
+  signal: AbortSignal,
+  progress: Progress,
+  options: { waitsTurn?: boolean } = {},
+) {
   const limit: LimitFunction = pLimit(concurrency);
+  // A read the user waits for (a task opened) does not wait behind a sync's queued work.
+  const waitsTurn = options.waitsTurn ?? true;
   /** `counted`: the caller already added this request to the progress total. */
   return function request<T>(call: (signal: AbortSignal) => Promise<T>, counted = false): Promise<T> {
     if (!counted) progress.add(1);
@@ -53,7 +61,7 @@ export function createGate(deps: SyncDeps, concurrency: number, signal: AbortSig
           // or more on a loaded machine: once the loop's turn has spent its budget, it is sent
           // in the next turn (a first sync's message reads ran six of them in a turn, beside a
           // slice of stored messages).
-          if (turnSpent()) await yieldToLoop();
+          if (waitsTurn && turnSpent()) await yieldToLoop();
           if (signal.aborted) throw new AbortedError('SYNC', '', 'cancelled');
           return call(signal);
         }),

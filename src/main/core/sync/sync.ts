@@ -236,6 +236,8 @@ export function createSync(options: SyncOptions): Sync {
       add() {},
       done() {},
     },
+    // What the user opened is sent at once, not after the turns of a sync's queued work.
+    { waitsTurn: false },
   );
   const raw = createOnDemand(deps, onDemandGate);
   // Each on-demand read that fails for a network reason also flips the status to offline; one

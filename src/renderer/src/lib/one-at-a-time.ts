@@ -17,7 +17,7 @@ export function oneAtATime<A extends unknown[]>(
   let queued: { args: A; promise: Promise<void> } | undefined;
   const start = (args: A): Promise<void> => {
     const run = read(...args).finally(() => {
-      running = undefined;
+      if (running === run) running = undefined;
     });
     running = run;
     return run;

@@ -56,6 +56,7 @@ settings.onSwitch = () => {
   void tree.load();
   void sync.load();
   void myWorkCounts.load();
+  inbox.reset();
   void inbox.load();
   void updates.load();
   void timer.load();

@@ -70,13 +70,26 @@ export class InboxState {
       this.#error = undefined;
       if (rows.length < total) {
         // The whole list (a thousand rows and more, a megabyte to parse) after the first
-        // screen is drawn, unless a newer read took its place meanwhile.
-        await afterFirstScreen();
-        if (seq === this.#seq) await this.#read();
+        // screen is drawn, unless a newer read took its place meanwhile. Not waited for here:
+        // a read asked for meanwhile (another account's) must not wait for the first screen.
+        void afterFirstScreen().then(() => {
+          if (seq === this.#seq) void this.load();
+        });
       }
     } catch (err) {
       if (seq === this.#seq) this.#error = describeError(err);
     }
+  }
+
+  /**
+   * Another account is active: what is shown, and an answer still on its way, are the other
+   * account's. Forgets both; `load` reads the new account's list.
+   */
+  reset(): void {
+    this.#seq++;
+    this.#rows = undefined;
+    this.#total = undefined;
+    this.#error = undefined;
   }
 
   #set(unread: (row: InboxRow) => boolean): void {

@@ -372,6 +372,22 @@ describe('cache migrations, one by one', () => {
     expect(writes('tasks')).toBeUndefined();
   });
 
+  it('keeps, at the latest version, the three write-counting triggers of every list table', () => {
+    // A later step that rebuilds one of these tables (create, copy, drop, rename) drops its
+    // triggers with it: its writes would stop counting, and a pull would hold a list the cache
+    // no longer equals. Such a step must create them again (and one that changes how a list is
+    // stored must clear `list_answers`).
+    const db = cacheAt(migrations.at(-1)!.version);
+    const tables = db.prepare('SELECT table_name FROM list_table_writes').pluck().all() as string[];
+    expect(tables.length).toBeGreaterThan(0);
+    const triggers = new Set(
+      db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).pluck().all() as string[],
+    );
+    for (const table of tables)
+      for (const what of ['inserted', 'updated', 'deleted'])
+        expect(triggers.has(`${table}_list_write_${what}`), `${table}_list_write_${what}`).toBe(true);
+  });
+
   it('has a test above for every migration', () => {
     expect(migrations.map((m) => m.version)).toEqual([
       1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
