@@ -33,15 +33,25 @@ export function slicedPendingPort(
   const noted: [string, Record<string, unknown>][] = [];
   const structuralAsked: number[] = [];
   let askedOneByOne = 0;
-  let slowed = false;
+  let scheduled = false;
+  let ran = false;
   const pending: PendingFields = {
     pendingFieldsFor: (asked, id) => {
       if (asked !== entity) return new Set();
-      if (!slowed) {
-        slowed = true;
+      // Each check is slow until the change has run: every slice then spends the turn's budget
+      // and gives the loop back, so the change runs after the first slice and within a slice or
+      // two, whatever the machine's speed (one slow check alone left the rest of the list to fit
+      // in the next turn's budget on a fast machine, before the change).
+      if (!ran) {
         const until = performance.now() + 12;
         while (performance.now() < until);
-        setImmediate(between);
+        if (!scheduled) {
+          scheduled = true;
+          setImmediate(() => {
+            ran = true;
+            between();
+          });
+        }
       }
       onCheck?.(id);
       return new Set(claimed.get(id) ?? []);
