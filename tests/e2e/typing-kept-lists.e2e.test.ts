@@ -184,18 +184,25 @@ describe('typing kept in to-do lists and the week grid while their items are rea
       'Tell support',
     ]);
 
+    // The list with "Tell support" moved up above "Update the docs", and back down.
+    const tellSupportUp = [
+      '[x] Freeze the branch',
+      '[x] Write notes',
+      'Ship to the store',
+      'Tell support',
+      'Update the docs',
+    ];
+    const tellSupportDown = [
+      '[x] Freeze the branch',
+      '[x] Write notes',
+      'Ship to the store',
+      'Update the docs',
+      'Tell support',
+    ];
     // Alt+Up moves an item; its box goes with it, with the focus.
     await itemBox(4).click();
     await itemBox(4).press('Alt+ArrowUp');
-    await expect
-      .poll(shownTitles)
-      .toEqual([
-        '[x] Freeze the branch',
-        '[x] Write notes',
-        'Ship to the store',
-        'Tell support',
-        'Update the docs',
-      ]);
+    await expect.poll(shownTitles).toEqual(tellSupportUp);
     await expect.poll(() => focused(itemBox(3))).toBe(true);
     // A click elsewhere right after a move keeps the focus where it went: the moved box takes it
     // back only when the move left it nowhere. (A timer gave it back, after 150 ms, whatever the
@@ -208,28 +215,12 @@ describe('typing kept in to-do lists and the week grid while their items are rea
         .querySelector<HTMLInputElement>('[data-testid="detail-panel"] [data-testid="todo-new-item"]')!
         .focus();
     });
-    await expect
-      .poll(() => shownTitles())
-      .toEqual([
-        '[x] Freeze the branch',
-        '[x] Write notes',
-        'Ship to the store',
-        'Update the docs',
-        'Tell support',
-      ]);
+    await expect.poll(() => shownTitles()).toEqual(tellSupportDown);
     await suite.page.waitForTimeout(400);
     expect(await focused(adding)).toBe(true);
     await itemBox(4).click();
     await itemBox(4).press('Alt+ArrowUp');
-    await expect
-      .poll(shownTitles)
-      .toEqual([
-        '[x] Freeze the branch',
-        '[x] Write notes',
-        'Ship to the store',
-        'Tell support',
-        'Update the docs',
-      ]);
+    await expect.poll(shownTitles).toEqual(tellSupportUp);
     await expect.poll(() => focused(itemBox(3))).toBe(true);
     await suite.ui.waitForPendingCount(0);
     await eventually(serviceTask, (t) => titles(t.todoList)[3] === 'Tell support');
