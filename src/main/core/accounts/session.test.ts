@@ -153,6 +153,43 @@ describe('session', () => {
     await session.close();
   });
 
+  it('after a switch of account, the new account\u2019s waiting tasks are a baseline for the system notifications', async () => {
+    const lists: Record<string, { id: string; name: string }[]> = {
+      local: [{ id: 't1', name: 'Ship it' }],
+      'remote-1': [{ id: 't7', name: 'Review the budget' }],
+    };
+    const notified: string[] = [];
+    const { deps, opened } = setup({ notifier: { notify: (n) => notified.push(n.body) } });
+    const openCore = deps.openCore;
+    deps.openCore = async (options) => {
+      const core = await openCore(options);
+      const appDispatch = core.dispatch;
+      const dispatch: Core['dispatch'] = (channel, arg) =>
+        channel === 'tasks.myWorkNames'
+          ? Promise.resolve({ ok: true, value: [...lists[options.account.id]!] })
+          : appDispatch(channel, arg);
+      return { ...core, dispatch };
+    };
+    const session = await startSession(deps);
+    const synced = (core: Core, at: string) => {
+      core.events.emit('cache.onDidChange', { entities: ['tasks'] });
+      core.events.emit('sync.onDidChangeStatus', { running: false, lastSyncedAt: at } as never);
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    synced(opened[0]!.core, '2026-11-27T12:00:00Z');
+    await settle();
+    await session.dispatch('accounts.add', remote);
+    await session.dispatch('accounts.switch', { id: 'remote-1' });
+    synced(opened[1]!.core, '2026-11-27T12:01:00Z');
+    await settle();
+    expect(notified).toEqual([]);
+    lists['remote-1']!.push({ id: 't8', name: 'Call the supplier' });
+    synced(opened[1]!.core, '2026-11-27T12:02:00Z');
+    await settle();
+    expect(notified).toEqual(['Call the supplier']);
+    await session.close();
+  });
+
   it('forwards the active core\u2019s events to its listeners', async () => {
     const { deps, opened } = setup();
     const session = await startSession(deps);

@@ -1,6 +1,7 @@
 // Notices when a task becomes action-required for the acting user: after the first read (which
 // only sets what is already known), every task that newly appears in the acting user's Action
-// required list raises a toast. The shell raises the system notification from the core.
+// required list raises a toast. The shell raises the system notification from the core. After a
+// switch of account the new account's list is a baseline again, not news.
 import type { Bridge } from '../lib/bridge';
 import { bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
@@ -19,6 +20,10 @@ export function newlyRequired<T extends { id: string }>(known: ReadonlySet<strin
 
 export class ActionRequiredWatch {
   #known: Set<string> | undefined;
+  /** The account whose tasks `#known` holds. */
+  #knownFor: string | null | undefined;
+  /** Counts account changes: a read begun before one is dropped, its rows may be either account's. */
+  #accountChanges = 0;
   readonly #bridge: Bridge;
 
   readonly #open: (taskId: string) => void;
@@ -35,19 +40,30 @@ export class ActionRequiredWatch {
   start(): () => void {
     this.#known = undefined;
     void this.#read();
-    return onCacheChange(this.#bridge, ['tasks'], () => void this.#read());
+    const offTasks = onCacheChange(this.#bridge, ['tasks'], () => void this.#read());
+    const offAccounts = this.#bridge.on('accounts.onDidChange', () => {
+      this.#accountChanges += 1;
+      void this.#read();
+    });
+    return () => {
+      offTasks();
+      offAccounts();
+    };
   }
 
   // Cache events come in bursts during a sync: one read at a time, and one more after it.
   readonly #read = oneAtATime(() => this.#readOnce());
 
   async #readOnce(): Promise<void> {
+    const accountChanges = this.#accountChanges;
     let rows;
     let firstSyncDone;
+    let account;
     try {
       // Until the account's first sync completes, the cache is still filling: what arrives then
       // is the baseline, not news (a first sync would otherwise announce every waiting task).
       firstSyncDone = (await this.#bridge.invoke('sync.status', {})).lastSyncedAt !== null;
+      account = (await this.#bridge.invoke('accounts.list', {})).activeId;
       // Ids and names only: this runs at the window's start, as the first view draws, and after
       // every burst of task changes, and whole rows were 300 KB a read.
       rows = await this.#bridge.invoke('tasks.myWorkNames', {
@@ -59,6 +75,10 @@ export class ActionRequiredWatch {
       // The Action required list shows the read error; a notice is not worth a second one.
       return;
     }
+    // The account changed while this read ran: the read after the change sets the baseline.
+    if (accountChanges !== this.#accountChanges) return;
+    // Another account's tasks are not news: its list is the baseline.
+    if (account !== this.#knownFor) this.#known = undefined;
     // The user may have turned these toasts off (Settings, Notices).
     const wanted = settings.preferences?.notifications.actionRequired.toast ?? true;
     if (this.#known && firstSyncDone && wanted) {
@@ -75,6 +95,7 @@ export class ActionRequiredWatch {
         });
     }
     this.#known = new Set(rows.map((task) => task.id));
+    this.#knownFor = account;
   }
 }
 
