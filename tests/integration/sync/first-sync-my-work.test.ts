@@ -135,6 +135,37 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     expect((await api.call(taskEndpoints.task, { id: taskId })).name).toBe('Typed during the first sync');
   });
 
+  it('tells a cache that could not store my lists apart from a list not read: logged as such, and the run ends with it', async () => {
+    const lists = holding(PROJECT_LIST);
+    const logged: string[] = [];
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      fetch: lists.fetch,
+      log: (m) => logged.push(m),
+    });
+    open.push(e);
+    // The disk fills while my lists are stored (the project lists are held until it is freed).
+    const { codec } = e.cache.tasks;
+    const upsert = codec.upsert;
+    codec.upsert = () => {
+      throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    };
+    const run = e.sync.now();
+    const told = (line: string) => USER_LISTS.test(`GET ${line.split(/:? /)[0] ?? ''}`);
+    await until(
+      'my lists answered',
+      () => logged.filter(told),
+      (lines) => lines.length > 0,
+    );
+    codec.upsert = upsert;
+    lists.release();
+    const status = await run;
+    const mine = logged.filter(told);
+    expect(mine.filter((line) => line.includes('could not be read'))).toEqual([]);
+    expect(mine[0]).toContain('its tasks could not be stored in the cache: Error: database or disk is full');
+    // The user is told as of any pull whose store failed: the run ends with the failure.
+    expect(status.lastError).toContain('database or disk is full');
+  });
+
   it('removes nothing for missing from my lists, and asks for them on the first pull only', async () => {
     const lists = holding(/^$/);
     const e = await engine(lists.fetch);

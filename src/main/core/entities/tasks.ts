@@ -82,12 +82,27 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise
       },
     );
   };
-  // Either list unread costs nothing but time: the project lists hold every task in it.
-  const read = async (path: string, call: (s: AbortSignal) => Promise<unknown>) => {
+  // Either list unread costs nothing but time: the project lists hold every task in it. A list
+  // the cache could not store (the disk full, a damaged file) is not the service's fault and is
+  // not hidden: the run ends with it, as with any other cache write that fails in a pull.
+  const read = async (path: string, call: (s: AbortSignal, each: typeof store) => Promise<unknown>) => {
+    let storeFailure: { err: unknown } | undefined;
+    const storeOrNote: typeof store = async (slice) => {
+      try {
+        await store(slice);
+      } catch (err) {
+        storeFailure ??= { err };
+        throw err;
+      }
+    };
     try {
-      await gate(call);
+      await gate((signal) => call(signal, storeOrNote));
       return true;
     } catch (err) {
+      if (storeFailure) {
+        deps.log(`${path}: its tasks could not be stored in the cache: ${String(storeFailure.err)}`);
+        throw storeFailure.err;
+      }
       if (ctx.run.signal.aborted || endsTheRun(err)) throw err;
       deps.log(`${path} could not be read; the project lists stand for it: ${String(err)}`);
       return false;
@@ -95,11 +110,11 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise
   };
   const me = encodeURIComponent(userId);
   const [actionRequired, assigned] = await Promise.all([
-    read(`/user/${me}/action-required-tasks`, (signal) =>
-      client.call(taskEndpoints.actionRequiredTaskList, { id: userId }, { signal, each: store }),
+    read(`/user/${me}/action-required-tasks`, (signal, each) =>
+      client.call(taskEndpoints.actionRequiredTaskList, { id: userId }, { signal, each }),
     ),
-    read(`/user/${me}/assigned-tasks`, (signal) =>
-      client.call(taskEndpoints.assignedTaskList, { id: userId, query: {} }, { signal, each: store }),
+    read(`/user/${me}/assigned-tasks`, (signal, each) =>
+      client.call(taskEndpoints.assignedTaskList, { id: userId, query: {} }, { signal, each }),
     ),
   ]);
   if (stored) ctx.changed(['tasks']);
