@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+const dayString = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/**
+ * My Time's week grid: a row is there for a task's time this week. When a colleague deletes the
+ * task (its reports go with it) while the user types a duration into an empty day of its row,
+ * the pull leaves the row without a report: the row, and what was typed, stay with a note until
+ * the user logs it or gives it up (Escape).
+ */
+describe('My Time keeps a row with typing whose reports were deleted elsewhere', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, viewport: { width: 1280, height: 900 } });
+
+  it('keeps the row and its typing, says its time is gone, and lets Escape give it up', async () => {
+    const { app, page } = suite;
+    await page.getByTestId('nav-mytime').click();
+    const view = page.getByTestId('mytime');
+    await view.getByTestId('mytime-row').first().waitFor();
+    // An empty day up to today in a row that has time on another day.
+    const today = dayString(new Date());
+    const empty = await view.locator('[data-testid="mytime-cell"][data-minutes="0"]').evaluateAll(
+      (cells, last) =>
+        cells
+          .map((c) => ({
+            taskId: c.closest('tr')?.dataset['task'] ?? '',
+            day: c.getAttribute('data-day') ?? '',
+          }))
+          .filter((c) => c.day <= last),
+      today,
+    );
+    if (!empty[0]) throw new Error('the demo seed leaves a day up to today without time this week');
+    const { taskId, day } = empty[0];
+    const row = view.locator(`[data-testid="mytime-row"][data-task="${taskId}"]`);
+    const cell = row.locator(`[data-testid="mytime-cell"][data-day="${day}"]`);
+    await cell.click();
+    await cell.pressSequentially('30m');
+    const weekTotal = view.getByTestId('mytime-week-total');
+    const before = await weekTotal.innerText();
+
+    // A colleague deletes the task; its reports go with it, and a pull brings that.
+    await app.api(`/task/${taskId}`, { method: 'DELETE' });
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    await expect.poll(() => weekTotal.innerText()).not.toBe(before);
+
+    // Before, the row went with its reports, and the 30m typed with it.
+    expect(await row.count()).toBe(1);
+    expect(await row.getByTestId('mytime-row-total').innerText()).toBe('0m');
+    expect(await cell.inputValue()).toBe('30m');
+    expect(await cell.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await row.getByTestId('mytime-row-gone').innerText()).toContain('deleted elsewhere');
+    expect(await view.getByTestId('mytime-cell-note').innerText()).toMatch(
+      /^The time logged on .+ this week was deleted elsewhere: what you typed stays until Enter logs it or Escape gives it up\.$/,
+    );
+    await screenshot(page, 'my-time-row-kept');
+
+    await cell.press('Escape');
+    await expect.poll(() => row.count()).toBe(0);
+    expect(await view.getByTestId('mytime-cell-note').innerText()).toBe('');
+  });
+});
