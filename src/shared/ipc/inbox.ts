@@ -4,11 +4,14 @@ import { Id } from './read-common';
 import { lazySchema } from '../lazy-schema';
 
 /**
- * Rows a window reads first at start, before the whole list: more than a tall window shows, a
- * small part of a large inbox (thousands of rows), so the first screen does not wait for every
- * row. The core reads the same first page ahead while the window loads.
+ * Rows a window reads first at start: more than a tall window shows, a small part of a large
+ * inbox (thousands of rows), so the first screen does not wait for every row. The core reads the
+ * same first page ahead while the window loads. Scrolling down reads the list's head further, a
+ * page at a time (`INBOX_PAGE`).
  */
 export const INBOX_FIRST_PAGE = 60;
+/** Rows more read as the user scrolls or moves past those read. */
+export const INBOX_PAGE = 60;
 
 /** What a task's thread said last: a message, or a status change with no words. */
 export const InboxLast = lazySchema(() =>
@@ -55,13 +58,13 @@ export type InboxRow = z.infer<typeof InboxRow>;
 export const inboxChannels = {
   /**
    * The open tasks needing the acting user's action, the newest activity first. With `first`,
-   * only the first `first` rows (a first screen, answered sooner) and no unread count; `total`
-   * is the whole list's length either way.
+   * only the first `first` rows (the head of the list a window shows, answered sooner); `unread`
+   * and `total` count the whole list either way.
    */
   'inbox.list': channel(
     () =>
       z
-        .object({ first: z.number().int().min(1).max(5000).optional() })
+        .object({ first: z.number().int().min(1).max(100_000).optional() })
         .strict()
         .default({}),
     () => z.object({ rows: z.array(InboxRow), unread: z.number().int().optional(), total: z.number().int() }),

@@ -12,10 +12,11 @@ export function inboxHandlers(
   const { cache, userId } = deps;
   return {
     'inbox.list': ({ first }) => {
-      // A first page answers the page's first screen without reading every row; its unread
-      // count is not known then (it needs the whole list).
+      // A window of the list's head (the rows on screen and above them) without reading every
+      // row; the counts are of the whole list.
       if (first !== undefined) {
-        return { rows: cache.inbox.list(userId, first), total: cache.inbox.count(userId) };
+        const rows = cache.inbox.list(userId, first);
+        return { rows, unread: cache.inbox.unreadCount(userId), total: cache.inbox.count(userId) };
       }
       const rows = cache.inbox.list(userId);
       return { rows, unread: rows.filter((row) => row.unread).length, total: rows.length };

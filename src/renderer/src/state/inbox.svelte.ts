@@ -1,22 +1,26 @@
 // The Action required inbox: its rows (who handed each task over, when, the thread's last word,
 // unread marks) and the unread count the sidebar shows. Read state lives in the core (per
 // account, in the cache); here a change is shown at once and then read back.
-import { INBOX_FIRST_PAGE, type InboxRow } from '@shared/ipc/inbox';
+import { INBOX_FIRST_PAGE, INBOX_PAGE, type InboxRow } from '@shared/ipc/inbox';
 import type { Bridge } from '../lib/bridge';
 import { onCacheBurst } from '../lib/cache-events';
 import { describeError } from '../lib/errors';
 import { createRunWrite, type RunWrite } from '../lib/run-write';
 import { toasts } from '../lib/toasts.svelte';
-import { afterFirstScreen } from '../lib/when-idle';
 import { oneAtATime } from '../lib/one-at-a-time';
 
 /** Rows read first at start, before the whole list (shared with the core, which reads them ahead). */
 export { INBOX_FIRST_PAGE };
 
 export class InboxState {
+  /** The head of the list read so far: the rows shown and those above them. */
   #rows = $state.raw<InboxRow[] | undefined>();
-  /** The whole list's length; more than `rows` while only the first page is read. */
+  /** The whole list's length; more than `rows` while only its head is read. */
   #total = $state<number | undefined>();
+  /** Unread tasks of the whole list, as the core counts them. */
+  #unread = $state<number | undefined>();
+  /** How many rows of the head are read: a first screen, more as the user scrolls down. */
+  #want = INBOX_FIRST_PAGE;
   #error = $state<string | undefined>();
   #seq = 0;
   readonly #bridge: Bridge;
@@ -38,44 +42,47 @@ export class InboxState {
   get total(): number | undefined {
     return this.#total ?? this.#rows?.length;
   }
-  /** Tasks with something new since the user last read them; unknown until every row is read. */
+  /** Tasks of the whole list with something new since the user last read them. */
   get unread(): number | undefined {
-    if (this.#rows && this.#total !== undefined && this.#rows.length < this.#total) return undefined;
-    return this.#rows?.filter((row) => row.unread).length;
+    return this.#unread;
   }
 
   /**
-   * Follows the cache (tasks, their messages, users); returns the unsubscribe. The first screen
-   * of rows is read first, then, once the first screen is drawn, the whole list.
+   * Follows the cache (tasks, their messages, users); returns the unsubscribe. Reads the head of
+   * the list a window shows (the whole list was 2,700 rows, a megabyte, for 60 on screen).
    */
   start(): () => void {
-    void this.load(INBOX_FIRST_PAGE);
+    void this.load();
     return onCacheBurst(this.#bridge, ['tasks', 'messages', 'users', 'statuses'], 60, () => void this.load());
   }
 
   /**
-   * Reads the whole list, or with `first` its first rows and then (after the first screen) the
-   * whole list. One read at a time: during a sync the cache's bursts ask again before the last
-   * read (about 150 ms of the core's at 20,000 tasks) has ended.
+   * Reads the list's head as far as it was read (`more` reads further). One read at a time:
+   * during a sync the cache's bursts ask again before the last read has ended.
    */
-  readonly load: (first?: number) => Promise<void> = oneAtATime((first?: number) => this.#read(first));
+  readonly load: () => Promise<void> = oneAtATime(() => this.#read());
 
-  async #read(first?: number): Promise<void> {
+  /**
+   * Reads the list's head further: a page more, or up to `upTo` rows (End asks for them all).
+   * Nothing when every row is read.
+   */
+  more(upTo = 0): Promise<void> {
+    const total = this.#total ?? 0;
+    const want = Math.min(Math.max(this.#want + INBOX_PAGE, upTo), total);
+    if (want <= this.#want || (this.#rows?.length ?? 0) >= total) return Promise.resolve();
+    this.#want = want;
+    return this.load();
+  }
+
+  async #read(): Promise<void> {
     const seq = ++this.#seq;
     try {
-      const { rows, total } = await this.#bridge.invoke('inbox.list', first ? { first } : {});
+      const { rows, unread, total } = await this.#bridge.invoke('inbox.list', { first: this.#want });
       if (seq !== this.#seq) return;
       this.#rows = rows;
       this.#total = total;
+      this.#unread = unread;
       this.#error = undefined;
-      if (rows.length < total) {
-        // The whole list (a thousand rows and more, a megabyte to parse) after the first
-        // screen is drawn, unless a newer read took its place meanwhile. Not waited for here:
-        // a read asked for meanwhile (another account's) must not wait for the first screen.
-        void afterFirstScreen().then(() => {
-          if (seq === this.#seq) void this.load();
-        });
-      }
     } catch (err) {
       if (seq === this.#seq) this.#error = describeError(err);
     }
@@ -89,14 +96,21 @@ export class InboxState {
     this.#seq++;
     this.#rows = undefined;
     this.#total = undefined;
+    this.#unread = undefined;
+    this.#want = INBOX_FIRST_PAGE;
     this.#error = undefined;
   }
 
+  /** Shows a mark at once on the rows read, and in the count by what changed among them. */
   #set(unread: (row: InboxRow) => boolean): void {
     this.#seq++;
-    this.#rows = this.#rows?.map((row) =>
-      row.unread === unread(row) ? row : { ...row, unread: unread(row) },
-    );
+    let change = 0;
+    this.#rows = this.#rows?.map((row) => {
+      if (row.unread === unread(row)) return row;
+      change += row.unread ? -1 : 1;
+      return { ...row, unread: unread(row) };
+    });
+    if (this.#unread !== undefined) this.#unread = Math.max(0, this.#unread + change);
   }
 
   /**
@@ -118,12 +132,21 @@ export class InboxState {
 
   async markAllRead(): Promise<void> {
     this.#set(() => false);
+    this.#unread = 0;
     await this.#runWrite('inbox.markAllRead', {});
     await this.load();
   }
 
-  /** True when the task is in the inbox and unread. */
+  /**
+   * True when the task is in the inbox and unread; also for a task below the rows read while
+   * unread tasks are there (marking it read is then asked of the core, which knows).
+   */
   isUnread(taskId: string): boolean {
-    return this.#rows?.some((row) => row.taskId === taskId && row.unread) ?? false;
+    const rows = this.#rows;
+    if (!rows) return false;
+    const row = rows.find((r) => r.taskId === taskId);
+    if (row) return row.unread;
+    const unreadRead = rows.filter((r) => r.unread).length;
+    return rows.length < (this.#total ?? 0) && (this.#unread ?? 0) > unreadRead;
   }
 }

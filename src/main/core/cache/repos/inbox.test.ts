@@ -116,6 +116,7 @@ describe('the Action required inbox', () => {
     const cache = inbox();
     // Before any pull nothing is new, and no read state is taken.
     expect(cache.inbox.list(ME).some((r) => r.unread)).toBe(false);
+    expect(cache.inbox.unreadCount(ME)).toBe(0);
     cache.syncState.set('pull', '2026-01-06T00:00:00');
     expect(cache.inbox.list(ME).filter((r) => r.unread)).toEqual([]);
 
@@ -136,13 +137,17 @@ describe('the Action required inbox', () => {
         .map((r) => r.taskId)
         .sort();
     expect(unread()).toEqual(['commented', 'new']);
+    // The count without the rows is the same.
+    expect(cache.inbox.unreadCount(ME)).toBe(2);
 
     cache.inbox.markRead(ME, ['commented']);
     expect(unread()).toEqual(['new']);
     cache.inbox.markUnread('handed');
     expect(unread()).toEqual(['handed', 'new']);
+    expect(cache.inbox.unreadCount(ME)).toBe(2);
     cache.inbox.markAllRead(ME);
     expect(unread()).toEqual([]);
+    expect(cache.inbox.unreadCount(ME)).toBe(0);
   });
 
   it('keeps the read state across a reopened cache', () => {

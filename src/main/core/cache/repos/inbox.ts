@@ -54,6 +54,14 @@ const MARK_ALL = `
   WHERE t.action_required_user_id = @me AND t.moment_closed IS NULL
   ON CONFLICT (task_id) DO UPDATE SET message_id = excluded.message_id`;
 const COUNT = `SELECT count(*) FROM tasks t WHERE t.action_required_user_id = ? AND t.moment_closed IS NULL`;
+/**
+ * How many tasks of the inbox are unread (see `unread` in `list`), without reading their rows:
+ * one index look-up per task, where a row costs three and its words.
+ */
+const COUNT_UNREAD = `
+  SELECT count(*) FROM tasks t LEFT JOIN inbox_seen s ON s.task_id = t.id
+  WHERE t.action_required_user_id = @me AND t.moment_closed IS NULL
+    AND (s.task_id IS NULL OR s.message_id IS NOT ${NEWEST('AND m.from_user_id IS NOT @me')})`;
 
 interface ListRow {
   taskId: string;
@@ -148,6 +156,12 @@ export function createInboxRepo(db: CacheDb) {
     /** How many tasks the whole inbox of `me` holds. */
     count(me: string): number {
       return stmt(COUNT).pluck().get(me) as number;
+    },
+
+    /** How many tasks of the whole inbox of `me` are unread (none before the first pull). */
+    unreadCount(me: string): number {
+      if (stmt(`SELECT 1 FROM sync_state WHERE key = 'pull'`).get() === undefined) return 0;
+      return stmt(COUNT_UNREAD).pluck().get({ me }) as number;
     },
 
     /** Marks tasks read as they are now: their newest message from someone other than `me`. */
