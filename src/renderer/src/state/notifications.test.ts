@@ -84,6 +84,25 @@ describe('ActionRequiredWatch', () => {
     expect(shown).toEqual(['Your action is required: “Renew the licence”']);
   });
 
+  it('toasts all the same where the host has no accounts to list', async () => {
+    const { bridge, lists, tasksChanged } = fakeBridge();
+    const invoke = bridge.invoke.bind(bridge);
+    const single = {
+      ...bridge,
+      on: bridge.on.bind(bridge),
+      invoke: ((channel: string, arg: unknown) =>
+        channel === 'accounts.list'
+          ? Promise.reject(new Error('Channel not available: accounts.list'))
+          : invoke(channel as never, arg as never)) as Bridge['invoke'],
+    } as Bridge;
+    new ActionRequiredWatch(single, { open: () => undefined, showAll: () => undefined }).start();
+    await settle();
+    lists.a!.push({ id: 't2', name: 'Sign the lease' });
+    tasksChanged();
+    await settle();
+    expect(shown).toEqual(['Your action is required: “Sign the lease”']);
+  });
+
   it('a task change of the new account heard before the accounts event is a baseline too', async () => {
     const { bridge, tasksChanged, switchTo } = fakeBridge();
     new ActionRequiredWatch(bridge, { open: () => undefined, showAll: () => undefined }).start();

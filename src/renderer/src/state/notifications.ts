@@ -63,7 +63,11 @@ export class ActionRequiredWatch {
       // Until the account's first sync completes, the cache is still filling: what arrives then
       // is the baseline, not news (a first sync would otherwise announce every waiting task).
       firstSyncDone = (await this.#bridge.invoke('sync.status', {})).lastSyncedAt !== null;
-      account = (await this.#bridge.invoke('accounts.list', {})).activeId;
+      // A host without accounts (a single core) does not answer this: its one account is null.
+      account = await this.#bridge.invoke('accounts.list', {}).then(
+        (state) => state.activeId,
+        () => null,
+      );
       // Ids and names only: this runs at the window's start, as the first view draws, and after
       // every burst of task changes, and whole rows were 300 KB a read.
       rows = await this.#bridge.invoke('tasks.myWorkNames', {
