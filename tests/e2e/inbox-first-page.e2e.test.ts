@@ -51,6 +51,12 @@ describe('a long Action required inbox at start', () => {
       .poll(() => page.getByTestId('inbox-summary').textContent())
       .toMatch(new RegExp(`^\\s*${mine.length}\\s+tasks`));
     const inbox = page.getByTestId('inbox');
+    // Scrolled to the bottom of the rows read, the list reads a page more.
+    await expect.poll(() => rows().count()).toBe(60);
+    await inbox.hover();
+    await page.mouse.wheel(0, 100_000);
+    await expect.poll(() => rows().count()).toBeGreaterThan(60);
+    expect((await asked()).map((arg) => arg.first)).toContain(120);
     await inbox.focus();
     await page.keyboard.press('End');
     await expect.poll(() => rows().count()).toBe(mine.length);
