@@ -109,16 +109,21 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise
     }
   };
   const me = encodeURIComponent(userId);
-  const [actionRequired, assigned] = await Promise.all([
-    read(`/user/${me}/action-required-tasks`, (signal, each) =>
-      client.call(taskEndpoints.actionRequiredTaskList, { id: userId }, { signal, each }),
-    ),
-    read(`/user/${me}/assigned-tasks`, (signal, each) =>
-      client.call(taskEndpoints.assignedTaskList, { id: userId, query: {} }, { signal, each }),
-    ),
-  ]);
-  if (stored) ctx.changed(['tasks']);
-  if (actionRequired && assigned) ctx.progress.initial?.({ myWorkReady: true });
+  let both: [boolean, boolean];
+  try {
+    both = await Promise.all([
+      read(`/user/${me}/action-required-tasks`, (signal, each) =>
+        client.call(taskEndpoints.actionRequiredTaskList, { id: userId }, { signal, each }),
+      ),
+      read(`/user/${me}/assigned-tasks`, (signal, each) =>
+        client.call(taskEndpoints.assignedTaskList, { id: userId, query: {} }, { signal, each }),
+      ),
+    ]);
+  } finally {
+    // Tasks stored before one list failed are in the cache: the views hear of them all the same.
+    if (stored) ctx.changed(['tasks']);
+  }
+  if (both[0] && both[1]) ctx.progress.initial?.({ myWorkReady: true });
 }
 
 /**

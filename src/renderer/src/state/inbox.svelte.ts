@@ -22,6 +22,8 @@ export class InboxState {
   /** How many rows of the head are read: a first screen, more as the user scrolls down. */
   #want = INBOX_FIRST_PAGE;
   #error = $state<string | undefined>();
+  /** The read further that `more` started, until it ends. */
+  #reading: Promise<void> | undefined;
   #seq = 0;
   readonly #bridge: Bridge;
   /** Writes go on the write path through the same bridge. */
@@ -68,10 +70,19 @@ export class InboxState {
    */
   more(upTo = 0): Promise<void> {
     const total = this.#total ?? 0;
-    const want = Math.min(Math.max(this.#want + INBOX_PAGE, upTo), total);
-    if (want <= this.#want || (this.#rows?.length ?? 0) >= total) return Promise.resolve();
-    this.#want = want;
-    return this.load();
+    // Counted from the rows read, not from those asked for: a scroll sends many events while
+    // one read is on its way, and each would otherwise ask for a page more.
+    const have = this.#rows?.length ?? 0;
+    if (have >= total) return Promise.resolve();
+    const want = Math.min(Math.max(have + INBOX_PAGE, upTo), total);
+    // A read already on its way reaches that far: its end is the caller's (End waits for it).
+    if (want <= this.#want && this.#reading) return this.#reading;
+    this.#want = Math.max(this.#want, want);
+    const read: Promise<void> = this.load().finally(() => {
+      if (this.#reading === read) this.#reading = undefined;
+    });
+    this.#reading = read;
+    return read;
   }
 
   async #read(): Promise<void> {
@@ -98,6 +109,7 @@ export class InboxState {
     this.#total = undefined;
     this.#unread = undefined;
     this.#want = INBOX_FIRST_PAGE;
+    this.#reading = undefined;
     this.#error = undefined;
   }
 

@@ -27,13 +27,15 @@ function fakeBridge() {
     ],
   };
   let active = 'a';
+  /** The account whose core answers (the old one while a switch starts the new one's). */
+  let answering: string | undefined;
   const accountListeners: ((state: unknown) => void)[] = [];
   const bridge = {
     invoke: (channel: string) => {
       if (channel === 'sync.status')
         return Promise.resolve({ running: false, lastSyncedAt: '2026-11-27T12:00:00Z' });
       if (channel === 'accounts.list') return Promise.resolve({ activeId: active, accounts: [] });
-      if (channel === 'tasks.myWorkNames') return Promise.resolve(lists[active]);
+      if (channel === 'tasks.myWorkNames') return Promise.resolve(lists[answering ?? active]);
       return Promise.reject(new Error(`unexpected ${channel}`));
     },
     on: (event: string, listener: (state: unknown) => void) => {
@@ -47,7 +49,17 @@ function fakeBridge() {
     active = id;
     if (announced) accountListeners.forEach((listener) => listener({ activeId: id, accounts: [] }));
   };
-  return { bridge: bridge as unknown as Bridge, lists, tasksChanged, switchTo };
+  /** A switch under way: the new account is listed as active, the old one's core still answers. */
+  const beginSwitch = (id: string) => {
+    answering = active;
+    active = id;
+  };
+  /** The new account's core answers, and the accounts event is sent. */
+  const endSwitch = () => {
+    answering = undefined;
+    accountListeners.forEach((listener) => listener({ activeId: active, accounts: [] }));
+  };
+  return { bridge: bridge as unknown as Bridge, lists, tasksChanged, switchTo, beginSwitch, endSwitch };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -113,6 +125,19 @@ describe('ActionRequiredWatch', () => {
     expect(shown).toEqual([]);
     // And back to the first account: its list is again a baseline.
     switchTo('a');
+    await settle();
+    expect(shown).toEqual([]);
+  });
+
+  it('a read during a switch (the new account listed, the old core answering) is no baseline', async () => {
+    const { bridge, tasksChanged, beginSwitch, endSwitch } = fakeBridge();
+    new ActionRequiredWatch(bridge, { open: () => undefined, showAll: () => undefined }).start();
+    await settle();
+    beginSwitch('b');
+    // The old account's sync goes on while the new one starts: its task change is read.
+    tasksChanged();
+    await settle();
+    endSwitch();
     await settle();
     expect(shown).toEqual([]);
   });

@@ -22,6 +22,8 @@ export class ActionRequiredWatch {
   #known: Set<string> | undefined;
   /** The account whose tasks `#known` holds. */
   #knownFor: string | null | undefined;
+  /** The active account the last accounts event named (undefined before the first). */
+  #announced: string | null | undefined;
   /** Counts account changes: a read begun before one is dropped, its rows may be either account's. */
   #accountChanges = 0;
   readonly #bridge: Bridge;
@@ -41,8 +43,12 @@ export class ActionRequiredWatch {
     this.#known = undefined;
     void this.#read();
     const offTasks = onCacheChange(this.#bridge, ['tasks'], () => void this.#read());
-    const offAccounts = this.#bridge.on('accounts.onDidChange', () => {
+    const offAccounts = this.#bridge.on('accounts.onDidChange', (state) => {
       this.#accountChanges += 1;
+      // A switch lists the new account before its core answers: a read between the two saw the
+      // new id with the old account's tasks, so what is known is dropped at the switch itself.
+      if (state.activeId !== this.#announced) this.#known = undefined;
+      this.#announced = state.activeId;
       void this.#read();
     });
     return () => {
