@@ -1,11 +1,16 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CORE_HEAP_FLAGS } from './core/process/heap';
+import { stampClosed } from './core/cache/recovery';
+import { writeFirstScreen } from './core/accounts/first-screen-write';
 
 type Listener = (...args: unknown[]) => void;
 
 const h = vi.hoisted(() => {
   const appListeners = new Map<string, Listener>();
-  const state = { lock: true, ready: Promise.resolve() };
+  const state = { lock: true, ready: Promise.resolve(), holdCoreReady: false };
   const windows: { webContents: { send: ReturnType<typeof vi.fn> } }[] = [];
   const preferences: { quickCaptureShortcut?: boolean } = {};
   const trays: { menu: unknown; destroy: ReturnType<typeof vi.fn> }[] = [];
@@ -36,10 +41,17 @@ const h = vi.hoisted(() => {
     postMessage(message: { type: string; id?: number; channel?: string }): void {
       this.received.push(message);
       queueMicrotask(() => {
-        if (message.type === 'start') return void this.emit('message', { type: 'ready' });
+        if (message.type === 'start') {
+          // Held: the test says when the core is ready (`ready()`).
+          if (!state.holdCoreReady) this.ready();
+          return;
+        }
         this.emit('message', { type: 'result', id: message.id, result: this.answer(message) });
         if (message.type === 'close') this.emit('exit', 0);
       });
+    }
+    ready(): void {
+      this.emit('message', { type: 'ready' });
     }
     /** The core emits an event. */
     event(name: string, payload: unknown): void {
@@ -73,7 +85,7 @@ const h = vi.hoisted(() => {
       exit: vi.fn(),
       on: vi.fn((name: string, listener: Listener) => appListeners.set(name, listener)),
       whenReady: vi.fn(() => state.ready),
-      getPath: vi.fn((name: string) => (name === 'downloads' ? '/downloads' : '/user-data')),
+      getPath: vi.fn((name: string): string => (name === 'downloads' ? '/downloads' : '/user-data')),
       getVersion: () => '9.9.9',
       getName: () => 'Workdesk',
       getAppPath: () => '/app',
@@ -417,6 +429,61 @@ describe('Electron entry', () => {
       expect(window.webContents.send).toHaveBeenCalledWith('outbox.onDidChange', 1);
     } finally {
       h.windows.length = 0;
+    }
+  });
+  it("opens the window before the core's process is ready when a first-screen record is there, answering its first reads from it", async () => {
+    // A data folder as the core left it at its last close: the cache stamped, the record beside.
+    const dataDir = mkdtempSync(join(tmpdir(), 'workdesk-shell-first-screen-'));
+    const window = { webContents: { send: vi.fn() } };
+    try {
+      writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ activeAccountId: 'acc-1' }));
+      const cacheFile = join(dataDir, 'accounts', 'acc-1', 'cache-1.sqlite');
+      mkdirSync(join(dataDir, 'accounts', 'acc-1'), { recursive: true });
+      writeFileSync(cacheFile, 'cache');
+      stampClosed(cacheFile);
+      const info = { name: 'Workdesk', version: '9.9.9', coreRuntime: 'Node', transport: 'electron' };
+      writeFirstScreen({
+        dataDir,
+        version: '9.9.9',
+        accountId: 'acc-1',
+        cacheFile,
+        answers: [{ channel: 'app.info', arg: {}, value: info }],
+      });
+      h.app.getPath.mockImplementation((name: string) => (name === 'downloads' ? '/downloads' : dataDir));
+      h.state.holdCoreReady = true;
+      h.windows.push(window);
+      await boot();
+      // The core's process started, not ready yet: the window is open all the same.
+      expect(core().received[0]).toMatchObject({ type: 'start' });
+      expect(h.createMainWindow).toHaveBeenCalledOnce();
+      const dispatch = h.registerIpc.mock.calls[0]?.[1] as (
+        channel: string,
+        arg: unknown,
+      ) => Promise<unknown>;
+      await expect(dispatch('app.info', {})).resolves.toEqual({ ok: true, value: info });
+      expect(core().calls()).toEqual([]);
+      // A read the record does not hold waits for the core.
+      const waiting = dispatch('tasks.list', { projectId: 'p' });
+      core().ready();
+      await expect(waiting).resolves.toEqual({ ok: true, value: 1 });
+      // Ready: every view reads again, now from the core.
+      expect(window.webContents.send).toHaveBeenCalledWith(
+        'cache.onDidChange',
+        expect.objectContaining({ entities: expect.arrayContaining(['tasks', 'projects']) }),
+      );
+      await expect(dispatch('app.info', {})).resolves.toEqual({ ok: true, value: 1 });
+      expect(
+        core()
+          .calls()
+          .map((m) => m['channel']),
+      ).toEqual(['tasks.list', 'app.info']);
+    } finally {
+      h.state.holdCoreReady = false;
+      h.windows.length = 0;
+      h.app.getPath.mockImplementation((name: string) =>
+        name === 'downloads' ? '/downloads' : '/user-data',
+      );
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

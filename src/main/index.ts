@@ -19,6 +19,7 @@ import {
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startCoreProcess, type CoreProcess } from './core/process/core-process';
+import { loadFirstScreen } from './core/accounts/first-screen';
 import { forkUtilityCore } from './core-process';
 import { LOCAL_ACCOUNT_ID } from '../shared/ipc/accounts';
 import { isTrustedSender, registerIpc } from './ipc';
@@ -147,9 +148,14 @@ async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   const settings = createElectronSettingsStore();
   const secrets = await createSafeStorageSecretStore(join(dataDir, 'secrets.json'), log);
+  // Checked before the core's process opens the cache: while it starts, the window's first reads
+  // are answered here from the record of the last close (core/accounts/first-screen.ts), so the
+  // window opens at once instead of once the core is ready.
+  const firstScreen = loadFirstScreen({ dataDir, version: app.getVersion(), log });
   // The core runs in its own process; the keychain and notifications stay here and are
   // reached by it through the transport's narrow requests.
   const session = await startCoreProcess({
+    ...(firstScreen ? { firstScreen } : {}),
     spawn: () => forkUtilityCore(utilityProcess, join(__dirname, 'core.js')),
     start: { dataDir, version: app.getVersion(), transport: 'electron' },
     secrets,
@@ -160,6 +166,12 @@ async function start(): Promise<void> {
     ),
   });
   running = session;
+  // With a first screen the window opens before the core is ready: a core that cannot start
+  // ends the app as it did before the window opened.
+  session.opened.catch((err: unknown) => {
+    log(`Workdesk could not start: ${err instanceof Error ? err.stack : String(err)}`);
+    app.exit(1);
+  });
 
   const isOwnContents = (contents: Electron.WebContents): boolean =>
     BrowserWindow.getAllWindows().some((window) => window.webContents === contents);

@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/accounts/data-dir';
+import { loadFirstScreen } from './core/accounts/first-screen';
 import { applyCoreHeapFlags } from './core/process/heap';
 import { startWebHost, type CoreFacade } from './core/web-host';
 import { startWebCore, type WebCore } from './web-core';
@@ -69,6 +70,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
   console.log(`Workdesk is running at ${host.url}`);
   console.log(`Data folder: ${dataDir}`);
+  // Checked before the core opens the cache: the page's first reads are answered from the record
+  // of the last close while the core loads (see core/accounts/first-screen.ts).
+  const screen = loadFirstScreen({ dataDir, version, log });
+  if (screen) host.serveFirstScreen(screen);
   started.core = startWebCore({
     dataDir,
     version,

@@ -4,7 +4,7 @@
 // service unreachable, and a task created at once after that start sent exactly once when the
 // service is back.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -159,5 +159,76 @@ describe('npm run web from its bundle, the core on a worker thread', () => {
     await page.close();
     expect(await second.stop()).toBe(0);
     expect(second.output()).not.toMatch(/core stopped|Could not open/);
+  });
+  it("shows My Work's rows from the first-screen record at the next start, and waits for the core past a damaged or out-of-date one, saying so", async () => {
+    // A data folder of its own, on the local workspace: the first start syncs it into the cache,
+    // and its close writes the record.
+    const folder = mkdtempSync(join(tmpdir(), 'workdesk-first-screen-'));
+    const record = join(folder, 'first-screen.json');
+    try {
+      const first = await startHost(folder);
+      hosts.push(first);
+      let page = await open(first);
+      expect(await invoke(page, 'sync.now', { wait: true })).toMatchObject({ ok: true });
+      const inbox = await invoke(page, 'inbox.list', {});
+      const cached = (inbox.value as { rows: { name: string }[] }).rows;
+      expect(cached.length).toBeGreaterThan(0);
+      await page.close();
+      expect(await first.stop()).toBe(0);
+      expect(first.output()).toContain(`First screen: no record at ${record}`);
+
+      const showsTheCache = async (host: Host, shot: string): Promise<Page> => {
+        const shown = await open(host);
+        await shown.getByTestId('nav-action-required').click();
+        await expect
+          .poll(() => rowNames(shown), { timeout: 30_000 })
+          .toContainEqual(expect.stringContaining(cached[0]!.name));
+        for (const text of (await rowNames(shown)).slice(0, 10))
+          expect(
+            cached.some((row) => text.includes(row.name)),
+            text,
+          ).toBe(true);
+        await screenshot(shown, shot);
+        return shown;
+      };
+
+      // Served: the host says so, and the window shows the cache's rows.
+      const second = await startHost(folder);
+      hosts.push(second);
+      page = await showsTheCache(second, 'web-entry-start-first-screen');
+      expect(second.output()).toContain(`First screen: the window's first reads are answered from ${record}`);
+      // A change, then the host ended without closing (a crash): the record is of the state before.
+      const tree = await invoke(page, 'projects.tree', {});
+      const project = (tree.value as { nodes: { id: string; isFolder: boolean }[] }).nodes.find(
+        (n) => !n.isFolder,
+      )!;
+      expect(
+        await invoke(page, 'tasks.create', { projectId: project.id, title: 'After the record' }),
+      ).toMatchObject({ ok: true });
+      await page.close();
+      second.child.kill('SIGKILL');
+      await new Promise((resolve) => second.child.once('exit', resolve));
+
+      const third = await startHost(folder);
+      hosts.push(third);
+      page = await showsTheCache(third, 'web-entry-start-first-screen-out-of-date');
+      expect(third.output()).toMatch(
+        /first-screen\.json \(written .*\) is not served: its cache file .* (changed since|was not closed cleanly)/,
+      );
+      await page.close();
+      expect(await third.stop()).toBe(0);
+
+      // Damaged: named, and the window waits for the core.
+      writeFileSync(record, '{"format": 1, "answers": [');
+      const fourth = await startHost(folder);
+      hosts.push(fourth);
+      page = await showsTheCache(fourth, 'web-entry-start-first-screen-damaged');
+      expect(fourth.output()).toContain(`First screen: ${record} is damaged`);
+      await page.close();
+      expect(await fourth.stop()).toBe(0);
+      expect(fourth.output()).not.toMatch(/core stopped|Could not open/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,7 @@ import { createDispatch } from './dispatch';
 import { EventHub } from './event-hub';
 import { appHandlers } from './handlers/app';
 import { startWebHost, type WebHost } from './web-host';
+import { serveRecord } from './accounts/first-screen';
 
 let dir: string;
 let host: WebHost;
@@ -232,6 +233,56 @@ describe('web host started before its core is open', () => {
       later.emit('app.onDidLog', { level: 'info', message: 'opened' });
       await vi.waitFor(() => expect(received).toHaveLength(2));
       expect(received[1]).toEqual({ event: 'app.onDidLog', payload: { level: 'info', message: 'opened' } });
+      ws.close();
+    } finally {
+      await early.close();
+    }
+  });
+
+  it("answers the page's first reads from the first-screen record while the core opens, then asks it to read again from the core", async () => {
+    let openCore: (core: {
+      dispatch: ReturnType<typeof createDispatch>;
+      events: EventHub;
+    }) => void = () => {};
+    const early = await startWebHost({
+      core: new Promise((resolve) => (openCore = resolve)),
+      rendererDir: dir,
+    });
+    const recorded = { name: 'Workdesk', version: 'recorded', coreRuntime: 'Node', transport: 'web' };
+    early.serveFirstScreen(
+      serveRecord('first-screen.json', {
+        format: 1,
+        appVersion: 't',
+        accountId: 'acc-1',
+        cacheFile: 'accounts/acc-1/cache.sqlite',
+        cacheIdentity: '{}',
+        writtenAt: '2026-11-27T20:00:00.000Z',
+        answers: [{ channel: 'app.info', arg: {}, value: recorded }],
+        reads: ['app.info', 'settings.get'],
+        refresh: { entities: ['tasks', 'projects'] },
+      }),
+    );
+    try {
+      const ws = await bridgeOf(early);
+      const received: unknown[] = [];
+      ws.on('message', (data: Buffer) => received.push(JSON.parse(data.toString())));
+      // Held by the record: answered with the core still loading.
+      expect(await call(ws, 1, 'app.info', {})).toEqual({ ok: true, value: recorded });
+      // Not held: it waits for the core.
+      ws.send(JSON.stringify({ id: 2, channel: 'settings.get', arg: {} }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(received).toHaveLength(1);
+      openCore({ dispatch: createDispatch({ 'app.info': handler }), events: new EventHub() });
+      await vi.waitFor(() => expect(received).toHaveLength(3));
+      expect(received).toContainEqual({
+        event: 'cache.onDidChange',
+        payload: { entities: ['tasks', 'projects'] },
+      });
+      expect(received).toContainEqual(
+        expect.objectContaining({ id: 2, result: expect.objectContaining({ ok: false }) }),
+      );
+      // The core open: it answers, not the record.
+      expect(await call(ws, 3, 'app.info', {})).toMatchObject({ ok: true, value: { version: 't' } });
       ws.close();
     } finally {
       await early.close();

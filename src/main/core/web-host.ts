@@ -7,6 +7,7 @@ import mime from 'mime';
 import type { Core } from './core';
 import type { IpcResult } from '../../shared/ipc/channel';
 import { contentSecurityPolicy, resolveStaticPath } from './static-files';
+import type { FirstScreen } from './accounts/first-screen';
 
 /** What the web host needs of the core: the same dispatch and events as Electron's IPC. */
 export type CoreFacade = Pick<Core, 'dispatch' | 'events'>;
@@ -39,6 +40,11 @@ export interface WebHost {
   /** The page address, carrying the per-run secret in its fragment. */
   url: string;
   port: number;
+  /**
+   * Answers the page's first reads from the first-screen record until the core is open (see
+   * accounts/first-screen.ts); then, if any was, tells the page to read again from the core.
+   */
+  serveFirstScreen(screen: FirstScreen): void;
   close(): Promise<void>;
 }
 
@@ -106,6 +112,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (typeof message !== 'object' || message === null) return;
     const { id, channel, arg } = message as { id?: unknown; channel?: unknown; arg?: unknown };
     if (typeof id !== 'number') return;
+    // Answered in this turn, before the core's opening (a later turn) can be seen: the page gets
+    // the record's answers before the change that replaces them.
+    const early = firstScreen?.answer(channel, arg);
+    if (early) {
+      ws.send(JSON.stringify({ id, result: early }));
+      return;
+    }
     const result = await core.then(
       (opened) => opened.dispatch(channel, arg),
       (err: unknown): IpcResult<never> => ({
@@ -117,19 +130,33 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   const core = Promise.resolve(options.core);
+  let firstScreen: FirstScreen | undefined;
+  let coreSettled = false;
+  const broadcast = (event: string, payload: unknown): void => {
+    const text = JSON.stringify({ event, payload });
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+  };
+  /** The core is open (or failed): the record answers no more; views it answered read again. */
+  const firstScreenDone = (): void => {
+    const refresh = firstScreen?.coreOpened();
+    firstScreen = undefined;
+    if (refresh && !closed) broadcast('cache.onDidChange', refresh);
+  };
   // No event comes before the core is open (it emits them); a host closed meanwhile never listens.
   let closed = false;
   let unsubscribe = (): void => {};
   core.then(
     (opened) => {
+      coreSettled = true;
       if (closed) return;
-      unsubscribe = opened.events.onAny((event, payload) => {
-        const text = JSON.stringify({ event, payload });
-        for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
-      });
+      unsubscribe = opened.events.onAny(broadcast);
+      firstScreenDone();
     },
     // Told to each call (`onMessage`); whoever opens the core reports the failure itself.
-    () => undefined,
+    () => {
+      coreSettled = true;
+      firstScreenDone();
+    },
   );
 
   await new Promise<void>((done, fail) => {
@@ -140,6 +167,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   return {
     url: `http://${host}:${port}/#secret=${secret}`,
     port,
+    serveFirstScreen(screen) {
+      firstScreen = screen;
+      if (coreSettled) firstScreenDone();
+    },
     async close() {
       clearTimeout(quiet);
       closed = true;

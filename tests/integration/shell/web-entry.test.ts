@@ -99,6 +99,87 @@ describe('the web bundle (out/web)', () => {
   });
 });
 
+describe("the first-screen record (the window's first reads answered while the core loads)", () => {
+  /** Opens the page's bridge as soon as the address is printed. */
+  async function bridgeAtAddress(app: ReturnType<typeof run>): Promise<WebSocket> {
+    const url = await new Promise<string>((resolve, reject) => {
+      const look = (): void => {
+        const match = /running at (\S+)/.exec(app.output().stdout);
+        if (match?.[1]) resolve(match[1]);
+      };
+      app.child.stdout.on('data', look);
+      look();
+      void app.exited.then((code) => reject(new Error(`exited ${code}: ${app.output().stderr}`)));
+    });
+    const { origin, hash } = new URL(url);
+    const ws = new WebSocket(`${origin.replace('http', 'ws')}/bridge?${hash.slice(1)}`, {
+      headers: { origin },
+    });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    return ws;
+  }
+
+  function answerOf(ws: WebSocket, id: number, channel: string, arg: unknown): Promise<unknown> {
+    return new Promise((resolve) => {
+      ws.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString()) as { id?: number; result?: unknown };
+        if (message.id === id) resolve(message.result);
+      });
+      ws.send(JSON.stringify({ id, channel, arg }));
+    });
+  }
+
+  it('is written when the host closes, served at the next start, and a damaged one is named and waited past', async () => {
+    const data = join(dir, 'data');
+    const file = join(data, 'first-screen.json');
+    const first = run('bundle', ['--data', data]);
+    await first.ready;
+    expect(first.output().stderr).toContain(`First screen: no record at ${file}`);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const record = JSON.parse(readFileSync(file, 'utf8')) as {
+      accountId: string;
+      answers: { channel: string; arg: unknown; value: unknown }[];
+    };
+    expect(record.accountId).toBe('local');
+    expect(record.answers.map((a) => a.channel)).toEqual(
+      expect.arrayContaining(['app.info', 'inbox.list', 'projects.tree', 'tasks.myWork', 'org.users']),
+    );
+    const tree = record.answers.find((a) => a.channel === 'projects.tree')!;
+
+    const second = run('bundle', ['--data', data]);
+    const ws = await bridgeAtAddress(second);
+    // From the record or, if the core opened first, from the core: the same cache either way
+    // (which of the two answered is the in-process test's, tests/integration/shell/first-screen.test.ts).
+    expect(await answerOf(ws, 1, 'projects.tree', tree.arg)).toEqual({ ok: true, value: tree.value });
+    await second.ready;
+    expect(second.output().stderr).toContain(
+      `First screen: the window's first reads are answered from ${file}`,
+    );
+    ws.close();
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    // A damaged record: the host says so, naming it, and the page waits for the core.
+    writeFileSync(file, '{"format": 1, "answ');
+    const third = run('bundle', ['--data', data]);
+    const ws3 = await bridgeAtAddress(third);
+    expect(await answerOf(ws3, 1, 'accounts.list', {})).toMatchObject({
+      ok: true,
+      value: { activeId: 'local' },
+    });
+    expect(third.output().stderr).toContain(`First screen: ${file} is damaged`);
+    ws3.close();
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    // Written anew at that close.
+    expect(() => JSON.parse(readFileSync(file, 'utf8')) as unknown).not.toThrow();
+  });
+});
+
 describe.each<Entry>(['source', 'bundle'])('npm run web entry (src/main/web.ts) from its %s', (entry) => {
   it('keeps its data in --data and opens the local workspace with no setup', async () => {
     const app = run(entry, ['--data', join(dir, 'data')]);

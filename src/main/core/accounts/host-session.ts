@@ -63,6 +63,8 @@ export function startHostSession(options: HostSessionOptions): Promise<Session> 
       }),
     newId: randomUUID,
     log,
+    // The next start's host answers the window's first reads from it while the core loads.
+    firstScreen: { version: options.version },
     ...(options.notifier ? { notifier: options.notifier } : {}),
   });
 }

@@ -1,5 +1,6 @@
 import type { IpcResult } from '../../../shared/ipc/channel';
 import { INBOX_FIRST_PAGE } from '../../../shared/ipc/inbox';
+import { callKey } from './call-key';
 
 /**
  * The cache reads a window makes first, with the arguments it sends (the renderer's states at
@@ -22,9 +23,10 @@ export const FIRST_READS: readonly (readonly [channel: string, arg: Record<strin
 
 /**
  * Channels that change nothing a read ahead shows: the rest of a window's first calls. Any other
- * channel (a write, a mark read, an account switch) throws the reads ahead away.
+ * channel (a write, a mark read, an account switch) throws the reads ahead away (and ends the
+ * first-screen record's answers: see first-screen.ts).
  */
-const READS = new Set([
+export const READS: ReadonlySet<string> = new Set([
   ...FIRST_READS.map(([channel]) => channel),
   'app.info',
   'app.notices',
@@ -54,14 +56,6 @@ export interface ReadAhead {
   changed(): void;
 }
 
-/** One key per call: the channel and its argument with its keys in order. */
-function keyOf(channel: unknown, arg: unknown): string | undefined {
-  if (typeof channel !== 'string' || typeof arg !== 'object' || arg === null || Array.isArray(arg))
-    return undefined;
-  const entries = Object.entries(arg).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${channel} ${JSON.stringify(entries)}`;
-}
-
 /**
  * Reads `FIRST_READS` through `dispatch`, one at a time with a turn of the event loop between
  * them (the page's own files are served meanwhile), and keeps the answers for the window.
@@ -80,7 +74,7 @@ export function readAhead(
     for (const [channel, arg] of FIRST_READS) {
       await new Promise((resolve) => setImmediate(resolve));
       if (stopped) return;
-      const key = keyOf(channel, arg)!;
+      const key = callKey(channel, arg)!;
       if (kept.has(key)) continue;
       const answer = dispatch(channel, arg);
       kept.set(key, { answer, at: now() });
@@ -94,7 +88,7 @@ export function readAhead(
         drop();
         return undefined;
       }
-      const key = keyOf(channel, arg);
+      const key = callKey(channel, arg);
       const entry = key === undefined ? undefined : kept.get(key);
       if (!entry) return undefined;
       kept.delete(key!);

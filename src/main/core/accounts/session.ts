@@ -15,6 +15,13 @@ import { EventHub } from '../event-hub';
 import { mergeHandlerMaps } from '../handlers/registry';
 import type { HandlerMap } from '../handlers/types';
 import { readAhead, type ReadAhead } from './read-ahead';
+import {
+  forgetFirstScreen,
+  readFirstScreen,
+  writeFirstScreen,
+  type WriteFirstScreenArgs,
+} from './first-screen-write';
+import { cacheFileFor } from '../engine';
 import { scheduleFirstPull, type FirstPull } from './first-pull';
 import { createAccounts, refuseUnconfirmedClearText, type Accounts } from './accounts';
 import { createUserLister, type Connection, type Probe, type UserLister } from './probe';
@@ -61,6 +68,12 @@ export interface SessionDeps {
   log?(message: string): void;
   /** What the host found damaged before the session started (settings and secrets files). */
   notices?: readonly DataNotice[];
+  /**
+   * Given, the session writes the first-screen record (first-screen.ts) when it closes: the
+   * window's first reads from the active account's cache, for the next start's host to answer
+   * while the core loads. `version` is the app's (a record is served to the same version only).
+   */
+  firstScreen?: { version: string };
 }
 
 /** What the transports (Electron IPC, the web host's WebSocket) need of the core. */
@@ -186,6 +199,41 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
       stopUpdates();
     };
     inner = { accountId: account.id, core, connection, unsubscribe, ...(firstPull ? { firstPull } : {}) };
+  }
+
+  /**
+   * The window's first reads from the account about to close, the record of an earlier close
+   * removed first (a crash or a failed close then leaves none). Undefined when they cannot be
+   * read: the next start waits for its core, as without a record.
+   */
+  async function captureFirstScreen(open: {
+    accountId: string;
+    core: Core;
+    connection: Connection;
+  }): Promise<WriteFirstScreenArgs | undefined> {
+    try {
+      forgetFirstScreen(deps.dataDir);
+      return {
+        dataDir: deps.dataDir,
+        version: deps.firstScreen!.version,
+        accountId: open.accountId,
+        cacheFile: cacheFileFor(accountDir(open.accountId), open.connection),
+        answers: await readFirstScreen((channel, arg) => open.core.dispatch(channel, arg)),
+      };
+    } catch (err) {
+      deps.log?.(`First screen: not recorded (${err instanceof Error ? err.message : String(err)})`);
+      return undefined;
+    }
+  }
+
+  /** Writes the record once the cache is closed; a failure is logged, the close goes on. */
+  function keepFirstScreen(screen: WriteFirstScreenArgs): void {
+    try {
+      if (!writeFirstScreen(screen))
+        deps.log?.('First screen: not recorded (the cache was not closed cleanly)');
+    } catch (err) {
+      deps.log?.(`First screen: not recorded (${err instanceof Error ? err.message : String(err)})`);
+    }
   }
 
   const emitAccounts = (): void => events.emit('accounts.onDidChange', accounts.state());
@@ -387,7 +435,10 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     },
     close: () =>
       serial(async () => {
+        const closing = inner;
+        const screen = deps.firstScreen && closing ? await captureFirstScreen(closing) : undefined;
         await closeInner();
+        if (screen) keepFirstScreen(screen);
         if (local) await local.close();
         local = undefined;
       }),

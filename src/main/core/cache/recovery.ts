@@ -10,6 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { fileIdentity } from './file-identity';
 
 /** A better-sqlite3 connection, loaded from the binding the shell names (see `openSqlite`). */
 export type SqliteDb = Database.Database;
@@ -66,17 +67,6 @@ export function inspectDb(file: string, { closedClean = false } = {}): FileHealt
 
 /** Where the stamp of a file this app closed cleanly is kept: beside it. */
 export const closedStampOf = (file: string): string => `${file}.closed`;
-
-/** What identifies one state of a file: its inode, size and modification time. */
-function fileIdentity(file: string): string {
-  const s = statSync(file, { bigint: true });
-  return JSON.stringify({
-    dev: String(s.dev),
-    ino: String(s.ino),
-    size: String(s.size),
-    mtimeNs: String(s.mtimeNs),
-  });
-}
 
 /**
  * Called once the last connection to `file` is closed (SQLite has then written its log into it

@@ -10,6 +10,7 @@ import type { Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
 import type { Notifier } from '../notifier';
 import type { SecretStore } from '../accounts/secret-store';
+import type { FirstScreen } from '../accounts/first-screen';
 import { CoreMessage, readMessage, type ChildLink, type CoreStart, type HostMessage } from './messages';
 
 export interface CoreProcessOptions {
@@ -27,6 +28,13 @@ export interface CoreProcessOptions {
   log(message: string): void;
   /** The first wait before a child that died is started again (doubles up to 5 s). */
   restartDelayMs?: number;
+  /**
+   * The first-screen record (accounts/first-screen.ts), loaded before the child starts: given,
+   * `startCoreProcess` resolves at once, the window's first reads are answered from it while the
+   * child loads, and once it is ready every view is told to read again (`cache.onDidChange`).
+   * A first start that fails then rejects `opened` instead.
+   */
+  firstScreen?: FirstScreen;
 }
 
 export interface CoreProcess {
@@ -37,6 +45,8 @@ export interface CoreProcess {
   localPath(arg: ChannelArg<'attachments.fetch'>): Promise<IpcResult<string>>;
   /** How many times the child was started again after it died. */
   readonly restarts: number;
+  /** The first start: resolves once the child is ready, rejects if it could not start. */
+  readonly opened: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -235,16 +245,29 @@ export async function startCoreProcess(options: CoreProcessOptions): Promise<Cor
   }
 
   ready = spawn();
-  await ready;
+  const opened = ready.then(() => {
+    const refresh = options.firstScreen?.coreOpened();
+    if (refresh) events.emit('cache.onDidChange', refresh as never);
+  });
+  if (options.firstScreen) {
+    // Whoever holds `opened` reports a failed start; the window's calls keep waiting for a core.
+    opened.catch(() => options.firstScreen?.coreOpened());
+  } else {
+    await opened;
+  }
 
   return {
-    dispatch: (channel, arg) =>
-      request((id) => ({
+    // Until the child is ready, a read the record holds is answered from it, in this turn.
+    dispatch(channel, arg) {
+      const early = options.firstScreen?.answer(channel, arg);
+      if (early) return Promise.resolve(early);
+      return request((id) => ({
         type: 'call',
         id,
         channel: typeof channel === 'string' ? channel : String(channel),
         arg,
-      })),
+      }));
+    },
     events,
     stageDroppedPaths: (paths) =>
       request((id) => ({ type: 'stage', id, paths: [...paths] })) as Promise<IpcResult<StageResult>>,
@@ -252,6 +275,7 @@ export async function startCoreProcess(options: CoreProcessOptions): Promise<Cor
     get restarts() {
       return restarts;
     },
+    opened,
     async close() {
       if (restartTimer) clearTimeout(restartTimer);
       const link = child;
