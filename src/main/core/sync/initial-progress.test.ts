@@ -12,7 +12,11 @@ import { accountCache, PULL_PARTS } from '../handlers/index';
  * A folder F holding projects A and B, and a root project C: two roots, four projects. My own
  * lists hold task a1 of A; `userLists` answers them or 404s.
  */
-function service(options: { userLists: boolean; calls: string[] }): FetchLike {
+function service(options: {
+  userLists: boolean;
+  calls: string[];
+  projectListsWait?: Promise<void>;
+}): FetchLike {
   return async (url) => {
     const path = new URL(url).pathname.replace('/2.0', '');
     options.calls.push(path);
@@ -33,6 +37,9 @@ function service(options: { userLists: boolean; calls: string[] }): FetchLike {
       return options.userLists
         ? new Response(JSON.stringify([aTask({ id: 'a1', projectId: 'A' })]), { status: 200 })
         : new Response(JSON.stringify({ errorMessage: 'no such path' }), { status: 404 });
+    // The project task lists may be held back (a service slower with its largest lists), so the
+    // order the progress is said in does not hang on which answer the loop takes first.
+    if (/^\/project\/\w+\/tasks$/.test(path)) await options.projectListsWait;
     return new Response(JSON.stringify(lists[path] ?? []), { status: 200 });
   };
 }
@@ -42,13 +49,20 @@ afterEach(async () => {
   await Promise.all(syncs.splice(0).map((s) => s.stop()));
 });
 
+/**
+ * `userLists`: the service answers the user's own lists (else 404). With them, the project task
+ * lists are answered only once the progress has said My Work is ready: a sync that waited for a
+ * project list before saying so would never end.
+ */
 function setup(userLists: boolean) {
   const calls: string[] = [];
   const cache = accountCache(openCacheDb(':memory:'));
+  let myWorkSaid = (): void => undefined;
+  const projectListsWait = userLists ? new Promise<void>((resolve) => (myWorkSaid = resolve)) : undefined;
   const client = createServiceClient({
     baseUrl: 'http://svc.test/2.0',
     token: 't',
-    fetch: service({ userLists, calls }),
+    fetch: service({ userLists, calls, ...(projectListsWait ? { projectListsWait } : {}) }),
   });
   const logged: string[] = [];
   const sync = createSync({
@@ -60,7 +74,10 @@ function setup(userLists: boolean) {
   });
   syncs.push(sync);
   const statuses: SyncStatus[] = [];
-  sync.onStatus((s) => statuses.push(SyncStatus.parse(s)));
+  sync.onStatus((s) => {
+    statuses.push(SyncStatus.parse(s));
+    if (s.initialSync?.myWorkReady) myWorkSaid();
+  });
   return { cache, sync, statuses, calls, logged };
 }
 
