@@ -149,6 +149,11 @@ interface Probe {
    */
   coreRunMaxMs?: number;
   coreRunOverFrame?: number;
+  /**
+   * The longest-delayed call's delay split: the core's thread on a core, runnable but waiting for
+   * one, and the rest (blocked: a disk write or sync, a lock, or the answer crossing processes).
+   */
+  longest?: { runMs: number; waitMs: number };
 }
 
 /**
@@ -161,7 +166,8 @@ async function probeDuring(
 ): Promise<Probe> {
   let maxMs = 0;
   const coreRuns: number[] = [];
-  let lastTick: { at: number; runMs: number } | undefined;
+  let longest: { delay: number; runMs: number; waitMs: number } | undefined;
+  let lastTick: { at: number; times: ThreadTimes } | undefined;
   const delays: number[] = [];
   let hostLateMs = 0;
   let calls = 0;
@@ -177,11 +183,13 @@ async function probeDuring(
     // part of the time since the last tick that came after the due time, pro rata.
     const tickAt = performance.now();
     const atTick = coreClock?.();
-    let before = 0;
-    if (atTick && lastTick && tickAt > lastTick.at)
-      before =
-        ((atTick.runMs - lastTick.runMs) * Math.min(1, Math.max(0, tickAt - dueAt))) / (tickAt - lastTick.at);
-    if (atTick) lastTick = { at: tickAt, runMs: atTick.runMs };
+    const before = { runMs: 0, waitMs: 0 };
+    if (atTick && lastTick && tickAt > lastTick.at) {
+      const share = Math.min(1, Math.max(0, tickAt - dueAt)) / (tickAt - lastTick.at);
+      before.runMs = (atTick.runMs - lastTick.times.runMs) * share;
+      before.waitMs = (atTick.waitMs - lastTick.times.waitMs) * share;
+    }
+    if (atTick) lastTick = { at: tickAt, times: atTick };
     inFlight.push(
       dispatch('app.info', {}).then((result) => {
         if (!result.ok) throw new Error(`app.info failed: ${result.error.message}`);
@@ -189,7 +197,12 @@ async function probeDuring(
         delays.push(delay);
         maxMs = Math.max(maxMs, delay);
         const atAnswer = atTick && coreClock?.();
-        if (atTick && atAnswer) coreRuns.push(before + atAnswer.runMs - atTick.runMs);
+        if (atTick && atAnswer) {
+          const runMs = before.runMs + atAnswer.runMs - atTick.runMs;
+          coreRuns.push(runMs);
+          if (!longest || delay > longest.delay)
+            longest = { delay, runMs, waitMs: before.waitMs + atAnswer.waitMs - atTick.waitMs };
+        }
       }),
     );
     // The next call is due 5 ms after this one was (not after it ran), but never in the past.
@@ -206,7 +219,11 @@ async function probeDuring(
   delays.sort((a, b) => a - b);
   const p99Ms = delays[Math.min(delays.length - 1, Math.floor(delays.length * 0.99))] ?? 0;
   const coreRun = coreRuns.length
-    ? { coreRunMaxMs: Math.max(...coreRuns), coreRunOverFrame: coreRuns.filter((r) => r > 16).length }
+    ? {
+        coreRunMaxMs: Math.max(...coreRuns),
+        coreRunOverFrame: coreRuns.filter((r) => r > 16).length,
+        ...(longest ? { longest: { runMs: longest.runMs, waitMs: longest.waitMs } } : {}),
+      }
     : {};
   return { maxMs, hostLateMs, calls, overFrame: delays.filter((d) => d > 16).length, p99Ms, ...coreRun };
 }
@@ -230,7 +247,10 @@ const describe = (p: Probe): string =>
   (p.coreRunMaxMs === undefined
     ? ''
     : `; the core's thread on a core at most ${round(p.coreRunMaxMs, 1)} ms within one call's wait ` +
-      `(${p.coreRunOverFrame} calls behind more than 16 ms of it)`);
+      `(${p.coreRunOverFrame} calls behind more than 16 ms of it)` +
+      (p.longest
+        ? `; the longest delay: ${round(p.longest.runMs, 1)} ms on a core, ${round(p.longest.waitMs, 1)} ms waiting for one`
+        : ''));
 
 async function measure(
   arrangement: Arrangement,
@@ -312,6 +332,10 @@ export const scenario: Scenario = {
       if (m.initial.coreRunMaxMs !== undefined) {
         figures[`${key}InitialSyncCoreRunMaxMs`] = round(m.initial.coreRunMaxMs, 1);
         figures[`${key}InitialSyncCoreRunOverFrame`] = m.initial.coreRunOverFrame ?? 0;
+        if (m.initial.longest) {
+          figures[`${key}InitialSyncLongestOnCoreMs`] = round(m.initial.longest.runMs, 1);
+          figures[`${key}InitialSyncLongestWaitingForCoreMs`] = round(m.initial.longest.waitMs, 1);
+        }
       }
       figures[`${key}PullMaxDelayMs`] = round(pull.median, 1);
       figures[`${key}PullHostLateMs`] = round(pullHost.median, 1);
