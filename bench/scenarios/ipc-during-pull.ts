@@ -185,7 +185,7 @@ async function probeDuring(
     const atTick = coreClock?.();
     const before = { runMs: 0, waitMs: 0 };
     if (atTick && lastTick && tickAt > lastTick.at) {
-      const share = Math.min(1, Math.max(0, tickAt - dueAt)) / (tickAt - lastTick.at);
+      const share = Math.min(1, Math.max(0, tickAt - dueAt) / (tickAt - lastTick.at));
       before.runMs = (atTick.runMs - lastTick.times.runMs) * share;
       before.waitMs = (atTick.waitMs - lastTick.times.waitMs) * share;
     }
