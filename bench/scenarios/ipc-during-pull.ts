@@ -77,6 +77,15 @@ export function parseSchedstat(text: string): ThreadTimes {
   return { runMs: run! / 1e6, waitMs: wait! / 1e6 };
 }
 
+/**
+ * The part of the time between the last tick (`lastAt`) and this one (`tickAt`) that came after a
+ * call was due: what the core's thread did in it is counted, pro rata, in that call's wait.
+ */
+export function shareAfterDue(dueAt: number, tickAt: number, lastAt: number): number {
+  if (tickAt <= lastAt) return 0;
+  return Math.min(1, Math.max(0, tickAt - dueAt) / (tickAt - lastAt));
+}
+
 /** The pid of this process's child whose command line holds `entry` (Linux), if any. */
 function childPid(entry: string): number | undefined {
   try {
@@ -185,7 +194,7 @@ async function probeDuring(
     const atTick = coreClock?.();
     const before = { runMs: 0, waitMs: 0 };
     if (atTick && lastTick && tickAt > lastTick.at) {
-      const share = Math.min(1, Math.max(0, tickAt - dueAt) / (tickAt - lastTick.at));
+      const share = shareAfterDue(dueAt, tickAt, lastTick.at);
       before.runMs = (atTick.runMs - lastTick.times.runMs) * share;
       before.waitMs = (atTick.waitMs - lastTick.times.waitMs) * share;
     }
