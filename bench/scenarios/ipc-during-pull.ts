@@ -11,7 +11,7 @@
 // Per arrangement: the initial sync of a new account (over loopback), pulls of the account once
 // synced at +RTT (no change on the service), and the first pull after the host starts again.
 // The service runs in a process of its own (bench/lib/service-process.ts) in both.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,9 +47,65 @@ const ENTRY = join(
 
 type Arrangement = 'in process' | 'own process';
 
+/** A thread's time on a core and runnable but waiting for one, since it started (ms). */
+interface ThreadTimes {
+  runMs: number;
+  waitMs: number;
+}
+
+/**
+ * The clock of a process's main thread from Linux's scheduler statistics (`schedstat`: time on a
+ * core, time runnable but waiting for one, in ns), or undefined where there is none. On a loaded
+ * machine a call's delay is the core's work plus the time its thread waited for a core: this
+ * tells them apart.
+ */
+export function threadClock(pid: number): (() => ThreadTimes) | undefined {
+  const file = `/proc/${pid}/task/${pid}/schedstat`;
+  const read = (): ThreadTimes => parseSchedstat(readFileSync(file, 'utf8'));
+  try {
+    read();
+    return read;
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseSchedstat(text: string): ThreadTimes {
+  const [run, wait] = text.trim().split(/\s+/).map(Number);
+  if (!Number.isFinite(run) || !Number.isFinite(wait))
+    throw new Error(`schedstat: expected two numbers, got ${JSON.stringify(text.slice(0, 40))}`);
+  return { runMs: run! / 1e6, waitMs: wait! / 1e6 };
+}
+
+/**
+ * The part of the time between the last tick (`lastAt`) and this one (`tickAt`) that came after a
+ * call was due: what the core's thread did in it is counted, pro rata, in that call's wait.
+ */
+export function shareAfterDue(dueAt: number, tickAt: number, lastAt: number): number {
+  if (tickAt <= lastAt) return 0;
+  return Math.min(1, Math.max(0, tickAt - dueAt) / (tickAt - lastAt));
+}
+
+/** The pid of this process's child whose command line holds `entry` (Linux), if any. */
+function childPid(entry: string): number | undefined {
+  try {
+    for (const task of readdirSync(`/proc/${process.pid}/task`)) {
+      const children = readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8');
+      for (const pid of children.trim().split(/\s+/).filter(Boolean).map(Number)) {
+        if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry)) return pid;
+      }
+    }
+  } catch {
+    // No /proc: the figures that need it are left out.
+  }
+  return undefined;
+}
+
 interface Host {
   dispatch: Dispatch;
   close(): Promise<void>;
+  /** The clock of the thread the core runs on, where the machine has one. */
+  coreClock?: () => ThreadTimes;
 }
 
 /** The host session on `dataDir`, in this process or in a child, as the hosts start it. */
@@ -58,7 +114,7 @@ async function openHost(arrangement: Arrangement, dataDir: string): Promise<Host
   const secrets = createFileSecretStore(join(dataDir, 'secrets.json'));
   const log = (): void => {};
   if (arrangement === 'in process') {
-    return startHostSession({
+    const session = await startHostSession({
       dataDir,
       settings,
       secrets,
@@ -67,14 +123,19 @@ async function openHost(arrangement: Arrangement, dataDir: string): Promise<Host
       transport: 'web',
       log,
     });
+    const coreClock = threadClock(process.pid);
+    return { dispatch: session.dispatch, close: () => session.close(), ...(coreClock ? { coreClock } : {}) };
   }
-  return startCoreProcess({
+  const host = await startCoreProcess({
     spawn: () => forkCoreChild(ENTRY, { execArgv: ['--import', 'tsx'] }),
     start: { dataDir, version: 'bench', transport: 'web' },
     secrets,
     secretKeys: () => settings.read().accounts.map((a) => a.id),
     log,
   });
+  const pid = childPid(ENTRY);
+  const coreClock = pid === undefined ? undefined : threadClock(pid);
+  return { dispatch: host.dispatch, close: () => host.close(), ...(coreClock ? { coreClock } : {}) };
 }
 
 interface Probe {
@@ -90,14 +151,32 @@ interface Probe {
    */
   overFrame: number;
   p99Ms: number;
+  /**
+   * The most time the core's thread spent on a core while one call waited, and how many calls
+   * waited behind more than a frame of it (absent where the thread's clock is not readable):
+   * the core's own work, whatever the load; the rest of a delay is the thread waiting for a core.
+   */
+  coreRunMaxMs?: number;
+  coreRunOverFrame?: number;
+  /**
+   * The longest-delayed call's delay split: the core's thread on a core, runnable but waiting for
+   * one, and the rest (blocked: a disk write or sync, a lock, or the answer crossing processes).
+   */
+  longest?: { runMs: number; waitMs: number };
 }
 
 /**
  * Runs `work` while `app.info` is called every 5 ms; answers the longest delay from a call's due
  * time to its answer, the host timer's longest lateness, and how many calls were made.
  */
-async function probeDuring(dispatch: Dispatch, work: () => Promise<unknown>): Promise<Probe> {
+async function probeDuring(
+  { dispatch, coreClock }: Pick<Host, 'dispatch' | 'coreClock'>,
+  work: () => Promise<unknown>,
+): Promise<Probe> {
   let maxMs = 0;
+  const coreRuns: number[] = [];
+  let longest: { delay: number; runMs: number; waitMs: number } | undefined;
+  let lastTick: { at: number; times: ThreadTimes } | undefined;
   const delays: number[] = [];
   let hostLateMs = 0;
   let calls = 0;
@@ -109,12 +188,30 @@ async function probeDuring(dispatch: Dispatch, work: () => Promise<unknown>): Pr
     const dueAt = due;
     hostLateMs = Math.max(hostLateMs, performance.now() - dueAt);
     calls++;
+    // The core's time on a core from when the call was due: from this tick on as read, and the
+    // part of the time since the last tick that came after the due time, pro rata.
+    const tickAt = performance.now();
+    const atTick = coreClock?.();
+    const before = { runMs: 0, waitMs: 0 };
+    if (atTick && lastTick && tickAt > lastTick.at) {
+      const share = shareAfterDue(dueAt, tickAt, lastTick.at);
+      before.runMs = (atTick.runMs - lastTick.times.runMs) * share;
+      before.waitMs = (atTick.waitMs - lastTick.times.waitMs) * share;
+    }
+    if (atTick) lastTick = { at: tickAt, times: atTick };
     inFlight.push(
       dispatch('app.info', {}).then((result) => {
         if (!result.ok) throw new Error(`app.info failed: ${result.error.message}`);
         const delay = performance.now() - dueAt;
         delays.push(delay);
         maxMs = Math.max(maxMs, delay);
+        const atAnswer = atTick && coreClock?.();
+        if (atTick && atAnswer) {
+          const runMs = before.runMs + atAnswer.runMs - atTick.runMs;
+          coreRuns.push(runMs);
+          if (!longest || delay > longest.delay)
+            longest = { delay, runMs, waitMs: before.waitMs + atAnswer.waitMs - atTick.waitMs };
+        }
       }),
     );
     // The next call is due 5 ms after this one was (not after it ran), but never in the past.
@@ -130,7 +227,14 @@ async function probeDuring(dispatch: Dispatch, work: () => Promise<unknown>): Pr
   }
   delays.sort((a, b) => a - b);
   const p99Ms = delays[Math.min(delays.length - 1, Math.floor(delays.length * 0.99))] ?? 0;
-  return { maxMs, hostLateMs, calls, overFrame: delays.filter((d) => d > 16).length, p99Ms };
+  const coreRun = coreRuns.length
+    ? {
+        coreRunMaxMs: Math.max(...coreRuns),
+        coreRunOverFrame: coreRuns.filter((r) => r > 16).length,
+        ...(longest ? { longest: { runMs: longest.runMs, waitMs: longest.waitMs } } : {}),
+      }
+    : {};
+  return { maxMs, hostLateMs, calls, overFrame: delays.filter((d) => d > 16).length, p99Ms, ...coreRun };
 }
 
 async function syncNow(dispatch: Dispatch): Promise<void> {
@@ -148,7 +252,14 @@ interface Measured {
 
 const describe = (p: Probe): string =>
   `${p.calls} calls, longest delay ${round(p.maxMs, 1)} ms (99th percentile ${round(p.p99Ms, 1)} ms, ` +
-  `${p.overFrame} over 16 ms), host timer late by ${round(p.hostLateMs, 1)} ms at most`;
+  `${p.overFrame} over 16 ms), host timer late by ${round(p.hostLateMs, 1)} ms at most` +
+  (p.coreRunMaxMs === undefined
+    ? ''
+    : `; the core's thread on a core at most ${round(p.coreRunMaxMs, 1)} ms within one call's wait ` +
+      `(${p.coreRunOverFrame} calls behind more than 16 ms of it)` +
+      (p.longest
+        ? `; the longest delay: ${round(p.longest.runMs, 1)} ms on a core, ${round(p.longest.waitMs, 1)} ms waiting for one`
+        : ''));
 
 async function measure(
   arrangement: Arrangement,
@@ -163,19 +274,19 @@ async function measure(
     let host = await openHost(arrangement, dataDir);
     const t0 = performance.now();
     // The host starts the account's first sync as it opens; sync.now waits for a complete one.
-    const initial = await probeDuring(host.dispatch, () => syncNow(host.dispatch));
+    const initial = await probeDuring(host, () => syncNow(host.dispatch));
     log(`${arrangement}: initial sync ${round((performance.now() - t0) / 1000, 1)} s: ${describe(initial)}`);
     await service.setDelay(RTT_MS);
     const done: Probe[] = [];
     for (let i = 0; i < pulls; i++) {
-      const pull = await probeDuring(host.dispatch, () => syncNow(host.dispatch));
+      const pull = await probeDuring(host, () => syncNow(host.dispatch));
       done.push(pull);
       log(`${arrangement}: pull ${i + 1}: ${describe(pull)}`);
     }
     await host.close();
     // The first pull after a start: the host opens the account and pulls at once.
     host = await openHost(arrangement, dataDir);
-    const first = await probeDuring(host.dispatch, () => syncNow(host.dispatch));
+    const first = await probeDuring(host, () => syncNow(host.dispatch));
     log(`${arrangement}: first pull after a start: ${describe(first)}`);
     await host.close();
     return { initial, pulls: done, firstPullAfterStart: first };
@@ -227,6 +338,14 @@ export const scenario: Scenario = {
       figures[`${key}InitialSyncHostLateMs`] = round(m.initial.hostLateMs, 1);
       figures[`${key}InitialSyncP99Ms`] = round(m.initial.p99Ms, 1);
       figures[`${key}InitialSyncOverFrameShare`] = round(m.initial.overFrame / m.initial.calls, 3);
+      if (m.initial.coreRunMaxMs !== undefined) {
+        figures[`${key}InitialSyncCoreRunMaxMs`] = round(m.initial.coreRunMaxMs, 1);
+        figures[`${key}InitialSyncCoreRunOverFrame`] = m.initial.coreRunOverFrame ?? 0;
+        if (m.initial.longest) {
+          figures[`${key}InitialSyncLongestOnCoreMs`] = round(m.initial.longest.runMs, 1);
+          figures[`${key}InitialSyncLongestWaitingForCoreMs`] = round(m.initial.longest.waitMs, 1);
+        }
+      }
       figures[`${key}PullMaxDelayMs`] = round(pull.median, 1);
       figures[`${key}PullHostLateMs`] = round(pullHost.median, 1);
       figures[`${key}FirstPullMaxDelayMs`] = round(m.firstPullAfterStart.maxMs, 1);

@@ -81,7 +81,8 @@ export function stamp(date: Date): string {
 
 /**
  * Groups many small cache writes (one per fetched task) into few transactions: writes run when
- * 64 are waiting or 25 ms after the first, whichever comes first. Each commit costs a WAL write,
+ * 64 are waiting (in the next turn once this turn's budget is spent) or 25 ms after the first,
+ * whichever comes first. Each commit costs a WAL write,
  * so batching saves most of them during a large pull. A run stores writes for one work slice
  * (`SLICE_MS`) and gives the loop back before the rest (a first sync's 64 tasks' messages were one
  * stretch of up to 100 ms on a loaded machine); each write runs whole inside its transaction, so a
@@ -159,8 +160,11 @@ export function createWriteBatcher(
   return {
     write(fn: () => void): void {
       queue.push(fn);
-      if (queue.length >= 64 && !resuming) runSlice();
-      else if (!timer && !resuming) timer = setTimeout(runSlice, 25);
+      // Once the turn's budget is spent (the answers read in this turn), the run waits its turn.
+      if (queue.length >= 64 && !resuming) {
+        if (turnSpent()) resumeLater();
+        else runSlice();
+      } else if (!timer && !resuming) timer = setTimeout(runSlice, 25);
     },
     flush,
   };

@@ -2,7 +2,8 @@ import type { Task, TaskDetail } from '../../../shared/api/tasks';
 import type { Project } from '../../../shared/api/projects';
 import type { CacheEntity } from '../../../shared/entities';
 import { AbortedError, RejectedError, ServiceError, UnauthorizedError, isOffline } from '../api/errors';
-import { workSlice, yieldToLoop } from '../api/list-elements';
+import { turnSpent, workSlice, yieldToLoop } from '../loop-turns';
+import { STORE_CHUNK } from './store-slices';
 import { flattenTask } from '../cache/repos/tasks';
 import { stamp, type Gate, type Progress, type SyncDeps } from './context';
 import {
@@ -107,15 +108,17 @@ export async function pullProjectTaskList(
     fingerprints: string[];
   }) => {
     let at = 0;
+    // Handed over once this turn's budget is spent (six lists answered in one turn): its turn first.
+    if (items.length && turnSpent()) await yieldToLoop();
     while (at < items.length) {
       const slice = workSlice();
       const first = at;
       const verbatim: (readonly [string, string])[] = [];
       cache.transaction(() => {
-        // A few tasks between looks at the clock: each look costs more than storing one.
+        // A few tasks between looks at the clock (`STORE_CHUNK`: the least a slice stores).
         while (at < items.length && (at === first || !slice.due())) {
           const from = at;
-          const part = items.slice(from, Math.min(items.length, from + 32));
+          const part = items.slice(from, Math.min(items.length, from + STORE_CHUNK));
           for (const i of storeTasks(deps, part, mark)) {
             verbatimCount++;
             verbatim.push([part[i]!.id, itemFingerprints[from + i]!]);
