@@ -169,6 +169,32 @@ describe('a changed long list compared by ranges: only the parts around a change
     expect(verifiers.mock.calls.length).toBeLessThanOrEqual(1 + Math.ceil(Math.log2(ranges)));
   });
 
+  it('vouches for the elements of equal ranges in one run, not a turn of the microtask queue each', async () => {
+    const first = await read(textOf(ids()));
+    // A look-up after the microtask queue turned since the last one starts a new run.
+    let runs = 0;
+    let inRun = false;
+    const known: KnownElements = {
+      idOf: (fp) => {
+        if (!inRun) {
+          runs++;
+          inRun = true;
+          queueMicrotask(() => (inRun = false));
+        }
+        return first.held.byFingerprint.get(fp);
+      },
+      wholeAnswer: () => undefined,
+      mayBeWhole: () => true,
+      ranges: () => first.held.ranges,
+    };
+    const text = textOf(ids(), { 1_000: 'changed' });
+    const answer = await streaming(text).fingerprintedList('GET', '/x', Item, { known });
+    expect(answer.unchanged).toHaveLength(COUNT - 1);
+    expect(answer.items.map((t) => t.id)).toEqual(['t1000']);
+    // A run per chunk cut and per range vouched for (and per slice of time spent), not per element.
+    expect(runs).toBeLessThan(COUNT / 10);
+  });
+
   it('a changed answer that ends in a range equal to the recorded one is complete; one cut there is not', async () => {
     const first = await read(textOf(ids()));
     const text = textOf(ids(), { 10: 'changed' });

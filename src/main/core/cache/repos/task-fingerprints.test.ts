@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
 import { aTask } from '../fixtures';
 import { TASK_LIST_COLUMNS, flattenTask } from './tasks';
+import { JOINED_OF, LEAVE_EXTRAS } from './task-fingerprints';
 import { accountCache } from '../../handlers/index';
 
 const dirs: string[] = [];
@@ -118,6 +119,19 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(f.wholeAnswer('w2')).toHaveLength(ids.length + 1);
     expect(f.forList('p1').idOf('f-t7b')).toBe('t7');
     expect(f.forList('p1').idOf('f-t7')).toBeUndefined();
+  });
+
+  it('finds the tasks joining or leaving a list by their ids, not by reading the whole list', () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    for (const sql of [JOINED_OF, LEAVE_EXTRAS]) {
+      const plan = (cache.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('p1', '["t1"]') as { detail: string }[])
+        .map((row) => row.detail)
+        .join('\n');
+      expect(plan).toMatch(
+        /SEARCH task_fingerprints USING INDEX sqlite_autoindex_task_fingerprints_1 \(task_id=\?\)/,
+      );
+      expect(plan).not.toMatch(/task_fingerprints_list/);
+    }
   });
 
   it('a task the answer no longer holds leaves its list, which is then whole without it', async () => {

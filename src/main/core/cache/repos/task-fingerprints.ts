@@ -75,6 +75,17 @@ const LOAD_SLICE = 2_000;
 /** Tasks joined to their list per statement (a few milliseconds each). */
 const JOIN_SLICE = 2_000;
 
+/**
+ * The tasks of a list (the first parameter) among some ids (the second, a JSON array), and the
+ * statement making those of them in the list leave it. Each id is looked up by its key
+ * (`+list_key` keeps the planner off the list's index): a few tasks joining or leaving a list of
+ * 20,000 read a few rows, not the whole list (4-5 ms a statement).
+ */
+export const JOINED_OF = `SELECT fingerprint, task_id FROM task_fingerprints
+  WHERE +list_key = ? AND task_id IN (SELECT value FROM json_each(?))`;
+export const LEAVE_EXTRAS = `UPDATE task_fingerprints SET list_key = NULL
+  WHERE +list_key = ? AND task_id IN (SELECT value FROM json_each(?))`;
+
 export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   const idOf = db.prepare('SELECT task_id FROM task_fingerprints WHERE fingerprint = ?').pluck();
   // A task stored again from another element leaves its list's answer (no longer as held) and
@@ -106,16 +117,8 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     `UPDATE task_fingerprints SET list_key = @key
        WHERE task_id IN (SELECT value FROM json_each(@ids)) AND list_key IS NOT @key`,
   );
-  const joinedOf = db
-    .prepare(
-      `SELECT fingerprint, task_id FROM task_fingerprints
-       WHERE list_key = ? AND task_id IN (SELECT value FROM json_each(?))`,
-    )
-    .raw();
-  const leaveExtras = db.prepare(
-    `UPDATE task_fingerprints SET list_key = NULL
-       WHERE list_key = ? AND task_id IN (SELECT value FROM json_each(?))`,
-  );
+  const joinedOf = db.prepare(JOINED_OF).raw();
+  const leaveExtras = db.prepare(LEAVE_EXTRAS);
   const setIntact = db.prepare(
     'UPDATE task_list_answers SET intact = 1 WHERE list_key = ? AND fingerprint = ?',
   );
