@@ -184,6 +184,27 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(again.lostSince?.().size).toBe(0);
   });
 
+  it("counts a list's rows again only when a row changed since the last count", async () => {
+    const cache = await cachedList();
+    const f = cache.taskFingerprints;
+    const known = f.forList('p1');
+    await known.prepare();
+    const before = f.countReads;
+    // Slices read with no write between: the count read once holds for every ask.
+    for (let ask = 0; ask < 4; ask++) {
+      expect(known.idOf('f1')).toBe('t1');
+      expect(known.lostSince().size).toBe(0);
+    }
+    expect(f.countReads - before).toBeLessThanOrEqual(1);
+    // A row written behind the read's back (any writer of the connection): counted again, and told.
+    cache.db.prepare(`UPDATE tasks SET name = 'Written here' WHERE id = 't1'`).run();
+    expect([...known.lostSince()]).toEqual([]);
+    expect(known.idOf('f2')).toBe('t2');
+    cache.db.prepare(`UPDATE tasks SET name = 'Written here' WHERE id = 't2'`).run();
+    expect([...known.lostSince()]).toEqual(['t2']);
+    expect(f.countReads - before).toBeGreaterThanOrEqual(2);
+  });
+
   it('tells each ask only of the tasks answered since the last one (asked after each slice)', async () => {
     const cache = await cachedList();
     const known = cache.taskFingerprints.forList('p1');
