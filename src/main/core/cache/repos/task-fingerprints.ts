@@ -295,10 +295,14 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       // The members in memory hold every row of the list in the cache file (and maybe rows
       // written since, which the file no longer counts): those not in the answer leave it. The
       // answer's ids among them are those that were members and those that just joined; when
-      // they are all the members, none is to leave and the members are not gone through.
+      // they are all the members, none is to leave and the members are not gone through. Only
+      // when they joined in one statement: with the loop given back between slices, another
+      // list's store may have taken one of them meanwhile, and the counts would no longer tell.
       const inAnswer = answered.size - joining.length + joined;
       const extras =
-        members.ofTask.size === inAnswer ? [] : [...members.ofTask.keys()].filter((id) => !answered.has(id));
+        joining.length <= JOIN_SLICE && members.ofTask.size === inAnswer
+          ? []
+          : [...members.ofTask.keys()].filter((id) => !answered.has(id));
       for (const id of extras) leave(members, id);
       endWhole(key, fingerprint, extras, answered.size);
       if (ranges?.whole === fingerprint && ranges.ids.length === answered.size && intact(key, fingerprint))
