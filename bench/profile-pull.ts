@@ -7,7 +7,8 @@
 // thread waited for a core: the block figure is the one to quote. Profiles are written to
 // /tmp/pullprof/ for Chrome's DevTools. `--changed N[,M...]`: instead, profiles a pull after N
 // tasks changed on the service (a comment each, as the steady-pull scenario changes them), one
-// profile per N, each after a no-change pull that settles the cache.
+// profile per N, each after a no-change pull that settles the cache; `--figures` measures the
+// changed pulls without a profile.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -105,6 +106,8 @@ async function main(): Promise<void> {
   // `--pulls N`: N no-change pulls and N first pulls after a restart, figures only (no profile).
   const at = process.argv.indexOf('--pulls');
   const unprofiled = at > 0 ? Number(process.argv[at + 1]) : 0;
+  // `--figures`: with `--changed`, the pulls' figures only (a profile's sampling costs CPU too).
+  const figuresOnly = process.argv.includes('--figures');
   const changedAt = process.argv.indexOf('--changed');
   const changed =
     changedAt > 0
@@ -161,7 +164,7 @@ async function main(): Promise<void> {
       for (const n of changed) {
         await pull(`no change before ${n} changed`, false);
         const done = await service.changeTasks(n / tasks);
-        await pull(`${done} tasks changed`, true);
+        await pull(`${done} tasks changed`, !figuresOnly);
       }
       return;
     }

@@ -154,7 +154,8 @@ describe('a changed long list compared by ranges: only the parts around a change
   it('a list changed in every range is compared again ever more rarely, and still read whole', async () => {
     const first = await read(textOf(ids()));
     const ranges = first.held.ranges.ends.length;
-    const changed = Object.fromEntries(ids(COUNT / 100).map((i) => [i * 100 + 50, 'changed']));
+    // A change every 50 elements: every range (about 55 elements) holds one.
+    const changed = Object.fromEntries(ids(COUNT / 50).map((i) => [i * 50 + 25, 'changed']));
     const text = textOf(ids(), changed);
     verifiers.mockClear();
     const { answer, held } = await read(text, first.held);
@@ -167,6 +168,41 @@ describe('a changed long list compared by ranges: only the parts around a change
     // The first compare, then one after 1, 3, 7... ranges: not one at every range's end.
     expect(ranges).toBeGreaterThan(8);
     expect(verifiers.mock.calls.length).toBeLessThanOrEqual(1 + Math.ceil(Math.log2(ranges)));
+  });
+
+  it('a task changed costs the read of about 16 KB around it, not of a 64 KB range', async () => {
+    const first = await read(textOf(ids()));
+    const { answer, cut } = await read(textOf(ids(), { 1_000: 'changed' }), first.held);
+    expect(answer.items.map((t) => t.id)).toEqual(['t1000']);
+    // About 55 elements of 300 bytes in a range of 16 KB; a range of 64 KB held about 220.
+    expect(cut).toBeGreaterThan(0);
+    expect(cut).toBeLessThan(120);
+  });
+
+  it('vouches for the elements of equal ranges in one run, not a turn of the microtask queue each', async () => {
+    const first = await read(textOf(ids()));
+    // A look-up after the microtask queue turned since the last one starts a new run.
+    let runs = 0;
+    let inRun = false;
+    const known: KnownElements = {
+      idOf: (fp) => {
+        if (!inRun) {
+          runs++;
+          inRun = true;
+          queueMicrotask(() => (inRun = false));
+        }
+        return first.held.byFingerprint.get(fp);
+      },
+      wholeAnswer: () => undefined,
+      mayBeWhole: () => true,
+      ranges: () => first.held.ranges,
+    };
+    const text = textOf(ids(), { 1_000: 'changed' });
+    const answer = await streaming(text).fingerprintedList('GET', '/x', Item, { known });
+    expect(answer.unchanged).toHaveLength(COUNT - 1);
+    expect(answer.items.map((t) => t.id)).toEqual(['t1000']);
+    // A run per chunk cut and per range vouched for (and per slice of time spent), not per element.
+    expect(runs).toBeLessThan(COUNT / 10);
   });
 
   it('a changed answer that ends in a range equal to the recorded one is complete; one cut there is not', async () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
 import { aTask } from '../fixtures';
 import { TASK_LIST_COLUMNS, flattenTask } from './tasks';
+import { JOINED_OF, LEAVE_EXTRAS } from './task-fingerprints';
 import { accountCache } from '../../handlers/index';
 
 const dirs: string[] = [];
@@ -120,6 +121,19 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(f.forList('p1').idOf('f-t7')).toBeUndefined();
   });
 
+  it('finds the tasks joining or leaving a list by their ids, not by reading the whole list', () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    for (const sql of [JOINED_OF, LEAVE_EXTRAS]) {
+      const plan = (cache.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('p1', '["t1"]') as { detail: string }[])
+        .map((row) => row.detail)
+        .join('\n');
+      expect(plan).toMatch(
+        /SEARCH task_fingerprints USING INDEX sqlite_autoindex_task_fingerprints_1 \(task_id=\?\)/,
+      );
+      expect(plan).not.toMatch(/task_fingerprints_list/);
+    }
+  });
+
   it('a task the answer no longer holds leaves its list, which is then whole without it', async () => {
     const cache = await cachedList();
     const f = cache.taskFingerprints;
@@ -168,6 +182,27 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(again.idOf('f2')).toBeUndefined();
     expect(again.idOf('f1')).toBe('t1');
     expect(again.lostSince?.().size).toBe(0);
+  });
+
+  it("counts a list's rows again only when a row changed since the last count", async () => {
+    const cache = await cachedList();
+    const f = cache.taskFingerprints;
+    const known = f.forList('p1');
+    await known.prepare();
+    const before = f.countReads;
+    // Slices read with no write between: the count read once holds for every ask.
+    for (let ask = 0; ask < 4; ask++) {
+      expect(known.idOf('f1')).toBe('t1');
+      expect(known.lostSince().size).toBe(0);
+    }
+    expect(f.countReads - before).toBeLessThanOrEqual(1);
+    // A row written behind the read's back (any writer of the connection): counted again, and told.
+    cache.db.prepare(`UPDATE tasks SET name = 'Written here' WHERE id = 't1'`).run();
+    expect([...known.lostSince()]).toEqual([]);
+    expect(known.idOf('f2')).toBe('t2');
+    cache.db.prepare(`UPDATE tasks SET name = 'Written here' WHERE id = 't2'`).run();
+    expect([...known.lostSince()]).toEqual(['t2']);
+    expect(f.countReads - before).toBeGreaterThanOrEqual(2);
   });
 
   it('tells each ask only of the tasks answered since the last one (asked after each slice)', async () => {

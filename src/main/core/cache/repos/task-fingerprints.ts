@@ -37,6 +37,8 @@ export interface TaskFingerprints {
   forList(key: string): ListElementsKnown;
   /** How many tasks are held (for tests). */
   readonly size: number;
+  /** How many times a list's rows were counted in the cache file (for tests). */
+  readonly countReads: number;
 }
 
 /** What a list read asks of what the cache holds (the shape of the API client's `KnownElements`). */
@@ -75,6 +77,17 @@ const LOAD_SLICE = 2_000;
 /** Tasks joined to their list per statement (a few milliseconds each). */
 const JOIN_SLICE = 2_000;
 
+/**
+ * The tasks of a list (the first parameter) among some ids (the second, a JSON array), and the
+ * statement making those of them in the list leave it. Each id is looked up by its key
+ * (`+list_key` keeps the planner off the list's index): a few tasks joining or leaving a list of
+ * 20,000 read a few rows, not the whole list (4-5 ms a statement).
+ */
+export const JOINED_OF = `SELECT fingerprint, task_id FROM task_fingerprints
+  WHERE +list_key = ? AND task_id IN (SELECT value FROM json_each(?))`;
+export const LEAVE_EXTRAS = `UPDATE task_fingerprints SET list_key = NULL
+  WHERE +list_key = ? AND task_id IN (SELECT value FROM json_each(?))`;
+
 export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   const idOf = db.prepare('SELECT task_id FROM task_fingerprints WHERE fingerprint = ?').pluck();
   // A task stored again from another element leaves its list's answer (no longer as held) and
@@ -91,6 +104,25 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     .prepare('SELECT list_key FROM task_list_answers WHERE fingerprint = ? AND intact = 1 LIMIT 1')
     .pluck();
   const countOfList = db.prepare('SELECT count(*) FROM task_fingerprints WHERE list_key = ?').pluck();
+  const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  /**
+   * Each list's row count as last read, with the connection's count of rows changed then (every
+   * row inserted, updated or deleted, triggers' included; the cache file has no other writer): no
+   * row changed since, the count holds. A count of 20,000 rows costs 1-2 ms, and a changed list's
+   * read asks a dozen times. Not kept from inside a transaction, which may yet be rolled back.
+   */
+  const counts = new Map<string, { changes: number; count: number }>();
+  let countReads = 0;
+  const countOf = (key: string): number => {
+    const changes = totalChanges.get() as number;
+    const known = counts.get(key);
+    if (known?.changes === changes) return known.count;
+    countReads++;
+    const count = countOfList.get(key) as number;
+    if (db.inTransaction) counts.delete(key);
+    else counts.set(key, { changes, count });
+    return count;
+  };
   const idsOfList = db.prepare('SELECT task_id FROM task_fingerprints WHERE list_key = ?').pluck();
   const membersOfList = db
     .prepare('SELECT fingerprint, task_id FROM task_fingerprints WHERE list_key = ?')
@@ -106,16 +138,8 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     `UPDATE task_fingerprints SET list_key = @key
        WHERE task_id IN (SELECT value FROM json_each(@ids)) AND list_key IS NOT @key`,
   );
-  const joinedOf = db
-    .prepare(
-      `SELECT fingerprint, task_id FROM task_fingerprints
-       WHERE list_key = ? AND task_id IN (SELECT value FROM json_each(?))`,
-    )
-    .raw();
-  const leaveExtras = db.prepare(
-    `UPDATE task_fingerprints SET list_key = NULL
-       WHERE list_key = ? AND task_id IN (SELECT value FROM json_each(?))`,
-  );
+  const joinedOf = db.prepare(JOINED_OF).raw();
+  const leaveExtras = db.prepare(LEAVE_EXTRAS);
   const setIntact = db.prepare(
     'UPDATE task_list_answers SET intact = 1 WHERE list_key = ? AND fingerprint = ?',
   );
@@ -189,7 +213,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   const endWhole = db.transaction(
     (key: string, fingerprint: string, extras: readonly string[], total: number) => {
       if (extras.length) leaveExtras.run(key, JSON.stringify(extras));
-      if (countOfList.get(key) === total) setIntact.run(key, fingerprint);
+      if (countOf(key) === total) setIntact.run(key, fingerprint);
     },
   );
 
@@ -201,7 +225,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   /** The members of list `key` as the cache holds them now (read again when they may have changed). */
   const membersOf = (key: string): ListMembers => {
     const known = lists.get(key);
-    if (known && countOfList.get(key) === known.ofTask.size) return known;
+    if (known && countOf(key) === known.ofTask.size) return known;
     return hold(key, membersOfList.all(key) as [string, string][]);
   };
   /**
@@ -211,7 +235,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
    */
   const loadMembers = async (key: string): Promise<void> => {
     const known = lists.get(key);
-    if (known && countOfList.get(key) === known.ofTask.size) return;
+    if (known && countOf(key) === known.ofTask.size) return;
     forget(key);
     const read: (readonly [string, string])[] = [];
     for (let after = 0; ;) {
@@ -221,14 +245,14 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       after = rows[rows.length - 1]![0];
       await new Promise((resolve) => setImmediate(resolve));
     }
-    if (countOfList.get(key) === read.length) hold(key, read);
+    if (countOf(key) === read.length) hold(key, read);
   };
   const wholeAnswer = (fingerprint: string) => {
     const key = intactKey.get(fingerprint) as string | undefined;
     if (key === undefined) return undefined;
     const known = lists.get(key);
     // The members held when still true; otherwise only the ids (no fingerprints, no maps).
-    return known && countOfList.get(key) === known.ofTask.size
+    return known && countOf(key) === known.ofTask.size
       ? [...known.ofTask.keys()]
       : (idsOfList.all(key) as string[]);
   };
@@ -249,18 +273,36 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       // Only the tasks not in the list yet join it (those just stored, those of another list):
       // the members as last known, when still true, say which; otherwise every id is looked up.
       const members = membersOf(key);
-      const joining = ids.filter((id) => !members.ofTask.has(id));
+      // One pass over the answer's ids: each once, and those not members yet (each once).
+      const answered = new Set<string>();
+      const joining: string[] = [];
+      for (const id of ids) {
+        if (answered.has(id)) continue;
+        answered.add(id);
+        if (!members.ofTask.has(id)) joining.push(id);
+      }
+      let joined = 0;
       for (let at = 0; at < joining.length; at += JOIN_SLICE) {
         // The loop given back: timers and I/O waiting run before the next slice.
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
         const slice = JSON.stringify(joining.slice(at, at + JOIN_SLICE));
         joinMissing.run({ key, ids: slice });
-        for (const [fp, id] of joinedOf.all(key, slice) as [string, string][]) join(members, fp, id);
+        for (const [fp, id] of joinedOf.all(key, slice) as [string, string][]) {
+          join(members, fp, id);
+          joined++;
+        }
       }
       // The members in memory hold every row of the list in the cache file (and maybe rows
-      // written since, which the file no longer counts): those not in the answer leave it.
-      const answered = new Set(ids);
-      const extras = [...members.ofTask.keys()].filter((id) => !answered.has(id));
+      // written since, which the file no longer counts): those not in the answer leave it. The
+      // answer's ids among them are those that were members and those that just joined; when
+      // they are all the members, none is to leave and the members are not gone through. Only
+      // when they joined in one statement: with the loop given back between slices, another
+      // list's store may have taken one of them meanwhile, and the counts would no longer tell.
+      const inAnswer = answered.size - joining.length + joined;
+      const extras =
+        joining.length <= JOIN_SLICE && members.ofTask.size === inAnswer
+          ? []
+          : [...members.ofTask.keys()].filter((id) => !answered.has(id));
       for (const id of extras) leave(members, id);
       endWhole(key, fingerprint, extras, answered.size);
       if (ranges?.whole === fingerprint && ranges.ids.length === answered.size && intact(key, fingerprint))
@@ -268,14 +310,19 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     },
     forList(key) {
       let members: ListMembers | undefined;
-      /** Tasks answered from the members in memory, with their fingerprints (for `lostSince`). */
-      const answered: [string, string][] = [];
+      /**
+       * Tasks answered from the members in memory, with their fingerprints (for `lostSince`), in
+       * two arrays rather than a pair each: one per element of a list read.
+       */
+      const answeredIds: string[] = [];
+      const answeredFingerprints: string[] = [];
       return {
         idOf(fp) {
           members ??= membersOf(key);
           const id = members.byFingerprint.get(fp);
           if (id === undefined) return repo.idOf(fp);
-          answered.push([id, fp]);
+          answeredIds.push(id);
+          answeredFingerprints.push(fp);
           return id;
         },
         wholeAnswer: (fp) => repo.wholeAnswer(fp),
@@ -290,16 +337,20 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
           return undefined;
         },
         lostSince() {
-          const asked = answered.splice(0);
+          const ids = answeredIds.splice(0);
+          const fingerprints = answeredFingerprints.splice(0);
           // None left the list since it was read: every task answered from it is still as stored.
-          if (!members || countOfList.get(key) === members.ofTask.size) return new Set<string>();
+          if (!members || countOf(key) === members.ofTask.size) return new Set<string>();
           forget(key);
-          return new Set(asked.filter(([id, fp]) => fingerprintOfTask.get(id) !== fp).map(([id]) => id));
+          return new Set(ids.filter((id, at) => fingerprintOfTask.get(id) !== fingerprints[at]));
         },
       };
     },
     get size() {
       return count.get() as number;
+    },
+    get countReads() {
+      return countReads;
     },
   };
   return repo;
