@@ -151,7 +151,7 @@ async function start(): Promise<void> {
   // Checked before the core's process opens the cache: while it starts, the window's first reads
   // are answered here from the record of the last close (core/accounts/first-screen.ts), so the
   // window opens at once instead of once the core is ready.
-  const firstScreen = loadFirstScreen({ dataDir, version: app.getVersion(), log });
+  const firstScreen = loadFirstScreen({ dataDir, version: app.getVersion(), transport: 'electron', log });
   // The core runs in its own process; the keychain and notifications stay here and are
   // reached by it through the transport's narrow requests.
   const session = await startCoreProcess({
@@ -170,6 +170,11 @@ async function start(): Promise<void> {
   // ends the app as it did before the window opened.
   session.opened.catch((err: unknown) => {
     log(`Workdesk could not start: ${err instanceof Error ? err.stack : String(err)}`);
+    // The window is open (the first screen): it does not just vanish, the user is told why.
+    dialog.showErrorBox(
+      'Workdesk could not start',
+      `Its core did not open: ${err instanceof Error ? err.message : String(err)}\nThe log has the details.`,
+    );
     app.exit(1);
   });
 

@@ -72,7 +72,7 @@ async function main(): Promise<void> {
   console.log(`Data folder: ${dataDir}`);
   // Checked before the core opens the cache: the page's first reads are answered from the record
   // of the last close while the core loads (see core/accounts/first-screen.ts).
-  const screen = loadFirstScreen({ dataDir, version, log });
+  const screen = loadFirstScreen({ dataDir, version, transport: 'web', log });
   if (screen) host.serveFirstScreen(screen);
   started.core = startWebCore({
     dataDir,

@@ -29,7 +29,8 @@ export interface Core {
    * (`STAGE_DROPPED_FILES`); absent without an account. Not reachable through `dispatch`.
    */
   stageDroppedPaths?(paths: readonly string[]): Promise<StageResult>;
-  close(): Promise<void>;
+  /** Closes the account's engine; `beforeDbClose` as `Engine.close` has it. */
+  close(beforeDbClose?: () => Promise<void>): Promise<void>;
 }
 
 /**
@@ -61,9 +62,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...(engine
       ? { stageDroppedPaths: (paths: readonly string[]) => stageDroppedPaths(engine.files, paths) }
       : {}),
-    async close() {
+    async close(beforeDbClose) {
       forward?.();
-      await engine?.close();
+      await engine?.close(beforeDbClose);
     },
   };
 }

@@ -83,7 +83,12 @@ export interface ReadEngine {
 
   /** What opening the account's files found damaged and did about it. */
   notices: readonly DataNotice[];
-  close(): Promise<void>;
+  /**
+   * Stops the outbox, the files and the sync, then closes the cache file. `beforeDbClose` runs
+   * between the two: nothing writes the cache any more, and it can still be read (the record of
+   * the first screen is read there, so it is exactly what the closed file holds).
+   */
+  close(beforeDbClose?: () => Promise<void>): Promise<void>;
 }
 
 export interface EngineOptions extends Omit<ReadEngineOptions, 'pending'> {
@@ -256,11 +261,15 @@ function readEngineOf(
     events,
     serviceClock,
     notices,
-    async close() {
+    async close(beforeDbClose) {
       await closeFirst();
       unsubscribe();
       await sync.stop();
-      closeAccountDb(db);
+      try {
+        await beforeDbClose?.();
+      } finally {
+        closeAccountDb(db);
+      }
     },
   };
 }

@@ -289,6 +289,30 @@ describe('web host started before its core is open', () => {
     }
   });
 
+  it('gives the core the calls made while it opened before the host closes (a change is not dropped)', async () => {
+    let openCore: (core: {
+      dispatch: ReturnType<typeof createDispatch>;
+      events: EventHub;
+    }) => void = () => {};
+    const early = await startWebHost({
+      core: new Promise((resolve) => (openCore = resolve)),
+      rendererDir: dir,
+    });
+    const ws = await bridgeOf(early);
+    ws.send(JSON.stringify({ id: 1, channel: 'app.info', arg: {} }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    handler.mockClear();
+    // The page's process is stopped while the core still opens: the call waits for it, then closes.
+    let hostClosed = false;
+    const closed = early.close().then(() => (hostClosed = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Still closing: the call made before is waiting for the core.
+    expect(hostClosed).toBe(false);
+    openCore({ dispatch: createDispatch({ 'app.info': handler }), events: new EventHub() });
+    await closed;
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
   it('tells of each request for a file before serving it', async () => {
     const asked = vi.fn();
     const early = await startWebHost({ core: new Promise(() => {}), rendererDir: dir, onRequest: asked });

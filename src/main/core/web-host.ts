@@ -119,15 +119,22 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       ws.send(JSON.stringify({ id, result: early }));
       return;
     }
-    const result = await core.then(
+    const answered = core.then(
       (opened) => opened.dispatch(channel, arg),
       (err: unknown): IpcResult<never> => ({
         ok: false,
         error: { type: 'internal', message: `The core did not open: ${describe(err)}` },
       }),
     );
+    // Kept until answered: a close waits for the calls made while the core opened (a change
+    // among them is sent to the core before it closes, not dropped).
+    inFlight.add(answered);
+    const result = await answered.finally(() => inFlight.delete(answered));
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
   }
+
+  /** Calls given to the core and not answered yet. */
+  const inFlight = new Set<Promise<unknown>>();
 
   const core = Promise.resolve(options.core);
   let firstScreen: FirstScreen | undefined;
@@ -174,10 +181,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     async close() {
       clearTimeout(quiet);
       closed = true;
-      unsubscribe();
       for (const ws of sockets) ws.terminate();
       wss.close();
       await new Promise<void>((done) => server.close(() => done()));
+      // The calls already made reach the core before whoever closes the host closes the core;
+      // not longer than a stuck open's limit.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise<void>((done) => (timer = setTimeout(done, 10_000))),
+      ]);
+      clearTimeout(timer);
+      unsubscribe();
     },
   };
 }

@@ -65,8 +65,8 @@ export async function testEngine(
         await new Promise((r) => setTimeout(r, 10));
       }
     },
-    async close() {
-      await engine.close();
+    async close(beforeDbClose) {
+      await engine.close(beforeDbClose);
       if (!givenDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -117,10 +117,10 @@ export function writesSuite(options: { profile?: ServiceProfileName } = {}) {
       return e;
     },
     /** Closes an engine before the test ends (a restart on the same data folder). */
-    async close(e: TestEngine): Promise<void> {
+    async close(e: TestEngine, beforeDbClose?: () => Promise<void>): Promise<void> {
       const at = open.indexOf(e);
       if (at >= 0) open.splice(at, 1);
-      await e.close();
+      await e.close(beforeDbClose);
     },
   };
 }

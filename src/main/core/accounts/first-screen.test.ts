@@ -56,6 +56,19 @@ describe('the first-screen record', () => {
     expect(screen!.answer('app.info', {})).toBeUndefined();
   });
 
+  it("is not served to the other host than the one that wrote it (its app.info names the writer's)", () => {
+    writeFirstScreen({
+      dataDir,
+      version: '1.2.3',
+      accountId: 'acc-1',
+      cacheFile,
+      answers: [{ channel: 'app.info', arg: {}, value: { name: 'Workdesk', transport: 'web' } }],
+    });
+    expect(loadFirstScreen({ dataDir, version: '1.2.3', transport: 'electron', log })).toBeUndefined();
+    expect(logged.at(-1)).toContain('written by the web host, this is the electron host');
+    expect(loadFirstScreen({ dataDir, version: '1.2.3', transport: 'web', log })).toBeDefined();
+  });
+
   it('asks for no second read when it answered nothing', () => {
     write();
     expect(load()!.coreOpened()).toBeUndefined();

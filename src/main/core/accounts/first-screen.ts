@@ -74,6 +74,11 @@ export interface LoadFirstScreenOptions {
   dataDir: string;
   /** The running app's version. */
   version: string;
+  /**
+   * The host reading it: the desktop and the web host may share a data folder, and the
+   * recorded `app.info` names the one that wrote it (shown in Home and Settings).
+   */
+  transport?: 'electron' | 'web';
   log(message: string): void;
 }
 
@@ -85,7 +90,12 @@ class NotServed extends Error {}
  * it is missing, damaged or no longer what the cache holds. Call it before the core opens the
  * cache (opening it may write to it).
  */
-export function loadFirstScreen({ dataDir, version, log }: LoadFirstScreenOptions): FirstScreen | undefined {
+export function loadFirstScreen({
+  dataDir,
+  version,
+  transport,
+  log,
+}: LoadFirstScreenOptions): FirstScreen | undefined {
   const file = join(dataDir, FIRST_SCREEN_FILE);
   if (!existsSync(file)) {
     log(`First screen: no record at ${file}; the window waits for the core.`);
@@ -99,7 +109,7 @@ export function loadFirstScreen({ dataDir, version, log }: LoadFirstScreenOption
     return undefined;
   }
   try {
-    checkRecord(record, dataDir, version);
+    checkRecord(record, dataDir, version, transport);
   } catch (err) {
     const why = err instanceof NotServed ? err.message : `it could not be checked (${describe(err)})`;
     log(
@@ -186,9 +196,18 @@ export function parseRecord(text: string): FirstScreenRecord {
 }
 
 /** Throws `NotServed` saying why when the record is not exactly what the cache holds now. */
-function checkRecord(record: FirstScreenRecord, dataDir: string, version: string): void {
+function checkRecord(
+  record: FirstScreenRecord,
+  dataDir: string,
+  version: string,
+  transport: string | undefined,
+): void {
   if (record.appVersion !== version)
     throw new NotServed(`written by version ${record.appVersion}, this is ${version}`);
+  const info = record.answers.find((answer) => answer.channel === 'app.info')?.value;
+  const wroteIt = isObject(info) ? info['transport'] : undefined;
+  if (transport !== undefined && wroteIt !== transport)
+    throw new NotServed(`written by the ${String(wroteIt)} host, this is the ${transport} host`);
   const active = activeAccountOf(join(dataDir, 'settings.json'));
   if (active !== record.accountId)
     throw new NotServed(

@@ -40,6 +40,9 @@ export interface RunningLocalService {
   close(): Promise<void>;
 }
 
+/** The longest the first screen's reads may take at close before the record is left out. */
+const FIRST_SCREEN_READ_MS = 5_000;
+
 export interface SessionDeps {
   /** The user-data folder: account caches go under `accounts/<id>/`. */
   dataDir: string;
@@ -124,12 +127,15 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     return next;
   };
 
-  async function closeInner(): Promise<void> {
+  /** Closes the open account; `beforeDbClose` as `Core.close` has it. */
+  async function closeInner(
+    beforeDbClose?: (closing: NonNullable<typeof inner>) => Promise<void>,
+  ): Promise<void> {
     if (!inner) return;
     const closing = inner;
     inner = undefined;
     closing.unsubscribe();
-    await closing.core.close();
+    await closing.core.close(beforeDbClose && (() => beforeDbClose(closing)));
   }
 
   const accounts = createAccounts({
@@ -145,6 +151,8 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     newId: deps.newId,
     async dropAccountData(id) {
       if (inner?.accountId === id) await closeInner();
+      // The record of the first screen may hold this account's rows: it goes with its data.
+      forgetFirstScreen(deps.dataDir);
       await rm(accountDir(id), { recursive: true, force: true });
     },
   });
@@ -211,18 +219,30 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     core: Core;
     connection: Connection;
   }): Promise<WriteFirstScreenArgs | undefined> {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      forgetFirstScreen(deps.dataDir);
+      // A read that does not end (none should: they read the cache) never holds the close up.
+      const late = new Promise<never>((_, fail) => {
+        timer = setTimeout(
+          () => fail(new Error(`its reads took over ${FIRST_SCREEN_READ_MS} ms`)),
+          FIRST_SCREEN_READ_MS,
+        );
+      });
       return {
         dataDir: deps.dataDir,
         version: deps.firstScreen!.version,
         accountId: open.accountId,
         cacheFile: cacheFileFor(accountDir(open.accountId), open.connection),
-        answers: await readFirstScreen((channel, arg) => open.core.dispatch(channel, arg)),
+        answers: await Promise.race([
+          readFirstScreen((channel, arg) => open.core.dispatch(channel, arg)),
+          late,
+        ]),
       };
     } catch (err) {
       deps.log?.(`First screen: not recorded (${err instanceof Error ? err.message : String(err)})`);
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -230,7 +250,7 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
   function keepFirstScreen(screen: WriteFirstScreenArgs): void {
     try {
       if (!writeFirstScreen(screen))
-        deps.log?.('First screen: not recorded (the cache was not closed cleanly)');
+        deps.log?.(`First screen: not recorded (the cache ${screen.cacheFile} was not closed cleanly)`);
     } catch (err) {
       deps.log?.(`First screen: not recorded (${err instanceof Error ? err.message : String(err)})`);
     }
@@ -435,9 +455,19 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     },
     close: () =>
       serial(async () => {
-        const closing = inner;
-        const screen = deps.firstScreen && closing ? await captureFirstScreen(closing) : undefined;
-        await closeInner();
+        // Read once the outbox and the sync have stopped, before the cache file closes: the
+        // record is what the closed file holds (a pull or a send answered during the close
+        // would otherwise be in the file and not in the record).
+        let screen: WriteFirstScreenArgs | undefined;
+        // An earlier close's record goes first: a close that fails leaves none.
+        if (deps.firstScreen) forgetFirstScreen(deps.dataDir);
+        await closeInner(
+          deps.firstScreen
+            ? async (closing) => {
+                screen = await captureFirstScreen(closing);
+              }
+            : undefined,
+        );
         if (screen) keepFirstScreen(screen);
         if (local) await local.close();
         local = undefined;

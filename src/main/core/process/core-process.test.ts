@@ -220,6 +220,36 @@ describe('the core in a process of its own (host side)', () => {
     });
   });
 
+  it('with a first screen, sends a change made while the child started before closing it, not refused', async () => {
+    let ready = (): void => {};
+    const children: FakeChild[] = [];
+    const core = await startCoreProcess({
+      spawn: () => {
+        const child = new FakeChild();
+        // Ready only when the test says: the window is open (the first screen) meanwhile.
+        child.answer = (message, c) => {
+          if (message.type === 'start') ready = () => c.post({ type: 'ready' });
+          else echo(message, c);
+        };
+        children.push(child);
+        return child;
+      },
+      start: { dataDir: '/data', version: '1', transport: 'electron' },
+      secrets: memorySecrets(),
+      secretKeys: () => [],
+      log: () => {},
+      firstScreen: { file: '/data/first-screen.json', answer: () => undefined, coreOpened: () => undefined },
+    });
+    const change = core.dispatch('tasks.update', { taskId: 't1', changes: { name: 'Kept' } });
+    const closed = core.close();
+    // The user quits before the core is ready: it gets ready, then the change, then the close.
+    await Promise.resolve();
+    ready();
+    await closed;
+    await expect(change).resolves.toEqual({ ok: true, value: 'tasks.update' });
+    expect(children[0]!.received.map((m) => m.type)).toEqual(['start', 'call', 'close']);
+  });
+
   it('fails to start when the first child cannot start its core', async () => {
     await expect(
       startCoreProcess({

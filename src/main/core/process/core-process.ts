@@ -278,6 +278,18 @@ export async function startCoreProcess(options: CoreProcessOptions): Promise<Cor
     opened,
     async close() {
       if (restartTimer) clearTimeout(restartTimer);
+      // The window may open before the core is ready (the first screen): calls made while it
+      // started wait for it, and a change among them is sent before the close, not refused
+      // (those waiting go on as soon as it is ready, before this does). Not longer than a stuck
+      // start's limit: a core that never gets ready is ended below.
+      if (options.firstScreen) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          ready.catch(() => undefined),
+          new Promise<void>((done) => (timer = setTimeout(done, 10_000))),
+        ]);
+        clearTimeout(timer);
+      }
       const link = child;
       if (!link) {
         closing = true;
