@@ -166,7 +166,8 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
             const { ids, stored } = list;
             for (const id of ids) seen.add(id);
             fetchedRoots.push(root);
-            if (list.asStored) asStored.set(root, ids.length);
+            // Distinct tasks: an answer listing one twice must not stand for a task gone from it.
+            if (list.asStored) asStored.set(root, new Set(ids).size);
             // A list whose every task was as stored changed nothing a view shows.
             if (stored) ctx.changed(['tasks']);
           } catch (err) {

@@ -128,11 +128,13 @@ export async function pullProjectTaskList(
       });
       fingerprints.stored(verbatim);
       storedAsSent += verbatim.length;
+      // Told as each slice is stored, before the loop is given back: a per-user list's chunk
+      // stored between two slices must not store its older copy over these.
+      const ids = items.slice(first, at).map((t) => t.id);
+      for (const id of ids) storedIds.push(id);
+      onStored?.(ids);
       if (at < items.length) await yieldToLoop();
     }
-    const ids = items.map((t) => t.id);
-    for (const id of ids) storedIds.push(id);
-    onStored?.(ids);
   };
   const answer = await gate((s) =>
     deps.client.call(

@@ -170,6 +170,31 @@ describe('rule 9 in a pull: documents, events and CRM records', () => {
     expect(log.join('\n')).toMatch(/documents of project p1 would lose 30 of 30/);
   });
 
+  it('removes a task gone from the service when its project list names another task twice', async () => {
+    const lists = { tasks: [aTask({ id: 't1', projectId: 'p1' }), aTask({ id: 't2', projectId: 'p1' })] };
+    const fetch: FetchLike = async (url) => {
+      const path = new URL(url).pathname.replace('/2.0', '');
+      const body =
+        path === '/projects'
+          ? new URL(url).searchParams.get('archived') === 'true'
+            ? []
+            : [aProject({ id: 'p1' })]
+          : path === '/project/p1/tasks'
+            ? lists.tasks
+            : [];
+      return new Response(JSON.stringify(body), { status: 200 });
+    };
+    const cache = accountCache(openCacheDb(':memory:'));
+    const sync = syncOver(cache, fetch);
+    expect((await sync.now()).lastError).toBeNull();
+    expect(cache.tasks.get('t2')).not.toBeNull();
+    // t2 deleted on the service, and its list now names t1 twice: as many elements as before.
+    lists.tasks = [aTask({ id: 't1', projectId: 'p1' }), aTask({ id: 't1', projectId: 'p1' })];
+    expect((await sync.now()).lastError).toBeNull();
+    expect((await sync.now()).lastError).toBeNull();
+    expect(cache.tasks.get('t2')).toBeNull();
+  });
+
   it('removes them when the second answer agrees, and a few at once without asking again', async () => {
     const { cache } = await pullWith({ documents: [[]], events: [[]], contacts: [[]] });
     expect(cache.crm.contactIds()).toEqual([]);

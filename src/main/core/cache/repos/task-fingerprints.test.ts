@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
 import { aTask } from '../fixtures';
@@ -203,6 +204,27 @@ describe('task fingerprints: list elements held as sent', () => {
     cache.db.prepare(`UPDATE tasks SET name = 'Written here' WHERE id = 't2'`).run();
     expect([...known.lostSince()]).toEqual(['t2']);
     expect(f.countReads - before).toBeGreaterThanOrEqual(2);
+  });
+
+  it('counts a list again after another connection (another process) wrote the cache file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fingerprints-'));
+    dirs.push(dir);
+    const file = join(dir, 'cache.sqlite');
+    const cache = await cachedList(file);
+    const known = cache.taskFingerprints.forList('p1');
+    await known.prepare();
+    expect(known.idOf('f2')).toBe('t2');
+    expect(known.lostSince().size).toBe(0);
+    expect(known.idOf('f1')).toBe('t1');
+    // Another process on the same data folder edits t1: its row leaves the list (the trigger).
+    const other = new Database(file);
+    try {
+      other.prepare(`UPDATE tasks SET name = 'Written elsewhere' WHERE id = 't1'`).run();
+    } finally {
+      other.close();
+    }
+    expect([...known.lostSince()]).toEqual(['t1']);
+    cache.db.close();
   });
 
   it('tells each ask only of the tasks answered since the last one (asked after each slice)', async () => {

@@ -104,17 +104,24 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     .prepare('SELECT list_key FROM task_list_answers WHERE fingerprint = ? AND intact = 1 LIMIT 1')
     .pluck();
   const countOfList = db.prepare('SELECT count(*) FROM task_fingerprints WHERE list_key = ?').pluck();
-  const totalChanges = db.prepare('SELECT total_changes()').pluck();
+  // This connection's changes, and the version of the file these tables are in (the cache file,
+  // attached as `cache` beside the outbox's; `main` in a cache held in memory), which moves when
+  // another connection (another process on the same data folder) commits a change to it.
+  const inCacheFile =
+    db.prepare("SELECT 1 FROM pragma_database_list WHERE name = 'cache'").get() !== undefined;
+  const ownChanges = db.prepare('SELECT total_changes()').pluck();
+  const fileVersion = db.prepare(`PRAGMA ${inCacheFile ? 'cache.' : ''}data_version`).pluck();
+  const totalChanges = { get: (): string => `${ownChanges.get() as number}:${fileVersion.get() as number}` };
   /**
    * Each list's row count as last read, with the connection's count of rows changed then (every
-   * row inserted, updated or deleted, triggers' included; the cache file has no other writer): no
-   * row changed since, the count holds. A count of 20,000 rows costs 1-2 ms, and a changed list's
+   * row inserted, updated or deleted, triggers' included) and the file's data version: neither
+   * moved since, the count holds. A count of 20,000 rows costs 1-2 ms, and a changed list's
    * read asks a dozen times. Not kept from inside a transaction, which may yet be rolled back.
    */
-  const counts = new Map<string, { changes: number; count: number }>();
+  const counts = new Map<string, { changes: string; count: number }>();
   let countReads = 0;
   const countOf = (key: string): number => {
-    const changes = totalChanges.get() as number;
+    const changes = totalChanges.get() as string;
     const known = counts.get(key);
     if (known?.changes === changes) return known.count;
     countReads++;
