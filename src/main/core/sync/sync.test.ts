@@ -8,8 +8,8 @@ import { createSync, type Sync } from './sync';
 import { SYNC_TEST_DEFAULTS } from './testing';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 
-/** A tiny service: one root project with one task, every list otherwise empty. */
-function service(state: { down: boolean; calls: string[] }): FetchLike {
+/** A tiny service: one root project with one task (or `tasks`), every list otherwise empty. */
+function service(state: { down: boolean; calls: string[]; tasks?: unknown[] }): FetchLike {
   return async (url) => {
     const path = new URL(url).pathname.replace('/2.0', '');
     state.calls.push(path);
@@ -20,10 +20,8 @@ function service(state: { down: boolean; calls: string[] }): FetchLike {
           ? []
           : [aProject({ id: 'p1' })]
         : path === '/project/p1/tasks'
-          ? [aTask({ id: 't1', projectId: 'p1' })]
-          : path === '/task/t1/messages'
-            ? []
-            : [];
+          ? (state.tasks ?? [aTask({ id: 't1', projectId: 'p1' })])
+          : [];
     return new Response(JSON.stringify(body), { status: 200 });
   };
 }
@@ -171,21 +169,13 @@ describe('rule 9 in a pull: documents, events and CRM records', () => {
   });
 
   it('removes a task gone from the service when its project list names another task twice', async () => {
-    const lists = { tasks: [aTask({ id: 't1', projectId: 'p1' }), aTask({ id: 't2', projectId: 'p1' })] };
-    const fetch: FetchLike = async (url) => {
-      const path = new URL(url).pathname.replace('/2.0', '');
-      const body =
-        path === '/projects'
-          ? new URL(url).searchParams.get('archived') === 'true'
-            ? []
-            : [aProject({ id: 'p1' })]
-          : path === '/project/p1/tasks'
-            ? lists.tasks
-            : [];
-      return new Response(JSON.stringify(body), { status: 200 });
+    const lists = {
+      down: false,
+      calls: [],
+      tasks: [aTask({ id: 't1', projectId: 'p1' }), aTask({ id: 't2', projectId: 'p1' })],
     };
     const cache = accountCache(openCacheDb(':memory:'));
-    const sync = syncOver(cache, fetch);
+    const sync = syncOver(cache, service(lists));
     expect((await sync.now()).lastError).toBeNull();
     expect(cache.tasks.get('t2')).not.toBeNull();
     // t2 deleted on the service, and its list now names t1 twice: as many elements as before.
