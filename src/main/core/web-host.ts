@@ -119,31 +119,22 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       ws.send(JSON.stringify({ id, result: early }));
       return;
     }
-    // Kept until handed to the core: a close waits for the calls made while the core opened (a
-    // change among them reaches the core before it is told to close, not dropped); a call the
-    // core already has is its to finish.
-    let handedOver = (): void => {};
-    const given = new Promise<void>((resolve) => (handedOver = resolve));
-    waiting.add(given);
-    void given.then(() => waiting.delete(given));
-    const result = await core.then(
-      (opened) => {
-        try {
-          return opened.dispatch(channel, arg);
-        } finally {
-          handedOver();
-        }
-      },
-      (err: unknown): IpcResult<never> => {
-        handedOver();
-        return { ok: false, error: { type: 'internal', message: `The core did not open: ${describe(err)}` } };
-      },
+    const answered = core.then(
+      (opened) => opened.dispatch(channel, arg),
+      (err: unknown): IpcResult<never> => ({
+        ok: false,
+        error: { type: 'internal', message: `The core did not open: ${describe(err)}` },
+      }),
     );
+    // Kept until answered: a close waits for the calls made while the core opened (a change
+    // among them is sent to the core before it closes, not dropped).
+    inFlight.add(answered);
+    const result = await answered.finally(() => inFlight.delete(answered));
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
   }
 
-  /** Calls made while the core opened, not yet handed to it. */
-  const waiting = new Set<Promise<void>>();
+  /** Calls given to the core and not answered yet. */
+  const inFlight = new Set<Promise<unknown>>();
 
   const core = Promise.resolve(options.core);
   let firstScreen: FirstScreen | undefined;
@@ -197,7 +188,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // not longer than a stuck open's limit.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.all([...waiting]),
+        Promise.allSettled([...inFlight]),
         new Promise<void>((done) => (timer = setTimeout(done, 10_000))),
       ]);
       clearTimeout(timer);
