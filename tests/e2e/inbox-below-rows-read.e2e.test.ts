@@ -1,17 +1,19 @@
 /// <reference lib="dom" />
-// A long Action required inbox whose first screen reads, and whose read further down (the user
-// scrolled to the rows read's end) fails: the rows shown stay, a line above them says the read
-// failed and why, "Try again" reads once more, and the line goes once a read succeeds. The page's
-// reads past the first screen are failed in the page itself (the answer the bridge gives when the
-// connection to the core drops), so no timing decides which read fails.
+// A long Action required inbox, of which the page has read the first screen: the tasks below the
+// rows read. A read further down (the user scrolled to the rows read's end) that fails keeps the
+// rows shown, a line above them says the read failed and why, "Try again" reads once more, and
+// the line goes once a read succeeds. Opening a task below the rows read marks it read only if the
+// core holds it unread.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { InboxRow } from '../../src/shared/ipc/inbox';
+import { PalettePage } from './pages/palette';
 import { openDatabase } from '../../src/server/db/open';
 import { generateWorkspace } from '../../src/server/seed/generate';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
 
-describe('the inbox when reading further down fails', () => {
+describe('the inbox below the rows read', () => {
   const suite = appSuite({
     service: {
       seed: 'empty',
@@ -26,7 +28,9 @@ describe('the inbox when reading further down fails', () => {
   });
   const rows = () => suite.page.getByTestId('inbox-row');
 
-  it('keeps the rows read, says the read failed, and reads again on Try again', async () => {
+  // The page's reads past the first screen are failed in the page itself (the answer the bridge
+  // gives when the connection to the core drops), so no timing decides which read fails.
+  it('keeps the rows read when reading further fails, says so, and reads again on Try again', async () => {
     const { app, page, ui } = suite;
     const me = app.service!.users.actingUserId;
     const mine = await app.api<{ id: string }[]>(`/user/${me}/action-required-tasks`);
@@ -95,5 +99,57 @@ describe('the inbox when reading further down fails', () => {
     await banner.waitFor({ state: 'detached' });
     await expect.poll(() => rows().count()).toBeGreaterThan(60);
     await screenshot(page, 'inbox-read-more-recovered');
+  });
+
+  it('marks a task opened below the rows read read only when the core holds it unread', async () => {
+    const { app, page, ui } = suite;
+    const all = await app.core.dispatch('inbox.list', {});
+    if (!all.ok) throw new Error('the core did not answer the inbox');
+    const list = (all.value as { rows: InboxRow[] }).rows;
+    // Two tasks well below the first screen: one read, one marked unread before the page reads.
+    const read = list[150];
+    const unread = list[160];
+    if (!read || !unread) throw new Error('the inbox has fewer than 161 tasks');
+    expect(await app.core.dispatch('inbox.markRead', { taskIds: [read.taskId] })).toMatchObject({ ok: true });
+    expect(await app.core.dispatch('inbox.markUnread', { taskId: unread.taskId })).toMatchObject({
+      ok: true,
+    });
+    await page.addInitScript(() => {
+      const sent: { channel: string; arg: { taskIds?: string[] } }[] = [];
+      Object.assign(window, { inboxSent: sent });
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data: string) {
+        const message = JSON.parse(data) as { channel: string; arg: { taskIds?: string[] } };
+        if (message.channel.startsWith('inbox.mark')) sent.push(message);
+        send.call(this, data);
+      };
+    });
+    const marked = () =>
+      page.evaluate(() =>
+        (window as unknown as { inboxSent: { channel: string; arg: { taskIds?: string[] } }[] }).inboxSent
+          .filter((m) => m.channel === 'inbox.markRead')
+          .flatMap((m) => m.arg.taskIds ?? []),
+      );
+    await page.reload();
+    await ui.goToActionRequired();
+    await expect.poll(() => rows().count(), { timeout: 30_000 }).toBe(60);
+    // The page knows an unread task is below the rows it read, not which.
+    await expect.poll(() => page.getByTestId('inbox-summary').textContent()).toMatch(/, 1 new/);
+
+    const palette = new PalettePage(page);
+    const openTask = async (row: InboxRow) => {
+      await palette.openHit(`#${row.shortId}`, 'Tasks');
+      await page.locator(`[data-testid="detail-panel"][data-task-id="${row.taskId}"]`).waitFor();
+    };
+    await openTask(read);
+    await openTask(unread);
+    // The unread one is marked read; the read one opened before it was not marked (before, it was:
+    // any task below the rows read counted as unread while an unread task was there).
+    await expect.poll(marked).toContain(unread.taskId);
+    expect(await marked()).not.toContain(read.taskId);
+    await expect
+      .poll(async () => app.core.dispatch('inbox.unreadOf', { taskIds: [unread.taskId, read.taskId] }))
+      .toEqual({ ok: true, value: { taskIds: [] } });
+    await screenshot(page, 'inbox-below-opened');
   });
 });
