@@ -152,4 +152,60 @@ describe('the inbox below the rows read', () => {
       .toEqual({ ok: true, value: { taskIds: [] } });
     await screenshot(page, 'inbox-below-opened');
   });
+
+  it('after End and back to the top, re-reads only the rows near the view when the cache changes', async () => {
+    const { app, page, ui } = suite;
+    const all = await app.core.dispatch('inbox.list', {});
+    if (!all.ok) throw new Error('the core did not answer the inbox');
+    const list = (all.value as { rows: InboxRow[] }).rows;
+    await page.addInitScript(() => {
+      const firsts: (number | undefined)[] = [];
+      Object.assign(window, { inboxFirsts: firsts });
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data: string) {
+        const message = JSON.parse(data) as { channel: string; arg?: { first?: number } };
+        if (message.channel === 'inbox.list') firsts.push(message.arg?.first);
+        send.call(this, data);
+      };
+    });
+    const firsts = () =>
+      page.evaluate(() => (window as unknown as { inboxFirsts: (number | undefined)[] }).inboxFirsts.slice());
+    await page.reload();
+    await ui.goToActionRequired();
+    await expect.poll(() => rows().count(), { timeout: 30_000 }).toBe(60);
+    const inbox = page.getByTestId('inbox');
+    await inbox.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => rows().count()).toBe(list.length);
+    await expect.poll(() => rows().last().getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Home');
+    await expect.poll(() => rows().first().getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => inbox.evaluate((el) => el.scrollTop)).toBe(0);
+    // The scroll's event is handled in the frame after the scroll, before that frame's callbacks.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+    );
+
+    // A change in the cache (a task of the list changed here) reads the list again: as far as
+    // the rows near the view, not every row read at End (before, all of them, at every sync).
+    const asked = (await firsts()).length;
+    const task = list[5]!;
+    expect(
+      await app.core.dispatch('tasks.update', {
+        taskId: task.taskId,
+        changes: { priority: task.priority === 3 ? 4 : 3 },
+      }),
+    ).toMatchObject({ ok: true });
+    await expect.poll(() => rows().count()).toBe(60);
+    expect((await firsts()).slice(asked)).toContain(60);
+    await expect
+      .poll(() => page.getByTestId('inbox-summary').textContent())
+      .toMatch(new RegExp(`^\\s*${list.length}\\s+tasks`));
+    await screenshot(page, 'inbox-kept-to-view');
+
+    // End still reaches the last row, reading the rest again.
+    await page.keyboard.press('End');
+    await expect.poll(() => rows().count()).toBe(list.length);
+    await expect.poll(() => rows().last().getAttribute('aria-selected')).toBe('true');
+  });
 });

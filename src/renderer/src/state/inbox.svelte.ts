@@ -85,6 +85,19 @@ export class InboxState {
     return read;
   }
 
+  /**
+   * The rows the window needs now (those down to two screens below the view, and the active
+   * row): the next read of the list reads that far, a page at a time, not as far as the user once
+   * went (after End each sync read every row again). Never asks for more rows than are read, nor
+   * changes a read further on its way: `more` reads further.
+   */
+  keepTo(rows: number): void {
+    if (this.#reading) return;
+    const read = this.#rows?.length ?? 0;
+    const pages = Math.ceil(Math.max(rows, 1) / INBOX_PAGE) * INBOX_PAGE;
+    this.#want = Math.max(INBOX_FIRST_PAGE, Math.min(pages, read));
+  }
+
   async #read(): Promise<void> {
     const seq = ++this.#seq;
     try {
