@@ -53,8 +53,7 @@ describe("CRM records' custom fields", () => {
     const { app, ui } = suite;
     const contact = (await app.api<ServiceRecord[]>('/crm/contacts'))[0]!;
     await crm().openContacts();
-    await crm().search(contact.email);
-    await crm().rows.first().click();
+    await crm().openFound(contact.email);
     const fields = crm().detail.getByTestId('crm-custom-fields');
     await fields.waitFor();
     const units = fields.getByTestId('cf-Units').locator('input');

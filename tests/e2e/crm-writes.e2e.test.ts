@@ -116,8 +116,7 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
     ).find((c) => c.email === 'rosa@quintero.test')!;
     expect(contact.firstName).toBe('Rosa');
 
-    await crm.search('rosa@quintero');
-    await crm.rows.first().click();
+    await crm.openFound('rosa@quintero');
     await crm.detail.waitFor();
     await crm.detail.getByTestId('crm-edit').click();
     await form.getByLabel('Phone').fill('+34 600 000 111');
@@ -160,8 +159,7 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
 
   it('deletes the contact and the account after asking', async () => {
     await crm.openContacts();
-    await crm.search('rosa@quintero');
-    await crm.rows.first().click();
+    await crm.openFound('rosa@quintero');
     await crm.detail.getByTestId('crm-delete').click();
     const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
     await confirm.waitFor();
@@ -170,8 +168,7 @@ describe('CRM writes: contacts and accounts created, edited, linked to tasks fro
     await page.waitForFunction(() => !document.querySelector('[data-testid="crm-row"]'));
 
     await crm.openAccounts();
-    await crm.search('Quintero');
-    await crm.rows.first().click();
+    await crm.openFound('Quintero Freight');
     await crm.detail.getByTestId('crm-delete').click();
     await confirm.waitFor();
     await confirm.getByTestId('confirm').click();

@@ -93,8 +93,7 @@ describe('palette: create commands for events and CRM records; a task created wi
     expect(created.contactType).toBe('ct-partner');
 
     const crm = new CrmPage(page);
-    await crm.search('ines@duarte');
-    await crm.rows.first().click();
+    await crm.openFound('ines@duarte');
     await crm.detail.waitFor();
     await expect.poll(() => crm.detail.getByTestId('contact-type-value').innerText()).toBe('ct-partner');
 

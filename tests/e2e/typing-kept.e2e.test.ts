@@ -242,8 +242,7 @@ describe('typing kept: a box being typed in keeps its text and focus while its i
     const contacts = (await app.api<ServiceContact[]>('/crm/contacts')).filter((c) => !c.isDeleted);
     const contact = contacts.find((c) => c.email);
     if (!contact) throw new Error('the demo seed has a contact with an email');
-    await crm.search(contact.email ?? '');
-    await crm.rows.first().click();
+    await crm.openFound(contact.email ?? '');
     await crm.detail.waitFor();
     await crm.detail.getByTestId('crm-edit').click();
     const form = page.getByTestId('contact-form');

@@ -214,8 +214,7 @@ describe('undo and redo of edits', () => {
     const contact = live.find((c) => live.filter((o) => o.email === c.email).length === 1)!;
     const name = `${contact.firstName} ${contact.lastName}`.trim();
     await crm.openContacts();
-    await crm.search(contact.email);
-    await crm.rows.first().click();
+    await crm.openFound(contact.email);
     await crm.detail.getByTestId('crm-delete').click();
     const confirm = page.locator('dialog[open][data-testid="confirm-dialog"]');
     // Said before it is sent: the service has no undelete.

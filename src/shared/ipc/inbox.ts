@@ -69,6 +69,14 @@ export const inboxChannels = {
         .default({}),
     () => z.object({ rows: z.array(InboxRow), unread: z.number().int().optional(), total: z.number().int() }),
   ),
+  /**
+   * Which of the given tasks are unread tasks of the inbox: the read state of tasks below the
+   * rows a window has read (opening one of them marks it read only if it is unread).
+   */
+  'inbox.unreadOf': channel(
+    () => z.object({ taskIds: z.array(Id).min(1).max(5000) }).strict(),
+    () => z.object({ taskIds: z.array(z.string()) }),
+  ),
   /** Marks tasks read as they are now (opening a task does so). */
   'inbox.markRead': channel(
     () => z.object({ taskIds: z.array(Id).min(1).max(5000) }).strict(),

@@ -26,6 +26,14 @@ export class CrmPage {
   async search(text: string): Promise<void> {
     await this.page.getByTestId('crm-search').fill(text);
   }
+  /**
+   * Searches for `text` and opens the row showing it. The list shows the rows of the search before
+   * until the new search's answer comes: its first row may be another record.
+   */
+  async openFound(text: string): Promise<void> {
+    await this.search(text);
+    await this.rows.filter({ hasText: text }).first().click();
+  }
   async count(): Promise<number> {
     return Number(await this.page.getByTestId('crm-count').innerText());
   }

@@ -8,7 +8,7 @@ import type { ReadDeps } from './read-deps';
  */
 export function inboxHandlers(
   deps: ReadDeps,
-): HandlerMap<'inbox.list' | 'inbox.markRead' | 'inbox.markUnread' | 'inbox.markAllRead'> {
+): HandlerMap<'inbox.list' | 'inbox.unreadOf' | 'inbox.markRead' | 'inbox.markUnread' | 'inbox.markAllRead'> {
   const { cache, userId } = deps;
   return {
     'inbox.list': ({ first }) => {
@@ -21,6 +21,7 @@ export function inboxHandlers(
       const rows = cache.inbox.list(userId);
       return { rows, unread: rows.filter((row) => row.unread).length, total: rows.length };
     },
+    'inbox.unreadOf': ({ taskIds }) => ({ taskIds: cache.inbox.unreadOf(userId, taskIds) }),
     'inbox.markRead': ({ taskIds }) => {
       cache.inbox.markRead(userId, taskIds);
       return { ok: true as const };

@@ -85,6 +85,19 @@ export class InboxState {
     return read;
   }
 
+  /**
+   * The rows the window needs now (those down to two screens below the view, and the active
+   * row): the next read of the list reads that far, a page at a time, not as far as the user once
+   * went (after End each sync read every row again). Never asks for more rows than are read, nor
+   * changes a read further on its way: `more` reads further.
+   */
+  keepTo(rows: number): void {
+    if (this.#reading) return;
+    const read = this.#rows?.length ?? 0;
+    const pages = Math.ceil(Math.max(rows, 1) / INBOX_PAGE) * INBOX_PAGE;
+    this.#want = Math.max(INBOX_FIRST_PAGE, Math.min(pages, read));
+  }
+
   async #read(): Promise<void> {
     const seq = ++this.#seq;
     try {
@@ -126,14 +139,33 @@ export class InboxState {
   }
 
   /**
-   * Marks tasks read (opening one does); a task not in the inbox is remembered read too. A mark
-   * the core refuses is not told: the list read after it shows what the core holds.
+   * Marks tasks read (opening one does). A task of the rows read is marked as asked; one below
+   * them only if the core says it is an unread task of the inbox (opening a read task sends no
+   * mark, and no read of the list after it). A mark the core refuses is not told: the list read
+   * after it shows what the core holds.
    */
   async markRead(taskIds: readonly string[]): Promise<void> {
+    taskIds = await this.#unreadBelowOrShown(taskIds);
     if (!taskIds.length) return;
     this.#set((row) => row.unread && !taskIds.includes(row.taskId));
     await this.#runWrite('inbox.markRead', { taskIds: [...taskIds] });
     await this.load();
+  }
+
+  /** `taskIds` without the tasks below the rows read that the core holds read (or not in the inbox). */
+  async #unreadBelowOrShown(taskIds: readonly string[]): Promise<readonly string[]> {
+    const rows = this.#rows ?? [];
+    const isShown = (id: string) => rows.some((row) => row.taskId === id);
+    const below = taskIds.filter((id) => !isShown(id));
+    if (!below.length) return taskIds;
+    let unread: readonly string[];
+    try {
+      ({ taskIds: unread } = await this.#bridge.invoke('inbox.unreadOf', { taskIds: below }));
+    } catch {
+      // Unknown: marked as asked (a mark too many changes nothing).
+      return taskIds;
+    }
+    return taskIds.filter((id) => isShown(id) || unread.includes(id));
   }
 
   async markUnread(taskId: string): Promise<void> {
@@ -150,8 +182,8 @@ export class InboxState {
   }
 
   /**
-   * True when the task is in the inbox and unread; also for a task below the rows read while
-   * unread tasks are there (marking it read is then asked of the core, which knows).
+   * True when the task is among the rows read and unread; for a task below them, when unread tasks
+   * are there, so it may be one (`markRead` then asks the core for that task's own state).
    */
   isUnread(taskId: string): boolean {
     const rows = this.#rows;

@@ -150,6 +150,36 @@ describe('the Action required inbox', () => {
     expect(cache.inbox.unreadCount(ME)).toBe(0);
   });
 
+  it('answers the read state of given tasks as the list marks them, only for open tasks of the inbox', () => {
+    const cache = inbox();
+    const all = ['handed', 'commented', 'bare', 'closed', 'others', 'unknown'];
+    cache.inbox.markUnread('bare');
+    // Before the first pull nothing is new.
+    expect(cache.inbox.unreadOf(ME, all)).toEqual([]);
+    cache.syncState.set('pull', '2026-01-06T00:00:00');
+    // The first list read takes what is there as read.
+    cache.inbox.list(ME);
+    expect(cache.inbox.unreadOf(ME, all)).toEqual([]);
+
+    cache.messages.replaceForTask('commented', [
+      aMessage({ id: 'c1', fromUserId: 'dan', message: 'Any news?', dateCreated: '2026-01-04T10:00:00' }),
+      aMessage({ id: 'c2', fromUserId: 'dan', message: 'Ping', dateCreated: '2026-01-06T10:00:00' }),
+    ]);
+    cache.inbox.markUnread('bare');
+    // Neither a closed task nor one needing someone else's action is in the inbox.
+    cache.inbox.markUnread('closed');
+    cache.inbox.markUnread('others');
+    expect(cache.inbox.unreadOf(ME, all)).toEqual(['commented', 'bare']);
+    expect(
+      cache.inbox
+        .list(ME)
+        .filter((r) => r.unread)
+        .map((r) => r.taskId),
+    ).toEqual(['commented', 'bare']);
+    cache.inbox.markRead(ME, ['commented']);
+    expect(cache.inbox.unreadOf(ME, ['commented', 'bare'])).toEqual(['bare']);
+  });
+
   it('keeps the read state across a reopened cache', () => {
     const dir = mkdtempSync(join(tmpdir(), 'inbox-read-'));
     const file = join(dir, 'cache.sqlite');

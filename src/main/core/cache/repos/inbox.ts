@@ -54,14 +54,16 @@ const MARK_ALL = `
   WHERE t.action_required_user_id = @me AND t.moment_closed IS NULL
   ON CONFLICT (task_id) DO UPDATE SET message_id = excluded.message_id`;
 const COUNT = `SELECT count(*) FROM tasks t WHERE t.action_required_user_id = ? AND t.moment_closed IS NULL`;
-/**
- * How many tasks of the inbox are unread (see `unread` in `list`), without reading their rows:
- * one index look-up per task, where a row costs three and its words.
- */
-const COUNT_UNREAD = `
-  SELECT count(*) FROM tasks t LEFT JOIN inbox_seen s ON s.task_id = t.id
-  WHERE t.action_required_user_id = @me AND t.moment_closed IS NULL
+/** An unread task of `@me`'s inbox (see `unread` in `list`), for `t` joined with its `inbox_seen` row `s`. */
+const UNREAD = `t.action_required_user_id = @me AND t.moment_closed IS NULL
     AND (s.task_id IS NULL OR s.message_id IS NOT ${NEWEST('AND m.from_user_id IS NOT @me')})`;
+/**
+ * How many tasks of the inbox are unread, without reading their rows: one index look-up per task,
+ * where a row costs three and its words.
+ */
+const COUNT_UNREAD = `SELECT count(*) FROM tasks t LEFT JOIN inbox_seen s ON s.task_id = t.id WHERE ${UNREAD}`;
+/** Whether the task `@taskId` is an unread task of the inbox: the same test, for one task. */
+const IS_UNREAD = `SELECT 1 FROM tasks t LEFT JOIN inbox_seen s ON s.task_id = t.id WHERE t.id = @taskId AND ${UNREAD}`;
 
 interface ListRow {
   taskId: string;
@@ -162,6 +164,16 @@ export function createInboxRepo(db: CacheDb) {
     unreadCount(me: string): number {
       if (stmt(`SELECT 1 FROM sync_state WHERE key = 'pull'`).get() === undefined) return 0;
       return stmt(COUNT_UNREAD).pluck().get({ me }) as number;
+    },
+
+    /**
+     * Which of `taskIds` are unread tasks of the inbox of `me` (none before the first pull): for a
+     * task below the rows a window has read, whose mark it does not hold.
+     */
+    unreadOf(me: string, taskIds: readonly string[]): string[] {
+      if (stmt(`SELECT 1 FROM sync_state WHERE key = 'pull'`).get() === undefined) return [];
+      const one = stmt(IS_UNREAD);
+      return taskIds.filter((taskId) => one.get({ me, taskId }) !== undefined);
     },
 
     /** Marks tasks read as they are now: their newest message from someone other than `me`. */
