@@ -7,11 +7,15 @@
 // thread waited for a core: the block figure is the one to quote. Profiles are written to
 // /tmp/pullprof/ for Chrome's DevTools. `--changed N[,M...]`: instead, profiles a pull after N
 // tasks changed on the service (a comment each, as the steady-pull scenario changes them), one
-// profile per N, each after a no-change pull that settles the cache; `--figures` measures the
-// changed pulls without a profile.
+// profile per N, each after a no-change pull that settles the cache (profiled too, to compare
+// phase by phase); `--figures` measures the changed pulls without a profile. Functions are named
+// by their line in the source (the source maps tsx registers), and each sample is also given to
+// the innermost function of ours on its stack, with what it called outside src/ (SQLite, hashing,
+// buffers).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
+import { findSourceMap } from 'node:module';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createEngine, type Engine } from '../src/main/core/engine';
@@ -19,7 +23,7 @@ import { connectionOf, startServiceProcess } from './lib/service-process';
 
 interface Node {
   id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
 interface Profile {
@@ -33,9 +37,23 @@ function analyse(label: string, profile: Profile): void {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const name = (n: Node) =>
-    `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.replace(/^.*\/(src|node_modules)\//, '$1/')}:${n.callFrame.lineNumber + 1}`;
+  const names = new Map<Node, string>();
+  const name = (n: Node): string => {
+    const known = names.get(n);
+    if (known !== undefined) return known;
+    const { functionName, url, lineNumber, columnNumber } = n.callFrame;
+    // tsx's output is one line a module or so: the line in the source, through its source map.
+    const line = url.startsWith('file:')
+      ? (findSourceMap(url)?.findEntry(lineNumber, columnNumber) as { originalLine?: number } | undefined)
+          ?.originalLine
+      : undefined;
+    const named = `${functionName || '(anon)'} ${url.replace(/^.*\/(src|node_modules)\//, '$1/')}:${(line ?? lineNumber) + 1}`;
+    names.set(n, named);
+    return named;
+  };
   const self = new Map<string, number>();
+  /** Self time given to the innermost function of ours on the stack (what it called included). */
+  const ours = new Map<string, number>();
   const total = new Map<string, number>();
   let busy = 0;
   // runs of non-idle samples
@@ -50,6 +68,15 @@ function analyse(label: string, profile: Profile): void {
     if (!idle) {
       busy += dt;
       self.set(name(n), (self.get(name(n)) ?? 0) + dt);
+      let own = name(n);
+      for (let p: number | undefined = id; p !== undefined; p = parent.get(p)) {
+        const frame = byId.get(p)!;
+        if (frame.callFrame.url.includes('/src/')) {
+          own = name(frame);
+          break;
+        }
+      }
+      ours.set(own, (ours.get(own) ?? 0) + dt);
       const seen = new Set<string>();
       for (let p: number | undefined = id; p !== undefined; p = parent.get(p)) {
         const k = name(byId.get(p)!);
@@ -73,6 +100,8 @@ function analyse(label: string, profile: Profile): void {
   console.log(`\n=== ${label}: busy ${busy.toFixed(0)} ms (samples)`);
   console.log('self:');
   console.log(top(self, 30).join('\n'));
+  console.log('self, with what it called outside src/ (the innermost src function on the stack):');
+  console.log(top(ours, 40).join('\n'));
   console.log('total (inclusive), src only:');
   console.log(top(new Map([...total].filter(([k]) => k.includes('src/'))), 30).join('\n'));
   runs.sort((a, b) => b.ms - a.ms);
@@ -162,7 +191,7 @@ async function main(): Promise<void> {
     await pull('settling pull', false);
     if (changed.length) {
       for (const n of changed) {
-        await pull(`no change before ${n} changed`, false);
+        await pull(`no change before ${n} changed`, !figuresOnly);
         const done = await service.changeTasks(n / tasks);
         await pull(`${done} tasks changed`, !figuresOnly);
       }

@@ -111,6 +111,13 @@ export function createRangeRecorder(from?: { recorded: AnswerRanges; prefix: Ran
     },
     /** The id and fingerprint of the element at `index` (every element's, for a record). */
     element(index: number, id: string, fingerprint: string): void {
+      // Elements come out of order (those vouched for by spans, those read, those looked up): the
+      // arrays are filled up to `index` first, so a write far past their end leaves no hole (a
+      // sparse array falls back to a dictionary, slow to fill and to go through).
+      while (ids.length < index) {
+        ids.push(undefined);
+        fingerprints.push('');
+      }
       ids[index] = id;
       fingerprints[index] = fingerprint;
     },

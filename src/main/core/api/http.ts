@@ -109,6 +109,12 @@ export interface KnownElements {
    * Their elements are read after all.
    */
   lostSince?(): ReadonlySet<string>;
+  /**
+   * The elements `from` to `to` (exclusive) of `recorded` (the answer `ranges` gave) vouched for
+   * at once, as `idOf` would one by one: true when each is still held as recorded (then they
+   * count as answered for `lostSince`); false to look each up.
+   */
+  vouchRecorded?(recorded: AnswerRanges, from: number, to: number): boolean;
   /** Called once the answer is known not to be held whole, before the first `idOf`. */
   prepare?(): Promise<void>;
   /**
@@ -535,6 +541,11 @@ export function createHttp(settings: ConnectionSettings) {
      */
     let toRead: { index: number; bytes: Uint8Array; fingerprint: string }[] = [];
     let held: { index: number; bytes: Uint8Array | undefined; id: string; fingerprint: string }[] = [];
+    /**
+     * Spans of the recorded answer's elements (`resume`) vouched for at once, the first at the
+     * answer's `index`, waiting for `lostSince` as `held` does: no look-up or entry per element.
+     */
+    let heldSpans: { index: number; from: number; to: number }[] = [];
     let total = resume?.prefix.count ?? 0;
     /** The answer's first bytes, to name it when it is not JSON; all of them when not an array. */
     const head: Uint8Array[] = [];
@@ -551,7 +562,7 @@ export function createHttp(settings: ConnectionSettings) {
     };
 
     const flush = async (): Promise<void> => {
-      if (held.length) {
+      if (held.length || heldSpans.length) {
         // Written while the answer was read: read after all, as if never stored.
         const lost = known?.lostSince?.();
         for (const { index, bytes, id, fingerprint } of held) {
@@ -562,6 +573,19 @@ export function createHttp(settings: ConnectionSettings) {
           else unread.push(id);
         }
         held = [];
+        const recorded = resume?.recorded;
+        for (const { index, from, to } of recorded ? heldSpans : []) {
+          for (let at = from; at < to; at++) {
+            const id = recorded!.ids[at]!;
+            // Their bytes were let go: one written meanwhile is not read again (see `unread`).
+            if (lost?.has(id)) unread.push(id);
+            else {
+              unchanged.push(id);
+              recorder?.element(index + at - from, id, recorded!.fingerprints[at]!);
+            }
+          }
+        }
+        heldSpans = [];
       }
       if (!toRead.length) return;
       const read: T[] = [];
@@ -602,6 +626,10 @@ export function createHttp(settings: ConnectionSettings) {
       async vouch(): Promise<void> {
         if (!resume) return;
         const { recorded, prefix } = resume;
+        if (prefix.count && known?.vouchRecorded?.(recorded, 0, prefix.count)) {
+          heldSpans.push({ index: 0, from: 0, to: prefix.count });
+          return;
+        }
         for (let index = 0; index < prefix.count; index++) {
           const id = recorded.ids[index]!;
           const fingerprint = recorded.fingerprints[index]!;
@@ -667,11 +695,15 @@ export function createHttp(settings: ConnectionSettings) {
         vouchedSinceCompare = true;
         missed = 0;
         at = recorder!.at;
-        for (
-          let element = range ? recorded.counts[range - 1]! : 0;
-          element < recorded.counts[range]!;
-          element++
-        ) {
+        const from = range ? recorded.counts[range - 1]! : 0;
+        const to = recorded.counts[range]!;
+        if (to > from && known?.vouchRecorded?.(recorded, from, to)) {
+          heldSpans.push({ index: total, from, to });
+          total += to - from;
+          endVouched = range === recorded.ends.length - 1;
+          return;
+        }
+        for (let element = from; element < to; element++) {
           const index = total++;
           const id = recorded.ids[element]!;
           const fingerprint = recorded.fingerprints[element]!;

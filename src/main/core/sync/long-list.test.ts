@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../api/client';
 import type { FetchLike } from '../api/http';
 import { fingerprintOf } from '../api/list-elements';
@@ -134,6 +134,40 @@ describe('a long task list compared with the last one as it arrives', () => {
     expect(ranges?.fingerprints[450]).toBe(
       fingerprintOf(JSON.stringify(aTask({ id: 't450', projectId: 'P', name: 'Renamed t450' }))),
     );
+  });
+
+  it('vouches for the ranges equal to the last answer at once: only the elements around a change are looked up', async () => {
+    let text = listText;
+    const { cache, sync } = setup({ cutOff: 0, text: () => text });
+    expect((await sync.now()).lastError).toBeNull();
+    // Every look-up of an element by its fingerprint, in each read of the list.
+    let lookUps = 0;
+    const forList = cache.taskFingerprints.forList.bind(cache.taskFingerprints);
+    vi.spyOn(cache.taskFingerprints, 'forList').mockImplementation((key) => {
+      const known = forList(key);
+      return {
+        ...known,
+        idOf: (fingerprint) => {
+          lookUps++;
+          return known.idOf(fingerprint);
+        },
+      };
+    });
+    text = textOf({ t600: 'Renamed' });
+    expect((await sync.now()).lastError).toBeNull();
+    expect(cache.tasks.getFlat('t600')?.name).toBe('Renamed');
+    expect(cache.taskFingerprints.wholeAnswer(fingerprintOf(text))).toHaveLength(COUNT);
+    // A range is about 35 of these tasks: the one changed and those cut with it, not the 1,200.
+    expect(lookUps).toBeGreaterThan(0);
+    expect(lookUps).toBeLessThan(COUNT / 10);
+    // The answer recorded by that changed read is vouched for at once too, at the next change.
+    lookUps = 0;
+    text = textOf({ t600: 'Renamed', t900: 'Renamed too' });
+    expect((await sync.now()).lastError).toBeNull();
+    expect(cache.tasks.getFlat('t900')?.name).toBe('Renamed too');
+    expect(cache.tasks.getFlat('t600')?.name).toBe('Renamed');
+    expect(cache.taskFingerprints.wholeAnswer(fingerprintOf(text))).toHaveLength(COUNT);
+    expect(lookUps).toBeLessThan(COUNT / 10);
   });
 
   it('keeps a task of the unchanged part whose row was written during the read, and does not take the list as whole', async () => {

@@ -185,6 +185,40 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(again.lostSince?.().size).toBe(0);
   });
 
+  it('vouches for a span of the recorded answer at once while none of its tasks left the list, and tells of one written meanwhile', async () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const f = cache.taskFingerprints;
+    const ids = ['t1', 't2', 't3', 't4'];
+    cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
+    f.stored(ids.map((id) => [id, `f-${id}`]));
+    const ranges = {
+      whole: 'w1',
+      ends: [10, 20],
+      digests: ['d1', 'd2'],
+      counts: [2, 4],
+      ids,
+      fingerprints: ids.map((id) => `f-${id}`),
+      states: [],
+    };
+    await f.storedWhole('p1', 'w1', ids, ranges);
+    expect(f.forList('p1').ranges()).toBe(ranges);
+    // Another record (not the one kept with these members) is not vouched for.
+    expect(f.forList('p1').vouchRecorded({ ...ranges }, 0, 4)).toBe(false);
+    // t2 stored again from another element (a change met in a read): its span is looked up
+    // element by element, the other span still vouched for at once.
+    f.stored([['t2', 'f-t2-new']]);
+    const known = f.forList('p1');
+    expect(known.vouchRecorded(ranges, 0, 2)).toBe(false);
+    expect(known.vouchRecorded(ranges, 2, 4)).toBe(true);
+    expect(known.lostSince().size).toBe(0);
+    // A row of a span vouched for written while the list is read: told as lost.
+    expect(known.vouchRecorded(ranges, 2, 4)).toBe(true);
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't4', projectId: 'p1', name: 'Written here' }))]);
+    expect([...known.lostSince()]).toEqual(['t4']);
+    // The members were read again since: the record is no longer theirs.
+    expect(f.forList('p1').vouchRecorded(ranges, 2, 4)).toBe(false);
+  });
+
   it("counts a list's rows again only when a row changed since the last count", async () => {
     const cache = await cachedList();
     const f = cache.taskFingerprints;

@@ -47,6 +47,13 @@ export interface ListElementsKnown {
   wholeAnswer(fingerprint: string): readonly string[] | undefined;
   /** The ids answered by `idOf` since the last ask whose rows were written meanwhile. */
   lostSince(): ReadonlySet<string>;
+  /**
+   * As `idOf` for the elements `from` to `to` (exclusive) of `recorded` (the answer `ranges`
+   * gave) at once, when each is still the list's member with its recorded fingerprint as far as
+   * the members in memory tell (none left them since the record was kept): they then count as
+   * answered for `lostSince`, as `idOf`'s do. False when that is not known: look each up.
+   */
+  vouchRecorded(recorded: AnswerRanges, from: number, to: number): boolean;
   /** Called before the first `idOf`: the list's members are read now if not held. */
   prepare(): Promise<void>;
   /**
@@ -70,6 +77,12 @@ interface ListMembers {
   byFingerprint: Map<string, string>;
   /** The fingerprint of each member, by task id. */
   ofTask: Map<string, string>;
+  /**
+   * The list's answer by ranges kept when these members were exactly its elements (set by
+   * `storedWhole`), and the tasks that left the members since: every other element of it is
+   * still a member as recorded (members read again are a new object, with no record).
+   */
+  record?: { ranges: AnswerRanges; left: Set<string> };
 }
 
 /** A list's members read from the cache file per statement (see `TaskFingerprints.forList`). */
@@ -168,6 +181,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     if (fingerprint === undefined) return;
     members.ofTask.delete(id);
     members.byFingerprint.delete(fingerprint);
+    members.record?.left.add(id);
     if (holder.get(id) === members) holder.delete(id);
   };
   /** Puts a task in these members (its row joined their list), out of any other's. */
@@ -312,8 +326,12 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
           : [...members.ofTask.keys()].filter((id) => !answered.has(id));
       for (const id of extras) leave(members, id);
       endWhole(key, fingerprint, extras, answered.size);
-      if (ranges?.whole === fingerprint && ranges.ids.length === answered.size && intact(key, fingerprint))
+      if (ranges?.whole === fingerprint && ranges.ids.length === answered.size && intact(key, fingerprint)) {
         rangesOf.set(key, ranges);
+        // The members are now the answer's elements, each once (its ids distinct, the count
+        // proved): a range of it met again can be vouched for whole (`vouchRecorded`).
+        if (lists.get(key) === members) members.record = { ranges, left: new Set() };
+      }
     },
     forList(key) {
       let members: ListMembers | undefined;
@@ -323,6 +341,8 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
        */
       const answeredIds: string[] = [];
       const answeredFingerprints: string[] = [];
+      /** Spans of the recorded answer vouched for at once (`vouchRecorded`), for `lostSince`. */
+      const answeredSpans: { recorded: AnswerRanges; from: number; to: number }[] = [];
       return {
         idOf(fp) {
           members ??= membersOf(key);
@@ -331,6 +351,17 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
           answeredIds.push(id);
           answeredFingerprints.push(fp);
           return id;
+        },
+        vouchRecorded(recorded, from, to) {
+          members ??= membersOf(key);
+          const record = members.record;
+          if (record?.ranges !== recorded || lists.get(key) !== members) return false;
+          const { left } = record;
+          // A few tasks left (those stored again in this read, their elements elsewhere): none of
+          // them may be among these elements. One pass over the ids, no look-up by fingerprint.
+          if (left.size) for (let at = from; at < to; at++) if (left.has(recorded.ids[at]!)) return false;
+          answeredSpans.push({ recorded, from, to });
+          return true;
         },
         wholeAnswer: (fp) => repo.wholeAnswer(fp),
         prepare: () => loadMembers(key),
@@ -346,10 +377,16 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         lostSince() {
           const ids = answeredIds.splice(0);
           const fingerprints = answeredFingerprints.splice(0);
+          const spans = answeredSpans.splice(0);
           // None left the list since it was read: every task answered from it is still as stored.
           if (!members || countOf(key) === members.ofTask.size) return new Set<string>();
           forget(key);
-          return new Set(ids.filter((id, at) => fingerprintOfTask.get(id) !== fingerprints[at]));
+          const lost = new Set(ids.filter((id, at) => fingerprintOfTask.get(id) !== fingerprints[at]));
+          for (const { recorded, from, to } of spans)
+            for (let at = from; at < to; at++)
+              if (fingerprintOfTask.get(recorded.ids[at]!) !== recorded.fingerprints[at])
+                lost.add(recorded.ids[at]!);
+          return lost;
         },
       };
     },
