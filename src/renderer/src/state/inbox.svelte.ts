@@ -162,7 +162,9 @@ export class InboxState {
     try {
       ({ taskIds: unread } = await this.#bridge.invoke('inbox.unreadOf', { taskIds: below }));
     } catch {
-      // Unknown: marked as asked (a mark too many changes nothing).
+      // Unknown (the core could not answer, so the mark most likely fails too): marked as asked.
+      // A mark too many on a task in the inbox changes nothing; on one not in it, it records the
+      // task seen, which a later hand-over without a new message would then show as read.
       return taskIds;
     }
     return taskIds.filter((id) => isShown(id) || unread.includes(id));
