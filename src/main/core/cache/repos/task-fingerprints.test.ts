@@ -219,6 +219,60 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(f.forList('p1').vouchRecorded(ranges, 2, 4)).toBe(false);
   });
 
+  /** Tasks t1-t4 of p1 stored as elements `f-t1`..`f-t4`, and the answer `w1` recorded by ranges. */
+  async function recordedList() {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const f = cache.taskFingerprints;
+    const ids = ['t1', 't2', 't3', 't4'];
+    cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
+    f.stored(ids.map((id) => [id, `f-${id}`]));
+    const rangesOf = (whole: string, fingerprints: string[]) => ({
+      whole,
+      ends: [10, 20],
+      digests: ['d1', 'd2'],
+      counts: [2, 4],
+      ids,
+      fingerprints,
+      states: [],
+    });
+    const r1 = rangesOf(
+      'w1',
+      ids.map((id) => `f-${id}`),
+    );
+    await f.storedWhole('p1', 'w1', ids, r1);
+    return { cache, f, ids, rangesOf, r1 };
+  }
+
+  it("a row joined by its id that holds another copy than the answer's element is not taken as the answer's", async () => {
+    const { cache, f, ids, rangesOf } = await recordedList();
+    // This list's read stores t2's new element; then another list's read (an older answer, the
+    // task in project q) stores its own copy over it, before this list is stored whole.
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't2', projectId: 'p1', name: 'New' }))]);
+    f.stored([['t2', 'f-t2-new']]);
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't2', projectId: 'q', name: 'Old' }))]);
+    f.stored([['t2', 'f-t2-q']]);
+    const r2 = rangesOf('w2', ['f-t1', 'f-t2-new', 'f-t3', 'f-t4']);
+    await f.storedWhole('p1', 'w2', ids, r2);
+    // Not whole (t2's row is not this answer's), no ranges kept, nothing vouched for: the next
+    // pull reads t2's element again. Before, the list was whole and t2's span vouched for at
+    // every later pull, the row holding project q's copy.
+    expect(f.wholeAnswer('w2')).toBeUndefined();
+    const known = f.forList('p1');
+    expect(known.ranges()).toBeUndefined();
+    expect(known.vouchRecorded(r2, 0, 2)).toBe(false);
+    expect(f.idOf('f-t2-new')).toBeUndefined();
+  });
+
+  it("tells of a task of a vouched span stored meanwhile from another list's element", async () => {
+    const { f, r1 } = await recordedList();
+    const known = f.forList('p1');
+    expect(known.vouchRecorded(r1, 0, 4)).toBe(true);
+    // Another list's read stores t2 from its own element: t2's row and the members both lose it,
+    // so their counts still agree; t2 is told as lost all the same (before: nothing told).
+    f.stored([['t2', 'f-t2-q']]);
+    expect([...known.lostSince()]).toEqual(['t2']);
+  });
+
   it("counts a list's rows again only when a row changed since the last count", async () => {
     const cache = await cachedList();
     const f = cache.taskFingerprints;

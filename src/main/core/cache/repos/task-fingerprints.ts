@@ -303,6 +303,8 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         if (!members.ofTask.has(id)) joining.push(id);
       }
       let joined = 0;
+      /** The fingerprint of each row that joined: it may hold another copy than the answer's. */
+      const joinedAs = new Map<string, string>();
       for (let at = 0; at < joining.length; at += JOIN_SLICE) {
         // The loop given back: timers and I/O waiting run before the next slice.
         if (at > 0) await new Promise((resolve) => setImmediate(resolve));
@@ -310,9 +312,24 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         joinMissing.run({ key, ids: slice });
         for (const [fp, id] of joinedOf.all(key, slice) as [string, string][]) {
           join(members, fp, id);
+          joinedAs.set(id, fp);
           joined++;
         }
       }
+      // A row joined by its task id may hold another copy than this answer's element (another
+      // list's read stored an older one after this list's read stored its own, or another process
+      // did): it leaves the list again, so the count is short, the list is not intact, no record
+      // vouches for it, and the next pull reads that element again. Told only when the answer's
+      // elements are known (read by ranges).
+      const otherCopies: string[] = [];
+      if (joinedAs.size && ranges?.whole === fingerprint)
+        for (let at = 0; at < ranges.ids.length; at++) {
+          const id = ranges.ids[at]!;
+          const fp = joinedAs.get(id);
+          if (fp !== undefined && fp !== ranges.fingerprints[at]) otherCopies.push(id);
+        }
+      for (const id of otherCopies) leave(members, id);
+      joined -= otherCopies.length;
       // The members in memory hold every row of the list in the cache file (and maybe rows
       // written since, which the file no longer counts): those not in the answer leave it. The
       // answer's ids among them are those that were members and those that just joined; when
@@ -325,7 +342,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
           ? []
           : [...members.ofTask.keys()].filter((id) => !answered.has(id));
       for (const id of extras) leave(members, id);
-      endWhole(key, fingerprint, extras, answered.size);
+      endWhole(key, fingerprint, otherCopies.length ? [...extras, ...otherCopies] : extras, answered.size);
       if (ranges?.whole === fingerprint && ranges.ids.length === answered.size && intact(key, fingerprint)) {
         rangesOf.set(key, ranges);
         // The members are now the answer's elements, each once (its ids distinct, the count
@@ -378,10 +395,20 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
           const ids = answeredIds.splice(0);
           const fingerprints = answeredFingerprints.splice(0);
           const spans = answeredSpans.splice(0);
+          // A task of a span vouched for that left the members since (stored meanwhile from
+          // another list's element: its row left the list and the members with it, so the counts
+          // below still agree) is lost. A span with a task already left is never vouched for, so
+          // each one here left after.
+          const lost = new Set<string>();
+          const left = members?.record?.left;
+          if (left?.size)
+            for (const { recorded, from, to } of spans)
+              for (let at = from; at < to; at++) if (left.has(recorded.ids[at]!)) lost.add(recorded.ids[at]!);
           // None left the list since it was read: every task answered from it is still as stored.
-          if (!members || countOf(key) === members.ofTask.size) return new Set<string>();
+          if (!members || countOf(key) === members.ofTask.size) return lost;
           forget(key);
-          const lost = new Set(ids.filter((id, at) => fingerprintOfTask.get(id) !== fingerprints[at]));
+          for (let at = 0; at < ids.length; at++)
+            if (fingerprintOfTask.get(ids[at]!) !== fingerprints[at]) lost.add(ids[at]!);
           for (const { recorded, from, to } of spans)
             for (let at = from; at < to; at++)
               if (fingerprintOfTask.get(recorded.ids[at]!) !== recorded.fingerprints[at])
