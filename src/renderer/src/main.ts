@@ -1,3 +1,6 @@
+// The bridge first: its module runs before the rest of the page's script, and opens the web
+// host's socket then (see `WebSocketTransport.preconnect`).
+import './lib/bridge';
 import { mount } from 'svelte';
 import './styles/tokens.css';
 import './styles/base.css';

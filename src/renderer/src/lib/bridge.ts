@@ -77,6 +77,16 @@ export class WebSocketTransport implements Transport {
     this.#url = url;
   }
 
+  /**
+   * Opens the socket now, before any call: the bridge does it when the page's script starts, so
+   * the handshake runs while the browser evaluates the rest of the script and draws the frame
+   * (at start-up both take longer than the handshake) instead of after them. A socket that fails
+   * to open here is opened again by the next call.
+   */
+  preconnect(): void {
+    void this.#connect().catch(() => {});
+  }
+
   #connect(): Promise<WebSocket> {
     if (this.#opened) return this.#opened;
     this.#opened = new Promise<WebSocket>((resolve, reject) => {
@@ -141,7 +151,9 @@ function createBridge(): Bridge {
   if (window.workdesk) return new Bridge(window.workdesk, 'electron');
   const secret = new URLSearchParams(location.hash.slice(1)).get('secret') ?? '';
   const url = `ws://${location.host}/bridge?secret=${encodeURIComponent(secret)}`;
-  return new Bridge(new WebSocketTransport(url), 'web');
+  const transport = new WebSocketTransport(url);
+  transport.preconnect();
+  return new Bridge(transport, 'web');
 }
 
 export const bridge = createBridge();
