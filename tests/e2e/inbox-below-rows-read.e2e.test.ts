@@ -4,28 +4,14 @@
 // rows shown, a line above them says the read failed and why, "Try again" reads once more, and
 // the line goes once a read succeeds. Opening a task below the rows read marks it read only if the
 // core holds it unread.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { InboxRow } from '../../src/shared/ipc/inbox';
 import { PalettePage } from './pages/palette';
-import { openDatabase } from '../../src/server/db/open';
-import { generateWorkspace } from '../../src/server/seed/generate';
 import { screenshot } from './support/browser';
-import { appSuite } from './support/suite';
+import { longInboxSuite } from './support/long-inbox';
 
 describe('the inbox below the rows read', () => {
-  const suite = appSuite({
-    service: {
-      seed: 'empty',
-      prepare(dataDir) {
-        const db = openDatabase(join(dataDir, 'service.sqlite'));
-        generateWorkspace(db, { projects: 4, tasks: 1_500, messagesPerTask: 1, seed: 3 });
-        db.close();
-      },
-    },
-    viewport: { width: 1280, height: 800 },
-    startTimeoutMs: 120_000,
-  });
+  const suite = longInboxSuite();
   const rows = () => suite.page.getByTestId('inbox-row');
 
   // The page's reads past the first screen are failed in the page itself (the answer the bridge

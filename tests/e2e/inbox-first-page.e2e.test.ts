@@ -2,26 +2,12 @@
 // A long Action required inbox at start: the page asks the core for a first screen of rows, and
 // for more of the list's head only as the user goes down it (never for the whole list at once);
 // the user sees the whole count at once, and End reaches the last row as before.
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/open';
-import { generateWorkspace } from '../../src/server/seed/generate';
 import { screenshot } from './support/browser';
-import { appSuite } from './support/suite';
+import { longInboxSuite } from './support/long-inbox';
 
 describe('a long Action required inbox at start', () => {
-  const suite = appSuite({
-    service: {
-      seed: 'empty',
-      prepare(dataDir) {
-        const db = openDatabase(join(dataDir, 'service.sqlite'));
-        generateWorkspace(db, { projects: 4, tasks: 1_500, messagesPerTask: 1, seed: 3 });
-        db.close();
-      },
-    },
-    viewport: { width: 1280, height: 800 },
-    startTimeoutMs: 120_000,
-  });
+  const suite = longInboxSuite();
   const rows = () => suite.page.getByTestId('inbox-row');
 
   it('reads a first screen of rows, more only as the user goes down, with the whole count and End at the last', async () => {
