@@ -8,6 +8,7 @@ import type { Core } from './core';
 import type { IpcResult } from '../../shared/ipc/channel';
 import { contentSecurityPolicy, resolveStaticPath } from './static-files';
 import type { FirstScreen } from './accounts/first-screen';
+import { settledWithin } from './wait-at-most';
 
 /** What the web host needs of the core: the same dispatch and events as Electron's IPC. */
 export type CoreFacade = Pick<Core, 'dispatch' | 'events'>;
@@ -186,12 +187,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await new Promise<void>((done) => server.close(() => done()));
       // The calls already made reach the core before whoever closes the host closes the core;
       // not longer than a stuck open's limit.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled([...inFlight]),
-        new Promise<void>((done) => (timer = setTimeout(done, 10_000))),
-      ]);
-      clearTimeout(timer);
+      await settledWithin(Promise.allSettled([...inFlight]), 10_000);
       unsubscribe();
     },
   };

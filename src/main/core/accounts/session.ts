@@ -12,6 +12,7 @@ import type { CoreFacade } from '../web-host';
 import { watchActionRequired, watchUpdateNotices, type Notifier } from '../notifier';
 import { createDispatch, type Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
+import { valueWithin } from '../wait-at-most';
 import { mergeHandlerMaps } from '../handlers/registry';
 import type { HandlerMap } from '../handlers/types';
 import { readAhead, type ReadAhead } from './read-ahead';
@@ -219,30 +220,22 @@ export async function startSession(deps: SessionDeps): Promise<Session> {
     core: Core;
     connection: Connection;
   }): Promise<WriteFirstScreenArgs | undefined> {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      // A read that does not end (none should: they read the cache) never holds the close up.
-      const late = new Promise<never>((_, fail) => {
-        timer = setTimeout(
-          () => fail(new Error(`its reads took over ${FIRST_SCREEN_READ_MS} ms`)),
-          FIRST_SCREEN_READ_MS,
-        );
-      });
       return {
         dataDir: deps.dataDir,
         version: deps.firstScreen!.version,
         accountId: open.accountId,
         cacheFile: cacheFileFor(accountDir(open.accountId), open.connection),
-        answers: await Promise.race([
+        // A read that does not end (none should: they read the cache) never holds the close up.
+        answers: await valueWithin(
           readFirstScreen((channel, arg) => open.core.dispatch(channel, arg)),
-          late,
-        ]),
+          FIRST_SCREEN_READ_MS,
+          () => new Error(`its reads took over ${FIRST_SCREEN_READ_MS} ms`),
+        ),
       };
     } catch (err) {
       deps.log?.(`First screen: not recorded (${err instanceof Error ? err.message : String(err)})`);
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

@@ -8,6 +8,7 @@ import { isEventName } from '../../../shared/ipc/events';
 import { CACHE_ENTITIES } from '../../../shared/entities';
 import type { Dispatch } from '../dispatch';
 import { EventHub } from '../event-hub';
+import { settledWithin } from '../wait-at-most';
 import type { Notifier } from '../notifier';
 import type { SecretStore } from '../accounts/secret-store';
 import type { FirstScreen } from '../accounts/first-screen';
@@ -283,12 +284,7 @@ export async function startCoreProcess(options: CoreProcessOptions): Promise<Cor
       // (those waiting go on as soon as it is ready, before this does). Not longer than a stuck
       // start's limit: a core that never gets ready is ended below.
       if (options.firstScreen) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          ready.catch(() => undefined),
-          new Promise<void>((done) => (timer = setTimeout(done, 10_000))),
-        ]);
-        clearTimeout(timer);
+        await settledWithin(ready, 10_000);
       }
       const link = child;
       if (!link) {
