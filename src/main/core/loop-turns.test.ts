@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SLICE_MS, workSlice } from './loop-turns';
 import { STORE_CHUNK, storeInSlices } from './sync/store-slices';
 import { createGate, createWriteBatcher, type Progress, type SyncDeps } from './sync/context';
+import { FIRST_READS, readAhead } from './accounts/read-ahead';
+import type { IpcResult } from '../../shared/ipc/channel';
 
 /** What one chunk of items (a few stored tasks) costs on the fake clock. */
 const CHUNK_MS = 3;
@@ -78,6 +80,27 @@ describe('the turns of the loop shared by the core’s work', () => {
     // None waits for the others to end.
     const firstEnd = Math.min(...[0, 1, 2, 3, 4, 5].map((n) => stored.lastIndexOf(n)));
     for (const n of [0, 1, 2, 3, 4, 5]) expect(stored.indexOf(n)).toBeLessThan(firstEnd);
+  });
+
+  it('holds the window’s reads ahead to the same budget as a list stored meanwhile', async () => {
+    let read = 0;
+    let allRead!: () => void;
+    const ahead = new Promise<void>((resolve) => (allRead = resolve));
+    const dispatch = async (): Promise<IpcResult<unknown>> => {
+      now += CHUNK_MS;
+      if (++read === FIRST_READS.length) allRead();
+      return { ok: true, value: null };
+    };
+    const most = await mostWorkPerTurn(async () => {
+      const list = storeInSlices(noTransaction, items(STORE_CHUNK * 12), () => {
+        now += CHUNK_MS;
+      });
+      readAhead(dispatch);
+      await Promise.all([list, ahead]);
+    });
+    // A read given the loop back with its own immediate ran beside the list's slice in one turn.
+    expect(most).toBeLessThanOrEqual(SLICE_MS + CHUNK_MS);
+    expect(read).toBe(FIRST_READS.length);
   });
 
   it('holds the messages’ write batcher to the same budget as a list stored meanwhile', async () => {

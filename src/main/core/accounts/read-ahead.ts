@@ -1,5 +1,6 @@
 import type { IpcResult } from '../../../shared/ipc/channel';
 import { INBOX_FIRST_PAGE } from '../../../shared/ipc/inbox';
+import { yieldToLoop } from '../loop-turns';
 import { callKey } from './call-key';
 
 /**
@@ -72,7 +73,8 @@ export function readAhead(
   };
   void (async () => {
     for (const [channel, arg] of FIRST_READS) {
-      await new Promise((resolve) => setImmediate(resolve));
+      // In the core's shared turns (loop-turns.ts): after the work that asked first.
+      await yieldToLoop();
       if (stopped) return;
       const key = callKey(channel, arg)!;
       if (kept.has(key)) continue;
