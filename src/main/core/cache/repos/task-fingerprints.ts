@@ -1,5 +1,6 @@
 import type { AnswerRanges } from '../../../../shared/api/answer-ranges';
 import type { CacheDb } from '../db';
+import { yieldToLoop } from '../../loop-turns';
 
 /**
  * The fingerprints of the task list elements the cache holds exactly as the service sent them
@@ -306,8 +307,9 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       /** The fingerprint of each row that joined: it may hold another copy than the answer's. */
       const joinedAs = new Map<string, string>();
       for (let at = 0; at < joining.length; at += JOIN_SLICE) {
-        // The loop given back: timers and I/O waiting run before the next slice.
-        if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+        // The loop given back in the core's shared turns (loop-turns.ts): timers and I/O waiting,
+        // and the other work's turn, run before the next slice.
+        if (at > 0) await yieldToLoop();
         const slice = JSON.stringify(joining.slice(at, at + JOIN_SLICE));
         joinMissing.run({ key, ids: slice });
         for (const [fp, id] of joinedOf.all(key, slice) as [string, string][]) {
