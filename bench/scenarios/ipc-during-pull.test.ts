@@ -1,6 +1,7 @@
 // The scenario's clock of the core's thread: Linux's scheduler statistics read, a bad line named.
 import { describe, expect, it } from 'vitest';
-import { parseSchedstat, shareAfterDue, threadClock } from './ipc-during-pull';
+import { constants } from 'node:perf_hooks';
+import { gcFigures, parseSchedstat, shareAfterDue, threadClock } from './ipc-during-pull';
 
 describe('the core thread’s clock of ipc-during-pull', () => {
   it('reads the time on a core and the time waiting for one, in ms', () => {
@@ -20,5 +21,18 @@ describe('the core thread’s clock of ipc-during-pull', () => {
 
   it('has no clock for a process that is not there', () => {
     expect(threadClock(2 ** 30)).toBeUndefined();
+  });
+
+  it('sums up the collections, the young ones apart', () => {
+    const young = { kind: constants.NODE_PERFORMANCE_GC_MINOR };
+    const old = { kind: constants.NODE_PERFORMANCE_GC_MAJOR };
+    expect(
+      gcFigures([
+        { duration: 7, detail: young },
+        { duration: 30, detail: old },
+        { duration: 12, detail: young },
+      ]),
+    ).toEqual({ count: 3, longestMs: 30, youngLongestMs: 12, totalMs: 49 });
+    expect(gcFigures([])).toEqual({ count: 0, longestMs: 0, youngLongestMs: 0, totalMs: 0 });
   });
 });

@@ -14,6 +14,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { constants as perfConstants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startHostSession } from '../../src/main/core/accounts/host-session';
 import { createFileSecretStore } from '../../src/main/core/accounts/secret-store';
@@ -106,6 +107,8 @@ interface Host {
   close(): Promise<void>;
   /** The clock of the thread the core runs on, where the machine has one. */
   coreClock?: () => ThreadTimes;
+  /** The core runs on this process's thread (its collections are observed here). */
+  inProcess?: boolean;
 }
 
 /** The host session on `dataDir`, in this process or in a child, as the hosts start it. */
@@ -124,7 +127,12 @@ async function openHost(arrangement: Arrangement, dataDir: string): Promise<Host
       log,
     });
     const coreClock = threadClock(process.pid);
-    return { dispatch: session.dispatch, close: () => session.close(), ...(coreClock ? { coreClock } : {}) };
+    return {
+      dispatch: session.dispatch,
+      close: () => session.close(),
+      inProcess: true,
+      ...(coreClock ? { coreClock } : {}),
+    };
   }
   const host = await startCoreProcess({
     spawn: () => forkCoreChild(ENTRY, { execArgv: ['--import', 'tsx'] }),
@@ -163,6 +171,33 @@ interface Probe {
    * one, and the rest (blocked: a disk write or sync, a lock, or the answer crossing processes).
    */
   longest?: { runMs: number; waitMs: number };
+  /**
+   * Garbage collections of this process's thread meanwhile (the core's in process): how many,
+   * the longest, the longest young-generation one (a scavenge), and their total (ms).
+   */
+  gc?: GcFigures;
+}
+
+export interface GcFigures {
+  count: number;
+  longestMs: number;
+  youngLongestMs: number;
+  totalMs: number;
+}
+
+/** A 'gc' performance entry: its length and, in `detail`, its kind. */
+type GcEntry = { duration: number; detail?: unknown };
+
+/** The collections among `entries` ('gc' performance entries) summed up. */
+export function gcFigures(entries: readonly GcEntry[]): GcFigures {
+  const young = (e: GcEntry): boolean =>
+    (e.detail as { kind?: number } | undefined)?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR;
+  return {
+    count: entries.length,
+    longestMs: Math.max(0, ...entries.map((e) => e.duration)),
+    youngLongestMs: Math.max(0, ...entries.filter(young).map((e) => e.duration)),
+    totalMs: entries.reduce((sum, e) => sum + e.duration, 0),
+  };
 }
 
 /**
@@ -170,9 +205,14 @@ interface Probe {
  * time to its answer, the host timer's longest lateness, and how many calls were made.
  */
 async function probeDuring(
-  { dispatch, coreClock }: Pick<Host, 'dispatch' | 'coreClock'>,
+  { dispatch, coreClock, inProcess }: Pick<Host, 'dispatch' | 'coreClock' | 'inProcess'>,
   work: () => Promise<unknown>,
 ): Promise<Probe> {
+  const collections: PerformanceEntry[] = [];
+  const gcObserver = inProcess
+    ? new PerformanceObserver((list) => collections.push(...list.getEntries()))
+    : undefined;
+  gcObserver?.observe({ entryTypes: ['gc'] });
   let maxMs = 0;
   const coreRuns: number[] = [];
   let longest: { delay: number; runMs: number; waitMs: number } | undefined;
@@ -224,6 +264,7 @@ async function probeDuring(
   } finally {
     running = false;
     await Promise.all(inFlight);
+    gcObserver?.disconnect();
   }
   delays.sort((a, b) => a - b);
   const p99Ms = delays[Math.min(delays.length - 1, Math.floor(delays.length * 0.99))] ?? 0;
@@ -234,7 +275,15 @@ async function probeDuring(
         ...(longest ? { longest: { runMs: longest.runMs, waitMs: longest.waitMs } } : {}),
       }
     : {};
-  return { maxMs, hostLateMs, calls, overFrame: delays.filter((d) => d > 16).length, p99Ms, ...coreRun };
+  return {
+    maxMs,
+    hostLateMs,
+    calls,
+    overFrame: delays.filter((d) => d > 16).length,
+    p99Ms,
+    ...coreRun,
+    ...(gcObserver ? { gc: gcFigures(collections as GcEntry[]) } : {}),
+  };
 }
 
 async function syncNow(dispatch: Dispatch): Promise<void> {
@@ -259,7 +308,11 @@ const describe = (p: Probe): string =>
       `(${p.coreRunOverFrame} calls behind more than 16 ms of it)` +
       (p.longest
         ? `; the longest delay: ${round(p.longest.runMs, 1)} ms on a core, ${round(p.longest.waitMs, 1)} ms waiting for one`
-        : ''));
+        : '')) +
+  (p.gc
+    ? `; ${p.gc.count} collections (${round(p.gc.totalMs, 0)} ms), the longest ${round(p.gc.longestMs, 1)} ms, ` +
+      `the longest young one ${round(p.gc.youngLongestMs, 1)} ms`
+    : '');
 
 async function measure(
   arrangement: Arrangement,
@@ -345,6 +398,12 @@ export const scenario: Scenario = {
           figures[`${key}InitialSyncLongestOnCoreMs`] = round(m.initial.longest.runMs, 1);
           figures[`${key}InitialSyncLongestWaitingForCoreMs`] = round(m.initial.longest.waitMs, 1);
         }
+      }
+      if (m.initial.gc) {
+        figures[`${key}InitialSyncGcCount`] = m.initial.gc.count;
+        figures[`${key}InitialSyncGcTotalMs`] = round(m.initial.gc.totalMs, 0);
+        figures[`${key}InitialSyncGcLongestMs`] = round(m.initial.gc.longestMs, 1);
+        figures[`${key}InitialSyncYoungGcLongestMs`] = round(m.initial.gc.youngLongestMs, 1);
       }
       figures[`${key}PullMaxDelayMs`] = round(pull.median, 1);
       figures[`${key}PullHostLateMs`] = round(pullHost.median, 1);
