@@ -263,6 +263,32 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(f.idOf('f-t2-new')).toBeUndefined();
   });
 
+  it('an answer naming a task twice, with two texts, is whole when the row holds either of them', async () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const f = cache.taskFingerprints;
+    cache.tasks.upsertMany(['t1', 't2', 't3'].map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
+    // The pull stores each element in turn: t2's second copy last.
+    f.stored([
+      ['t1', 'f-t1'],
+      ['t2', 'f-t2-b'],
+      ['t3', 'f-t3'],
+    ]);
+    const ids = ['t1', 't2', 't3', 't2'];
+    const ranges = {
+      whole: 'w1',
+      ends: [10, 20],
+      digests: ['d1', 'd2'],
+      counts: [2, 4],
+      ids,
+      fingerprints: ['f-t1', 'f-t2-a', 'f-t3', 'f-t2-b'],
+      states: [],
+    };
+    await f.storedWhole('p1', 'w1', ids, ranges);
+    // Before, t2's first copy (not the row's) made it leave: the list never whole, read and
+    // stored again at every pull.
+    expect([...(f.wholeAnswer('w1') ?? [])].sort()).toEqual(['t1', 't2', 't3']);
+  });
+
   it("tells of a task of a vouched span stored meanwhile from another list's element", async () => {
     const { f, r1 } = await recordedList();
     const known = f.forList('p1');

@@ -323,13 +323,20 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       // did): it leaves the list again, so the count is short, the list is not intact, no record
       // vouches for it, and the next pull reads that element again. Told only when the answer's
       // elements are known (read by ranges).
+      // An answer naming a task twice (with two texts) holds both: the row is one of its copies
+      // if it holds either.
       const otherCopies: string[] = [];
-      if (joinedAs.size && ranges?.whole === fingerprint)
+      if (joinedAs.size && ranges?.whole === fingerprint) {
+        const answeredAs = new Map<string, string[]>();
         for (let at = 0; at < ranges.ids.length; at++) {
           const id = ranges.ids[at]!;
-          const fp = joinedAs.get(id);
-          if (fp !== undefined && fp !== ranges.fingerprints[at]) otherCopies.push(id);
+          if (!joinedAs.has(id)) continue;
+          const fps = answeredAs.get(id);
+          if (fps) fps.push(ranges.fingerprints[at]!);
+          else answeredAs.set(id, [ranges.fingerprints[at]!]);
         }
+        for (const [id, fps] of answeredAs) if (!fps.includes(joinedAs.get(id)!)) otherCopies.push(id);
+      }
       for (const id of otherCopies) leave(members, id);
       joined -= otherCopies.length;
       // The members in memory hold every row of the list in the cache file (and maybe rows
