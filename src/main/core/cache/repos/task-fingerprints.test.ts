@@ -28,6 +28,33 @@ async function cachedList(file = ':memory:') {
   return cache;
 }
 
+/** An answer's ranges as the reader records them (two ranges), for `ids` with these elements. */
+const rangesOf = (whole: string, ids: string[], fingerprints: string[]) => ({
+  whole,
+  ends: [10, 20],
+  digests: ['d1', 'd2'],
+  counts: [2, 4],
+  ids,
+  fingerprints,
+  states: [],
+});
+
+/** Tasks t1-t4 of p1 stored as elements `f-t1`..`f-t4`, and the answer `w1` recorded by ranges. */
+async function recordedList() {
+  const cache = accountCache(openCacheDb(':memory:'));
+  const f = cache.taskFingerprints;
+  const ids = ['t1', 't2', 't3', 't4'];
+  cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
+  f.stored(ids.map((id) => [id, `f-${id}`]));
+  const r1 = rangesOf(
+    'w1',
+    ids,
+    ids.map((id) => `f-${id}`),
+  );
+  await f.storedWhole('p1', 'w1', ids, r1);
+  return { cache, f, ids, r1 };
+}
+
 describe('task fingerprints: list elements held as sent', () => {
   it('knows each element and the whole answer while the rows are as stored', async () => {
     const { taskFingerprints: f } = await cachedList();
@@ -186,21 +213,7 @@ describe('task fingerprints: list elements held as sent', () => {
   });
 
   it('vouches for a span of the recorded answer at once while none of its tasks left the list, and tells of one written meanwhile', async () => {
-    const cache = accountCache(openCacheDb(':memory:'));
-    const f = cache.taskFingerprints;
-    const ids = ['t1', 't2', 't3', 't4'];
-    cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
-    f.stored(ids.map((id) => [id, `f-${id}`]));
-    const ranges = {
-      whole: 'w1',
-      ends: [10, 20],
-      digests: ['d1', 'd2'],
-      counts: [2, 4],
-      ids,
-      fingerprints: ids.map((id) => `f-${id}`),
-      states: [],
-    };
-    await f.storedWhole('p1', 'w1', ids, ranges);
+    const { cache, f, r1: ranges } = await recordedList();
     expect(f.forList('p1').ranges()).toBe(ranges);
     // Another record (not the one kept with these members) is not vouched for.
     expect(f.forList('p1').vouchRecorded({ ...ranges }, 0, 4)).toBe(false);
@@ -219,39 +232,15 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(f.forList('p1').vouchRecorded(ranges, 2, 4)).toBe(false);
   });
 
-  /** Tasks t1-t4 of p1 stored as elements `f-t1`..`f-t4`, and the answer `w1` recorded by ranges. */
-  async function recordedList() {
-    const cache = accountCache(openCacheDb(':memory:'));
-    const f = cache.taskFingerprints;
-    const ids = ['t1', 't2', 't3', 't4'];
-    cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
-    f.stored(ids.map((id) => [id, `f-${id}`]));
-    const rangesOf = (whole: string, fingerprints: string[]) => ({
-      whole,
-      ends: [10, 20],
-      digests: ['d1', 'd2'],
-      counts: [2, 4],
-      ids,
-      fingerprints,
-      states: [],
-    });
-    const r1 = rangesOf(
-      'w1',
-      ids.map((id) => `f-${id}`),
-    );
-    await f.storedWhole('p1', 'w1', ids, r1);
-    return { cache, f, ids, rangesOf, r1 };
-  }
-
   it("a row joined by its id that holds another copy than the answer's element is not taken as the answer's", async () => {
-    const { cache, f, ids, rangesOf } = await recordedList();
+    const { cache, f, ids } = await recordedList();
     // This list's read stores t2's new element; then another list's read (an older answer, the
     // task in project q) stores its own copy over it, before this list is stored whole.
     cache.tasks.upsertMany([flattenTask(aTask({ id: 't2', projectId: 'p1', name: 'New' }))]);
     f.stored([['t2', 'f-t2-new']]);
     cache.tasks.upsertMany([flattenTask(aTask({ id: 't2', projectId: 'q', name: 'Old' }))]);
     f.stored([['t2', 'f-t2-q']]);
-    const r2 = rangesOf('w2', ['f-t1', 'f-t2-new', 'f-t3', 'f-t4']);
+    const r2 = rangesOf('w2', ids, ['f-t1', 'f-t2-new', 'f-t3', 'f-t4']);
     await f.storedWhole('p1', 'w2', ids, r2);
     // Not whole (t2's row is not this answer's), no ranges kept, nothing vouched for: the next
     // pull reads t2's element again. Before, the list was whole and t2's span vouched for at
@@ -274,15 +263,7 @@ describe('task fingerprints: list elements held as sent', () => {
       ['t3', 'f-t3'],
     ]);
     const ids = ['t1', 't2', 't3', 't2'];
-    const ranges = {
-      whole: 'w1',
-      ends: [10, 20],
-      digests: ['d1', 'd2'],
-      counts: [2, 4],
-      ids,
-      fingerprints: ['f-t1', 'f-t2-a', 'f-t3', 'f-t2-b'],
-      states: [],
-    };
+    const ranges = rangesOf('w1', ids, ['f-t1', 'f-t2-a', 'f-t3', 'f-t2-b']);
     await f.storedWhole('p1', 'w1', ids, ranges);
     // Before, t2's first copy (not the row's) made it leave: the list never whole, read and
     // stored again at every pull.
