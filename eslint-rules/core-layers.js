@@ -7,7 +7,11 @@ import { dirname, relative, resolve, sep } from 'node:path';
 /** Layers from the bottom up; a layer's modules may import those of the layers before it. */
 export const CORE_LAYERS = [
   // Leaf modules: types and errors any layer uses; they import nothing of the core.
-  { name: 'leaf', rank: 0, files: ['errors.ts', 'local-ids.ts', 'listeners.ts', 'loop-turns.ts'] },
+  {
+    name: 'leaf',
+    rank: 0,
+    files: ['errors.ts', 'local-ids.ts', 'listeners.ts', 'loop-turns.ts', 'wait-at-most.ts'],
+  },
   { name: 'api', rank: 1, folder: 'api' },
   { name: 'cache', rank: 1, folder: 'cache' },
   { name: 'attachments', rank: 2, folder: 'attachments' },

@@ -100,8 +100,13 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     );
     expect(await mine('actionRequired')).toEqual(actionRequired);
     expect(await mine('assigned')).toEqual(assigned);
-    // Every project list is asked for and none has come back: all My Work has is from my lists.
-    expect(lists.held.length).toBeGreaterThan(0);
+    // Every project list is asked for (once my lists are stored) and none has come back: all My
+    // Work has is from my lists.
+    await until(
+      'a project list asked',
+      () => lists.held.length,
+      (n) => n > 0,
+    );
     const cached = e.db.prepare('SELECT id FROM tasks').pluck().all() as string[];
     expect(cached.sort()).toEqual([...new Set([...actionRequired, ...assigned])].sort());
     // The status says what is usable already: the tree, My Work, no project's tasks yet.
@@ -133,6 +138,50 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     writes.release();
     await e.drained();
     expect((await api.call(taskEndpoints.task, { id: taskId })).name).toBe('Typed during the first sync');
+  });
+
+  it('asks for no project list until my lists are stored', async () => {
+    // What the cache holds when the first project list is asked for, read in the request itself.
+    let atFirstList: { myWorkReady: boolean | undefined; cached: string[] } | undefined;
+    const ref: { e?: TestEngine } = {};
+    const watch: FetchLike = (input, init) => {
+      const key = `${init.method ?? 'GET'} ${new URL(input).pathname}`;
+      const e = ref.e;
+      if (PROJECT_LIST.test(key) && !atFirstList && e)
+        atFirstList = {
+          myWorkReady: e.sync.status().initialSync?.myWorkReady,
+          cached: e.db.prepare('SELECT id FROM tasks').pluck().all() as string[],
+        };
+      return globalThis.fetch(input, init);
+    };
+    const e = (ref.e = await engine(watch));
+    expect((await e.sync.now()).lastError).toBeNull();
+    const mine = [
+      ...(await api.call(taskEndpoints.actionRequiredTasks, { id: me() })),
+      ...(await api.call(taskEndpoints.assignedTasks, { id: me() })),
+    ].map((t) => t.id);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(atFirstList?.myWorkReady).toBe(true);
+    expect(new Set(atFirstList?.cached)).toEqual(new Set(mine));
+  });
+
+  it('asks for the project lists anyway when my lists take long, and the run ends once they come', async () => {
+    const mineHeld = holding(USER_LISTS);
+    const e = await engine(mineHeld.fetch);
+    const run = e.sync.now();
+    // Well past the head start my lists are given: the project lists are asked for meanwhile.
+    await until(
+      'a project list asked while my lists are held',
+      () => mineHeld.asked.filter((k) => PROJECT_LIST.test(k)).length,
+      (n) => n > 0,
+    );
+    // Neither of my lists has answered yet (each may have been asked again after a time-out).
+    expect(new Set(mineHeld.held).size).toBe(2);
+    mineHeld.release();
+    const status = await run;
+    expect(status.lastError).toBeNull();
+    const assigned = await api.call(taskEndpoints.assignedTasks, { id: me() });
+    expect(assigned.every((t) => e.cache.tasks.get(t.id))).toBe(true);
   });
 
   it('tells a cache that could not store my lists apart from a list not read: logged as such, and the run ends with it', async () => {

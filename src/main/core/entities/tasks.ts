@@ -9,6 +9,7 @@ import { endsTheRun, pullProjectTaskList, pullTaskParts, storeTasks, type PullCo
 import { confirmRemoval } from '../sync/removal';
 import { RejectedError } from '../api/errors';
 import { isTempId } from '../local-ids';
+import { settledWithin } from '../wait-at-most';
 import { customFieldValues } from './theirs';
 import type { CheckedItem, EntityDescriptor, SendCheckReads } from './types';
 import type { TaskChanges } from '../../../shared/ipc/tasks-write';
@@ -126,10 +127,13 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise
   if (both[0] && both[1]) ctx.progress.initial?.({ myWorkReady: true });
 }
 
+/** How long a first pull's project lists wait for the user's own lists to be stored. */
+export const MY_LISTS_HEAD_START_MS = 5_000;
+
 /**
  * Every root project's tasks (closed too, subfolders included), then, per root read, the removal
  * of cached tasks of its subtree that no list returned (rule 9 checked). Messages wait for it.
- * On a first pull the acting user's own lists are asked for ahead of them (`pullMyLists`), and
+ * On a first pull the acting user's own lists are read and stored before them (`pullMyLists`), and
  * each list is stored as it arrives, its projects counted in the progress.
  */
 async function pullTaskLists(ctx: PullContext): Promise<void> {
@@ -143,7 +147,6 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
     gate((s) =>
       client.call(taskEndpoints.projectTasks, { id: root, query: { closed: true, subfolders: true } }, s),
     );
-  // Asked first, so the gate sends them before any project list.
   const mine = ctx.first ? pullMyLists(ctx, seen) : undefined;
   // Its failure is awaited below; meanwhile it must not count as unhandled.
   mine?.catch(() => {});
@@ -154,6 +157,12 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
       projectsDone,
       projectsTotal: ctx.roots.reduce((n, root) => n + subtreeSize(root), 0),
     });
+  // On a first pull the project lists are asked for once the user's own lists are stored (read
+  // or given up on), or after MY_LISTS_HEAD_START_MS if they take longer (a list retried after
+  // time-outs must not hold the whole sync): asked together, the project lists' megabytes were
+  // parsed and stored on the same thread as My Work's slices (and served by the same service),
+  // and My Work waited for them. Two small lists cost the whole sync about one round trip more.
+  if (mine) await settledWithin(mine, MY_LISTS_HEAD_START_MS);
   await Promise.all(
     ctx.roots.map((root) =>
       ctx
