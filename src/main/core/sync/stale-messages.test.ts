@@ -22,7 +22,9 @@ afterEach(async () => {
   await Promise.all(syncs.splice(0).map((s) => s.stop()));
 });
 
-describe("a first pull's stale messages", () => {
+// A first pull of 2,500 tasks with their messages: about a second alone, several seconds on a
+// loaded two-core machine (it timed out at the default 5 s there).
+describe("a first pull's stale messages", { timeout: 60_000 }, () => {
   it('are fetched most recently active first across the pages read, each task once', async () => {
     const cache = accountCache(openCacheDb(':memory:'));
     const asked: string[] = [];
