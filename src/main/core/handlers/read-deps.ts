@@ -83,17 +83,17 @@ export function notFound(what: string, id: string, field: string): never {
 }
 
 /**
- * The answer for an item the cache does not hold after `refreshOpened`: not-found, unless the
- * service was asked about it and the ask failed. Then the item may well exist (a task with time
- * in My Time that the cache never held), and a view must not call it deleted: the answer says
- * it could not be checked (`offline`: the service could not answer now).
+ * The answer for an item the cache does not hold after `refreshOpened`: not-found naming `field`,
+ * unless the service was asked about it and the ask failed. Then the item may well exist (a task
+ * with time in My Time that the cache never held), and a view must not call it deleted: the
+ * answer says it could not be checked (`offline`: the service could not answer now; no field,
+ * the argument was not at fault).
  */
 export function notHeld(what: string, id: string, field: string, asked: Asked): never {
   if (asked === 'failed')
     throw new HandlerError(
       'offline',
       `${what} ${id} is not in the cache, and the service could not be asked about it now`,
-      field,
     );
   notFound(what, id, field);
 }
