@@ -28,7 +28,8 @@ export class CrmPage {
   }
   /**
    * Searches for `text` and opens the row showing it. The list shows the rows of the search before
-   * until the new search's answer comes: its first row may be another record.
+   * until the new search's answer comes, stale (`aria-disabled`, which the click waits out): its
+   * first row may be another record.
    */
   async openFound(text: string): Promise<void> {
     await this.search(text);

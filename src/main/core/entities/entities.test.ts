@@ -181,6 +181,12 @@ describe('the descriptor of every resource', () => {
       entities: ['dependencies', 'timeReports'],
       ids: {},
     });
+    // A create's remap that rewrote rows of other tables (a report and the timer on the task, a
+    // subtask): their resources' views too, any of their items (the tasks' ids dropped).
+    expect(cacheChangeOf(ENTITIES, ['task:local-t', 'task:T1'], ['time_reports', 'timer', 'tasks'])).toEqual({
+      entities: ['tasks', 'messages', 'tags', 'timeReports'],
+      ids: {},
+    });
     // A key of no resource (written by a newer build) touches nothing.
     expect(cacheChangeOf(ENTITIES, ['invoice:i1'])).toEqual({ entities: [], ids: {} });
     expect(entityOf(ENTITIES, 'invoice')).toBeUndefined();

@@ -38,8 +38,17 @@ export function pullPartsOf(entities: Entities): readonly PullPart[] {
   return descriptorsOf(entities).flatMap((d) => d.pull);
 }
 
-/** The views a change of the outbox keys (`entity:id`) touches, with the ids of the items named. */
-export function cacheChangeOf(entities: Entities, keys: readonly string[]): CacheChange {
+/**
+ * The views a change of the outbox keys (`entity:id`) touches, with the ids of the items named;
+ * and those of the cache `tables` whose rows an acknowledged create's remap rewrote (a time
+ * report or a subtask that named the local id): the views of each table's resource, any of
+ * their items (the rows rewritten are not named).
+ */
+export function cacheChangeOf(
+  entities: Entities,
+  keys: readonly string[],
+  tables: readonly string[] = [],
+): CacheChange {
   const views = new Set<CacheEntity>();
   const ids: Partial<Record<CacheEntity, string[]>> = {};
   for (const key of keys) {
@@ -48,6 +57,13 @@ export function cacheChangeOf(entities: Entities, keys: readonly string[]): Cach
     if (!descriptor) continue;
     for (const e of descriptor.views) views.add(e);
     if (descriptor.idsOf) (ids[descriptor.idsOf] ??= []).push(key.slice(at + 1));
+  }
+  for (const descriptor of descriptorsOf(entities)) {
+    if (!descriptor.tables.some((t) => tables.includes(t.name))) continue;
+    for (const e of descriptor.views) {
+      views.add(e);
+      delete ids[e];
+    }
   }
   return { entities: [...views], ids };
 }

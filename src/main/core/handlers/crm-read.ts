@@ -1,6 +1,6 @@
 import { crmReads } from '../entities/crm';
 import type { HandlerMap } from './types';
-import { notFound, refreshOpened, type ReadDeps } from './read-deps';
+import { notHeld, refreshOpened, type ReadDeps } from './read-deps';
 
 export function crmReadHandlers(
   deps: ReadDeps,
@@ -12,14 +12,14 @@ export function crmReadHandlers(
 
     async 'crm.contact'({ contactId }) {
       // The contact's linked tasks come with the single-contact response, fetched when opened.
-      await refreshOpened(
+      const asked = await refreshOpened(
         deps,
         { what: 'Contact', id: contactId, field: 'contactId' },
         !cache.syncState.get(`contact:${contactId}`),
         () => sync.onDemand.run(crmReads.contact(contactId)),
       );
       const contact = cache.crm.contact(contactId);
-      if (!contact) notFound('Contact', contactId, 'contactId');
+      if (!contact) notHeld('Contact', contactId, 'contactId', asked);
       return {
         contact,
         account: contact.crmAccountId ? cache.crm.account(contact.crmAccountId) : null,
@@ -29,14 +29,14 @@ export function crmReadHandlers(
 
     async 'crm.account'({ accountId }) {
       // The single-account response (its contact list) is fetched when first opened.
-      await refreshOpened(
+      const asked = await refreshOpened(
         deps,
         { what: 'Account', id: accountId, field: 'accountId' },
         !cache.syncState.get(`account:${accountId}`),
         () => sync.onDemand.run(crmReads.account(accountId)),
       );
       const account = cache.crm.account(accountId);
-      if (!account) notFound('Account', accountId, 'accountId');
+      if (!account) notHeld('Account', accountId, 'accountId', asked);
       return {
         account,
         contacts: cache.crm.contactsByIds(account.contacts),

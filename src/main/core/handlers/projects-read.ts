@@ -4,7 +4,14 @@ import { documentReads } from '../sync/document-index';
 import { notOfferedParts } from '../sync/not-offered';
 import { templatesOffered, workedTemplates } from '../sync/project-templates';
 import type { HandlerMap } from './types';
-import { customFieldValues, fetchOrServeCache, notFound, refreshOpened, type ReadDeps } from './read-deps';
+import {
+  customFieldValues,
+  fetchOrServeCache,
+  notFound,
+  notHeld,
+  refreshOpened,
+  type ReadDeps,
+} from './read-deps';
 
 export function projectReadHandlers(
   deps: ReadDeps,
@@ -19,14 +26,14 @@ export function projectReadHandlers(
 
     async 'projects.detail'({ projectId }) {
       // Settings, members and history are fetched the first time a project is opened.
-      await refreshOpened(
+      const asked = await refreshOpened(
         deps,
         { what: 'Project', id: projectId, field: 'projectId' },
         cache.projects.detailFetchedAt(projectId) === null,
         () => sync.onDemand.run(projectReads.project(projectId)),
       );
       const project = cache.projects.get(projectId);
-      if (!project) notFound('Project', projectId, 'projectId');
+      if (!project) notHeld('Project', projectId, 'projectId', asked);
       const counts = cache.tasks.counts();
       const subtree = cache.projects.tree(true, counts);
       const self = subtree.find((n) => n.id === projectId);
@@ -62,14 +69,14 @@ export function projectReadHandlers(
     async 'documents.get'({ documentId }) {
       const cached = cache.projectParts.document(documentId);
       // Content is fetched when first read and again once the document changed on the service.
-      await refreshOpened(
+      const asked = await refreshOpened(
         deps,
         { what: 'Document', id: documentId, field: 'documentId' },
         !cached || cached.content === null || cached.contentMoment !== cached.momentUpdated,
         () => sync.onDemand.run(documentReads.document(documentId)),
       );
       const doc = cache.projectParts.document(documentId);
-      if (!doc) notFound('Document', documentId, 'documentId');
+      if (!doc) notHeld('Document', documentId, 'documentId', asked);
       const { contentMoment: _moment, ...view } = doc;
       return view;
     },

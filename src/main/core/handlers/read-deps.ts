@@ -27,6 +27,29 @@ export function isServiceId(id: string): boolean {
 }
 
 /**
+ * How an on-demand fetch of what a view opens went: the service answered (`ok`, `gone`), it was
+ * not asked (`cached`: fresh enough, a local id, or known to be offline), or the ask failed
+ * (`failed`: offline meanwhile, a refused token, server trouble), and the cache answers alone.
+ */
+export type Asked = 'ok' | 'gone' | 'cached' | 'failed';
+
+/** Runs an on-demand fetch unless known to be offline; a failure is logged, never thrown. */
+async function ask(deps: ReadDeps, fetch: () => Promise<'ok' | 'gone'>): Promise<Asked> {
+  // Known to be offline, the cache answers at once: a fetch would only hold the view until it
+  // failed (a refused connection is retried, a lost network waits for the timeout), and then the
+  // cache answers anyway. The sync's probe brings the app back online, and its pull the item.
+  if (!deps.sync.status().online) return 'cached';
+  try {
+    return await fetch();
+  } catch (err) {
+    deps.log(
+      `on-demand fetch failed, answering from the cache: ${err instanceof Error ? err.message : String(err)}`,
+    );
+    return 'failed';
+  }
+}
+
+/**
  * Runs an on-demand fetch and reports whether the item is gone from the service. A failure
  * (offline, refused token, server trouble) is logged and the handler answers from the cache.
  */
@@ -34,37 +57,45 @@ export async function fetchOrServeCache(
   deps: ReadDeps,
   fetch: () => Promise<'ok' | 'gone'>,
 ): Promise<boolean> {
-  // Known to be offline, the cache answers at once: a fetch would only hold the view until it
-  // failed (a refused connection is retried, a lost network waits for the timeout), and then the
-  // cache answers anyway. The sync's probe brings the app back online, and its pull the item.
-  if (!deps.sync.status().online) return false;
-  try {
-    return (await fetch()) === 'gone';
-  } catch (err) {
-    deps.log(
-      `on-demand fetch failed, answering from the cache: ${err instanceof Error ? err.message : String(err)}`,
-    );
-    return false;
-  }
+  return (await ask(deps, fetch)) === 'gone';
 }
 
 /**
  * Brings an item the view opens up to date when `stale`: a service item is fetched on demand
  * (a failure is logged and the cache answers; "gone" answers not-found naming `field`), while
- * a local id is never asked about, whatever its bookkeeping says.
+ * a local id is never asked about, whatever its bookkeeping says. Answers how the ask went, for
+ * `notHeld` when the cache does not hold the item.
  */
 export async function refreshOpened(
   deps: ReadDeps,
   item: { what: string; id: string; field: string },
   stale: boolean,
   fetch: () => Promise<'ok' | 'gone'>,
-): Promise<void> {
-  if (!stale || !isServiceId(item.id)) return;
-  if (await fetchOrServeCache(deps, fetch)) notFound(item.what, item.id, item.field);
+): Promise<Asked> {
+  if (!stale || !isServiceId(item.id)) return 'cached';
+  const asked = await ask(deps, fetch);
+  if (asked === 'gone') notFound(item.what, item.id, item.field);
+  return asked;
 }
 
 export function notFound(what: string, id: string, field: string): never {
   throw new HandlerError('not-found', `${what} ${id} is not in the cache`, field);
+}
+
+/**
+ * The answer for an item the cache does not hold after `refreshOpened`: not-found naming `field`,
+ * unless the service was asked about it and the ask failed. Then the item may well exist (a task
+ * with time in My Time that the cache never held), and a view must not call it deleted: the
+ * answer says it could not be checked (`offline`: the service could not answer now; no field,
+ * the argument was not at fault).
+ */
+export function notHeld(what: string, id: string, field: string, asked: Asked): never {
+  if (asked === 'failed')
+    throw new HandlerError(
+      'offline',
+      `${what} ${id} is not in the cache, and the service could not be asked about it now`,
+    );
+  notFound(what, id, field);
 }
 
 /** Custom-field values beside their cached definitions, in the definitions' order. */

@@ -93,7 +93,9 @@ describe('read handlers', () => {
   });
 
   it('answers not-found naming the field for an unknown id, and invalid-argument for a bad window', async () => {
-    const { dispatch } = setup();
+    const { dispatch } = setup(
+      async () => new Response(JSON.stringify({ errorMessage: 'no such task' }), { status: 404 }),
+    );
     expect(await dispatch('tasks.detail', { taskId: 'nope' })).toEqual({
       ok: false,
       error: { type: 'not-found', message: 'Task nope is not in the cache', field: 'taskId' },
@@ -101,6 +103,39 @@ describe('read handlers', () => {
     expect(await dispatch('tasks.list', { projectId: 'p', limit: 0 })).toMatchObject({
       ok: false,
       error: { type: 'invalid-argument', field: 'limit' },
+    });
+  });
+
+  it('never answers not-found for an item the cache lacks when the ask about it failed (a 500, the network)', async () => {
+    // A task with time in My Time the cache never held: the service could not say, so the
+    // answer must not read as "deleted" (a view calls a not-found while online gone).
+    const failing = setup(
+      async () => new Response(JSON.stringify({ errorMessage: 'boom' }), { status: 500 }),
+    );
+    expect(await failing.dispatch('tasks.detail', { taskId: 't404' })).toEqual({
+      ok: false,
+      error: {
+        type: 'offline',
+        message: 'Task t404 is not in the cache, and the service could not be asked about it now',
+      },
+    });
+    expect(await failing.dispatch('crm.contact', { contactId: 'c404' })).toEqual({
+      ok: false,
+      error: {
+        type: 'offline',
+        message: 'Contact c404 is not in the cache, and the service could not be asked about it now',
+      },
+    });
+    const unreachable = setup();
+    expect(await unreachable.dispatch('tasks.detail', { taskId: 't404' })).toMatchObject({
+      ok: false,
+      error: { type: 'offline' },
+    });
+    // Known to be offline, nothing is asked: the cache's "not in the cache" as before.
+    expect(unreachable.sync.status().online).toBe(false);
+    expect(await unreachable.dispatch('tasks.detail', { taskId: 't404' })).toMatchObject({
+      ok: false,
+      error: { type: 'not-found' },
     });
   });
 

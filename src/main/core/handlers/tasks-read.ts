@@ -2,7 +2,7 @@ import { tagReads } from '../entities/org';
 import { taskReads } from '../entities/tasks';
 import type { HandlerMap } from './types';
 import type { TaskDetail } from '../../../shared/ipc/tasks';
-import { customFieldValues, fetchOrServeCache, notFound, refreshOpened, type ReadDeps } from './read-deps';
+import { customFieldValues, fetchOrServeCache, notHeld, refreshOpened, type ReadDeps } from './read-deps';
 
 export function taskReadHandlers(
   deps: ReadDeps,
@@ -35,7 +35,7 @@ export function taskReadHandlers(
       const state = cache.tasks.fetchStateOf(taskId);
       // Opening a task fetches its detail, messages and dependencies when never fetched or
       // when its activity moved since; otherwise the cache answers at once.
-      await refreshOpened(
+      const asked = await refreshOpened(
         deps,
         { what: 'Task', id: taskId, field: 'taskId' },
         !state ||
@@ -44,7 +44,7 @@ export function taskReadHandlers(
         () => sync.onDemand.run(taskReads.task(taskId)),
       );
       const task = cache.tasks.get(taskId);
-      if (!task) notFound('Task', taskId, 'taskId');
+      if (!task) notHeld('Task', taskId, 'taskId', asked);
       const project = cache.projects.get(task.projectId);
       const contactIds = cache.crm.contactIdsOfTask(taskId);
       const at = cache.tasks.fetchedAt(taskId);

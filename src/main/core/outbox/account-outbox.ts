@@ -232,8 +232,8 @@ export function createAccountOutbox(options: AccountOutboxOptions) {
   });
   outbox.onDidChange((status) => emit('outbox.onDidChange', status));
   outbox.onDidRemapId((remap) => emit('outbox.onDidRemapId', remap));
-  outbox.onDidChangeCache((keys) => {
-    const change = cacheChangeOf(entities, keys);
+  outbox.onDidChangeCache((keys, tables) => {
+    const change = cacheChangeOf(entities, keys, tables);
     if (change.entities.length) emit('cache.onDidChange', change);
   });
 

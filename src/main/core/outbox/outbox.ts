@@ -108,8 +108,12 @@ export interface OutboxOptions<C> {
   backoff?: BackoffPolicy;
   /** Replay also runs on this period, whatever else happens (rule 3). */
   tickMs?: number;
-  /** Rewrites a temp id to the real one in the cache tables; runs in the acknowledging transaction. */
-  remapCache?: (tempId: string, realId: string) => void;
+  /**
+   * Rewrites a temp id to the real one in the cache tables; runs in the acknowledging
+   * transaction. Answers the tables whose rows referring to the item it rewrote (besides the
+   * item's own), which `onDidChangeCache` names with the acknowledgement's keys.
+   */
+  remapCache?: (tempId: string, realId: string) => readonly string[];
   /**
    * "Take theirs" for one field: puts the service's value back in the cache and queues what
    * makes the service hold it again, on `queue` (this outbox); called in a transaction, per
@@ -266,7 +270,7 @@ export class Outbox<C> {
   readonly #concurrency: number;
   readonly #backoff: BackoffPolicy;
   readonly #tickMs: number;
-  readonly #remapCache: (tempId: string, realId: string) => void;
+  readonly #remapCache: (tempId: string, realId: string) => readonly string[];
   readonly #takeTheirs: OutboxOptions<C>['takeTheirs'];
   readonly #log: (message: string) => void;
   readonly #lookUpDelayMs: number;
@@ -324,7 +328,7 @@ export class Outbox<C> {
    */
   readonly #endedAt = new Map<number, number>();
   readonly #statusListeners: Listeners<[status: OutboxStatus]>;
-  readonly #cacheListeners: Listeners<[keys: readonly string[]]>;
+  readonly #cacheListeners: Listeners<[keys: readonly string[], tables: readonly string[]]>;
   readonly #remapListeners: Listeners<[remap: IdRemap]>;
   #paused: PauseReason | null = null;
   #started = false;
@@ -357,7 +361,7 @@ export class Outbox<C> {
     this.#concurrency = Math.max(1, options.concurrency ?? 6);
     this.#backoff = options.backoff ?? defaultBackoff;
     this.#tickMs = options.tickMs ?? 30_000;
-    this.#remapCache = options.remapCache ?? (() => {});
+    this.#remapCache = options.remapCache ?? (() => []);
     this.#takeTheirs = options.takeTheirs;
     const log = options.log ?? (() => {});
     // A log that throws (its stream closed) must not fail the step it tells of.
@@ -941,8 +945,12 @@ export class Outbox<C> {
     return this.#statusListeners.add(listener);
   }
 
-  /** Cache rows changed by the outbox (fold, rollback, remap); keys as `entity:id`. */
-  onDidChangeCache(listener: (keys: readonly string[]) => void): () => void {
+  /**
+   * Cache rows changed by the outbox (fold, rollback, remap); keys as `entity:id`, and `tables`:
+   * where an acknowledged create's remap rewrote rows of other items that referred to its local
+   * id (`OutboxOptions.remapCache`), whose views are told as well.
+   */
+  onDidChangeCache(listener: (keys: readonly string[], tables: readonly string[]) => void): () => void {
     return this.#cacheListeners.add(listener);
   }
 
@@ -1438,6 +1446,7 @@ export class Outbox<C> {
     const items: string[] = [];
     let claimed: { entity: string; id: string; field: string }[] = [];
     let remap: IdRemap | undefined;
+    let rewritten: readonly string[] = [];
     try {
       const write = this.#db.transaction(() => {
         if (kind.deletes) items.push(entry.entityKey, ...(kind.removesAlso?.(payload) ?? []));
@@ -1457,7 +1466,7 @@ export class Outbox<C> {
           if (!folded.realId) throw new Error(`${kind.name} was acknowledged without an id`);
           // The map first: the cache's remap records, in the cache's file, the mapping it applied.
           this.ids.remap(entry.createdTempId, folded.realId, now);
-          this.#remapCache(entry.createdTempId, folded.realId);
+          rewritten = this.#remapCache(entry.createdTempId, folded.realId);
           const entity = entry.entityKey.split(':')[0] ?? '';
           const created = `${entity}:${folded.realId}`;
           keys.add(created);
@@ -1485,7 +1494,7 @@ export class Outbox<C> {
       const at = key.indexOf(':');
       this.acks.record(key.slice(0, at), key.slice(at + 1), items.includes(key) ? [ACKED_ITEM] : [], now);
     }
-    this.#emitCache([...keys]);
+    this.#emitCache([...keys], rewritten);
     if (remap) this.#remapListeners.emit(remap);
   }
 
@@ -1625,8 +1634,8 @@ export class Outbox<C> {
     this.#statusListeners.emit(this.status());
   }
 
-  #emitCache(keys: readonly string[]): void {
-    this.#cacheListeners.emit(keys);
+  #emitCache(keys: readonly string[], tables: readonly string[] = []): void {
+    this.#cacheListeners.emit(keys, tables);
   }
 }
 

@@ -17,25 +17,39 @@ const REMAPPED_THROUGH = 'outbox-id-map:remapped-through';
  * stood. A pull may have brought the real item in already; the local row (which carries any
  * pending local change) replaces it. Runs inside the acknowledging transaction, after the id
  * map took the mapping (whose rowid it records as `REMAPPED_THROUGH`).
+ *
+ * Answers the tables where rows referring to the item were rewritten (a time report of the task,
+ * a subtask of it, a task in the project): those rows belong to other views than the created
+ * item's own, which the outbox tells of the change too. The item's own row is not counted.
  */
-export function cacheRemapper(db: Db, columns: LocalIdColumns): (tempId: string, realId: string) => void {
+export type CacheRemap = (tempId: string, realId: string) => readonly string[];
+
+export function cacheRemapper(db: Db, columns: LocalIdColumns): CacheRemap {
   // Which columns may hold a local id is each resource's to say (`CacheTable` in `entities/`);
   // the outbox reads them from the descriptors the engine gives it (`localIdColumnsOf`).
-  const steps = [
-    ...columns.ids.flatMap(([table, column]) => [
-      db.prepare(
-        `DELETE FROM ${table} WHERE ${column} = @real AND EXISTS (SELECT 1 FROM ${table} WHERE ${column} = @temp)`,
-      ),
-      db.prepare(`UPDATE ${table} SET ${column} = @real WHERE ${column} = @temp`),
-    ]),
-    ...columns.refs.flatMap(([table, column]) => [
-      db.prepare(`UPDATE OR REPLACE ${table} SET ${column} = @real WHERE ${column} = @temp`),
-    ]),
-    ...columns.json.map(([table, column]) =>
-      db.prepare(
-        `UPDATE ${table} SET ${column} = replace(${column}, json_quote(@temp), json_quote(@real))
-         WHERE instr(${column}, json_quote(@temp)) > 0`,
-      ),
+  const own = columns.ids.flatMap(([table, column]) => [
+    db.prepare(
+      `DELETE FROM ${table} WHERE ${column} = @real AND EXISTS (SELECT 1 FROM ${table} WHERE ${column} = @temp)`,
+    ),
+    db.prepare(`UPDATE ${table} SET ${column} = @real WHERE ${column} = @temp`),
+  ]);
+  const referring = [
+    ...columns.refs.map(
+      ([table, column]) =>
+        [
+          table,
+          db.prepare(`UPDATE OR REPLACE ${table} SET ${column} = @real WHERE ${column} = @temp`),
+        ] as const,
+    ),
+    ...columns.json.map(
+      ([table, column]) =>
+        [
+          table,
+          db.prepare(
+            `UPDATE ${table} SET ${column} = replace(${column}, json_quote(@temp), json_quote(@real))
+             WHERE instr(${column}, json_quote(@temp)) > 0`,
+          ),
+        ] as const,
     ),
   ];
   // A remap run without the outbox's id map (a cache alone, in tests) records nothing.
@@ -49,8 +63,11 @@ export function cacheRemapper(db: Db, columns: LocalIdColumns): (tempId: string,
       )
     : undefined;
   return (temp, real) => {
-    for (const step of steps) step.run({ temp, real });
+    for (const step of own) step.run({ temp, real });
+    const rewritten = new Set<string>();
+    for (const [table, step] of referring) if (step.run({ temp, real }).changes > 0) rewritten.add(table);
     mark?.run({ temp });
+    return [...rewritten];
   };
 }
 

@@ -292,19 +292,22 @@ export function noteKinds(db: Db) {
   return [create, createListed, update, comment];
 }
 
-/** Rewrites a temp id in the notes tables (the cache's part of rule 5). */
-export function remapNotes(db: Db): (tempId: string, realId: string) => void {
+/**
+ * Rewrites a temp id in the notes tables (the cache's part of rule 5); answers `note_comments`
+ * when comments of the note named it.
+ */
+export function remapNotes(db: Db): (tempId: string, realId: string) => readonly string[] {
   const notes = db.prepare('UPDATE notes SET id = ? WHERE id = ?');
   const comments = db.prepare('UPDATE note_comments SET note_id = ? WHERE note_id = ?');
   return (tempId, realId) => {
     notes.run(realId, tempId);
-    comments.run(realId, tempId);
+    return comments.run(realId, tempId).changes > 0 ? ['note_comments'] : [];
   };
 }
 
 /**
- * The app's outbox for unit tests of its kinds and of what sync asks of it: no events, ids
- * `id1`, `id2`, ... and a clock stopped at `now`. Its kinds modules and the resources' descriptors
+ * The app's outbox for unit tests of its kinds and of what sync asks of it: no events (unless
+ * `emit` is given), ids `id1`, `id2`, ... and a clock stopped at `now`. Its kinds modules and the resources' descriptors
  * are given as the engine gives them (`KIND_FACTORIES` and `ENTITIES` of `handlers/index.ts`,
  * which this layer may not import).
  */
@@ -321,15 +324,16 @@ export function stoppedClockOutbox(
     | 'entities'
   > & {
     now: number;
+    emit?: AccountOutboxOptions['emit'];
   },
 ): AccountOutbox {
-  const { now, ...rest } = options;
+  const { now, emit, ...rest } = options;
   let n = 0;
   return createAccountOutbox({
     // Tests of the kinds count their requests; the check before a send has its own tests.
     checkBeforeSend: false,
     ...rest,
-    emit: () => {},
+    emit: emit ?? (() => {}),
     newId: () => `id${++n}`,
     clock: { now: () => now },
   });

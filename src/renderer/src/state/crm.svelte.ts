@@ -23,6 +23,8 @@ export class CrmState {
   #accounts = $state.raw<CrmAccount[]>([]);
   #total = $state(0);
   #text = $state('');
+  /** The search (trimmed) the rows held answer; undefined before the first answer. */
+  #answered = $state<string | undefined>();
   #loaded = $state(false);
   #error = $state<string | undefined>();
   #contact = $state.raw<ContactDetail | undefined>();
@@ -53,6 +55,14 @@ export class CrmState {
   get loaded(): boolean {
     return this.#loaded;
   }
+  /**
+   * Whether the rows held answer an earlier search than the text typed: until the answer for
+   * the text comes, they are shown as stale and a click on one opens nothing (it would open a
+   * record the search no longer lists).
+   */
+  get stale(): boolean {
+    return this.#loaded && this.#answered !== this.#text.trim();
+  }
   get error(): string | undefined {
     return this.#error;
   }
@@ -81,7 +91,8 @@ export class CrmState {
 
   async load(): Promise<void> {
     const seq = ++this.#seq;
-    const text = this.#text.trim() || undefined;
+    const asked = this.#text.trim();
+    const text = asked || undefined;
     try {
       if (this.tab === 'contacts') {
         const page = await this.#bridge.invoke('crm.contacts', {
@@ -100,6 +111,7 @@ export class CrmState {
         this.#accounts = page.rows;
         this.#total = page.total;
       }
+      this.#answered = asked;
       this.#error = undefined;
     } catch (err) {
       if (seq === this.#seq) this.#error = describeError(err);

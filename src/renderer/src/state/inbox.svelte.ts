@@ -24,6 +24,12 @@ export class InboxState {
   #error = $state<string | undefined>();
   /** The read further that `more` started, until it ends. */
   #reading: Promise<void> | undefined;
+  /**
+   * The rows `keepTo` was last asked for while a read further was on its way (the user scrolled
+   * back, or left the list): kept to once that read ends, else the range it read would stay
+   * wanted, and every sync would read it again, until the list is shown and scrolled again.
+   */
+  #keepAfterRead: number | undefined;
   #seq = 0;
   readonly #bridge: Bridge;
   /** Writes go on the write path through the same bridge. */
@@ -79,7 +85,10 @@ export class InboxState {
     if (want <= this.#want && this.#reading) return this.#reading;
     this.#want = Math.max(this.#want, want);
     const read: Promise<void> = this.load().finally(() => {
-      if (this.#reading === read) this.#reading = undefined;
+      if (this.#reading !== read) return;
+      this.#reading = undefined;
+      const keep = this.#keepAfterRead;
+      if (keep !== undefined) this.keepTo(keep);
     });
     this.#reading = read;
     return read;
@@ -89,10 +98,15 @@ export class InboxState {
    * The rows the window needs now (those down to two screens below the view, and the active
    * row): the next read of the list reads that far, a page at a time, not as far as the user once
    * went (after End each sync read every row again). Never asks for more rows than are read, nor
-   * changes a read further on its way: `more` reads further.
+   * changes a read further on its way: `more` reads further, and the last keep asked for
+   * meanwhile applies when it ends.
    */
   keepTo(rows: number): void {
-    if (this.#reading) return;
+    if (this.#reading) {
+      this.#keepAfterRead = rows;
+      return;
+    }
+    this.#keepAfterRead = undefined;
     const read = this.#rows?.length ?? 0;
     const pages = Math.ceil(Math.max(rows, 1) / INBOX_PAGE) * INBOX_PAGE;
     this.#want = Math.max(INBOX_FIRST_PAGE, Math.min(pages, read));
@@ -123,6 +137,7 @@ export class InboxState {
     this.#unread = undefined;
     this.#want = INBOX_FIRST_PAGE;
     this.#reading = undefined;
+    this.#keepAfterRead = undefined;
     this.#error = undefined;
   }
 
