@@ -56,10 +56,20 @@ describe('My Time: a kept row whose task could not be checked', () => {
     expect(await row.getByTestId('mytime-row-gone').count()).toBe(0);
     expect(await cell.inputValue()).toBe('30m');
     expect(await view.getByTestId('mytime-cell-note').innerText()).toMatch(
-      /^Whether .+ still exists could not be checked with the service: Enter logs what you typed \(kept until it is sent\), Check again asks once more\.$/,
+      /^Whether .+ still exists could not be checked with the service: what you typed is kept; Check again asks once more, and Enter logs it once the task is found\.$/,
     );
     expect(await cell.getAttribute('aria-describedby')).toBe('mytime-cell-note');
     await screenshot(page, 'my-time-unchecked');
+    // Enter logs nothing on a task the core does not hold, and says why; the typing stays.
+    const shown = await weekTotal.innerText();
+    await cell.press('Enter');
+    await expect
+      .poll(() => view.getByTestId('mytime-cell-error').innerText())
+      .toMatch(
+        /^Not logged: whether .+ still exists could not be checked\. Check again first; what you typed is kept\.$/,
+      );
+    expect(await cell.inputValue()).toBe('30m');
+    expect(await weekTotal.innerText()).toBe(shown);
 
     // The service answers again: Check again finds the task gone, and the row says so.
     app.faults!.set({ serverError: undefined });

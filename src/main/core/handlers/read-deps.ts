@@ -93,7 +93,7 @@ export function notHeld(what: string, id: string, field: string, asked: Asked): 
   if (asked === 'failed')
     throw new HandlerError(
       'offline',
-      `${what} ${id} is not in the cache, and the service could not be asked about it now`,
+      `The service did not answer about this ${what.toLowerCase()} just now (${id}, not kept here); try again`,
     );
   notFound(what, id, field);
 }

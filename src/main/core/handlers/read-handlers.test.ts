@@ -106,6 +106,23 @@ describe('read handlers', () => {
     });
   });
 
+  it('answers not-found for a task the service calls gone even when its dependencies could not be read', async () => {
+    // The task and its messages answer 404; its dependencies 500. The service did say the task
+    // is gone: a view must be told so, not that the service could not be asked.
+    const { cache, dispatch } = setup(async (url) =>
+      String(url).includes('/dependencies')
+        ? new Response(JSON.stringify({ errorMessage: 'boom' }), { status: 500 })
+        : new Response(JSON.stringify({ errorMessage: 'no such task' }), { status: 404 }),
+    );
+    cache.projects.upsertMany([aProject({ id: 'p1', name: 'Alpha' })]);
+    cache.tasks.upsertMany([aTask({ id: 't1', projectId: 'p1' })].map(flattenTask));
+    expect(await dispatch('tasks.detail', { taskId: 't1' })).toMatchObject({
+      ok: false,
+      error: { type: 'not-found', field: 'taskId' },
+    });
+    expect(cache.tasks.get('t1')).toBeNull();
+  });
+
   it('never answers not-found for an item the cache lacks when the ask about it failed (a 500, the network)', async () => {
     // A task with time in My Time the cache never held: the service could not say, so the
     // answer must not read as "deleted" (a view calls a not-found while online gone).
@@ -116,14 +133,14 @@ describe('read handlers', () => {
       ok: false,
       error: {
         type: 'offline',
-        message: 'Task t404 is not in the cache, and the service could not be asked about it now',
+        message: 'The service did not answer about this task just now (t404, not kept here); try again',
       },
     });
     expect(await failing.dispatch('crm.contact', { contactId: 'c404' })).toEqual({
       ok: false,
       error: {
         type: 'offline',
-        message: 'Contact c404 is not in the cache, and the service could not be asked about it now',
+        message: 'The service did not answer about this contact just now (c404, not kept here); try again',
       },
     });
     const unreachable = setup();

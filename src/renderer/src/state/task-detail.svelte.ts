@@ -54,7 +54,12 @@ export class TaskDetailState {
         // panel says so instead of showing the task it no longer is.
         this.#missing = true;
         this.#detail = undefined;
-      } else this.#error = describeError(err);
+      } else {
+        // 'offline' here means the cache no longer holds the task and the service did not answer
+        // about it: what the panel showed may be deleted, so the error is shown instead of it.
+        if (err instanceof BridgeError && err.type === 'offline') this.#detail = undefined;
+        this.#error = describeError(err);
+      }
     } finally {
       this.#loading = false;
     }
