@@ -179,7 +179,7 @@ export const crmContact: EntityDescriptor<'crmContact'> = {
   idsOf: 'crmContacts',
   tables: [
     { name: 'crm_contacts', localId: 'id', refs: ['crm_account_id'] },
-    { name: 'crm_contact_tasks', refs: ['task_id', 'contact_id'] },
+    { name: 'crm_contact_tasks', refs: ['task_id', 'contact_id'], shownIn: ['tasks'] },
   ],
   pull: [{ phase: 'tasks', run: (ctx) => pullRecords(ctx, contacts) }],
   fetch: crmReads.contact,

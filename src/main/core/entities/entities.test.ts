@@ -187,6 +187,11 @@ describe('the descriptor of every resource', () => {
       entities: ['tasks', 'messages', 'tags', 'timeReports'],
       ids: {},
     });
+    // A contact created offline and linked to a task: an open task shows its contacts.
+    expect(cacheChangeOf(ENTITIES, ['crmContact:local-c'], ['crm_contact_tasks'])).toEqual({
+      entities: ['crmContacts', 'tasks'],
+      ids: {},
+    });
     // A key of no resource (written by a newer build) touches nothing.
     expect(cacheChangeOf(ENTITIES, ['invoice:i1'])).toEqual({ entities: [], ids: {} });
     expect(entityOf(ENTITIES, 'invoice')).toBeUndefined();

@@ -41,8 +41,8 @@ export function pullPartsOf(entities: Entities): readonly PullPart[] {
 /**
  * The views a change of the outbox keys (`entity:id`) touches, with the ids of the items named;
  * and those of the cache `tables` whose rows an acknowledged create's remap rewrote (a time
- * report or a subtask that named the local id): the views of each table's resource, any of
- * their items (the rows rewritten are not named).
+ * report or a subtask that named the local id): the views of each table's resource and those
+ * it is also shown in, any of their items (the rows rewritten are not named).
  */
 export function cacheChangeOf(
   entities: Entities,
@@ -59,8 +59,9 @@ export function cacheChangeOf(
     if (descriptor.idsOf) (ids[descriptor.idsOf] ??= []).push(key.slice(at + 1));
   }
   for (const descriptor of descriptorsOf(entities)) {
-    if (!descriptor.tables.some((t) => tables.includes(t.name))) continue;
-    for (const e of descriptor.views) {
+    const rewritten = descriptor.tables.filter((t) => tables.includes(t.name));
+    if (!rewritten.length) continue;
+    for (const e of [...descriptor.views, ...rewritten.flatMap((t) => t.shownIn ?? [])]) {
       views.add(e);
       delete ids[e];
     }

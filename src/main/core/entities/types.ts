@@ -18,6 +18,11 @@ export interface CacheTable {
   refs?: readonly string[];
   /** JSON columns holding arrays of such ids. */
   jsonRefs?: readonly string[];
+  /**
+   * Views besides its resource's own that show its rows (an open task shows its linked
+   * contacts): told as well when a remap rewrites the table.
+   */
+  shownIn?: readonly CacheEntity[];
 }
 
 /** What "take theirs" of a conflict may use: the outbox's queue and the cache. */
