@@ -8,8 +8,7 @@ import { createDispatch } from './dispatch';
 import { EventHub } from './event-hub';
 import { appHandlers } from './handlers/app';
 import { startWebHost, type WebHost } from './web-host';
-import { serveRecord, type FirstScreenRecord } from './accounts/first-screen';
-import { FIRST_SCREEN_ELEMENT, readPageFirstScreen } from '../../shared/ipc/first-screen-page';
+import { serveRecord } from './accounts/first-screen';
 
 let dir: string;
 let host: WebHost;
@@ -54,12 +53,9 @@ function call(ws: WebSocket, id: number, channel: unknown, arg: unknown): Promis
   });
 }
 
-function get(
-  path: string,
-  port = host.port,
-): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(path: string): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path }, (res) => {
+    request({ host: '127.0.0.1', port: host.port, path }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -197,16 +193,12 @@ describe('web host files', () => {
 });
 
 describe('web host started before its core is open', () => {
-  /**
-   * A page's bridge on `opened`, connected (`query`: more of its address's query); `received`
-   * gets every message from the start (one may come with the handshake).
-   */
-  async function bridgeOf(opened: WebHost, query = '', received?: unknown[]): Promise<WebSocket> {
+  /** A page's bridge on `opened`, connected. */
+  async function bridgeOf(opened: WebHost): Promise<WebSocket> {
     const secretOf = new URL(opened.url).hash.replace('#secret=', '');
-    const ws = new WebSocket(`ws://127.0.0.1:${opened.port}/bridge?secret=${secretOf}${query}`, {
+    const ws = new WebSocket(`ws://127.0.0.1:${opened.port}/bridge?secret=${secretOf}`, {
       headers: { origin: `http://127.0.0.1:${opened.port}` },
     });
-    if (received) ws.on('message', (data: Buffer) => received.push(JSON.parse(data.toString())));
     await new Promise((resolve, reject) => {
       ws.once('open', resolve);
       ws.once('error', reject);
@@ -293,95 +285,6 @@ describe('web host started before its core is open', () => {
       expect(await call(ws, 3, 'app.info', {})).toMatchObject({ ok: true, value: { version: 't' } });
       ws.close();
     } finally {
-      await early.close();
-    }
-  });
-
-  /** A record as the core writes it, holding `answers`. */
-  const recordOf = (answers: FirstScreenRecord['answers']): FirstScreenRecord => ({
-    format: 1,
-    appVersion: 't',
-    accountId: 'acc-1',
-    cacheFile: 'accounts/acc-1/cache.sqlite',
-    cacheIdentity: '{}',
-    writtenAt: '2026-11-27T20:00:00.000Z',
-    answers,
-    reads: ['app.info', 'inbox.list', 'settings.get'],
-    refresh: { entities: ['tasks', 'projects'] },
-  });
-  /** The record's answers in a page's html, read as the page reads them; undefined if none. */
-  const answersIn = (html: string) => {
-    const match = new RegExp(
-      `<script type="application/json" id="${FIRST_SCREEN_ELEMENT}">([^<]*)</script>`,
-    ).exec(html);
-    return match ? readPageFirstScreen(match[1]!) : undefined;
-  };
-
-  it("hands a page the record's answers inside its html while they hold, and tells such a page whose socket opens after the core to read again", async () => {
-    let openCore: (core: {
-      dispatch: ReturnType<typeof createDispatch>;
-      events: EventHub;
-    }) => void = () => {};
-    const early = await startWebHost({
-      core: new Promise((resolve) => (openCore = resolve)),
-      rendererDir: dir,
-    });
-    const info = { name: 'Workdesk', version: 'recorded', coreRuntime: 'Node', transport: 'web' };
-    // A task's name that would end the element, were it not escaped.
-    const inbox = { rows: [{ name: 'Fix </script><b>bold</b>' }], total: 1, unread: 0 };
-    const answers = [
-      { channel: 'app.info', arg: {}, value: info },
-      { channel: 'inbox.list', arg: { first: 24 }, value: inbox },
-    ];
-    early.serveFirstScreen(serveRecord('first-screen.json', recordOf(answers)));
-    try {
-      const page = await get('/', early.port);
-      expect(page.status).toBe(200);
-      expect(page.body).not.toContain('<b>bold');
-      expect(answersIn(page.body)).toEqual({ answers, reads: ['app.info', 'inbox.list', 'settings.get'] });
-      openCore({ dispatch: createDispatch({ 'app.info': handler }), events: new EventHub() });
-      // The core open: the next page is served the file as it is, and reads from the core.
-      await vi.waitFor(async () => expect(answersIn((await get('/', early.port)).body)).toBeUndefined());
-      // A page served the answers before, whose socket opens only now: told to read again.
-      const told: unknown[] = [];
-      const late = await bridgeOf(early, '&firstScreen=1', told);
-      // Any other page is told nothing.
-      const otherTold: unknown[] = [];
-      const other = await bridgeOf(early, '', otherTold);
-      await vi.waitFor(() =>
-        expect(told).toEqual([{ event: 'cache.onDidChange', payload: { entities: ['tasks', 'projects'] } }]),
-      );
-      expect(await call(other, 1, 'app.info', {})).toMatchObject({ ok: true, value: { version: 't' } });
-      // Answered after anything sent to it at its connection: told only the answer.
-      expect(otherTold).toEqual([expect.objectContaining({ id: 1 })]);
-      late.close();
-      other.close();
-    } finally {
-      await early.close();
-    }
-  });
-
-  it("hands no page the record's answers once a page sent a call other than a read", async () => {
-    let openCore: (core: {
-      dispatch: ReturnType<typeof createDispatch>;
-      events: EventHub;
-    }) => void = () => {};
-    const early = await startWebHost({
-      core: new Promise((resolve) => (openCore = resolve)),
-      rendererDir: dir,
-    });
-    early.serveFirstScreen(
-      serveRecord('first-screen.json', recordOf([{ channel: 'app.info', arg: {}, value: { version: 'r' } }])),
-    );
-    try {
-      expect(answersIn((await get('/', early.port)).body)?.answers).toHaveLength(1);
-      const ws = await bridgeOf(early);
-      ws.send(JSON.stringify({ id: 1, channel: 'tasks.update', arg: { taskId: 't1', changes: {} } }));
-      await vi.waitFor(async () => expect(answersIn((await get('/', early.port)).body)).toBeUndefined());
-      ws.close();
-    } finally {
-      // The write waits for the core; the host's close waits for the write.
-      openCore({ dispatch: createDispatch({ 'app.info': handler }), events: new EventHub() });
       await early.close();
     }
   });

@@ -9,11 +9,6 @@ import type { IpcResult } from '../../shared/ipc/channel';
 import { contentSecurityPolicy, resolveStaticPath } from './static-files';
 import type { FirstScreen } from './accounts/first-screen';
 import { settledWithin } from './wait-at-most';
-import {
-  FIRST_SCREEN_ELEMENT,
-  FIRST_SCREEN_PARAM,
-  pageFirstScreenText,
-} from '../../shared/ipc/first-screen-page';
 
 /** What the web host needs of the core: the same dispatch and events as Electron's IPC. */
 export type CoreFacade = Pick<Core, 'dispatch' | 'events'>;
@@ -48,9 +43,7 @@ export interface WebHost {
   port: number;
   /**
    * Answers the page's first reads from the first-screen record until the core is open (see
-   * accounts/first-screen.ts), and hands them to a page inside its index.html meanwhile (the
-   * page takes them as its script runs, before its socket is open); then, if any was, tells
-   * the page to read again from the core.
+   * accounts/first-screen.ts); then, if any was, tells the page to read again from the core.
    */
   serveFirstScreen(screen: FirstScreen): void;
   close(): Promise<void>;
@@ -83,7 +76,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer((req, res) => {
     clearTimeout(quiet);
     options.onRequest?.();
-    const file = serveStatic(rendererDir, files, req, res, withFirstScreen);
+    const file = serveStatic(rendererDir, files, req, res);
     if (!served && file && /\.(?:js|css)$/.test(file)) quiet = setTimeout(pageServed, PAGE_SERVED_QUIET_MS);
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -103,13 +96,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     pageServed();
-    const tookRecord = url.searchParams.get(FIRST_SCREEN_PARAM) === '1';
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
-      // Its first reads came from the record in its html, and the core opened before its socket
-      // did (the change to read again was sent before): it is told now.
-      if (tookRecord && coreSettled && recordRefresh && !closed)
-        ws.send(JSON.stringify({ event: 'cache.onDidChange', payload: recordRefresh }));
       ws.on('close', () => sockets.delete(ws));
       ws.on('message', (data) => void onMessage(ws, data.toString()));
     });
@@ -151,20 +139,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const core = Promise.resolve(options.core);
   let firstScreen: FirstScreen | undefined;
-  /** The change that makes a page read again, once the record ends (undefined if none was served). */
-  let recordRefresh: { entities: string[] } | undefined;
-  /** index.html with the record's answers while they hold (see `serveFirstScreen`). */
-  const withFirstScreen = (html: Buffer): Buffer => {
-    const screen = firstScreen?.forPage();
-    if (!screen) return html;
-    const text = html.toString('utf8');
-    // In the head; anywhere is read in time (the page's script is a module: it runs once the
-    // whole document is parsed).
-    const head = text.indexOf('</head>');
-    const at = head < 0 ? text.length : head;
-    const element = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT}">${pageFirstScreenText(screen)}</script>\n`;
-    return Buffer.from(text.slice(0, at) + element + text.slice(at), 'utf8');
-  };
   let coreSettled = false;
   const broadcast = (event: string, payload: unknown): void => {
     const text = JSON.stringify({ event, payload });
@@ -173,7 +147,6 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   /** The core is open (or failed): the record answers no more; views it answered read again. */
   const firstScreenDone = (): void => {
     const refresh = firstScreen?.coreOpened();
-    recordRefresh ??= refresh;
     firstScreen = undefined;
     if (refresh && !closed) broadcast('cache.onDidChange', refresh);
   };
@@ -270,7 +243,6 @@ function serveStatic(
   read: (file: string) => Buffer,
   req: IncomingMessage,
   res: ServerResponse,
-  html: (body: Buffer) => Buffer,
 ): string | undefined {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -283,7 +255,7 @@ function serveStatic(
     return undefined;
   }
   try {
-    const body = extname(file) === '.html' ? html(read(file)) : read(file);
+    const body = read(file);
     res.writeHead(200, {
       'Content-Type': mime.getType(extname(file)) ?? 'application/octet-stream',
       'Content-Security-Policy': CSP,

@@ -17,13 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, normalize } from 'node:path';
 import type { IpcResult } from '../../../shared/ipc/channel';
 import { fileIdentity } from '../cache/file-identity';
-import { callKey } from '../../../shared/ipc/call-key';
-import {
-  readReads,
-  readRecordedAnswers,
-  type PageFirstScreen,
-  type RecordedAnswer,
-} from '../../../shared/ipc/first-screen-page';
+import { callKey } from './call-key';
 
 /** The record's name in the data folder. */
 export const FIRST_SCREEN_FILE = 'first-screen.json';
@@ -32,7 +26,11 @@ export const FIRST_SCREEN_FILE = 'first-screen.json';
 export const FIRST_SCREEN_FORMAT = 1;
 
 /** One answer the window will ask for at start, as the core gave it when it closed. */
-export type FirstScreenAnswer = RecordedAnswer;
+export interface FirstScreenAnswer {
+  channel: string;
+  arg: Record<string, unknown>;
+  value: unknown;
+}
 
 export interface FirstScreenRecord {
   format: typeof FIRST_SCREEN_FORMAT;
@@ -65,11 +63,6 @@ export interface FirstScreen {
    * the window sent a call other than a read since (the answers may then no longer hold).
    */
   answer(channel: unknown, arg: unknown): IpcResult<unknown> | undefined;
-  /**
-   * The answers still held, to hand a page with its html (it takes each once, as if asked), or
-   * undefined when none is: counted as served, as `answer` is.
-   */
-  forPage(): PageFirstScreen | undefined;
   /**
    * The core is open: no more answers from the record. Answers the cache change to send the
    * window when any answer came from the record (its views read again, now from the core).
@@ -154,14 +147,6 @@ export function serveRecord(file: string, record: FirstScreenRecord): FirstScree
       served = true;
       return { ok: true, value: answers.get(key) };
     },
-    forPage() {
-      if (open || !answers.size) return undefined;
-      served = true;
-      return {
-        answers: record.answers.filter(({ channel, arg }) => answers.has(callKey(channel, arg) ?? '')),
-        reads: [...reads],
-      };
-    },
     coreOpened() {
       open = true;
       answers.clear();
@@ -186,8 +171,20 @@ export function parseRecord(text: string): FirstScreenRecord {
   for (const field of ['appVersion', 'accountId', 'cacheFile', 'cacheIdentity', 'writtenAt'] as const) {
     if (typeof raw[field] !== 'string' || raw[field] === '') throw new Error(`${field}: expected a text`);
   }
-  readRecordedAnswers(raw['answers']);
-  readReads(raw['reads']);
+  const answers = raw['answers'];
+  if (!Array.isArray(answers)) throw new Error('answers: expected a list');
+  answers.forEach((answer: unknown, i) => {
+    if (
+      !isObject(answer) ||
+      typeof answer['channel'] !== 'string' ||
+      !isObject(answer['arg']) ||
+      !('value' in answer)
+    )
+      throw new Error(`answers[${i}]: expected { channel, arg, value }`);
+  });
+  const reads = raw['reads'];
+  if (!Array.isArray(reads) || !reads.every((r) => typeof r === 'string'))
+    throw new Error('reads: expected a list of channel names');
   const refresh = raw['refresh'];
   if (
     !isObject(refresh) ||

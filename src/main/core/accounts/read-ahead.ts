@@ -1,7 +1,7 @@
 import type { IpcResult } from '../../../shared/ipc/channel';
 import { INBOX_FIRST_PAGE } from '../../../shared/ipc/inbox';
 import { yieldToLoop } from '../loop-turns';
-import { callKey } from '../../../shared/ipc/call-key';
+import { callKey } from './call-key';
 
 /**
  * The cache reads a window makes first, with the arguments it sends (the renderer's states at

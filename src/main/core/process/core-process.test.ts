@@ -238,12 +238,7 @@ describe('the core in a process of its own (host side)', () => {
       secrets: memorySecrets(),
       secretKeys: () => [],
       log: () => {},
-      firstScreen: {
-        file: '/data/first-screen.json',
-        answer: () => undefined,
-        forPage: () => undefined,
-        coreOpened: () => undefined,
-      },
+      firstScreen: { file: '/data/first-screen.json', answer: () => undefined, coreOpened: () => undefined },
     });
     const change = core.dispatch('tasks.update', { taskId: 't1', changes: { name: 'Kept' } });
     const closed = core.close();

@@ -5,13 +5,6 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contr
 import type { EventName, EventPayload } from '@shared/ipc/events';
 import type { IpcError, IpcResult } from '@shared/ipc/channel';
 import type { StageResult } from '@shared/ipc/attachments';
-import { callKey } from '@shared/ipc/call-key';
-import {
-  FIRST_SCREEN_ELEMENT,
-  FIRST_SCREEN_PARAM,
-  readPageFirstScreen,
-  type PageFirstScreen,
-} from '@shared/ipc/first-screen-page';
 
 export interface Transport {
   invoke(channel: string, arg: unknown): Promise<IpcResult<unknown>>;
@@ -79,23 +72,9 @@ export class WebSocketTransport implements Transport {
   #nextId = 1;
   readonly #pending = new Map<number, (result: IpcResult<unknown>) => void>();
   readonly #listeners = new Map<string, Set<(payload: unknown) => void>>();
-  /** The first-screen record's answers the page was served with, each taken once. */
-  readonly #recorded = new Map<string, unknown>();
-  readonly #reads: ReadonlySet<string>;
 
-  /**
-   * `firstScreen`: the answers the host put in the page's html (see
-   * shared/ipc/first-screen-page.ts). A call one of them answers is answered with it at once,
-   * without the socket, once; any call that is not a read ends them all (the host's record
-   * ends so too). The host tells the page to read again once its core is open.
-   */
-  constructor(url: string, firstScreen?: PageFirstScreen) {
+  constructor(url: string) {
     this.#url = url;
-    for (const { channel, arg, value } of firstScreen?.answers ?? []) {
-      const key = callKey(channel, arg);
-      if (key !== undefined) this.#recorded.set(key, value);
-    }
-    this.#reads = new Set(firstScreen?.reads);
   }
 
   /**
@@ -146,15 +125,6 @@ export class WebSocketTransport implements Transport {
   }
 
   async invoke(channel: string, arg: unknown): Promise<IpcResult<unknown>> {
-    if (this.#recorded.size) {
-      if (!this.#reads.has(channel)) this.#recorded.clear();
-      const key = callKey(channel, arg);
-      if (key !== undefined && this.#recorded.has(key)) {
-        const value = this.#recorded.get(key);
-        this.#recorded.delete(key);
-        return { ok: true, value };
-      }
-    }
     let socket: WebSocket;
     try {
       socket = await this.#connect();
@@ -177,27 +147,11 @@ export class WebSocketTransport implements Transport {
   }
 }
 
-/** The first-screen answers the host put in the page's html, if it did (and they read back whole). */
-function servedFirstScreen(): PageFirstScreen | undefined {
-  const text = document.getElementById(FIRST_SCREEN_ELEMENT)?.textContent;
-  if (!text) return undefined;
-  try {
-    return readPageFirstScreen(text);
-  } catch (err) {
-    // The page then reads everything over its socket, as without them.
-    console.warn(`#${FIRST_SCREEN_ELEMENT} in the page is not read: ${(err as Error).message}`);
-    return undefined;
-  }
-}
-
 function createBridge(): Bridge {
   if (window.workdesk) return new Bridge(window.workdesk, 'electron');
   const secret = new URLSearchParams(location.hash.slice(1)).get('secret') ?? '';
-  const firstScreen = servedFirstScreen();
-  const url =
-    `ws://${location.host}/bridge?secret=${encodeURIComponent(secret)}` +
-    (firstScreen ? `&${FIRST_SCREEN_PARAM}=1` : '');
-  const transport = new WebSocketTransport(url, firstScreen);
+  const url = `ws://${location.host}/bridge?secret=${encodeURIComponent(secret)}`;
+  const transport = new WebSocketTransport(url);
   transport.preconnect();
   return new Bridge(transport, 'web');
 }

@@ -1,6 +1,5 @@
 // One key per bridge call, so an answer read before the call came can be matched to it (the
-// reads ahead, the first-screen record, in the host and in the page). No schema here: the web
-// host's own thread and the page's first script use it.
+// reads ahead, the first-screen record). No schema here: the web host's own thread uses it.
 
 /** The channel and its argument with its keys in order; undefined for an argument that is not an object. */
 export function callKey(channel: unknown, arg: unknown): string | undefined {
