@@ -111,8 +111,11 @@ interface Host {
   coreClock?: () => ThreadTimes;
   /** The core runs on this process's thread (its collections are observed here). */
   inProcess?: boolean;
-  /** The core's process's collections, once it has left (own process: see `CHILD_GC_PRELOAD`). */
-  collections?: () => Collection[];
+  /**
+   * The core's process's collections, once it has left (own process: see `CHILD_GC_PRELOAD`);
+   * undefined when it wrote none (killed), so that no figure says "no collections" then.
+   */
+  collections?: () => Collection[] | undefined;
 }
 
 /** The host session on `dataDir`, in this process or in a child, as the hosts start it. */
@@ -155,7 +158,7 @@ async function openHost(arrangement: Arrangement, dataDir: string): Promise<Host
   return {
     dispatch: host.dispatch,
     close: () => host.close(),
-    collections: () => (existsSync(gcLog) ? parseCollections(readFileSync(gcLog, 'utf8'), gcLog) : []),
+    collections: () => (existsSync(gcLog) ? parseCollections(readFileSync(gcLog, 'utf8'), gcLog) : undefined),
     ...(coreClock ? { coreClock } : {}),
   };
 }
