@@ -7,11 +7,13 @@
 // Two figures per pull: the longest delay of `app.info` (answered by the core, so it waits for
 // whatever the core's thread is doing, in either arrangement) and the longest lateness of the
 // host's own 5 ms timer (how long the host's thread, the window's in the desktop app, was busy).
+// The core thread's garbage collections are counted in either arrangement (its own process writes
+// them to a file as it leaves), with the part of the longest delay they took.
 //
 // Per arrangement: the initial sync of a new account (over loopback), pulls of the account once
 // synced at +RTT (no change on the service), and the first pull after the host starts again.
 // The service runs in a process of its own (bench/lib/service-process.ts) in both.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constants as perfConstants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
@@ -109,6 +111,11 @@ interface Host {
   coreClock?: () => ThreadTimes;
   /** The core runs on this process's thread (its collections are observed here). */
   inProcess?: boolean;
+  /**
+   * The core's process's collections, once it has left (own process: see `CHILD_GC_PRELOAD`);
+   * undefined when it wrote none (killed), so that no figure says "no collections" then.
+   */
+  collections?: () => Collection[] | undefined;
 }
 
 /** The host session on `dataDir`, in this process or in a child, as the hosts start it. */
@@ -134,8 +141,13 @@ async function openHost(arrangement: Arrangement, dataDir: string): Promise<Host
       ...(coreClock ? { coreClock } : {}),
     };
   }
+  const gcLog = join(dataDir, `core-collections-${Date.now()}.jsonl`);
   const host = await startCoreProcess({
-    spawn: () => forkCoreChild(ENTRY, { execArgv: ['--import', 'tsx'] }),
+    spawn: () =>
+      forkCoreChild(ENTRY, {
+        execArgv: ['--import', 'tsx', '--import', CHILD_GC_PRELOAD],
+        env: { ...process.env, [GC_LOG_ENV]: gcLog },
+      }),
     start: { dataDir, version: 'bench', transport: 'web' },
     secrets,
     secretKeys: () => settings.read().accounts.map((a) => a.id),
@@ -143,10 +155,15 @@ async function openHost(arrangement: Arrangement, dataDir: string): Promise<Host
   });
   const pid = childPid(ENTRY);
   const coreClock = pid === undefined ? undefined : threadClock(pid);
-  return { dispatch: host.dispatch, close: () => host.close(), ...(coreClock ? { coreClock } : {}) };
+  return {
+    dispatch: host.dispatch,
+    close: () => host.close(),
+    collections: () => (existsSync(gcLog) ? parseCollections(readFileSync(gcLog, 'utf8'), gcLog) : undefined),
+    ...(coreClock ? { coreClock } : {}),
+  };
 }
 
-interface Probe {
+export interface Probe {
   /** Longest delay from a call's due time to its answer (through the core). */
   maxMs: number;
   /** Longest lateness of the host's own 5 ms timer: how long the host's thread was kept busy. */
@@ -171,11 +188,115 @@ interface Probe {
    * one, and the rest (blocked: a disk write or sync, a lock, or the answer crossing processes).
    */
   longest?: { runMs: number; waitMs: number };
+  /** When the probe ran, and when the longest-delayed call waited, on the machine's clock. */
+  window: Span;
+  longestWindow?: Span;
   /**
-   * Garbage collections of this process's thread meanwhile (the core's in process): how many,
-   * the longest, the longest young-generation one (a scavenge), and their total (ms).
+   * Garbage collections of the core's thread meanwhile (in either arrangement): how many, the
+   * longest, the longest young-generation one (a scavenge), and their total (ms); and how much of
+   * the longest-delayed call's wait they took (ms).
    */
   gc?: GcFigures;
+  longestGcMs?: number;
+}
+
+/** From and to, in ms on the machine's clock (`performance.timeOrigin` + `performance.now()`). */
+export interface Span {
+  from: number;
+  to: number;
+}
+
+/** One garbage collection on the machine's clock, and whether it was a young one (a scavenge). */
+export interface Collection {
+  at: number;
+  duration: number;
+  young: boolean;
+}
+
+/** Now on the machine's clock: comparable between this process and the core's own. */
+const machineNow = (): number => performance.timeOrigin + performance.now();
+
+/** The environment variable naming the file the core's own process writes its collections to. */
+export const GC_LOG_ENV = 'WORKDESK_BENCH_GC_LOG';
+
+/**
+ * What the core's own process runs first (`--import`): it observes the thread's collections and,
+ * as the process leaves, writes one JSON line per collection (`Collection`) to the file named by
+ * `WORKDESK_BENCH_GC_LOG`. Written once at the end, so that the core's thread does no bench work
+ * while it is measured. A data URL: the bench needs no file of its own beside the child.
+ */
+export const CHILD_GC_PRELOAD = `data:text/javascript,${encodeURIComponent(`
+import { PerformanceObserver, constants } from 'node:perf_hooks';
+import { writeFileSync } from 'node:fs';
+const file = process.env.${GC_LOG_ENV};
+const seen = [];
+if (file) {
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) seen.push(e);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  process.on('exit', () => {
+    seen.push(...observer.takeRecords());
+    const line = (e) => JSON.stringify({
+      at: performance.timeOrigin + e.startTime,
+      duration: e.duration,
+      young: e.detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR,
+    });
+    writeFileSync(file, seen.map(line).join('\\n'));
+  });
+}
+`)}`;
+
+/** The collections the core's own process wrote (`CHILD_GC_PRELOAD`); a bad line is named. */
+export function parseCollections(text: string, file: string): Collection[] {
+  return text
+    .split('\n')
+    .map((line, i) => ({ line: line.trim(), i }))
+    .filter(({ line }) => line !== '')
+    .map(({ line, i }) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        value = undefined;
+      }
+      const c = value as Partial<Collection> | undefined;
+      if (
+        typeof c?.at !== 'number' ||
+        typeof c.duration !== 'number' ||
+        typeof c.young !== 'boolean' ||
+        !Number.isFinite(c.at) ||
+        !Number.isFinite(c.duration)
+      )
+        throw new Error(
+          `${file}, line ${i + 1}: expected a collection {at, duration, young}, got ${JSON.stringify(line.slice(0, 60))}`,
+        );
+      return { at: c.at, duration: c.duration, young: c.young };
+    });
+}
+
+/** The collections that overlap `span`, each counted for the part of it inside the span. */
+export function collectionsWithin(all: readonly Collection[], span: Span): Collection[] {
+  return all
+    .filter((c) => c.at < span.to && c.at + c.duration > span.from)
+    .map((c) => {
+      const from = Math.max(c.at, span.from);
+      return { ...c, at: from, duration: Math.min(c.at + c.duration, span.to) - from };
+    });
+}
+
+/** `probe` with its collections: those of its run, and those within its longest delay. */
+export function withCollections(probe: Probe, all: readonly Collection[]): Probe {
+  const during = all.filter((c) => c.at < probe.window.to && c.at + c.duration > probe.window.from);
+  return {
+    ...probe,
+    gc: gcFigures(during),
+    ...(probe.longestWindow
+      ? {
+          longestGcMs: collectionsWithin(all, probe.longestWindow).reduce((sum, c) => sum + c.duration, 0),
+        }
+      : {}),
+  };
 }
 
 export interface GcFigures {
@@ -185,18 +306,23 @@ export interface GcFigures {
   totalMs: number;
 }
 
-/** A 'gc' performance entry: its length and, in `detail`, its kind. */
-type GcEntry = { duration: number; detail?: unknown };
-
-/** The collections among `entries` ('gc' performance entries) summed up. */
-export function gcFigures(entries: readonly GcEntry[]): GcFigures {
-  const young = (e: GcEntry): boolean =>
-    (e.detail as { kind?: number } | undefined)?.kind === perfConstants.NODE_PERFORMANCE_GC_MINOR;
+/** A 'gc' performance entry of this process as a `Collection`. */
+function collectionOf(e: PerformanceEntry): Collection {
+  const kind = (e as { detail?: { kind?: number } }).detail?.kind;
   return {
-    count: entries.length,
-    longestMs: Math.max(0, ...entries.map((e) => e.duration)),
-    youngLongestMs: Math.max(0, ...entries.filter(young).map((e) => e.duration)),
-    totalMs: entries.reduce((sum, e) => sum + e.duration, 0),
+    at: performance.timeOrigin + e.startTime,
+    duration: e.duration,
+    young: kind === perfConstants.NODE_PERFORMANCE_GC_MINOR,
+  };
+}
+
+/** The collections summed up. */
+export function gcFigures(collections: readonly Collection[]): GcFigures {
+  return {
+    count: collections.length,
+    longestMs: Math.max(0, ...collections.map((c) => c.duration)),
+    youngLongestMs: Math.max(0, ...collections.filter((c) => c.young).map((c) => c.duration)),
+    totalMs: collections.reduce((sum, c) => sum + c.duration, 0),
   };
 }
 
@@ -216,6 +342,7 @@ async function probeDuring(
   let maxMs = 0;
   const coreRuns: number[] = [];
   let longest: { delay: number; runMs: number; waitMs: number } | undefined;
+  let longestWindow: (Span & { delay: number }) | undefined;
   let lastTick: { at: number; times: ThreadTimes } | undefined;
   const delays: number[] = [];
   let hostLateMs = 0;
@@ -245,6 +372,10 @@ async function probeDuring(
         const delay = performance.now() - dueAt;
         delays.push(delay);
         maxMs = Math.max(maxMs, delay);
+        if (!longestWindow || delay > longestWindow.delay) {
+          const to = machineNow();
+          longestWindow = { from: to - delay, to, delay };
+        }
         const atAnswer = atTick && coreClock?.();
         if (atTick && atAnswer) {
           const runMs = before.runMs + atAnswer.runMs - atTick.runMs;
@@ -258,6 +389,7 @@ async function probeDuring(
     due = Math.max(dueAt + PROBE_EVERY_MS, performance.now());
     setTimeout(tick, Math.max(0, due - performance.now()));
   };
+  const from = machineNow();
   tick();
   try {
     await work();
@@ -275,15 +407,17 @@ async function probeDuring(
         ...(longest ? { longest: { runMs: longest.runMs, waitMs: longest.waitMs } } : {}),
       }
     : {};
-  return {
+  const probe: Probe = {
     maxMs,
     hostLateMs,
     calls,
     overFrame: delays.filter((d) => d > 16).length,
     p99Ms,
     ...coreRun,
-    ...(gcObserver ? { gc: gcFigures(collections as GcEntry[]) } : {}),
+    window: { from, to: machineNow() },
+    ...(longestWindow ? { longestWindow: { from: longestWindow.from, to: longestWindow.to } } : {}),
   };
+  return gcObserver ? withCollections(probe, collections.map(collectionOf)) : probe;
 }
 
 async function syncNow(dispatch: Dispatch): Promise<void> {
@@ -311,7 +445,8 @@ const describe = (p: Probe): string =>
         : '')) +
   (p.gc
     ? `; ${p.gc.count} collections (${round(p.gc.totalMs, 0)} ms), the longest ${round(p.gc.longestMs, 1)} ms, ` +
-      `the longest young one ${round(p.gc.youngLongestMs, 1)} ms`
+      `the longest young one ${round(p.gc.youngLongestMs, 1)} ms` +
+      (p.longestGcMs === undefined ? '' : `, ${round(p.longestGcMs, 1)} ms of them within the longest delay`)
     : '');
 
 async function measure(
@@ -327,22 +462,28 @@ async function measure(
     let host = await openHost(arrangement, dataDir);
     const t0 = performance.now();
     // The host starts the account's first sync as it opens; sync.now waits for a complete one.
-    const initial = await probeDuring(host, () => syncNow(host.dispatch));
-    log(`${arrangement}: initial sync ${round((performance.now() - t0) / 1000, 1)} s: ${describe(initial)}`);
+    let initial = await probeDuring(host, () => syncNow(host.dispatch));
+    const syncSeconds = round((performance.now() - t0) / 1000, 1);
     await service.setDelay(RTT_MS);
-    const done: Probe[] = [];
-    for (let i = 0; i < pulls; i++) {
-      const pull = await probeDuring(host, () => syncNow(host.dispatch));
-      done.push(pull);
-      log(`${arrangement}: pull ${i + 1}: ${describe(pull)}`);
-    }
+    let done: Probe[] = [];
+    for (let i = 0; i < pulls; i++) done.push(await probeDuring(host, () => syncNow(host.dispatch)));
     await host.close();
+    // The core's own process wrote its collections as it left.
+    const first = host.collections?.();
+    if (first) {
+      initial = withCollections(initial, first);
+      done = done.map((p) => withCollections(p, first));
+    }
+    log(`${arrangement}: initial sync ${syncSeconds} s: ${describe(initial)}`);
+    done.forEach((pull, i) => log(`${arrangement}: pull ${i + 1}: ${describe(pull)}`));
     // The first pull after a start: the host opens the account and pulls at once.
     host = await openHost(arrangement, dataDir);
-    const first = await probeDuring(host, () => syncNow(host.dispatch));
-    log(`${arrangement}: first pull after a start: ${describe(first)}`);
+    let firstPull = await probeDuring(host, () => syncNow(host.dispatch));
     await host.close();
-    return { initial, pulls: done, firstPullAfterStart: first };
+    const second = host.collections?.();
+    if (second) firstPull = withCollections(firstPull, second);
+    log(`${arrangement}: first pull after a start: ${describe(firstPull)}`);
+    return { initial, pulls: done, firstPullAfterStart: firstPull };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -404,6 +545,8 @@ export const scenario: Scenario = {
         figures[`${key}InitialSyncGcTotalMs`] = round(m.initial.gc.totalMs, 0);
         figures[`${key}InitialSyncGcLongestMs`] = round(m.initial.gc.longestMs, 1);
         figures[`${key}InitialSyncYoungGcLongestMs`] = round(m.initial.gc.youngLongestMs, 1);
+        if (m.initial.longestGcMs !== undefined)
+          figures[`${key}InitialSyncLongestDelayGcMs`] = round(m.initial.longestGcMs, 1);
       }
       figures[`${key}PullMaxDelayMs`] = round(pull.median, 1);
       figures[`${key}PullHostLateMs`] = round(pullHost.median, 1);
