@@ -211,8 +211,10 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     const mine = logged.filter(told);
     expect(mine.filter((line) => line.includes('could not be read'))).toEqual([]);
     expect(mine[0]).toContain('its tasks could not be stored in the cache: Error: database or disk is full');
-    // The user is told as of any pull whose store failed: the run ends with the failure.
+    // The user is told as of any pull whose store failed: the run ends with the failure, and
+    // no project list is asked for (it could not be stored either).
     expect(status.lastError).toContain('database or disk is full');
+    expect(lists.asked.filter((k) => PROJECT_LIST.test(k))).toEqual([]);
   });
 
   it('removes nothing for missing from my lists, and asks for them on the first pull only', async () => {

@@ -57,10 +57,10 @@ const TASK_FIELD_TO_CHANGE: Record<string, string> = Object.fromEntries(
 /**
  * The acting user's own lists (`/user/{me}/action-required-tasks` and `/assigned-tasks`, open
  * tasks), read on a first pull ahead of the project lists: two round trips put My Work and the
- * inbox's Action required in the cache while the project lists, one per root and up to many
- * megabytes each, stream in. Only tasks of projects in the tree are stored (a task outside it
- * would never be judged by a full list), and none a project list already stored: a full list
- * is the fresher or the same. Nothing is removed from these lists (a task missing from them may
+ * inbox's Action required in the cache before the project lists, one per root and up to many
+ * megabytes each, are asked for (see `pullTaskLists`). Only tasks of projects in the tree are
+ * stored (a task outside it would never be judged by a full list), and none a project list
+ * already stored: a full list is the fresher or the same. Nothing is removed from these lists (a task missing from them may
  * just be someone else's); removals are judged from the full lists alone.
  */
 async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise<void> {
@@ -149,7 +149,8 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
     );
   const mine = ctx.first ? pullMyLists(ctx, seen) : undefined;
   // Its failure is awaited below; meanwhile it must not count as unhandled.
-  mine?.catch(() => {});
+  let mineFailed = false;
+  mine?.catch(() => (mineFailed = true));
   const subtreeSize = (root: string) => cache.projects.subtreeIds(root).length;
   let projectsDone = 0;
   if (ctx.first)
@@ -163,6 +164,9 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
   // parsed and stored on the same thread as My Work's slices (and served by the same service),
   // and My Work waited for them. Two small lists cost the whole sync about one round trip more.
   if (mine) await settledWithin(mine, MY_LISTS_HEAD_START_MS);
+  // My lists end the run only with a failure that ends it anyway (the cache could not store
+  // them, the run cancelled, the token refused): no project list is asked for then.
+  if (mineFailed) await mine;
   await Promise.all(
     ctx.roots.map((root) =>
       ctx

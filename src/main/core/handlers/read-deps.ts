@@ -86,14 +86,16 @@ export function notFound(what: string, id: string, field: string): never {
  * The answer for an item the cache does not hold after `refreshOpened`: not-found naming `field`,
  * unless the service was asked about it and the ask failed. Then the item may well exist (a task
  * with time in My Time that the cache never held), and a view must not call it deleted: the
- * answer says it could not be checked (`offline`: the service could not answer now; no field,
- * the argument was not at fault).
+ * answer says it could not be checked (`offline`: the service could not answer now), naming the
+ * argument the item was asked by, so a view tells it from an `offline` of the whole core (a core
+ * restarting, a socket lost), where the item may well still be held.
  */
 export function notHeld(what: string, id: string, field: string, asked: Asked): never {
   if (asked === 'failed')
     throw new HandlerError(
       'offline',
       `The service did not answer about this ${what.toLowerCase()} just now (${id}, not kept here); try again`,
+      field,
     );
   notFound(what, id, field);
 }

@@ -134,6 +134,7 @@ describe('read handlers', () => {
       error: {
         type: 'offline',
         message: 'The service did not answer about this task just now (t404, not kept here); try again',
+        field: 'taskId',
       },
     });
     expect(await failing.dispatch('crm.contact', { contactId: 'c404' })).toEqual({
@@ -141,6 +142,7 @@ describe('read handlers', () => {
       error: {
         type: 'offline',
         message: 'The service did not answer about this contact just now (c404, not kept here); try again',
+        field: 'contactId',
       },
     });
     const unreachable = setup();

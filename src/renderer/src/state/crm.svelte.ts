@@ -32,6 +32,8 @@ export class CrmState {
   #recordError = $state<string | undefined>();
   #recordId: string | undefined;
   #seq = 0;
+  /** The load whose answer was applied last: an older one arriving after it is dropped. */
+  #applied = 0;
   readonly #bridge: Bridge;
   readonly tab: CrmTab;
 
@@ -93,13 +95,18 @@ export class CrmState {
     const seq = ++this.#seq;
     const asked = this.#text.trim();
     const text = asked || undefined;
+    // An answer is applied while it is the latest load's, or answers the text searched now: a
+    // sync's cache changes start a load about every frame, and waiting for the latest load's
+    // answer alone kept the list stale (and its rows unclickable) for as long as the sync ran.
+    // None is applied after a later load's answer was.
+    const counts = () => seq > this.#applied && (seq === this.#seq || asked === this.#text.trim());
     try {
       if (this.tab === 'contacts') {
         const page = await this.#bridge.invoke('crm.contacts', {
           limit: LIST_LIMIT,
           ...(text ? { text } : {}),
         });
-        if (seq !== this.#seq) return;
+        if (!counts()) return;
         this.#contacts = page.rows;
         this.#total = page.total;
       } else {
@@ -107,16 +114,19 @@ export class CrmState {
           limit: LIST_LIMIT,
           ...(text ? { text } : {}),
         });
-        if (seq !== this.#seq) return;
+        if (!counts()) return;
         this.#accounts = page.rows;
         this.#total = page.total;
       }
+      this.#applied = seq;
       this.#answered = asked;
       this.#error = undefined;
+      this.#loaded = true;
     } catch (err) {
-      if (seq === this.#seq) this.#error = describeError(err);
-    } finally {
-      if (seq === this.#seq) this.#loaded = true;
+      if (seq === this.#seq) {
+        this.#error = describeError(err);
+        this.#loaded = true;
+      }
     }
   }
 

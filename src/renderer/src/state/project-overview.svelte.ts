@@ -67,8 +67,17 @@ export class ProjectOverviewState {
       this.#error = undefined;
       this.#missing = false;
     } catch (err) {
-      if (err instanceof BridgeError && err.type === 'not-found') this.#missing = true;
-      else this.#error = describeError(err);
+      if (err instanceof BridgeError && err.type === 'not-found') {
+        this.#missing = true;
+        this.#detail = undefined;
+      } else {
+        // Kept on screen after a failed read again (the core restarting, its socket lost), with
+        // what is being typed in its fields, unless the cache no longer holds the project and
+        // the service did not answer about it ('offline' naming its id).
+        if (err instanceof BridgeError && err.type === 'offline' && err.field === 'projectId')
+          this.#detail = undefined;
+        this.#error = describeError(err);
+      }
     }
     await this.#loadMilestones();
   }

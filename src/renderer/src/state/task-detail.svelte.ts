@@ -55,9 +55,12 @@ export class TaskDetailState {
         this.#missing = true;
         this.#detail = undefined;
       } else {
-        // 'offline' here means the cache no longer holds the task and the service did not answer
-        // about it: what the panel showed may be deleted, so the error is shown instead of it.
-        if (err instanceof BridgeError && err.type === 'offline') this.#detail = undefined;
+        // 'offline' naming the task's id: the cache no longer holds the task and the service did
+        // not answer about it, so what the panel showed may be deleted and the error is shown
+        // instead. Any other failure (an 'offline' of the whole core: it is restarting, the
+        // socket was lost) keeps the task on screen with what is being typed in it.
+        if (err instanceof BridgeError && err.type === 'offline' && err.field === 'taskId')
+          this.#detail = undefined;
         this.#error = describeError(err);
       }
     } finally {

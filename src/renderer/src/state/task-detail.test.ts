@@ -13,9 +13,11 @@ vi.hoisted(() => {
 vi.mock('../lib/bridge', async () => {
   class BridgeError extends Error {
     readonly type: string;
-    constructor(error: { type: string; message: string }) {
+    readonly field: string | undefined;
+    constructor(error: { type: string; message: string; field?: string }) {
       super(error.message);
       this.type = error.type;
+      this.field = error.field;
     }
   }
   return { bridge: {}, BridgeError };
@@ -41,7 +43,11 @@ function bridgeAnswering(...answers: (TaskDetail | Error)[]): Bridge {
 
 describe('the open task when a read fails', () => {
   it('stops showing a task the cache no longer holds when the service did not answer about it', async () => {
-    const offline = new BridgeError({ type: 'offline', message: 'The service did not answer' });
+    const offline = new BridgeError({
+      type: 'offline',
+      message: 'The service did not answer',
+      field: 'taskId',
+    });
     const state = new TaskDetailState(bridgeAnswering(detail, offline), 't1');
     await state.load();
     expect(state.detail).toBe(detail);
@@ -49,6 +55,18 @@ describe('the open task when a read fails', () => {
     expect(state.detail).toBeUndefined();
     expect(state.error).toContain('The service did not answer');
     expect(state.missing).toBe(false);
+  });
+
+  it('keeps showing the task when the whole core is offline for a moment (restarting, its socket lost)', async () => {
+    const restarting = new BridgeError({
+      type: 'offline',
+      message: "Workdesk's core stopped while answering",
+    });
+    const state = new TaskDetailState(bridgeAnswering(detail, restarting), 't1');
+    await state.load();
+    await state.load();
+    expect(state.detail).toBe(detail);
+    expect(state.error).toContain('stopped while answering');
   });
 
   it('keeps showing the task after another failure (the cache still holds it)', async () => {

@@ -1,0 +1,69 @@
+// The CRM list's search while the cache keeps changing (a sync): each answer for the text
+// searched now is shown, whatever loads the cache's changes start meanwhile. Its runes are stood
+// in for by plain values (no component draws from it here), so the logic runs in node.
+import { describe, expect, it, vi } from 'vitest';
+import type { CrmContact } from '@shared/api/crm';
+import type { Bridge } from '../lib/bridge';
+
+vi.hoisted(() => {
+  const plain = <T>(value: T): T => value;
+  (globalThis as Record<string, unknown>)['$state'] = Object.assign(plain, { raw: plain });
+});
+// The app's bridge is made when its module loads (it needs a window); each test makes its own.
+vi.mock('../lib/bridge', () => ({ bridge: {}, BridgeError: class BridgeError extends Error {} }));
+
+const { CrmState } = await import('./crm.svelte');
+
+const contact = (id: string) => ({ id, firstName: id, lastName: '' }) as unknown as CrmContact;
+
+/** A bridge whose `crm.contacts` answers wait until the test answers them, in any order. */
+function heldContacts() {
+  const asked: { text: string; answer: () => void }[] = [];
+  const bridge = {
+    invoke: (channel: string, input: { text?: string }) => {
+      if (channel !== 'crm.contacts') throw new Error(`unexpected ${channel}`);
+      const text = input.text ?? '';
+      return new Promise((resolve) =>
+        asked.push({ text, answer: () => resolve({ rows: [contact(text || 'all')], total: 1 }) }),
+      );
+    },
+    on: () => () => undefined,
+  } as unknown as Bridge;
+  return { bridge, asked };
+}
+
+const turn = () => new Promise<void>((done) => setTimeout(done, 0));
+
+describe("the CRM list's search during a sync", () => {
+  it('shows the answer for the text searched although a cache change started a later load', async () => {
+    const { bridge, asked } = heldContacts();
+    const state = new CrmState(bridge, 'contacts');
+    void state.load();
+    state.search('ada');
+    // A sync's cache change starts another load before the search's answer comes.
+    void state.load();
+    expect(asked.map((a) => a.text)).toEqual(['', 'ada', 'ada']);
+    asked[1]!.answer();
+    await turn();
+    expect(state.stale).toBe(false);
+    expect(state.contacts.map((c) => c.id)).toEqual(['ada']);
+    // The first load's answer (the search before) comes last: it is dropped.
+    asked[0]!.answer();
+    await turn();
+    expect(state.contacts.map((c) => c.id)).toEqual(['ada']);
+    expect(state.stale).toBe(false);
+  });
+
+  it('drops an answer for an earlier text once another text is searched', async () => {
+    const { bridge, asked } = heldContacts();
+    const state = new CrmState(bridge, 'contacts');
+    state.search('ad');
+    state.search('ada');
+    asked[0]!.answer();
+    await turn();
+    expect(state.contacts).toEqual([]);
+    asked[1]!.answer();
+    await turn();
+    expect(state.contacts.map((c) => c.id)).toEqual(['ada']);
+  });
+});
