@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { AnswerRanges, HashState } from '../../../shared/api/answer-ranges';
+import type { AnswerRanges, HashState, VouchedSpans } from '../../../shared/api/answer-ranges';
 
-export type { AnswerRanges };
+export type { AnswerRanges, VouchedSpans };
 
 /**
  * A long list answer compared with the last one as its bytes arrive, so a list that did not
@@ -120,6 +120,18 @@ export function createRangeRecorder(from?: { recorded: AnswerRanges; prefix: Ran
       }
       ids[index] = id;
       fingerprints[index] = fingerprint;
+    },
+    /** As `element` for the elements `from` to `to` of `recorded`, the first at `index`. */
+    elements(index: number, recorded: AnswerRanges, from: number, to: number): void {
+      if (ids.length !== index) {
+        for (let at = from; at < to; at++)
+          this.element(index + at - from, recorded.ids[at]!, recorded.fingerprints[at]!);
+        return;
+      }
+      for (let at = from; at < to; at++) {
+        ids.push(recorded.ids[at]!);
+        fingerprints.push(recorded.fingerprints[at]!);
+      }
     },
     /**
      * Once every byte came: the whole answer's fingerprint, and its record (null when an
