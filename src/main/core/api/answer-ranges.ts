@@ -121,16 +121,19 @@ export function createRangeRecorder(from?: { recorded: AnswerRanges; prefix: Ran
       ids[index] = id;
       fingerprints[index] = fingerprint;
     },
-    /** As `element` for the elements `from` to `to` of `recorded`, the first at `index`. */
+    /**
+     * As `element` for the elements `from` to `to` of `recorded`, the first at `index`: a span
+     * vouched for is recorded without a call per element (spans and elements looked up come
+     * out of order, so it may land before the arrays' end).
+     */
     elements(index: number, recorded: AnswerRanges, from: number, to: number): void {
-      if (ids.length !== index) {
-        for (let at = from; at < to; at++)
-          this.element(index + at - from, recorded.ids[at]!, recorded.fingerprints[at]!);
-        return;
+      while (ids.length < index) {
+        ids.push(undefined);
+        fingerprints.push('');
       }
-      for (let at = from; at < to; at++) {
-        ids.push(recorded.ids[at]!);
-        fingerprints.push(recorded.fingerprints[at]!);
+      for (let at = from, into = index; at < to; at++, into++) {
+        ids[into] = recorded.ids[at]!;
+        fingerprints[into] = recorded.fingerprints[at]!;
       }
     },
     /**
