@@ -29,3 +29,13 @@ export interface HashState {
   update(data: Uint8Array): HashState;
   digest(encoding: 'base64'): string;
 }
+
+/**
+ * Elements of a list answer vouched for by spans of a recorded answer (`from` to `to`, exclusive,
+ * of its `ids`), each still held as recorded when the read last asked: handed to the store of the
+ * list whole so it goes through the few ids outside them, not every element.
+ */
+export interface VouchedSpans {
+  recorded: AnswerRanges;
+  spans: readonly (readonly [from: number, to: number])[];
+}

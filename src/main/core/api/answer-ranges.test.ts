@@ -49,6 +49,22 @@ describe('a list answer by ranges', () => {
     expect(a.ends[0]).toBeLessThan(RANGE_BYTES + 400);
   });
 
+  it('records spans of a recorded answer at once, before or after elements met one by one', () => {
+    const recorded = record(text, 4_000);
+    const recorder = createRangeRecorder();
+    const cutter = createElementCutter();
+    for (const chunk of chunksOf(bytesOf(text), 4_000))
+      recorder.chunk(
+        chunk,
+        cutter.feed(chunk).map((e) => e.end),
+      );
+    // Elements 500 to 509 met one by one first, then the spans around them.
+    for (let at = 500; at < 510; at++) recorder.element(at, recorded.ids[at]!, recorded.fingerprints[at]!);
+    recorder.elements(0, recorded, 0, 500);
+    recorder.elements(510, recorded, 510, 1_000);
+    expect(recorder.finish().ranges).toEqual(recorded);
+  });
+
   it('knows the same answer whole, holding no more than a range and a chunk while it comes', () => {
     const recorded = record(text, 1_000);
     const verifier = createRangeVerifier(recorded);

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { AnswerRanges, HashState } from '../../../shared/api/answer-ranges';
+import type { AnswerRanges, HashState, VouchedSpans } from '../../../shared/api/answer-ranges';
 
-export type { AnswerRanges };
+export type { AnswerRanges, VouchedSpans };
 
 /**
  * A long list answer compared with the last one as its bytes arrive, so a list that did not
@@ -120,6 +120,21 @@ export function createRangeRecorder(from?: { recorded: AnswerRanges; prefix: Ran
       }
       ids[index] = id;
       fingerprints[index] = fingerprint;
+    },
+    /**
+     * As `element` for the elements `from` to `to` of `recorded`, the first at `index`: a span
+     * vouched for is recorded without a call per element (spans and elements looked up come
+     * out of order, so it may land before the arrays' end).
+     */
+    elements(index: number, recorded: AnswerRanges, from: number, to: number): void {
+      while (ids.length < index) {
+        ids.push(undefined);
+        fingerprints.push('');
+      }
+      for (let at = from, into = index; at < to; at++, into++) {
+        ids[into] = recorded.ids[at]!;
+        fingerprints[into] = recorded.fingerprints[at]!;
+      }
     },
     /**
      * Once every byte came: the whole answer's fingerprint, and its record (null when an

@@ -8,6 +8,7 @@ import {
   type RangesDiffer,
   type AnswerRanges,
   type RangesPrefix,
+  type VouchedSpans,
 } from './answer-ranges';
 import { createElementCutter, fingerprintOf, workSlice, yieldToLoop } from './list-elements';
 import { nodeFetch } from './node-fetch';
@@ -149,6 +150,13 @@ export interface FingerprintedListAnswer<T> extends ListAnswer<T> {
   unread: string[];
   /** The answer by ranges when read element by element with `known` (null otherwise). */
   ranges: AnswerRanges | null;
+  /**
+   * Spans of the last recorded answer among `unchanged`, vouched for at once and still held as
+   * recorded when last asked (`KnownElements.vouchRecorded`, `lostSince`), and the ids of
+   * `unchanged` outside them (null and empty when none was vouched for so).
+   */
+  vouched: VouchedSpans | null;
+  unvouched: string[];
 }
 
 /**
@@ -535,6 +543,9 @@ export function createHttp(settings: ConnectionSettings) {
     const skipped: UnreadableItem[] = [];
     const unchanged: string[] = [];
     const unread: string[] = [];
+    /** Spans of the recorded answer held as vouched for (see `vouched`), and `unchanged`'s other ids. */
+    const vouchedSpans: (readonly [from: number, to: number])[] = [];
+    const unvouched: string[] = [];
     /**
      * Elements not held, waiting to be read; elements held, waiting for `lostSince` (without their
      * bytes when vouched for by a range equal to the recorded answer's: those were let go).
@@ -568,6 +579,7 @@ export function createHttp(settings: ConnectionSettings) {
         for (const { index, bytes, id, fingerprint } of held) {
           if (!lost?.has(id)) {
             unchanged.push(id);
+            unvouched.push(id);
             recorder?.element(index, id, fingerprint);
           } else if (bytes) toRead.push({ index, bytes, fingerprint });
           else unread.push(id);
@@ -575,12 +587,23 @@ export function createHttp(settings: ConnectionSettings) {
         held = [];
         const recorded = resume?.recorded;
         for (const { index, from, to } of recorded ? heldSpans : []) {
+          let whole = true;
+          if (lost?.size)
+            for (let at = from; at < to && whole; at++) if (lost.has(recorded!.ids[at]!)) whole = false;
+          if (whole) {
+            // Every one still held as recorded: copied over as a span, none looked at.
+            vouchedSpans.push([from, to]);
+            for (let at = from; at < to; at++) unchanged.push(recorded!.ids[at]!);
+            recorder?.elements(index, recorded!, from, to);
+            continue;
+          }
           for (let at = from; at < to; at++) {
             const id = recorded!.ids[at]!;
             // Their bytes were let go: one written meanwhile is not read again (see `unread`).
             if (lost?.has(id)) unread.push(id);
             else {
               unchanged.push(id);
+              unvouched.push(id);
               recorder?.element(index + at - from, id, recorded!.fingerprints[at]!);
             }
           }
@@ -750,6 +773,8 @@ export function createHttp(settings: ConnectionSettings) {
           total,
           unread,
           ranges: done?.ranges ?? null,
+          vouched: resume && vouchedSpans.length ? { recorded: resume.recorded, spans: vouchedSpans } : null,
+          unvouched: vouchedSpans.length ? unvouched : [],
         };
       },
       /** The answer held whole as `known` has it: nothing of it read. */
@@ -767,6 +792,8 @@ export function createHttp(settings: ConnectionSettings) {
           total: ids.length,
           unread: [],
           ranges,
+          vouched: null,
+          unvouched: [],
         };
       },
     };

@@ -153,7 +153,14 @@ export async function pullProjectTaskList(
   const ids = [...answer.unchanged, ...answer.unread, ...storedIds];
   // Every element is held as sent: the next answer that is the same text is known whole.
   if (answer.whole && !answer.skipped.length && storedAsSent + answer.unchanged.length === answer.total)
-    await fingerprints.storedWhole(projectId, answer.whole, ids, answer.ranges ?? undefined);
+    await fingerprints.storedWhole(
+      projectId,
+      answer.whole,
+      // The spans vouched for are handed over as spans: their tasks are not gone through again.
+      answer.vouched ? [...answer.unvouched, ...answer.unread, ...storedIds] : ids,
+      answer.ranges ?? undefined,
+      answer.vouched ?? undefined,
+    );
   const asStored = !answer.skipped.length && verbatimCount + answer.unchanged.length === answer.total;
   return { ids, stored: storedIds.length, asStored };
 }

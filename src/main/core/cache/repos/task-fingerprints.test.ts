@@ -55,6 +55,44 @@ async function recordedList() {
   return { cache, f, ids, r1 };
 }
 
+/**
+ * Tasks t0..t(n-1) of p1 stored as elements `f-t0`.., recorded by ranges as answer `w1`; then a
+ * read of the next answer `w2`, where t600 changed (stored again from its new element) and the
+ * rest of the elements are vouched for by two spans of the record, asked about once.
+ */
+async function spansRead(n = 1_200) {
+  const cache = accountCache(openCacheDb(':memory:'));
+  const f = cache.taskFingerprints;
+  const ids = Array.from({ length: n }, (_, i) => `t${i}`);
+  cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
+  f.stored(ids.map((id) => [id, `f-${id}`]));
+  const r1 = rangesOf(
+    'w1',
+    ids,
+    ids.map((id) => `f-${id}`),
+  );
+  await f.storedWhole('p1', 'w1', ids, r1);
+  const known = f.forList('p1');
+  expect(known.vouchRecorded(r1, 0, 600)).toBe(true);
+  expect(known.vouchRecorded(r1, 601, n)).toBe(true);
+  cache.tasks.upsertMany([flattenTask(aTask({ id: 't600', projectId: 'p1', name: 'New' }))]);
+  f.stored([['t600', 'f-t600-new']]);
+  expect(known.lostSince().size).toBe(0);
+  const r2 = rangesOf(
+    'w2',
+    ids,
+    ids.map((id) => (id === 't600' ? 'f-t600-new' : `f-${id}`)),
+  );
+  const vouched = {
+    recorded: r1,
+    spans: [
+      [0, 600],
+      [601, n],
+    ] as const,
+  };
+  return { cache, f, ids, r1, r2, vouched };
+}
+
 describe('task fingerprints: list elements held as sent', () => {
   it('knows each element and the whole answer while the rows are as stored', async () => {
     const { taskFingerprints: f } = await cachedList();
@@ -270,6 +308,43 @@ describe('task fingerprints: list elements held as sent', () => {
     expect([...(f.wholeAnswer('w1') ?? [])].sort()).toEqual(['t1', 't2', 't3']);
   });
 
+  it('stores a list whole through the ids outside the spans vouched for, not every element', async () => {
+    const { f, ids, r2, vouched } = await spansRead();
+    const before = f.idsLookedUp;
+    await f.storedWhole('p1', 'w2', ['t600'], r2, vouched);
+    // t600 alone, not the 1,200 (before, every id of the answer, once in a set and once among
+    // the members).
+    expect(f.idsLookedUp - before).toBeLessThan(10);
+    expect(f.wholeAnswer('w2')).toHaveLength(ids.length);
+    expect(f.forList('p1').ranges()).toBe(r2);
+    expect(f.forList('p1').vouchRecorded(r2, 0, ids.length)).toBe(true);
+  });
+
+  it("a vouched span's task stored by another list after the read's last ask leaves the list not whole", async () => {
+    const { cache, f, r2, vouched } = await spansRead();
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't100', projectId: 'q', name: 'Old' }))]);
+    f.stored([['t100', 'f-t100-q']]);
+    await f.storedWhole('p1', 'w2', ['t600'], r2, vouched);
+    // t100's row holds project q's copy, not this answer's element: read again next pull.
+    expect(f.wholeAnswer('w2')).toBeUndefined();
+    expect(f.forList('p1').ranges()).toBeUndefined();
+    expect(f.idOf('f-t100')).toBeUndefined();
+  });
+
+  it('an answer naming a task of a vouched span again outside it counts it once', async () => {
+    const { f, ids, vouched } = await spansRead();
+    const twice = [...ids, 't5'];
+    const r2 = rangesOf(
+      'w2',
+      twice,
+      twice.map((id) => (id === 't600' ? 'f-t600-new' : `f-${id}`)),
+    );
+    await f.storedWhole('p1', 'w2', ['t600', 't5'], r2, vouched);
+    expect([...(f.wholeAnswer('w2') ?? [])]).toHaveLength(ids.length);
+    // Not distinct: no record to vouch for it by spans.
+    expect(f.forList('p1').ranges()).toBeUndefined();
+  });
+
   it("tells of a task of a vouched span stored meanwhile from another list's element", async () => {
     const { f, r1 } = await recordedList();
     const known = f.forList('p1');
@@ -278,6 +353,31 @@ describe('task fingerprints: list elements held as sent', () => {
     // so their counts still agree; t2 is told as lost all the same (before: nothing told).
     f.stored([['t2', 'f-t2-q']]);
     expect([...known.lostSince()]).toEqual(['t2']);
+  });
+
+  it('tells of a task looked up one by one and stored meanwhile from another element', async () => {
+    const { f } = await recordedList();
+    const known = f.forList('p1');
+    await known.prepare();
+    expect(known.idOf('f-t2')).toBe('t2');
+    // Another list's read stores t2 from its own element: the row and the members both lose it,
+    // so their counts agree; told all the same (before: nothing told).
+    f.stored([['t2', 'f-t2-q']]);
+    expect([...known.lostSince()]).toEqual(['t2']);
+  });
+
+  it("tells of a task answered from another list's row that was written meanwhile", async () => {
+    const cache = await cachedList();
+    const f = cache.taskFingerprints;
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't3', projectId: 'q' }))]);
+    f.stored([['t3', 'f3']]);
+    await f.storedWhole('q', 'wq', ['t3']);
+    const known = f.forList('p1');
+    await known.prepare();
+    // t3 moved to p1: its element is met in p1's answer, its row still q's.
+    expect(known.idOf('f3')).toBe('t3');
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't3', projectId: 'q', name: 'Written here' }))]);
+    expect([...known.lostSince()]).toEqual(['t3']);
   });
 
   it("counts a list's rows again only when a row changed since the last count", async () => {

@@ -1,4 +1,4 @@
-import type { AnswerRanges } from '../../../../shared/api/answer-ranges';
+import type { AnswerRanges, VouchedSpans } from '../../../../shared/api/answer-ranges';
 import type { CacheDb } from '../db';
 import { yieldToLoop } from '../../loop-turns';
 
@@ -25,8 +25,16 @@ export interface TaskFingerprints {
    * elements is stored as it was (call after `stored`). Its tasks join the list a slice at a
    * time, the event loop given back between slices (20,000 of them were one 100-250 ms write).
    * `ranges`, the answer by ranges, is kept in memory with it, for the next read to compare.
+   * With `vouched` (the spans of the last record a read vouched for), `ids` are the answer's ids
+   * outside those spans: the spans' tasks are not gone through one by one.
    */
-  storedWhole(key: string, fingerprint: string, ids: readonly string[], ranges?: AnswerRanges): Promise<void>;
+  storedWhole(
+    key: string,
+    fingerprint: string,
+    ids: readonly string[],
+    ranges?: AnswerRanges,
+    vouched?: VouchedSpans,
+  ): Promise<void>;
   /**
    * What a read of the list `key` knows already: as `idOf` and `wholeAnswer`, with the elements
    * of that list's last whole answer looked up in memory rather than one query each (see
@@ -40,6 +48,8 @@ export interface TaskFingerprints {
   readonly size: number;
   /** How many times a list's rows were counted in the cache file (for tests). */
   readonly countReads: number;
+  /** How many of an answer's ids `storedWhole` looked up among the list's members (for tests). */
+  readonly idsLookedUp: number;
 }
 
 /** What a list read asks of what the cache holds (the shape of the API client's `KnownElements`). */
@@ -101,6 +111,13 @@ export const JOINED_OF = `SELECT fingerprint, task_id FROM task_fingerprints
   WHERE +list_key = ? AND task_id IN (SELECT value FROM json_each(?))`;
 export const LEAVE_EXTRAS = `UPDATE task_fingerprints SET list_key = NULL
   WHERE +list_key = ? AND task_id IN (SELECT value FROM json_each(?))`;
+
+/** The spans in order when none overlaps another (each id of them then named once), else undefined. */
+function disjoint(spans: VouchedSpans['spans']): VouchedSpans['spans'] | undefined {
+  const sorted = [...spans].sort((a, b) => a[0] - b[0]);
+  for (let at = 1; at < sorted.length; at++) if (sorted[at]![0] < sorted[at - 1]![1]) return undefined;
+  return sorted;
+}
 
 export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   const idOf = db.prepare('SELECT task_id FROM task_fingerprints WHERE fingerprint = ?').pluck();
@@ -279,13 +296,89 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       : (idsOfList.all(key) as string[]);
   };
 
+  let idsLookedUp = 0;
+  /**
+   * The answer's distinct ids as `storedWhole` needs them: how many, those not members yet
+   * (`joining`), how many are members, and (only when some member may have left the answer) all
+   * of them. With `vouched`, `ids` are those outside its spans, and the spans' ids, each a
+   * member as recorded unless it left the members since (`record.left`), are gone through only
+   * against the few ids that left or lie outside the spans: no look-up or entry per element.
+   */
+  const distinctAnswer = (
+    members: ListMembers,
+    ids: readonly string[],
+    vouched: VouchedSpans | undefined,
+  ) => {
+    const rest = new Set<string>();
+    const joining: string[] = [];
+    let inMembers = 0;
+    for (const id of ids) {
+      if (rest.has(id)) continue;
+      rest.add(id);
+      idsLookedUp++;
+      if (members.ofTask.has(id)) inMembers++;
+      else joining.push(id);
+    }
+    const record = members.record;
+    const spans = vouched && record?.ranges === vouched.recorded ? disjoint(vouched.spans) : undefined;
+    if (vouched && !spans) {
+      // Not the record these members keep (read again meanwhile): each id is looked up.
+      for (const [from, to] of vouched.spans)
+        for (let at = from; at < to; at++) {
+          const id = vouched.recorded.ids[at]!;
+          if (rest.has(id)) continue;
+          rest.add(id);
+          idsLookedUp++;
+          if (members.ofTask.has(id)) inMembers++;
+          else joining.push(id);
+        }
+    }
+    let size = rest.size;
+    if (spans) {
+      const { left } = record!;
+      const recordedIds = vouched!.recorded.ids;
+      for (const [from, to] of spans) {
+        if (!rest.size && !left.size) {
+          size += to - from;
+          inMembers += to - from;
+          continue;
+        }
+        for (let at = from; at < to; at++) {
+          const id = recordedIds[at]!;
+          // Named outside the spans too: counted there.
+          if (rest.has(id)) continue;
+          size++;
+          // Every task that left the members since the record is in `left`; one that joined
+          // again since is a member.
+          if (!left.has(id) || members.ofTask.has(id)) inMembers++;
+          else {
+            idsLookedUp++;
+            joining.push(id);
+          }
+        }
+      }
+    }
+    return {
+      size,
+      joining,
+      members: inMembers,
+      all(): ReadonlySet<string> {
+        if (!spans) return rest;
+        const all = new Set(rest);
+        for (const [from, to] of spans)
+          for (let at = from; at < to; at++) all.add(vouched!.recorded.ids[at]!);
+        return all;
+      },
+    };
+  };
+
   const repo: TaskFingerprints = {
     idOf: (fingerprint) => idOf.get(fingerprint) as string | undefined,
     stored(entries) {
       if (entries.length) stored(entries);
     },
     wholeAnswer,
-    async storedWhole(key, fingerprint, ids, ranges) {
+    async storedWhole(key, fingerprint, ids, ranges, vouched) {
       if (!beginWhole(key, fingerprint)) {
         // The same answer as the intact one: its ranges, when read by ranges, are those too.
         if (ranges?.whole === fingerprint && !rangesOf.has(key)) rangesOf.set(key, ranges);
@@ -295,14 +388,8 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       // Only the tasks not in the list yet join it (those just stored, those of another list):
       // the members as last known, when still true, say which; otherwise every id is looked up.
       const members = membersOf(key);
-      // One pass over the answer's ids: each once, and those not members yet (each once).
-      const answered = new Set<string>();
-      const joining: string[] = [];
-      for (const id of ids) {
-        if (answered.has(id)) continue;
-        answered.add(id);
-        if (!members.ofTask.has(id)) joining.push(id);
-      }
+      const answered = distinctAnswer(members, ids, vouched);
+      const { joining } = answered;
       let joined = 0;
       /** The fingerprint of each row that joined: it may hold another copy than the answer's. */
       const joinedAs = new Map<string, string>();
@@ -345,11 +432,12 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       // they are all the members, none is to leave and the members are not gone through. Only
       // when they joined in one statement: with the loop given back between slices, another
       // list's store may have taken one of them meanwhile, and the counts would no longer tell.
-      const inAnswer = answered.size - joining.length + joined;
-      const extras =
-        joining.length <= JOIN_SLICE && members.ofTask.size === inAnswer
-          ? []
-          : [...members.ofTask.keys()].filter((id) => !answered.has(id));
+      const inAnswer = answered.members + joined;
+      let extras: string[] = [];
+      if (joining.length > JOIN_SLICE || members.ofTask.size !== inAnswer) {
+        const all = answered.all();
+        extras = [...members.ofTask.keys()].filter((id) => !all.has(id));
+      }
       for (const id of extras) leave(members, id);
       endWhole(key, fingerprint, otherCopies.length ? [...extras, ...otherCopies] : extras, answered.size);
       if (ranges?.whole === fingerprint && ranges.ids.length === answered.size && intact(key, fingerprint)) {
@@ -369,11 +457,17 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       const answeredFingerprints: string[] = [];
       /** Spans of the recorded answer vouched for at once (`vouchRecorded`), for `lostSince`. */
       const answeredSpans: { recorded: AnswerRanges; from: number; to: number }[] = [];
+      /** Tasks answered from outside the members (another list's row), with their fingerprints. */
+      const answeredElsewhere: (readonly [id: string, fingerprint: string])[] = [];
       return {
         idOf(fp) {
           members ??= membersOf(key);
           const id = members.byFingerprint.get(fp);
-          if (id === undefined) return repo.idOf(fp);
+          if (id === undefined) {
+            const other = repo.idOf(fp);
+            if (other !== undefined) answeredElsewhere.push([other, fp]);
+            return other;
+          }
           answeredIds.push(id);
           answeredFingerprints.push(fp);
           return id;
@@ -404,17 +498,24 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
           const ids = answeredIds.splice(0);
           const fingerprints = answeredFingerprints.splice(0);
           const spans = answeredSpans.splice(0);
-          // A task of a span vouched for that left the members since (stored meanwhile from
-          // another list's element: its row left the list and the members with it, so the counts
-          // below still agree) is lost. A span with a task already left is never vouched for, so
-          // each one here left after.
           const lost = new Set<string>();
-          const left = members?.record?.left;
+          // Another list's rows: read back, one by one (a task moving between lists: few).
+          for (const [id, fp] of answeredElsewhere.splice(0))
+            if (fingerprintOfTask.get(id) !== fp) lost.add(id);
+          if (!members) return lost;
+          // A task answered that left the members since (stored meanwhile from another element,
+          // another list's or this one's: its row left the list and the members with it, so the
+          // counts below still agree) is lost. A span with a task already left is never vouched
+          // for, so each one of a span here left after.
+          if (lists.get(key) === members)
+            for (let at = 0; at < ids.length; at++)
+              if (members.ofTask.get(ids[at]!) !== fingerprints[at]) lost.add(ids[at]!);
+          const left = members.record?.left;
           if (left?.size)
             for (const { recorded, from, to } of spans)
               for (let at = from; at < to; at++) if (left.has(recorded.ids[at]!)) lost.add(recorded.ids[at]!);
           // None left the list since it was read: every task answered from it is still as stored.
-          if (!members || countOf(key) === members.ofTask.size) return lost;
+          if (countOf(key) === members.ofTask.size) return lost;
           forget(key);
           for (let at = 0; at < ids.length; at++)
             if (fingerprintOfTask.get(ids[at]!) !== fingerprints[at]) lost.add(ids[at]!);
@@ -431,6 +532,9 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     },
     get countReads() {
       return countReads;
+    },
+    get idsLookedUp() {
+      return idsLookedUp;
     },
   };
   return repo;
