@@ -331,6 +331,38 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(f.idOf('f-t100')).toBeUndefined();
   });
 
+  it('a list whose answer lost a task while a span task left for another list is not stored whole', async () => {
+    const { cache, f, ids, r1 } = await spansRead();
+    // The new answer: t600 changed, t1199 gone from it (spans [0,600) and [601,1199) of r1).
+    const answerIds = ids.filter((id) => id !== 't1199');
+    const r2 = rangesOf(
+      'w2',
+      answerIds,
+      answerIds.map((id) => (id === 't600' ? 'f-t600-new' : `f-${id}`)),
+    );
+    // After the read's last ask, another list's read stores t100 from its own element.
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't100', projectId: 'q', name: 'Old' }))]);
+    f.stored([['t100', 'f-t100-q']]);
+    await f.storedWhole('p1', 'w2', ['t600'], r2, {
+      recorded: r1,
+      spans: [
+        [0, 600],
+        [601, 1199],
+      ],
+    });
+    // Counted as a member, t100 would make the list look intact with t1199 in it and t100 not.
+    expect(f.wholeAnswer('w2')).toBeUndefined();
+  });
+
+  it('a row of a vouched span written between the read and the store (the members read again) leaves the list not whole', async () => {
+    const { cache, f, r2, vouched } = await spansRead();
+    // t5's row is written (an edit, a detail): its fingerprint forgotten, the count falls, and
+    // the store reads the members again, with no record of the spans' answer.
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't5', projectId: 'p1', name: 'Edited' }))]);
+    await f.storedWhole('p1', 'w2', ['t600'], r2, vouched);
+    expect(f.wholeAnswer('w2')).toBeUndefined();
+  });
+
   it('an answer naming a task of a vouched span again outside it counts it once', async () => {
     const { f, ids, vouched } = await spansRead();
     const twice = [...ids, 't5'];

@@ -172,6 +172,13 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     )
     .raw();
   const fingerprintOfTask = db.prepare('SELECT fingerprint FROM task_fingerprints WHERE task_id = ?').pluck();
+  /** The fingerprints of many tasks in one statement (`ids` a JSON array), as [id, fingerprint] rows. */
+  const fingerprintsOfTasks = db
+    .prepare(
+      `SELECT task_id, fingerprint FROM task_fingerprints
+         WHERE task_id IN (SELECT value FROM json_each(?))`,
+    )
+    .raw();
   const joinMissing = db.prepare(
     `UPDATE task_fingerprints SET list_key = @key
        WHERE task_id IN (SELECT value FROM json_each(@ids)) AND list_key IS NOT @key`,
@@ -301,8 +308,10 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
    * The answer's distinct ids as `storedWhole` needs them: how many, those not members yet
    * (`joining`), how many are members, and (only when some member may have left the answer) all
    * of them. With `vouched`, `ids` are those outside its spans, and the spans' ids, each a
-   * member as recorded unless it left the members since (`record.left`), are gone through only
-   * against the few ids that left or lie outside the spans: no look-up or entry per element.
+   * member as recorded unless it left the members since (`record.left`), are gone through
+   * against the few ids that left or lie outside the spans: no look-up among the members and no
+   * set entry per element, but still a pass over every span element when some id lies outside
+   * the spans (a check in each of two small sets).
    */
   const distinctAnswer = (
     members: ListMembers,
@@ -499,9 +508,16 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
           const fingerprints = answeredFingerprints.splice(0);
           const spans = answeredSpans.splice(0);
           const lost = new Set<string>();
-          // Another list's rows: read back, one by one (a task moving between lists: few).
-          for (const [id, fp] of answeredElsewhere.splice(0))
-            if (fingerprintOfTask.get(id) !== fp) lost.add(id);
+          // Another list's rows, read back in one statement: a task moving between lists, or
+          // every element of a list whose rows were stored but never joined to it (a list with
+          // an element the reader skips is never stored whole: its tasks stay outside it).
+          const elsewhere = answeredElsewhere.splice(0);
+          if (elsewhere.length) {
+            const now = new Map(
+              fingerprintsOfTasks.all(JSON.stringify(elsewhere.map(([id]) => id))) as [string, string][],
+            );
+            for (const [id, fp] of elsewhere) if (now.get(id) !== fp) lost.add(id);
+          }
           if (!members) return lost;
           // A task answered that left the members since (stored meanwhile from another element,
           // another list's or this one's: its row left the list and the members with it, so the
