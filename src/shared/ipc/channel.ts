@@ -35,7 +35,10 @@ export interface ChannelDomain {
   readonly resources?: Record<string, ResourceSpec>;
 }
 
-/** The error half of every IPC result; `field` names the offending argument field when there is one. */
+/**
+ * The error half of every IPC result; `field` names the offending argument field when there is
+ * one, or, for an `offline` answer about one item the core does not hold, the argument naming it.
+ */
 export interface IpcError {
   type: IpcErrorType;
   message: string;

@@ -1,5 +1,4 @@
-// Bridge errors in a user's words: a field at fault is named by its label; an item the service
-// did not answer about is not put as a fault of its field.
+// Bridge errors in a user's words: the field an answer names is given by its label.
 import { describe, expect, it, vi } from 'vitest';
 
 // The app's bridge is made when its module loads (it needs a window); the error class is kept.
@@ -25,8 +24,12 @@ describe('an error in words', () => {
     expect(describeError(error)).toMatch(/^Task.*: required$/);
   });
 
-  it('does not put an item the service did not answer about as a fault of its field', () => {
-    const message = 'The service did not answer about this task just now (t1, not kept here); try again';
-    expect(describeError(new BridgeError({ type: 'offline', message, field: 'taskId' }))).toBe(message);
+  it('names the field of an offline answer too (a service address that cannot be reached)', () => {
+    const error = new BridgeError({
+      type: 'offline',
+      message: 'Could not reach http://svc/2.0: fetch failed',
+      field: 'baseUrl',
+    });
+    expect(describeError(error)).toMatch(/^.+: Could not reach http:\/\/svc\/2\.0: fetch failed$/);
   });
 });

@@ -15,8 +15,7 @@ const TYPE_WORDS: Record<string, string> = {
 export function describeError(error: unknown): string {
   if (error instanceof BridgeError) {
     const message = inFieldWords(stripFieldPrefix(error.message, error.field));
-    // An 'offline' answer names the argument its item was asked by, not a field at fault.
-    if (error.field && error.type !== 'offline') return `${fieldLabel(error.field)}: ${message}`;
+    if (error.field) return `${fieldLabel(error.field)}: ${message}`;
     if (error.type === 'internal' || error.type === 'unknown-channel' || !message) {
       return TYPE_WORDS[error.type] ?? message;
     }

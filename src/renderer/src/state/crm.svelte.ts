@@ -154,10 +154,27 @@ export class CrmState {
       this.#recordError = undefined;
     } catch (err) {
       if (id !== this.#recordId) return;
-      this.#recordError =
-        err instanceof BridgeError && err.type === 'not-found'
-          ? 'This record is no longer in the cache; it may have been deleted.'
-          : describeError(err);
+      const gone = err instanceof BridgeError && err.type === 'not-found';
+      // The record shown is dropped when it is gone, or no longer held and the service did not
+      // answer about it ('offline' naming its id); after any other failure (the core restarting,
+      // the socket lost) it stays, with the error beside it.
+      if (
+        gone ||
+        (err instanceof BridgeError &&
+          err.type === 'offline' &&
+          (err.field === 'contactId' || err.field === 'accountId'))
+      ) {
+        this.#contact = undefined;
+        this.#account = undefined;
+      }
+      this.#recordError = gone
+        ? 'This record is no longer in the cache; it may have been deleted.'
+        : describeError(err);
     }
+  }
+
+  /** Reads the open record again (its Try again). */
+  reloadRecord(): Promise<void> {
+    return this.#loadRecord();
   }
 }

@@ -10,9 +10,21 @@ vi.hoisted(() => {
   (globalThis as Record<string, unknown>)['$state'] = Object.assign(plain, { raw: plain });
 });
 // The app's bridge is made when its module loads (it needs a window); each test makes its own.
-vi.mock('../lib/bridge', () => ({ bridge: {}, BridgeError: class BridgeError extends Error {} }));
+vi.mock('../lib/bridge', async () => {
+  class BridgeError extends Error {
+    readonly type: string;
+    readonly field: string | undefined;
+    constructor(error: { type: string; message: string; field?: string }) {
+      super(error.message);
+      this.type = error.type;
+      this.field = error.field;
+    }
+  }
+  return { bridge: {}, BridgeError };
+});
 
 const { CrmState } = await import('./crm.svelte');
+const { BridgeError } = await import('../lib/bridge');
 
 const contact = (id: string) => ({ id, firstName: id, lastName: '' }) as unknown as CrmContact;
 
@@ -65,5 +77,49 @@ describe("the CRM list's search during a sync", () => {
     asked[1]!.answer();
     await turn();
     expect(state.contacts.map((c) => c.id)).toEqual(['ada']);
+  });
+});
+
+describe('the open CRM record when a read again fails', () => {
+  /** A bridge whose `crm.contact` answers each of `answers` in turn (an error is thrown). */
+  function contactAnswering(...answers: unknown[]): Bridge {
+    return {
+      invoke: async (channel: string) => {
+        if (channel === 'crm.contacts') return { rows: [], total: 0 };
+        if (channel !== 'crm.contact') throw new Error(`unexpected ${channel}`);
+        const next = answers.shift();
+        if (next instanceof Error) throw next;
+        return next;
+      },
+      on: () => () => undefined,
+    } as unknown as Bridge;
+  }
+  const detail = { contact: contact('c1'), account: null, tasks: [] };
+
+  it('keeps the record, with the error, when the whole core is offline for a moment', async () => {
+    const restarting = new BridgeError({
+      type: 'offline',
+      message: "Workdesk's core stopped while answering",
+    });
+    const state = new CrmState(contactAnswering(detail, restarting), 'contacts');
+    state.open('c1');
+    await turn();
+    await state.reloadRecord();
+    expect(state.contact).toBe(detail);
+    expect(state.recordError).toContain('stopped while answering');
+  });
+
+  it('drops a record no longer held that the service did not answer about', async () => {
+    const notHeld = new BridgeError({
+      type: 'offline',
+      message: 'The service did not answer',
+      field: 'contactId',
+    });
+    const state = new CrmState(contactAnswering(detail, notHeld), 'contacts');
+    state.open('c1');
+    await turn();
+    await state.reloadRecord();
+    expect(state.contact).toBeUndefined();
+    expect(state.recordError).toContain('did not answer');
   });
 });
