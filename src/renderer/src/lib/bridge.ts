@@ -3,8 +3,9 @@
 // URL's fragment. Callers see one typed API either way.
 import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contract';
 import type { EventName, EventPayload } from '@shared/ipc/events';
-import type { IpcError, IpcResult } from '@shared/ipc/channel';
+import type { IpcResult } from '@shared/ipc/channel';
 import type { StageResult } from '@shared/ipc/attachments';
+import { BridgeError } from './bridge-error';
 
 export interface Transport {
   invoke(channel: string, arg: unknown): Promise<IpcResult<unknown>>;
@@ -22,16 +23,7 @@ declare global {
   }
 }
 
-/** A failed bridge call, carrying the core's error type and the field it names. */
-export class BridgeError extends Error {
-  readonly type: IpcError['type'];
-  readonly field: string | undefined;
-  constructor(error: IpcError) {
-    super(error.message);
-    this.type = error.type;
-    this.field = error.field;
-  }
-}
+export { BridgeError };
 
 export class Bridge {
   readonly kind: 'electron' | 'web';

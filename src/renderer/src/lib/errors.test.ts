@@ -1,19 +1,8 @@
 // Bridge errors in a user's words: the field an answer names is given by its label.
 import { describe, expect, it, vi } from 'vitest';
 
-// The app's bridge is made when its module loads (it needs a window); the error class is kept.
-vi.mock('./bridge', async () => {
-  class BridgeError extends Error {
-    readonly type: string;
-    readonly field: string | undefined;
-    constructor(error: { type: string; message: string; field?: string }) {
-      super(error.message);
-      this.type = error.type;
-      this.field = error.field;
-    }
-  }
-  return { bridge: {}, BridgeError };
-});
+// The app's bridge is made when its module loads (it needs a window): a double stands in.
+vi.mock('./bridge', () => import('./bridge-double'));
 
 const { describeError } = await import('./errors');
 const { BridgeError } = await import('./bridge');

@@ -4,24 +4,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CrmContact } from '@shared/api/crm';
 import type { Bridge } from '../lib/bridge';
+import { plainRunes } from '../lib/bridge-double';
 
-vi.hoisted(() => {
-  const plain = <T>(value: T): T => value;
-  (globalThis as Record<string, unknown>)['$state'] = Object.assign(plain, { raw: plain });
-});
-// The app's bridge is made when its module loads (it needs a window); each test makes its own.
-vi.mock('../lib/bridge', async () => {
-  class BridgeError extends Error {
-    readonly type: string;
-    readonly field: string | undefined;
-    constructor(error: { type: string; message: string; field?: string }) {
-      super(error.message);
-      this.type = error.type;
-      this.field = error.field;
-    }
-  }
-  return { bridge: {}, BridgeError };
-});
+// The app's bridge is made when its module loads (it needs a window): a double stands in.
+vi.mock('../lib/bridge', () => import('../lib/bridge-double'));
+plainRunes();
 
 const { CrmState } = await import('./crm.svelte');
 const { BridgeError } = await import('../lib/bridge');
