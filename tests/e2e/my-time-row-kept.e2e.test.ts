@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-const dayString = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+import { emptyDayUpToToday } from './support/my-time';
 
 /**
  * My Time's week grid: a row is there for a task's time this week. When a colleague deletes the
@@ -20,19 +18,7 @@ describe('My Time keeps a row with typing whose reports were deleted elsewhere',
     const view = page.getByTestId('mytime');
     await view.getByTestId('mytime-row').first().waitFor();
     // An empty day up to today in a row that has time on another day.
-    const today = dayString(new Date());
-    const empty = await view.locator('[data-testid="mytime-cell"][data-minutes="0"]').evaluateAll(
-      (cells, last) =>
-        cells
-          .map((c) => ({
-            taskId: c.closest('tr')?.dataset['task'] ?? '',
-            day: c.getAttribute('data-day') ?? '',
-          }))
-          .filter((c) => c.day <= last),
-      today,
-    );
-    if (!empty[0]) throw new Error('the demo seed leaves a day up to today without time this week');
-    const { taskId, day } = empty[0];
+    const { taskId, day } = await emptyDayUpToToday(view);
     const row = view.locator(`[data-testid="mytime-row"][data-task="${taskId}"]`);
     const cell = row.locator(`[data-testid="mytime-cell"][data-day="${day}"]`);
     await cell.click();

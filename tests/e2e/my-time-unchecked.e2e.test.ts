@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-const dayString = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+import { emptyDayUpToToday } from './support/my-time';
 
 /**
  * My Time keeps a row with typing whose reports went, and asks the service whether its task is
@@ -18,19 +16,7 @@ describe('My Time: a kept row whose task could not be checked', () => {
     await page.getByTestId('nav-mytime').click();
     const view = page.getByTestId('mytime');
     await view.getByTestId('mytime-row').first().waitFor();
-    const today = dayString(new Date());
-    const empty = await view.locator('[data-testid="mytime-cell"][data-minutes="0"]').evaluateAll(
-      (cells, last) =>
-        cells
-          .map((c) => ({
-            taskId: c.closest('tr')?.dataset['task'] ?? '',
-            day: c.getAttribute('data-day') ?? '',
-          }))
-          .filter((c) => c.day <= last),
-      today,
-    );
-    if (!empty[0]) throw new Error('the demo seed leaves a day up to today without time this week');
-    const { taskId, day } = empty[0];
+    const { taskId, day } = await emptyDayUpToToday(view);
     const row = view.locator(`[data-testid="mytime-row"][data-task="${taskId}"]`);
     const cell = row.locator(`[data-testid="mytime-cell"][data-day="${day}"]`);
     await cell.click();

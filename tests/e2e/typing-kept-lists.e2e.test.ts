@@ -4,6 +4,7 @@ import type { TodoLists } from '../../src/shared/api/tasks';
 import type { TimerView } from '../../src/shared/ipc/time';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
+import { emptyDayUpToToday, dayString } from './support/my-time';
 import { eventually } from './support/wait';
 import { TaskListPage, type TaskRef } from './pages/task-list';
 import { SEEDED_USERS } from '../support/service';
@@ -24,8 +25,6 @@ const titles = (lists: TodoLists | null): string[] =>
     list.items.map((i) => `${i.properties.completed ? '[x] ' : ''}${i.properties.title}`),
   );
 
-const pad = (n: number): string => String(n).padStart(2, '0');
-const dayString = (d: Date): string => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 /** A day of this week (0 for its Monday) on this computer's calendar, as the app counts. */
 function weekDay(offset: number): string {
   const now = new Date();
@@ -271,19 +270,7 @@ describe('typing kept in to-do lists and the week grid while their items are rea
     const view = page.getByTestId('mytime');
     await view.getByTestId('mytime-row').first().waitFor();
     // An empty day up to today (a pull reads the reports up to today).
-    const today = dayString(new Date());
-    const empty = await view.locator('[data-testid="mytime-cell"][data-minutes="0"]').evaluateAll(
-      (cells, last) =>
-        cells
-          .map((c) => ({
-            taskId: c.closest('tr')?.dataset['task'] ?? '',
-            day: c.getAttribute('data-day') ?? '',
-          }))
-          .filter((c) => c.day <= last),
-      today,
-    );
-    if (!empty[0]) throw new Error('the demo seed leaves a day up to today without time this week');
-    const { taskId, day } = empty[0];
+    const { taskId, day } = await emptyDayUpToToday(view);
     const cell = view.locator(`[data-task="${taskId}"] [data-testid="mytime-cell"][data-day="${day}"]`);
     await cell.click();
     await cell.pressSequentially('45m');
