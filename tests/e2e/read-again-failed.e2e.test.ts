@@ -33,7 +33,8 @@ describe('a failed read again keeps what is shown, says so, and Try again heals 
   // Each test opens the app afresh: the views the cut left with an error of their own (the
   // tree, the task list) do not read again when the connection comes back.
   beforeEach(async () => {
-    bridge.restore();
+    // A test that failed may have left the connection cut: the page opened next connects.
+    void bridge.restore();
     await page.goto('about:blank');
     await ui.open(suite.app.host.url);
   });
@@ -47,7 +48,7 @@ describe('a failed read again keeps what is shown, says so, and Try again heals 
    * the core is cut while that read is on its way.
    */
   async function failNextRead(channel: string, change: () => Promise<unknown>): Promise<void> {
-    const reading = bridge.holdNext(channel);
+    const reading = bridge.hold(channel);
     await change();
     expect(await suite.app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
     await reading;
@@ -76,7 +77,7 @@ describe('a failed read again keeps what is shown, says so, and Try again heals 
 
   /** Once the core answers again, Try again reads the item: the alert goes. */
   async function tryAgainHeals(alert: Locator): Promise<void> {
-    bridge.restore();
+    await bridge.restore();
     await alert.getByRole('button', { name: 'Try again' }).click();
     await alert.waitFor({ state: 'detached' });
   }

@@ -7,12 +7,20 @@ import type { Page, WebSocketRoute } from 'playwright-core';
  * whole core, not the item), and new connections are refused until `restore`.
  */
 export interface BridgeCut {
-  /** Holds the page's next call on `channel` (it never reaches the core); resolves once it is made. */
-  holdNext(channel: string): Promise<void>;
+  /**
+   * Holds the page's calls on `channel` from now until the cut (none reaches the core, so none
+   * is answered before it: a view reading twice cannot get its item meanwhile); resolves once the
+   * first is made.
+   */
+  hold(channel: string): Promise<void>;
   /** Cuts every open connection (the calls on their way fail) and refuses new ones. */
   cut(): Promise<void>;
-  /** Lets connections through again; the page reconnects on its next call (or within a second). */
-  restore(): void;
+  /**
+   * Lets connections through again; resolves once the page has reconnected (it tries again each
+   * second while it listens to the core's events), so that a call made then reaches the core
+   * rather than a connection refused just before.
+   */
+  restore(): Promise<void>;
 }
 
 /** Routes the page's bridge; call before the page opens the app (routes apply to new sockets). */
@@ -20,6 +28,7 @@ export async function routeBridge(page: Page): Promise<BridgeCut> {
   let down = false;
   let held: { channel: string; made: () => void } | undefined;
   const open = new Set<WebSocketRoute>();
+  let connected: (() => void) | undefined;
   await page.routeWebSocket(
     (url) => url.pathname === '/bridge',
     async (ws) => {
@@ -29,6 +38,8 @@ export async function routeBridge(page: Page): Promise<BridgeCut> {
       }
       const server = ws.connectToServer();
       open.add(ws);
+      connected?.();
+      connected = undefined;
       ws.onClose(() => {
         open.delete(ws);
         void server.close();
@@ -39,7 +50,6 @@ export async function routeBridge(page: Page): Promise<BridgeCut> {
           const { channel } = JSON.parse(message) as { channel?: string };
           if (channel === held.channel) {
             held.made();
-            held = undefined;
             return;
           }
         }
@@ -48,7 +58,7 @@ export async function routeBridge(page: Page): Promise<BridgeCut> {
     },
   );
   return {
-    holdNext(channel) {
+    hold(channel) {
       return new Promise<void>((made) => (held = { channel, made }));
     },
     async cut() {
@@ -58,7 +68,9 @@ export async function routeBridge(page: Page): Promise<BridgeCut> {
       open.clear();
     },
     restore() {
+      if (!down) return Promise.resolve();
       down = false;
+      return new Promise<void>((done) => (connected = done));
     },
   };
 }
