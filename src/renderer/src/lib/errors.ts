@@ -42,3 +42,21 @@ export function problemLine(
 ): string {
   return problem ? `${label(problem.field)}: ${inFieldWords(problem.message.replace(/^[^:]+: /, ''))}` : '';
 }
+
+/**
+ * What a view does with the item it shows when asking the core for it again failed:
+ * - `gone`: not-found, the cache says the item was deleted; what is shown is dropped.
+ * - `not-held`: an 'offline' answer naming the item's id argument (`idField`): the cache no longer
+ *   holds the item and the service did not answer about it, so it may be deleted; what is shown
+ *   is dropped and the error shown instead.
+ * - `kept`: any other failure (the whole core 'offline' for a moment: restarting, its socket
+ *   lost; a refused argument): the item stays on screen with what is being typed in it, and the
+ *   error is shown above it with Try again.
+ */
+export type FailedReadAgain = 'gone' | 'not-held' | 'kept';
+
+export function failedReadAgain(error: unknown, idField: string): FailedReadAgain {
+  if (!(error instanceof BridgeError)) return 'kept';
+  if (error.type === 'not-found') return 'gone';
+  return error.type === 'offline' && error.field === idField ? 'not-held' : 'kept';
+}

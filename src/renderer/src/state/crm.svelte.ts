@@ -3,9 +3,8 @@
 import type { ChannelOutput } from '@shared/ipc/contract';
 import type { CrmAccount, CrmContact } from '@shared/api/crm';
 import type { Bridge } from '../lib/bridge';
-import { BridgeError } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
-import { describeError } from '../lib/errors';
+import { describeError, failedReadAgain } from '../lib/errors';
 
 export type ContactDetail = ChannelOutput<'crm.contact'>;
 export type AccountDetail = ChannelOutput<'crm.account'>;
@@ -154,22 +153,15 @@ export class CrmState {
       this.#recordError = undefined;
     } catch (err) {
       if (id !== this.#recordId) return;
-      const gone = err instanceof BridgeError && err.type === 'not-found';
-      // The record shown is dropped when it is gone, or no longer held and the service did not
-      // answer about it ('offline' naming its id); after any other failure (the core restarting,
-      // the socket lost) it stays, with the error beside it.
-      if (
-        gone ||
-        (err instanceof BridgeError &&
-          err.type === 'offline' &&
-          (err.field === 'contactId' || err.field === 'accountId'))
-      ) {
+      const failed = failedReadAgain(err, this.tab === 'contacts' ? 'contactId' : 'accountId');
+      if (failed !== 'kept') {
         this.#contact = undefined;
         this.#account = undefined;
       }
-      this.#recordError = gone
-        ? 'This record is no longer in the cache; it may have been deleted.'
-        : describeError(err);
+      this.#recordError =
+        failed === 'gone'
+          ? 'This record is no longer in the cache; it may have been deleted.'
+          : describeError(err);
     }
   }
 

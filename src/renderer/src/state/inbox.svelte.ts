@@ -30,6 +30,13 @@ export class InboxState {
    * wanted, and every sync would read it again, until the list is shown and scrolled again.
    */
   #keepAfterRead: number | undefined;
+  /**
+   * The rows a jump on its way reaches (`more(upTo)`: End, or a key moved past the rows read),
+   * until its read ends. A keep asked meanwhile was measured where the view still is, before it
+   * moves to the row jumped to, so it keeps at least these rows; the list keeps from the row it
+   * lands on. Only `keepFirstPage` (the list left) gives them up.
+   */
+  #landing: number | undefined;
   #seq = 0;
   readonly #bridge: Bridge;
   /** Writes go on the write path through the same bridge. */
@@ -81,6 +88,7 @@ export class InboxState {
     const have = this.#rows?.length ?? 0;
     if (have >= total) return Promise.resolve();
     const want = Math.min(Math.max(have + INBOX_PAGE, upTo), total);
+    if (upTo > 0) this.#landing = Math.max(this.#landing ?? 0, want);
     // A read already on its way reaches that far: its end is the caller's (End waits for it).
     if (want <= this.#want && this.#reading) return this.#reading;
     this.#want = Math.max(this.#want, want);
@@ -88,7 +96,9 @@ export class InboxState {
       if (this.#reading !== read) return;
       this.#reading = undefined;
       const keep = this.#keepAfterRead;
-      if (keep !== undefined) this.keepTo(keep);
+      const landing = this.#landing ?? 0;
+      this.#landing = undefined;
+      if (keep !== undefined) this.keepTo(Math.max(keep, landing));
     });
     this.#reading = read;
     return read;
@@ -99,7 +109,7 @@ export class InboxState {
    * row): the next read of the list reads that far, a page at a time, not as far as the user once
    * went (after End each sync read every row again). Never asks for more rows than are read, nor
    * changes a read further on its way: `more` reads further, and the last keep asked for
-   * meanwhile applies when it ends.
+   * meanwhile applies when it ends (a jump's rows kept: see `#landing`).
    */
   keepTo(rows: number): void {
     if (this.#reading) {
@@ -110,6 +120,15 @@ export class InboxState {
     const read = this.#rows?.length ?? 0;
     const pages = Math.ceil(Math.max(rows, 1) / INBOX_PAGE) * INBOX_PAGE;
     this.#want = Math.max(INBOX_FIRST_PAGE, Math.min(pages, read));
+  }
+
+  /**
+   * The list is shown afresh, or left: it is at its top, so the next reads read its first page,
+   * also once a read further on its way ends (a jump's rows included: nothing lands on them).
+   */
+  keepFirstPage(): void {
+    this.#landing = undefined;
+    this.keepTo(1);
   }
 
   async #read(): Promise<void> {
@@ -138,6 +157,7 @@ export class InboxState {
     this.#want = INBOX_FIRST_PAGE;
     this.#reading = undefined;
     this.#keepAfterRead = undefined;
+    this.#landing = undefined;
     this.#error = undefined;
   }
 

@@ -72,11 +72,11 @@ describe('the inbox state: how far the next read reads', () => {
     expect(service.asked).toEqual([INBOX_FIRST_PAGE]);
 
     // End asks for every row; the read is on its way when the user leaves My Work (the list's
-    // unmount keeps to its top).
+    // unmount keeps to its first page).
     service.hold(INBOX_FIRST_PAGE);
     const end = inbox.more(TOTAL);
     await vi.waitFor(() => expect(service.asked).toEqual([INBOX_FIRST_PAGE, TOTAL]));
-    inbox.keepTo(1);
+    inbox.keepFirstPage();
     service.release();
     await end;
     expect(inbox.rows).toHaveLength(TOTAL);
@@ -91,15 +91,38 @@ describe('the inbox state: how far the next read reads', () => {
     const service = longInbox();
     const inbox = new InboxState(service.bridge);
     await inbox.load();
-    service.hold(INBOX_FIRST_PAGE);
-    const further = inbox.more(600);
-    await vi.waitFor(() => expect(service.asked.at(-1)).toBe(600));
-    // Scrolled meanwhile to about row 300: the next read reads that far (whole pages), not 600.
+    await inbox.more(600);
+    // Scrolled near the end of the rows read: a page more is read, and meanwhile the user scrolls
+    // back to about row 300. The next read reads that far (whole pages), not 660.
+    service.hold(600);
+    const further = inbox.more();
+    await vi.waitFor(() => expect(service.asked.at(-1)).toBe(660));
     inbox.keepTo(300);
     service.release();
     await further;
     await inbox.load();
     expect(service.asked.at(-1)).toBe(300);
+  });
+
+  it("keeps End's rows wanted when a keep is asked while End's read is on its way", async () => {
+    const service = longInbox();
+    const inbox = new InboxState(service.bridge);
+    await inbox.load();
+    service.hold(INBOX_FIRST_PAGE);
+    const end = inbox.more(TOTAL);
+    await vi.waitFor(() => expect(service.asked.at(-1)).toBe(TOTAL));
+    // Meanwhile the list scrolls where it still is (its top: the view moves to the last row once
+    // End's rows are read), and a sync's burst asks for a read of the list, which waits its turn.
+    inbox.keepTo(INBOX_FIRST_PAGE);
+    const burst = inbox.load();
+    service.release();
+    await end;
+    await burst;
+    // The burst's read reads the rows End jumped to. Before, the keep applied when End's read
+    // ended, so the burst read the first page only: the rows the user jumped to were dropped,
+    // and End read them again.
+    expect(service.asked).toEqual([INBOX_FIRST_PAGE, TOTAL, TOTAL]);
+    expect(inbox.rows).toHaveLength(TOTAL);
   });
 
   it('a read further with no keep asked meanwhile leaves the range it read', async () => {

@@ -4,9 +4,8 @@
 import type { ProjectDetail, DocumentView } from '@shared/ipc/projects';
 import type { CalendarEvent } from '@shared/api/events';
 import type { Bridge } from '../lib/bridge';
-import { BridgeError } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
-import { describeError } from '../lib/errors';
+import { describeError, failedReadAgain } from '../lib/errors';
 import { yearsAround } from '../lib/calendar';
 
 /** Milestones are read over this many years either side of today. */
@@ -67,15 +66,12 @@ export class ProjectOverviewState {
       this.#error = undefined;
       this.#missing = false;
     } catch (err) {
-      if (err instanceof BridgeError && err.type === 'not-found') {
+      const failed = failedReadAgain(err, 'projectId');
+      if (failed === 'gone') {
         this.#missing = true;
         this.#detail = undefined;
       } else {
-        // Kept on screen after a failed read again (the core restarting, its socket lost), with
-        // what is being typed in its fields, unless the cache no longer holds the project and
-        // the service did not answer about it ('offline' naming its id).
-        if (err instanceof BridgeError && err.type === 'offline' && err.field === 'projectId')
-          this.#detail = undefined;
+        if (failed === 'not-held') this.#detail = undefined;
         this.#error = describeError(err);
       }
     }

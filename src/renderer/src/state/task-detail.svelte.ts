@@ -2,9 +2,8 @@
 // custom fields, read again when the cache says this task (or its messages) changed.
 import type { TaskDetail } from '@shared/ipc/tasks';
 import type { Bridge } from '../lib/bridge';
-import { BridgeError } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
-import { describeError } from '../lib/errors';
+import { describeError, failedReadAgain } from '../lib/errors';
 
 export class TaskDetailState {
   #detail = $state.raw<TaskDetail | undefined>();
@@ -49,18 +48,14 @@ export class TaskDetailState {
       this.#error = undefined;
       this.#missing = false;
     } catch (err) {
-      if (err instanceof BridgeError && err.type === 'not-found') {
+      const failed = failedReadAgain(err, 'taskId');
+      if (failed === 'gone') {
         // Gone while open (deleted here, by an undo of its create, or by someone else): the
         // panel says so instead of showing the task it no longer is.
         this.#missing = true;
         this.#detail = undefined;
       } else {
-        // 'offline' naming the task's id: the cache no longer holds the task and the service did
-        // not answer about it, so what the panel showed may be deleted and the error is shown
-        // instead. Any other failure (an 'offline' of the whole core: it is restarting, the
-        // socket was lost) keeps the task on screen with what is being typed in it.
-        if (err instanceof BridgeError && err.type === 'offline' && err.field === 'taskId')
-          this.#detail = undefined;
+        if (failed === 'not-held') this.#detail = undefined;
         this.#error = describeError(err);
       }
     } finally {

@@ -1,0 +1,173 @@
+// A view reading its item again (after a sync's cache change) when the page's connection to the
+// core is lost meanwhile: the task panel, the project overview and the CRM record keep what they
+// show, say above it that it could not be read again, and Try again reads it once the core
+// answers. The item stays in the cache throughout: only the read fails.
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
+import { routeBridge, type BridgeCut } from './support/bridge-cut';
+import { AppPage } from './pages/app';
+import { TaskDetailPage } from './pages/task-detail';
+import { ProjectOverviewPage } from './pages/project-overview';
+import { CrmPage } from './pages/crm';
+
+interface ServiceContact {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+describe('a failed read again keeps what is shown, says so, and Try again heals it', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, page: false });
+  let page: Page;
+  let ui: AppPage;
+  let bridge: BridgeCut;
+
+  beforeAll(async () => {
+    page = await suite.browser.newPage({ viewport: { width: 1280, height: 760 } });
+    bridge = await routeBridge(page);
+    ui = new AppPage(page);
+  });
+  // Each test opens the app afresh: the views the cut left with an error of their own (the
+  // tree, the task list) do not read again when the connection comes back.
+  beforeEach(async () => {
+    // A test that failed may have left the connection cut: the page opened next connects.
+    void bridge.restore();
+    await page.goto('about:blank');
+    await ui.open(suite.app.host.url);
+  });
+  afterEach(() => {
+    expect(ui.errors).toEqual([]);
+  });
+
+  /**
+   * Makes the view's next call on `channel` fail: `change` changes its item on the service, a
+   * sync brings the change into the cache, the view reads its item again, and the connection to
+   * the core is cut while that read is on its way.
+   */
+  async function failNextRead(channel: string, change: () => Promise<unknown>): Promise<void> {
+    const reading = bridge.hold(channel);
+    await change();
+    expect(await suite.app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    await reading;
+    await bridge.cut();
+  }
+
+  /** The alert above the item: what could not be read, the reason, and Try again. */
+  async function expectAlert(alert: Locator, what: string): Promise<void> {
+    await alert.waitFor();
+    expect(await alert.innerText()).toMatch(
+      // Lost with the read on its way, or refused to a read made after the cut.
+      new RegExp(
+        `^Could not read ${what} again: The connection to the Workdesk core was (refused or )?lost\\. Shown as it was last read\\.`,
+      ),
+    );
+    expect(await alert.getAttribute('role')).toBe('alert');
+    expect(await alert.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+  }
+
+  /** The alert sits above `content`, not over it. */
+  async function expectAbove(alert: Locator, content: Locator): Promise<void> {
+    const [a, c] = await Promise.all([alert.boundingBox(), content.boundingBox()]);
+    if (!a || !c) throw new Error('the alert and the content are both on screen');
+    expect(a.y + a.height).toBeLessThanOrEqual(c.y);
+  }
+
+  /** Once the core answers again, Try again reads the item: the alert goes. */
+  async function tryAgainHeals(alert: Locator): Promise<void> {
+    await bridge.restore();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await alert.waitFor({ state: 'detached' });
+  }
+
+  it('the task panel', async () => {
+    const { app } = suite;
+    const detail = new TaskDetailPage(page);
+    const { task } = await ui.openBeside('Support desk 1', 0);
+    await detail.waitFor(task.name);
+    const renamed = `${task.name} (renamed elsewhere)`;
+    await failNextRead('tasks.detail', () =>
+      app.api(`/task/${task.id}/update`, {
+        method: 'PUT',
+        body: { userId: app.service?.users.actingUserId, title: renamed },
+      }),
+    );
+
+    const alert = page.getByTestId('task-read-error');
+    await expectAlert(alert, 'the task');
+    // The task stays as it was last read, below the alert.
+    expect(await detail.title()).toBe(task.name);
+    await expectAbove(alert, page.getByTestId('task-title'));
+    await screenshot(page, 'read-again-failed-task');
+
+    // Try again while the core is still not reachable: the task stays, and so does the alert.
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await alert.waitFor();
+    expect(await detail.title()).toBe(task.name);
+
+    await tryAgainHeals(alert);
+    await detail.waitFor(renamed);
+    await screenshot(page, 'read-again-healed-task');
+  });
+
+  it('the project overview', async () => {
+    const { app } = suite;
+    const overview = new ProjectOverviewPage(page);
+    await ui.openDemoProject('Support desk 2');
+    await overview.open();
+    const projects = await app.api<{ id: string; name: string }[]>('/projects');
+    const project = projects.find((p) => p.name === 'Support desk 2');
+    if (!project) throw new Error('the demo seed has the project "Support desk 2"');
+    const description = 'Escalations from the night shift';
+    await failNextRead('projects.detail', () =>
+      app.api(`/project/${project.id}`, {
+        method: 'PUT',
+        body: { userId: app.service?.users.actingUserId, description },
+      }),
+    );
+
+    const alert = page.getByTestId('project-read-error');
+    await expectAlert(alert, 'the project');
+    await expectAbove(alert, overview.field('project-description'));
+    expect(await overview.field('project-description').inputValue()).not.toBe(description);
+    await screenshot(page, 'read-again-failed-project');
+
+    await tryAgainHeals(alert);
+    await expect.poll(() => overview.field('project-description').inputValue()).toBe(description);
+    await screenshot(page, 'read-again-healed-project');
+  });
+
+  it('the CRM record', async () => {
+    const { app } = suite;
+    const crm = new CrmPage(page);
+    const contacts = await app.api<ServiceContact[]>('/crm/contacts');
+    const contact = contacts[0];
+    if (!contact) throw new Error('the demo seed has contacts');
+    await crm.openContacts();
+    const name = `${contact.firstName} ${contact.lastName}`;
+    await crm.search(contact.lastName);
+    await crm.rows.filter({ hasText: name }).first().click();
+    await crm.detail.getByRole('heading', { name }).waitFor();
+    const phone = '+44 20 7946 0999';
+    await failNextRead('crm.contact', () =>
+      app.api(`/crm/contact/${contact.id}`, {
+        method: 'PUT',
+        body: { updatedByUserId: app.service?.users.actingUserId, phone },
+      }),
+    );
+
+    const alert = page.getByTestId('crm-read-error');
+    await expectAlert(alert, 'the record');
+    expect(await crm.detail.innerText()).not.toContain(phone);
+    const heading = crm.detail.getByRole('heading', { level: 2 });
+    expect(await heading.innerText()).toBe(name);
+    await expectAbove(alert, heading);
+    await screenshot(page, 'read-again-failed-crm');
+
+    await tryAgainHeals(alert);
+    await expect.poll(() => crm.detail.innerText()).toContain(phone);
+    await screenshot(page, 'read-again-healed-crm');
+  });
+});
