@@ -20,6 +20,7 @@ export class HomeState {
   #due = $state.raw<DueSection[] | undefined>();
   #events = $state.raw<CalendarEvent[] | undefined>();
   #logged = $state.raw<{ today: number; week: number } | undefined>();
+  #today = $state('');
   #errors = $state.raw<Partial<Record<ReadKind, string>>>({});
   readonly #bridge: Bridge;
   readonly #clock: () => Date;
@@ -45,8 +46,9 @@ export class HomeState {
   error(kind: ReadKind): string | undefined {
     return this.#errors[kind];
   }
+  /** The day the groups were last read for (the app may stay open past midnight). */
   get today(): string {
-    return homeDays(this.#clock()).today;
+    return this.#today;
   }
 
   /** Reads all, then again on each change of what it shows. Returns the unsubscribe. */
@@ -69,7 +71,10 @@ export class HomeState {
     const { today, sunday } = homeDays(this.#clock());
     await this.#read(seq, 'due', async () => {
       const due = await this.#bridge.invoke('tasks.due', { today, through: sunday, perGroup: DUE_PER_GROUP });
-      return () => (this.#due = dueSections(due));
+      return () => {
+        this.#due = dueSections(due);
+        this.#today = today;
+      };
     });
   }
 

@@ -153,6 +153,7 @@ describe('HomeState', () => {
     expect(home.events!.map((e) => e.name)).toEqual(['Standup']);
     expect(home.logged).toEqual({ today: 20, week: 80 });
     expect(home.error('due')).toBeUndefined();
+    expect(home.today).toBe('2026-11-28');
   });
 
   it('keeps the other parts when one read fails, and says which', async () => {
