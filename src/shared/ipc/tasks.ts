@@ -3,6 +3,7 @@ import { channel, type ResourceSpec } from './channel';
 import { Id, WindowInput, windowOf } from './read-common';
 import { CustomFieldValueView } from './org';
 import { Tag } from '../api/org';
+import { DateString } from '../api/common';
 import { Task } from '../api/tasks';
 import { TaskMessageFields } from '../api/messages';
 import { CrmAccount, CrmContact } from '../api/crm';
@@ -157,6 +158,30 @@ export const MyWorkInput = lazySchema(() =>
   }).strict(),
 );
 
+/**
+ * The user's open tasks with a deadline up to `through` (Home's "late and due soon"), grouped
+ * by the days the caller names on its own calendar: `late` before `today`, `today`, `later`
+ * after it. The renderer names the days, so "today" is the user's local day.
+ */
+export const DueTasksInput = lazySchema(() =>
+  z
+    .object({
+      today: DateString,
+      /** The last day listed (the end of the week); not before `today`. */
+      through: DateString,
+      /** How many rows each group lists; its `total` counts them all. */
+      perGroup: z.number().int().min(1).max(200).default(10),
+      /** Defaults to the account's acting user. */
+      userId: Id.optional(),
+    })
+    .strict()
+    .refine((q) => q.through >= q.today, { message: 'must not be before today', path: ['through'] }),
+);
+
+const DueGroup = lazySchema(() => z.object({ rows: z.array(TaskRow), total: z.number().int() }));
+export const DueTasks = lazySchema(() => z.object({ late: DueGroup, today: DueGroup, later: DueGroup }));
+export type DueTasks = z.infer<typeof DueTasks>;
+
 /** A task as a notice names it. */
 export const TaskName = lazySchema(() => z.object({ id: Id, name: z.string() }).strict());
 export type TaskName = z.output<typeof TaskName>;
@@ -185,6 +210,11 @@ export const taskReadChannels = {
   'tasks.myWorkNames': channel(
     () => MyWorkInput,
     () => z.array(TaskName),
+  ),
+  /** Home's late and due-soon tasks: the user's open tasks by deadline, in three groups. */
+  'tasks.due': channel(
+    () => DueTasksInput,
+    () => DueTasks,
   ),
   'tasks.byTag': channel(
     () => TagTasksInput,

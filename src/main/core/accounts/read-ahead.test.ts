@@ -45,6 +45,10 @@ describe("reading the window's first views ahead", () => {
     // A read of the window's first calls keeps them; a write (here a mark read) does not.
     expect(written.take('sync.status', {})).toBeUndefined();
     expect(written.take('tasks.myWorkNames', { kind: 'actionRequired', limit: 500 })).toBeUndefined();
+    // Home's reads of the day, as it opens, keep them too.
+    expect(written.take('tasks.due', { today: '2026-11-28', through: '2026-11-29' })).toBeUndefined();
+    expect(written.take('events.list', { from: '2026-11-28', to: '2026-11-28' })).toBeUndefined();
+    expect(written.take('time.mine', { from: '2026-11-23', to: '2026-11-29' })).toBeUndefined();
     expect(await written.take('org.users', {})).toMatchObject({ ok: true, value: { channel: 'org.users' } });
     expect(written.take('inbox.markRead', { taskIds: ['t1'] })).toBeUndefined();
     expect(written.take('inbox.list', { first: 60 })).toBeUndefined();

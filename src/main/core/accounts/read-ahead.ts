@@ -41,6 +41,10 @@ export const READS: ReadonlySet<string> = new Set([
   'conflicts.list',
   // The Action required watch's first read, as the first views draw.
   'tasks.myWorkNames',
+  // Home's reads of the user's day (the cache's; `time.mine` of the synced weeks fetches nothing).
+  'tasks.due',
+  'events.list',
+  'time.mine',
 ]);
 
 /** How long an answer read ahead is kept for the window (it loads in well under this). */

@@ -6,7 +6,9 @@ import { customFieldValues, fetchOrServeCache, notHeld, refreshOpened, type Read
 
 export function taskReadHandlers(
   deps: ReadDeps,
-): HandlerMap<'tasks.list' | 'tasks.myWork' | 'tasks.myWorkNames' | 'tasks.byTag' | 'tasks.detail'> {
+): HandlerMap<
+  'tasks.list' | 'tasks.myWork' | 'tasks.myWorkNames' | 'tasks.due' | 'tasks.byTag' | 'tasks.detail'
+> {
   const { cache, sync } = deps;
   return {
     'tasks.list': ({ projectId, includeSubprojects, filter, sort, offset, limit }) =>
@@ -23,6 +25,9 @@ export function taskReadHandlers(
 
     'tasks.myWorkNames': ({ kind, userId, filter, sort, offset, limit }) =>
       cache.tasks.names({ scope: { kind, userId: userId ?? deps.userId }, filter, sort, offset, limit }),
+
+    'tasks.due': ({ today, through, perGroup, userId }) =>
+      cache.tasks.due({ userId: userId ?? deps.userId, today, through, perGroup }),
 
     async 'tasks.byTag'({ tagId, filter, sort, offset, limit }) {
       // A tag's membership is known once its task list was fetched (by a pull or here).

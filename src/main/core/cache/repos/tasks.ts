@@ -166,6 +166,29 @@ function allRows(stmt: Statement, ...params: unknown[]): TaskRow[] {
   return (stmt.raw(true).all(...params) as unknown[][]).map(rowFromArray);
 }
 
+/** The groups of `due`, in the order of its `grp` numbers. */
+const DUE_GROUPS = ['late', 'today', 'later'] as const;
+export type DueGroup = (typeof DUE_GROUPS)[number];
+
+// `+deadline` keeps SQLite from picking a deadline index (none today) over the people indexes:
+// the user's open tasks are few, a workspace's dated tasks are many. The OR of the two people
+// columns is read as a union of their two indexes (`MULTI-INDEX OR`).
+export const DUE_SQL = `WITH due AS (
+    SELECT rowid AS rid, deadline AS day,
+      CASE WHEN deadline < @today THEN 0 WHEN deadline = @today THEN 1 ELSE 2 END AS grp
+    FROM tasks
+    WHERE (assigned_to_user_id = @userId OR action_required_user_id = @userId)
+      AND moment_closed IS NULL AND +deadline IS NOT NULL AND +deadline <= @through
+  ), ranked AS (
+    SELECT rid, grp, row_number() OVER (PARTITION BY grp ORDER BY day, rid) AS place,
+      count(*) OVER (PARTITION BY grp) AS groupTotal
+    FROM due
+  )
+  SELECT ${ROW_SELECT}, ranked.grp, ranked.groupTotal
+  FROM ranked JOIN tasks ON tasks.rowid = ranked.rid
+  WHERE ranked.place <= @perGroup
+  ORDER BY ranked.grp, ranked.place`;
+
 /** Bookkeeping of what was fetched for a task beyond the list shape. */
 export interface TaskFetchState {
   recentActivityMoment: string;
@@ -410,6 +433,35 @@ export function createTasksRepo(db: CacheDb) {
       return stmt(
         `${sql.replace('{cols}', 'tasks.id AS id, tasks.name AS name')} ORDER BY ${orderOf(q)} LIMIT @limit OFFSET @offset`,
       ).all({ ...params, limit: q.limit, offset: q.offset }) as { id: string; name: string }[];
+    },
+
+    /**
+     * The user's open tasks (assigned to them or waiting for their action) with a deadline up to
+     * `through`, in three groups: deadline before `today` (late), on `today`, and after it. Each
+     * group's first `perGroup` by deadline, and how many the group holds. One statement; the
+     * assignee and action-required indexes pick the user's open tasks, so a workspace's other
+     * tasks are never read. Deadlines are `YYYY-MM-DD` (the task schema holds them so), which
+     * compare as days; the caller names the days on its own calendar.
+     */
+    due(q: {
+      userId: string;
+      today: string;
+      through: string;
+      perGroup: number;
+    }): Record<DueGroup, { rows: TaskRow[]; total: number }> {
+      const answer: Record<DueGroup, { rows: TaskRow[]; total: number }> = {
+        late: { rows: [], total: 0 },
+        today: { rows: [], total: 0 },
+        later: { rows: [], total: 0 },
+      };
+      const raw = stmt(DUE_SQL).raw(true).all(q) as unknown[][];
+      const width = ROW_COLUMNS.length;
+      for (const a of raw) {
+        const group = answer[DUE_GROUPS[a[width] as number]!];
+        group.total = a[width + 1] as number;
+        group.rows.push(rowFromArray(a));
+      }
+      return answer;
     },
 
     /** How many tasks are cached in these projects (`idsInProjects` without reading the ids). */

@@ -1,0 +1,76 @@
+// Home's late and due-soon read: the user's open tasks by deadline, in three groups, one query.
+import { describe, expect, it } from 'vitest';
+import { openCacheDb } from '../db';
+import { aProject, aTask } from '../fixtures';
+import { DUE_SQL, flattenTask } from './tasks';
+import { accountCache } from '../../handlers/index';
+import type { Task } from '../../../../shared/api/tasks';
+
+function cacheWith(tasks: Partial<Task>[]) {
+  const cache = accountCache(openCacheDb(':memory:'));
+  cache.projects.upsertMany([aProject({ id: 'p1' })]);
+  cache.tasks.upsertMany(tasks.map((t, i) => flattenTask(aTask({ id: `t${i}`, projectId: 'p1', ...t }))));
+  return cache;
+}
+const mine = { assignedToUserId: 'me' };
+const query = { userId: 'me', today: '2026-11-28', through: '2026-11-29', perGroup: 10 };
+const names = (group: { rows: { name: string }[] }) => group.rows.map((r) => r.name);
+
+describe('tasks.due', () => {
+  it('groups my open tasks by deadline: before today, today, up to the last day; sorted by deadline', () => {
+    const cache = cacheWith([
+      { ...mine, name: 'late 2', deadline: '2026-11-20' },
+      { ...mine, name: 'late 1', deadline: '2026-10-01' },
+      { ...mine, name: 'today', deadline: '2026-11-28' },
+      { ...mine, name: 'sunday', deadline: '2026-11-29' },
+      { ...mine, name: 'next week', deadline: '2026-11-30' },
+      { ...mine, name: 'no deadline', deadline: null },
+      { ...mine, name: 'closed late', deadline: '2026-11-01', momentClosed: '2026-11-02T10:00:00' },
+      { actionRequiredUserId: 'me', assignedToUserId: 'other', name: 'my action', deadline: '2026-11-28' },
+      { assignedToUserId: 'other', name: 'not mine', deadline: '2026-11-28' },
+    ]);
+    const due = cache.tasks.due(query);
+    expect(names(due.late)).toEqual(['late 1', 'late 2']);
+    expect(names(due.today).sort()).toEqual(['my action', 'today']);
+    expect(names(due.later)).toEqual(['sunday']);
+    expect([due.late.total, due.today.total, due.later.total]).toEqual([2, 2, 1]);
+    expect(due.late.rows[0]).toMatchObject({ projectId: 'p1', deadline: '2026-10-01', closed: false });
+  });
+
+  it('lists each group up to perGroup and counts the whole group', () => {
+    const cache = cacheWith(
+      Array.from({ length: 14 }, (_, i) => ({
+        ...mine,
+        name: `late ${i}`,
+        deadline: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      })),
+    );
+    const due = cache.tasks.due({ ...query, perGroup: 3 });
+    expect(names(due.late)).toEqual(['late 0', 'late 1', 'late 2']);
+    expect(due.late.total).toBe(14);
+    expect(due.today).toEqual({ rows: [], total: 0 });
+    expect(due.later).toEqual({ rows: [], total: 0 });
+  });
+
+  it('is empty for a user with no dated open tasks', () => {
+    const cache = cacheWith([
+      { ...mine, deadline: null },
+      { assignedToUserId: 'other', deadline: '2026-11-01' },
+    ]);
+    expect(cache.tasks.due(query)).toEqual({
+      late: { rows: [], total: 0 },
+      today: { rows: [], total: 0 },
+      later: { rows: [], total: 0 },
+    });
+  });
+
+  it('reads the user through the assignee and action-required indexes, not a scan of the tasks', () => {
+    const cache = cacheWith([{ ...mine, deadline: '2026-11-28' }]);
+    const plan = (cache.db.prepare(`EXPLAIN QUERY PLAN ${DUE_SQL}`).all(query) as { detail: string }[])
+      .map((row) => row.detail)
+      .join('; ');
+    expect(plan).toContain('INDEX tasks_assigned');
+    expect(plan).toContain('INDEX tasks_action_required');
+    expect(plan).not.toMatch(/SCAN tasks(?! USING)/);
+  });
+});

@@ -1,0 +1,112 @@
+// Home's reads: my late and due-soon tasks, today's events and the time logged this week, each
+// from the cache (so at once, and offline), read again when the cache says its entities changed.
+import type { CalendarEvent } from '@shared/api/events';
+import type { Bridge } from '../lib/bridge';
+import { onCacheChange } from '../lib/cache-events';
+import { describeError } from '../lib/errors';
+import {
+  DUE_PER_GROUP,
+  dueSections,
+  eventsOn,
+  homeDays,
+  loggedMinutes,
+  systemClock,
+  type DueSection,
+} from './home';
+
+type ReadKind = 'due' | 'events' | 'time';
+
+export class HomeState {
+  #due = $state.raw<DueSection[] | undefined>();
+  #events = $state.raw<CalendarEvent[] | undefined>();
+  #logged = $state.raw<{ today: number; week: number } | undefined>();
+  #today = $state('');
+  #errors = $state.raw<Partial<Record<ReadKind, string>>>({});
+  readonly #bridge: Bridge;
+  readonly #clock: () => Date;
+  /** Each read's latest ask: an older answer arriving after a newer one is dropped. */
+  readonly #seq: Record<ReadKind, number> = { due: 0, events: 0, time: 0 };
+
+  constructor(bridge: Bridge, clock: () => Date = systemClock) {
+    this.#bridge = bridge;
+    this.#clock = clock;
+  }
+
+  /** The three groups of my dated open tasks; undefined until the first answer. */
+  get due(): DueSection[] | undefined {
+    return this.#due;
+  }
+  get events(): CalendarEvent[] | undefined {
+    return this.#events;
+  }
+  get logged(): { today: number; week: number } | undefined {
+    return this.#logged;
+  }
+  /** A read's failure, if its last read failed (the other parts still show). */
+  error(kind: ReadKind): string | undefined {
+    return this.#errors[kind];
+  }
+  /** The day the groups were last read for (the app may stay open past midnight). */
+  get today(): string {
+    return this.#today;
+  }
+
+  /** Reads all, then again on each change of what it shows. Returns the unsubscribe. */
+  start(): () => void {
+    void this.load();
+    const offs = [
+      onCacheChange(this.#bridge, ['tasks', 'projects'], () => void this.loadDue()),
+      onCacheChange(this.#bridge, ['events'], () => void this.loadEvents()),
+      onCacheChange(this.#bridge, ['timeReports', 'tasks'], () => void this.loadTime()),
+    ];
+    return () => offs.forEach((off) => off());
+  }
+
+  load(): Promise<unknown> {
+    return Promise.all([this.loadDue(), this.loadEvents(), this.loadTime()]);
+  }
+
+  async loadDue(): Promise<void> {
+    const seq = ++this.#seq.due;
+    const { today, sunday } = homeDays(this.#clock());
+    await this.#read(seq, 'due', async () => {
+      const due = await this.#bridge.invoke('tasks.due', { today, through: sunday, perGroup: DUE_PER_GROUP });
+      return () => {
+        this.#due = dueSections(due);
+        this.#today = today;
+      };
+    });
+  }
+
+  async loadEvents(): Promise<void> {
+    const seq = ++this.#seq.events;
+    const { today } = homeDays(this.#clock());
+    await this.#read(seq, 'events', async () => {
+      const events = await this.#bridge.invoke('events.list', { from: today, to: today });
+      return () => (this.#events = eventsOn(events, today));
+    });
+  }
+
+  async loadTime(): Promise<void> {
+    const seq = ++this.#seq.time;
+    const { today, monday, sunday } = homeDays(this.#clock());
+    await this.#read(seq, 'time', async () => {
+      const reports = await this.#bridge.invoke('time.mine', { from: monday, to: sunday });
+      return () => (this.#logged = loggedMinutes(reports, today));
+    });
+  }
+
+  /** Runs a read; its result is kept only when no later read of the same kind was asked. */
+  async #read(seq: number, kind: ReadKind, read: () => Promise<() => void>): Promise<void> {
+    let failed: string | undefined;
+    try {
+      const apply = await read();
+      if (seq !== this.#seq[kind]) return;
+      apply();
+    } catch (err) {
+      if (seq !== this.#seq[kind]) return;
+      failed = describeError(err);
+    }
+    if (this.#errors[kind] !== failed) this.#errors = { ...this.#errors, [kind]: failed };
+  }
+}

@@ -1,0 +1,176 @@
+// Home's day: which days it asks the core for (the user's local day, whatever UTC's date), the
+// late / today / this-week groups with their caps and empty words, today's events, time logged.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CalendarEvent } from '@shared/api/events';
+import type { DueTasks, TaskRow } from '@shared/ipc/tasks';
+import type { Bridge } from '../lib/bridge';
+import { plainRunes } from '../lib/bridge-double';
+import { dueSections, eventsOn, homeDays, loggedMinutes } from './home';
+
+vi.mock('../lib/bridge', () => import('../lib/bridge-double'));
+plainRunes();
+const { HomeState } = await import('./home.svelte');
+
+// The zone is changed for a test, as the process's TZ (the renderer's types know no `process`).
+const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+const savedTz = env['TZ'];
+afterEach(() => {
+  if (savedTz === undefined) delete env['TZ'];
+  else env['TZ'] = savedTz;
+});
+
+const row = (id: string, deadline: string): TaskRow =>
+  ({ id, name: id, projectId: 'p1', deadline }) as TaskRow;
+const group = (rows: TaskRow[], total = rows.length) => ({ rows, total });
+const none = group([]);
+
+describe("Home's days", () => {
+  it('groups by the local day: at 23:30 UTC in Berlin it is already tomorrow, so a deadline of the UTC date is late', () => {
+    env['TZ'] = 'Europe/Berlin';
+    // Saturday 28 November 23:30 UTC is Sunday 29 November 00:30 in Berlin.
+    const days = homeDays(new Date('2026-11-28T23:30:00Z'));
+    expect(days).toEqual({ today: '2026-11-29', monday: '2026-11-23', sunday: '2026-11-29' });
+    // The core is asked for late = before 29 November: a task due 28 November is late there.
+    expect('2026-11-28' < days.today).toBe(true);
+  });
+
+  it('at 03:30 UTC in New York it is still the day before: a deadline of the UTC date is later this week', () => {
+    env['TZ'] = 'America/New_York';
+    // Sunday 29 November 03:30 UTC is Saturday 28 November 22:30 in New York.
+    const days = homeDays(new Date('2026-11-29T03:30:00Z'));
+    expect(days).toEqual({ today: '2026-11-28', monday: '2026-11-23', sunday: '2026-11-29' });
+    expect('2026-11-29' > days.today && '2026-11-29' <= days.sunday).toBe(true);
+  });
+
+  it('runs the week Monday to Sunday, a Monday its own start', () => {
+    env['TZ'] = 'UTC';
+    expect(homeDays(new Date('2026-11-30T08:00:00Z'))).toEqual({
+      today: '2026-11-30',
+      monday: '2026-11-30',
+      sunday: '2026-12-06',
+    });
+  });
+});
+
+describe("Home's groups", () => {
+  it('lists late, today and later this week in that order, capped, the rest as "N more"', () => {
+    const late = Array.from({ length: 10 }, (_, i) => row(`late${i}`, '2026-11-01'));
+    const sections = dueSections(
+      { late: group(late, 23), today: group([row('t', '2026-11-28')]), later: none },
+      10,
+    );
+    expect(sections.map((s) => [s.key, s.title, s.rows.length, s.more])).toEqual([
+      ['late', 'Late', 10, 13],
+      ['today', 'Due today', 1, 0],
+      ['later', 'Later this week', 0, 0],
+    ]);
+  });
+
+  it('caps a group the core answered longer than the cap', () => {
+    const rows = Array.from({ length: 5 }, (_, i) => row(`r${i}`, '2026-11-29'));
+    const [, , later] = dueSections({ late: none, today: none, later: group(rows) }, 3);
+    expect(later!.rows.map((r) => r.id)).toEqual(['r0', 'r1', 'r2']);
+    expect(later!.more).toBe(2);
+  });
+
+  it('says briefly that a group is empty', () => {
+    expect(
+      dueSections({ late: none, today: none, later: none }).map((s) => [s.rows.length, s.empty]),
+    ).toEqual([
+      [0, 'Nothing late'],
+      [0, 'Nothing due today'],
+      [0, 'Nothing else due this week'],
+    ]);
+  });
+
+  it("keeps the day's events of known types, by start then name", () => {
+    const event = (id: string, startDate: string, endDate?: string, eventType = 'company-event') =>
+      ({ id, name: id, eventType, startDate, endDate }) as CalendarEvent;
+    const events = [
+      event('b', '2026-11-28'),
+      event('span', '2026-11-26', '2026-11-30', 'personal-vacation'),
+      event('a', '2026-11-28'),
+      event('tomorrow', '2026-11-29'),
+      event('odd', '2026-11-28', undefined, 'unknown-type'),
+    ];
+    expect(eventsOn(events, '2026-11-28').map((e) => e.id)).toEqual(['span', 'a', 'b']);
+  });
+
+  it("adds the week's minutes and today's", () => {
+    const reports = [
+      { reportDate: '2026-11-23', reported: 90 },
+      { reportDate: '2026-11-28', reported: 30 },
+      { reportDate: '2026-11-28', reported: 15 },
+    ];
+    expect(loggedMinutes(reports, '2026-11-28')).toEqual({ today: 45, week: 135 });
+    expect(loggedMinutes([], '2026-11-28')).toEqual({ today: 0, week: 0 });
+  });
+});
+
+describe('HomeState', () => {
+  function answering(due: DueTasks) {
+    const asked: [string, unknown][] = [];
+    const bridge = {
+      invoke: (channel: string, input: unknown) => {
+        asked.push([channel, input]);
+        if (channel === 'tasks.due') return Promise.resolve(due);
+        if (channel === 'events.list')
+          return Promise.resolve([
+            { id: 'e1', name: 'Standup', eventType: 'company-event', startDate: '2026-11-28' },
+          ]);
+        if (channel === 'time.mine')
+          return Promise.resolve([
+            { reportDate: '2026-11-27', reported: 60 },
+            { reportDate: '2026-11-28', reported: 20 },
+          ]);
+        return Promise.reject(new Error(`unexpected ${channel}`));
+      },
+      on: () => () => undefined,
+    } as unknown as Bridge;
+    return { bridge, asked };
+  }
+
+  it("asks the cache for the user's local day and week and shows the groups, events and time", async () => {
+    env['TZ'] = 'Europe/Berlin';
+    const { bridge, asked } = answering({
+      late: group([row('old', '2026-11-20')]),
+      today: none,
+      later: group([row('sun', '2026-11-29')], 12),
+    });
+    // 28 November 10:00 in Berlin.
+    const home = new HomeState(bridge, () => new Date('2026-11-28T09:00:00Z'));
+    await home.load();
+    expect(asked).toEqual([
+      ['tasks.due', { today: '2026-11-28', through: '2026-11-29', perGroup: 10 }],
+      ['events.list', { from: '2026-11-28', to: '2026-11-28' }],
+      ['time.mine', { from: '2026-11-23', to: '2026-11-29' }],
+    ]);
+    expect(home.due!.map((s) => [s.key, s.rows.map((r) => r.id), s.more])).toEqual([
+      ['late', ['old'], 0],
+      ['today', [], 0],
+      ['later', ['sun'], 11],
+    ]);
+    expect(home.events!.map((e) => e.name)).toEqual(['Standup']);
+    expect(home.logged).toEqual({ today: 20, week: 80 });
+    expect(home.error('due')).toBeUndefined();
+    expect(home.today).toBe('2026-11-28');
+  });
+
+  it('keeps the other parts when one read fails, and says which', async () => {
+    const bridge = {
+      invoke: (channel: string) =>
+        channel === 'tasks.due'
+          ? Promise.reject(new Error('the cache is closed'))
+          : channel === 'events.list'
+            ? Promise.resolve([])
+            : Promise.resolve([]),
+      on: () => () => undefined,
+    } as unknown as Bridge;
+    const home = new HomeState(bridge, () => new Date('2026-11-28T09:00:00Z'));
+    await home.load();
+    expect(home.due).toBeUndefined();
+    expect(home.error('due')).toMatch(/cache is closed/);
+    expect(home.events).toEqual([]);
+    expect(home.logged).toEqual({ today: 0, week: 0 });
+  });
+});

@@ -1,0 +1,72 @@
+// What Home shows of the user's day, as pure functions of what the core answers: the days it
+// asks for, the late / today / this-week groups with their caps, today's events, time logged.
+import type { CalendarEvent } from '@shared/api/events';
+import type { DueTasks } from '@shared/ipc/tasks';
+import type { TaskRow } from '@shared/ipc/tasks';
+import { coversDay, isEventType } from '../lib/calendar';
+import { toDayString } from '../lib/format';
+import { addDays, weekStartOf } from '../lib/my-time';
+
+/** The computer's clock (a test hands its own). */
+export const systemClock = (): Date => new Date();
+
+/** How many tasks each group lists; the rest are "N more", in My Work. */
+export const DUE_PER_GROUP = 10;
+
+/**
+ * The days Home reads, on this computer's calendar: "today" is the user's local day (not the
+ * UTC date), the week runs Monday to Sunday as in My Time. A task's deadline is a day
+ * (`YYYY-MM-DD`, the cache holds no other form) and is that local day.
+ */
+export function homeDays(now: Date): { today: string; monday: string; sunday: string } {
+  const today = toDayString(now);
+  const monday = weekStartOf(today);
+  return { today, monday, sunday: addDays(monday, 6) };
+}
+
+export type DueKey = keyof DueTasks;
+
+export interface DueSection {
+  key: DueKey;
+  title: string;
+  /** What an empty group says. */
+  empty: string;
+  rows: readonly TaskRow[];
+  /** How many of the group are not listed (shown as "N more", leading to My Work). */
+  more: number;
+}
+
+const SECTIONS: readonly { key: DueKey; title: string; empty: string }[] = [
+  { key: 'late', title: 'Late', empty: 'Nothing late' },
+  { key: 'today', title: 'Due today', empty: 'Nothing due today' },
+  { key: 'later', title: 'Later this week', empty: 'Nothing else due this week' },
+];
+
+/** The groups in the order Home lists them, each capped at `perGroup` rows. */
+export function dueSections(due: DueTasks, perGroup = DUE_PER_GROUP): DueSection[] {
+  return SECTIONS.map(({ key, title, empty }) => {
+    const rows = due[key].rows.slice(0, perGroup);
+    return { key, title, empty, rows, more: Math.max(0, due[key].total - rows.length) };
+  });
+}
+
+/** The events covering `day`, of the types the calendar knows, by start then name. */
+export function eventsOn(events: readonly CalendarEvent[], day: string): CalendarEvent[] {
+  return events
+    .filter((event) => isEventType(event.eventType) && coversDay(event, day))
+    .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name));
+}
+
+/** Minutes logged on `today` and over the reports given (the week's). */
+export function loggedMinutes(
+  reports: readonly { reportDate: string; reported: number }[],
+  today: string,
+): { today: number; week: number } {
+  let day = 0;
+  let week = 0;
+  for (const report of reports) {
+    week += report.reported;
+    if (report.reportDate === today) day += report.reported;
+  }
+  return { today: day, week };
+}
