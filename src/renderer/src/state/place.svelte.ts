@@ -27,14 +27,16 @@ export class PlaceState {
 
   /**
    * Reads the kept place and opens it in place of the first one (Home) without a history
-   * entry. A place not kept, not valid or no longer held, or a read that fails, leaves Home.
+   * entry, unless the window went elsewhere meanwhile. A place not kept, not valid or no longer held, or a read that fails, leaves Home.
    */
   async reopen(nav: Navigation, now?: Date): Promise<void> {
     try {
       const place = await this.#bridge.invoke('app.lastPlace', {});
       this.#kept = place ? JSON.stringify(place) : undefined;
       const route = routeOfPlace(place, now);
-      if (route && !this.#placed) nav.replace(route);
+      // Only over the first place: one the window went to meanwhile (a link the OS handed over)
+      // is where the user wants to be.
+      if (route && nav.route.kind === 'home' && !nav.canGoBack) nav.replace(route);
     } catch {
       // No place to go back to: Home, as before places were kept.
     } finally {

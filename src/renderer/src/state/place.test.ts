@@ -59,6 +59,15 @@ describe('PlaceState.reopen', () => {
     expect(nav.canGoBack).toBe(false);
   });
 
+  it('leaves a place the window went to while the kept one was read (a link)', async () => {
+    const nav = new Navigation();
+    const place = new PlaceState(fakeBridge({ kind: 'mywork', tab: 'action' }).bridge);
+    const reading = place.reopen(nav, NOW);
+    nav.go({ kind: 'task', taskId: 't9' });
+    await reading;
+    expect(nav.route).toEqual({ kind: 'task', taskId: 't9' });
+  });
+
   it.each([
     ['none kept', fakeBridge(null)],
     ['an unknown kind', fakeBridge({ kind: 'dashboard' })],
