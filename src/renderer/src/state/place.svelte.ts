@@ -32,7 +32,8 @@ export class PlaceState {
   async reopen(nav: Navigation, now?: Date): Promise<void> {
     try {
       const place = await this.#bridge.invoke('app.lastPlace', {});
-      this.#kept = place ? JSON.stringify(place) : undefined;
+      // None kept opens Home: Home need not be kept then.
+      this.#kept = JSON.stringify(place ?? placeOf({ kind: 'home' }));
       const route = routeOfPlace(place, now);
       // Only over the first place: one the window went to meanwhile (a link the OS handed over)
       // is where the user wants to be.

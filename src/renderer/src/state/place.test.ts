@@ -98,6 +98,16 @@ describe('PlaceState.remember', () => {
     expect(fake.remembered).toEqual([{ kind: 'project', projectId: 'p1', layout: 'list' }]);
   });
 
+  it('does not keep Home when none was kept (none opens Home)', async () => {
+    const fake = fakeBridge(null);
+    const nav = new Navigation();
+    const place = new PlaceState(fake.bridge);
+    await place.reopen(nav, NOW);
+    place.remember(nav.route);
+    await settle();
+    expect(fake.remembered).toEqual([]);
+  });
+
   it('sends only the latest place once the one on its way is answered', async () => {
     const fake = fakeBridge(null);
     const place = new PlaceState(fake.bridge);
