@@ -35,7 +35,8 @@ const STEPS: Step[] = [
   {
     name: 'home',
     async go(page) {
-      // The app opens at home.
+      // The app reopens where it was left (Changes, after the set-up): Home from the palette.
+      await new PalettePage(page).runCommand('Go to Home');
       await new AppPage(page).waitForTitle('Home');
     },
   },

@@ -2,6 +2,7 @@ import { EventHub } from './event-hub';
 import { createDispatch, type Dispatch } from './dispatch';
 import { mergeHandlerMaps } from './handlers/registry';
 import { appHandlers } from './handlers/app';
+import { heldIn, placeHandlers } from './handlers/places';
 import { createEngine, type Engine, type EngineConnection, type EngineOptions } from './engine';
 import { stageDroppedPaths } from './handlers/attachments';
 import type { StageResult } from '../../shared/ipc/attachments';
@@ -53,6 +54,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const forward = engine?.events.onAny((name, payload) => events.emit(name, payload as never));
   const handlers = mergeHandlerMaps([
     appHandlers({ version: options.version, transport: options.transport }),
+    placeHandlers(
+      engine && options.dataDir
+        ? { dir: options.dataDir, held: heldIn(engine.cache), log: options.log ?? (() => {}) }
+        : undefined,
+    ),
     ...(engine ? [engine.handlers] : []),
   ]);
   return {

@@ -31,6 +31,20 @@ export const DataNotice = lazySchema(() =>
 );
 export type DataNotice = z.infer<typeof DataNotice>;
 
+/**
+ * A place in the window (its route) as the window names it: a kind and its parameters, each a
+ * text. The core keeps the last one per account (`app.rememberPlace`, in the account's folder)
+ * and gives it back at the next start (`app.lastPlace`); what the kinds and parameters mean is
+ * the window's, which checks a place read back before it opens it (`views/last-place.ts`).
+ */
+export const Place = lazySchema(() =>
+  z
+    .object({ kind: z.string().min(1).max(40) })
+    .catchall(z.string().max(2000))
+    .refine((place) => Object.keys(place).length <= 12, 'at most 12 parameters'),
+);
+export type Place = z.infer<typeof Place>;
+
 export const appChannels = {
   'app.info': channel(
     () => z.object({}).strict(),
@@ -40,5 +54,18 @@ export const appChannels = {
   'app.notices': channel(
     () => z.object({}).strict(),
     () => z.array(DataNotice),
+  ),
+  /**
+   * The place the window last showed for the active account, or null: none kept, the file
+   * damaged, or a project or task it names no longer in the cache (the window then opens Home).
+   */
+  'app.lastPlace': channel(
+    () => z.object({}).strict(),
+    () => Place.nullable(),
+  ),
+  /** Keeps the window's current place for the active account (nothing is kept without one). */
+  'app.rememberPlace': channel(
+    () => Place,
+    () => z.null(),
   ),
 };

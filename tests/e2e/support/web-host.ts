@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCore, type Core } from '../../../src/main/core/core';
+import { heldIn, placeHandlers } from '../../../src/main/core/handlers/places';
 import { createDispatch } from '../../../src/main/core/dispatch';
 import { EventHub } from '../../../src/main/core/event-hub';
 import { appHandlers } from '../../../src/main/core/handlers/app';
@@ -157,7 +158,12 @@ async function createCoreWithOutbox(options: {
   });
   const events = new EventHub();
   const forward = engine.events.onAny((name, payload) => events.emit(name, payload as never));
-  const handlers = mergeHandlerMaps([appHandlers({ version: 'test', transport: 'web' }), engine.handlers]);
+  const handlers = mergeHandlerMaps([
+    appHandlers({ version: 'test', transport: 'web' }),
+    // The window's last place, kept in the account's folder as `core.ts` keeps it.
+    placeHandlers({ dir: options.dataDir, held: heldIn(engine.cache), log: () => {} }),
+    engine.handlers,
+  ]);
   return {
     dispatch: createDispatch(handlers),
     events,

@@ -10,6 +10,8 @@ import { callKey } from './call-key';
  * first calls are answered at once. A read whose arguments differ is simply read again.
  */
 export const FIRST_READS: readonly (readonly [channel: string, arg: Record<string, unknown>])[] = [
+  // Where the window reopens (handlers/places.ts): the view it draws first waits for it.
+  ['app.lastPlace', {}],
   ['inbox.list', { first: INBOX_FIRST_PAGE }],
   ['projects.tree', { includeArchived: true }],
   ['tasks.myWork', { kind: 'actionRequired', limit: 1 }],
@@ -45,6 +47,8 @@ export const READS: ReadonlySet<string> = new Set([
   'tasks.due',
   'events.list',
   'time.mine',
+  // The window's place, kept as it moves: no read ahead shows it but the window's first one.
+  'app.rememberPlace',
 ]);
 
 /** How long an answer read ahead is kept for the window (it loads in well under this). */

@@ -91,7 +91,7 @@ describe('session', () => {
     const calls = dispatch.mock.calls.length;
     // Read ahead: answered without another read.
     const tree = await session.dispatch('projects.tree', { includeArchived: true });
-    expect(tree).toEqual({ ok: true, value: { channel: 'projects.tree', n: 2 } });
+    expect(tree).toEqual({ ok: true, value: { channel: 'projects.tree', n: 3 } });
     expect(dispatch).toHaveBeenCalledTimes(calls);
     // A change in the cache: what was read ahead is read again.
     events.emit('cache.onDidChange', { entities: ['users'] });

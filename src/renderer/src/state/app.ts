@@ -16,6 +16,7 @@ import { FilesState } from './files.svelte';
 import { InboxState } from './inbox.svelte';
 import { UpdatesState } from './updates.svelte';
 import { TimerState } from './timer.svelte';
+import { PlaceState } from './place.svelte';
 import { toasts } from '../lib/toasts.svelte';
 import { watchDueTasks } from './due-notices';
 import { DEFAULT_NOTIFICATIONS } from '@shared/ipc/settings';
@@ -23,6 +24,8 @@ import { conflictNotice, WHOLE_ITEM, type ChangeLookups } from '../lib/describe-
 import { formatRelative } from '../lib/format';
 
 export const nav = new Navigation();
+/** Where the window reopens, per account, and the current place kept as the user moves. */
+export const place = new PlaceState(bridge);
 export const theme = new Theme();
 export const session = new SessionState(bridge);
 export const org = new OrgState(bridge);

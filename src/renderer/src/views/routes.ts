@@ -184,6 +184,8 @@ export const ROUTES: RouteTable = {
   home: {
     view: () => show(HomeView, {}),
     title: () => 'Home',
+    // The app reopens where the user was (`last-place.ts`), so Home is a place to go to as well.
+    goTo: [{ id: 'go-home', label: 'Go to Home', to: () => ({ kind: 'home' }) }],
   },
   project: {
     view: (route) => {
