@@ -137,15 +137,19 @@ describe('onCacheChange', () => {
     const off = onCacheChange(bridge, ['tasks'], () => refreshes++, undefined, frames.clock);
     connected(false);
     expect(frames.waiting).toBe(0);
+    // Back, with no change heard: the view reads again.
+    connected(true);
+    frames.frame();
+    expect(refreshes).toBe(1);
     // Back, and a change in the same frame: one read.
     connected(true);
     send({ entities: ['tasks'] });
     frames.frame();
-    expect(refreshes).toBe(1);
+    expect(refreshes).toBe(2);
     off();
     connected(true);
     frames.frame();
-    expect(refreshes).toBe(1);
+    expect(refreshes).toBe(2);
     expect(listeners).toBe(0);
   });
 });
