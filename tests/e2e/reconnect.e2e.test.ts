@@ -9,6 +9,7 @@ import { appSuite } from './support/suite';
 import { routeBridge, type BridgeCut } from './support/bridge-cut';
 import { AppPage } from './pages/app';
 import { TaskListPage } from './pages/task-list';
+import { CrmPage } from './pages/crm';
 
 describe('the window while its connection to the core is lost, and after', () => {
   const suite = appSuite({ service: { seed: 'demo' }, page: false });
@@ -85,5 +86,44 @@ describe('the window while its connection to the core is lost, and after', () =>
     await listNote.waitFor({ state: 'detached' });
     await page.locator('[data-testid="connection"][data-state="online"]').waitFor();
     await screenshot(page, 'reconnect-back');
+  });
+
+  it('keeps the CRM list with a note, and reads it again by itself once back', async () => {
+    const { app } = suite;
+    await bridge.restore();
+    const crm = new CrmPage(page);
+    const contacts = await app.api<{ id: string; firstName: string; lastName: string }[]>('/crm/contacts');
+    const contact = contacts[0];
+    if (!contact) throw new Error('the demo seed has contacts');
+    await crm.openContacts();
+    await crm.search(contact.lastName);
+    await crm.rows.first().waitFor();
+    const body = (firstName: string) => ({
+      method: 'PUT',
+      body: { updatedByUserId: app.service?.users.actingUserId, firstName },
+    });
+
+    const reading = bridge.hold('crm.contacts');
+    await app.api(`/crm/contact/${contact.id}`, body('Changed'));
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    await reading;
+    await bridge.cut();
+
+    const note = page.getByTestId('crm-list-read-again');
+    await note.waitFor();
+    expect(await note.innerText()).toMatch(/^Could not read the contacts again: /);
+    expect(await crm.rows.count()).toBeGreaterThan(0);
+    await screenshot(page, 'reconnect-lost-crm');
+
+    const renamed = 'Renamedmeanwhile';
+    await app.api(`/crm/contact/${contact.id}`, body(renamed));
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    await bridge.restore();
+    await crm.rows
+      .filter({ hasText: `${renamed} ${contact.lastName}` })
+      .first()
+      .waitFor();
+    await note.waitFor({ state: 'detached' });
+    await screenshot(page, 'reconnect-back-crm');
   });
 });
