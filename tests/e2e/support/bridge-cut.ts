@@ -10,7 +10,7 @@ export interface BridgeCut {
   /**
    * Holds the page's calls on `channel` from now until the cut (none reaches the core, so none
    * is answered before it: a view reading twice cannot get its item meanwhile); resolves once the
-   * first is made.
+   * first is made. Several channels can be held at once, each by its own call.
    */
   hold(channel: string): Promise<void>;
   /** Cuts every open connection (the calls on their way fail) and refuses new ones. */
@@ -26,7 +26,7 @@ export interface BridgeCut {
 /** Routes the page's bridge; call before the page opens the app (routes apply to new sockets). */
 export async function routeBridge(page: Page): Promise<BridgeCut> {
   let down = false;
-  let held: { channel: string; made: () => void } | undefined;
+  const held = new Map<string, () => void>();
   const open = new Set<WebSocketRoute>();
   let connected: (() => void) | undefined;
   await page.routeWebSocket(
@@ -46,10 +46,11 @@ export async function routeBridge(page: Page): Promise<BridgeCut> {
       });
       // The core's answers and events reach the page as they come; the page's calls pass here.
       ws.onMessage((message) => {
-        if (held && typeof message === 'string') {
+        if (held.size && typeof message === 'string') {
           const { channel } = JSON.parse(message) as { channel?: string };
-          if (channel === held.channel) {
-            held.made();
+          const made = channel === undefined ? undefined : held.get(channel);
+          if (made) {
+            made();
             return;
           }
         }
@@ -59,11 +60,11 @@ export async function routeBridge(page: Page): Promise<BridgeCut> {
   );
   return {
     hold(channel) {
-      return new Promise<void>((made) => (held = { channel, made }));
+      return new Promise<void>((made) => held.set(channel, made));
     },
     async cut() {
       down = true;
-      held = undefined;
+      held.clear();
       await Promise.all([...open].map((ws) => ws.close({ code: 1011, reason: 'the core is not reachable' })));
       open.clear();
     },

@@ -63,4 +63,29 @@ describe("the web page's bridge", () => {
     again.onmessage?.({ data: JSON.stringify({ id: 1, result: { ok: true, value: 'yes' } }) });
     await expect(answer).resolves.toBe('yes');
   });
+
+  it('announces a lost connection once, and the reconnect when a socket opens again', async () => {
+    const { bridge } = await loadBridgeInPage();
+    const heard: boolean[] = [];
+    bridge.onConnection((connected) => heard.push(connected));
+    // A socket refused before any was open is no loss: the page never had the core.
+    FakeSocket.made[0]!.onclose?.();
+    void bridge.invoke('app.info', {}).catch(() => undefined);
+    await settle();
+    const first = FakeSocket.made[1]!;
+    first.onopen?.();
+    await settle();
+    expect(heard).toEqual([]);
+    // The core restarts: the open socket closes, and the next try is refused too.
+    first.onclose?.();
+    void bridge.invoke('app.info', {}).catch(() => undefined);
+    await settle();
+    FakeSocket.made[2]!.onclose?.();
+    expect(heard).toEqual([false]);
+    void bridge.invoke('app.info', {}).catch(() => undefined);
+    await settle();
+    FakeSocket.made[3]!.onopen?.();
+    await settle();
+    expect(heard).toEqual([false, true]);
+  });
 });

@@ -15,6 +15,13 @@ export interface Transport {
    * paths itself (bytes stay off IPC, and the page never names a path).
    */
   stageFiles?(files: readonly File[]): Promise<IpcResult<StageResult>>;
+  /**
+   * The web host only: calls `listener` with false when the connection to the core is lost and
+   * with true when it is made again; returns the unsubscribe. A transport without it (Electron's
+   * IPC, which the main process keeps while it restarts the core, holding the calls meanwhile)
+   * is always connected.
+   */
+  onConnection?(listener: (connected: boolean) => void): () => void;
 }
 
 declare global {
@@ -32,6 +39,15 @@ export class Bridge {
   constructor(transport: Transport, kind: 'electron' | 'web') {
     this.#transport = transport;
     this.kind = kind;
+  }
+
+  /**
+   * Follows the connection to the core: `listener(false)` when it is lost, `listener(true)`
+   * when it is back (a reconnect: the core's events sent meanwhile were missed, so what is on
+   * screen should be read again). Returns the unsubscribe.
+   */
+  onConnection(listener: (connected: boolean) => void): () => void {
+    return this.#transport.onConnection?.(listener) ?? (() => undefined);
   }
 
   /** Copies dropped files into the spool (Electron); undefined in a browser, where the bytes are streamed. */
@@ -64,6 +80,10 @@ export class WebSocketTransport implements Transport {
   #nextId = 1;
   readonly #pending = new Map<number, (result: IpcResult<unknown>) => void>();
   readonly #listeners = new Map<string, Set<(payload: unknown) => void>>();
+  readonly #connectionListeners = new Set<(connected: boolean) => void>();
+  /** Whether a socket was open and has been lost since (a close before any open is not news). */
+  #lost = false;
+  #everOpened = false;
 
   constructor(url: string) {
     this.#url = url;
@@ -83,10 +103,21 @@ export class WebSocketTransport implements Transport {
     if (this.#opened) return this.#opened;
     this.#opened = new Promise<WebSocket>((resolve, reject) => {
       const socket = new WebSocket(this.#url);
-      socket.onopen = () => resolve(socket);
+      socket.onopen = () => {
+        resolve(socket);
+        this.#everOpened = true;
+        if (this.#lost) {
+          this.#lost = false;
+          this.#announce(true);
+        }
+      };
       socket.onmessage = (message) => this.#receive(String(message.data));
       socket.onclose = () => {
         this.#opened = undefined;
+        if (this.#everOpened && !this.#lost) {
+          this.#lost = true;
+          this.#announce(false);
+        }
         for (const [id, settle] of this.#pending) {
           settle({
             ok: false,
@@ -99,6 +130,15 @@ export class WebSocketTransport implements Transport {
       };
     });
     return this.#opened;
+  }
+
+  onConnection(listener: (connected: boolean) => void): () => void {
+    this.#connectionListeners.add(listener);
+    return () => this.#connectionListeners.delete(listener);
+  }
+
+  #announce(connected: boolean): void {
+    for (const listener of [...this.#connectionListeners]) listener(connected);
   }
 
   #receive(text: string): void {

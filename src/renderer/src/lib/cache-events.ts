@@ -30,7 +30,10 @@ export function onCacheBurst(
 /**
  * Calls `listener` when one of `entities` changed (and, when `ids` names some and the change
  * names its ids, one of those): at most once per animation frame, however many changes came
- * in it. Returns the unsubscribe, which also drops a call still waiting for its frame.
+ * in it. Also when the connection to the core comes back after it was lost: the changes made
+ * meanwhile were not heard, and a read made meanwhile failed, so every view on screen reads
+ * again once by itself. Returns the unsubscribe, which also drops a call still waiting for its
+ * frame.
  */
 export function onCacheChange(
   bridge: Bridge,
@@ -52,8 +55,12 @@ export function onCacheChange(
     }
     perFrame.request();
   });
+  const offReconnect = bridge.onConnection((connected) => {
+    if (connected) perFrame.request();
+  });
   return () => {
     off();
+    offReconnect();
     perFrame.cancel();
   };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 // The app's bridge is made when its module loads (it needs a window): a double stands in.
 vi.mock('./bridge', () => import('./bridge-double'));
 
-const { describeError, failedReadAgain } = await import('./errors');
+const { describeError, failedListRead, failedReadAgain } = await import('./errors');
 const { BridgeError } = await import('./bridge');
 
 describe('an error in words', () => {
@@ -71,5 +71,21 @@ describe('what a view keeps when reading its item again failed', () => {
     expect(failedReadAgain(refused, 'taskId')).toBe('kept');
     expect(failedReadAgain(new Error('socket closed'), 'taskId')).toBe('kept');
     expect(failedReadAgain('odd', 'taskId')).toBe('kept');
+  });
+});
+
+describe('what a list does when reading it again failed', () => {
+  const lost = new BridgeError({ type: 'offline', message: 'The connection to the Workdesk core was lost.' });
+
+  it('keeps the rows of an earlier answer while the core is lost for a moment', () => {
+    expect(failedListRead(lost, true)).toBe('kept');
+    expect(failedListRead(new Error('socket closed'), true, 'projectId')).toBe('kept');
+  });
+
+  it('shows the error in its place when there is nothing to keep, or its item is gone or not held', () => {
+    expect(failedListRead(lost, false)).toBe('shown');
+    expect(failedListRead(new BridgeError({ type: 'not-found', message: 'gone' }), true)).toBe('shown');
+    const notHeld = new BridgeError({ type: 'offline', message: 'not in the cache', field: 'projectId' });
+    expect(failedListRead(notHeld, true, 'projectId')).toBe('shown');
   });
 });

@@ -60,3 +60,14 @@ export function failedReadAgain(error: unknown, idField: string): FailedReadAgai
   if (error.type === 'not-found') return 'gone';
   return error.type === 'offline' && error.field === idField ? 'not-held' : 'kept';
 }
+
+/**
+ * What a list does when reading it again failed, by the same rule as `failedReadAgain`: `kept`
+ * when it has an answer already and the failure is not the item's being gone or no longer held
+ * (the core lost for a moment): its rows stay with a note above them; else `shown`: the error
+ * takes the list's place, with Try again. `idField` names the argument that says whose list it
+ * is (a project's dependencies: 'projectId'); a list of everything has none.
+ */
+export function failedListRead(error: unknown, answered: boolean, idField = ''): 'kept' | 'shown' {
+  return answered && failedReadAgain(error, idField) === 'kept' ? 'kept' : 'shown';
+}

@@ -28,14 +28,19 @@ function manualFrames() {
   };
 }
 
-/** A bridge whose cache-change events the test sends. */
+/** A bridge whose cache-change events, and connection lost and back, the test sends. */
 function fakeBridge() {
   const listeners = new Set<(payload: unknown) => void>();
-  // The one member `onCacheChange` uses (the real bridge module reads the window when loaded).
+  const connection = new Set<(connected: boolean) => void>();
+  // The members `onCacheChange` uses (the real bridge module reads the window when loaded).
   const bridge = {
     on(_event: string, listener: (payload: unknown) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onConnection(listener: (connected: boolean) => void) {
+      connection.add(listener);
+      return () => connection.delete(listener);
     },
   } as unknown as Bridge;
   return {
@@ -43,8 +48,11 @@ function fakeBridge() {
     send: (change: CacheChange) => {
       for (const listener of listeners) listener(change);
     },
+    connected: (connected: boolean) => {
+      for (const listener of connection) listener(connected);
+    },
     get listeners() {
-      return listeners.size;
+      return listeners.size + connection.size;
     },
   };
 }
@@ -119,6 +127,29 @@ describe('onCacheChange', () => {
     off();
     frames.frame();
     expect(refreshes).toBe(0);
+    expect(listeners).toBe(0);
+  });
+
+  it('reads again once when the connection to the core comes back, not when it is lost', () => {
+    const frames = manualFrames();
+    const { bridge, send, connected, listeners } = fakeBridge();
+    let refreshes = 0;
+    const off = onCacheChange(bridge, ['tasks'], () => refreshes++, undefined, frames.clock);
+    connected(false);
+    expect(frames.waiting).toBe(0);
+    // Back, with no change heard: the view reads again.
+    connected(true);
+    frames.frame();
+    expect(refreshes).toBe(1);
+    // Back, and a change in the same frame: one read.
+    connected(true);
+    send({ entities: ['tasks'] });
+    frames.frame();
+    expect(refreshes).toBe(2);
+    off();
+    connected(true);
+    frames.frame();
+    expect(refreshes).toBe(2);
     expect(listeners).toBe(0);
   });
 });

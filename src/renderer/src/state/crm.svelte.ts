@@ -5,6 +5,7 @@ import type { CrmAccount, CrmContact } from '@shared/api/crm';
 import type { Bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
 import { describeError, failedReadAgain } from '../lib/errors';
+import { ListReadError } from '../lib/list-read-error.svelte';
 
 export type ContactDetail = ChannelOutput<'crm.contact'>;
 export type AccountDetail = ChannelOutput<'crm.account'>;
@@ -25,7 +26,7 @@ export class CrmState {
   /** The search (trimmed) the rows held answer; undefined before the first answer. */
   #answered = $state<string | undefined>();
   #loaded = $state(false);
-  #error = $state<string | undefined>();
+  readonly #error = new ListReadError();
   #contact = $state.raw<ContactDetail | undefined>();
   #account = $state.raw<AccountDetail | undefined>();
   #recordError = $state<string | undefined>();
@@ -64,8 +65,13 @@ export class CrmState {
   get stale(): boolean {
     return this.#loaded && this.#answered !== this.#text.trim();
   }
+  /** The error shown instead of the list (nothing read yet to keep). */
   get error(): string | undefined {
-    return this.#error;
+    return this.#error.shown;
+  }
+  /** The error of a read again, shown above the rows kept from the last answer. */
+  get keptError(): string | undefined {
+    return this.#error.kept;
   }
   get contact(): ContactDetail | undefined {
     return this.#contact;
@@ -119,11 +125,11 @@ export class CrmState {
       }
       this.#applied = seq;
       this.#answered = asked;
-      this.#error = undefined;
+      this.#error.cleared();
       this.#loaded = true;
     } catch (err) {
       if (seq === this.#seq) {
-        this.#error = describeError(err);
+        this.#error.failed(err, this.#answered !== undefined);
         this.#loaded = true;
       }
     }

@@ -4,11 +4,13 @@ import type { DependencyView } from '@shared/ipc/tasks';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
-import { describeError } from '../lib/errors';
+import { ListReadError } from '../lib/list-read-error.svelte';
 
 export class ItemDependencies {
   #rows = $state.raw<readonly DependencyView[] | undefined>();
-  #error = $state<string | undefined>();
+  readonly #error = new ListReadError();
+  /** Whether a read has answered: its rows are kept when a later one fails. */
+  #answered = false;
   readonly #bridge: Bridge;
   readonly #item: { kind: 'project' | 'event'; id: string };
 
@@ -20,8 +22,13 @@ export class ItemDependencies {
   get rows(): readonly DependencyView[] | undefined {
     return this.#rows;
   }
+  /** The error shown instead of the links (nothing read yet to keep). */
   get error(): string | undefined {
-    return this.#error;
+    return this.#error.shown;
+  }
+  /** The error of a read again, shown above the links kept from the last one. */
+  get keptError(): string | undefined {
+    return this.#error.kept;
   }
 
   start(): () => void {
@@ -36,11 +43,12 @@ export class ItemDependencies {
         kind === 'project'
           ? await this.#bridge.invoke('dependencies.ofProject', { projectId: id })
           : await this.#bridge.invoke('dependencies.ofEvent', { eventId: id });
-      this.#error = undefined;
+      this.#answered = true;
+      this.#error.cleared();
     } catch (err) {
       // An older core without the read: the panel says so and still offers adding one.
       if (err instanceof BridgeError && err.type === 'unknown-channel') this.#rows = undefined;
-      else this.#error = describeError(err);
+      else this.#error.failed(err, this.#answered, kind === 'project' ? 'projectId' : 'eventId');
     }
   }
 }

@@ -6,6 +6,7 @@ import { toasts } from '../lib/toasts.svelte';
 
 export class SyncState {
   #status = $state<SyncStatus | undefined>();
+  #coreReachable = $state(true);
   readonly #bridge: Bridge;
 
   constructor(bridge: Bridge) {
@@ -14,6 +15,14 @@ export class SyncState {
 
   get status(): SyncStatus | undefined {
     return this.#status;
+  }
+
+  /**
+   * Whether the window reaches its core (the bridge's connection): while it does not, the sync
+   * status held is the one from before the loss and says nothing true about now.
+   */
+  get coreReachable(): boolean {
+    return this.#coreReachable;
   }
 
   /**
@@ -26,8 +35,16 @@ export class SyncState {
 
   start(): () => void {
     const off = this.#bridge.on('sync.onDidChangeStatus', (status) => (this.#status = status));
+    const offConnection = this.#bridge.onConnection((connected) => {
+      this.#coreReachable = connected;
+      // The status changes sent while the connection was lost were missed.
+      if (connected) void this.load();
+    });
     void this.load();
-    return off;
+    return () => {
+      off();
+      offConnection();
+    };
   }
 
   load(): Promise<void> {

@@ -213,8 +213,13 @@ export class TaskListState {
   get loaded(): boolean {
     return this.#groups.every((group) => group.window.loaded);
   }
+  /** The error shown instead of the list (a group with nothing read yet to keep). */
   get error(): string | undefined {
     return this.#groups.find((group) => group.window.error)?.window.error;
+  }
+  /** The error of a read again, shown above the rows kept from the last one. */
+  get keptError(): string | undefined {
+    return this.#groups.find((group) => group.window.keptError)?.window.keptError;
   }
   get total(): number {
     return this.#groups.reduce((sum, group) => sum + group.window.total, 0);

@@ -2,7 +2,7 @@
 // at a time as they come into view, and a refresh re-reads the pages already seen (keeping the
 // old rows on screen until the new ones arrive, so the list never flashes empty).
 import type { TaskRow } from '@shared/ipc/tasks';
-import { describeError } from '../lib/errors';
+import { ListReadError } from '../lib/list-read-error.svelte';
 
 export type WindowQuery = (offset: number, limit: number) => Promise<{ rows: TaskRow[]; total: number }>;
 
@@ -18,7 +18,9 @@ export class TaskWindow {
   #rows = $state.raw<(TaskRow | undefined)[]>([]);
   #total = $state(0);
   #loaded = $state(false);
-  #error = $state<string | undefined>();
+  readonly #error = new ListReadError();
+  /** Whether a read has answered: its rows are kept when a later one fails. */
+  #answered = false;
   // Bookkeeping of pages asked for; nothing renders from it, so it is not reactive.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   #requested = new Set<number>();
@@ -39,8 +41,13 @@ export class TaskWindow {
   get loaded(): boolean {
     return this.#loaded;
   }
+  /** The error shown instead of the list (nothing read yet to keep). */
   get error(): string | undefined {
-    return this.#error;
+    return this.#error.shown;
+  }
+  /** The error of a read again, shown above the rows kept from the last one. */
+  get keptError(): string | undefined {
+    return this.#error.kept;
   }
   /** The rows fetched so far (sparse: undefined where a page is not loaded yet). */
   get rows(): readonly (TaskRow | undefined)[] {
@@ -97,7 +104,8 @@ export class TaskWindow {
     } catch (err) {
       if (generation !== this.#generation) return;
       this.#requested.delete(page);
-      this.#error = describeError(err);
+      // A list that has answered keeps its rows while the core is lost for a moment.
+      this.#error.failed(err, this.#answered);
       this.#loaded = true;
     }
   }
@@ -109,7 +117,8 @@ export class TaskWindow {
     rows.forEach((row, i) => (next[offset + i] = row));
     this.#rows = next;
     this.#total = total;
-    this.#error = undefined;
+    this.#answered = true;
+    this.#error.cleared();
     this.#loaded = true;
   }
 }

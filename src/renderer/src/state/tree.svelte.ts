@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ProjectNode } from '@shared/ipc/projects';
 import type { Bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
-import { describeError } from '../lib/errors';
+import { ListReadError } from '../lib/list-read-error.svelte';
 import { loadPref, savePref } from '../lib/storage';
 import type { PickerOption } from '../components/ui/Picker.svelte';
 import { oneAtATime } from '../lib/one-at-a-time';
@@ -13,7 +13,9 @@ import { oneAtATime } from '../lib/one-at-a-time';
 export class TreeState {
   #nodes = $state.raw<ProjectNode[]>([]);
   #loaded = $state(false);
-  #error = $state<string | undefined>();
+  readonly #error = new ListReadError();
+  /** Whether a read has answered: what is shown is kept when a later one fails. */
+  #answered = false;
   #expanded = $state<Record<string, boolean>>(
     loadPref('tree.expanded', z.record(z.string(), z.boolean()), {}),
   );
@@ -36,9 +38,10 @@ export class TreeState {
     try {
       const { nodes } = await this.#bridge.invoke('projects.tree', { includeArchived: true });
       this.#nodes = nodes;
-      this.#error = undefined;
+      this.#answered = true;
+      this.#error.cleared();
     } catch (err) {
-      this.#error = describeError(err);
+      this.#error.failed(err, this.#answered);
     } finally {
       this.#loaded = true;
     }
@@ -47,8 +50,13 @@ export class TreeState {
   get loaded(): boolean {
     return this.#loaded;
   }
+  /** The error shown instead of the tree (nothing read yet to keep). */
   get error(): string | undefined {
-    return this.#error;
+    return this.#error.shown;
+  }
+  /** The error of a read again, shown above the projects kept from the last one. */
+  get keptError(): string | undefined {
+    return this.#error.kept;
   }
   get all(): readonly ProjectNode[] {
     return this.#nodes;

@@ -1,0 +1,30 @@
+// The error of a list's last read, by `failedListRead`: in the list's place when there is
+// nothing to keep, or above the rows it keeps. One per list state, so each view says the same.
+import { describeError, failedListRead } from './errors';
+
+export class ListReadError {
+  #message = $state<string | undefined>();
+  #kept = $state(false);
+
+  /** A read failed; `answered` says whether the list shows an earlier answer it could keep. */
+  failed(error: unknown, answered: boolean, idField?: string): void {
+    this.#kept = failedListRead(error, answered, idField) === 'kept';
+    this.#message = describeError(error);
+  }
+
+  /** A read answered: no error any more. */
+  cleared(): void {
+    this.#message = undefined;
+    this.#kept = false;
+  }
+
+  /** The error shown instead of the list (nothing to keep), with Try again. */
+  get shown(): string | undefined {
+    return this.#kept ? undefined : this.#message;
+  }
+
+  /** The error shown above the rows kept from the last answer. */
+  get kept(): string | undefined {
+    return this.#kept ? this.#message : undefined;
+  }
+}

@@ -1,0 +1,173 @@
+// The lists of the window while its connection to the core is lost for a moment, and when it
+// comes back: a list that has answered keeps its rows with a note (a first read with nothing to
+// keep shows the error), a list whose item is gone drops them, every list reads again by itself
+// on the reconnect, and the sync status says the core cannot be reached. Runes are stood in for
+// by plain values (no component draws from them here), so the logic runs in node.
+import { describe, expect, it, vi } from 'vitest';
+import type { Bridge } from '../lib/bridge';
+import { plainRunes } from '../lib/bridge-double';
+
+vi.mock('../lib/bridge', () => import('../lib/bridge-double'));
+plainRunes();
+
+const { BridgeError } = await import('../lib/bridge');
+const { TreeState } = await import('./tree.svelte');
+const { TaskWindow } = await import('./task-window.svelte');
+const { CrmState } = await import('./crm.svelte');
+const { ItemDependencies } = await import('./item-dependencies.svelte');
+const { SyncState } = await import('./sync.svelte');
+
+/** What the page's bridge answers a call made while its socket is lost. */
+const lost = () =>
+  new BridgeError({ type: 'offline', message: 'The connection to the Workdesk core was lost.' });
+
+/**
+ * A bridge whose answers the test sets per channel (a value, or an error thrown), and whose
+ * connection it loses and brings back; counts the calls per channel.
+ */
+function scriptedBridge(answers: Record<string, unknown>) {
+  const calls: Record<string, number> = {};
+  const connection = new Set<(connected: boolean) => void>();
+  const bridge = {
+    invoke: (channel: string) => {
+      calls[channel] = (calls[channel] ?? 0) + 1;
+      const answer = answers[channel];
+      return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+    },
+    on: () => () => undefined,
+    onConnection: (listener: (connected: boolean) => void) => {
+      connection.add(listener);
+      return () => connection.delete(listener);
+    },
+  } as unknown as Bridge;
+  return {
+    bridge,
+    answers,
+    calls,
+    connected(connected: boolean) {
+      for (const listener of connection) listener(connected);
+    },
+  };
+}
+
+const node = (id: string) => ({ id, name: id, depth: 0, parentProjectId: null, archived: false });
+
+describe('the project tree when the connection to the core is lost', () => {
+  it('keeps the projects it shows with a note, and reads again by itself when the connection is back', async () => {
+    const core = scriptedBridge({ 'projects.tree': { nodes: [node('p1')] } });
+    const tree = new TreeState(core.bridge);
+    const stop = tree.start();
+    await vi.waitFor(() => expect(tree.all.map((n) => n.id)).toEqual(['p1']));
+    core.answers['projects.tree'] = lost();
+    await tree.load();
+    expect(tree.all.map((n) => n.id)).toEqual(['p1']);
+    expect(tree.error).toBeUndefined();
+    expect(tree.keptError).toBe('The connection to the Workdesk core was lost.');
+    // Back, with a project added meanwhile: read again without anyone asking.
+    core.answers['projects.tree'] = { nodes: [node('p1'), node('p2')] };
+    core.connected(true);
+    await vi.waitFor(() => expect(tree.all.map((n) => n.id)).toEqual(['p1', 'p2']));
+    expect(tree.keptError).toBeUndefined();
+    stop();
+  });
+
+  it('shows the error in place of a tree never read', async () => {
+    const core = scriptedBridge({ 'projects.tree': lost() });
+    const tree = new TreeState(core.bridge);
+    await tree.load();
+    expect(tree.error).toBe('The connection to the Workdesk core was lost.');
+    expect(tree.keptError).toBeUndefined();
+  });
+});
+
+describe('a task list when the connection to the core is lost', () => {
+  const row = (id: string) => ({ id, name: id }) as never;
+
+  it('keeps the rows it shows, and drops nothing until a read answers', async () => {
+    let answer: () => Promise<{ rows: never[]; total: number }> = () =>
+      Promise.resolve({ rows: [row('t1'), row('t2')], total: 2 });
+    const list = new TaskWindow(() => answer(), 10);
+    list.ensure(0, 0);
+    await vi.waitFor(() => expect(list.total).toBe(2));
+    answer = () => Promise.reject(lost());
+    await list.refresh();
+    expect(list.rows.map((r) => r?.id)).toEqual(['t1', 't2']);
+    expect(list.error).toBeUndefined();
+    expect(list.keptError).toBe('The connection to the Workdesk core was lost.');
+    answer = () => Promise.resolve({ rows: [row('t1')], total: 1 });
+    await list.refresh();
+    expect(list.rows.map((r) => r?.id)).toEqual(['t1']);
+    expect(list.keptError).toBeUndefined();
+  });
+
+  it('shows the error in place of a list never read', async () => {
+    const list = new TaskWindow(() => Promise.reject(lost()), 10);
+    await list.refresh();
+    expect(list.error).toBe('The connection to the Workdesk core was lost.');
+    expect(list.keptError).toBeUndefined();
+  });
+});
+
+describe('the CRM list when the connection to the core is lost', () => {
+  it('keeps its rows with a note, and reads again on the reconnect', async () => {
+    const page = (ids: string[]) => ({
+      rows: ids.map((id) => ({ id, firstName: id, lastName: '' })),
+      total: ids.length,
+    });
+    const core = scriptedBridge({ 'crm.contacts': page(['c1']) });
+    const crm = new CrmState(core.bridge, 'contacts');
+    const stop = crm.start();
+    await vi.waitFor(() => expect(crm.contacts.map((c) => c.id)).toEqual(['c1']));
+    core.answers['crm.contacts'] = lost();
+    await crm.load();
+    expect(crm.contacts.map((c) => c.id)).toEqual(['c1']);
+    expect(crm.error).toBeUndefined();
+    expect(crm.keptError).toBe('The connection to the Workdesk core was lost.');
+    core.answers['crm.contacts'] = page(['c1', 'c2']);
+    core.connected(true);
+    await vi.waitFor(() => expect(crm.contacts.map((c) => c.id)).toEqual(['c1', 'c2']));
+    expect(crm.keptError).toBeUndefined();
+    stop();
+  });
+});
+
+describe("a project's dependencies when a read again fails", () => {
+  const link = { dependency: { id: 'd1' } };
+
+  it('keeps them while the core is lost, and drops them when the project is no longer held', async () => {
+    const core = scriptedBridge({ 'dependencies.ofProject': [link] });
+    const deps = new ItemDependencies(core.bridge, { kind: 'project', id: 'p1' });
+    await deps.load();
+    core.answers['dependencies.ofProject'] = lost();
+    await deps.load();
+    expect(deps.rows).toEqual([link]);
+    expect(deps.error).toBeUndefined();
+    expect(deps.keptError).toBe('The connection to the Workdesk core was lost.');
+    core.answers['dependencies.ofProject'] = new BridgeError({
+      type: 'offline',
+      message: 'The project is not in the cache and the service did not answer',
+      field: 'projectId',
+    });
+    await deps.load();
+    expect(deps.keptError).toBeUndefined();
+    expect(deps.error).toContain('The project is not in the cache and the service did not answer');
+  });
+});
+
+describe('the sync status while the core cannot be reached', () => {
+  it('says so, and reads the status again when the connection is back', async () => {
+    const core = scriptedBridge({ 'sync.status': { online: true, running: true } });
+    const sync = new SyncState(core.bridge);
+    const stop = sync.start();
+    await vi.waitFor(() => expect(sync.status).toBeDefined());
+    expect(sync.coreReachable).toBe(true);
+    core.connected(false);
+    expect(sync.coreReachable).toBe(false);
+    core.answers['sync.status'] = { online: true, running: false };
+    core.connected(true);
+    expect(sync.coreReachable).toBe(true);
+    await vi.waitFor(() => expect(sync.status?.running).toBe(false));
+    expect(core.calls['sync.status']).toBe(2);
+    stop();
+  });
+});

@@ -1,0 +1,129 @@
+// The window when its connection to the core is lost for a moment (the core restarts, the socket
+// drops) and when it comes back: the status bar says the core is being reached again, the
+// project tree and the task list keep the rows they show with a note, and once the connection
+// is back they read again by themselves, showing what changed meanwhile without a click.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { appSuite } from './support/suite';
+import { routeBridge, type BridgeCut } from './support/bridge-cut';
+import { AppPage } from './pages/app';
+import { TaskListPage } from './pages/task-list';
+import { CrmPage } from './pages/crm';
+
+describe('the window while its connection to the core is lost, and after', () => {
+  const suite = appSuite({ service: { seed: 'demo' }, page: false });
+  let page: Page;
+  let ui: AppPage;
+  let bridge: BridgeCut;
+
+  beforeAll(async () => {
+    page = await suite.browser.newPage({ viewport: { width: 1280, height: 760 } });
+    bridge = await routeBridge(page);
+    ui = new AppPage(page);
+    await ui.open(suite.app.host.url);
+  });
+  afterEach(() => {
+    expect(ui.errors).toEqual([]);
+  });
+
+  it('says so, keeps the tree and the task list, and reads them again by itself once back', async () => {
+    const { app } = suite;
+    const userId = app.service?.users.actingUserId;
+    const list = new TaskListPage(page);
+    await ui.openDemoProject('Support desk 1');
+    await list.waitForRows();
+    const taskId = await list.rows.first().getAttribute('data-task-id');
+    if (!taskId) throw new Error('a task row names its task');
+    const projects = await app.api<{ id: string; name: string }[]>('/projects');
+    const other = projects.find((p) => p.name === 'Support desk 2');
+    if (!other) throw new Error('the demo seed has the project "Support desk 2"');
+
+    // A sync's change makes the tree and the list read again; the connection is lost while
+    // those reads are on their way, so both fail with what they show on screen.
+    const treeRead = bridge.hold('projects.tree');
+    const listRead = bridge.hold('tasks.list');
+    await app.api(`/task/${taskId}/update`, { method: 'PUT', body: { userId, title: 'Changed once' } });
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    await Promise.all([treeRead, listRead]);
+    await bridge.cut();
+
+    // The status bar says the core is being reached again, and shows no sync running.
+    const connection = page.locator('[data-testid="connection"][data-state="core-lost"]');
+    await connection.waitFor();
+    expect(await connection.innerText()).toBe('Reconnecting to Workdesk…');
+    expect(await page.getByTestId('sync-progress').count()).toBe(0);
+
+    // The tree and the list keep their rows, each with a note above them.
+    const treeNote = page.getByTestId('tree-read-again');
+    await treeNote.waitFor();
+    expect(await treeNote.innerText()).toMatch(/^Could not read the projects again; shown as last read\./);
+    expect(await treeNote.getAttribute('title')).toMatch(
+      /^The connection to the Workdesk core was (refused or )?lost\.$/,
+    );
+    expect(await treeNote.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true);
+    expect(await ui.treeItem('Support desk 2').isVisible()).toBe(true);
+    const listNote = page.getByTestId('tasks-read-again');
+    await listNote.waitFor();
+    expect(await listNote.innerText()).toMatch(/^Could not read the tasks again: /);
+    expect(await list.rows.count()).toBeGreaterThan(0);
+    expect(await page.getByText('Could not read the tasks', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'reconnect-lost');
+
+    // Meanwhile the service changes, and the core (its own process) syncs it into the cache;
+    // the page hears nothing of it while its connection is lost.
+    const renamedTask = 'Renamed while the window was away';
+    const renamedProject = 'Support desk 2 (renamed meanwhile)';
+    await app.api(`/task/${taskId}/update`, { method: 'PUT', body: { userId, title: renamedTask } });
+    await app.api(`/project/${other.id}`, { method: 'PUT', body: { userId, name: renamedProject } });
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+
+    // Back: no click, the views read again by themselves.
+    await bridge.restore();
+    await ui.treeItem(renamedProject).waitFor();
+    await list.row({ id: taskId, name: renamedTask }).getByText(renamedTask).waitFor();
+    await treeNote.waitFor({ state: 'detached' });
+    await listNote.waitFor({ state: 'detached' });
+    await page.locator('[data-testid="connection"][data-state="online"]').waitFor();
+    await screenshot(page, 'reconnect-back');
+  });
+
+  it('keeps the CRM list with a note, and reads it again by itself once back', async () => {
+    const { app } = suite;
+    await bridge.restore();
+    const crm = new CrmPage(page);
+    const contacts = await app.api<{ id: string; firstName: string; lastName: string }[]>('/crm/contacts');
+    const contact = contacts[0];
+    if (!contact) throw new Error('the demo seed has contacts');
+    await crm.openContacts();
+    await crm.search(contact.lastName);
+    await crm.rows.first().waitFor();
+    const body = (firstName: string) => ({
+      method: 'PUT',
+      body: { updatedByUserId: app.service?.users.actingUserId, firstName },
+    });
+
+    const reading = bridge.hold('crm.contacts');
+    await app.api(`/crm/contact/${contact.id}`, body('Changed'));
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    await reading;
+    await bridge.cut();
+
+    const note = page.getByTestId('crm-list-read-again');
+    await note.waitFor();
+    expect(await note.innerText()).toMatch(/^Could not read the contacts again: /);
+    expect(await crm.rows.count()).toBeGreaterThan(0);
+    await screenshot(page, 'reconnect-lost-crm');
+
+    const renamed = 'Renamedmeanwhile';
+    await app.api(`/crm/contact/${contact.id}`, body(renamed));
+    expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
+    await bridge.restore();
+    await crm.rows
+      .filter({ hasText: `${renamed} ${contact.lastName}` })
+      .first()
+      .waitFor();
+    await note.waitFor({ state: 'detached' });
+    await screenshot(page, 'reconnect-back-crm');
+  });
+});
