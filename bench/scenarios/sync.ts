@@ -57,9 +57,15 @@ function watchUsable(
   const rows = async (kind: 'actionRequired' | 'assigned') =>
     (await myWork(channels['tasks.myWork'].input.parse({ kind, limit: 1 }))).total;
   let checking = false;
-  const check = async () => {
-    if (checking) return;
+  /** An event came while a check ran: checked again once it ends (else its change goes unseen). */
+  let again = false;
+  const check = async (): Promise<void> => {
+    if (checking) {
+      again = true;
+      return;
+    }
     checking = true;
+    again = false;
     try {
       const now = performance.now() - t0();
       if (at.tree === undefined && (projects.get() as number) > 0) at.tree = now;
@@ -76,6 +82,7 @@ function watchUsable(
     } finally {
       checking = false;
     }
+    if (again) await check();
   };
   const off = engine.events.onAny((name) => {
     if (name === 'cache.onDidChange') void check();
