@@ -232,6 +232,40 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     expect(await rows()).toEqual(byMyLists);
   });
 
+  it("shows one of my lists' tasks as soon as they are stored, while the other has not answered", async () => {
+    // My other list and the project lists (which hold every task) are held unanswered.
+    const assigned = holding(/\/user\/[^/]+\/assigned-tasks$|^GET \/.*\/project\/[^/]+\/tasks$/);
+    const e = await engine(assigned.fetch);
+    // What a view showing Action required reads on each change of the tasks.
+    const seen: string[][] = [];
+    e.events.onAny((name, payload) => {
+      if (name !== 'cache.onDidChange' || !(payload as { entities: string[] }).entities.includes('tasks'))
+        return;
+      void e
+        .call('tasks.myWork', { kind: 'actionRequired', limit: 1000 })
+        .then((page) => seen.push(page.rows.map((t) => t.id).sort()));
+    });
+    const run = e.sync.now();
+    const actionRequired = (await api.call(taskEndpoints.actionRequiredTasks, { id: me() }))
+      .map((t) => t.id)
+      .sort();
+    expect(actionRequired.length).toBeGreaterThan(0);
+    // The view has every row of Action required though my other list is held unanswered.
+    await until(
+      'Action required shown whole',
+      () => seen.at(-1),
+      (rows) => JSON.stringify(rows) === JSON.stringify(actionRequired),
+    );
+    expect(assigned.held.some((k) => /assigned-tasks$/.test(k))).toBe(true);
+    expect(e.sync.status().initialSync?.myWorkReady).toBe(false);
+    assigned.release();
+    const status = await run;
+    expect(status.lastError).toBeNull();
+    expect(
+      (await e.call('tasks.myWork', { kind: 'assigned', limit: 1000 })).rows.map((t) => t.id).sort(),
+    ).toEqual((await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort());
+  });
+
   it('asks for no project list until my lists are stored', async () => {
     // What the cache holds when the first project list is asked for, read in the request itself.
     let atFirstList: { myWorkReady: boolean | undefined; cached: string[] } | undefined;

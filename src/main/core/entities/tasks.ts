@@ -137,10 +137,13 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
     });
   /** The id of each task my lists stored exactly as its element, by the element's fingerprint. */
   const storedAsSent = new Map<string, string>();
-  let stored = 0;
+  /** Tasks stored that the views have not heard of yet. */
+  let unheard = 0;
   // Each list is stored as its answer arrives, a slice at a time (thousands of tasks parsed and
-  // stored in one stretch held the loop for half a second). A project list's slice stored
-  // between two of these is the fresher, so `seen` is asked again for each chunk.
+  // stored in one stretch held the loop for half a second), and the views hear of each slice the
+  // reader hands over (a few hundred tasks): My Work shows its first rows before the rest came.
+  // A project list's slice stored between two of these is the fresher, so `seen` is asked again
+  // for each chunk.
   const store = async ({ items, fingerprints }: { items: Task[]; fingerprints: string[] }) => {
     if (!inTree) {
       await treeIn();
@@ -152,7 +155,7 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
       items.flatMap((task, at) => (within.has(task.projectId) ? [[task, fingerprints[at]!] as const] : [])),
       (chunk) => {
         const unseen = chunk.filter(([task]) => !seen.has(task.id));
-        stored += unseen.length;
+        unheard += unseen.length;
         for (const at of storeTasks(
           deps,
           unseen.map(([task]) => task),
@@ -163,6 +166,10 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
         }
       },
     );
+    if (unheard) {
+      unheard = 0;
+      ctx.changed(['tasks']);
+    }
   };
   /** The first of my lists to be read (the first whose answer began): the other waits for it. */
   let readFirst: Promise<void> | undefined;
@@ -224,7 +231,7 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
     ]);
   } finally {
     // Tasks stored before one list failed are in the cache: the views hear of them all the same.
-    if (stored) ctx.changed(['tasks']);
+    if (unheard) ctx.changed(['tasks']);
   }
   if (both[0] && both[1]) ctx.progress.initial?.({ myWorkReady: true });
 }
