@@ -50,7 +50,7 @@ function watchUsable(
   t0: () => number,
   onEveryTask: () => void = () => {},
 ) {
-  const at: { tree?: number; myWork?: number; everyTask?: number } = {};
+  const at: { tree?: number; myWorkFirst?: number; myWork?: number; everyTask?: number } = {};
   const projects = engine.db.prepare('SELECT count(*) FROM projects').pluck();
   const tasks = engine.db.prepare('SELECT count(*) FROM tasks').pluck();
   const myWork = engine.handlers['tasks.myWork'] as HandlerMap['tasks.myWork'];
@@ -69,12 +69,12 @@ function watchUsable(
     try {
       const now = performance.now() - t0();
       if (at.tree === undefined && (projects.get() as number) > 0) at.tree = now;
-      if (
-        at.myWork === undefined &&
-        (await rows('actionRequired')) >= expected.actionRequired &&
-        (await rows('assigned')) >= expected.assigned
-      )
-        at.myWork = now;
+      if (at.myWork === undefined) {
+        const [actionRequired, assigned] = [await rows('actionRequired'), await rows('assigned')];
+        // The first rows a My Work view can show, and both of its lists whole.
+        if (at.myWorkFirst === undefined && actionRequired + assigned > 0) at.myWorkFirst = now;
+        if (actionRequired >= expected.actionRequired && assigned >= expected.assigned) at.myWork = now;
+      }
       if (at.everyTask === undefined && (tasks.get() as number) >= expected.tasks) {
         at.everyTask = now;
         onEveryTask();
@@ -177,18 +177,20 @@ export const scenario: Scenario = {
       if (USABLE_ONLY) {
         await engine.close();
         ctx.log(
-          `initial (usable only): folder tree ${ms(usable.at.tree)} ms, My Work ${ms(usable.at.myWork)} ms, every task ${ms(usable.at.everyTask)} ms`,
+          `initial (usable only): folder tree ${ms(usable.at.tree)} ms, My Work's first rows ${ms(usable.at.myWorkFirst)} ms, My Work ${ms(usable.at.myWork)} ms, every task ${ms(usable.at.everyTask)} ms`,
         );
         ctx.table(
           ['initial sync, stopped once every task is in the cache', 'from the first request'],
           [
             ['usable: folder tree in the cache', `${ms(usable.at.tree)} ms`],
+            ["My Work's first rows in the cache", `${ms(usable.at.myWorkFirst)} ms`],
             ["usable: My Work's rows in the cache (both lists)", `${ms(usable.at.myWork)} ms`],
             ['every task in the cache', `${ms(usable.at.everyTask)} ms`],
           ],
         );
         return {
           usableTreeMs: ms(usable.at.tree),
+          usableMyWorkFirstRowsMs: ms(usable.at.myWorkFirst),
           usableMyWorkMs: ms(usable.at.myWork),
           everyTaskMs: ms(usable.at.everyTask),
         };
