@@ -266,6 +266,22 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     ).toEqual((await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort());
   });
 
+  it('ends with a gate of two requests at once: my lists waiting for the tree never hold its place', async () => {
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      sync: { concurrency: 2, retry: { attempts: 10, baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 50 },
+    });
+    open.push(e);
+    expect((await e.sync.now()).lastError).toBeNull();
+    const ids = async (kind: 'actionRequired' | 'assigned') =>
+      (await e.call('tasks.myWork', { kind, limit: 1000 })).rows.map((t) => t.id).sort();
+    expect(await ids('actionRequired')).toEqual(
+      (await api.call(taskEndpoints.actionRequiredTasks, { id: me() })).map((t) => t.id).sort(),
+    );
+    expect(await ids('assigned')).toEqual(
+      (await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort(),
+    );
+  });
+
   it('asks for no project list until my lists are stored', async () => {
     // What the cache holds when the first project list is asked for, read in the request itself.
     let atFirstList: { myWorkReady: boolean | undefined; cached: string[] } | undefined;

@@ -123,6 +123,8 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
   const { deps, gate, mark } = ctx;
   const { cache, client, userId } = deps;
   let inTree: Set<string> | undefined;
+  let treeStored = false;
+  void tree.then(() => (treeStored = true));
   /** The tree stored, or the run ended (then no task list's part runs to say so). */
   const treeIn = () =>
     new Promise<void>((resolve, reject) => {
@@ -198,11 +200,21 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
         throw err;
       }
     };
+    // Until the tree is stored the slices wait in memory and the answer is read on, so its
+    // request's place at the gate is let go: the tree's own requests may be waiting for it.
+    let queued = Promise.resolve();
+    const handOver: typeof store = (slice) => {
+      queued = queued.then(() => storeOrNote(slice));
+      // Awaited once the answer is read; meanwhile its failure must not count as unhandled.
+      queued.catch(() => {});
+      return treeStored ? queued : Promise.resolve();
+    };
     let ended!: () => void;
     const own = new Promise<void>((resolve) => (ended = resolve));
     const known = knownBy(own);
     try {
-      await gate((signal) => call(signal, storeOrNote, known));
+      await gate((signal) => call(signal, handOver, known));
+      await queued;
       return true;
     } catch (err) {
       // Cancelled while its tasks waited for the tree: not the cache's fault.
