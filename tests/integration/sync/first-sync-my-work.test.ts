@@ -140,6 +140,148 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     expect((await api.call(taskEndpoints.task, { id: taskId })).name).toBe('Typed during the first sync');
   });
 
+  it('asks for my lists in the first round trip, before the tree is in, and stores their tasks once it is', async () => {
+    // The tree's lists are held; my lists' answers are noted as they come and as they are read.
+    const tree = holding(/^GET \/.*\/projects$/);
+    const answered = new Set<string>();
+    const ended = new Set<string>();
+    const e = await engine(async (input, init) => {
+      const res = await tree.fetch(input, init);
+      const key = `${init.method ?? 'GET'} ${new URL(input).pathname}`;
+      if (!USER_LISTS.test(key) || !res.body) return res;
+      answered.add(key);
+      const body = res.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({ flush: () => void ended.add(key) }),
+      );
+      return new Response(body, { status: res.status, headers: res.headers });
+    });
+    const run = e.sync.now();
+    await until(
+      'the tree asked for',
+      () => tree.held.length,
+      (n) => n >= 2,
+    );
+    // My lists and the tree's are in the first six requests asked (the gate's first round),
+    // ahead of most organization lists.
+    const first = tree.asked.slice(0, 6);
+    expect(first.filter((k) => USER_LISTS.test(k))).toHaveLength(2);
+    expect(first.filter((k) => /^GET \/.*\/projects$/.test(k))).toHaveLength(2);
+    // Both of my lists answered and the first read to its end (the second waits for the first to
+    // be stored) while the tree is still held: none of their tasks is stored before the tree (a
+    // task outside it is never stored from them).
+    await until(
+      'my lists answered, one read to its end',
+      () => [answered.size, ended.size],
+      ([asked, read]) => asked === 2 && read! >= 1,
+    );
+    expect(e.db.prepare('SELECT count(*) FROM tasks').pluck().get()).toBe(0);
+    expect(e.sync.status().initialSync?.myWorkReady).toBe(false);
+    tree.release();
+    const status = await run;
+    expect(status.lastError).toBeNull();
+    const ids = async (kind: 'actionRequired' | 'assigned') =>
+      (await e.call('tasks.myWork', { kind, limit: 1000 })).rows.map((t) => t.id).sort();
+    expect(await ids('actionRequired')).toEqual(
+      (await api.call(taskEndpoints.actionRequiredTasks, { id: me() })).map((t) => t.id).sort(),
+    );
+    expect(await ids('assigned')).toEqual(
+      (await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort(),
+    );
+  });
+
+  it('reads and stores a task in both of my lists once, and a later pull shows My Work the same', async () => {
+    const lists = holding(PROJECT_LIST);
+    const e = await engine(lists.fetch);
+    // Every write of a task's row, by task, while only my lists are read (the project lists held).
+    const writes = new Map<string, number>();
+    const { codec } = e.cache.tasks;
+    const upsert = codec.upsert.bind(codec);
+    codec.upsert = (task) => {
+      writes.set(task.id, (writes.get(task.id) ?? 0) + 1);
+      upsert(task);
+    };
+    const run = e.sync.now();
+    const actionRequired = await api.call(taskEndpoints.actionRequiredTasks, { id: me() });
+    const assigned = await api.call(taskEndpoints.assignedTasks, { id: me() });
+    const inBoth = actionRequired.filter((t) => assigned.some((a) => a.id === t.id)).map((t) => t.id);
+    expect(inBoth.length).toBeGreaterThan(0);
+    await until(
+      'My Work ready',
+      () => e.sync.status().initialSync?.myWorkReady,
+      (ready) => ready === true,
+    );
+    // Each task of my lists written once, those in both too (the second list took them as held).
+    const mine = new Set([...actionRequired, ...assigned].map((t) => t.id));
+    expect([...writes.keys()].sort()).toEqual([...mine].sort());
+    expect(inBoth.map((id) => writes.get(id))).toEqual(inBoth.map(() => 1));
+    codec.upsert = upsert;
+    const rows = async () =>
+      Promise.all(
+        (['actionRequired', 'assigned'] as const).map(async (kind) =>
+          (await e.call('tasks.myWork', { kind, limit: 1000 })).rows.map((t) => [t.id, t.name, t.statusId]),
+        ),
+      );
+    const byMyLists = await rows();
+    expect(byMyLists[0]?.map(([id]) => id).sort()).toEqual(actionRequired.map((t) => t.id).sort());
+    expect(byMyLists[1]?.map(([id]) => id).sort()).toEqual(assigned.map((t) => t.id).sort());
+    lists.release();
+    expect((await run).lastError).toBeNull();
+    // The project lists, then a later pull, show My Work as my lists did.
+    expect(await rows()).toEqual(byMyLists);
+    expect((await e.sync.now()).lastError).toBeNull();
+    expect(await rows()).toEqual(byMyLists);
+  });
+
+  it("shows one of my lists' tasks as soon as they are stored, while the other has not answered", async () => {
+    // My other list and the project lists (which hold every task) are held unanswered.
+    const assigned = holding(/\/user\/[^/]+\/assigned-tasks$|^GET \/.*\/project\/[^/]+\/tasks$/);
+    const e = await engine(assigned.fetch);
+    // What a view showing Action required reads on each change of the tasks.
+    const seen: string[][] = [];
+    e.events.onAny((name, payload) => {
+      if (name !== 'cache.onDidChange' || !(payload as { entities: string[] }).entities.includes('tasks'))
+        return;
+      void e
+        .call('tasks.myWork', { kind: 'actionRequired', limit: 1000 })
+        .then((page) => seen.push(page.rows.map((t) => t.id).sort()));
+    });
+    const run = e.sync.now();
+    const actionRequired = (await api.call(taskEndpoints.actionRequiredTasks, { id: me() }))
+      .map((t) => t.id)
+      .sort();
+    expect(actionRequired.length).toBeGreaterThan(0);
+    // The view has every row of Action required though my other list is held unanswered.
+    await until(
+      'Action required shown whole',
+      () => seen.at(-1),
+      (rows) => JSON.stringify(rows) === JSON.stringify(actionRequired),
+    );
+    expect(assigned.held.some((k) => /assigned-tasks$/.test(k))).toBe(true);
+    expect(e.sync.status().initialSync?.myWorkReady).toBe(false);
+    assigned.release();
+    const status = await run;
+    expect(status.lastError).toBeNull();
+    expect(
+      (await e.call('tasks.myWork', { kind: 'assigned', limit: 1000 })).rows.map((t) => t.id).sort(),
+    ).toEqual((await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort());
+  });
+
+  it('ends with a gate of two requests at once: my lists waiting for the tree never hold its place', async () => {
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      sync: { concurrency: 2, retry: { attempts: 10, baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 50 },
+    });
+    open.push(e);
+    expect((await e.sync.now()).lastError).toBeNull();
+    const ids = async (kind: 'actionRequired' | 'assigned') =>
+      (await e.call('tasks.myWork', { kind, limit: 1000 })).rows.map((t) => t.id).sort();
+    expect(await ids('actionRequired')).toEqual(
+      (await api.call(taskEndpoints.actionRequiredTasks, { id: me() })).map((t) => t.id).sort(),
+    );
+    expect(await ids('assigned')).toEqual(
+      (await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort(),
+    );
+  });
+
   it('asks for no project list until my lists are stored', async () => {
     // What the cache holds when the first project list is asked for, read in the request itself.
     let atFirstList: { myWorkReady: boolean | undefined; cached: string[] } | undefined;

@@ -418,7 +418,16 @@ export function createHttp(settings: ConnectionSettings) {
     /** A fault of the answer's elements, or of the caller storing them, as opposed to the network's. */
     let failed: { error: unknown } | undefined;
     try {
-      if (mode === 'read') await known?.prepare?.();
+      if (mode === 'read') {
+        // The caller's own work (reading what it holds, or waiting for another list it reads
+        // first): not counted against the service's timeout, as the elements' storing is not.
+        pause();
+        try {
+          await known?.prepare?.();
+        } finally {
+          resume();
+        }
+      }
       // An answer already received whole comes in many chunks without a wait between them.
       if (res.body)
         for await (const chunk of res.body) {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createHttp } from './http';
 import { createElementCutter, elementSpans, fingerprintOf, wholeFingerprintOf } from './list-elements';
@@ -409,6 +411,38 @@ describe('fingerprintedList: a long list read a slice at a time as it arrives', 
       }),
     ).rejects.toThrow('disk full');
     expect(slices).toBe(1);
+  });
+});
+
+describe("fingerprintedList: the service's timeout", () => {
+  it("counts no time of the caller's own before the read (what it holds, another list it waits for)", async () => {
+    const Item = z.object({ id: z.string(), n: z.number() });
+    // A real connection and `fetch`, whose abort (the timeout's) stops the answer's read.
+    const server = createServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":"a","n":1},{"id":"b","n":2}]');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const http = createHttp({
+        baseUrl: `http://127.0.0.1:${port}/2.0`,
+        token: 't',
+        timeoutMs: 1_000,
+        fetch: (input, init) => fetch(input, init),
+      });
+      const answer = await http.fingerprintedList('GET', '/x', Item, {
+        known: {
+          idOf: () => undefined,
+          mayBeWhole: () => false,
+          // Longer than the whole timeout: the service answered long before.
+          prepare: () => new Promise((done) => setTimeout(done, 1_500)),
+        },
+      });
+      expect(answer.items.map((t) => t.id)).toEqual(['a', 'b']);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { AbortedError } from '../api/errors';
+import type { KnownElements } from '../api/client';
 import { yieldToLoop } from '../api/list-elements';
 import { createWriteBatcher, type Gate } from '../sync/context';
 import { isGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
@@ -55,38 +56,141 @@ const TASK_FIELD_TO_CHANGE: Record<string, string> = Object.fromEntries(
 );
 
 /**
+ * A first pull's own lists (`pullMyLists`), asked for in its first round trip and awaited by
+ * the task lists' part, which lets their tasks be stored once it begins (the tree is stored then).
+ */
+interface MyListsRun {
+  /** Settles once both lists are read and stored, or given up on. */
+  done: Promise<void>;
+  /** Tasks a project list stored this run: my lists do not store their older copies over them. */
+  seen: Set<string>;
+  /** Says the tree is in the cache: my lists' tasks may be stored now. */
+  treeStored(): void;
+}
+
+const myListsRuns = new WeakMap<PullContext, MyListsRun>();
+
+/** The run of my lists in this pull, started now if its first round trip did not (see `MyListsRun`). */
+function myListsOf(ctx: PullContext): MyListsRun {
+  let run = myListsRuns.get(ctx);
+  if (!run) {
+    let treeStored!: () => void;
+    const tree = new Promise<void>((resolve) => (treeStored = resolve));
+    const seen = new Set<string>();
+    const done = pullMyLists(ctx, seen, tree);
+    // Its failure is awaited by the task lists' part; meanwhile it must not count as unhandled.
+    done.catch(() => {});
+    run = { done, seen, treeStored };
+    myListsRuns.set(ctx, run);
+  }
+  return run;
+}
+
+/**
+ * On a first pull, my lists are asked for in its first round trip, before the tree (this part
+ * starts before the projects' own) and the organization lists (the acting user is the account's:
+ * no request tells it): their answers are read while the tree is asked for and stored, and their
+ * tasks are stored once it is in (`pullMyLists`).
+ */
+function startMyLists(ctx: PullContext): Promise<void> {
+  if (ctx.first) myListsOf(ctx);
+  return Promise.resolve();
+}
+
+/**
+ * How long the second of my lists to answer waits for the first to be read and stored before it
+ * is read itself (see `pullMyLists`): a first list retried after time-outs must not hold it long.
+ */
+export const SECOND_LIST_WAIT_MS = 5_000;
+
+/**
  * The acting user's own lists (`/user/{me}/action-required-tasks` and `/assigned-tasks`, open
  * tasks), read on a first pull ahead of the project lists: two round trips put My Work and the
  * inbox's Action required in the cache before the project lists, one per root and up to many
  * megabytes each, are asked for (see `pullTaskLists`). Only tasks of projects in the tree are
- * stored (a task outside it would never be judged by a full list), and none a project list
- * already stored: a full list is the fresher or the same. Nothing is removed from these lists (a task missing from them may
- * just be someone else's); removals are judged from the full lists alone.
+ * stored (a task outside it would never be judged by a full list), so nothing is stored before
+ * `tree` settles, and none a project list already stored: a full list is the fresher or the same.
+ * Nothing is removed from these lists (a task missing from them may just be someone else's);
+ * removals are judged from the full lists alone.
+ *
+ * A task is often in both lists, as the same text. The lists are asked for at once, but read one
+ * after the other: the second to answer waits (its bytes held by the network) until the first is
+ * read and stored, then takes each element the first stored exactly as sent, by its fingerprint,
+ * as held: neither parsed, nor checked, nor stored again. Storing that same text again would write
+ * the values already there, or older ones over a row written since (a detail read, a local edit).
  */
-async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise<void> {
+async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Promise<void>): Promise<void> {
   const { deps, gate, mark } = ctx;
   const { cache, client, userId } = deps;
-  const inTree = new Set(ctx.roots.flatMap((root) => cache.projects.subtreeIds(root)));
-  let stored = 0;
+  let inTree: Set<string> | undefined;
+  let treeStored = false;
+  void tree.then(() => (treeStored = true));
+  /** The tree stored, or the run ended (then no task list's part runs to say so). */
+  const treeIn = () =>
+    new Promise<void>((resolve, reject) => {
+      const { signal } = ctx.run;
+      const onAbort = () => reject(new AbortedError('SYNC', '', 'cancelled'));
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      void tree.then(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
+  /** The id of each task my lists stored exactly as its element, by the element's fingerprint. */
+  const storedAsSent = new Map<string, string>();
+  /** Tasks stored that the views have not heard of yet. */
+  let unheard = 0;
   // Each list is stored as its answer arrives, a slice at a time (thousands of tasks parsed and
-  // stored in one stretch held the loop for half a second). A project list's slice stored
-  // between two of these is the fresher, so `seen` is asked again for each chunk. A task in both
-  // lists is stored by each: the second finds it as the first left it.
-  const store = async ({ items }: { items: Task[] }) => {
+  // stored in one stretch held the loop for half a second), and the views hear of each slice the
+  // reader hands over (a few hundred tasks): My Work shows its first rows before the rest came.
+  // A project list's slice stored between two of these is the fresher, so `seen` is asked again
+  // for each chunk.
+  const store = async ({ items, fingerprints }: { items: Task[]; fingerprints: string[] }) => {
+    if (!inTree) {
+      await treeIn();
+      inTree ??= new Set(ctx.roots.flatMap((root) => cache.projects.subtreeIds(root)));
+    }
+    const within = inTree;
     await storeInSlices(
       cache.transaction,
-      items.filter((t) => inTree.has(t.projectId)),
+      items.flatMap((task, at) => (within.has(task.projectId) ? [[task, fingerprints[at]!] as const] : [])),
       (chunk) => {
-        const unseen = chunk.filter((t) => !seen.has(t.id));
-        stored += unseen.length;
-        storeTasks(deps, unseen, mark);
+        const unseen = chunk.filter(([task]) => !seen.has(task.id));
+        unheard += unseen.length;
+        for (const at of storeTasks(
+          deps,
+          unseen.map(([task]) => task),
+          mark,
+        )) {
+          const [task, fingerprint] = unseen[at]!;
+          storedAsSent.set(fingerprint, task.id);
+        }
       },
     );
+    if (unheard) {
+      unheard = 0;
+      ctx.changed(['tasks']);
+    }
   };
+  /** The first of my lists to be read (the first whose answer began): the other waits for it. */
+  let readFirst: Promise<void> | undefined;
+  /** What a list's read knows already: what the other stored as sent, once read (see above). */
+  const knownBy = (own: Promise<void>): KnownElements => ({
+    idOf: (fingerprint) => storedAsSent.get(fingerprint),
+    mayBeWhole: () => false,
+    async prepare() {
+      readFirst ??= own;
+      if (readFirst !== own) await settledWithin(readFirst, SECOND_LIST_WAIT_MS);
+    },
+  });
   // Either list unread costs nothing but time: the project lists hold every task in it. A list
   // the cache could not store (the disk full, a damaged file) is not the service's fault and is
   // not hidden: the run ends with it, as with any other cache write that fails in a pull.
-  const read = async (path: string, call: (s: AbortSignal, each: typeof store) => Promise<unknown>) => {
+  const read = async (
+    path: string,
+    call: (s: AbortSignal, each: typeof store, known: KnownElements) => Promise<unknown>,
+  ) => {
     let storeFailure: { err: unknown } | undefined;
     const storeOrNote: typeof store = async (slice) => {
       try {
@@ -96,33 +200,50 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>): Promise
         throw err;
       }
     };
+    // Until the tree is stored the slices wait in memory and the answer is read on, so its
+    // request's place at the gate is let go: the tree's own requests may be waiting for it.
+    let queued = Promise.resolve();
+    const handOver: typeof store = (slice) => {
+      queued = queued.then(() => storeOrNote(slice));
+      // Awaited once the answer is read; meanwhile its failure must not count as unhandled.
+      queued.catch(() => {});
+      return treeStored ? queued : Promise.resolve();
+    };
+    let ended!: () => void;
+    const own = new Promise<void>((resolve) => (ended = resolve));
+    const known = knownBy(own);
     try {
-      await gate((signal) => call(signal, storeOrNote));
+      await gate((signal) => call(signal, handOver, known));
+      await queued;
       return true;
     } catch (err) {
+      // Cancelled while its tasks waited for the tree: not the cache's fault.
+      if (ctx.run.signal.aborted) throw err;
       if (storeFailure) {
         deps.log(`${path}: its tasks could not be stored in the cache: ${String(storeFailure.err)}`);
         throw storeFailure.err;
       }
-      if (ctx.run.signal.aborted || endsTheRun(err)) throw err;
+      if (endsTheRun(err)) throw err;
       deps.log(`${path} could not be read; the project lists stand for it: ${String(err)}`);
       return false;
+    } finally {
+      ended();
     }
   };
   const me = encodeURIComponent(userId);
   let both: [boolean, boolean];
   try {
     both = await Promise.all([
-      read(`/user/${me}/action-required-tasks`, (signal, each) =>
-        client.call(taskEndpoints.actionRequiredTaskList, { id: userId }, { signal, each }),
+      read(`/user/${me}/action-required-tasks`, (signal, each, known) =>
+        client.call(taskEndpoints.actionRequiredTaskList, { id: userId }, { signal, each, known }),
       ),
-      read(`/user/${me}/assigned-tasks`, (signal, each) =>
-        client.call(taskEndpoints.assignedTaskList, { id: userId, query: {} }, { signal, each }),
+      read(`/user/${me}/assigned-tasks`, (signal, each, known) =>
+        client.call(taskEndpoints.assignedTaskList, { id: userId, query: {} }, { signal, each, known }),
       ),
     ]);
   } finally {
     // Tasks stored before one list failed are in the cache: the views hear of them all the same.
-    if (stored) ctx.changed(['tasks']);
+    if (unheard) ctx.changed(['tasks']);
   }
   if (both[0] && both[1]) ctx.progress.initial?.({ myWorkReady: true });
 }
@@ -139,7 +260,10 @@ export const MY_LISTS_HEAD_START_MS = 5_000;
 async function pullTaskLists(ctx: PullContext): Promise<void> {
   const { deps, gate, mark } = ctx;
   const { cache, client, log } = deps;
-  const seen = new Set<string>();
+  const myLists = ctx.first ? myListsOf(ctx) : undefined;
+  // The tree is stored (the projects' phase is done): my lists' tasks may be stored now.
+  myLists?.treeStored();
+  const seen = myLists?.seen ?? new Set<string>();
   const fetchedRoots: string[] = [];
   /** Roots whose list held every task as stored, with its length (see the removal below). */
   const asStored = new Map<string, number>();
@@ -147,8 +271,8 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
     gate((s) =>
       client.call(taskEndpoints.projectTasks, { id: root, query: { closed: true, subfolders: true } }, s),
     );
-  const mine = ctx.first ? pullMyLists(ctx, seen) : undefined;
-  // Its failure is awaited below; meanwhile it must not count as unhandled.
+  const mine = myLists?.done;
+  // Its failure is awaited below.
   let mineFailed = false;
   mine?.catch(() => (mineFailed = true));
   const subtreeSize = (root: string) => cache.projects.subtreeIds(root).length;
@@ -299,7 +423,10 @@ export const task: EntityDescriptor<'task'> = {
   views: ['tasks', 'messages', 'tags'],
   idsOf: 'tasks',
   tables: [{ name: 'tasks', localId: 'id', refs: ['project_id', 'parent_task_id', 'crm_account_id'] }],
-  pull: [{ phase: 'tasks', awaited: true, run: pullTaskLists }],
+  pull: [
+    { phase: 'projects', run: startMyLists },
+    { phase: 'tasks', awaited: true, run: pullTaskLists },
+  ],
   fetch: taskReads.task,
   // A task's dependencies come with its detail.
   dependencies: taskReads.task,

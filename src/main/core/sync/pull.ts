@@ -402,8 +402,16 @@ export async function pull(
   for (const phase of PULL_PHASES) {
     progress.phase(phase);
     const awaited: Promise<void>[] = [];
-    for (const part of parts) {
-      if (part.phase !== phase) continue;
+    // On a first pull the organization lists are asked for after the tree's and My Work's lists
+    // (the projects' phase), so those are in the first round trip the gate lets through: a new
+    // account waits for them, nothing waits for the organization lists.
+    const starting =
+      rebuilt && phase === 'org'
+        ? []
+        : parts.filter(
+            (part) => part.phase === phase || (rebuilt && phase === 'projects' && part.phase === 'org'),
+          );
+    for (const part of starting) {
       const done = background(part.run(ctx));
       started.push(done);
       if (part.awaited) awaited.push(done);
