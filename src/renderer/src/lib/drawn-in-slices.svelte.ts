@@ -12,9 +12,20 @@ export interface DrawnInSlices {
 
 export function drawnInSlices(total: () => number, first = 24, perFrame = 60): DrawnInSlices {
   let count = $state(first);
+  /** Whether a frame was painted since the list opened. */
+  let painted = false;
   $effect(() => {
     if (count >= total()) return;
-    const frame = requestAnimationFrame(() => (count += perFrame));
+    // A list opened outside a frame's callbacks (a click, an answer) would have its second slice
+    // built in the callbacks of the very frame that paints the first: the first screenful waits
+    // one frame more before the slices start, so it is painted alone.
+    const step = (): void => {
+      if (!painted) {
+        painted = true;
+        frame = requestAnimationFrame(step);
+      } else count += perFrame;
+    };
+    let frame = requestAnimationFrame(step);
     return () => cancelAnimationFrame(frame);
   });
   return {
