@@ -71,7 +71,9 @@ export const appChannels = {
   ),
   /**
    * The place the window last showed for the active account, or null: none kept, the file
-   * damaged, or a project or task it names no longer in the cache (the window then opens Home).
+   * damaged, or a project it names no longer in the cache (the window then opens Home). An open
+   * task, document or CRM record no longer held is left out; an id given offline is answered as
+   * the real id the service gave it since.
    */
   'app.lastPlace': channel(
     () => z.object({}).strict(),
