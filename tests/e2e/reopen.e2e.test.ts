@@ -1,7 +1,8 @@
 // The app reopens where the user was: a reload (a restart of the window) on My Work opens My
 // Work with its rows, on a project that project, without Home drawn first and with no history
-// behind it; a kept place that names a project no longer held, or that is not a place of the
-// app, opens Home, never an error page.
+// behind it; a project whose open task is no longer held reopens without that task; a kept place
+// that names a project no longer held (the core answers none), or that is not a place of the
+// app, opens Home, never an error page. Each test stands alone (its own watch of the titles).
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './support/browser';
 import { appSuite } from './support/suite';
@@ -54,6 +55,7 @@ describe('the app reopens where the user was', () => {
     await new TaskListPage(page).waitForRows();
     await expect.poll(kept).toMatchObject({ kind: 'project', layout: 'list' });
 
+    await watchTitles();
     await page.reload();
     await ui.waitForTitle('Support desk 1');
     await new TaskListPage(page).waitForRows();
@@ -61,13 +63,33 @@ describe('the app reopens where the user was', () => {
     await screenshot(page, 'reopen-project');
   });
 
+  it('reopens on a project without its open task once that task is no longer held', async () => {
+    const { page, ui } = suite;
+    await ui.openDemoProject('Support desk 1');
+    await new TaskListPage(page).waitForRows();
+    await expect.poll(kept).toMatchObject({ kind: 'project', layout: 'list' });
+    const { projectId } = (await kept()) as { projectId: string };
+    const place = { kind: 'project', projectId, layout: 'list', taskId: 'no-such-task' };
+    expect(await suite.app.core.dispatch('app.rememberPlace', place)).toEqual({ ok: true, value: null });
+    // The core drops the task alone.
+    expect(await kept()).toEqual({ kind: 'project', projectId, layout: 'list' });
+
+    await watchTitles();
+    await page.reload();
+    await ui.waitForTitle('Support desk 1');
+    await new TaskListPage(page).waitForRows();
+    expect(await titlesDrawn()).not.toContain('Home');
+    expect(await page.getByTestId('state-error').count()).toBe(0);
+    await screenshot(page, 'reopen-project-without-its-task');
+  });
+
   it('opens Home for a kept project no longer held, or a place that is not one', async () => {
     const { page, ui } = suite;
-    for (const place of [
-      { kind: 'project', projectId: 'no-such-project', layout: 'list' },
-      { kind: 'dashboard', panel: 'left' },
-      { kind: 'mywork', tab: 'someday' },
-    ]) {
+    // The core's check: a project no longer held is not given back.
+    const gone = { kind: 'project', projectId: 'no-such-project', layout: 'list' };
+    expect(await suite.app.core.dispatch('app.rememberPlace', gone)).toEqual({ ok: true, value: null });
+    expect(await kept()).toBeNull();
+    for (const place of [gone, { kind: 'dashboard', panel: 'left' }, { kind: 'mywork', tab: 'someday' }]) {
       expect(await suite.app.core.dispatch('app.rememberPlace', place)).toEqual({ ok: true, value: null });
       await page.reload();
       await ui.waitForTitle('Home');

@@ -56,7 +56,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     appHandlers({ version: options.version, transport: options.transport }),
     placeHandlers(
       engine && options.dataDir
-        ? { dir: options.dataDir, held: heldIn(engine.cache), log: options.log ?? (() => {}) }
+        ? {
+            dir: options.dataDir,
+            held: heldIn(engine.cache),
+            realIdOf: (id) => engine.outbox.realIdOf(id),
+            log: options.log ?? (() => {}),
+          }
         : undefined,
     ),
     ...(engine ? [engine.handlers] : []),

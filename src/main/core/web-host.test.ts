@@ -251,7 +251,7 @@ describe('web host started before its core is open', () => {
     const recorded = { name: 'Workdesk', version: 'recorded', coreRuntime: 'Node', transport: 'web' };
     early.serveFirstScreen(
       serveRecord('first-screen.json', {
-        format: 1,
+        format: 2,
         appVersion: 't',
         accountId: 'acc-1',
         cacheFile: 'accounts/acc-1/cache.sqlite',

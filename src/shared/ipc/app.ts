@@ -41,8 +41,22 @@ export const Place = lazySchema(() =>
   z
     .object({ kind: z.string().min(1).max(40) })
     .catchall(z.string().max(2000))
-    .refine((place) => Object.keys(place).length <= 12, 'at most 12 parameters'),
+    .refine((place) => Object.keys(place).length <= 12, 'at most 12 parameters')
+    // Parameter names are the window's route fields (`projectId`, `layout`): a short identifier.
+    .superRefine((place, ctx) => {
+      for (const param of Object.keys(place)) {
+        if (!PLACE_PARAM_NAME.test(param))
+          ctx.addIssue({
+            code: 'custom',
+            path: [param.slice(0, 40)],
+            message: 'a parameter name is a short identifier (letters and digits, at most 40)',
+          });
+      }
+    }),
 );
+
+/** A place's parameter name: a letter, then letters and digits, at most 40 in all. */
+const PLACE_PARAM_NAME = /^[A-Za-z][A-Za-z0-9]{0,39}$/;
 export type Place = z.infer<typeof Place>;
 
 export const appChannels = {
@@ -57,7 +71,9 @@ export const appChannels = {
   ),
   /**
    * The place the window last showed for the active account, or null: none kept, the file
-   * damaged, or a project or task it names no longer in the cache (the window then opens Home).
+   * damaged, or a project it names no longer in the cache (the window then opens Home). An open
+   * task, document or CRM record no longer held is left out; an id given offline is answered as
+   * the real id the service gave it since.
    */
   'app.lastPlace': channel(
     () => z.object({}).strict(),

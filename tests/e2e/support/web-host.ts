@@ -161,7 +161,12 @@ async function createCoreWithOutbox(options: {
   const handlers = mergeHandlerMaps([
     appHandlers({ version: 'test', transport: 'web' }),
     // The window's last place, kept in the account's folder as `core.ts` keeps it.
-    placeHandlers({ dir: options.dataDir, held: heldIn(engine.cache), log: () => {} }),
+    placeHandlers({
+      dir: options.dataDir,
+      held: heldIn(engine.cache),
+      realIdOf: (id) => engine.outbox.realIdOf(id),
+      log: () => {},
+    }),
     engine.handlers,
   ]);
   return {

@@ -81,6 +81,23 @@ describe('the first-screen record', () => {
     expect(screen.answer('app.info', {})).toBeUndefined();
   });
 
+  it("drops only the window's place when the window keeps another", () => {
+    writeFirstScreen({
+      dataDir,
+      version: '1.2.3',
+      accountId: 'acc-1',
+      cacheFile,
+      answers: [
+        { channel: 'app.lastPlace', arg: {}, value: { kind: 'settings' } },
+        { channel: 'app.info', arg: {}, value: { name: 'Workdesk' } },
+      ],
+    });
+    const screen = load()!;
+    expect(screen.answer('app.rememberPlace', { kind: 'changes' })).toBeUndefined();
+    expect(screen.answer('app.lastPlace', {})).toBeUndefined();
+    expect(screen.answer('app.info', {})).toEqual({ ok: true, value: { name: 'Workdesk' } });
+  });
+
   it('is not served once the cache file changed since it was written, and says so naming the file', () => {
     write();
     appendFileSync(cacheFile, ' and a write after');
@@ -109,9 +126,13 @@ describe('the first-screen record', () => {
     writeFileSync(file, '{"format": 1, "appVer');
     expect(load()).toBeUndefined();
     expect(logged.at(-1)).toContain(`${file} is damaged`);
-    writeFileSync(file, JSON.stringify({ format: 1, appVersion: '1.2.3' }));
+    writeFileSync(file, JSON.stringify({ format: 2, appVersion: '1.2.3' }));
     expect(load()).toBeUndefined();
     expect(logged.at(-1)).toMatch(/is damaged \(accountId: expected a text\)/);
+    // A record of the format before has no window's place among its answers: not served.
+    writeFileSync(file, JSON.stringify({ format: 1, appVersion: '1.2.3' }));
+    expect(load()).toBeUndefined();
+    expect(logged.at(-1)).toMatch(/format: expected 2, got 1/);
     rmSync(file);
     expect(load()).toBeUndefined();
     expect(logged.at(-1)).toContain(`no record at ${file}`);

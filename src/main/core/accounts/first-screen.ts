@@ -17,13 +17,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, normalize } from 'node:path';
 import type { IpcResult } from '../../../shared/ipc/channel';
 import { fileIdentity } from '../cache/file-identity';
-import { callKey } from './call-key';
+import { callKey, DROPS_ONE } from './call-key';
 
 /** The record's name in the data folder. */
 export const FIRST_SCREEN_FILE = 'first-screen.json';
 
 /** Bumped when the record's shape changes: a record of another format is not served. */
-export const FIRST_SCREEN_FORMAT = 1;
+// 2: the window's place (`app.lastPlace`) is among the answers; the window waits for it.
+export const FIRST_SCREEN_FORMAT = 2;
 
 /** One answer the window will ask for at start, as the core gave it when it closed. */
 export interface FirstScreenAnswer {
@@ -137,6 +138,11 @@ export function serveRecord(file: string, record: FirstScreenRecord): FirstScree
     file,
     answer(channel, arg) {
       if (open) return undefined;
+      const dropsOne = typeof channel === 'string' ? DROPS_ONE.get(channel) : undefined;
+      if (dropsOne !== undefined) {
+        answers.delete(dropsOne);
+        return undefined;
+      }
       if (typeof channel !== 'string' || !reads.has(channel)) {
         // A write (or a switch) may change what the answers show: none is given from now on.
         answers.clear();

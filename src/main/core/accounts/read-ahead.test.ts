@@ -60,6 +60,16 @@ describe("reading the window's first views ahead", () => {
     expect(old.take('org.users', {})).toBeUndefined();
   });
 
+  it("drops only the window's kept place when the window keeps another", async () => {
+    const ahead = readAhead(counting());
+    await settle();
+    expect(ahead.take('app.rememberPlace', { kind: 'settings' })).toBeUndefined();
+    // The place read ahead is the one before: read again from the core.
+    expect(ahead.take('app.lastPlace', {})).toBeUndefined();
+    // The other answers hold.
+    expect(await ahead.take('org.users', {})).toMatchObject({ ok: true, value: { channel: 'org.users' } });
+  });
+
   it('stops reading ahead once the answers are thrown away, and reads a failed one again', async () => {
     const dispatch = counting();
     const stopped = readAhead(dispatch);

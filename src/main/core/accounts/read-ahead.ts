@@ -1,7 +1,7 @@
 import type { IpcResult } from '../../../shared/ipc/channel';
 import { INBOX_FIRST_PAGE } from '../../../shared/ipc/inbox';
 import { yieldToLoop } from '../loop-turns';
-import { callKey } from './call-key';
+import { callKey, DROPS_ONE } from './call-key';
 
 /**
  * The cache reads a window makes first, with the arguments it sends (the renderer's states at
@@ -47,8 +47,6 @@ export const READS: ReadonlySet<string> = new Set([
   'tasks.due',
   'events.list',
   'time.mine',
-  // The window's place, kept as it moves: no read ahead shows it but the window's first one.
-  'app.rememberPlace',
 ]);
 
 /** How long an answer read ahead is kept for the window (it loads in well under this). */
@@ -94,6 +92,11 @@ export function readAhead(
   })();
   return {
     take(channel, arg) {
+      const dropsOne = typeof channel === 'string' ? DROPS_ONE.get(channel) : undefined;
+      if (dropsOne !== undefined) {
+        kept.delete(dropsOne);
+        return undefined;
+      }
       if (typeof channel !== 'string' || !READS.has(channel)) {
         drop();
         return undefined;

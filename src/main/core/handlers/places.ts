@@ -2,9 +2,11 @@
 // file in the account's folder, so it survives a restart, goes with the account when it is
 // removed, and is read with the window's first reads (it is one of them: `read-ahead.ts`, and so
 // in the first-screen record written at close). A place read back is checked: a file damaged or
-// of another shape, or a place naming a project or task the cache no longer holds, answers null
-// (the window opens Home), and the log names the file and why.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// of another shape, or a place naming a project the cache no longer holds, answers null (the
+// window opens Home); an open task, document or CRM record no longer held is dropped alone (the
+// view reopens without its panel). The log names the file and why. An id given while offline is
+// answered as the real id the service gave it since.
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Place } from '../../../shared/ipc/app';
 import { describeZodError } from '../../../shared/errors';
@@ -17,19 +19,37 @@ export const LAST_PLACE_FILE = 'last-place.json';
 /** The parameters of a place that name an item of the cache, and whether it still holds it. */
 export type HeldCheck = (param: string, id: string) => boolean | undefined;
 
-/** Projects and tasks: a place naming one the cache no longer holds is not reopened. */
-export function heldIn(cache: Pick<Cache, 'projects' | 'tasks'>): HeldCheck {
+/** Projects, tasks, documents and CRM records (a contact or an account): held or not. */
+export function heldIn(cache: Pick<Cache, 'projects' | 'tasks' | 'projectParts' | 'crm'>): HeldCheck {
   return (param, id) => {
     if (param === 'projectId') return cache.projects.get(id) !== null;
     if (param === 'taskId') return cache.tasks.row(id) !== null;
+    if (param === 'documentId') return cache.projectParts.document(id) !== null;
+    if (param === 'recordId') return cache.crm.contact(id) !== null || cache.crm.account(id) !== null;
     return undefined;
   };
 }
+
+/**
+ * The parameters naming what is open beside or inside a view: one no longer held is dropped and
+ * the view reopens without it. Any other parameter no longer held (the project of a project's
+ * view) answers no place. A task's own page left without its `taskId` is refused by the window.
+ */
+const OPTIONAL_PARAMS: ReadonlySet<string> = new Set(['taskId', 'documentId', 'recordId']);
+
+/** The parameters that name an item by id (and so may name one created offline). */
+const isIdParam = (param: string): boolean => param.endsWith('Id');
+
+/** Renaming a file over another can fail for a moment on Windows (a scanner or indexer has it open). */
+const RENAME_RETRY_CODES: ReadonlySet<string> = new Set(['EPERM', 'EBUSY', 'EACCES']);
+const RENAME_ATTEMPTS = 4;
 
 export interface PlaceHandlerDeps {
   /** The account's folder. */
   dir: string;
   held: HeldCheck;
+  /** An id given while offline as the real id the service gave it since (else as it is). */
+  realIdOf?: (id: string) => string;
   log(message: string): void;
 }
 
@@ -39,32 +59,68 @@ type PlaceChannels = 'app.lastPlace' | 'app.rememberPlace';
 export function placeHandlers(deps: PlaceHandlerDeps | undefined): HandlerMap<PlaceChannels> {
   if (!deps) return { 'app.lastPlace': () => null, 'app.rememberPlace': () => null };
   const file = join(deps.dir, LAST_PLACE_FILE);
-  // What the file holds, once read or written: a window remembering the same place again (a
-  // reload) writes nothing.
+  const realIdOf = deps.realIdOf ?? ((id: string) => id);
+  // What this process last wrote to the file (set only on write): a window remembering the same
+  // place again (a reload) writes nothing.
   let kept: string | undefined;
   return {
     'app.lastPlace': () => {
       const place = readPlace(file, deps.log);
       if (!place) return null;
-      for (const [param, id] of Object.entries(place)) {
+      const answer: Place = { kind: place.kind };
+      for (const [param, value] of Object.entries(place)) {
+        if (param === 'kind') continue;
+        const id = isIdParam(param) ? realIdOf(value) : value;
         if (deps.held(param, id) === false) {
-          deps.log(`Last place: ${file} names ${param} ${id}, no longer held; the window opens Home.`);
-          return null;
+          if (!OPTIONAL_PARAMS.has(param)) {
+            deps.log(`Last place: ${file} names ${param} ${id}, no longer held; the window opens Home.`);
+            return null;
+          }
+          deps.log(`Last place: ${file} names ${param} ${id}, no longer held; reopened without it.`);
+          continue;
         }
+        answer[param] = id;
       }
-      return place;
+      return answer;
     },
-    'app.rememberPlace': (place) => {
+    'app.rememberPlace': async (place) => {
       const text = JSON.stringify(place);
       if (text === kept) return null;
-      // A temporary file renamed over it: a crash mid-write leaves the earlier place.
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, text, { mode: 0o600 });
-      renameSync(temporary, file);
+      await writeWhole(file, text);
       kept = text;
       return null;
     },
   };
+}
+
+/**
+ * Writes a temporary file and renames it over `file`: a crash between the two leaves the earlier
+ * place. The rename is tried again a few times when the system holds the file for a moment; the
+ * temporary file is removed when it fails for good.
+ */
+export async function writeWhole(
+  file: string,
+  text: string,
+  rename: (from: string, to: string) => void = renameSync,
+): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text, { mode: 0o600 });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        rename(temporary, file);
+        return;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (attempt >= RENAME_ATTEMPTS || code === undefined || !RENAME_RETRY_CODES.has(code)) throw err;
+        // A short pause: the holder (a virus scanner, an indexer) lets go within milliseconds.
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+      }
+    }
+  } catch (err) {
+    rmSync(temporary, { force: true });
+    throw err;
+  }
 }
 
 /** The kept place, or undefined (none kept; a damaged one is logged, naming the file and field). */

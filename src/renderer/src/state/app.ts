@@ -53,6 +53,8 @@ export const notices = new NoticesState(bridge);
 
 /** Another account is active: read everything again from its cache; its items are not here. */
 settings.onSwitch = () => {
+  // The place kept is the other account's: the first one seen in this account is kept.
+  place.switched();
   const kind = nav.route.kind;
   if (kind !== 'settings' && kind !== 'changes' && kind !== 'home') nav.go({ kind: 'home' });
   void org.load();

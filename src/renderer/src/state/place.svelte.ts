@@ -4,8 +4,24 @@
 import type { Place } from '@shared/ipc/app';
 import type { Bridge } from '../lib/bridge';
 import type { Navigation } from '../lib/navigation.svelte';
-import { placeOf, routeOfPlace } from '../views/last-place';
+import { placeOf, placeText, routeOfPlace } from '../views/last-place';
 import type { Route } from '../views/routes';
+
+/**
+ * How long the window waits for the kept place before it opens Home. It is answered at once from
+ * the first-screen record or the reads ahead; a core that is slow to open (or a record without
+ * it) must not hold the window on "Connecting…": past this, Home is drawn, and the place, if it
+ * comes, is opened only while the user is still on that first Home.
+ */
+export const REOPEN_WAIT_MS = 1_000;
+
+/**
+ * How long the place settles before it is kept: moving through a few views in a row writes
+ * the last one once. Sent at once when the page goes (`flush`).
+ */
+export const REMEMBER_DELAY_MS = 500;
+
+const HOME_TEXT = placeText(placeOf({ kind: 'home' }));
 
 export class PlaceState {
   #placed = $state(false);
@@ -15,6 +31,12 @@ export class PlaceState {
   #sending = false;
   /** The place to send once the one on its way is answered (only the latest counts). */
   #next: Place | undefined;
+  /** The pending send of `#next`, while the place settles. */
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** A place was sent since the last read began: a late answer is no longer what the core holds. */
+  #sentSinceRead = false;
+  /** Counts account switches: a send answered after one does not say what this account holds. */
+  #account = 0;
 
   constructor(bridge: Bridge) {
     this.#bridge = bridge;
@@ -26,30 +48,80 @@ export class PlaceState {
   }
 
   /**
-   * Reads the kept place and opens it in place of the first one (Home) without a history
-   * entry, unless the window went elsewhere meanwhile. A place not kept, not valid or no longer held, or a read that fails, leaves Home.
+   * Reads the kept place and opens it in place of the first one (Home) without a history entry,
+   * unless the window went elsewhere meanwhile. A place not kept, not valid or no longer held,
+   * or a read that fails, leaves Home; so does one not answered within `REOPEN_WAIT_MS` (then
+   * opened when it comes, if the window is still on that first Home).
    */
   async reopen(nav: Navigation, now?: Date): Promise<void> {
-    try {
-      const place = await this.#bridge.invoke('app.lastPlace', {});
-      // None kept opens Home: Home need not be kept then.
-      this.#kept = JSON.stringify(place ?? placeOf({ kind: 'home' }));
-      const route = routeOfPlace(place, now);
-      // Only over the first place: one the window went to meanwhile (a link the OS handed over)
-      // is where the user wants to be.
-      if (route && nav.route.kind === 'home' && !nav.canGoBack) nav.replace(route);
-    } catch {
+    this.#sentSinceRead = false;
+    const reading = this.#bridge.invoke('app.lastPlace', {}).then(
+      (place) => ({ place }),
       // No place to go back to: Home, as before places were kept.
+      () => undefined,
+    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<'late'>(
+      (resolve) => (timer = setTimeout(() => resolve('late'), REOPEN_WAIT_MS)),
+    );
+    try {
+      const first = await Promise.race([reading, late]);
+      if (first !== 'late') {
+        if (first) this.#open(first.place, nav, now);
+        return;
+      }
+      // Home is drawn meanwhile; Home need not be kept over the place on its way.
+      this.#kept ??= HOME_TEXT;
+      void reading.then((answer) => {
+        if (answer) this.#open(answer.place, nav, now);
+      });
     } finally {
+      clearTimeout(timer);
       this.#placed = true;
     }
   }
 
-  /** Keeps the current place; until the kept one is opened, nothing is kept (it would be Home). */
+  /** Opens a place read back, over the first Home only: one the window went to is where the user wants to be. */
+  #open(place: Place | null, nav: Navigation, now: Date | undefined): void {
+    if (nav.route.kind !== 'home' || nav.canGoBack) return;
+    // None kept opens Home: Home need not be kept then.
+    if (!this.#sentSinceRead) this.#kept = place ? placeText(place) : HOME_TEXT;
+    const route = routeOfPlace(place, now);
+    if (route) nav.replace(route);
+  }
+
+  /**
+   * Keeps the current place once it settled (`REMEMBER_DELAY_MS`); until the kept one is open,
+   * nothing is kept (it would be Home).
+   */
   remember(route: Route): void {
     if (!this.#placed) return;
     this.#next = placeOf(route);
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.#send();
+    }, REMEMBER_DELAY_MS);
+  }
+
+  /** Sends the place waiting to settle now (the page is going). */
+  flush(): void {
+    if (this.#timer === undefined) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     void this.#send();
+  }
+
+  /**
+   * Another account is active: what the core held is the other account's, and a place waiting
+   * to be kept was seen in that account (it is not kept in this one).
+   */
+  switched(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#next = undefined;
+    this.#kept = undefined;
+    this.#account += 1;
   }
 
   async #send(): Promise<void> {
@@ -59,11 +131,13 @@ export class PlaceState {
       while (this.#next) {
         const place = this.#next;
         this.#next = undefined;
-        const text = JSON.stringify(place);
+        const text = placeText(place);
         if (text === this.#kept) continue;
+        this.#sentSinceRead = true;
+        const account = this.#account;
         try {
           await this.#bridge.invoke('app.rememberPlace', place);
-          this.#kept = text;
+          if (account === this.#account) this.#kept = text;
         } catch {
           // Not kept (the core closing, an account switching): the next move tries again; at
           // worst the app reopens on an earlier place.

@@ -3,7 +3,7 @@
 // (an unknown kind, a parameter of another kind, a value out of its list, an empty id) gives
 // none, and the window opens Home.
 import { describe, expect, it } from 'vitest';
-import { placeOf, routeOfPlace } from './last-place';
+import { placeOf, placeText, routeOfPlace } from './last-place';
 import type { Route } from './routes';
 
 const NOW = new Date(2026, 10, 28, 9, 30);
@@ -36,6 +36,33 @@ describe('placeOf and routeOfPlace', () => {
     expect(
       routeOfPlace(placeOf({ kind: 'calendar', view: 'agenda', month: '2026-01', eventId: 'e1' }), NOW),
     ).toEqual({ kind: 'calendar', view: 'agenda', month: '2026-11' });
+  });
+
+  it('keeps the parameters in the order of their names, without those not reopened', () => {
+    const route: Route = {
+      kind: 'project',
+      projectId: 'p1',
+      layout: 'overview',
+      taskId: 't2',
+      documentId: 'd1',
+    };
+    expect(JSON.stringify(placeOf(route))).toBe(
+      '{"kind":"project","documentId":"d1","layout":"overview","projectId":"p1","taskId":"t2"}',
+    );
+    // A place reopened is kept as the same text.
+    expect(JSON.stringify(placeOf(routeOfPlace(placeOf(route), NOW)!))).toBe(JSON.stringify(placeOf(route)));
+    expect(placeOf({ kind: 'mytime', week: '2026-01-05', taskId: 't1' })).toEqual({
+      kind: 'mytime',
+      taskId: 't1',
+    });
+    expect(placeOf({ kind: 'calendar', view: 'month', month: '2026-01', eventId: 'e1' })).toEqual({
+      kind: 'calendar',
+      view: 'month',
+    });
+    // Two orders of the same parameters are one place.
+    expect(placeText({ kind: 'crm', tab: 'accounts', recordId: 'a1' })).toBe(
+      placeText({ kind: 'crm', recordId: 'a1', tab: 'accounts' }),
+    );
   });
 
   it('leaves out parameters that are not set', () => {

@@ -8,13 +8,34 @@ import { monthOf } from '../lib/calendar';
 import { thisWeek } from '../lib/my-time';
 import type { Route, RouteKind, RouteOf } from './routes';
 
-/** The route as kept: its kind and the parameters it has (each a text). */
+/**
+ * Parameters not kept, as they are not reopened: My Time and the calendar follow today (they
+ * reopen on this week and this month), and an event open was one of the kept month's. Dropped
+ * from a place read back too (one kept by an earlier version).
+ */
+const NOT_KEPT: { readonly [K in RouteKind]?: readonly string[] } = {
+  mytime: ['week'],
+  calendar: ['month', 'eventId'],
+};
+
+/**
+ * The route as kept: its kind, then the parameters it has (each a text) but those not kept, in
+ * the order of their names: a place reopened is kept as the same text, and not written again.
+ */
 export function placeOf(route: Route): Place {
   const place: Place = { kind: route.kind };
-  for (const [param, value] of Object.entries(route)) {
-    if (typeof value === 'string') place[param] = value;
-  }
+  const skipped = NOT_KEPT[route.kind] ?? [];
+  const params = Object.entries(route)
+    .filter(([param, value]) => param !== 'kind' && typeof value === 'string' && !skipped.includes(param))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [param, value] of params) place[param] = value as string;
   return place;
+}
+
+/** A place as one text, whatever the order of its parameters: two texts equal are the same place. */
+export function placeText(place: Place): string {
+  const { kind, ...params } = place;
+  return JSON.stringify([kind, Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 }
 
 /** The parameters of a kept place, taken one by one; anything left over is not the kind's. */
@@ -40,7 +61,7 @@ class Params {
     const value = this.id(param);
     return values.find((v) => v === value);
   }
-  /** A parameter dropped on purpose (a date the view starts from today). */
+  /** A parameter dropped on purpose (one not kept: `NOT_KEPT`). */
   skip(param: string): void {
     this.#left.delete(param);
   }
@@ -82,7 +103,6 @@ const RESTORE: { readonly [K in RouteKind]: (params: Params, now: Date) => Route
   },
   // My Time and the calendar follow today: they reopen on this week and this month.
   mytime: (params, now) => {
-    params.skip('week');
     const { ok, ...open } = panel(params);
     return ok ? { kind: 'mytime', week: thisWeek(now), ...open } : undefined;
   },
@@ -106,9 +126,6 @@ const RESTORE: { readonly [K in RouteKind]: (params: Params, now: Date) => Route
   },
   calendar: (params, now) => {
     const view = params.oneOf('view', ['month', 'agenda'] as const);
-    // The event open was one of the kept month's: not reopened on this month.
-    params.skip('month');
-    params.skip('eventId');
     const { ok, ...open } = panel(params);
     return view && ok ? { kind: 'calendar', view, month: monthOf(now), ...open } : undefined;
   },
@@ -134,6 +151,7 @@ function isKind(kind: string): kind is RouteKind {
 export function routeOfPlace(place: Place | null | undefined, now = new Date()): Route | undefined {
   if (!place || typeof place.kind !== 'string' || !isKind(place.kind)) return undefined;
   const params = new Params(place);
+  for (const param of NOT_KEPT[place.kind] ?? []) params.skip(param);
   const route = RESTORE[place.kind](params, now);
   return route && params.done ? route : undefined;
 }
