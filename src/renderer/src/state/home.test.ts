@@ -156,6 +156,125 @@ describe('HomeState', () => {
     expect(home.today).toBe('2026-11-28');
   });
 
+  /** A bridge that answers as `answering` does and hands its cache-change listeners to the test. */
+  function live(due: DueTasks) {
+    const { bridge, asked } = answering(due);
+    const listeners = new Set<(change: { entities: string[] }) => void>();
+    (bridge as unknown as { on: unknown }).on = (
+      channel: string,
+      fn: (change: { entities: string[] }) => void,
+    ) => {
+      if (channel !== 'cache.onDidChange') throw new Error(`unexpected ${channel}`);
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    };
+    const change = (...entities: string[]) => listeners.forEach((fn) => fn({ entities }));
+    let wake: (() => void) | undefined;
+    const wakes = (fn: () => void) => {
+      wake = fn;
+      return () => (wake = undefined);
+    };
+    const channels = () => asked.map(([channel]) => channel);
+    return { bridge, asked, channels, change, wakes, wake: () => wake?.(), listeners };
+  }
+  const dueNone = { late: none, today: none, later: none };
+
+  describe('over time', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('reads all three again at the next local midnight, and stops at leave', async () => {
+      env['TZ'] = 'Europe/Berlin';
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      // Saturday 28 November 23:30 in Berlin.
+      vi.setSystemTime(new Date('2026-11-28T22:30:00Z'));
+      const { bridge, asked, wakes } = live(dueNone);
+      const home = new HomeState(bridge, () => new Date(), wakes);
+      const leave = home.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(home.today).toBe('2026-11-28');
+      asked.length = 0;
+      // Half an hour later, Sunday begins: nothing changed in the cache, yet Home moves on.
+      await vi.advanceTimersByTimeAsync(30 * 60_000);
+      expect(asked).toEqual([
+        ['tasks.due', { today: '2026-11-29', through: '2026-11-29', perGroup: 10 }],
+        ['events.list', { from: '2026-11-29', to: '2026-11-29' }],
+        ['time.mine', { from: '2026-11-23', to: '2026-11-29' }],
+      ]);
+      expect(home.today).toBe('2026-11-29');
+      asked.length = 0;
+      // And again the next midnight (the timer is set again each day), into a new week.
+      await vi.advanceTimersByTimeAsync(24 * 3_600_000);
+      expect(asked[0]).toEqual(['tasks.due', { today: '2026-11-30', through: '2026-12-06', perGroup: 10 }]);
+      expect(home.today).toBe('2026-11-30');
+      asked.length = 0;
+      leave();
+      await vi.advanceTimersByTimeAsync(3 * 24 * 3_600_000);
+      expect(asked).toEqual([]);
+    });
+
+    it('reads all three again when the window comes back on another day, not on the same day', async () => {
+      env['TZ'] = 'UTC';
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      vi.setSystemTime(new Date('2026-11-27T18:00:00Z'));
+      const { bridge, channels, wakes, wake, asked } = live(dueNone);
+      const home = new HomeState(bridge, () => new Date(), wakes);
+      const leave = home.start();
+      await vi.advanceTimersByTimeAsync(0);
+      asked.length = 0;
+      wake();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(channels()).toEqual([]);
+      // The computer slept through midnight: its timers did not run, the clock moved on.
+      vi.setSystemTime(new Date('2026-11-28T08:00:00Z'));
+      wake();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(channels()).toEqual(['tasks.due', 'events.list', 'time.mine']);
+      expect(home.today).toBe('2026-11-28');
+      leave();
+    });
+
+    it('reads again what a cache change touched (tasks, projects, events, time reports), nothing else', async () => {
+      env['TZ'] = 'UTC';
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      vi.setSystemTime(new Date('2026-11-27T18:00:00Z'));
+      const { bridge, channels, change, wakes, asked, listeners } = live(dueNone);
+      const home = new HomeState(bridge, () => new Date(), wakes);
+      const leave = home.start();
+      await vi.advanceTimersByTimeAsync(0);
+      const after = async (...entities: string[]) => {
+        asked.length = 0;
+        change(...entities);
+        await vi.advanceTimersByTimeAsync(50);
+        return channels().sort();
+      };
+      // The user's own deadline edit, offline too, changes the cached tasks.
+      expect(await after('tasks')).toEqual(['tasks.due', 'time.mine']);
+      expect(await after('projects')).toEqual(['tasks.due']);
+      expect(await after('events')).toEqual(['events.list']);
+      expect(await after('timeReports')).toEqual(['time.mine']);
+      expect(await after('users')).toEqual([]);
+      leave();
+      expect(listeners.size).toBe(0);
+    });
+
+    it('reads all three again on a cache change after the day moved on (the timer slept)', async () => {
+      env['TZ'] = 'UTC';
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+      vi.setSystemTime(new Date('2026-11-27T18:00:00Z'));
+      const { bridge, channels, change, wakes, asked } = live(dueNone);
+      const home = new HomeState(bridge, () => new Date(), wakes);
+      const leave = home.start();
+      await vi.advanceTimersByTimeAsync(0);
+      asked.length = 0;
+      vi.setSystemTime(new Date('2026-11-28T08:00:00Z'));
+      change('events');
+      await vi.advanceTimersByTimeAsync(50);
+      expect(channels().sort()).toEqual(['events.list', 'tasks.due', 'time.mine']);
+      expect(home.today).toBe('2026-11-28');
+      leave();
+    });
+  });
+
   it('keeps the other parts when one read fails, and says which', async () => {
     const bridge = {
       invoke: (channel: string) =>

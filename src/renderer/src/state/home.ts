@@ -24,6 +24,34 @@ export function homeDays(now: Date): { today: string; monday: string; sunday: st
   return { today, monday, sunday: addDays(monday, 6) };
 }
 
+/**
+ * Milliseconds from `now` to the start of the next local day (a timer set with it fires at
+ * midnight on this computer's calendar, a day of 23 or 25 hours included).
+ */
+export function untilNextDay(now: Date): number {
+  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return Math.max(1, next.getTime() - now.getTime());
+}
+
+/**
+ * When the window comes back to the user (shown again, focused): Home checks then whether the
+ * day moved on while the computer slept. Returns the unsubscribe. A test hands its own.
+ */
+export type OnWake = (listener: () => void) => () => void;
+
+export const windowWakes: OnWake = (listener) => {
+  if (typeof document === 'undefined' || typeof window === 'undefined') return () => undefined;
+  const onVisible = (): void => {
+    if (document.visibilityState === 'visible') listener();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('focus', listener);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('focus', listener);
+  };
+};
+
 export type DueKey = keyof DueTasks;
 
 export interface DueSection {
