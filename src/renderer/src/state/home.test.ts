@@ -275,6 +275,29 @@ describe('HomeState', () => {
     });
   });
 
+  it('keeps what it read when a read again fails, with the error beside it, until a read succeeds', async () => {
+    let fail = false;
+    const { bridge } = answering({ late: group([row('old', '2026-11-20')]), today: none, later: none });
+    const invoke = bridge.invoke.bind(bridge);
+    (bridge as unknown as { invoke: unknown }).invoke = (channel: string, input: unknown) =>
+      fail ? Promise.reject(new Error('the cache is closed')) : invoke(channel as never, input as never);
+    const home = new HomeState(bridge, () => new Date('2026-11-28T09:00:00Z'));
+    await home.load();
+    fail = true;
+    await home.load();
+    expect(home.due!.map((s) => s.rows.length)).toEqual([1, 0, 0]);
+    expect(home.events).toHaveLength(1);
+    expect(home.logged).toEqual({ today: 20, week: 80 });
+    expect([home.error('due'), home.error('events'), home.error('time')]).toEqual([
+      expect.stringMatching(/cache is closed/),
+      expect.stringMatching(/cache is closed/),
+      expect.stringMatching(/cache is closed/),
+    ]);
+    fail = false;
+    await home.loadDue();
+    expect(home.error('due')).toBeUndefined();
+  });
+
   it('keeps the other parts when one read fails, and says which', async () => {
     const bridge = {
       invoke: (channel: string) =>
