@@ -1,10 +1,11 @@
 // Home's late and due-soon read: the user's open tasks by deadline, in three groups, one query.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openCacheDb } from '../db';
 import { aProject, aTask } from '../fixtures';
 import { DUE_SQL, flattenTask } from './tasks';
 import { accountCache } from '../../handlers/index';
 import type { Task } from '../../../../shared/api/tasks';
+import { homeDays } from '../../../../renderer/src/state/home';
 
 function cacheWith(tasks: Partial<Task>[]) {
   const cache = accountCache(openCacheDb(':memory:'));
@@ -72,5 +73,40 @@ describe('tasks.due', () => {
     expect(plan).toContain('INDEX tasks_assigned');
     expect(plan).toContain('INDEX tasks_action_required');
     expect(plan).not.toMatch(/SCAN tasks(?! USING)/);
+  });
+
+  describe("on the user's calendar, as Home asks (the days of its clock, not UTC's)", () => {
+    const savedTz = process.env['TZ'];
+    afterEach(() => {
+      if (savedTz === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = savedTz;
+    });
+    /** Home's question at `now` in `zone`, answered by the cache: each task's group, by name. */
+    function groupsAt(zone: string, now: string, deadlines: Record<string, string>) {
+      process.env['TZ'] = zone;
+      const { today, sunday } = homeDays(new Date(now));
+      const cache = cacheWith(
+        Object.entries(deadlines).map(([name, deadline]) => ({ ...mine, name, deadline })),
+      );
+      const due = cache.tasks.due({ userId: 'me', today, through: sunday, perGroup: 10 });
+      return { late: names(due.late), today: names(due.today), later: names(due.later) };
+    }
+
+    it('in Berlin at 23:30 UTC it is already tomorrow: a task due on the UTC date is late', () => {
+      // Saturday 28 November 23:30 UTC is Sunday 29 November 00:30 in Berlin.
+      expect(
+        groupsAt('Europe/Berlin', '2026-11-28T23:30:00Z', { 'utc date': '2026-11-28', sunday: '2026-11-29' }),
+      ).toEqual({ late: ['utc date'], today: ['sunday'], later: [] });
+    });
+
+    it('in New York at 03:30 UTC it is still the day before: a task due on the UTC date is later this week', () => {
+      // Sunday 29 November 03:30 UTC is Saturday 28 November 22:30 in New York.
+      expect(
+        groupsAt('America/New_York', '2026-11-29T03:30:00Z', {
+          'utc date': '2026-11-29',
+          saturday: '2026-11-28',
+        }),
+      ).toEqual({ late: [], today: ['saturday'], later: ['utc date'] });
+    });
   });
 });
