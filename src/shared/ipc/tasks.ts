@@ -182,7 +182,13 @@ export const DueTasksInput = lazySchema(() =>
     }),
 );
 
-const DueGroup = lazySchema(() => z.object({ rows: z.array(TaskRow), total: z.number().int() }));
+/**
+ * A group's first rows and how many it holds; `unlistedAssigned`: how many of those not listed
+ * are assigned to the user (the rest only await the user's action).
+ */
+const DueGroup = lazySchema(() =>
+  z.object({ rows: z.array(TaskRow), total: z.number().int(), unlistedAssigned: z.number().int() }),
+);
 export const DueTasks = lazySchema(() => z.object({ late: DueGroup, today: DueGroup, later: DueGroup }));
 export type DueTasks = z.infer<typeof DueTasks>;
 

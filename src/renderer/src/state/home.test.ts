@@ -21,7 +21,11 @@ afterEach(() => {
 
 const row = (id: string, deadline: string): TaskRow =>
   ({ id, name: id, projectId: 'p1', deadline }) as TaskRow;
-const group = (rows: TaskRow[], total = rows.length) => ({ rows, total });
+const group = (rows: TaskRow[], total = rows.length, unlistedAssigned = total - rows.length) => ({
+  rows,
+  total,
+  unlistedAssigned,
+});
 const none = group([]);
 
 describe("Home's days", () => {
@@ -62,6 +66,25 @@ describe("Home's groups", () => {
       ['today', 'Due today', 1, 0],
       ['later', 'Later this week', 0, 0],
     ]);
+  });
+
+  it('leads "N more" to Action required only when none of the tasks not listed is assigned to me', () => {
+    const rows = [row('a', '2026-11-01')];
+    const tabs = (unlisted: number) =>
+      dueSections({ late: group(rows, 4, unlisted), today: group(rows), later: none }, 10).map((s) => [
+        s.more,
+        s.moreIn,
+      ]);
+    expect(tabs(0)).toEqual([
+      [3, 'action'],
+      [0, 'assigned'],
+      [0, 'assigned'],
+    ]);
+    expect(tabs(1)[0]).toEqual([3, 'assigned']);
+    expect(tabs(3)[0]).toEqual([3, 'assigned']);
+    // Rows the renderer's own cap drops are not counted by the core: Assigned.
+    const five = Array.from({ length: 5 }, (_, i) => row(`r${i}`, '2026-11-01'));
+    expect(dueSections({ late: group(five, 5, 0), today: none, later: none }, 3)[0]!.moreIn).toBe('assigned');
   });
 
   it('caps a group the core answered longer than the cap', () => {

@@ -49,8 +49,31 @@ describe('tasks.due', () => {
     const due = cache.tasks.due({ ...query, perGroup: 3 });
     expect(names(due.late)).toEqual(['late 0', 'late 1', 'late 2']);
     expect(due.late.total).toBe(14);
-    expect(due.today).toEqual({ rows: [], total: 0 });
-    expect(due.later).toEqual({ rows: [], total: 0 });
+    expect(due.today).toEqual({ rows: [], total: 0, unlistedAssigned: 0 });
+    expect(due.later).toEqual({ rows: [], total: 0, unlistedAssigned: 0 });
+  });
+
+  it('counts, beyond the listed rows, the tasks assigned to me (the rest only await my action)', () => {
+    const action = { actionRequiredUserId: 'me', assignedToUserId: 'other' };
+    const cache = cacheWith([
+      { ...mine, name: 'a1', deadline: '2026-11-01' },
+      { ...action, name: 'x2', deadline: '2026-11-02' },
+      { ...action, name: 'x3', deadline: '2026-11-03' },
+      { ...action, name: 'x4', deadline: '2026-11-04' },
+      { ...mine, name: 'today mine', deadline: '2026-11-28' },
+      { ...action, name: 'today action', deadline: '2026-11-28' },
+      { ...mine, name: 'today mine 2', deadline: '2026-11-28' },
+      { ...mine, actionRequiredUserId: 'me', name: 'sunday both', deadline: '2026-11-29' },
+      { ...mine, name: 'sunday mine', deadline: '2026-11-29' },
+    ]);
+    const due = cache.tasks.due({ ...query, perGroup: 1 });
+    // Late: a1 listed, x2..x4 beyond, none assigned to me.
+    expect([names(due.late), due.late.total, due.late.unlistedAssigned]).toEqual([['a1'], 4, 0]);
+    expect([due.today.total, due.today.unlistedAssigned]).toEqual([
+      3,
+      names(due.today)[0] === 'today action' ? 2 : 1,
+    ]);
+    expect([due.later.total, due.later.unlistedAssigned]).toEqual([2, 1]);
   });
 
   it('is empty for a user with no dated open tasks', () => {
@@ -59,9 +82,9 @@ describe('tasks.due', () => {
       { assignedToUserId: 'other', deadline: '2026-11-01' },
     ]);
     expect(cache.tasks.due(query)).toEqual({
-      late: { rows: [], total: 0 },
-      today: { rows: [], total: 0 },
-      later: { rows: [], total: 0 },
+      late: { rows: [], total: 0, unlistedAssigned: 0 },
+      today: { rows: [], total: 0, unlistedAssigned: 0 },
+      later: { rows: [], total: 0, unlistedAssigned: 0 },
     });
   });
 
