@@ -94,8 +94,10 @@ export const scenario: Scenario = {
           actionRequiredUserId: i % 5 === 0 ? me : 'u-other',
           assignedToUserId: i % 3 === 0 ? me : null,
           momentCreated: `2026-01-${String(1 + (i % 28)).padStart(2, '0')}T10:${String(i % 60).padStart(2, '0')}:00.${pad}0`,
-          // A quarter of the tasks dated, 20 days either side of HOME_DAYS.today.
-          deadline: i % 4 === 0 ? `2026-11-${String(1 + (i % 30)).padStart(2, '0')}` : null,
+          // A quarter of the tasks dated, on 1 to 29 November in turn (29 days, so the user's
+          // tasks, every 3rd and 5th, fall on each): 1 to 27 late for HOME_DAYS, 28 today, 29
+          // later this week, so each of Home's groups is read.
+          deadline: i % 4 === 0 ? `2026-11-${String(1 + ((i / 4) % 29)).padStart(2, '0')}` : null,
         });
         cache.tasks.upsertMany([flattenTask(t)]);
         if (i % 2 === 0) {
@@ -144,6 +146,13 @@ export const scenario: Scenario = {
     const rawSearch = cache.db.prepare(searchSql(SearchKind.options));
     // The search query ranks the items of a project first (`near`); none here, as the view's default.
     const searchArg = { q: toFtsQuery('budget review'), near: null, limit: 50 };
+
+    // Home's read is timed with every group holding tasks, as on a working day.
+    const due = (await call('tasks.due', HOME_DAYS)) as Record<'late' | 'today' | 'later', { total: number }>;
+    if (!due.late.total || !due.today.total || !due.later.total) {
+      const totals = [due.late.total, due.today.total, due.later.total].join(' / ');
+      throw new Error(`cache-reads: a Home group is empty (late / today / later: ${totals})`);
+    }
 
     const rows: ({ read: string } & Pair)[] = [
       {

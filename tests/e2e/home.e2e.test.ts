@@ -122,6 +122,31 @@ describe('Home', () => {
     await ui.waitForTitle('Home');
   });
 
+  it("goes Home from the sidebar's first link, marked as the place shown, by click and by keyboard", async () => {
+    const { page, ui } = suite;
+    const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
+    const home = page.getByTestId('nav-home');
+    // The first of the sidebar's links, before My Work's.
+    await expect(sidebar.locator('button.link').first().getAttribute('data-testid')).resolves.toBe(
+      'nav-home',
+    );
+    await page.getByTestId('nav-assigned').click();
+    await ui.waitForTitle('My Work');
+    await expect(home.getAttribute('aria-current')).resolves.toBeNull();
+    await home.click();
+    await ui.waitForTitle('Home');
+    await expect(home.getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.getByTestId('nav-assigned').getAttribute('aria-current')).resolves.toBeNull();
+    await screenshot(page, 'home-sidebar');
+    // The keyboard: a Tab stop like the others, Enter goes.
+    await page.getByTestId('nav-calendar').click();
+    await ui.waitForTitle('Calendar');
+    await home.focus();
+    await page.keyboard.press('Enter');
+    await ui.waitForTitle('Home');
+    await expect(home.getAttribute('aria-current')).resolves.toBe('page');
+  });
+
   it('shows everything from the cache with the service stopped, after a reload', async () => {
     const { app, page, ui } = suite;
     await app.stopService();

@@ -3,7 +3,7 @@ import { channel, type ResourceSpec } from './channel';
 import { Id, WindowInput, windowOf } from './read-common';
 import { CustomFieldValueView } from './org';
 import { Tag } from '../api/org';
-import { DateString } from '../api/common';
+import { DateString, isCalendarDate } from '../api/common';
 import { Task } from '../api/tasks';
 import { TaskMessageFields } from '../api/messages';
 import { CrmAccount, CrmContact } from '../api/crm';
@@ -175,10 +175,20 @@ export const DueTasksInput = lazySchema(() =>
       userId: Id.optional(),
     })
     .strict()
-    .refine((q) => q.through >= q.today, { message: 'must not be before today', path: ['through'] }),
+    // Compared only when both are dates: a bad `today` is named by its own error, not `through`'s.
+    .refine((q) => !isCalendarDate(q.today) || !isCalendarDate(q.through) || q.through >= q.today, {
+      message: 'must not be before today',
+      path: ['through'],
+    }),
 );
 
-const DueGroup = lazySchema(() => z.object({ rows: z.array(TaskRow), total: z.number().int() }));
+/**
+ * A group's first rows and how many it holds; `unlistedAssigned`: how many of those not listed
+ * are assigned to the user (the rest only await the user's action).
+ */
+const DueGroup = lazySchema(() =>
+  z.object({ rows: z.array(TaskRow), total: z.number().int(), unlistedAssigned: z.number().int() }),
+);
 export const DueTasks = lazySchema(() => z.object({ late: DueGroup, today: DueGroup, later: DueGroup }));
 export type DueTasks = z.infer<typeof DueTasks>;
 

@@ -11,7 +11,10 @@ import {
   homeDays,
   loggedMinutes,
   systemClock,
+  untilNextDay,
+  windowWakes,
   type DueSection,
+  type OnWake,
 } from './home';
 
 type ReadKind = 'due' | 'events' | 'time';
@@ -24,12 +27,16 @@ export class HomeState {
   #errors = $state.raw<Partial<Record<ReadKind, string>>>({});
   readonly #bridge: Bridge;
   readonly #clock: () => Date;
+  readonly #wakes: OnWake;
+  /** The local day the last full read was asked for: a later day reads all three again. */
+  #day = '';
   /** Each read's latest ask: an older answer arriving after a newer one is dropped. */
   readonly #seq: Record<ReadKind, number> = { due: 0, events: 0, time: 0 };
 
-  constructor(bridge: Bridge, clock: () => Date = systemClock) {
+  constructor(bridge: Bridge, clock: () => Date = systemClock, wakes: OnWake = windowWakes) {
     this.#bridge = bridge;
     this.#clock = clock;
+    this.#wakes = wakes;
   }
 
   /** The three groups of my dated open tasks; undefined until the first answer. */
@@ -51,19 +58,48 @@ export class HomeState {
     return this.#today;
   }
 
-  /** Reads all, then again on each change of what it shows. Returns the unsubscribe. */
+  /**
+   * Reads all, then again on each change of what it shows, at each local midnight, and when the
+   * window comes back on another day than the one read (the cache may not change overnight:
+   * offline, nothing syncs). Returns the leave, which stops all of them.
+   */
   start(): () => void {
     void this.load();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const atMidnight = (): void => {
+      timer = setTimeout(() => {
+        void this.load();
+        atMidnight();
+      }, untilNextDay(this.#clock()));
+    };
+    atMidnight();
     const offs = [
-      onCacheChange(this.#bridge, ['tasks', 'projects'], () => void this.loadDue()),
-      onCacheChange(this.#bridge, ['events'], () => void this.loadEvents()),
-      onCacheChange(this.#bridge, ['timeReports', 'tasks'], () => void this.loadTime()),
+      onCacheChange(this.#bridge, ['tasks', 'projects'], () => void this.#onChange(() => this.loadDue())),
+      onCacheChange(this.#bridge, ['events'], () => void this.#onChange(() => this.loadEvents())),
+      onCacheChange(this.#bridge, ['timeReports', 'tasks'], () => void this.#onChange(() => this.loadTime())),
+      this.#wakes(() => {
+        if (this.#isNewDay()) void this.load();
+      }),
     ];
-    return () => offs.forEach((off) => off());
+    return () => {
+      clearTimeout(timer);
+      offs.forEach((off) => off());
+    };
   }
 
+  /** Reads all three for the current day: the heading, the groups, events and minutes move together. */
   load(): Promise<unknown> {
+    this.#day = homeDays(this.#clock()).today;
     return Promise.all([this.loadDue(), this.loadEvents(), this.loadTime()]);
+  }
+
+  #isNewDay(): boolean {
+    return homeDays(this.#clock()).today !== this.#day;
+  }
+
+  /** One part read again after a cache change; all three when the day moved on since. */
+  #onChange(readOne: () => Promise<void>): Promise<unknown> {
+    return this.#isNewDay() ? this.load() : readOne();
   }
 
   async loadDue(): Promise<void> {

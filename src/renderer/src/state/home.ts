@@ -24,6 +24,34 @@ export function homeDays(now: Date): { today: string; monday: string; sunday: st
   return { today, monday, sunday: addDays(monday, 6) };
 }
 
+/**
+ * Milliseconds from `now` to the start of the next local day (a timer set with it fires at
+ * midnight on this computer's calendar, a day of 23 or 25 hours included).
+ */
+export function untilNextDay(now: Date): number {
+  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return Math.max(1, next.getTime() - now.getTime());
+}
+
+/**
+ * When the window comes back to the user (shown again, focused): Home checks then whether the
+ * day moved on while the computer slept. Returns the unsubscribe. A test hands its own.
+ */
+export type OnWake = (listener: () => void) => () => void;
+
+export const windowWakes: OnWake = (listener) => {
+  if (typeof document === 'undefined' || typeof window === 'undefined') return () => undefined;
+  const onVisible = (): void => {
+    if (document.visibilityState === 'visible') listener();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('focus', listener);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('focus', listener);
+  };
+};
+
 export type DueKey = keyof DueTasks;
 
 export interface DueSection {
@@ -34,7 +62,21 @@ export interface DueSection {
   rows: readonly TaskRow[];
   /** How many of the group are not listed (shown as "N more", leading to My Work). */
   more: number;
+  /**
+   * The My Work tab "N more" opens: Action required when none of the tasks not listed is
+   * assigned to me (they only await my action), else Assigned to me. Neither lists exactly
+   * the group (My Work has no view by deadline), but this one holds the tasks not listed.
+   */
+  moreIn: MoreTab;
 }
+
+export type MoreTab = 'assigned' | 'action';
+
+/** The tab's name, as the button says it: "3 more in Action required". */
+export const MORE_TAB_NAMES: Record<MoreTab, string> = {
+  assigned: 'Assigned to me',
+  action: 'Action required',
+};
 
 const SECTIONS: readonly { key: DueKey; title: string; empty: string }[] = [
   { key: 'late', title: 'Late', empty: 'Nothing late' },
@@ -45,8 +87,12 @@ const SECTIONS: readonly { key: DueKey; title: string; empty: string }[] = [
 /** The groups in the order Home lists them, each capped at `perGroup` rows. */
 export function dueSections(due: DueTasks, perGroup = DUE_PER_GROUP): DueSection[] {
   return SECTIONS.map(({ key, title, empty }) => {
-    const rows = due[key].rows.slice(0, perGroup);
-    return { key, title, empty, rows, more: Math.max(0, due[key].total - rows.length) };
+    const group = due[key];
+    const rows = group.rows.slice(0, perGroup);
+    const more = Math.max(0, group.total - rows.length);
+    // Rows dropped here (a cap below the core's) are not counted by `unlistedAssigned`: Assigned.
+    const onlyAction = more > 0 && group.unlistedAssigned === 0 && rows.length === group.rows.length;
+    return { key, title, empty, rows, more, moreIn: onlyAction ? 'action' : 'assigned' };
   });
 }
 

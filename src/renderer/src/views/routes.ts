@@ -184,7 +184,18 @@ export const ROUTES: RouteTable = {
   home: {
     view: () => show(HomeView, {}),
     title: () => 'Home',
-    // The app reopens where the user was (`last-place.ts`), so Home is a place to go to as well.
+    // The app reopens where the user was (`last-place.ts`), so Home is a place to go to as well:
+    // the sidebar's first link.
+    sidebar: [
+      {
+        section: 'mywork',
+        at: 0,
+        icon: 'home',
+        label: 'Home',
+        testid: 'nav-home',
+        to: () => ({ kind: 'home' }),
+      },
+    ],
     goTo: [{ id: 'go-home', label: 'Go to Home', to: () => ({ kind: 'home' }) }],
   },
   project: {

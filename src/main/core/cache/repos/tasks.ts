@@ -169,22 +169,29 @@ function allRows(stmt: Statement, ...params: unknown[]): TaskRow[] {
 /** The groups of `due`, in the order of its `grp` numbers. */
 const DUE_GROUPS = ['late', 'today', 'later'] as const;
 export type DueGroup = (typeof DUE_GROUPS)[number];
+/** One of `due`'s groups: its first rows, how many it holds, how many of the rest are assigned. */
+export interface DueGroupRows {
+  rows: TaskRow[];
+  total: number;
+  unlistedAssigned: number;
+}
 
 // `+deadline` keeps SQLite from picking a deadline index (none today) over the people indexes:
 // the user's open tasks are few, a workspace's dated tasks are many. The OR of the two people
 // columns is read as a union of their two indexes (`MULTI-INDEX OR`).
 export const DUE_SQL = `WITH due AS (
-    SELECT rowid AS rid, deadline AS day,
+    SELECT rowid AS rid, deadline AS day, assigned_to_user_id IS @userId AS mine,
       CASE WHEN deadline < @today THEN 0 WHEN deadline = @today THEN 1 ELSE 2 END AS grp
     FROM tasks
     WHERE (assigned_to_user_id = @userId OR action_required_user_id = @userId)
       AND moment_closed IS NULL AND +deadline IS NOT NULL AND +deadline <= @through
   ), ranked AS (
-    SELECT rid, grp, row_number() OVER (PARTITION BY grp ORDER BY day, rid) AS place,
-      count(*) OVER (PARTITION BY grp) AS groupTotal
+    SELECT rid, grp, mine, row_number() OVER (PARTITION BY grp ORDER BY day, rid) AS place,
+      count(*) OVER (PARTITION BY grp) AS groupTotal,
+      sum(mine) OVER (PARTITION BY grp) AS groupAssigned
     FROM due
   )
-  SELECT ${ROW_SELECT}, ranked.grp, ranked.groupTotal
+  SELECT ${ROW_SELECT}, ranked.grp, ranked.groupTotal, ranked.groupAssigned, ranked.mine
   FROM ranked JOIN tasks ON tasks.rowid = ranked.rid
   WHERE ranked.place <= @perGroup
   ORDER BY ranked.grp, ranked.place`;
@@ -441,24 +448,29 @@ export function createTasksRepo(db: CacheDb) {
      * group's first `perGroup` by deadline, and how many the group holds. One statement; the
      * assignee and action-required indexes pick the user's open tasks, so a workspace's other
      * tasks are never read. Deadlines are `YYYY-MM-DD` (the task schema holds them so), which
-     * compare as days; the caller names the days on its own calendar.
+     * compare as days; the caller names the days on its own calendar. `unlistedAssigned` counts
+     * the tasks beyond the first `perGroup` that are assigned to the user (the others only await
+     * the user's action), so "N more" can lead to the list that holds them.
      */
     due(q: {
       userId: string;
       today: string;
       through: string;
       perGroup: number;
-    }): Record<DueGroup, { rows: TaskRow[]; total: number }> {
-      const answer: Record<DueGroup, { rows: TaskRow[]; total: number }> = {
-        late: { rows: [], total: 0 },
-        today: { rows: [], total: 0 },
-        later: { rows: [], total: 0 },
+    }): Record<DueGroup, DueGroupRows> {
+      const answer: Record<DueGroup, DueGroupRows> = {
+        late: { rows: [], total: 0, unlistedAssigned: 0 },
+        today: { rows: [], total: 0, unlistedAssigned: 0 },
+        later: { rows: [], total: 0, unlistedAssigned: 0 },
       };
       const raw = stmt(DUE_SQL).raw(true).all(q) as unknown[][];
       const width = ROW_COLUMNS.length;
       for (const a of raw) {
         const group = answer[DUE_GROUPS[a[width] as number]!];
         group.total = a[width + 1] as number;
+        // The group's assigned count, less each listed row assigned to the user.
+        if (group.rows.length === 0) group.unlistedAssigned = a[width + 2] as number;
+        group.unlistedAssigned -= a[width + 3] as number;
         group.rows.push(rowFromArray(a));
       }
       return answer;
