@@ -4,7 +4,7 @@
 // on the reconnect, and the sync status says the core cannot be reached. Runes are stood in for
 // by plain values (no component draws from them here), so the logic runs in node.
 import { describe, expect, it, vi } from 'vitest';
-import type { Bridge } from '../lib/bridge';
+import type { Bridge, LostHost } from '../lib/bridge';
 import { plainRunes } from '../lib/bridge-double';
 
 vi.mock('../lib/bridge', () => import('../lib/bridge-double'));
@@ -27,7 +27,7 @@ const lost = () =>
  */
 function scriptedBridge(answers: Record<string, unknown>) {
   const calls: Record<string, number> = {};
-  const connection = new Set<(connected: boolean) => void>();
+  const connection = new Set<(connected: boolean, lost?: LostHost) => void>();
   const bridge = {
     invoke: (channel: string) => {
       calls[channel] = (calls[channel] ?? 0) + 1;
@@ -35,7 +35,7 @@ function scriptedBridge(answers: Record<string, unknown>) {
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
     },
     on: () => () => undefined,
-    onConnection: (listener: (connected: boolean) => void) => {
+    onConnection: (listener: (connected: boolean, lost?: LostHost) => void) => {
       connection.add(listener);
       return () => connection.delete(listener);
     },
@@ -44,8 +44,8 @@ function scriptedBridge(answers: Record<string, unknown>) {
     bridge,
     answers,
     calls,
-    connected(connected: boolean) {
-      for (const listener of connection) listener(connected);
+    connected(connected: boolean, lost?: LostHost) {
+      for (const listener of connection) listener(connected, lost);
     },
   };
 }
@@ -165,9 +165,45 @@ describe('the sync status while the core cannot be reached', () => {
     expect(sync.coreReachable).toBe(false);
     core.answers['sync.status'] = { online: true, running: false };
     core.connected(true);
-    expect(sync.coreReachable).toBe(true);
     await vi.waitFor(() => expect(sync.status?.running).toBe(false));
+    expect(sync.coreReachable).toBe(true);
     expect(core.calls['sync.status']).toBe(2);
+    stop();
+  });
+
+  it('counts the core reached only once the status is read again, so the old one never shows as now', async () => {
+    const core = scriptedBridge({ 'sync.status': { online: true, running: true } });
+    const sync = new SyncState(core.bridge);
+    const stop = sync.start();
+    await vi.waitFor(() => expect(sync.status).toBeDefined());
+    core.connected(false);
+    // The core is back, but its service is not: the read of the status is on its way.
+    let answer: (status: unknown) => void = () => undefined;
+    core.answers['sync.status'] = new Promise((resolve) => (answer = resolve));
+    core.connected(true);
+    await Promise.resolve();
+    expect(sync.coreReachable).toBe(false);
+    expect(sync.status).toMatchObject({ online: true });
+    answer({ online: false, running: false, probing: false });
+    await vi.waitFor(() => expect(sync.coreReachable).toBe(true));
+    // What the bar then shows: Offline, not the Online from before the loss.
+    expect(sync.status).toMatchObject({ online: false, probing: false });
+    stop();
+  });
+
+  it('names what became of the web host while lost, and forgets it once back', async () => {
+    const core = scriptedBridge({ 'sync.status': { online: true, running: false } });
+    const sync = new SyncState(core.bridge);
+    const stop = sync.start();
+    await vi.waitFor(() => expect(sync.status).toBeDefined());
+    core.connected(false, 'unknown');
+    expect(sync.lostHost).toBe('unknown');
+    core.connected(false, 'gone');
+    expect(sync.lostHost).toBe('gone');
+    expect(sync.coreReachable).toBe(false);
+    core.connected(true);
+    await vi.waitFor(() => expect(sync.coreReachable).toBe(true));
+    expect(sync.lostHost).toBe('unknown');
     stop();
   });
 });
