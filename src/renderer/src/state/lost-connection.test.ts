@@ -16,6 +16,9 @@ const { TaskWindow } = await import('./task-window.svelte');
 const { CrmState } = await import('./crm.svelte');
 const { ItemDependencies } = await import('./item-dependencies.svelte');
 const { SyncState } = await import('./sync.svelte');
+const { OutboxState } = await import('./outbox.svelte');
+const { SettingsState } = await import('./settings.svelte');
+const { TimerState } = await import('./timer.svelte');
 
 /** What the page's bridge answers a call made while its socket is lost. */
 const lost = () =>
@@ -205,5 +208,41 @@ describe('the sync status while the core cannot be reached', () => {
     await vi.waitFor(() => expect(sync.coreReachable).toBe(true));
     expect(sync.lostHost).toBe('unknown');
     stop();
+  });
+});
+
+describe('the outbox, the accounts and settings, and the timer once the core is reached again', () => {
+  it('each reads itself again: what the core told meanwhile was missed', async () => {
+    const core = scriptedBridge({
+      'outbox.status': { pending: 0, failed: 0, stuck: 0, conflicts: 0, paused: null },
+      'conflicts.list': [],
+      'accounts.list': { accounts: [], activeId: null },
+      'settings.get': { theme: 'light' },
+      'time.timer': null,
+    });
+    const outbox = new OutboxState(core.bridge);
+    const settings = new SettingsState(core.bridge, { set: () => undefined } as never);
+    const timer = new TimerState(core.bridge);
+    const stops = [outbox.start(), settings.start(), timer.start()];
+    await vi.waitFor(() => expect(outbox.status).toBeDefined());
+    await vi.waitFor(() => expect(settings.preferences).toBeDefined());
+    core.connected(false);
+    // Meanwhile a change was refused with the token, an account added, the theme changed and a
+    // timer started in another window; none of their events reached this one.
+    core.answers['outbox.status'] = { pending: 2, failed: 0, stuck: 0, conflicts: 1, paused: 'token-needed' };
+    const conflict = { id: 7, entity: 'task', entityId: 't1' };
+    core.answers['conflicts.list'] = [conflict];
+    const account = { id: 'a1', userId: 'u1' };
+    core.answers['accounts.list'] = { accounts: [account], activeId: 'a1' };
+    core.answers['settings.get'] = { theme: 'dark' };
+    const running = { taskId: 't1', taskName: 'Call back', startedAt: 1 };
+    core.answers['time.timer'] = running;
+    core.connected(true);
+    await vi.waitFor(() => expect(outbox.status).toMatchObject({ pending: 2, paused: 'token-needed' }));
+    await vi.waitFor(() => expect(outbox.conflicts).toEqual([conflict]));
+    await vi.waitFor(() => expect(settings.active).toEqual(account));
+    expect(settings.preferences).toEqual({ theme: 'dark' });
+    await vi.waitFor(() => expect(timer.timer).toEqual(running));
+    stops.forEach((stop) => stop());
   });
 });
