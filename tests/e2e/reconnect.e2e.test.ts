@@ -57,6 +57,8 @@ describe('the window while its connection to the core is lost, and after', () =>
     expect(await connection.innerText()).toBe(
       'Workdesk is not running: start it again and open the address it prints',
     );
+    // No re-read is promised: this page never reaches a host started again.
+    expect(await page.getByTestId('core-lost-note').innerText()).toBe('What is shown is as last read');
     expect(await page.getByTestId('sync-progress').count()).toBe(0);
 
     // The tree and the list keep their rows, each with a note above them.
