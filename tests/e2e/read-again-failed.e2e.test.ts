@@ -1,7 +1,8 @@
-// A view reading its item again (after a sync's cache change) when the page's connection to the
-// core is lost meanwhile: the task panel, the project overview and the CRM record keep what they
-// show, say above it that it could not be read again, and Try again reads it once the core
-// answers. The item stays in the cache throughout: only the read fails.
+// A view reading its item again (after a sync's cache change) when that read fails as a lost
+// connection's does: the task panel, the project overview and the CRM record keep what they
+// show, say above it that it could not be read again, and Try again reads it. The connection
+// itself stays (the route answers the read with the error), so nothing reads the item again by
+// itself: only Try again can heal it. The item stays in the cache throughout.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './support/browser';
@@ -32,8 +33,6 @@ describe('a failed read again keeps what is shown, says so, and Try again heals 
   });
   // Each test opens the app afresh, so that no read of another test's views is on its way.
   beforeEach(async () => {
-    // A test that failed may have left the connection cut: the page opened next connects.
-    void bridge.restore();
     await page.goto('about:blank');
     await ui.open(suite.app.host.url);
   });
@@ -43,24 +42,23 @@ describe('a failed read again keeps what is shown, says so, and Try again heals 
 
   /**
    * Makes the view's next call on `channel` fail: `change` changes its item on the service, a
-   * sync brings the change into the cache, the view reads its item again, and the connection to
-   * the core is cut while that read is on its way.
+   * sync brings the change into the cache, the view reads its item again, and that read (and any
+   * on `channel` until `tryAgainHeals`) is answered 'offline' (as when the connection is lost)
+   * while the connection stays.
    */
   async function failNextRead(channel: string, change: () => Promise<unknown>): Promise<void> {
-    const reading = bridge.hold(channel);
+    const failed = bridge.fail(channel);
     await change();
     expect(await suite.app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
-    await reading;
-    await bridge.cut();
+    await failed;
   }
 
   /** The alert above the item: what could not be read, the reason, and Try again. */
   async function expectAlert(alert: Locator, what: string): Promise<void> {
     await alert.waitFor();
     expect(await alert.innerText()).toMatch(
-      // Lost with the read on its way, or refused to a read made after the cut.
       new RegExp(
-        `^Could not read ${what} again: The connection to the Workdesk core was (refused or )?lost\\. Shown as it was last read\\.`,
+        `^Could not read ${what} again: The connection to the Workdesk core was lost\\. Shown as it was last read\\.`,
       ),
     );
     expect(await alert.getAttribute('role')).toBe('alert');
@@ -75,15 +73,12 @@ describe('a failed read again keeps what is shown, says so, and Try again heals 
   }
 
   /**
-   * Once the core answers again the item is read again, and the alert goes: by the view itself
-   * on the reconnect, or by Try again when the alert is still there to click.
+   * Once `channel` answers again, Try again reads the item again (nothing else would: the
+   * connection stayed), and the alert goes.
    */
-  async function tryAgainHeals(alert: Locator): Promise<void> {
-    await bridge.restore();
-    await alert
-      .getByRole('button', { name: 'Try again' })
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
+  async function tryAgainHeals(alert: Locator, channel: string): Promise<void> {
+    bridge.heal(channel);
+    await alert.getByRole('button', { name: 'Try again' }).click();
     await alert.waitFor({ state: 'detached' });
   }
 
@@ -107,12 +102,14 @@ describe('a failed read again keeps what is shown, says so, and Try again heals 
     await expectAbove(alert, page.getByTestId('task-title'));
     await screenshot(page, 'read-again-failed-task');
 
-    // Try again while the core is still not reachable: the task stays, and so does the alert.
+    // Try again failing the same way: the task stays, and so does the alert.
+    const failedAgain = bridge.fail('tasks.detail');
     await alert.getByRole('button', { name: 'Try again' }).click();
+    await failedAgain;
     await alert.waitFor();
     expect(await detail.title()).toBe(task.name);
 
-    await tryAgainHeals(alert);
+    await tryAgainHeals(alert, 'tasks.detail');
     await detail.waitFor(renamed);
     await screenshot(page, 'read-again-healed-task');
   });
@@ -139,7 +136,7 @@ describe('a failed read again keeps what is shown, says so, and Try again heals 
     expect(await overview.field('project-description').inputValue()).not.toBe(description);
     await screenshot(page, 'read-again-failed-project');
 
-    await tryAgainHeals(alert);
+    await tryAgainHeals(alert, 'projects.detail');
     await expect.poll(() => overview.field('project-description').inputValue()).toBe(description);
     await screenshot(page, 'read-again-healed-project');
   });
@@ -171,7 +168,7 @@ describe('a failed read again keeps what is shown, says so, and Try again heals 
     await expectAbove(alert, heading);
     await screenshot(page, 'read-again-failed-crm');
 
-    await tryAgainHeals(alert);
+    await tryAgainHeals(alert, 'crm.contact');
     await expect.poll(() => crm.detail.innerText()).toContain(phone);
     await screenshot(page, 'read-again-healed-crm');
   });

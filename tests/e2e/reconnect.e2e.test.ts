@@ -1,7 +1,9 @@
-// The window when its connection to the core is lost for a moment (the core restarts, the socket
-// drops) and when it comes back: the status bar says the core is being reached again, the
-// project tree and the task list keep the rows they show with a note, and once the connection
-// is back they read again by themselves, showing what changed meanwhile without a click.
+// The window when its connection to the core is lost (the socket drops; in web mode the host
+// exits with its core, or runs again under another secret and port, which this page never
+// reaches again): the status bar says whether the host is gone or was started again, the project
+// tree and the task list keep the rows they show with a note, and if the connection comes back
+// at the same address they read again by themselves, showing what changed meanwhile without a
+// click.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './support/browser';
@@ -46,12 +48,17 @@ describe('the window while its connection to the core is lost, and after', () =>
     await app.api(`/task/${taskId}/update`, { method: 'PUT', body: { userId, title: 'Changed once' } });
     expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
     await Promise.all([treeRead, listRead]);
-    await bridge.cut();
+    await bridge.cut({ host: 'gone' });
 
-    // The status bar says the core is being reached again, and shows no sync running.
-    const connection = page.locator('[data-testid="connection"][data-state="core-lost"]');
+    // Once a retry is refused and the page's own address answers nothing, the status bar says
+    // the host is gone (no re-read promised), and shows no sync running.
+    const connection = page.locator('[data-testid="connection"][data-state="core-lost"][data-host="gone"]');
     await connection.waitFor();
-    expect(await connection.innerText()).toBe('Reconnecting to Workdesk…');
+    expect(await connection.innerText()).toBe(
+      'Workdesk is not running: start it again and open the address it prints',
+    );
+    // No re-read is promised: this page never reaches a host started again.
+    expect(await page.getByTestId('core-lost-note').innerText()).toBe('What is shown is as last read');
     expect(await page.getByTestId('sync-progress').count()).toBe(0);
 
     // The tree and the list keep their rows, each with a note above them.
@@ -88,7 +95,7 @@ describe('the window while its connection to the core is lost, and after', () =>
     await screenshot(page, 'reconnect-back');
   });
 
-  it('keeps the CRM list with a note, and reads it again by itself once back', async () => {
+  it('keeps the CRM list with a note, says the host was started again, and reads the list again once back', async () => {
     const { app } = suite;
     await bridge.restore();
     const crm = new CrmPage(page);
@@ -108,6 +115,11 @@ describe('the window while its connection to the core is lost, and after', () =>
     expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
     await reading;
     await bridge.cut();
+
+    // The page's address answers but the socket is still refused: a host started again.
+    const connection = page.locator('[data-testid="connection"][data-host="restarted"]');
+    await connection.waitFor();
+    expect(await connection.innerText()).toBe('Workdesk was started again: open the new address it printed');
 
     const note = page.getByTestId('crm-list-read-again');
     await note.waitFor();

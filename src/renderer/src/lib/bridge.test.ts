@@ -9,26 +9,47 @@ class FakeSocket {
   onclose: (() => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.made.push(this);
+    // The host is gone or runs again under another secret: every new socket is refused.
+    if (FakeSocket.refuse) queueMicrotask(() => this.onclose?.());
   }
+  static refuse = false;
   send(text: string): void {
     this.sent.push(text);
   }
 }
 
 /** The bridge module as a page in a browser loads it (the web host's page, no preload). */
-async function loadBridgeInPage() {
+async function loadBridgeInPage(host: 'runs' | 'gone' = 'runs') {
   vi.resetModules();
   FakeSocket.made = [];
+  FakeSocket.refuse = false;
+  asked.length = 0;
   vi.stubGlobal('window', {});
-  vi.stubGlobal('location', { hash: '#secret=s3cr%2Ft', host: '127.0.0.1:4100' });
+  vi.stubGlobal('location', {
+    hash: '#secret=s3cr%2Ft',
+    host: '127.0.0.1:4100',
+    origin: 'http://127.0.0.1:4100',
+  });
   vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('fetch', (url: string) => {
+    asked.push(url);
+    return host === 'runs'
+      ? Promise.resolve(new Response('<html>'))
+      : Promise.reject(new TypeError('refused'));
+  });
   return import('./bridge');
 }
+
+/** The addresses the page fetched (its own, asked whether the host still runs). */
+const asked: string[] = [];
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe("the web page's bridge", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('opens its socket when the page loads it, before any call, and the first call uses that socket', async () => {
     const { bridge } = await loadBridgeInPage();
@@ -76,16 +97,74 @@ describe("the web page's bridge", () => {
     first.onopen?.();
     await settle();
     expect(heard).toEqual([]);
-    // The core restarts: the open socket closes, and the next try is refused too.
+    // The socket drops (in web mode the host exits with its core, or runs again under another
+    // secret): the open socket closes, and the next try is refused too.
     first.onclose?.();
     void bridge.invoke('app.info', {}).catch(() => undefined);
     await settle();
     FakeSocket.made[2]!.onclose?.();
-    expect(heard).toEqual([false]);
+    await settle();
+    // The refused try asked the page's address, which answered: a host started again.
+    expect(heard).toEqual([false, false]);
     void bridge.invoke('app.info', {}).catch(() => undefined);
     await settle();
     FakeSocket.made[3]!.onopen?.();
     await settle();
-    expect(heard).toEqual([false, true]);
+    expect(heard).toEqual([false, false, true]);
+  });
+
+  it('after a refused retry, tells a host gone from one started again, and keeps retrying', async () => {
+    for (const host of ['gone', 'runs'] as const) {
+      vi.useFakeTimers();
+      const { bridge } = await loadBridgeInPage(host);
+      const heard: [boolean, string | undefined][] = [];
+      bridge.onConnection((connected, lost) => heard.push([connected, lost]));
+      bridge.on('cache.onDidChange', () => undefined);
+      FakeSocket.made[0]!.onopen?.();
+      FakeSocket.refuse = true;
+      FakeSocket.made[0]!.onclose?.();
+      expect(heard).toEqual([[false, 'unknown']]);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(asked).toEqual(['http://127.0.0.1:4100/']);
+      expect(heard).toEqual([
+        [false, 'unknown'],
+        [false, host === 'gone' ? 'gone' : 'restarted'],
+      ]);
+      // Still tried (in case it comes back at this address), and heard once it does.
+      FakeSocket.refuse = false;
+      await vi.advanceTimersByTimeAsync(2_000);
+      FakeSocket.made.at(-1)!.onopen?.();
+      expect(heard.at(-1)).toEqual([true, undefined]);
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps one retry timer with backoff however many calls are made while lost', async () => {
+    vi.useFakeTimers();
+    const { bridge } = await loadBridgeInPage('gone');
+    bridge.on('cache.onDidChange', () => undefined);
+    FakeSocket.made[0]!.onopen?.();
+    FakeSocket.refuse = true;
+    FakeSocket.made[0]!.onclose?.();
+    const openedBy = async (ms: number) => {
+      const before = FakeSocket.made.length;
+      await vi.advanceTimersByTimeAsync(ms);
+      return FakeSocket.made.length - before;
+    };
+    // Retries at 1, 3, 7, 15, 25, 35 s after the loss, with five calls (each a socket of its own).
+    for (let i = 0; i < 5; i++) void bridge.invoke('app.info', {}).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(await openedBy(1_000)).toBe(1);
+    expect(await openedBy(2_000)).toBe(1);
+    // A call while lost adds its own try, not another timer.
+    const beforeCall = FakeSocket.made.length;
+    void bridge.invoke('app.info', {}).catch(() => undefined);
+    expect(FakeSocket.made.length - beforeCall).toBe(1);
+    expect(await openedBy(4_000)).toBe(1);
+    expect(await openedBy(8_000)).toBe(1);
+    expect(await openedBy(10_000)).toBe(1);
+    expect(await openedBy(30_000)).toBe(3);
   });
 });

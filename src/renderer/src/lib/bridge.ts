@@ -17,12 +17,24 @@ export interface Transport {
   stageFiles?(files: readonly File[]): Promise<IpcResult<StageResult>>;
   /**
    * The web host only: calls `listener` with false when the connection to the core is lost and
-   * with true when it is made again; returns the unsubscribe. A transport without it (Electron's
+   * with true when it is made again; returns the unsubscribe. While lost it may call it with
+   * false again naming what became of the host (`LostHost`). A transport without it (Electron's
    * IPC, which the main process keeps while it restarts the core, holding the calls meanwhile)
    * is always connected.
    */
-  onConnection?(listener: (connected: boolean) => void): () => void;
+  onConnection?(listener: ConnectionListener): () => void;
 }
+
+/**
+ * What the page learnt of its web host while the connection is lost: 'unknown' until a retry has
+ * failed; then 'gone' (the page's own address answers nothing: the host exited, as it does when
+ * its core stops) or 'restarted' (the address answers but the socket is still refused: a new host
+ * run, whose secret, and by default port, differ from this page's). Neither comes back by itself
+ * at this address, so nothing should promise a re-read; the page keeps retrying all the same.
+ */
+export type LostHost = 'unknown' | 'gone' | 'restarted';
+
+export type ConnectionListener = (connected: boolean, lost?: LostHost) => void;
 
 declare global {
   interface Window {
@@ -44,9 +56,10 @@ export class Bridge {
   /**
    * Follows the connection to the core: `listener(false)` when it is lost, `listener(true)`
    * when it is back (a reconnect: the core's events sent meanwhile were missed, so what is on
-   * screen should be read again). Returns the unsubscribe.
+   * screen should be read again). While lost, `listener(false, lost)` again each time more is
+   * learnt of the host (see `LostHost`). Returns the unsubscribe.
    */
-  onConnection(listener: (connected: boolean) => void): () => void {
+  onConnection(listener: ConnectionListener): () => void {
     return this.#transport.onConnection?.(listener) ?? (() => undefined);
   }
 
@@ -73,20 +86,35 @@ export class Bridge {
   }
 }
 
-/** WebSocket transport for the web host; reconnects with backoff and fails calls made while down. */
+/** The first retry's wait after a loss, doubled at each failed retry up to `RETRY_MAX_MS`. */
+const RETRY_FIRST_MS = 1_000;
+const RETRY_MAX_MS = 10_000;
+
+/**
+ * WebSocket transport for the web host. Once a socket has been open, a lost connection is tried
+ * again by one retry timer with backoff (calls made meanwhile try at once, but add no timer), and
+ * after each failed retry the page's own address is asked whether the host still runs.
+ */
 export class WebSocketTransport implements Transport {
   readonly #url: string;
+  /** The page's own address: a plain fetch of it tells a host gone from a host started again. */
+  readonly #hostUrl: string | undefined;
   #opened: Promise<WebSocket> | undefined;
   #nextId = 1;
   readonly #pending = new Map<number, (result: IpcResult<unknown>) => void>();
   readonly #listeners = new Map<string, Set<(payload: unknown) => void>>();
-  readonly #connectionListeners = new Set<(connected: boolean) => void>();
+  readonly #connectionListeners = new Set<ConnectionListener>();
   /** Whether a socket was open and has been lost since (a close before any open is not news). */
   #lost = false;
   #everOpened = false;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #retryMs = RETRY_FIRST_MS;
+  #lostHost: LostHost = 'unknown';
+  #askingHost = false;
 
-  constructor(url: string) {
+  constructor(url: string, hostUrl?: string) {
     this.#url = url;
+    this.#hostUrl = hostUrl;
   }
 
   /**
@@ -103,9 +131,15 @@ export class WebSocketTransport implements Transport {
     if (this.#opened) return this.#opened;
     this.#opened = new Promise<WebSocket>((resolve, reject) => {
       const socket = new WebSocket(this.#url);
+      let opened = false;
       socket.onopen = () => {
+        opened = true;
         resolve(socket);
         this.#everOpened = true;
+        this.#retryMs = RETRY_FIRST_MS;
+        this.#lostHost = 'unknown';
+        if (this.#retryTimer !== undefined) clearTimeout(this.#retryTimer);
+        this.#retryTimer = undefined;
         if (this.#lost) {
           this.#lost = false;
           this.#announce(true);
@@ -116,7 +150,10 @@ export class WebSocketTransport implements Transport {
         this.#opened = undefined;
         if (this.#everOpened && !this.#lost) {
           this.#lost = true;
-          this.#announce(false);
+          this.#announce(false, 'unknown');
+        } else if (this.#lost && !opened) {
+          // A retry refused: ask whether the host still runs.
+          this.#askHost();
         }
         for (const [id, settle] of this.#pending) {
           settle({
@@ -126,19 +163,47 @@ export class WebSocketTransport implements Transport {
           this.#pending.delete(id);
         }
         reject(new Error('The connection to the Workdesk core was refused or lost.'));
-        if (this.#listeners.size) setTimeout(() => void this.#connect().catch(() => {}), 1000);
+        if (this.#listeners.size || this.#lost) this.#scheduleRetry();
       };
     });
     return this.#opened;
   }
 
-  onConnection(listener: (connected: boolean) => void): () => void {
+  /** One retry timer at most, however many calls and closes happen meanwhile. */
+  #scheduleRetry(): void {
+    if (this.#retryTimer !== undefined) return;
+    const wait = this.#retryMs;
+    this.#retryMs = Math.min(this.#retryMs * 2, RETRY_MAX_MS);
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      void this.#connect().catch(() => {});
+    }, wait);
+  }
+
+  #askHost(): void {
+    if (!this.#hostUrl || this.#askingHost) return;
+    this.#askingHost = true;
+    fetch(this.#hostUrl, { cache: 'no-store' }).then(
+      () => this.#learnHost('restarted'),
+      () => this.#learnHost('gone'),
+    );
+  }
+
+  #learnHost(lostHost: LostHost): void {
+    this.#askingHost = false;
+    // The socket may have opened again while the host was asked.
+    if (!this.#lost || lostHost === this.#lostHost) return;
+    this.#lostHost = lostHost;
+    this.#announce(false, lostHost);
+  }
+
+  onConnection(listener: ConnectionListener): () => void {
     this.#connectionListeners.add(listener);
     return () => this.#connectionListeners.delete(listener);
   }
 
-  #announce(connected: boolean): void {
-    for (const listener of [...this.#connectionListeners]) listener(connected);
+  #announce(connected: boolean, lostHost?: LostHost): void {
+    for (const listener of [...this.#connectionListeners]) listener(connected, lostHost);
   }
 
   #receive(text: string): void {
@@ -183,7 +248,7 @@ function createBridge(): Bridge {
   if (window.workdesk) return new Bridge(window.workdesk, 'electron');
   const secret = new URLSearchParams(location.hash.slice(1)).get('secret') ?? '';
   const url = `ws://${location.host}/bridge?secret=${encodeURIComponent(secret)}`;
-  const transport = new WebSocketTransport(url);
+  const transport = new WebSocketTransport(url, `${location.origin}/`);
   transport.preconnect();
   return new Bridge(transport, 'web');
 }

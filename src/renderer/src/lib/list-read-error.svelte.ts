@@ -6,9 +6,14 @@ export class ListReadError {
   #message = $state<string | undefined>();
   #kept = $state(false);
 
-  /** A read failed; `answered` says whether the list shows an earlier answer it could keep. */
+  /**
+   * A read failed; `answered` says whether the list holds an earlier answer it could keep. Once
+   * an error has taken the list's place, the rows held are dropped from view until a read
+   * answers: a later failure does not bring them back, whatever `answered` says.
+   */
   failed(error: unknown, answered: boolean, idField?: string): void {
-    this.#kept = failedListRead(error, answered, idField) === 'kept';
+    const dropped = this.#message !== undefined && !this.#kept;
+    this.#kept = failedListRead(error, answered && !dropped, idField) === 'kept';
     this.#message = describeError(error);
   }
 

@@ -129,7 +129,9 @@ export class CrmState {
       this.#loaded = true;
     } catch (err) {
       if (seq === this.#seq) {
-        this.#error.failed(err, this.#answered !== undefined);
+        // Rows kept only when they answer the text asked: an earlier search's rows under the
+        // new text would read as its answer.
+        this.#error.failed(err, this.#answered === asked);
         this.#loaded = true;
       }
     }

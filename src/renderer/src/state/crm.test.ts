@@ -67,6 +67,34 @@ describe("the CRM list's search during a sync", () => {
   });
 });
 
+describe("the CRM list's search when the core cannot be reached", () => {
+  it("shows the error, not the earlier search's rows, for a text searched while lost", async () => {
+    let lost = false;
+    const bridge = {
+      invoke: (channel: string) => {
+        if (channel !== 'crm.contacts') throw new Error(`unexpected ${channel}`);
+        return lost
+          ? Promise.reject(
+              new BridgeError({ type: 'offline', message: 'The connection to the Workdesk core was lost.' }),
+            )
+          : Promise.resolve({ rows: [contact('all')], total: 1 });
+      },
+      on: () => () => undefined,
+    } as unknown as Bridge;
+    const state = new CrmState(bridge, 'contacts');
+    await state.load();
+    lost = true;
+    // The same text read again and lost: its rows are kept, with the error above them.
+    await state.load();
+    expect(state.keptError).toBe('The connection to the Workdesk core was lost.');
+    expect(state.error).toBeUndefined();
+    // Another text: the rows held answer the one before, so the error takes the list's place.
+    state.search('ada');
+    await vi.waitFor(() => expect(state.error).toBe('The connection to the Workdesk core was lost.'));
+    expect(state.keptError).toBeUndefined();
+  });
+});
+
 describe('the open CRM record when a read again fails', () => {
   /** A bridge whose `crm.contact` answers each of `answers` in turn (an error is thrown). */
   function contactAnswering(...answers: unknown[]): Bridge {

@@ -4,7 +4,7 @@
 // on the reconnect, and the sync status says the core cannot be reached. Runes are stood in for
 // by plain values (no component draws from them here), so the logic runs in node.
 import { describe, expect, it, vi } from 'vitest';
-import type { Bridge } from '../lib/bridge';
+import type { Bridge, LostHost } from '../lib/bridge';
 import { plainRunes } from '../lib/bridge-double';
 
 vi.mock('../lib/bridge', () => import('../lib/bridge-double'));
@@ -16,6 +16,9 @@ const { TaskWindow } = await import('./task-window.svelte');
 const { CrmState } = await import('./crm.svelte');
 const { ItemDependencies } = await import('./item-dependencies.svelte');
 const { SyncState } = await import('./sync.svelte');
+const { OutboxState } = await import('./outbox.svelte');
+const { SettingsState } = await import('./settings.svelte');
+const { TimerState } = await import('./timer.svelte');
 
 /** What the page's bridge answers a call made while its socket is lost. */
 const lost = () =>
@@ -27,7 +30,7 @@ const lost = () =>
  */
 function scriptedBridge(answers: Record<string, unknown>) {
   const calls: Record<string, number> = {};
-  const connection = new Set<(connected: boolean) => void>();
+  const connection = new Set<(connected: boolean, lost?: LostHost) => void>();
   const bridge = {
     invoke: (channel: string) => {
       calls[channel] = (calls[channel] ?? 0) + 1;
@@ -35,7 +38,7 @@ function scriptedBridge(answers: Record<string, unknown>) {
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
     },
     on: () => () => undefined,
-    onConnection: (listener: (connected: boolean) => void) => {
+    onConnection: (listener: (connected: boolean, lost?: LostHost) => void) => {
       connection.add(listener);
       return () => connection.delete(listener);
     },
@@ -44,8 +47,8 @@ function scriptedBridge(answers: Record<string, unknown>) {
     bridge,
     answers,
     calls,
-    connected(connected: boolean) {
-      for (const listener of connection) listener(connected);
+    connected(connected: boolean, lost?: LostHost) {
+      for (const listener of connection) listener(connected, lost);
     },
   };
 }
@@ -165,9 +168,81 @@ describe('the sync status while the core cannot be reached', () => {
     expect(sync.coreReachable).toBe(false);
     core.answers['sync.status'] = { online: true, running: false };
     core.connected(true);
-    expect(sync.coreReachable).toBe(true);
     await vi.waitFor(() => expect(sync.status?.running).toBe(false));
+    expect(sync.coreReachable).toBe(true);
     expect(core.calls['sync.status']).toBe(2);
     stop();
+  });
+
+  it('counts the core reached only once the status is read again, so the old one never shows as now', async () => {
+    const core = scriptedBridge({ 'sync.status': { online: true, running: true } });
+    const sync = new SyncState(core.bridge);
+    const stop = sync.start();
+    await vi.waitFor(() => expect(sync.status).toBeDefined());
+    core.connected(false);
+    // The core is back, but its service is not: the read of the status is on its way.
+    let answer: (status: unknown) => void = () => undefined;
+    core.answers['sync.status'] = new Promise((resolve) => (answer = resolve));
+    core.connected(true);
+    await Promise.resolve();
+    expect(sync.coreReachable).toBe(false);
+    expect(sync.status).toMatchObject({ online: true });
+    answer({ online: false, running: false, probing: false });
+    await vi.waitFor(() => expect(sync.coreReachable).toBe(true));
+    // What the bar then shows: Offline, not the Online from before the loss.
+    expect(sync.status).toMatchObject({ online: false, probing: false });
+    stop();
+  });
+
+  it('names what became of the web host while lost, and forgets it once back', async () => {
+    const core = scriptedBridge({ 'sync.status': { online: true, running: false } });
+    const sync = new SyncState(core.bridge);
+    const stop = sync.start();
+    await vi.waitFor(() => expect(sync.status).toBeDefined());
+    core.connected(false, 'unknown');
+    expect(sync.lostHost).toBe('unknown');
+    core.connected(false, 'gone');
+    expect(sync.lostHost).toBe('gone');
+    expect(sync.coreReachable).toBe(false);
+    core.connected(true);
+    await vi.waitFor(() => expect(sync.coreReachable).toBe(true));
+    expect(sync.lostHost).toBe('unknown');
+    stop();
+  });
+});
+
+describe('the outbox, the accounts and settings, and the timer once the core is reached again', () => {
+  it('each reads itself again: what the core told meanwhile was missed', async () => {
+    const core = scriptedBridge({
+      'outbox.status': { pending: 0, failed: 0, stuck: 0, conflicts: 0, paused: null },
+      'conflicts.list': [],
+      'accounts.list': { accounts: [], activeId: null },
+      'settings.get': { theme: 'light' },
+      'time.timer': null,
+    });
+    const outbox = new OutboxState(core.bridge);
+    const settings = new SettingsState(core.bridge, { set: () => undefined } as never);
+    const timer = new TimerState(core.bridge);
+    const stops = [outbox.start(), settings.start(), timer.start()];
+    await vi.waitFor(() => expect(outbox.status).toBeDefined());
+    await vi.waitFor(() => expect(settings.preferences).toBeDefined());
+    core.connected(false);
+    // Meanwhile a change was refused with the token, an account added, the theme changed and a
+    // timer started in another window; none of their events reached this one.
+    core.answers['outbox.status'] = { pending: 2, failed: 0, stuck: 0, conflicts: 1, paused: 'token-needed' };
+    const conflict = { id: 7, entity: 'task', entityId: 't1' };
+    core.answers['conflicts.list'] = [conflict];
+    const account = { id: 'a1', userId: 'u1' };
+    core.answers['accounts.list'] = { accounts: [account], activeId: 'a1' };
+    core.answers['settings.get'] = { theme: 'dark' };
+    const running = { taskId: 't1', taskName: 'Call back', startedAt: 1 };
+    core.answers['time.timer'] = running;
+    core.connected(true);
+    await vi.waitFor(() => expect(outbox.status).toMatchObject({ pending: 2, paused: 'token-needed' }));
+    await vi.waitFor(() => expect(outbox.conflicts).toEqual([conflict]));
+    await vi.waitFor(() => expect(settings.active).toEqual(account));
+    expect(settings.preferences).toEqual({ theme: 'dark' });
+    await vi.waitFor(() => expect(timer.timer).toEqual(running));
+    stops.forEach((stop) => stop());
   });
 });

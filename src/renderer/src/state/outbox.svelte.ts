@@ -67,16 +67,28 @@ export class OutboxState {
       // A conflict shows the moment it is recorded: in Changes, on its item, and in a toast.
       else if (status.conflicts !== before) void this.loadConflicts();
     });
-    this.#bridge
+    // The outbox's changes sent while the connection to the core was lost were missed.
+    const offConnection = this.#bridge.onConnection((connected) => {
+      if (connected) void this.#loadStatus();
+    });
+    void this.#loadStatus();
+    return () => {
+      off();
+      offConnection();
+    };
+  }
+
+  /** Reads the status, then the lists a view shows (or the conflicts alone). */
+  #loadStatus(): Promise<void> {
+    return this.#bridge
       .invoke('outbox.status', {})
       .then((status) => {
         this.#status = status;
-        void this.loadConflicts();
+        void (this.#listsWanted ? this.loadLists() : this.loadConflicts());
       })
       .catch((err: unknown) => {
         if (err instanceof BridgeError && err.type === 'unknown-channel') this.#available = false;
       });
-    return off;
   }
 
   /** While a view shows the lists, they follow every change; returns the stop. */

@@ -51,9 +51,15 @@ export class SettingsState {
     void this.#load();
     const offAccounts = this.#bridge.on('accounts.onDidChange', (state) => this.#setAccounts(state));
     const offSettings = this.#bridge.on('settings.onDidChange', (prefs) => this.#setPreferences(prefs));
+    // The accounts' and preferences' changes sent while the connection to the core was lost
+    // were missed.
+    const offConnection = this.#bridge.onConnection((connected) => {
+      if (connected) void this.#load();
+    });
     return () => {
       offAccounts();
       offSettings();
+      offConnection();
     };
   }
 

@@ -1,12 +1,13 @@
 // Sync status for the status bar: online, running phase and progress, last sync, pending count.
 import type { SyncStatus } from '@shared/ipc/sync';
 import type { ServiceClock } from '@shared/service-clock';
-import type { Bridge } from '../lib/bridge';
+import type { Bridge, LostHost } from '../lib/bridge';
 import { toasts } from '../lib/toasts.svelte';
 
 export class SyncState {
   #status = $state<SyncStatus | undefined>();
   #coreReachable = $state(true);
+  #lostHost = $state<LostHost>('unknown');
   readonly #bridge: Bridge;
 
   constructor(bridge: Bridge) {
@@ -25,6 +26,11 @@ export class SyncState {
     return this.#coreReachable;
   }
 
+  /** While the core is unreachable, what the page learnt of its web host (see `LostHost`). */
+  get lostHost(): LostHost {
+    return this.#lostHost;
+  }
+
   /**
    * The clock the active account's service stamps its moments on: every displayed service time
    * (`formatRelative`, `formatMoment`) is read on it. The core names it in the sync status.
@@ -35,10 +41,19 @@ export class SyncState {
 
   start(): () => void {
     const off = this.#bridge.on('sync.onDidChangeStatus', (status) => (this.#status = status));
-    const offConnection = this.#bridge.onConnection((connected) => {
-      this.#coreReachable = connected;
-      // The status changes sent while the connection was lost were missed.
-      if (connected) void this.load();
+    const offConnection = this.#bridge.onConnection((connected, lost) => {
+      if (!connected) {
+        this.#coreReachable = false;
+        this.#lostHost = lost ?? 'unknown';
+        return;
+      }
+      // The status changes sent while the connection was lost were missed: the core counts as
+      // reached once the status is read again (or its read fails), so the bar never shows the
+      // status from before the loss as if it were now.
+      void this.load().then(() => {
+        this.#coreReachable = true;
+        this.#lostHost = 'unknown';
+      });
     });
     void this.load();
     return () => {

@@ -65,6 +65,11 @@ export class TimerState {
       onCacheBurst(this.#bridge, ['tasks', 'projects'], 150, () => {
         if (this.#timer) void this.load();
       }),
+      // A timer started or stopped (in another window) while the connection to the core was
+      // lost was missed.
+      this.#bridge.onConnection((connected) => {
+        if (connected) void this.load();
+      }),
     ];
     return () => stops.forEach((stop) => stop());
   }
