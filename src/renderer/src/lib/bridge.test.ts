@@ -19,7 +19,7 @@ class FakeSocket {
 }
 
 /** The bridge module as a page in a browser loads it (the web host's page, no preload). */
-async function loadBridgeInPage(host: 'runs' | 'gone' = 'runs') {
+async function loadBridgeInPage(host: 'runs' | 'gone' | 'other' = 'runs') {
   vi.resetModules();
   FakeSocket.made = [];
   FakeSocket.refuse = false;
@@ -33,6 +33,8 @@ async function loadBridgeInPage(host: 'runs' | 'gone' = 'runs') {
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal('fetch', (url: string) => {
     asked.push(url);
+    // 'other': another program answers on the port, not with the page.
+    if (host === 'other') return Promise.resolve(new Response('not found', { status: 404 }));
     return host === 'runs'
       ? Promise.resolve(new Response('<html>'))
       : Promise.reject(new TypeError('refused'));
@@ -114,7 +116,7 @@ describe("the web page's bridge", () => {
   });
 
   it('after a refused retry, tells a host gone from one started again, and keeps retrying', async () => {
-    for (const host of ['gone', 'runs'] as const) {
+    for (const host of ['gone', 'runs', 'other'] as const) {
       vi.useFakeTimers();
       const { bridge } = await loadBridgeInPage(host);
       const heard: [boolean, string | undefined][] = [];
@@ -128,7 +130,7 @@ describe("the web page's bridge", () => {
       expect(asked).toEqual(['http://127.0.0.1:4100/']);
       expect(heard).toEqual([
         [false, 'unknown'],
-        [false, host === 'gone' ? 'gone' : 'restarted'],
+        [false, host === 'runs' ? 'restarted' : 'gone'],
       ]);
       // Still tried (in case it comes back at this address), and heard once it does.
       FakeSocket.refuse = false;

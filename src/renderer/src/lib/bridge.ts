@@ -183,8 +183,10 @@ export class WebSocketTransport implements Transport {
   #askHost(): void {
     if (!this.#hostUrl || this.#askingHost) return;
     this.#askingHost = true;
+    // Only the page served again says Workdesk runs there: another answer (a 403 or 404) is
+    // another program on that port, so Workdesk is gone from it.
     fetch(this.#hostUrl, { cache: 'no-store' }).then(
-      () => this.#learnHost('restarted'),
+      (response) => this.#learnHost(response.ok ? 'restarted' : 'gone'),
       () => this.#learnHost('gone'),
     );
   }

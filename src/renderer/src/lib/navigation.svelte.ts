@@ -36,9 +36,15 @@ export class Navigation {
   // Bookkeeping only (applied inside go/replace/remapId); nothing renders from it.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #remapped = new Map<string, string>();
+  /** Moves made (go, replace, back, forward): tells whether the user moved since a moment. */
+  #moves = 0;
 
   get route(): Route {
     return this.#entries[this.#index] ?? { kind: 'home' };
+  }
+  /** How many moves were made so far (a place arriving late opens only if none was since). */
+  get moves(): number {
+    return this.#moves;
   }
   get canGoBack(): boolean {
     return this.#index > 0;
@@ -51,6 +57,7 @@ export class Navigation {
   go(place: Route): void {
     const route = this.#current(place);
     if (sameRoute(route, this.route)) return;
+    this.#moves += 1;
     const kept = this.#entries.slice(0, this.#index + 1);
     kept.push(route);
     const overflow = Math.max(0, kept.length - MAX_HISTORY);
@@ -60,6 +67,7 @@ export class Navigation {
 
   /** Changes the current place without a new history entry (e.g. a sort or a tab inside it). */
   replace(route: Route): void {
+    this.#moves += 1;
     this.#entries[this.#index] = this.#current(route);
   }
 
@@ -81,10 +89,14 @@ export class Navigation {
   }
 
   back(): void {
-    if (this.canGoBack) this.#index -= 1;
+    if (!this.canGoBack) return;
+    this.#moves += 1;
+    this.#index -= 1;
   }
   forward(): void {
-    if (this.canGoForward) this.#index += 1;
+    if (!this.canGoForward) return;
+    this.#moves += 1;
+    this.#index += 1;
   }
 
   /** Opens a task in the detail panel beside the current list, or as the full view elsewhere. */

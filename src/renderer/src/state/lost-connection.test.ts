@@ -194,6 +194,24 @@ describe('the sync status while the core cannot be reached', () => {
     stop();
   });
 
+  it('does not count the core reached when the connection is lost again before the status is read', async () => {
+    const core = scriptedBridge({ 'sync.status': { online: true, running: false } });
+    const sync = new SyncState(core.bridge);
+    const stop = sync.start();
+    await vi.waitFor(() => expect(sync.status).toBeDefined());
+    core.connected(false, 'unknown');
+    let fail: (error: unknown) => void = () => undefined;
+    core.answers['sync.status'] = new Promise((_, reject) => (fail = reject));
+    core.connected(true);
+    // Lost again before the read answers: the transport then fails the read.
+    core.connected(false, 'gone');
+    fail(lost());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(sync.coreReachable).toBe(false);
+    expect(sync.lostHost).toBe('gone');
+    stop();
+  });
+
   it('names what became of the web host while lost, and forgets it once back', async () => {
     const core = scriptedBridge({ 'sync.status': { online: true, running: false } });
     const sync = new SyncState(core.bridge);
@@ -212,6 +230,26 @@ describe('the sync status while the core cannot be reached', () => {
 });
 
 describe('the outbox, the accounts and settings, and the timer once the core is reached again', () => {
+  it('takes an account switched while the connection was lost as a switch', async () => {
+    const core = scriptedBridge({
+      'accounts.list': { accounts: [{ id: 'a1' }, { id: 'a2' }], activeId: 'a1' },
+      'settings.get': { theme: 'light' },
+    });
+    const settings = new SettingsState(core.bridge, { set: () => undefined } as never);
+    let switches = 0;
+    settings.onSwitch = () => (switches += 1);
+    const stop = settings.start();
+    await vi.waitFor(() => expect(settings.activeId).toBe('a1'));
+    expect(switches).toBe(0);
+    core.connected(false);
+    core.answers['accounts.list'] = { accounts: [{ id: 'a1' }, { id: 'a2' }], activeId: 'a2' };
+    core.connected(true);
+    await vi.waitFor(() => expect(settings.activeId).toBe('a2'));
+    // Every view then reads the new account's cache, as after a switch made in this window.
+    expect(switches).toBe(1);
+    stop();
+  });
+
   it('each reads itself again: what the core told meanwhile was missed', async () => {
     const core = scriptedBridge({
       'outbox.status': { pending: 0, failed: 0, stuck: 0, conflicts: 0, paused: null },

@@ -70,10 +70,14 @@ export class PlaceState {
         if (first) this.#open(first.place, nav, now);
         return;
       }
-      // Home is drawn meanwhile; Home need not be kept over the place on its way.
+      // Home is drawn meanwhile; Home need not be kept over the place on its way. The place is
+      // opened when it comes only if the user has not moved since (back to Home after opening a
+      // task is a move) and the account is the same (another account's place names its ids).
       this.#kept ??= HOME_TEXT;
+      const account = this.#account;
+      const moves = nav.moves;
       void reading.then((answer) => {
-        if (answer) this.#open(answer.place, nav, now);
+        if (answer && account === this.#account && moves === nav.moves) this.#open(answer.place, nav, now);
       });
     } finally {
       clearTimeout(timer);
@@ -104,12 +108,23 @@ export class PlaceState {
     }, REMEMBER_DELAY_MS);
   }
 
-  /** Sends the place waiting to settle now (the page is going). */
+  /**
+   * Sends the place waiting to settle now (the page is going). One behind a send still on its way
+   * is sent at once too, not after that send's answer (the page is gone by then); the calls reach
+   * the core in order, so the last one is what it keeps.
+   */
   flush(): void {
     if (this.#timer === undefined) return;
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    void this.#send();
+    if (!this.#sending) {
+      void this.#send();
+      return;
+    }
+    const place = this.#next;
+    this.#next = undefined;
+    if (place && placeText(place) !== this.#kept)
+      this.#bridge.invoke('app.rememberPlace', place).catch(() => undefined);
   }
 
   /**

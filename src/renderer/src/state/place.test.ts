@@ -131,6 +131,26 @@ describe('PlaceState.reopen, the place not answered in time', () => {
     expect(fake.remembered).toEqual([{ kind: 'updates' }]);
   });
 
+  it('does not move a user back on the first Home, nor open it in another account', async () => {
+    for (const meanwhile of ['back', 'switch'] as const) {
+      const fake = fakeBridge({ kind: 'mywork', tab: 'action' }, { late: true });
+      const nav = new Navigation();
+      const place = new PlaceState(fake.bridge);
+      const reading = place.reopen(nav, NOW);
+      await vi.advanceTimersByTimeAsync(REOPEN_WAIT_MS);
+      await reading;
+      if (meanwhile === 'back') {
+        // A task opened from Home's list, then Back: on the first Home again, with no history.
+        nav.openTask('t1');
+        nav.back();
+        expect(nav.canGoBack).toBe(false);
+      } else place.switched();
+      fake.answer();
+      await settle();
+      expect(nav.route, meanwhile).toEqual({ kind: 'home' });
+    }
+  });
+
   it('reads the place again when asked (the start tried again)', async () => {
     let answers = 0;
     const bridge = {
@@ -214,6 +234,23 @@ describe('PlaceState.remember', () => {
     await Promise.resolve();
     expect(fake.remembered).toEqual([{ kind: 'settings' }, { kind: 'changes' }]);
     // Nothing is left to send.
+    await settle();
+    expect(fake.remembered).toHaveLength(2);
+  });
+
+  it('sends the place at once when the page goes, although one is still on its way', async () => {
+    const fake = fakeBridge(null);
+    const place = new PlaceState(fake.bridge);
+    await place.reopen(new Navigation(), NOW);
+    // The core not answering yet (still opening): the page goes before it does.
+    fake.hold();
+    place.remember({ kind: 'updates' });
+    await settle();
+    place.remember({ kind: 'settings' });
+    place.flush();
+    await Promise.resolve();
+    expect(fake.remembered).toEqual([{ kind: 'updates' }, { kind: 'settings' }]);
+    fake.release();
     await settle();
     expect(fake.remembered).toHaveLength(2);
   });

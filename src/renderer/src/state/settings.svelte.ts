@@ -69,7 +69,9 @@ export class SettingsState {
         this.#bridge.invoke('accounts.list', {}),
         this.#bridge.invoke('settings.get', {}),
       ]);
-      this.#accounts = accounts;
+      // Through the switch check: an account switched while the connection was lost is a
+      // switch (the first load is not: nothing was shown before it).
+      this.#setAccounts(accounts);
       this.#setPreferences(prefs);
       this.#available = true;
     } catch (err) {

@@ -41,8 +41,11 @@ export class SyncState {
 
   start(): () => void {
     const off = this.#bridge.on('sync.onDidChangeStatus', (status) => (this.#status = status));
+    /** Counts losses: a read again that settles after a later loss says nothing of now. */
+    let losses = 0;
     const offConnection = this.#bridge.onConnection((connected, lost) => {
       if (!connected) {
+        losses += 1;
         this.#coreReachable = false;
         this.#lostHost = lost ?? 'unknown';
         return;
@@ -50,7 +53,9 @@ export class SyncState {
       // The status changes sent while the connection was lost were missed: the core counts as
       // reached once the status is read again (or its read fails), so the bar never shows the
       // status from before the loss as if it were now.
+      const since = losses;
       void this.load().then(() => {
+        if (since !== losses) return;
         this.#coreReachable = true;
         this.#lostHost = 'unknown';
       });
