@@ -147,6 +147,7 @@ describe('HomeState', () => {
         return Promise.reject(new Error(`unexpected ${channel}`));
       },
       on: () => () => undefined,
+      onConnection: () => () => undefined,
     } as unknown as Bridge;
     return { bridge, asked };
   }
@@ -328,6 +329,7 @@ describe('HomeState', () => {
             ? Promise.resolve([])
             : Promise.resolve([]),
       on: () => () => undefined,
+      onConnection: () => () => undefined,
     } as unknown as Bridge;
     const home = new HomeState(bridge, () => new Date('2026-11-28T09:00:00Z'));
     await home.load();
