@@ -266,7 +266,7 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     ).toEqual((await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort());
   });
 
-  it('ends with a gate of two requests at once: my lists waiting for the tree never hold its place', async () => {
+  it('ends with a gate of two requests at once, my lists read while the tree is asked for', async () => {
     const e = await testEngine(svc.baseUrl, svc.token, me(), {
       sync: { concurrency: 2, retry: { attempts: 10, baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 50 },
     });
@@ -280,6 +280,99 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     expect(await ids('assigned')).toEqual(
       (await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort(),
     );
+  });
+
+  it('at a gate of one request, the second of my lists does not wait at the gate for the first, which waits for the tree', async () => {
+    const logged: string[] = [];
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      sync: { concurrency: 1, retry: { attempts: 10, baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 50 },
+      log: (m) => logged.push(m),
+    });
+    open.push(e);
+    // Each write of a task's row, by task, until My Work is ready.
+    const writes = new Map<string, number>();
+    const { codec } = e.cache.tasks;
+    const upsert = codec.upsert.bind(codec);
+    codec.upsert = (task) => {
+      if (!e.sync.status().initialSync?.myWorkReady) writes.set(task.id, (writes.get(task.id) ?? 0) + 1);
+      upsert(task);
+    };
+    expect((await e.sync.now()).lastError).toBeNull();
+    // Read without waiting for the other list: nothing to give up on.
+    expect(logged.filter((line) => line.includes('without waiting longer for my other list'))).toEqual([]);
+    const actionRequired = await api.call(taskEndpoints.actionRequiredTasks, { id: me() });
+    const assigned = await api.call(taskEndpoints.assignedTasks, { id: me() });
+    const ids = async (kind: 'actionRequired' | 'assigned') =>
+      (await e.call('tasks.myWork', { kind, limit: 1000 })).rows.map((t) => t.id).sort();
+    expect(await ids('actionRequired')).toEqual(actionRequired.map((t) => t.id).sort());
+    expect(await ids('assigned')).toEqual(assigned.map((t) => t.id).sort());
+    // Both lists read before the tree: a task in both (the same text) is still written once.
+    const mine = new Set([...actionRequired, ...assigned].map((t) => t.id));
+    expect([...writes.keys()].sort()).toEqual([...mine].sort());
+    expect([...writes.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('says My Work is not ready when the tree could not be read, and logs the tasks left unstored', async () => {
+    const logged: string[] = [];
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      fetch: (input, init) =>
+        /\/projects$/.test(new URL(input).pathname)
+          ? Promise.resolve(new Response('{"error":"down"}', { status: 500 }))
+          : globalThis.fetch(input, init),
+      log: (m) => logged.push(m),
+    });
+    open.push(e);
+    const statuses: SyncStatus[] = [];
+    e.sync.onStatus((s) => statuses.push(s));
+    const status = await e.sync.now();
+    // The run failed and the next pull is a first pull again.
+    expect(status.lastError).not.toBeNull();
+    expect(e.cache.syncState.get('pull')).toBeFalsy();
+    expect(statuses.some((s) => s.initialSync?.myWorkReady)).toBe(false);
+    expect(e.db.prepare('SELECT count(*) FROM tasks').pluck().get()).toBe(0);
+    const mine = new Set(
+      [
+        ...(await api.call(taskEndpoints.actionRequiredTasks, { id: me() })),
+        ...(await api.call(taskEndpoints.assignedTasks, { id: me() })),
+      ].map((t) => t.id),
+    );
+    const line = logged.find((l) => l.includes('not stored, the project list could not be read'));
+    expect(line).toBeDefined();
+    const count = Number(/(\d+) tasks not stored/.exec(line ?? '')?.[1]);
+    // Each list's tasks counted (a task in both, read before any tree, counted in each).
+    expect(count).toBeGreaterThanOrEqual(mine.size);
+  });
+
+  it('stores no more of my lists once cancelled while they are stored after the tree', async () => {
+    const lists = holding(PROJECT_LIST);
+    const e = await engine(lists.fetch);
+    const { codec } = e.cache.tasks;
+    const upsert = codec.upsert.bind(codec);
+    let afterCancel = 0;
+    let cancelled = false;
+    codec.upsert = (task) => {
+      if (cancelled) afterCancel += 1;
+      else {
+        // The first task of my lists written: the tree is stored, the run is cancelled now.
+        cancelled = true;
+        e.sync.cancel();
+      }
+      upsert(task);
+    };
+    const mine = new Set(
+      [
+        ...(await api.call(taskEndpoints.actionRequiredTasks, { id: me() })),
+        ...(await api.call(taskEndpoints.assignedTasks, { id: me() })),
+      ].map((t) => t.id),
+    );
+    // More than a chunk of tasks to store (STORE_CHUNK, 16): the rest must not be written.
+    expect(mine.size).toBeGreaterThan(32);
+    const status = await e.sync.now();
+    expect(status.lastError).toContain('cancelled');
+    expect(cancelled).toBe(true);
+    // At most the rest of the chunk being written when cancelled.
+    expect(afterCancel).toBeLessThan(16);
+    expect(lists.asked.filter((k) => PROJECT_LIST.test(k))).toEqual([]);
   });
 
   it('asks for no project list until my lists are stored', async () => {
