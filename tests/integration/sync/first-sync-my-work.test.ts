@@ -312,6 +312,78 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     expect([...writes.values()].every((n) => n === 1)).toBe(true);
   });
 
+  it('reads the second of my lists without the first once it waited SECOND_LIST_WAIT_MS, the tree stored', async () => {
+    // My lists are held until the tree is stored; then the first answers half its body and stalls.
+    let releaseMine!: () => void;
+    const mineReleased = new Promise<void>((resolve) => (releaseMine = resolve));
+    let unstall!: () => void;
+    const stalled = new Promise<void>((resolve) => (unstall = resolve));
+    let releaseSecond!: () => void;
+    const secondReleased = new Promise<void>((resolve) => (releaseSecond = resolve));
+    let firstBegun = false;
+    const logged: string[] = [];
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      timeoutMs: 60_000,
+      log: (m) => logged.push(m),
+      fetch: async (input, init) => {
+        const path = new URL(input).pathname;
+        if (!USER_LISTS.test(`GET ${path}`)) return globalThis.fetch(input, init);
+        await mineReleased;
+        if (path.endsWith('/assigned-tasks')) {
+          await secondReleased;
+          return globalThis.fetch(input, init);
+        }
+        const res = await globalThis.fetch(input, init);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const half = Math.floor(bytes.length / 2);
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes.subarray(0, half));
+          },
+          async pull(controller) {
+            firstBegun = true;
+            await stalled;
+            controller.enqueue(bytes.subarray(half));
+            controller.close();
+          },
+        });
+        return new Response(body, { status: res.status, headers: res.headers });
+      },
+    });
+    open.push(e);
+    const run = e.sync.now();
+    // The task lists' part has begun (the tree is stored): it counts the projects.
+    await until(
+      'the tree stored',
+      () => e.sync.status().initialSync?.projectsTotal ?? 0,
+      (n) => n > 0,
+    );
+    releaseMine();
+    await until(
+      'the first of my lists begun',
+      () => firstBegun,
+      (begun) => begun,
+    );
+    releaseSecond();
+    const gaveUp = (line: string) => line.includes('without waiting longer for my other list');
+    await until(
+      'the second given up waiting',
+      () => logged.filter(gaveUp),
+      (lines) => lines.length > 0,
+    );
+    expect(logged.filter(gaveUp)[0]).toMatch(/assigned-tasks: read without waiting longer/);
+    unstall();
+    expect((await run).lastError).toBeNull();
+    const ids = async (kind: 'actionRequired' | 'assigned') =>
+      (await e.call('tasks.myWork', { kind, limit: 1000 })).rows.map((t) => t.id).sort();
+    expect(await ids('actionRequired')).toEqual(
+      (await api.call(taskEndpoints.actionRequiredTasks, { id: me() })).map((t) => t.id).sort(),
+    );
+    expect(await ids('assigned')).toEqual(
+      (await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort(),
+    );
+  });
+
   it('says My Work is not ready when the tree could not be read, and logs the tasks left unstored', async () => {
     const logged: string[] = [];
     const e = await testEngine(svc.baseUrl, svc.token, me(), {
