@@ -524,6 +524,71 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     expect(lists.asked.filter((k) => PROJECT_LIST.test(k))).toEqual([]);
   });
 
+  it('reports the cache failing to store a slice handed over by a list whose read then failed', async () => {
+    // A task of my assigned list under an id of its own: the cache fails to store that one alone.
+    const broken = 'not-storable-task';
+    const lists = holding(PROJECT_LIST);
+    // The tree is held until my assigned list's read failed: its slice waits for the tree.
+    const tree = holding(/^GET \/.*\/projects$/);
+    let broke = false;
+    const logged: string[] = [];
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      log: (m) => logged.push(m),
+      sync: { retry: { attempts: 1, baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 50 },
+      // My assigned list answers more than a slice's elements (the reader's 250), all that one
+      // task, then its connection breaks: a slice is handed over before the read fails.
+      fetch: async (input, init) => {
+        const path = new URL(input).pathname;
+        if (/\/projects$/.test(path)) return tree.fetch(input, init);
+        if (!path.endsWith('/assigned-tasks')) return lists.fetch(input, init);
+        const res = await globalThis.fetch(input, init);
+        const [first] = (await res.json()) as { id: string }[];
+        const one = JSON.stringify({ ...first, id: broken });
+        const text = `[${Array.from({ length: 300 }, () => one).join(',')},`;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(text));
+          },
+          pull(controller) {
+            broke = true;
+            controller.error(new TypeError('terminated'));
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    open.push(e);
+    // The disk is full for that task's row alone.
+    const { codec } = e.cache.tasks;
+    const upsert = codec.upsert.bind(codec);
+    codec.upsert = (task) => {
+      if (task.id === broken)
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      upsert(task);
+    };
+    const run = e.sync.now();
+    await until(
+      'my assigned list broken',
+      () => broke,
+      (b) => b,
+    );
+    tree.release();
+    // Either the run ends with the failure or, as before, a project list is asked for.
+    const ended = run.then(() => true);
+    await until(
+      'the run ended or a project list asked',
+      async () => (await Promise.race([ended, Promise.resolve(false)])) || lists.held.length > 0,
+      (done) => done,
+    );
+    lists.release();
+    const status = await run;
+    expect(
+      logged.some((line) => line.includes('assigned-tasks: its tasks could not be stored in the cache')),
+    ).toBe(true);
+    expect(status.lastError).toContain('database or disk is full');
+    expect(lists.asked.filter((k) => PROJECT_LIST.test(k))).toEqual([]);
+  });
+
   it('removes nothing for missing from my lists, and asks for them on the first pull only', async () => {
     const lists = holding(/^$/);
     const e = await engine(lists.fetch);
