@@ -266,7 +266,7 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     ).toEqual((await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort());
   });
 
-  it('ends with a gate of two requests at once: my lists waiting for the tree never hold its place', async () => {
+  it('ends with a gate of two requests at once, my lists read while the tree is asked for', async () => {
     const e = await testEngine(svc.baseUrl, svc.token, me(), {
       sync: { concurrency: 2, retry: { attempts: 10, baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 50 },
     });
@@ -280,6 +280,171 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     expect(await ids('assigned')).toEqual(
       (await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort(),
     );
+  });
+
+  it('at a gate of one request, the second of my lists does not wait at the gate for the first, which waits for the tree', async () => {
+    const logged: string[] = [];
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      sync: { concurrency: 1, retry: { attempts: 10, baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 50 },
+      log: (m) => logged.push(m),
+    });
+    open.push(e);
+    // Each write of a task's row, by task, until My Work is ready.
+    const writes = new Map<string, number>();
+    const { codec } = e.cache.tasks;
+    const upsert = codec.upsert.bind(codec);
+    codec.upsert = (task) => {
+      if (!e.sync.status().initialSync?.myWorkReady) writes.set(task.id, (writes.get(task.id) ?? 0) + 1);
+      upsert(task);
+    };
+    expect((await e.sync.now()).lastError).toBeNull();
+    // Read without waiting for the other list: nothing to give up on.
+    expect(logged.filter((line) => line.includes('without waiting longer for my other list'))).toEqual([]);
+    const actionRequired = await api.call(taskEndpoints.actionRequiredTasks, { id: me() });
+    const assigned = await api.call(taskEndpoints.assignedTasks, { id: me() });
+    const ids = async (kind: 'actionRequired' | 'assigned') =>
+      (await e.call('tasks.myWork', { kind, limit: 1000 })).rows.map((t) => t.id).sort();
+    expect(await ids('actionRequired')).toEqual(actionRequired.map((t) => t.id).sort());
+    expect(await ids('assigned')).toEqual(assigned.map((t) => t.id).sort());
+    // Both lists read before the tree: a task in both (the same text) is still written once.
+    const mine = new Set([...actionRequired, ...assigned].map((t) => t.id));
+    expect([...writes.keys()].sort()).toEqual([...mine].sort());
+    expect([...writes.values()].every((n) => n === 1)).toBe(true);
+  });
+
+  it('reads the second of my lists without the first once it waited SECOND_LIST_WAIT_MS, the tree stored', async () => {
+    // My lists are held until the tree is stored; then the first answers half its body and stalls.
+    let releaseMine!: () => void;
+    const mineReleased = new Promise<void>((resolve) => (releaseMine = resolve));
+    let unstall!: () => void;
+    const stalled = new Promise<void>((resolve) => (unstall = resolve));
+    let releaseSecond!: () => void;
+    const secondReleased = new Promise<void>((resolve) => (releaseSecond = resolve));
+    let firstBegun = false;
+    const logged: string[] = [];
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      timeoutMs: 60_000,
+      log: (m) => logged.push(m),
+      fetch: async (input, init) => {
+        const path = new URL(input).pathname;
+        if (!USER_LISTS.test(`GET ${path}`)) return globalThis.fetch(input, init);
+        await mineReleased;
+        if (path.endsWith('/assigned-tasks')) {
+          await secondReleased;
+          return globalThis.fetch(input, init);
+        }
+        const res = await globalThis.fetch(input, init);
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const half = Math.floor(bytes.length / 2);
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes.subarray(0, half));
+          },
+          async pull(controller) {
+            firstBegun = true;
+            await stalled;
+            controller.enqueue(bytes.subarray(half));
+            controller.close();
+          },
+        });
+        return new Response(body, { status: res.status, headers: res.headers });
+      },
+    });
+    open.push(e);
+    const run = e.sync.now();
+    // The task lists' part has begun (the tree is stored): it counts the projects.
+    await until(
+      'the tree stored',
+      () => e.sync.status().initialSync?.projectsTotal ?? 0,
+      (n) => n > 0,
+    );
+    releaseMine();
+    await until(
+      'the first of my lists begun',
+      () => firstBegun,
+      (begun) => begun,
+    );
+    releaseSecond();
+    const gaveUp = (line: string) => line.includes('without waiting longer for my other list');
+    await until(
+      'the second given up waiting',
+      () => logged.filter(gaveUp),
+      (lines) => lines.length > 0,
+    );
+    expect(logged.filter(gaveUp)[0]).toMatch(/assigned-tasks: read without waiting longer/);
+    unstall();
+    expect((await run).lastError).toBeNull();
+    const ids = async (kind: 'actionRequired' | 'assigned') =>
+      (await e.call('tasks.myWork', { kind, limit: 1000 })).rows.map((t) => t.id).sort();
+    expect(await ids('actionRequired')).toEqual(
+      (await api.call(taskEndpoints.actionRequiredTasks, { id: me() })).map((t) => t.id).sort(),
+    );
+    expect(await ids('assigned')).toEqual(
+      (await api.call(taskEndpoints.assignedTasks, { id: me() })).map((t) => t.id).sort(),
+    );
+  });
+
+  it('says My Work is not ready when the tree could not be read, and logs the tasks left unstored', async () => {
+    const logged: string[] = [];
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      fetch: (input, init) =>
+        /\/projects$/.test(new URL(input).pathname)
+          ? Promise.resolve(new Response('{"error":"down"}', { status: 500 }))
+          : globalThis.fetch(input, init),
+      log: (m) => logged.push(m),
+    });
+    open.push(e);
+    const statuses: SyncStatus[] = [];
+    e.sync.onStatus((s) => statuses.push(s));
+    const status = await e.sync.now();
+    // The run failed and the next pull is a first pull again.
+    expect(status.lastError).not.toBeNull();
+    expect(e.cache.syncState.get('pull')).toBeFalsy();
+    expect(statuses.some((s) => s.initialSync?.myWorkReady)).toBe(false);
+    expect(e.db.prepare('SELECT count(*) FROM tasks').pluck().get()).toBe(0);
+    const mine = new Set(
+      [
+        ...(await api.call(taskEndpoints.actionRequiredTasks, { id: me() })),
+        ...(await api.call(taskEndpoints.assignedTasks, { id: me() })),
+      ].map((t) => t.id),
+    );
+    const line = logged.find((l) => l.includes('not stored, the project list could not be read'));
+    expect(line).toBeDefined();
+    const count = Number(/(\d+) tasks not stored/.exec(line ?? '')?.[1]);
+    // Each list's tasks counted (a task in both, read before any tree, counted in each).
+    expect(count).toBeGreaterThanOrEqual(mine.size);
+  });
+
+  it('stores no more of my lists once cancelled while they are stored after the tree', async () => {
+    const lists = holding(PROJECT_LIST);
+    const e = await engine(lists.fetch);
+    const { codec } = e.cache.tasks;
+    const upsert = codec.upsert.bind(codec);
+    let afterCancel = 0;
+    let cancelled = false;
+    codec.upsert = (task) => {
+      if (cancelled) afterCancel += 1;
+      else {
+        // The first task of my lists written: the tree is stored, the run is cancelled now.
+        cancelled = true;
+        e.sync.cancel();
+      }
+      upsert(task);
+    };
+    const mine = new Set(
+      [
+        ...(await api.call(taskEndpoints.actionRequiredTasks, { id: me() })),
+        ...(await api.call(taskEndpoints.assignedTasks, { id: me() })),
+      ].map((t) => t.id),
+    );
+    // More than a chunk of tasks to store (STORE_CHUNK, 16): the rest must not be written.
+    expect(mine.size).toBeGreaterThan(32);
+    const status = await e.sync.now();
+    expect(status.lastError).toContain('cancelled');
+    expect(cancelled).toBe(true);
+    // At most the rest of the chunk being written when cancelled.
+    expect(afterCancel).toBeLessThan(16);
+    expect(lists.asked.filter((k) => PROJECT_LIST.test(k))).toEqual([]);
   });
 
   it('asks for no project list until my lists are stored', async () => {
@@ -355,6 +520,71 @@ describe.each(SERVICE_PROFILES)('a first sync on the %s profile', (profile) => {
     expect(mine[0]).toContain('its tasks could not be stored in the cache: Error: database or disk is full');
     // The user is told as of any pull whose store failed: the run ends with the failure, and
     // no project list is asked for (it could not be stored either).
+    expect(status.lastError).toContain('database or disk is full');
+    expect(lists.asked.filter((k) => PROJECT_LIST.test(k))).toEqual([]);
+  });
+
+  it('reports the cache failing to store a slice handed over by a list whose read then failed', async () => {
+    // A task of my assigned list under an id of its own: the cache fails to store that one alone.
+    const broken = 'not-storable-task';
+    const lists = holding(PROJECT_LIST);
+    // The tree is held until my assigned list's read failed: its slice waits for the tree.
+    const tree = holding(/^GET \/.*\/projects$/);
+    let broke = false;
+    const logged: string[] = [];
+    const e = await testEngine(svc.baseUrl, svc.token, me(), {
+      log: (m) => logged.push(m),
+      sync: { retry: { attempts: 1, baseDelayMs: 5, maxDelayMs: 50 }, probeIntervalMs: 50 },
+      // My assigned list answers more than a slice's elements (the reader's 250), all that one
+      // task, then its connection breaks: a slice is handed over before the read fails.
+      fetch: async (input, init) => {
+        const path = new URL(input).pathname;
+        if (/\/projects$/.test(path)) return tree.fetch(input, init);
+        if (!path.endsWith('/assigned-tasks')) return lists.fetch(input, init);
+        const res = await globalThis.fetch(input, init);
+        const [first] = (await res.json()) as { id: string }[];
+        const one = JSON.stringify({ ...first, id: broken });
+        const text = `[${Array.from({ length: 300 }, () => one).join(',')},`;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(text));
+          },
+          pull(controller) {
+            broke = true;
+            controller.error(new TypeError('terminated'));
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    open.push(e);
+    // The disk is full for that task's row alone.
+    const { codec } = e.cache.tasks;
+    const upsert = codec.upsert.bind(codec);
+    codec.upsert = (task) => {
+      if (task.id === broken)
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      upsert(task);
+    };
+    const run = e.sync.now();
+    await until(
+      'my assigned list broken',
+      () => broke,
+      (b) => b,
+    );
+    tree.release();
+    // Either the run ends with the failure or, as before, a project list is asked for.
+    const ended = run.then(() => true);
+    await until(
+      'the run ended or a project list asked',
+      async () => (await Promise.race([ended, Promise.resolve(false)])) || lists.held.length > 0,
+      (done) => done,
+    );
+    lists.release();
+    const status = await run;
+    expect(
+      logged.some((line) => line.includes('assigned-tasks: its tasks could not be stored in the cache')),
+    ).toBe(true);
     expect(status.lastError).toContain('database or disk is full');
     expect(lists.asked.filter((k) => PROJECT_LIST.test(k))).toEqual([]);
   });

@@ -321,8 +321,11 @@ export function createHttp(settings: ConnectionSettings) {
    * stay valid). When the answer may be one the caller holds whole (`known.wholeAnswer`), its
    * bytes are held until the last one came: an answer held whole is never cut, decoded or parsed. Otherwise, and once an answer held is known not
    * to be held whole, its elements are cut from the bytes as they come (`createElementCutter`;
-   * the chunks held are let go as they are cut), and read and handed over a slice at a time, so
-   * neither the answer's text nor all its items are ever in memory at once.
+   * the chunks held are let go as they are cut), and read and handed over a slice at a time: the
+   * answer's text is never in memory whole, nor are its items unless the caller keeps the slices
+   * it is handed. One does: a first pull's own lists (`pullMyLists`), read before the project
+   * tree is stored, hold their parsed items until it is, bounded by those two lists (the acting
+   * user's open tasks), never by the account's.
    */
   async function readFingerprintedList<S extends z.ZodType>(
     method: string,

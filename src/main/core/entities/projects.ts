@@ -71,6 +71,7 @@ async function pullProjects(ctx: PullContext): Promise<void> {
   const read =
     answers && !held ? await ctx.isolated('/projects', async () => readAnswers(answers)) : undefined;
   const listed = read?.projects;
+  ctx.treeRead = !!held || !!listed;
   if (read && listed) {
     const projects = withFolders(withoutCopies(pending, 'project', listed));
     const cachedProjects = cache.projects.ids();

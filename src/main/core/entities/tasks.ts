@@ -129,7 +129,7 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
   const treeIn = () =>
     new Promise<void>((resolve, reject) => {
       const { signal } = ctx.run;
-      const onAbort = () => reject(new AbortedError('SYNC', '', 'cancelled'));
+      const onAbort = () => reject(cancelled());
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       void tree.then(() => {
@@ -141,33 +141,42 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
   const storedAsSent = new Map<string, string>();
   /** Tasks stored that the views have not heard of yet. */
   let unheard = 0;
+  /** My lists' tasks not stored because the project list could not be read (no tree to judge by). */
+  let treeMissing = 0;
+  const cancelled = () => new AbortedError('SYNC', '', 'cancelled');
   // Each list is stored as its answer arrives, a slice at a time (thousands of tasks parsed and
   // stored in one stretch held the loop for half a second), and the views hear of each slice the
   // reader hands over (a few hundred tasks): My Work shows its first rows before the rest came.
   // A project list's slice stored between two of these is the fresher, so `seen` is asked again
-  // for each chunk.
+  // for each chunk; so is `storedAsSent`: an element of one list stored exactly as sent by the
+  // other (its slices read before the tree was stored, when there was nothing to take it as held
+  // against) is not stored again. A cancelled run stores no further chunk.
   const store = async ({ items, fingerprints }: { items: Task[]; fingerprints: string[] }) => {
     if (!inTree) {
       await treeIn();
       inTree ??= new Set(ctx.roots.flatMap((root) => cache.projects.subtreeIds(root)));
     }
     const within = inTree;
-    await storeInSlices(
-      cache.transaction,
-      items.flatMap((task, at) => (within.has(task.projectId) ? [[task, fingerprints[at]!] as const] : [])),
-      (chunk) => {
-        const unseen = chunk.filter(([task]) => !seen.has(task.id));
-        unheard += unseen.length;
-        for (const at of storeTasks(
-          deps,
-          unseen.map(([task]) => task),
-          mark,
-        )) {
-          const [task, fingerprint] = unseen[at]!;
-          storedAsSent.set(fingerprint, task.id);
-        }
-      },
+    if (ctx.run.signal.aborted) throw cancelled();
+    const inside = items.flatMap((task, at) =>
+      within.has(task.projectId) ? [[task, fingerprints[at]!] as const] : [],
     );
+    if (!ctx.treeRead) treeMissing += items.length - inside.length;
+    await storeInSlices(cache.transaction, inside, (chunk) => {
+      if (ctx.run.signal.aborted) throw cancelled();
+      const unseen = chunk.filter(
+        ([task, fingerprint]) => !seen.has(task.id) && !storedAsSent.has(fingerprint),
+      );
+      unheard += unseen.length;
+      for (const at of storeTasks(
+        deps,
+        unseen.map(([task]) => task),
+        mark,
+      )) {
+        const [task, fingerprint] = unseen[at]!;
+        storedAsSent.set(fingerprint, task.id);
+      }
+    });
     if (unheard) {
       unheard = 0;
       ctx.changed(['tasks']);
@@ -175,13 +184,20 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
   };
   /** The first of my lists to be read (the first whose answer began): the other waits for it. */
   let readFirst: Promise<void> | undefined;
-  /** What a list's read knows already: what the other stored as sent, once read (see above). */
-  const knownBy = (own: Promise<void>): KnownElements => ({
+  /**
+   * What a list's read knows already: what the other stored as sent, once read (see above). The
+   * second list waits for the first only once the tree is stored: before, the first's slices wait
+   * for the tree, whose requests may wait for the second's place at the gate, and there is nothing
+   * to take as held yet (its elements are read, and dropped as they are stored, see `store`).
+   */
+  const knownBy = (own: Promise<void>, path: string): KnownElements => ({
     idOf: (fingerprint) => storedAsSent.get(fingerprint),
     mayBeWhole: () => false,
     async prepare() {
       readFirst ??= own;
-      if (readFirst !== own) await settledWithin(readFirst, SECOND_LIST_WAIT_MS);
+      if (readFirst === own || !treeStored) return;
+      if (!(await settledWithin(readFirst, SECOND_LIST_WAIT_MS)))
+        deps.log(`${path}: read without waiting longer for my other list (${SECOND_LIST_WAIT_MS} ms)`);
     },
   });
   // Either list unread costs nothing but time: the project lists hold every task in it. A list
@@ -200,18 +216,20 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
         throw err;
       }
     };
-    // Until the tree is stored the slices wait in memory and the answer is read on, so its
-    // request's place at the gate is let go: the tree's own requests may be waiting for it.
+    // Until the tree is stored the slices wait in memory and the answer is read on to its end, so
+    // its request's place at the gate is let go once read: the tree's own requests may be waiting
+    // for it. Once the tree is stored, each slice is stored before the next is read.
     let queued = Promise.resolve();
     const handOver: typeof store = (slice) => {
       queued = queued.then(() => storeOrNote(slice));
-      // Awaited once the answer is read; meanwhile its failure must not count as unhandled.
+      // Awaited once the answer is read or its read failed; meanwhile its failure must not count
+      // as unhandled.
       queued.catch(() => {});
       return treeStored ? queued : Promise.resolve();
     };
     let ended!: () => void;
     const own = new Promise<void>((resolve) => (ended = resolve));
-    const known = knownBy(own);
+    const known = knownBy(own, path);
     try {
       await gate((signal) => call(signal, handOver, known));
       await queued;
@@ -219,6 +237,9 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
     } catch (err) {
       // Cancelled while its tasks waited for the tree: not the cache's fault.
       if (ctx.run.signal.aborted) throw err;
+      // The slices handed over before a read failed are stored all the same (or fail to be).
+      await queued.catch(() => {});
+      if (ctx.run.signal.aborted) throw cancelled();
       if (storeFailure) {
         deps.log(`${path}: its tasks could not be stored in the cache: ${String(storeFailure.err)}`);
         throw storeFailure.err;
@@ -245,7 +266,9 @@ async function pullMyLists(ctx: PullContext, seen: ReadonlySet<string>, tree: Pr
     // Tasks stored before one list failed are in the cache: the views hear of them all the same.
     if (unheard) ctx.changed(['tasks']);
   }
-  if (both[0] && both[1]) ctx.progress.initial?.({ myWorkReady: true });
+  // Without the tree none of their tasks could be stored: My Work is not ready, whatever was read.
+  if (treeMissing) deps.log(`my lists: ${treeMissing} tasks not stored, the project list could not be read`);
+  if (both[0] && both[1] && ctx.treeRead) ctx.progress.initial?.({ myWorkReady: true });
 }
 
 /** How long a first pull's project lists wait for the user's own lists to be stored. */

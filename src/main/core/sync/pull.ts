@@ -323,6 +323,11 @@ export interface PullContext {
    */
   roots: readonly string[];
   /**
+   * The project list was read in this run (set by its part): false when it failed and the cached
+   * tree, empty on a new account, stands for it.
+   */
+  treeRead: boolean;
+  /**
    * No pull completed in this cache yet (a new account, or a cache made again): what makes
    * My Work usable is read first, and the progress says what is usable already.
    */
@@ -395,6 +400,7 @@ export async function pull(
       pending.isPendingStructural(entity, id) || ackedSince(pending, entity, id, mark).has(ACKED_ITEM),
     changed: (entities) => deps.emitChange({ entities }),
     roots: [],
+    treeRead: false,
     first: rebuilt,
   };
   if (rebuilt) progress.initial?.({});
