@@ -377,6 +377,29 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(f.forList('p1').ranges()).toBeUndefined();
   });
 
+  it('tells how many distinct tasks a list stored whole holds, so its ids need not be counted again', async () => {
+    const { cache, f, ids, vouched } = await spansRead();
+    const twice = [...ids, 't5'];
+    const r2 = rangesOf(
+      'w2',
+      twice,
+      twice.map((id) => (id === 't600' ? 'f-t600-new' : `f-${id}`)),
+    );
+    // Through spans, a task named twice counted once.
+    expect(await f.storedWhole('p1', 'w2', ['t600', 't5'], r2, vouched)).toBe(ids.length);
+    // The same answer again (a pull with no change): the intact list's rows.
+    expect(await f.storedWhole('p1', 'w2', ['t600', 't5'], r2, vouched)).toBe(ids.length);
+    // Through ids only, named twice.
+    expect(await f.storedWhole('p1', 'w3', [...ids, 't1'])).toBe(ids.length);
+    expect(await f.storedWhole('p1', 'w3', [...ids, 't1'])).toBe(ids.length);
+    // Not whole (a task of the answer not held as its element): not told, the caller counts.
+    expect(await f.storedWhole('p1', 'w4', [...ids, 'x'])).toBeUndefined();
+    // Nor once a row of the intact list was written: the same answer is not intact any more.
+    expect(await f.storedWhole('p1', 'w3', ids)).toBe(ids.length);
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't7', projectId: 'p1', name: 'Edited' }))]);
+    expect(await f.storedWhole('p1', 'w3', ids)).toBeUndefined();
+  });
+
   it("tells of a task of a vouched span stored meanwhile from another list's element", async () => {
     const { f, r1 } = await recordedList();
     const known = f.forList('p1');

@@ -26,7 +26,9 @@ export interface TaskFingerprints {
    * time, the event loop given back between slices (20,000 of them were one 100-250 ms write).
    * `ranges`, the answer by ranges, is kept in memory with it, for the next read to compare.
    * With `vouched` (the spans of the last record a read vouched for), `ids` are the answer's ids
-   * outside those spans: the spans' tasks are not gone through one by one.
+   * outside those spans: the spans' tasks are not gone through one by one. Resolves with how
+   * many distinct tasks the answer holds when the list is recorded intact (its rows are then
+   * exactly those tasks), else undefined: a caller need not count the answer's ids again.
    */
   storedWhole(
     key: string,
@@ -34,7 +36,7 @@ export interface TaskFingerprints {
     ids: readonly string[],
     ranges?: AnswerRanges,
     vouched?: VouchedSpans,
-  ): Promise<void>;
+  ): Promise<number | undefined>;
   /**
    * What a read of the list `key` knows already: as `idOf` and `wholeAnswer`, with the elements
    * of that list's last whole answer looked up in memory rather than one query each (see
@@ -391,7 +393,9 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       if (!beginWhole(key, fingerprint)) {
         // The same answer as the intact one: its ranges, when read by ranges, are those too.
         if (ranges?.whole === fingerprint && !rangesOf.has(key)) rangesOf.set(key, ranges);
-        return;
+        // Intact: the list's rows were counted equal to the answer's distinct tasks when it was
+        // recorded so, and none has left since (a row leaving marks the answer not intact).
+        return countOf(key);
       }
       rangesOf.delete(key);
       // Only the tasks not in the list yet join it (those just stored, those of another list):
@@ -449,12 +453,14 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       }
       for (const id of extras) leave(members, id);
       endWhole(key, fingerprint, otherCopies.length ? [...extras, ...otherCopies] : extras, answered.size);
-      if (ranges?.whole === fingerprint && ranges.ids.length === answered.size && intact(key, fingerprint)) {
+      if (!intact(key, fingerprint)) return undefined;
+      if (ranges?.whole === fingerprint && ranges.ids.length === answered.size) {
         rangesOf.set(key, ranges);
         // The members are now the answer's elements, each once (its ids distinct, the count
         // proved): a range of it met again can be vouched for whole (`vouchRecorded`).
         if (lists.get(key) === members) members.record = { ranges, left: new Set() };
       }
+      return answered.size;
     },
     forList(key) {
       let members: ListMembers | undefined;
