@@ -2,12 +2,31 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openCacheDb } from '../db';
 import { aTask } from '../fixtures';
 import { TASK_LIST_COLUMNS, flattenTask } from './tasks';
-import { JOINED_OF, LEAVE_EXTRAS } from './task-fingerprints';
+import { JOINED_OF, LEAVE_EXTRAS, PACE_IDS } from './task-fingerprints';
 import { accountCache } from '../../handlers/index';
+import type * as loopTurns from '../../loop-turns';
+
+/** While set, every slice of work is spent at each look at the clock (a slow, loaded machine). */
+let spentAlways = false;
+let loopGivenBack = 0;
+vi.mock('../../loop-turns', async (importOriginal) => {
+  const actual = await importOriginal<typeof loopTurns>();
+  return {
+    ...actual,
+    workSlice: (sliceMs?: number) => {
+      const slice = actual.workSlice(sliceMs);
+      return { due: () => spentAlways || slice.due(), reset: () => slice.reset() };
+    },
+    yieldToLoop: () => {
+      loopGivenBack++;
+      return actual.yieldToLoop();
+    },
+  };
+});
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -153,6 +172,37 @@ describe('task fingerprints: list elements held as sent', () => {
     cache.taskFingerprints.stored([['t10', 'f-t10b']]);
     await cache.taskFingerprints.storedWhole('p1', 'w2', ids);
     expect(cache.taskFingerprints.wholeAnswer('w2')).toHaveLength(ids.length);
+  });
+
+  it('a long list stored whole gives the loop back every few hundred ids when the turn is spent, not only between joins', async () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const f = cache.taskFingerprints;
+    const ids = Array.from({ length: 6_000 }, (_, i) => `t${i}`);
+    cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
+    f.stored(ids.map((id) => [id, `f-${id}`] as const));
+    spentAlways = true;
+    loopGivenBack = 0;
+    try {
+      // As a first sync stores a list: every task joins, the answer recorded by ranges.
+      const count = await f.storedWhole(
+        'p1',
+        'w1',
+        ids,
+        rangesOf(
+          'w1',
+          ids,
+          ids.map((id) => `f-${id}`),
+        ),
+      );
+      expect(count).toBe(ids.length);
+    } finally {
+      spentAlways = false;
+    }
+    expect(f.wholeAnswer('w1')).toHaveLength(ids.length);
+    // Its ids gone through three times (for the joining ones, the copies they hold, those that
+    // left), each a few hundred at a time; the code before gave it back between joins only (2).
+    expect(loopGivenBack).toBeGreaterThanOrEqual((3 * ids.length) / PACE_IDS - 1);
+    expect(f.longestStretch).toBeLessThanOrEqual(PACE_IDS);
   });
 
   it('a list read again finds its elements from memory and joins only the tasks new to it', async () => {
