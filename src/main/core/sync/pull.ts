@@ -79,9 +79,10 @@ export function storeTasks(deps: SyncDeps, tasks: readonly Task[], mark?: number
  * transaction or a few, with the event loop given back between them, so no other call waits
  * long behind a large list and its items are never all in memory. `onStored` is told the ids of
  * each slice once stored. Resolves with the ids of every task the list holds, how many rows were
- * written, and whether every task of the list is held exactly as its element (`asStored`: none
- * skipped, each one stored as sent or already so; each such row's project is the one the list
- * gave), which lets the removal check count rather than read the ids back. A list that fails
+ * written, and, when every task of the list is held exactly as its element (none skipped, each
+ * one stored as sent or already so; each such row's project is the one the list gave), how many
+ * distinct tasks it holds (`asStored`), which lets the removal check count rather than read the
+ * ids back. A list that fails
  * part-way (cut off, malformed) keeps the slices stored before the fault, and throws it.
  */
 export async function pullProjectTaskList(
@@ -90,7 +91,7 @@ export async function pullProjectTaskList(
   projectId: string,
   mark?: number,
   onStored?: (ids: readonly string[]) => void,
-): Promise<{ ids: string[]; stored: number; asStored: boolean }> {
+): Promise<{ ids: string[]; stored: number; asStored: number | undefined }> {
   const { cache, pending } = deps;
   const fingerprints = cache.taskFingerprints;
   // Local changes waiting are merged into every element (rule 7): then none is skipped.
@@ -151,9 +152,11 @@ export async function pullProjectTaskList(
   else for (const id of answer.unchanged) pending.noteSeen?.('task', id);
   // Those not read again (rows written meanwhile) are still the list's: no removal takes them.
   const ids = [...answer.unchanged, ...answer.unread, ...storedIds];
+  /** How many distinct tasks the answer holds, when the store of the list whole proved it. */
+  let distinct: number | undefined;
   // Every element is held as sent: the next answer that is the same text is known whole.
   if (answer.whole && !answer.skipped.length && storedAsSent + answer.unchanged.length === answer.total)
-    await fingerprints.storedWhole(
+    distinct = await fingerprints.storedWhole(
       projectId,
       answer.whole,
       // The spans vouched for are handed over as spans: their tasks are not gone through again.
@@ -162,7 +165,13 @@ export async function pullProjectTaskList(
       answer.vouched ?? undefined,
     );
   const asStored = !answer.skipped.length && verbatimCount + answer.unchanged.length === answer.total;
-  return { ids, stored: storedIds.length, asStored };
+  // Distinct tasks: an answer listing one twice must not stand for a task gone from it. Counted
+  // here (a set of every id) only when the store of the list whole did not tell.
+  return {
+    ids,
+    stored: storedIds.length,
+    asStored: asStored ? (distinct ?? new Set(ids).size) : undefined,
+  };
 }
 
 /** Stores a single-task response: the task, its subtasks, tags, CRM links (rule 7 for each). */

@@ -2,12 +2,31 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openCacheDb } from '../db';
 import { aTask } from '../fixtures';
 import { TASK_LIST_COLUMNS, flattenTask } from './tasks';
-import { JOINED_OF, LEAVE_EXTRAS } from './task-fingerprints';
+import { JOINED_OF, LEAVE_EXTRAS, PACE_IDS } from './task-fingerprints';
 import { accountCache } from '../../handlers/index';
+import type * as loopTurns from '../../loop-turns';
+
+/** While set, every slice of work is spent at each look at the clock (a slow, loaded machine). */
+let spentAlways = false;
+let loopGivenBack = 0;
+vi.mock('../../loop-turns', async (importOriginal) => {
+  const actual = await importOriginal<typeof loopTurns>();
+  return {
+    ...actual,
+    workSlice: (sliceMs?: number) => {
+      const slice = actual.workSlice(sliceMs);
+      return { due: () => spentAlways || slice.due(), reset: () => slice.reset() };
+    },
+    yieldToLoop: () => {
+      loopGivenBack++;
+      return actual.yieldToLoop();
+    },
+  };
+});
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -153,6 +172,37 @@ describe('task fingerprints: list elements held as sent', () => {
     cache.taskFingerprints.stored([['t10', 'f-t10b']]);
     await cache.taskFingerprints.storedWhole('p1', 'w2', ids);
     expect(cache.taskFingerprints.wholeAnswer('w2')).toHaveLength(ids.length);
+  });
+
+  it('a long list stored whole gives the loop back every few hundred ids when the turn is spent, not only between joins', async () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const f = cache.taskFingerprints;
+    const ids = Array.from({ length: 6_000 }, (_, i) => `t${i}`);
+    cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
+    f.stored(ids.map((id) => [id, `f-${id}`] as const));
+    spentAlways = true;
+    loopGivenBack = 0;
+    try {
+      // As a first sync stores a list: every task joins, the answer recorded by ranges.
+      const count = await f.storedWhole(
+        'p1',
+        'w1',
+        ids,
+        rangesOf(
+          'w1',
+          ids,
+          ids.map((id) => `f-${id}`),
+        ),
+      );
+      expect(count).toBe(ids.length);
+    } finally {
+      spentAlways = false;
+    }
+    expect(f.wholeAnswer('w1')).toHaveLength(ids.length);
+    // Its ids gone through three times (for the joining ones, the copies they hold, those that
+    // left), each a few hundred at a time; the code before gave it back between joins only (2).
+    expect(loopGivenBack).toBeGreaterThanOrEqual((3 * ids.length) / PACE_IDS - 1);
+    expect(f.longestStretch).toBeLessThanOrEqual(PACE_IDS);
   });
 
   it('a list read again finds its elements from memory and joins only the tasks new to it', async () => {
@@ -375,6 +425,29 @@ describe('task fingerprints: list elements held as sent', () => {
     expect([...(f.wholeAnswer('w2') ?? [])]).toHaveLength(ids.length);
     // Not distinct: no record to vouch for it by spans.
     expect(f.forList('p1').ranges()).toBeUndefined();
+  });
+
+  it('tells how many distinct tasks a list stored whole holds, so its ids need not be counted again', async () => {
+    const { cache, f, ids, vouched } = await spansRead();
+    const twice = [...ids, 't5'];
+    const r2 = rangesOf(
+      'w2',
+      twice,
+      twice.map((id) => (id === 't600' ? 'f-t600-new' : `f-${id}`)),
+    );
+    // Through spans, a task named twice counted once.
+    expect(await f.storedWhole('p1', 'w2', ['t600', 't5'], r2, vouched)).toBe(ids.length);
+    // The same answer again (a pull with no change): the intact list's rows.
+    expect(await f.storedWhole('p1', 'w2', ['t600', 't5'], r2, vouched)).toBe(ids.length);
+    // Through ids only, named twice.
+    expect(await f.storedWhole('p1', 'w3', [...ids, 't1'])).toBe(ids.length);
+    expect(await f.storedWhole('p1', 'w3', [...ids, 't1'])).toBe(ids.length);
+    // Not whole (a task of the answer not held as its element): not told, the caller counts.
+    expect(await f.storedWhole('p1', 'w4', [...ids, 'x'])).toBeUndefined();
+    // Nor once a row of the intact list was written: the same answer is not intact any more.
+    expect(await f.storedWhole('p1', 'w3', ids)).toBe(ids.length);
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 't7', projectId: 'p1', name: 'Edited' }))]);
+    expect(await f.storedWhole('p1', 'w3', ids)).toBeUndefined();
   });
 
   it("tells of a task of a vouched span stored meanwhile from another list's element", async () => {

@@ -1,6 +1,6 @@
 import type { AnswerRanges, VouchedSpans } from '../../../../shared/api/answer-ranges';
 import type { CacheDb } from '../db';
-import { yieldToLoop } from '../../loop-turns';
+import { workSlice, yieldToLoop } from '../../loop-turns';
 
 /**
  * The fingerprints of the task list elements the cache holds exactly as the service sent them
@@ -26,7 +26,9 @@ export interface TaskFingerprints {
    * time, the event loop given back between slices (20,000 of them were one 100-250 ms write).
    * `ranges`, the answer by ranges, is kept in memory with it, for the next read to compare.
    * With `vouched` (the spans of the last record a read vouched for), `ids` are the answer's ids
-   * outside those spans: the spans' tasks are not gone through one by one.
+   * outside those spans: the spans' tasks are not gone through one by one. Resolves with how
+   * many distinct tasks the answer holds when the list is recorded intact (its rows are then
+   * exactly those tasks), else undefined: a caller need not count the answer's ids again.
    */
   storedWhole(
     key: string,
@@ -34,7 +36,7 @@ export interface TaskFingerprints {
     ids: readonly string[],
     ranges?: AnswerRanges,
     vouched?: VouchedSpans,
-  ): Promise<void>;
+  ): Promise<number | undefined>;
   /**
    * What a read of the list `key` knows already: as `idOf` and `wholeAnswer`, with the elements
    * of that list's last whole answer looked up in memory rather than one query each (see
@@ -50,6 +52,8 @@ export interface TaskFingerprints {
   readonly countReads: number;
   /** How many of an answer's ids `storedWhole` looked up among the list's members (for tests). */
   readonly idsLookedUp: number;
+  /** The most ids `storedWhole` went through without giving the loop back (for tests). */
+  readonly longestStretch: number;
 }
 
 /** What a list read asks of what the cache holds (the shape of the API client's `KnownElements`). */
@@ -100,6 +104,43 @@ interface ListMembers {
 const LOAD_SLICE = 2_000;
 /** Tasks joined to their list per statement (a few milliseconds each). */
 const JOIN_SLICE = 2_000;
+/**
+ * Ids `storedWhole` goes through between looks at the clock: a list of 20,000 tasks stored whole
+ * (a first sync's) was gone through in one stretch before its first join and another after its
+ * last, 20-50 ms each, which every other call waited for.
+ */
+export const PACE_IDS = 500;
+
+/**
+ * Gives the loop back, in `storedWhole`'s passes over a list's ids, once this turn's budget is
+ * spent: `step()` is called per id and answers true when the caller must `await breathe()` (so
+ * no id costs an await of its own). `stretch` tells the most ids gone through between two
+ * givings-back so far (for tests).
+ */
+function createPacer(stretch: { longest: number }) {
+  const slice = workSlice();
+  let since = 0;
+  let run = 0;
+  return {
+    step(): boolean {
+      run++;
+      if (++since < PACE_IDS) return false;
+      since = 0;
+      return slice.due();
+    },
+    async breathe(): Promise<void> {
+      stretch.longest = Math.max(stretch.longest, run);
+      run = 0;
+      await yieldToLoop();
+      slice.reset();
+    },
+    /** The pass is over: its last stretch counted. */
+    end(): void {
+      stretch.longest = Math.max(stretch.longest, run);
+      run = 0;
+    },
+  };
+}
 
 /**
  * The tasks of a list (the first parameter) among some ids (the second, a JSON array), and the
@@ -304,6 +345,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   };
 
   let idsLookedUp = 0;
+  const stretch = { longest: 0 };
   /**
    * The answer's distinct ids as `storedWhole` needs them: how many, those not members yet
    * (`joining`), how many are members, and (only when some member may have left the answer) all
@@ -311,17 +353,21 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
    * member as recorded unless it left the members since (`record.left`), are gone through
    * against the few ids that left or lie outside the spans: no look-up among the members and no
    * set entry per element, but still a pass over every span element when some id lies outside
-   * the spans (a check in each of two small sets).
+   * the spans (a check in each of two small sets). The loop is given back as `pace` says; the
+   * members may lose tasks meanwhile (stored from another list), which the count of the list's
+   * rows at the end of `storedWhole` tells.
    */
-  const distinctAnswer = (
+  const distinctAnswer = async (
     members: ListMembers,
     ids: readonly string[],
     vouched: VouchedSpans | undefined,
+    pace: ReturnType<typeof createPacer>,
   ) => {
     const rest = new Set<string>();
     const joining: string[] = [];
     let inMembers = 0;
     for (const id of ids) {
+      if (pace.step()) await pace.breathe();
       if (rest.has(id)) continue;
       rest.add(id);
       idsLookedUp++;
@@ -334,6 +380,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       // Not the record these members keep (read again meanwhile): each id is looked up.
       for (const [from, to] of vouched.spans)
         for (let at = from; at < to; at++) {
+          if (pace.step()) await pace.breathe();
           const id = vouched.recorded.ids[at]!;
           if (rest.has(id)) continue;
           rest.add(id);
@@ -353,6 +400,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
           continue;
         }
         for (let at = from; at < to; at++) {
+          if (pace.step()) await pace.breathe();
           const id = recordedIds[at]!;
           // Named outside the spans too: counted there.
           if (rest.has(id)) continue;
@@ -371,11 +419,14 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       size,
       joining,
       members: inMembers,
-      all(): ReadonlySet<string> {
+      async all(): Promise<ReadonlySet<string>> {
         if (!spans) return rest;
         const all = new Set(rest);
         for (const [from, to] of spans)
-          for (let at = from; at < to; at++) all.add(vouched!.recorded.ids[at]!);
+          for (let at = from; at < to; at++) {
+            if (pace.step()) await pace.breathe();
+            all.add(vouched!.recorded.ids[at]!);
+          }
         return all;
       },
     };
@@ -391,13 +442,16 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       if (!beginWhole(key, fingerprint)) {
         // The same answer as the intact one: its ranges, when read by ranges, are those too.
         if (ranges?.whole === fingerprint && !rangesOf.has(key)) rangesOf.set(key, ranges);
-        return;
+        // Intact: the list's rows were counted equal to the answer's distinct tasks when it was
+        // recorded so, and none has left since (a row leaving marks the answer not intact).
+        return countOf(key);
       }
       rangesOf.delete(key);
       // Only the tasks not in the list yet join it (those just stored, those of another list):
       // the members as last known, when still true, say which; otherwise every id is looked up.
       const members = membersOf(key);
-      const answered = distinctAnswer(members, ids, vouched);
+      const pace = createPacer(stretch);
+      const answered = await distinctAnswer(members, ids, vouched, pace);
       const { joining } = answered;
       let joined = 0;
       /** The fingerprint of each row that joined: it may hold another copy than the answer's. */
@@ -405,7 +459,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       for (let at = 0; at < joining.length; at += JOIN_SLICE) {
         // The loop given back in the core's shared turns (loop-turns.ts): timers and I/O waiting,
         // and the other work's turn, run before the next slice.
-        if (at > 0) await yieldToLoop();
+        if (at > 0) await pace.breathe();
         const slice = JSON.stringify(joining.slice(at, at + JOIN_SLICE));
         joinMissing.run({ key, ids: slice });
         for (const [fp, id] of joinedOf.all(key, slice) as [string, string][]) {
@@ -425,6 +479,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       if (joinedAs.size && ranges?.whole === fingerprint) {
         const answeredAs = new Map<string, string[]>();
         for (let at = 0; at < ranges.ids.length; at++) {
+          if (pace.step()) await pace.breathe();
           const id = ranges.ids[at]!;
           if (!joinedAs.has(id)) continue;
           const fps = answeredAs.get(id);
@@ -442,19 +497,25 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       // when they joined in one statement: with the loop given back between slices, another
       // list's store may have taken one of them meanwhile, and the counts would no longer tell.
       const inAnswer = answered.members + joined;
-      let extras: string[] = [];
+      const extras: string[] = [];
       if (joining.length > JOIN_SLICE || members.ofTask.size !== inAnswer) {
-        const all = answered.all();
-        extras = [...members.ofTask.keys()].filter((id) => !all.has(id));
+        const all = await answered.all();
+        for (const id of [...members.ofTask.keys()]) {
+          if (pace.step()) await pace.breathe();
+          if (!all.has(id)) extras.push(id);
+        }
       }
+      pace.end();
       for (const id of extras) leave(members, id);
       endWhole(key, fingerprint, otherCopies.length ? [...extras, ...otherCopies] : extras, answered.size);
-      if (ranges?.whole === fingerprint && ranges.ids.length === answered.size && intact(key, fingerprint)) {
+      if (!intact(key, fingerprint)) return undefined;
+      if (ranges?.whole === fingerprint && ranges.ids.length === answered.size) {
         rangesOf.set(key, ranges);
         // The members are now the answer's elements, each once (its ids distinct, the count
         // proved): a range of it met again can be vouched for whole (`vouchRecorded`).
         if (lists.get(key) === members) members.record = { ranges, left: new Set() };
       }
+      return answered.size;
     },
     forList(key) {
       let members: ListMembers | undefined;
@@ -551,6 +612,9 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
     },
     get idsLookedUp() {
       return idsLookedUp;
+    },
+    get longestStretch() {
+      return stretch.longest;
     },
   };
   return repo;
