@@ -1,6 +1,7 @@
 // A view reading its item again (after a sync's cache change) when that read fails as a lost
-// connection's does: the task panel, the project overview and the CRM record keep what they
-// show, say above it that it could not be read again, and Try again reads it. The connection
+// connection's does: the task panel, the project overview, the CRM record, the calendar and the
+// Changes view keep what they show, say above it that it could not be read again, and Try again
+// reads it. The connection
 // itself stays (the route answers the read with the error), so nothing reads the item again by
 // itself: only Try again can heal it. The item stays in the cache throughout.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import { AppPage } from './pages/app';
 import { TaskDetailPage } from './pages/task-detail';
 import { ProjectOverviewPage } from './pages/project-overview';
 import { CrmPage } from './pages/crm';
+import { CalendarPage } from './pages/calendar';
+import { ChangesPage } from './pages/changes';
 
 interface ServiceContact {
   id: string;
@@ -171,5 +174,76 @@ describe('a failed read again keeps what is shown, says so, and Try again heals 
     await tryAgainHeals(alert, 'crm.contact');
     await expect.poll(() => crm.detail.innerText()).toContain(phone);
     await screenshot(page, 'read-again-healed-crm');
+  });
+
+  it('the calendar', async () => {
+    const { app } = suite;
+    const calendar = new CalendarPage(page);
+    await calendar.open();
+    await calendar.chips.first().waitFor();
+    const before = await calendar.chips.count();
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+    const name = 'Company breakfast';
+    await failNextRead('events.list', () =>
+      app.api('/events', {
+        method: 'POST',
+        body: {
+          createdByUserId: app.service?.users.actingUserId,
+          eventType: 'company-event',
+          name,
+          startDate: day,
+          endDate: day,
+        },
+      }),
+    );
+
+    const alert = page.getByTestId('calendar-read-again');
+    await expectAlert(alert, 'the events');
+    // The month stays as it was last read, below the alert.
+    expect(await calendar.chips.count()).toBe(before);
+    expect(await calendar.chips.filter({ hasText: name }).count()).toBe(0);
+    await expectAbove(alert, calendar.grid);
+    await screenshot(page, 'read-again-failed-calendar');
+
+    await tryAgainHeals(alert, 'events.list');
+    await calendar.chips.filter({ hasText: name }).first().waitFor();
+    await screenshot(page, 'read-again-healed-calendar');
+  });
+
+  it('the Changes view', async () => {
+    const { app } = suite;
+    const changes = new ChangesPage(page);
+    const [first, second] = await app.api<{ id: string; name: string }[]>('/project/g7-p5/tasks');
+    /** Another client of the core queues an assignee the service does not know: it is refused. */
+    const queueRefused = async (taskId: string) =>
+      expect(
+        await app.core.dispatch('tasks.update', { taskId, changes: { assignedToUserId: 'u-nobody' } }),
+      ).toMatchObject({ ok: true });
+    await queueRefused(first!.id);
+    await ui.goToChanges();
+    await changes.entry(`'${first!.name}'`).waitFor();
+
+    // The next change makes the view read its lists again, and that read fails.
+    const failed = bridge.fail('outbox.pending');
+    await queueRefused(second!.id);
+    await failed;
+
+    const alert = page.getByTestId('changes-read-again');
+    await expectAlert(alert, 'the changes');
+    // The lists stay as they were last read, below the alert: the second change is not in them.
+    expect(await changes.entries.count()).toBe(1);
+    await expectAbove(alert, changes.entries.first());
+    await screenshot(page, 'read-again-failed-changes');
+
+    await tryAgainHeals(alert, 'outbox.pending');
+    await changes.entry(`'${second!.name}'`).waitFor();
+    // The refused changes are discarded, so that no other test finds them.
+    for (const task of [first!, second!]) {
+      await changes.entry(`'${task.name}'`).getByRole('button', { name: 'Discard' }).click();
+      await page.getByTestId('confirm-dialog').getByTestId('confirm').click();
+      await changes.entry(`'${task.name}'`).waitFor({ state: 'detached' });
+    }
   });
 });

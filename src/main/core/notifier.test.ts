@@ -2,6 +2,50 @@ import { describe, expect, it, vi } from 'vitest';
 import { EventHub } from './event-hub';
 import { createActionRequiredWatcher, watchActionRequired, watchUpdateNotices } from './notifier';
 import { DEFAULT_NOTIFICATIONS } from '../../shared/ipc/settings';
+import type { Task } from '../../shared/api/tasks';
+import type { DueTasks } from '../../shared/ipc/tasks';
+import { openCacheDb } from './cache/db';
+import { aProject, aTask } from './cache/fixtures';
+import { flattenTask } from './cache/repos/tasks';
+import { createDispatch } from './dispatch';
+import { accountCache, type ReadDeps } from './handlers/index';
+import { taskReadHandlers } from './handlers/tasks-read';
+import { dueSections, DUE_PER_GROUP, homeDays } from '../../renderer/src/state/home';
+
+/**
+ * A dispatch over a real cache holding `tasks` (user `me`): the task reads answered by their
+ * handlers, `updates.list` by `updates()`.
+ */
+function dispatchOver(tasks: Partial<Task>[], updates: () => unknown = () => ({ groups: [], unread: 0 })) {
+  const cache = accountCache(openCacheDb(':memory:'));
+  cache.projects.upsertMany([aProject({ id: 'p1' })]);
+  cache.tasks.upsertMany(tasks.map((t, i) => flattenTask(aTask({ id: `t${i}`, projectId: 'p1', ...t }))));
+  const reads = taskReadHandlers({ cache, userId: 'me' } as unknown as ReadDeps);
+  return createDispatch({
+    'tasks.due': reads['tasks.due'],
+    'tasks.myWork': reads['tasks.myWork'],
+    'updates.list': async () => updates() as never,
+  });
+}
+
+/** A completed sync run, as the core announces it, and the turn its reads take. */
+async function syncEnded(events: EventHub, at: string): Promise<void> {
+  events.emit('sync.onDidChangeStatus', {
+    online: true,
+    running: false,
+    phase: 'idle',
+    done: 0,
+    total: 0,
+    lastSyncedAt: at,
+    lastError: null,
+    pendingCount: 0,
+    tokenNeeded: false,
+    readProblems: [],
+    probing: false,
+    nextProbeAt: null,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 describe('action-required watcher', () => {
   it('notifies only for tasks that newly need the acting user, after a silent baseline', () => {
@@ -146,15 +190,18 @@ describe('watchUpdateNotices', () => {
         unread: 1,
       },
     ];
-    const rows = [
-      { id: 'd1', name: 'Ship it', deadline: '2026-03-02', closed: false },
-      { id: 'd2', name: 'Plan it', deadline: '2026-03-03', closed: false },
-      { id: 'd3', name: 'Done it', deadline: '2026-03-03', closed: true },
-    ];
-    const dispatch = vi.fn(async (channel: unknown) =>
-      channel === 'updates.list'
-        ? { ok: true as const, value: { groups, unread: 0 } }
-        : { ok: true as const, value: { rows, total: rows.length } },
+    const dispatch = dispatchOver(
+      [
+        { name: 'Ship it', deadline: '2026-03-02', assignedToUserId: 'me' },
+        { name: 'Plan it', deadline: '2026-03-03', assignedToUserId: 'me' },
+        {
+          name: 'Done it',
+          deadline: '2026-03-03',
+          assignedToUserId: 'me',
+          momentClosed: '2026-03-01T10:00:00',
+        },
+      ],
+      () => ({ groups, unread: 0 }),
     );
     const notify = vi.fn();
     let prefs = structuredClone(DEFAULT_NOTIFICATIONS);
@@ -165,23 +212,7 @@ describe('watchUpdateNotices', () => {
       () => prefs,
       () => new Date(2026, 2, 2, 9),
     );
-    const synced = async (at: string) => {
-      events.emit('sync.onDidChangeStatus', {
-        online: true,
-        running: false,
-        phase: 'idle',
-        done: 0,
-        total: 0,
-        lastSyncedAt: at,
-        lastError: null,
-        pendingCount: 0,
-        tokenNeeded: false,
-        readProblems: [],
-        probing: false,
-        nextProbeAt: null,
-      });
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    };
+    const synced = (at: string) => syncEnded(events, at);
     await synced('a');
     // The first run: what was there is the baseline; the day's due tasks are told once.
     expect(notify.mock.calls.map(([n]) => n.title)).toEqual(['Due today: 1 task', 'Due tomorrow: 1 task']);
@@ -207,5 +238,37 @@ describe('watchUpdateNotices', () => {
     notify.mockClear();
     await synced('c');
     expect(notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('the daily due notice and Home', () => {
+  it('counts what Home lists: a task awaiting my action, not assigned to me, due today', async () => {
+    const now = new Date(2026, 10, 27, 9);
+    const dispatch = dispatchOver([
+      { name: 'Sign the offer', deadline: '2026-11-27', assignedToUserId: 'ann', actionRequiredUserId: 'me' },
+      { name: "Ann's own", deadline: '2026-11-27', assignedToUserId: 'ann' },
+      { name: 'Review', deadline: '2026-11-28', actionRequiredUserId: 'me' },
+    ]);
+    // Home's question at that moment, through the same dispatch.
+    const { today, sunday } = homeDays(now);
+    const home = await dispatch('tasks.due', { today, through: sunday, perGroup: DUE_PER_GROUP });
+    const sections = dueSections(home.ok ? (home.value as DueTasks) : ({} as DueTasks));
+    const homeToday = sections.find((s) => s.key === 'today');
+    expect(homeToday?.rows.map((r) => r.name)).toEqual(['Sign the offer']);
+
+    const events = new EventHub();
+    const notify = vi.fn();
+    watchUpdateNotices(
+      { dispatch, events },
+      { notify },
+      vi.fn(),
+      () => DEFAULT_NOTIFICATIONS,
+      () => now,
+    );
+    await syncEnded(events, 'a');
+    expect(notify.mock.calls.map(([n]) => [n.title, n.body, n.taskId])).toEqual([
+      ['Due today: 1 task', 'Sign the offer', 't0'],
+      ['Due tomorrow: 1 task', 'Review', 't2'],
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import type { ChannelOutput } from '../../shared/ipc/contract';
 import type { EventPayload } from '../../shared/ipc/events';
 import type { NotificationPrefs } from '../../shared/ipc/settings';
 import { noticeKindOf, type NoticeOfUpdate } from '../../shared/ipc/updates';
+import { dueNoticeQuery, dueNotices, type DueNoticeKind } from '../../shared/due-notices';
 import type { Core } from './core';
 
 /** The system-notification port: Electron's Notification in the shell, a log line in the web host. */
@@ -98,6 +99,8 @@ const NOTICE_TITLES: Record<NoticeOfUpdate, string> = {
   statusChange: 'Status changed',
 };
 
+const DUE_TITLES: Record<DueNoticeKind, string> = { dueToday: 'Due today', dueTomorrow: 'Due tomorrow' };
+
 /**
  * System notifications for what a pull brought on the user's tasks (the Updates view's items:
  * comments, assignments, status changes) and, once a day, for tasks due today and tomorrow,
@@ -140,29 +143,22 @@ export function watchUpdateNotices(
     }
     seenId = Math.max(seenId ?? 0, newest);
 
-    // Due today and tomorrow: once a day, after the day's first completed sync.
-    const now = clock();
-    const today = localDay(now);
-    if (dueDay === today) return;
-    dueDay = today;
-    const due = await core.dispatch('tasks.myWork', { kind: 'assigned', limit: 5000 });
-    if (!due.ok) return;
-    const { rows } = due.value as ChannelOutput<'tasks.myWork'>;
-    const tomorrow = localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1));
-    for (const [kind, day, title] of [
-      ['dueToday', today, 'Due today'],
-      ['dueTomorrow', tomorrow, 'Due tomorrow'],
-    ] as const) {
-      const tasks = rows.filter((row) => !row.closed && row.deadline?.slice(0, 10) === day);
-      if (!tasks.length || !wanted[kind].system) continue;
+    // Due today and tomorrow: once a day, after the day's first completed sync. The same read as
+    // Home's groups (assigned to the user or awaiting their action), so both count alike.
+    const query = dueNoticeQuery(clock());
+    if (dueDay === query.today) return;
+    dueDay = query.today;
+    const due = await core.dispatch('tasks.due', query);
+    if (!due.ok) {
+      log(`due tasks check failed: ${due.error.message}`);
+      return;
+    }
+    for (const { kind, count, tasks } of dueNotices(due.value as ChannelOutput<'tasks.due'>)) {
+      if (!wanted[kind].system) continue;
       notifier.notify({
-        title: `${title}: ${tasks.length} ${tasks.length === 1 ? 'task' : 'tasks'}`,
-        body:
-          tasks
-            .slice(0, 3)
-            .map((t) => t.name)
-            .join(', ') + (tasks.length > 3 ? '…' : ''),
-        ...(tasks.length === 1 ? { taskId: tasks[0]!.id } : {}),
+        title: `${DUE_TITLES[kind]}: ${count} ${count === 1 ? 'task' : 'tasks'}`,
+        body: tasks.map((t) => t.name).join(', ') + (count > tasks.length ? '…' : ''),
+        ...(count === 1 ? { taskId: tasks[0]!.id } : {}),
       });
     }
   };
@@ -173,10 +169,4 @@ export function watchUpdateNotices(
     lastSyncedAt = status.lastSyncedAt;
     reading = reading.then(read, read);
   });
-}
-
-/** A moment's day on this machine's calendar, YYYY-MM-DD. */
-function localDay(moment: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${moment.getFullYear()}-${pad(moment.getMonth() + 1)}-${pad(moment.getDate())}`;
 }

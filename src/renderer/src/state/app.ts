@@ -110,7 +110,9 @@ export function startDomains(): () => void {
       bridge,
       // Until the settings are read, the defaults decide (the daily due toasts are off by default).
       (kind) => (settings.preferences?.notifications ?? DEFAULT_NOTIFICATIONS)[kind].toast,
-      () => nav.go({ kind: 'mywork', tab: 'assigned' }),
+      // Home lists what the toast counts (assigned to me or awaiting my action); My Work's
+      // Assigned tab would miss the second.
+      () => nav.go({ kind: 'home' }),
     ),
     settings.start(),
     outbox.start(),

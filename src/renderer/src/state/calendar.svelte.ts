@@ -4,14 +4,16 @@ import { z } from 'zod';
 import type { CalendarEvent, EventType } from '@shared/api/events';
 import type { Bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
-import { describeError } from '../lib/errors';
+import { ListReadError } from '../lib/list-read-error.svelte';
 import { loadPref, savePref } from '../lib/storage';
 import { EVENT_TYPE_LIST, isEventType, monthGrid } from '../lib/calendar';
 
 export class CalendarState {
   #events = $state.raw<CalendarEvent[]>([]);
   #loaded = $state(false);
-  #error = $state<string | undefined>();
+  readonly #readError = new ListReadError();
+  /** The month whose events are held ('' before any answer). */
+  #answered = '';
   #hidden = $state<string[]>(loadPref('calendar.hiddenTypes', z.array(z.string()), []));
   #month = $state('');
   #seq = 0;
@@ -31,8 +33,16 @@ export class CalendarState {
   get loaded(): boolean {
     return this.#loaded;
   }
+  /** The error in place of the calendar: its first read of the month failed (Try again). */
   get error(): string | undefined {
-    return this.#error;
+    return this.#readError.shown;
+  }
+  /**
+   * Reading the month's events again failed (the core lost for a moment, a refresh that failed):
+   * its events stay on screen with this note above them.
+   */
+  get keptError(): string | undefined {
+    return this.#readError.kept;
   }
 
   shows(type: EventType): boolean {
@@ -58,21 +68,25 @@ export class CalendarState {
   }
 
   async load(): Promise<void> {
-    if (!this.#month) return;
+    const month = this.#month;
+    if (!month) return;
     const seq = ++this.#seq;
-    const grid = monthGrid(this.#month);
+    const grid = monthGrid(month);
     try {
       const events = await this.#bridge.invoke('events.list', {
-        from: grid[0] ?? `${this.#month}-01`,
-        to: grid[grid.length - 1] ?? `${this.#month}-28`,
+        from: grid[0] ?? `${month}-01`,
+        to: grid[grid.length - 1] ?? `${month}-28`,
       });
       if (seq !== this.#seq) return;
       this.#events = [...events]
         .filter((event) => isEventType(event.eventType))
         .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name));
-      this.#error = undefined;
+      this.#answered = month;
+      this.#readError.cleared();
     } catch (err) {
-      if (seq === this.#seq) this.#error = describeError(err);
+      // Events kept only when they are this month's: another month's under this title would
+      // read as its events.
+      if (seq === this.#seq) this.#readError.failed(err, this.#answered === month);
     } finally {
       if (seq === this.#seq) this.#loaded = true;
     }

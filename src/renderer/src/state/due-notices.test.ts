@@ -9,15 +9,31 @@ const { watchDueTasks } = await import('./due-notices');
 
 const NOON = new Date(2026, 10, 27, 12, 0, 0);
 
-/** A bridge that answers the two reads the check makes and lets the test end a sync. */
-function fakeBridge(status: { lastSyncedAt: string | null } = { lastSyncedAt: '2026-11-27T11:59:00Z' }) {
+const group = (names: string[]) => ({
+  rows: names.map((name, i) => ({ id: `t${i}`, name, closed: false })),
+  total: names.length,
+  unlistedAssigned: 0,
+});
+
+/**
+ * A bridge that answers the two reads the check makes (`tasks.due` with `due`, Home's read) and
+ * lets the test end a sync; `asked` holds the `tasks.due` questions.
+ */
+function fakeBridge(
+  status: { lastSyncedAt: string | null } = { lastSyncedAt: '2026-11-27T11:59:00Z' },
+  due = { late: group(['Overdue']), today: group(['Ship it']), later: group([]) },
+) {
   const calls: string[] = [];
+  const asked: unknown[] = [];
   const listeners: ((status: unknown) => void)[] = [];
   const bridge = {
-    invoke: (channel: string) => {
+    invoke: (channel: string, input: unknown) => {
       calls.push(channel);
       if (channel === 'sync.status') return Promise.resolve({ running: false, ...status });
-      return Promise.resolve({ rows: [{ name: 'Ship it', closed: false, deadline: '2026-11-27' }] });
+      if (channel === 'tasks.due') asked.push(input);
+      return channel === 'tasks.due'
+        ? Promise.resolve(due)
+        : Promise.reject(new Error(`not read: ${channel}`));
     },
     on: (_event: string, listener: (status: unknown) => void) => {
       listeners.push(listener);
@@ -26,7 +42,7 @@ function fakeBridge(status: { lastSyncedAt: string | null } = { lastSyncedAt: '2
   };
   const syncEnded = () =>
     listeners.forEach((l) => l({ running: false, lastSyncedAt: '2026-11-27T12:00:00Z' }));
-  return { bridge: bridge as unknown as Bridge, calls, syncEnded, status };
+  return { bridge: bridge as unknown as Bridge, calls, asked, syncEnded, status };
 }
 
 describe('watchDueTasks', () => {
@@ -64,7 +80,7 @@ describe('watchDueTasks', () => {
     await vi.advanceTimersByTimeAsync(AFTER_FIRST_SCREEN_MS - 100);
     expect(calls).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
-    expect(calls.filter((c) => c === 'tasks.myWork')).toEqual(['tasks.myWork']);
+    expect(calls.filter((c) => c === 'tasks.due')).toEqual(['tasks.due']);
     expect(shown).toEqual(['1 task due today: Ship it']);
   });
 
@@ -95,5 +111,23 @@ describe('watchDueTasks', () => {
     answerStatus();
     await vi.advanceTimersByTimeAsync(100);
     expect(shown).toEqual(['1 task due today: Ship it']);
+  });
+
+  it("asks Home's read for today through tomorrow, and toasts each day's count as the core gives it", async () => {
+    // The core counts the tasks (assigned to me or awaiting my action): three due tomorrow, two listed.
+    const { bridge, asked } = fakeBridge(undefined, {
+      late: group(['Overdue']),
+      today: group([]),
+      later: { ...group(['Plan it', 'Sign it']), total: 3 },
+    });
+    watchDueTasks(
+      bridge,
+      () => true,
+      () => undefined,
+      () => NOON,
+    );
+    await vi.advanceTimersByTimeAsync(AFTER_FIRST_SCREEN_MS + 100);
+    expect(asked).toEqual([{ today: '2026-11-27', through: '2026-11-28', perGroup: 3 }]);
+    expect(shown).toEqual(['3 tasks due tomorrow: Plan it…']);
   });
 });

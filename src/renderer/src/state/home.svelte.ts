@@ -24,6 +24,7 @@ export class HomeState {
   #events = $state.raw<CalendarEvent[] | undefined>();
   #logged = $state.raw<{ today: number; week: number } | undefined>();
   #today = $state('');
+  #eventsDay = $state('');
   #errors = $state.raw<Partial<Record<ReadKind, string>>>({});
   readonly #bridge: Bridge;
   readonly #clock: () => Date;
@@ -45,6 +46,10 @@ export class HomeState {
   }
   get events(): CalendarEvent[] | undefined {
     return this.#events;
+  }
+  /** The day the events were read for (Home's day then: it moves at midnight, not per draw). */
+  get eventsDay(): string {
+    return this.#eventsDay;
   }
   get logged(): { today: number; week: number } | undefined {
     return this.#logged;
@@ -119,7 +124,10 @@ export class HomeState {
     const { today } = homeDays(this.#clock());
     await this.#read(seq, 'events', async () => {
       const events = await this.#bridge.invoke('events.list', { from: today, to: today });
-      return () => (this.#events = eventsOn(events, today));
+      return () => {
+        this.#events = eventsOn(events, today);
+        this.#eventsDay = today;
+      };
     });
   }
 

@@ -5,7 +5,7 @@ import type { CalendarEvent } from '@shared/api/events';
 import type { DueTasks, TaskRow } from '@shared/ipc/tasks';
 import type { Bridge } from '../lib/bridge';
 import { plainRunes } from '../lib/bridge-double';
-import { dueSections, eventsOn, homeDays, loggedMinutes } from './home';
+import { dueSections, eventSpan, eventsOn, homeDays, loggedMinutes } from './home';
 
 vi.mock('../lib/bridge', () => import('../lib/bridge-double'));
 plainRunes();
@@ -117,6 +117,20 @@ describe("Home's groups", () => {
     expect(eventsOn(events, '2026-11-28').map((e) => e.id)).toEqual(['span', 'a', 'b']);
   });
 
+  it("says how long an event goes on from Home's day, not the clock's (past midnight, before Home reads again)", () => {
+    vi.useFakeTimers({ now: new Date(2026, 10, 29, 0, 10) });
+    try {
+      // Home still shows Saturday 28 November: the vacation ends on its day, the trip the next.
+      expect(eventSpan({ startDate: '2026-11-26', endDate: '2026-11-28' }, '2026-11-28')).toBe(' · last day');
+      expect(eventSpan({ startDate: '2026-11-26', endDate: '2026-11-29' }, '2026-11-28')).toBe(
+        ' · until Tomorrow',
+      );
+      expect(eventSpan({ startDate: '2026-11-28', endDate: undefined }, '2026-11-28')).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("adds the week's minutes and today's", () => {
     const reports = [
       { reportDate: '2026-11-23', reported: 90 },
@@ -173,6 +187,7 @@ describe('HomeState', () => {
       ['later', ['sun'], 11],
     ]);
     expect(home.events!.map((e) => e.name)).toEqual(['Standup']);
+    expect(home.eventsDay).toBe('2026-11-28');
     expect(home.logged).toEqual({ today: 20, week: 80 });
     expect(home.error('due')).toBeUndefined();
     expect(home.today).toBe('2026-11-28');
@@ -223,6 +238,7 @@ describe('HomeState', () => {
         ['time.mine', { from: '2026-11-23', to: '2026-11-29' }],
       ]);
       expect(home.today).toBe('2026-11-29');
+      expect(home.eventsDay).toBe('2026-11-29');
       asked.length = 0;
       // And again the next midnight (the timer is set again each day), into a new week.
       await vi.advanceTimersByTimeAsync(24 * 3_600_000);

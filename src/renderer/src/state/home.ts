@@ -4,7 +4,7 @@ import type { CalendarEvent } from '@shared/api/events';
 import type { DueTasks } from '@shared/ipc/tasks';
 import type { TaskRow } from '@shared/ipc/tasks';
 import { coversDay, isEventType } from '../lib/calendar';
-import { toDayString } from '../lib/format';
+import { formatDay, parseDay, toDayString } from '../lib/format';
 import { addDays, weekStartOf } from '../lib/my-time';
 
 /** The computer's clock (a test hands its own). */
@@ -101,6 +101,16 @@ export function eventsOn(events: readonly CalendarEvent[], day: string): Calenda
   return events
     .filter((event) => isEventType(event.eventType) && coversDay(event, day))
     .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name));
+}
+
+/**
+ * How long a multi-day event goes on, after its type, seen from `today` (Home's day, not the
+ * clock's: the two differ from midnight until Home reads the new day): " · until Mon 30 Nov",
+ * " · last day"; nothing for a one-day event.
+ */
+export function eventSpan(event: Pick<CalendarEvent, 'startDate' | 'endDate'>, today: string): string {
+  if (!event.endDate || event.endDate === event.startDate) return '';
+  return event.endDate === today ? ' · last day' : ` · until ${formatDay(event.endDate, parseDay(today))}`;
 }
 
 /** Minutes logged on `today` and over the reports given (the week's). */

@@ -4,7 +4,7 @@ import type { ConflictView, EditableFields, OutboxEntryView, OutboxStatus } from
 import type { ChannelInput } from '@shared/ipc/contract';
 import type { Bridge } from '../lib/bridge';
 import { BridgeError } from '../lib/bridge';
-import { describeError } from '../lib/errors';
+import { ListReadError } from '../lib/list-read-error.svelte';
 import { createRunWrite, type RunWrite } from '../lib/run-write';
 import { toasts } from '../lib/toasts.svelte';
 
@@ -19,8 +19,10 @@ export class OutboxState {
   #stuck = $state.raw<OutboxEntryView[]>([]);
   #conflicts = $state.raw<ConflictView[]>([]);
   #available = $state(true);
-  #error = $state<string | undefined>();
+  readonly #readError = new ListReadError();
   #listsWanted = 0;
+  /** Whether the lists were read since a view began to show them (what a failed read keeps). */
+  #listsRead = false;
   /** Conflicts told already (a toast each); bookkeeping only, nothing renders from it. */
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly #told = new Set<number>();
@@ -55,8 +57,16 @@ export class OutboxState {
   get conflicts(): readonly ConflictView[] {
     return this.#conflicts;
   }
+  /** The error in place of the Changes view's lists: their first read for it failed. */
   get error(): string | undefined {
-    return this.#error;
+    return this.#readError.shown;
+  }
+  /**
+   * Reading the lists again failed (the core lost for a moment, a refresh that failed): the
+   * lists last read stay on screen with this note above them.
+   */
+  get keptError(): string | undefined {
+    return this.#readError.kept;
   }
 
   start(): () => void {
@@ -93,6 +103,8 @@ export class OutboxState {
 
   /** While a view shows the lists, they follow every change; returns the stop. */
   watchLists(): () => void {
+    // Lists read for an earlier visit are not kept under a failed first read of this one.
+    if (this.#listsWanted === 0) this.#listsRead = false;
     this.#listsWanted += 1;
     void this.loadLists();
     return () => {
@@ -112,10 +124,11 @@ export class OutboxState {
       this.#failed = failed;
       this.#stuck = stuck;
       this.#setConflicts(conflicts);
-      this.#error = undefined;
+      this.#listsRead = true;
+      this.#readError.cleared();
     } catch (err) {
       if (err instanceof BridgeError && err.type === 'unknown-channel') this.#available = false;
-      else this.#error = describeError(err);
+      else this.#readError.failed(err, this.#listsRead);
     }
   }
 

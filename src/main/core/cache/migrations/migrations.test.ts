@@ -372,6 +372,45 @@ describe('cache migrations, one by one', () => {
     expect(writes('tasks')).toBeUndefined();
   });
 
+  it("018 due tasks index: a user's open tasks due up to a day are searched by person and deadline", () => {
+    const db = cacheAt(17);
+    insertTask(db, 't1', 'Mine, due');
+    insertTask(db, 't2', 'Awaits me, due');
+    insertTask(db, 't3', 'Mine, no deadline');
+    insertTask(db, 't4', 'Mine, closed');
+    insertTask(db, 't5', 'Mine, due later');
+    db.exec(`
+      UPDATE tasks SET assigned_to_user_id = 'me', deadline = '2026-11-28' WHERE id IN ('t1', 't4');
+      UPDATE tasks SET action_required_user_id = 'me', deadline = '2026-11-27' WHERE id = 't2';
+      UPDATE tasks SET assigned_to_user_id = 'me' WHERE id = 't3';
+      UPDATE tasks SET assigned_to_user_id = 'me', deadline = '2026-12-20' WHERE id = 't5';
+      UPDATE tasks SET moment_closed = '2026-11-01T00:00:00' WHERE id = 't4';
+    `);
+    expect(migrateTo(db, 18)).toBe(18);
+    // The question of \`tasks.due\` (the repository's DUE_SQL), its filter alone.
+    const due = `SELECT id FROM tasks
+      WHERE (assigned_to_user_id = @userId OR action_required_user_id = @userId)
+        AND moment_closed IS NULL AND deadline IS NOT NULL AND deadline <= @through ORDER BY id`;
+    const query = { userId: 'me', through: '2026-11-29' };
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN ${due}`).all(query) as { detail: string }[])
+      .map((row) => row.detail)
+      .join('; ');
+    expect(plan).toContain('USING INDEX tasks_due_assigned (assigned_to_user_id=? AND deadline<?)');
+    expect(plan).toContain(
+      'USING INDEX tasks_due_action_required (action_required_user_id=? AND deadline<?)',
+    );
+    expect(db.prepare(due).pluck().all(query)).toEqual(['t1', 't2']);
+    // Closed and undated tasks are not held: the indexes keep the open dated tasks alone.
+    const held = (index: string) =>
+      db
+        .prepare(
+          `SELECT count(*) FROM tasks INDEXED BY ${index} WHERE assigned_to_user_id = 'me' AND moment_closed IS NULL AND deadline IS NOT NULL`,
+        )
+        .pluck()
+        .get();
+    expect(held('tasks_due_assigned')).toBe(2);
+  });
+
   it('keeps, at the latest version, the three write-counting triggers of every list table', () => {
     // A later step that rebuilds one of these tables (create, copy, drop, rename) drops its
     // triggers with it: its writes would stop counting, and a pull would hold a list the cache
@@ -390,7 +429,7 @@ describe('cache migrations, one by one', () => {
 
   it('has a test above for every migration', () => {
     expect(migrations.map((m) => m.version)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
     ]);
   });
 });

@@ -88,13 +88,13 @@ describe('tasks.due', () => {
     });
   });
 
-  it('reads the user through the assignee and action-required indexes, not a scan of the tasks', () => {
+  it("reads the user's open tasks due up to `through` through the due indexes, not a scan of the tasks", () => {
     const cache = cacheWith([{ ...mine, deadline: '2026-11-28' }]);
     const plan = (cache.db.prepare(`EXPLAIN QUERY PLAN ${DUE_SQL}`).all(query) as { detail: string }[])
       .map((row) => row.detail)
       .join('; ');
-    expect(plan).toContain('INDEX tasks_assigned');
-    expect(plan).toContain('INDEX tasks_action_required');
+    expect(plan).toContain('INDEX tasks_due_assigned (assigned_to_user_id=? AND deadline<?)');
+    expect(plan).toContain('INDEX tasks_due_action_required (action_required_user_id=? AND deadline<?)');
     expect(plan).not.toMatch(/SCAN tasks(?! USING)/);
   });
 

@@ -176,15 +176,17 @@ export interface DueGroupRows {
   unlistedAssigned: number;
 }
 
-// `+deadline` keeps SQLite from picking a deadline index (none today) over the people indexes:
-// the user's open tasks are few, a workspace's dated tasks are many. The OR of the two people
-// columns is read as a union of their two indexes (`MULTI-INDEX OR`).
+// The OR of the two people columns is read as a union of two indexes (`MULTI-INDEX OR`): the
+// open dated tasks by assignee and by awaited user, then deadline (`tasks_due_assigned`,
+// `tasks_due_action_required`), each searched for the user's tasks due up to `through`. The
+// terms `moment_closed IS NULL` and `deadline IS NOT NULL` are those indexes' conditions,
+// written as they are so SQLite can use them.
 export const DUE_SQL = `WITH due AS (
     SELECT rowid AS rid, deadline AS day, assigned_to_user_id IS @userId AS mine,
       CASE WHEN deadline < @today THEN 0 WHEN deadline = @today THEN 1 ELSE 2 END AS grp
     FROM tasks
     WHERE (assigned_to_user_id = @userId OR action_required_user_id = @userId)
-      AND moment_closed IS NULL AND +deadline IS NOT NULL AND +deadline <= @through
+      AND moment_closed IS NULL AND deadline IS NOT NULL AND deadline <= @through
   ), ranked AS (
     SELECT rid, grp, mine, row_number() OVER (PARTITION BY grp ORDER BY day, rid) AS place,
       count(*) OVER (PARTITION BY grp) AS groupTotal,
