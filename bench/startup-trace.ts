@@ -1,4 +1,4 @@
-// npx tsx bench/startup-trace.ts [--runs N] [--page-profile] [--cpu-prof DIR] [--watch FILE]
+// npx tsx bench/startup-trace.ts [--runs N] [--reopened] [--page-profile] [--cpu-prof DIR] [--watch FILE]
 // The start-up scenario's first rows, traced step by step (bench/lib/startup-trace.ts) on the
 // same 20,000-task cache, filled once by the app's own sync. `--page-profile` samples the page's
 // script (build with `--no-minify` to read its names); `--cpu-prof DIR` starts the host with
@@ -6,6 +6,9 @@
 // folder are kept, and the traces run again each time FILE appears (it is removed): it holds the
 // next round's options (`--runs 1 --page-profile`), or `stop`. So a change to the renderer or the
 // host (`node scripts/build.mjs --renderer-only --web`) is traced without filling the cache again.
+// Each start also records Chromium's own trace of the page's main thread (bench/lib/main-thread.ts):
+// how long it was busy from navigation start to the rows painted, and its longest tasks. With
+// `--reopened` the app is left on My Work first, and each start reopens there (no click).
 // A tool to look with, not a benchmark.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +17,9 @@ import { parseArgs } from 'node:util';
 import { launchBrowser } from '../tests/e2e/support/browser';
 import { startServiceProcess } from './lib/service-process';
 import { describeTrace, traceFirstRows } from './lib/startup-trace';
-import { prepare, SIZE, startHost } from './scenarios/startup';
+import { describeMainThread, readMainThread, startMainThreadTrace } from './lib/main-thread';
+import { leaveOn, prepare, reopenedRows, SIZE, startHost } from './scenarios/startup';
+import { showMyWork } from './lib/app-page';
 import { loadAverage } from './lib/machine';
 import { fileURLToPath } from 'node:url';
 
@@ -25,6 +30,7 @@ const options = {
   watch: { type: 'string' },
   'cpu-prof': { type: 'string' },
   'page-profile': { type: 'boolean' },
+  reopened: { type: 'boolean' },
   other: { type: 'string' },
 } as const;
 let { values } = parseArgs({ options, strict: true });
@@ -86,6 +92,19 @@ const service = await startServiceProcess(SIZE);
 const browser = await launchBrowser();
 try {
   await prepare(dataDir, service, log);
+  // A start that leaves the app on My Work, so that each reopened start opens there.
+  const leaveOnMyWork = async (): Promise<void> => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const host = await startHost(dataDir, 'bundle');
+    try {
+      await showMyWork(page, host.url);
+      await leaveOn(page, dataDir, 'mywork');
+    } finally {
+      await page.close();
+      await host.stop();
+    }
+  };
+  let leftOnMyWork = false;
   for (;;) {
     log(
       `load average ${loadAverage()
@@ -98,6 +117,11 @@ try {
     // With --other TREE (a tree with its own out/web and out/renderer built), each run starts that
     // tree's host too, in alternating order, on the same cache: a side by side of the same steps.
     const trees = values.other ? [ROOT, values.other] : [ROOT];
+    if (values.reopened && !leftOnMyWork) {
+      await leaveOnMyWork();
+      leftOnMyWork = true;
+    }
+    const busy = new Map<string, number[]>();
     for (let i = 0; i < runs * trees.length; i++) {
       const tree = trees[(i + Math.floor(i / trees.length)) % trees.length]!;
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -113,15 +137,29 @@ try {
           await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
           await cdp.send('Profiler.start');
         }
-        const trace = await traceFirstRows(page, host.url);
+        const tracing = await startMainThreadTrace(page);
+        let pageRows: number;
+        /** Reopened: the end of the frame that painted the first row, noted in the page. */
+        let painted: number | undefined;
+        let trace: Awaited<ReturnType<typeof traceFirstRows>> | undefined;
+        if (values.reopened) ({ rowsMs: pageRows, paintedMs: painted } = await reopenedRows(page, host.url));
+        else {
+          trace = await traceFirstRows(page, host.url);
+          pageRows = trace.rowsMs;
+        }
         const total = performance.now() - t0;
         if (cdp) printProfile(((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
+        const main = await readMainThread(tracing, page, painted ?? pageRows);
+        busy.set(tree, [...(busy.get(tree) ?? []), main.busyMs]);
         rows.set(tree, [...(rows.get(tree) ?? []), total]);
         afterAddress.set(tree, [...(afterAddress.get(tree) ?? []), total - ready]);
         log(
-          `run ${i + 1} (${tree}): address ${Math.round(ready)} ms, first rows ${Math.round(total)} ms (process spawn = 0)`,
+          `run ${i + 1} (${tree}): address ${Math.round(ready)} ms, first rows ${Math.round(total)} ms (process spawn = 0)` +
+            `; html asked for → rows ${Math.round(pageRows)} ms (page clock)` +
+            (painted === undefined ? '' : `, the first row's frame painted ${Math.round(painted)} ms`),
         );
-        for (const line of describeTrace(trace, pageStart)) log(`  ${line}`);
+        if (trace) for (const line of describeTrace(trace, pageStart)) log(`  ${line}`);
+        for (const line of describeMainThread(main)) log(`  ${line}`);
       } finally {
         await page.close();
         await host.stop();
@@ -133,7 +171,8 @@ try {
       const after = afterAddress.get(tree) ?? [];
       log(
         `${tree}: first rows median ${Math.round(median(all))} ms (${all.map(Math.round).join(', ')}); ` +
-          `address to rows median ${Math.round(median(after))} ms (${after.map(Math.round).join(', ')})`,
+          `address to rows median ${Math.round(median(after))} ms (${after.map(Math.round).join(', ')}); ` +
+          `page's main thread busy median ${Math.round(median(busy.get(tree) ?? []))} ms (${(busy.get(tree) ?? []).map(Math.round).join(', ')})`,
       );
     }
     log(`load average at the end ${loadAverage().join(' / ')}`);
