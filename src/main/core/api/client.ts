@@ -60,6 +60,8 @@ export interface UnreadListAnswer<T> {
   fingerprint: string;
   /** Parses and checks its elements, told as a list read as `call` tells it. */
   read(): ListAnswer<T>;
+  /** As `read`, the elements a slice at a time, the loop given back when the turn is spent. */
+  readInSlices(): Promise<ListAnswer<T>>;
   /** Tells the read as one of `total` items, none skipped: the caller holds the answer as stored. */
   held(total: number): void;
 }
@@ -174,18 +176,19 @@ export function createServiceClient(settings: ConnectionSettings) {
         const element = (response as z.ZodArray).element as z.ZodType;
         if (options.unread) {
           const answer = await http.unreadList(method, path, element, { signal, query });
+          const told = (read: ListAnswer<unknown>) => {
+            tellListRead({
+              method,
+              path,
+              total: read.items.length + read.skipped.length,
+              skipped: read.skipped,
+            });
+            return read;
+          };
           return {
             fingerprint: answer.fingerprint,
-            read: () => {
-              const read = answer.read();
-              tellListRead({
-                method,
-                path,
-                total: read.items.length + read.skipped.length,
-                skipped: read.skipped,
-              });
-              return read;
-            },
+            read: () => told(answer.read()),
+            readInSlices: async () => told(await answer.readInSlices()),
             held: (total: number) => tellListRead({ method, path, total, skipped: [] }),
           } satisfies UnreadListAnswer<unknown>;
         }

@@ -40,6 +40,7 @@ export function fakeServiceClient(
     return {
       fingerprint: fingerprintOf(JSON.stringify(items)),
       read: () => ({ items, skipped: [] }),
+      readInSlices: async () => ({ items, skipped: [] }),
       held: () => undefined,
     };
   };

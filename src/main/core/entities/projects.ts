@@ -45,17 +45,22 @@ async function pullProjects(ctx: PullContext): Promise<void> {
       gate((s) => client.callUnread(projectEndpoints.projects, { query: { archived: false } }, s)),
       gate((s) => client.callUnread(projectEndpoints.projects, { query: { archived: true } }, s)),
     ]);
-  /** Both lists read, each project once, and what each answer held (for its record). */
-  const readAnswers = (answers: Awaited<ReturnType<typeof fetchAnswers>>) => {
-    const [open, archived] = answers.map((answer) => answer.read());
-    const items = [...open!.items, ...archived!.items];
+  /**
+   * Both lists read, each project once, and what each answer held (for its record). Each answer
+   * a slice at a time, one after the other: both read in one stretch, the schemas built on first
+   * use, held the loop 20-40 ms at a loaded machine's sync start.
+   */
+  const readAnswers = async (answers: Awaited<ReturnType<typeof fetchAnswers>>) => {
+    const open = await answers[0].readInSlices();
+    const archived = await answers[1].readInSlices();
+    const items = [...open.items, ...archived.items];
     return {
       projects: [...new Map(items.map((p) => [p.id, p])).values()],
-      complete: !open!.skipped.length && !archived!.skipped.length,
+      complete: !open.skipped.length && !archived.skipped.length,
       records: [OPEN_PROJECTS, ARCHIVED_PROJECTS].map((key, i) => ({
         key,
         fingerprint: answers[i]!.fingerprint,
-        ids: (i ? archived! : open!).items.map((p) => p.id),
+        ids: (i ? archived : open).items.map((p) => p.id),
       })),
     };
   };
@@ -68,8 +73,7 @@ async function pullProjects(ctx: PullContext): Promise<void> {
     ]);
   // The service's copy of a project created here whose answer has not folded is left out, with
   // its task list and documents, and one stored earlier goes: the local row stands for it.
-  const read =
-    answers && !held ? await ctx.isolated('/projects', async () => readAnswers(answers)) : undefined;
+  const read = answers && !held ? await ctx.isolated('/projects', () => readAnswers(answers)) : undefined;
   const listed = read?.projects;
   ctx.treeRead = !!held || !!listed;
   if (read && listed) {
@@ -83,7 +87,7 @@ async function pullProjects(ctx: PullContext): Promise<void> {
     const goneProjects = await confirmRemoval(
       cachedProjects.length,
       notListed.filter((id) => !ctx.keep('project')(id)),
-      async () => new Set(readAnswers(await fetchAnswers()).projects.map((p) => p.id)),
+      async () => new Set((await readAnswers(await fetchAnswers())).projects.map((p) => p.id)),
       log,
       'project list',
     );

@@ -3,8 +3,9 @@ import type { KnownElements } from '../api/client';
 import { yieldToLoop } from '../api/list-elements';
 import { createWriteBatcher, type Gate } from '../sync/context';
 import { isGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
-import { ackMark, withStructuralOf } from '../sync/pending';
+import { ackMark } from '../sync/pending';
 import { storeInSlices } from '../sync/store-slices';
+import { staleTasksByActivity } from '../sync/stale-tasks';
 import { TodoLists, type Task, taskEndpoints } from '../../../shared/api/tasks';
 import { endsTheRun, pullProjectTaskList, pullTaskParts, storeTasks, type PullContext } from '../sync/pull';
 import { confirmRemoval } from '../sync/removal';
@@ -14,7 +15,7 @@ import { settledWithin } from '../wait-at-most';
 import { customFieldValues } from './theirs';
 import type { CheckedItem, EntityDescriptor, SendCheckReads } from './types';
 import type { TaskChanges } from '../../../shared/ipc/tasks-write';
-import type { TaskFetchState, TaskFlat } from '../cache/repos/tasks';
+import type { TaskFlat } from '../cache/repos/tasks';
 import { dependencyEndpoints } from '../../../shared/api/dependencies';
 
 declare module '../sync/pending' {
@@ -506,9 +507,6 @@ export const taskTag: EntityDescriptor<'taskTag'> = {
   pull: [],
 };
 
-/** The stale tasks' fetch states read at once (see `TasksRepo.staleFetchStates`). */
-const STALE_PAGE = 1000;
-
 /**
  * Messages (and details once fetched) of tasks whose activity moved since they were fetched,
  * after the task lists stored the new activity moments.
@@ -518,30 +516,8 @@ async function pullStaleMessages(ctx: PullContext): Promise<void> {
   const { cache, pending } = deps;
   // The most recently active first: on a first pull (every task's messages unread) the tasks a
   // user is likeliest to open get theirs first; one opened before its turn fetches them at once
-  // (`tasks.detail`). Moments compare as text: one service stamps them all in one format.
-  // The outbox asked once per page of them (a first pull's 20,000 tasks asked one by one were
-  // 40,000 queries in one stretch of half a second; all at once, with their sort, one stretch of
-  // 20-40 ms on a loaded machine), the loop given back between pages and before the sort.
-  const stale: (TaskFetchState & { id: string })[] = [];
-  for (let page = cache.tasks.staleFetchStates('', STALE_PAGE); ;) {
-    const known = withStructuralOf(
-      pending,
-      'task',
-      page.map((s) => s.id),
-    );
-    for (const state of page) if (!known.isPendingStructural('task', state.id)) stale.push(state);
-    if (page.length < STALE_PAGE) break;
-    await yieldToLoop();
-    page = cache.tasks.staleFetchStates(page[page.length - 1]!.id, STALE_PAGE);
-  }
-  await yieldToLoop();
-  stale.sort((a, b) =>
-    a.recentActivityMoment === b.recentActivityMoment
-      ? 0
-      : a.recentActivityMoment < b.recentActivityMoment
-        ? 1
-        : -1,
-  );
+  // (`tasks.detail`).
+  const stale = await staleTasksByActivity(cache, pending);
   // Views refresh once per batch of stored messages while they stream in.
   const batch = createWriteBatcher(cache, () => deps.emitChange({ entities: ['messages', 'tasks'] }));
   // The whole count is known now, so the progress bar does not jump; the fetches themselves are

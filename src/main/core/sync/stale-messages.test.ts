@@ -8,6 +8,7 @@ import { aProject, aTask } from '../cache/fixtures';
 import { createSync, type Sync } from './sync';
 import { SYNC_TEST_DEFAULTS } from './testing';
 import { noPending, type PendingFields } from './pending';
+import { STALE_PAGE } from './stale-tasks';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 
 /** More than two pages; ids in one order, activity in another. */
@@ -92,9 +93,13 @@ describe("a first pull's stale messages", { timeout: 60_000 }, () => {
     });
     syncs.push(sync);
     expect((await sync.now()).lastError).toBeNull();
-    // The stale tasks are read 1,000 at a time: asked about with their page, the loop given
-    // back between pages (all 2,500 in one question were one stretch with their sort).
-    expect(Math.max(...asked)).toBeLessThanOrEqual(1_000);
-    expect(asked.filter((n) => n > 32)).toEqual([1_000, 1_000, 500]);
+    // The stale tasks are read a page at a time (`STALE_PAGE`), asked about with their page (all
+    // 2,500 in one question were one stretch with their sort).
+    expect(Math.max(...asked)).toBeLessThanOrEqual(STALE_PAGE);
+    expect(asked.filter((n) => n > 32)).toEqual(
+      Array.from({ length: Math.ceil(COUNT / STALE_PAGE) }, (_, i) =>
+        Math.min(STALE_PAGE, COUNT - i * STALE_PAGE),
+      ),
+    );
   });
 });

@@ -1,0 +1,61 @@
+// A sort a slice at a time: the order `Array.prototype.sort` gives (equal items kept in their
+// order), and the loop given back every few hundred items once the turn is spent.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as loopTurns from '../loop-turns';
+import { sortInSlices } from './sort-in-slices';
+
+/** While set, every slice of work is spent at each look at the clock (a slow, loaded machine). */
+let spentAlways = false;
+let loopGivenBack = 0;
+vi.mock('../loop-turns', async (importOriginal) => {
+  const actual = await importOriginal<typeof loopTurns>();
+  return {
+    ...actual,
+    workSlice: (sliceMs?: number) => {
+      const slice = actual.workSlice(sliceMs);
+      return { due: () => spentAlways || slice.due(), reset: () => slice.reset() };
+    },
+    yieldToLoop: () => {
+      loopGivenBack++;
+      return actual.yieldToLoop();
+    },
+  };
+});
+
+afterEach(() => {
+  spentAlways = false;
+});
+
+/** Items with keys in a scrambled order, many sharing one (`seq` tells their first order apart). */
+const itemsOf = (n: number) => Array.from({ length: n }, (_, seq) => ({ key: (seq * 7919) % 97, seq }));
+const byKey = (a: { key: number }, b: { key: number }) => a.key - b.key;
+
+describe('sortInSlices', () => {
+  it.each([0, 1, 255, 256, 257, 1_000, 5_000])(
+    'sorts %i items as Array.prototype.sort does, ties kept in order',
+    async (n) => {
+      const items = itemsOf(n);
+      const before = [...items];
+      const sorted = await sortInSlices(items, byKey);
+      expect(sorted).toEqual([...items].sort(byKey));
+      expect(items).toEqual(before);
+    },
+  );
+
+  it('gives the loop back every few hundred items when the turn is spent', async () => {
+    spentAlways = true;
+    loopGivenBack = 0;
+    let compared = 0;
+    let mostComparedInOneTurn = 0;
+    let turn = 0;
+    const sorted = await sortInSlices(itemsOf(20_000), (a, b) => {
+      if (turn !== loopGivenBack) [turn, compared] = [loopGivenBack, 0];
+      mostComparedInOneTurn = Math.max(mostComparedInOneTurn, ++compared);
+      return byKey(a, b);
+    });
+    expect(sorted).toHaveLength(20_000);
+    // A run of 256 sorted at once takes at most about 256 × 8 comparisons; the whole list at once
+    // took some 280,000.
+    expect(mostComparedInOneTurn).toBeLessThan(3_000);
+  });
+});
