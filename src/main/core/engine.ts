@@ -11,6 +11,7 @@ import { DownloadCache } from './attachments/downloads';
 import { AttachmentFiles } from './attachments/files';
 import type { Cache } from './cache/cache';
 import { closeAccountDb, openAccountDb, type CacheDb } from './cache/db';
+import { startSearchIndexing, type SearchIndexing } from './cache/repos/search-indexing';
 import { EventHub } from './event-hub';
 import { fetchReloaded } from './entities';
 import {
@@ -176,6 +177,8 @@ interface AccountParts {
   client: ServiceClient;
   cache: Cache;
   events: EventHub;
+  /** Tasks stored since the full-text index was brought up to date go into it in the background. */
+  indexing: SearchIndexing;
 }
 
 /** Opens the account's files (cache and outbox) and its service client. */
@@ -191,7 +194,11 @@ function openAccount(options: ReadEngineOptions | EngineOptions): AccountParts {
   const client = serviceClientFor(connection, { fetch: options.fetch, log, serviceClock });
   const cache = accountCache(db);
   const events = new EventHub(log);
-  return { log, clock, db, notices, serviceClock, client, cache, events };
+  const indexing = startSearchIndexing(cache.search, cache.transaction, log);
+  events.onAny((name) => {
+    if (name === 'cache.onDidChange') indexing.kick();
+  });
+  return { log, clock, db, notices, serviceClock, client, cache, events, indexing };
 }
 
 /** The account's sync over the rule-7 port given; its status goes out on the account's events. */
@@ -251,7 +258,7 @@ function readEngineOf(
   handlers: Partial<HandlerMap>,
   closeFirst: () => Promise<void> = async () => {},
 ): ReadEngine {
-  const { db, client, cache, events, serviceClock, notices } = parts;
+  const { db, client, cache, events, serviceClock, notices, indexing } = parts;
   return {
     db,
     client,
@@ -265,6 +272,7 @@ function readEngineOf(
       await closeFirst();
       unsubscribe();
       await sync.stop();
+      indexing.stop();
       try {
         await beforeDbClose?.();
       } finally {

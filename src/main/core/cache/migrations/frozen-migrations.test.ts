@@ -49,6 +49,7 @@ const CACHE_SCHEMAS = [
   'bbb3ae009839ae88', // 15 drop cache drafts
   '3e385f467d30a68d', // 16 stale messages index
   '50f3df354c804e51', // 17 list answers
+  '14b052fe24bc3672', // 18 task index later
 ];
 
 const OUTBOX_SCHEMAS = [

@@ -16,6 +16,7 @@ import { migration014 } from './014-task-fingerprints';
 import { migration015 } from './015-drop-cache-drafts';
 import { migration016 } from './016-stale-messages-index';
 import { migration017 } from './017-list-answers';
+import { migration018 } from './018-task-index-later';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -42,6 +43,7 @@ export const migrations: readonly Migration[] = [
   migration015,
   migration016,
   migration017,
+  migration018,
 ];
 
 /** The cache version whose file no longer holds the outbox (it has a file of its own). */
