@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { DataNotice } from '../../shared/ipc/app';
+import type { SyncStatus } from '../../shared/ipc/sync';
 import { DEFAULT_DOWNLOAD_CACHE_MIB } from '../../shared/ipc/settings';
 import { createServiceClient, type ServiceClient } from './api/client';
 import { DEFAULT_TIMEOUT_MS, type FetchLike } from './api/http';
@@ -222,6 +223,11 @@ function syncFor(
   // The status carries the service clock the renderer reads displayed times on.
   const withClock = <S extends object>(status: S) => ({ ...status, serviceClock: serviceClock.current() });
   const offStatus = sync.onStatus((status) => events.emit('sync.onDidChangeStatus', withClock(status)));
+  // A first sync's My Work is stored before any task is indexed (see `SearchIndexing.hold`).
+  const holdIndexing = (status: SyncStatus) =>
+    parts.indexing.hold(status.initialSync !== undefined && !status.initialSync.myWorkReady);
+  holdIndexing(sync.status());
+  const offIndexing = sync.onStatus(holdIndexing);
   const offClock = serviceClock.onChange(() =>
     events.emit('sync.onDidChangeStatus', withClock(sync.status())),
   );
@@ -230,6 +236,7 @@ function syncFor(
     unsubscribe: () => {
       offStatus();
       offClock();
+      offIndexing();
     },
   };
 }

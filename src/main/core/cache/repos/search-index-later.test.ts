@@ -188,17 +188,27 @@ describe('search index: brought up to date in the background', () => {
     }
   });
 
-  it('a change told brings the index up to date; once stopped, nothing more is indexed', async () => {
+  it('a change told brings the index up to date; held, nothing is indexed until released; once stopped, nothing more', async () => {
     const cache = open();
     const indexing = startSearchIndexing(cache.search, cache.transaction, () => {});
+    /** Longer than a change waits before its first slice, and several slices more. */
+    const aWhile = () =>
+      new Promise((resolve) => setTimeout(resolve, INDEX_START_DELAY_MS + 20 * INDEX_PAUSE_MS));
     store(cache, filler());
     indexing.kick();
     await vi.waitFor(() => expect(cache.search.pendingCount()).toBe(0), { timeout: 10_000, interval: 20 });
-    indexing.stop();
+    indexing.hold(true);
     store(cache, named);
     indexing.kick();
-    // Longer than a change waits before its first slice, and a few slices more.
-    await new Promise((resolve) => setTimeout(resolve, INDEX_START_DELAY_MS + 5 * INDEX_PAUSE_MS));
+    await aWhile();
     expect(cache.search.pendingCount()).toBe(named.length);
+    indexing.hold(false);
+    await vi.waitFor(() => expect(cache.search.pendingCount()).toBe(0), { timeout: 10_000, interval: 20 });
+    indexing.stop();
+    store(cache, filler(MANY));
+    indexing.kick();
+    await aWhile();
+    expect(cache.search.pendingCount()).toBe(MANY);
+    integrityCheck(cache);
   });
 });

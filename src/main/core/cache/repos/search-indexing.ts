@@ -1,18 +1,11 @@
 import { turnSpent, workSlice } from '../../loop-turns';
 import type { SearchRepo } from './search';
 
-/**
- * How long after the first cache change (with nothing waiting) the index is first brought up to
- * date: a first sync's My Work is stored in about a second, and its tasks wait for the index
- * rather than the index for them (cache migration 018).
- */
-export const INDEX_START_DELAY_MS = 1_000;
+/** How long after a cache change the first slice runs: the writes of one pull come together. */
+export const INDEX_START_DELAY_MS = 50;
 
-/** Between two slices of indexing: the core's other work has most of each stretch. */
-export const INDEX_PAUSE_MS = 50;
-
-/** Longest slice of indexing; about 100 tasks on an idle machine. */
-export const INDEX_SLICE_MS = 4;
+/** How long a slice is put off while other work of the core waits for its turn of the loop. */
+export const INDEX_PAUSE_MS = 10;
 
 /** Tasks indexed between two looks at the clock. */
 const INDEX_BATCH = 16;
@@ -20,16 +13,22 @@ const INDEX_BATCH = 16;
 export interface SearchIndexing {
   /** The cache changed: tasks may wait for the index. */
   kick(): void;
+  /**
+   * Held: no slice runs (a first sync's My Work is being stored: its tasks wait for the index
+   * rather than My Work for the index). Released: the slices go on.
+   */
+  hold(held: boolean): void;
   /** No slice runs after this (a slice never spans an await: none is under way). */
   stop(): void;
 }
 
 /**
- * Puts the tasks that wait for the full-text index into it, in the background: once a cache
- * change was told (`kick`), after `INDEX_START_DELAY_MS`, a slice of at most `INDEX_SLICE_MS`
- * (one transaction) every `INDEX_PAUSE_MS` until none waits. A slice is put off while other
- * work waits for its turn of the loop (`turnSpent`): the core's own work goes first. Tasks
- * waiting from a run before (the cache file reopened) are indexed from the start.
+ * Puts the tasks that wait for the full-text index (cache migration 018) into it when the core
+ * is idle: a slice (one transaction, at most the loop's work slice, `workSlice`) runs only in a
+ * turn of the loop where no other work waits (`turnSpent`); while some does, the slice is put off
+ * by `INDEX_PAUSE_MS`. It begins `INDEX_START_DELAY_MS` after a cache change is told (`kick`),
+ * and at once for tasks waiting from an earlier run (the cache file reopened), and goes on until
+ * none waits. A search finds the waiting tasks meanwhile (`SearchRepo.query`).
  */
 export function startSearchIndexing(
   search: Pick<SearchRepo, 'pendingCount' | 'indexPending'>,
@@ -38,21 +37,22 @@ export function startSearchIndexing(
 ): SearchIndexing {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let held = false;
 
   const schedule = (ms: number) => {
-    if (stopped || timer) return;
-    timer = setTimeout(slice, ms);
+    if (stopped || held || timer) return;
+    timer = setTimeout(step, ms);
     // A closed account stops it (`stop`); it alone must not keep a process alive.
     timer.unref();
   };
 
-  function slice(): void {
+  function step(): void {
     timer = undefined;
-    if (stopped) return;
+    if (stopped || held) return;
     if (turnSpent()) return schedule(INDEX_PAUSE_MS);
     let left = true;
     try {
-      const clock = workSlice(INDEX_SLICE_MS);
+      const clock = workSlice();
       transaction(() => {
         do left = search.indexPending(INDEX_BATCH) === INDEX_BATCH;
         while (left && !clock.due());
@@ -63,12 +63,20 @@ export function startSearchIndexing(
       log(`search index: tasks not indexed: ${String(err)}`);
       return;
     }
-    if (left) schedule(INDEX_PAUSE_MS);
+    if (left) schedule(0);
   }
 
-  if (search.pendingCount() > 0) schedule(INDEX_PAUSE_MS);
+  if (search.pendingCount() > 0) schedule(0);
   return {
     kick: () => schedule(INDEX_START_DELAY_MS),
+    hold(now) {
+      if (now === held) return;
+      held = now;
+      if (held) {
+        clearTimeout(timer);
+        timer = undefined;
+      } else if (search.pendingCount() > 0) schedule(0);
+    },
     stop() {
       stopped = true;
       clearTimeout(timer);

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/search-query';
 import type { CacheDb } from '../db';
 import { statementCache } from './statements';
-import { matchUnindexed, termsOf } from './search-unindexed';
+import { matchUnindexed, termsOf, unindexedSnippet } from './search-unindexed';
 
 type Kind = SearchHit['kind'];
 
@@ -242,30 +242,39 @@ export function createSearchRepo(db: CacheDb) {
     })();
   }
 
-  /** Tasks waiting for the index that match `words` (see `search-unindexed.ts`). */
-  function unindexedTasks(words: readonly string[], typos: boolean): SearchHit[] {
+  /**
+   * The tasks waiting for the index that match `words` (see `search-unindexed.ts`): those that
+   * match as typed, and those that match with a typo forgiven, each `near`'s first, at most
+   * `limit` of each. One read of the waiting rows serves both rounds of a search.
+   */
+  function unindexedTasks(
+    words: readonly string[],
+    near: string | null,
+    limit: number,
+  ): Record<'exact' | 'typo', SearchHit[]> {
     const terms = termsOf(words);
     const rows = stmt(
-      `SELECT t.id, t.name, t.project_id AS projectId, t.short_id AS shortId, ${FIELD_TEXT} AS fields
+      `SELECT t.rowid, t.name, t.project_id,
+         CASE WHEN t.custom_fields IS NULL OR t.custom_fields = '{}' THEN NULL ELSE ${FIELD_TEXT} END
        FROM tasks_fts_pending p JOIN tasks t ON t.rowid = p.task_rowid`,
-    ).all() as { id: string; name: string; projectId: string; shortId: string; fields: string | null }[];
-    const hits: SearchHit[] = [];
+    )
+      .raw(true)
+      .all() as [rowid: number, name: string, projectId: string, fields: string | null][];
+    const found = { exact: [] as typeof rows, typo: [] as typeof rows };
     for (const row of rows) {
-      const match = matchUnindexed(row, terms, typos);
-      if (!match) continue;
-      const { id, name, projectId, shortId } = row;
-      hits.push({
-        kind: 'task',
-        id,
-        title: name,
-        snippet: match.snippet,
-        taskId: id,
-        projectId,
-        shortId,
-        date: null,
-      });
+      const match = matchUnindexed({ name: row[1], fields: row[3] }, terms);
+      if (match) found[match].push(row);
     }
-    return hits;
+    const numbers = stmt('SELECT id, short_id AS shortId FROM tasks WHERE rowid = ?');
+    const hits = (matched: typeof rows, typos: boolean): SearchHit[] =>
+      [...matched.filter((r) => r[2] === near), ...matched.filter((r) => r[2] !== near)]
+        .slice(0, limit)
+        .map(([rowid, name, projectId, fields]) => {
+          const { id, shortId } = numbers.get(rowid) as { id: string; shortId: string };
+          const snippet = unindexedSnippet({ name, fields }, terms, typos);
+          return { kind: 'task', id, title: name, snippet, taskId: id, projectId, shortId, date: null };
+        });
+    return { exact: hits(found.exact, false), typo: hits(found.typo, true) };
   }
 
   return {
@@ -295,24 +304,24 @@ export function createSearchRepo(db: CacheDb) {
       // hits after the index's of the same standing (in `near` or not).
       const waiting = kinds.includes('task') ? pendingCount() : 0;
       if (waiting && waiting <= INDEX_BEFORE_SEARCH_MAX) indexPending(waiting);
-      const direct = waiting > INDEX_BEFORE_SEARCH_MAX;
-      const withUnindexed = (indexed: SearchHit[], typos: boolean): SearchHit[] => {
-        if (!direct) return indexed;
-        const unindexed = unindexedTasks(wordsOf(text), typos);
+      let unindexed: Record<'exact' | 'typo', SearchHit[]> | undefined;
+      const withUnindexed = (indexed: SearchHit[], round: 'exact' | 'typo'): SearchHit[] => {
+        if (waiting <= INDEX_BEFORE_SEARCH_MAX) return indexed;
+        unindexed ??= unindexedTasks(wordsOf(text), near, limit);
         const isNear = (h: SearchHit) => near !== null && h.projectId === near;
+        const direct = unindexed[round];
         return [
           ...indexed.filter(isNear),
-          ...unindexed.filter(isNear),
+          ...direct.filter(isNear),
           ...indexed.filter((h) => !isNear(h)),
-          ...unindexed.filter((h) => !isNear(h)),
+          ...direct.filter((h) => !isNear(h)),
         ];
       };
-      if (hits.size < limit) add(withUnindexed(run(q, kinds, limit, near), false));
+      if (hits.size < limit) add(withUnindexed(run(q, kinds, limit, near), 'exact'));
       if (hits.size < limit) {
         const alternatives = typoAlternatives(text, kinds);
         const typoQuery = alternatives.size ? toFtsQuery(text, alternatives) : null;
-        if (typoQuery || direct)
-          add(withUnindexed(typoQuery ? run(typoQuery, kinds, limit, near) : [], true));
+        add(withUnindexed(typoQuery ? run(typoQuery, kinds, limit, near) : [], 'typo'));
       }
       return [...hits.values()];
     },
