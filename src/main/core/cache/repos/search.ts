@@ -104,13 +104,17 @@ export function toFtsQuery(
 ): string | null {
   const words = wordsOf(text);
   if (!words.length) return null;
-  return words
-    .map((w) => {
-      const others = alternatives?.get(foldWord(w)) ?? [];
-      const own = `"${w}"*`;
-      return others.length ? `(${[own, ...others.map((t) => `"${t}"`)].join(' OR ')})` : own;
-    })
-    .join(' ');
+  return (
+    words
+      .map((w) => {
+        const others = alternatives?.get(foldWord(w)) ?? [];
+        const own = `"${w}"*`;
+        return others.length ? `(${[own, ...others.map((t) => `"${t}"`)].join(' OR ')})` : own;
+      })
+      // AND written out: FTS5 reads two terms side by side as both only when neither is in
+      // parentheses (`("a"* OR "b") "c"*` is a syntax error).
+      .join(' AND ')
+  );
 }
 
 /**
