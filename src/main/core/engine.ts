@@ -223,9 +223,10 @@ function syncFor(
   // The status carries the service clock the renderer reads displayed times on.
   const withClock = <S extends object>(status: S) => ({ ...status, serviceClock: serviceClock.current() });
   const offStatus = sync.onStatus((status) => events.emit('sync.onDidChangeStatus', withClock(status)));
-  // A first sync's My Work is stored before any task is indexed (see `SearchIndexing.hold`).
-  const holdIndexing = (status: SyncStatus) =>
-    parts.indexing.hold(status.initialSync !== undefined && !status.initialSync.myWorkReady);
+  // A first sync's My Work is stored before any task is indexed (see `SearchIndexing.hold`); if
+  // my lists could not be read, the hold ends once the project lists are being stored.
+  const holdIndexing = ({ initialSync: first }: SyncStatus) =>
+    parts.indexing.hold(first !== undefined && !first.myWorkReady && first.projectsDone === 0);
   holdIndexing(sync.status());
   const offIndexing = sync.onStatus(holdIndexing);
   const offClock = serviceClock.onChange(() =>
