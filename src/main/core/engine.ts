@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { DataNotice } from '../../shared/ipc/app';
+import type { SyncStatus } from '../../shared/ipc/sync';
 import { DEFAULT_DOWNLOAD_CACHE_MIB } from '../../shared/ipc/settings';
 import { createServiceClient, type ServiceClient } from './api/client';
 import { DEFAULT_TIMEOUT_MS, type FetchLike } from './api/http';
@@ -11,6 +12,7 @@ import { DownloadCache } from './attachments/downloads';
 import { AttachmentFiles } from './attachments/files';
 import type { Cache } from './cache/cache';
 import { closeAccountDb, openAccountDb, type CacheDb } from './cache/db';
+import { startSearchIndexing, type SearchIndexing } from './cache/repos/search-indexing';
 import { EventHub } from './event-hub';
 import { fetchReloaded } from './entities';
 import {
@@ -176,6 +178,8 @@ interface AccountParts {
   client: ServiceClient;
   cache: Cache;
   events: EventHub;
+  /** Tasks stored since the full-text index was brought up to date go into it in the background. */
+  indexing: SearchIndexing;
 }
 
 /** Opens the account's files (cache and outbox) and its service client. */
@@ -191,7 +195,11 @@ function openAccount(options: ReadEngineOptions | EngineOptions): AccountParts {
   const client = serviceClientFor(connection, { fetch: options.fetch, log, serviceClock });
   const cache = accountCache(db);
   const events = new EventHub(log);
-  return { log, clock, db, notices, serviceClock, client, cache, events };
+  const indexing = startSearchIndexing(cache.search, cache.transaction, log);
+  events.onAny((name) => {
+    if (name === 'cache.onDidChange') indexing.kick();
+  });
+  return { log, clock, db, notices, serviceClock, client, cache, events, indexing };
 }
 
 /** The account's sync over the rule-7 port given; its status goes out on the account's events. */
@@ -215,6 +223,12 @@ function syncFor(
   // The status carries the service clock the renderer reads displayed times on.
   const withClock = <S extends object>(status: S) => ({ ...status, serviceClock: serviceClock.current() });
   const offStatus = sync.onStatus((status) => events.emit('sync.onDidChangeStatus', withClock(status)));
+  // A first sync's My Work is stored before any task is indexed (see `SearchIndexing.hold`); if
+  // my lists could not be read, the hold ends once the project lists are being stored.
+  const holdIndexing = ({ initialSync: first }: SyncStatus) =>
+    parts.indexing.hold(first !== undefined && !first.myWorkReady && first.projectsDone === 0);
+  holdIndexing(sync.status());
+  const offIndexing = sync.onStatus(holdIndexing);
   const offClock = serviceClock.onChange(() =>
     events.emit('sync.onDidChangeStatus', withClock(sync.status())),
   );
@@ -223,6 +237,7 @@ function syncFor(
     unsubscribe: () => {
       offStatus();
       offClock();
+      offIndexing();
     },
   };
 }
@@ -251,7 +266,7 @@ function readEngineOf(
   handlers: Partial<HandlerMap>,
   closeFirst: () => Promise<void> = async () => {},
 ): ReadEngine {
-  const { db, client, cache, events, serviceClock, notices } = parts;
+  const { db, client, cache, events, serviceClock, notices, indexing } = parts;
   return {
     db,
     client,
@@ -265,6 +280,7 @@ function readEngineOf(
       await closeFirst();
       unsubscribe();
       await sync.stop();
+      indexing.stop();
       try {
         await beforeDbClose?.();
       } finally {

@@ -397,7 +397,7 @@ describe('search', () => {
   });
 
   it('treats operators and punctuation in the input as plain text', () => {
-    expect(toFtsQuery('a AND "b" (c*')).toBe('"a"* "AND"* "b"* "c"*');
+    expect(toFtsQuery('a AND "b" (c*')).toBe('"a"* AND "AND"* AND "b"* AND "c"*');
     expect(toFtsQuery('  --  ')).toBeNull();
     const cache = open();
     expect(cache.search.query('NEAR( "x', ['task'], 5)).toEqual([]);

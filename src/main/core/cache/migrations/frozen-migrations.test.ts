@@ -50,6 +50,7 @@ const CACHE_SCHEMAS = [
   '3e385f467d30a68d', // 16 stale messages index
   '50f3df354c804e51', // 17 list answers
   '9e90f9212dd073a3', // 18 due tasks index
+  '7d2b7c2019c8a758', // 19 task index later
 ];
 
 const OUTBOX_SCHEMAS = [

@@ -17,6 +17,7 @@ import { migration015 } from './015-drop-cache-drafts';
 import { migration016 } from './016-stale-messages-index';
 import { migration017 } from './017-list-answers';
 import { migration018 } from './018-due-tasks-index';
+import { migration019 } from './019-task-index-later';
 
 /**
  * Every cache migration, in order. To add one: create `NNN-what.ts` next to these exporting a
@@ -44,6 +45,7 @@ export const migrations: readonly Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
 ];
 
 /** The cache version whose file no longer holds the outbox (it has a file of its own). */

@@ -411,6 +411,45 @@ describe('cache migrations, one by one', () => {
     expect(held('tasks_due_assigned')).toBe(2);
   });
 
+  it('019 task index later: a task write is noted for the index, not indexed; a delete leaves both at once', () => {
+    const db = cacheAt(18);
+    insertTask(db, 't1', 'Indexed before');
+    expect(migrateTo(db, 19)).toBe(19);
+    const hits = (q: string) =>
+      db.prepare(`SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?`).pluck().all(q);
+    const pending = () => db.prepare('SELECT task_rowid FROM tasks_fts_pending ORDER BY 1').pluck().all();
+    const rowid = (id: string) => db.prepare('SELECT rowid FROM tasks WHERE id = ?').pluck().get(id);
+    // A task indexed before the step stays indexed, and nothing waits.
+    expect(hits('indexed')).toEqual([rowid('t1')]);
+    expect(pending()).toEqual([]);
+    // A new task and a rename are noted once each; the index is left as it was.
+    insertTask(db, 't2', 'Stored later');
+    db.prepare(`UPDATE tasks SET name = 'Renamed' WHERE id = 't1'`).run();
+    db.prepare(`UPDATE tasks SET name = 'Renamed again' WHERE id = 't1'`).run();
+    expect(pending()).toEqual([rowid('t1'), rowid('t2')]);
+    expect(hits('stored OR renamed')).toEqual([]);
+    expect(hits('indexed')).toEqual([rowid('t1')]);
+    // The cache's upsert (its own conflict clause) notes a row once too.
+    db.prepare(
+      `INSERT INTO tasks (id, short_id, name, project_id, status_id, status_name, system_status, system_type,
+         schedule_status, task_type_id, task_type_name, priority, moment_created, recent_activity_moment)
+       VALUES ('t2', 'T2', 'Stored again', 'p1', 's1', 'Open', 2, 1, 0, 'tt', 'Task', 1, '2026-01-01', '2026-01-01')
+       ON CONFLICT (id) DO UPDATE SET name = excluded.name`,
+    ).run();
+    expect(pending()).toEqual([rowid('t1'), rowid('t2')]);
+    // A write that leaves the searched text alone is not noted.
+    insertTask(db, 't3', 'Third');
+    db.exec('DELETE FROM tasks_fts_pending');
+    db.prepare(`UPDATE tasks SET priority = 5 WHERE id = 't3'`).run();
+    expect(pending()).toEqual([]);
+    // A delete takes the task out of the index and of the list at once, indexed or not.
+    db.prepare(`UPDATE tasks SET name = 'Fourth' WHERE id = 't3'`).run();
+    db.prepare(`DELETE FROM tasks WHERE id IN ('t1', 't3')`).run();
+    expect(hits('indexed')).toEqual([]);
+    expect(pending()).toEqual([]);
+    db.exec(`INSERT INTO tasks_fts(tasks_fts) VALUES ('integrity-check')`);
+  });
+
   it('keeps, at the latest version, the three write-counting triggers of every list table', () => {
     // A later step that rebuilds one of these tables (create, copy, drop, rename) drops its
     // triggers with it: its writes would stop counting, and a pull would hold a list the cache
@@ -429,7 +468,7 @@ describe('cache migrations, one by one', () => {
 
   it('has a test above for every migration', () => {
     expect(migrations.map((m) => m.version)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
     ]);
   });
 });

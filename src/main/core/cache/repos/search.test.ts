@@ -106,6 +106,9 @@ describe('search: what a user remembers', () => {
     expect(ids(cache.search.query('review', ['task'], 10))).toEqual(['task:t4', 'task:t7']);
     // Four letters: no typo forgiven.
     expect(cache.search.query('bugd', ['task'], 10)).toEqual([]);
+    // A word with a typo beside words typed right (its choices in parentheses, then the others).
+    expect(ids(cache.search.query('quartely budget', ['task'], 10))).toEqual(['task:t4']);
+    expect(ids(cache.search.query('budget quartely', ['task'], 10))).toEqual(['task:t4']);
   });
 
   it("shows a message's snippet as plain text, without its Markdown marks", () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/search-query';
 import type { CacheDb } from '../db';
 import { statementCache } from './statements';
+import { matchUnindexed, termsOf, unindexedSnippet } from './search-unindexed';
 
 type Kind = SearchHit['kind'];
 
@@ -37,7 +38,8 @@ const SOURCES: Record<Kind, { fts: FtsTable; sql: string }> = {
     sql: `SELECT 'task' AS kind, s.id, s.name AS title, ${SNIPPET('tasks_fts')} AS snippet,
             s.id AS taskId, s.project_id AS projectId, s.short_id AS shortId, NULL AS date,
             bm25(tasks_fts, 4.0, 1.0) AS rank
-          FROM tasks_fts JOIN tasks s ON s.rowid = tasks_fts.rowid WHERE tasks_fts MATCH @q`,
+          FROM tasks_fts JOIN tasks s ON s.rowid = tasks_fts.rowid WHERE tasks_fts MATCH @q
+            AND tasks_fts.rowid NOT IN (SELECT task_rowid FROM tasks_fts_pending)`,
   },
   project: {
     // A project or folder: its name weighs more than words of its description.
@@ -102,13 +104,17 @@ export function toFtsQuery(
 ): string | null {
   const words = wordsOf(text);
   if (!words.length) return null;
-  return words
-    .map((w) => {
-      const others = alternatives?.get(foldWord(w)) ?? [];
-      const own = `"${w}"*`;
-      return others.length ? `(${[own, ...others.map((t) => `"${t}"`)].join(' OR ')})` : own;
-    })
-    .join(' ');
+  return (
+    words
+      .map((w) => {
+        const others = alternatives?.get(foldWord(w)) ?? [];
+        const own = `"${w}"*`;
+        return others.length ? `(${[own, ...others.map((t) => `"${t}"`)].join(' OR ')})` : own;
+      })
+      // AND written out: FTS5 reads two terms side by side as both only when neither is in
+      // parentheses (`("a"* OR "b") "c"*` is a syntax error).
+      .join(' AND ')
+  );
 }
 
 /**
@@ -119,6 +125,24 @@ export function searchSql(kinds: readonly Kind[]): string {
   return `SELECT * FROM (${kinds.map((k) => SOURCES[k].sql).join(' UNION ALL ')})
     ORDER BY (@near IS NOT NULL AND projectId IS @near) DESC, rank LIMIT @limit`;
 }
+
+/**
+ * The text of a task's custom-field values (strings and numbers, nested lists too), as the task
+ * index holds it beside the name: the one live copy of migration 008's expression.
+ */
+const FIELD_TEXT = `CASE WHEN json_valid(t.custom_fields) THEN (SELECT group_concat(atom, ' ')
+  FROM json_tree(t.custom_fields) WHERE type IN ('text', 'integer', 'real')) END`;
+
+/** The task rowids waiting for the index, lowest first, at most `@n` (cache migration 019). */
+const NEXT_PENDING = 'SELECT task_rowid FROM tasks_fts_pending ORDER BY task_rowid LIMIT @n';
+
+/**
+ * Tasks waiting for the index that a search indexes before it runs, at most: a local edit or a
+ * pull's few tasks are then searched by the index itself (its ranking, its typo words). More
+ * than this (a first sync's thousands, between its slices of indexing) are matched directly
+ * (`search-unindexed.ts`), which costs the search a few milliseconds per thousand.
+ */
+export const INDEX_BEFORE_SEARCH_MAX = 200;
 
 /** Indexed words tried per typed word for its typo matches, at most. */
 const MAX_TYPO_TERMS = 12;
@@ -203,7 +227,66 @@ export function createSearchRepo(db: CacheDb) {
     return rows.map(({ rank: _rank, ...hit }) => ({ ...hit, snippet: plainSnippet(hit.snippet) }));
   }
 
+  const pendingCount = () => stmt('SELECT count(*) FROM tasks_fts_pending').pluck().get() as number;
+
+  /**
+   * Indexes at most `n` of the tasks waiting for the index (their text as it is now; a task
+   * deleted meanwhile left the waiting list with its delete), in one transaction. The index's
+   * entry of a task written again since it was indexed holds its old text: it is replaced.
+   * Returns how many were indexed.
+   */
+  function indexPending(n: number): number {
+    return db.transaction(() => {
+      stmt(`DELETE FROM tasks_fts WHERE rowid IN (${NEXT_PENDING})`).run({ n });
+      stmt(
+        `INSERT INTO tasks_fts (rowid, name, fields) SELECT t.rowid, t.name, ${FIELD_TEXT}
+         FROM tasks t WHERE t.rowid IN (${NEXT_PENDING})`,
+      ).run({ n });
+      return stmt(`DELETE FROM tasks_fts_pending WHERE task_rowid IN (${NEXT_PENDING})`).run({ n }).changes;
+    })();
+  }
+
+  /**
+   * The tasks waiting for the index that match `words` (see `search-unindexed.ts`): those that
+   * match as typed, and those that match with a typo forgiven, each `near`'s first, at most
+   * `limit` of each. One read of the waiting rows serves both rounds of a search.
+   */
+  function unindexedTasks(
+    words: readonly string[],
+    near: string | null,
+    limit: number,
+  ): Record<'exact' | 'typo', SearchHit[]> {
+    const terms = termsOf(words);
+    const rows = stmt(
+      `SELECT t.rowid, t.name, t.project_id,
+         CASE WHEN t.custom_fields IS NULL OR t.custom_fields = '{}' THEN NULL ELSE ${FIELD_TEXT} END
+       FROM tasks_fts_pending p JOIN tasks t ON t.rowid = p.task_rowid`,
+    )
+      .raw(true)
+      .all() as [rowid: number, name: string, projectId: string, fields: string | null][];
+    const found = { exact: [] as typeof rows, typo: [] as typeof rows };
+    for (const row of rows) {
+      const match = matchUnindexed({ name: row[1], fields: row[3] }, terms);
+      if (match) found[match].push(row);
+    }
+    const numbers = stmt('SELECT id, short_id AS shortId FROM tasks WHERE rowid = ?');
+    const hits = (matched: typeof rows, typos: boolean): SearchHit[] =>
+      [...matched.filter((r) => r[2] === near), ...matched.filter((r) => r[2] !== near)]
+        .slice(0, limit)
+        .map(([rowid, name, projectId, fields]) => {
+          const { id, shortId } = numbers.get(rowid) as { id: string; shortId: string };
+          const snippet = unindexedSnippet({ name, fields }, terms, typos);
+          return { kind: 'task', id, title: name, snippet, taskId: id, projectId, shortId, date: null };
+        });
+    return { exact: hits(found.exact, false), typo: hits(found.typo, true) };
+  }
+
   return {
+    /** How many tasks wait for the full-text index (stored, or their text written, since). */
+    pendingCount,
+
+    indexPending,
+
     /**
      * Best hits first across the requested kinds, those of `near` (a project id) first. A task
      * named by its number or link comes before any word match; when the words alone find fewer
@@ -221,10 +304,28 @@ export function createSearchRepo(db: CacheDb) {
       if (refs[0]?.kind === 'link') return [...hits.values()];
       const q = toFtsQuery(text);
       if (!q) return [...hits.values()];
-      if (hits.size < limit) add(run(q, kinds, limit, near));
+      // Tasks stored but not yet indexed: a few are indexed now; more are matched directly, their
+      // hits after the index's of the same standing (in `near` or not).
+      const waiting = kinds.includes('task') ? pendingCount() : 0;
+      if (waiting && waiting <= INDEX_BEFORE_SEARCH_MAX) indexPending(waiting);
+      let unindexed: Record<'exact' | 'typo', SearchHit[]> | undefined;
+      const withUnindexed = (indexed: SearchHit[], round: 'exact' | 'typo'): SearchHit[] => {
+        if (waiting <= INDEX_BEFORE_SEARCH_MAX) return indexed;
+        unindexed ??= unindexedTasks(wordsOf(text), near, limit);
+        const isNear = (h: SearchHit) => near !== null && h.projectId === near;
+        const direct = unindexed[round];
+        return [
+          ...indexed.filter(isNear),
+          ...direct.filter(isNear),
+          ...indexed.filter((h) => !isNear(h)),
+          ...direct.filter((h) => !isNear(h)),
+        ];
+      };
+      if (hits.size < limit) add(withUnindexed(run(q, kinds, limit, near), 'exact'));
       if (hits.size < limit) {
         const alternatives = typoAlternatives(text, kinds);
-        if (alternatives.size) add(run(toFtsQuery(text, alternatives) ?? q, kinds, limit, near));
+        const typoQuery = alternatives.size ? toFtsQuery(text, alternatives) : null;
+        add(withUnindexed(typoQuery ? run(typoQuery, kinds, limit, near) : [], 'typo'));
       }
       return [...hits.values()];
     },

@@ -1,0 +1,80 @@
+// A new account's search during its first sync, on both profiles: the tasks a first sync stores
+// are put in the full-text index after they are stored (cache migration 019), and never while My
+// Work is being stored; a search finds them at every moment, and the index is sound once the
+// background indexing has run.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
+import type { FetchLike } from '../../../src/main/core/api/http';
+import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
+import { testEngine, type TestEngine } from '../outbox/support';
+
+/** The first word of a task's name long enough to be searched for alone (letters only). */
+const wordOf = (name: string): string | undefined => name.match(/\p{L}{4,}/u)?.[0];
+
+describe.each(SERVICE_PROFILES)('search during a first sync on the %s profile', (profile) => {
+  let svc: RunningService;
+  let api: ServiceClient;
+  const open: TestEngine[] = [];
+  beforeAll(async () => {
+    svc = await startService({ seed: 'demo', profile });
+    api = createServiceClient({ baseUrl: svc.baseUrl, token: svc.token });
+  });
+  afterEach(async () => {
+    for (const e of open.splice(0)) await e.close();
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  it('finds a task my lists stored before any task was indexed; the index is sound once the sync is done', async () => {
+    // My assigned tasks, and every project list, are held: My Work is not ready, so nothing may
+    // be indexed yet, while the tasks awaiting my action are stored.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = /\/(user\/[^/]+\/assigned-tasks|project\/[^/]+\/tasks)$/;
+    const fetch: FetchLike = async (input, init) => {
+      const signal = init.signal;
+      // Given up when the engine closes (its requests are aborted), so a failed test still ends.
+      if (held.test(new URL(input).pathname))
+        await new Promise<void>((resolve, reject) => {
+          void released.then(resolve);
+          signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+        });
+      return globalThis.fetch(input, init);
+    };
+    const e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { fetch });
+    open.push(e);
+    const run = e.sync.now();
+
+    const mine = await api.call(taskEndpoints.actionRequiredTasks, { id: svc.users.actingUserId });
+    const task = mine.find((t) => wordOf(t.name));
+    if (!task) throw new Error('the demo seed has no task awaiting my action with a word in its name');
+    await vi.waitFor(() => expect(e.cache.tasks.get(task.id)).not.toBeNull(), {
+      timeout: 15_000,
+      interval: 10,
+    });
+    expect(e.sync.status().initialSync?.myWorkReady).toBe(false);
+    // Stored, not indexed.
+    expect(e.cache.search.pendingCount()).toBeGreaterThan(0);
+    expect(
+      e.db
+        .prepare('SELECT count(*) FROM tasks_fts WHERE rowid = (SELECT rowid FROM tasks WHERE id = ?)')
+        .pluck()
+        .get(task.id),
+    ).toBe(0);
+    const { hits } = await e.call('search.query', { text: wordOf(task.name)!, kinds: ['task'], limit: 500 });
+    expect(hits.map((h) => h.id)).toContain(task.id);
+
+    release();
+    expect((await run).lastError).toBeNull();
+    // Indexed in the background once the sync let it: every task, the index sound.
+    await vi.waitFor(() => expect(e.cache.search.pendingCount()).toBe(0), { timeout: 15_000, interval: 20 });
+    expect(e.db.prepare('SELECT count(*) FROM tasks_fts').pluck().get()).toBe(
+      e.db.prepare('SELECT count(*) FROM tasks').pluck().get(),
+    );
+    e.db.exec(`INSERT INTO tasks_fts (tasks_fts, rank) VALUES ('integrity-check', 1)`);
+    const again = await e.call('search.query', { text: wordOf(task.name)!, kinds: ['task'], limit: 500 });
+    expect(again.hits.map((h) => h.id)).toContain(task.id);
+  });
+});
