@@ -288,7 +288,8 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
   // The tree is stored (the projects' phase is done): my lists' tasks may be stored now.
   myLists?.treeStored();
   /**
-   * The ids each project list held, for the removal check below. A first pull's own lists ask
+   * The ids each project list held (of one that failed, those of the slices stored before), for
+   * the removal check below. A first pull's own lists ask
    * `seen` as they store (a task a project list holds is not stored over), so there each list's
    * ids go in it as they come; a steady pull makes the set only when a check needs it (the
    * lists' 20,000 ids put in a set at every pull were 10-15 ms of its CPU).
@@ -334,18 +335,16 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
       ctx
         .isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
           try {
-            // Marked seen as each slice is stored, so the per-user lists do not store over them.
-            const list = await pullProjectTaskList(
-              deps,
-              gate,
-              root,
-              mark,
-              myLists &&
-                ((stored) => {
-                  for (const id of stored) myLists.seen.add(id);
-                }),
-            );
+            // Each slice's ids count as listed once stored, even if the list fails after: a task
+            // stored from it may be held in another root's subtree (its move there waiting to be
+            // sent keeps its project, rule 7), whose check must not take it for gone. On a first
+            // pull they go in `seen` at once, so the per-user lists do not store over them.
+            const list = await pullProjectTaskList(deps, gate, root, mark, (stored) => {
+              if (myLists) for (const id of stored) myLists.seen.add(id);
+              else listed.push(stored);
+            });
             const { ids, stored } = list;
+            // The stored ones are named twice then: the set, made only for a check, holds them once.
             if (myLists) for (const id of ids) myLists.seen.add(id);
             else listed.push(ids);
             fetchedRoots.push(root);
@@ -377,7 +376,14 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
       if (asStored.get(root) === cache.tasks.countInProjects(subtree)) return;
       const cached = cache.tasks.idsInProjects(subtree);
       const listedIds = seenOf();
-      const candidates = cached.filter((id) => !listedIds.has(id) && !ctx.keep('task')(id));
+      // A task whose move to this subtree waits to be sent is not in this list yet (nor, once
+      // the service answered it, in its old one's): it stays.
+      const candidates = cached.filter(
+        (id) =>
+          !listedIds.has(id) &&
+          !ctx.keep('task')(id) &&
+          !deps.pending.pendingFieldsFor('task', id).has('projectId'),
+      );
       const gone = await confirmRemoval(
         cached.length,
         candidates,

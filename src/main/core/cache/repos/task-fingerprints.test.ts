@@ -13,6 +13,8 @@ import type * as loopTurns from '../../loop-turns';
 /** While set, every slice of work is spent at each look at the clock (a slow, loaded machine). */
 let spentAlways = false;
 let loopGivenBack = 0;
+/** Run once, the next time the loop is given back (another piece of work's turn). */
+let atGiveBack: (() => void) | undefined;
 vi.mock('../../loop-turns', async (importOriginal) => {
   const actual = await importOriginal<typeof loopTurns>();
   return {
@@ -23,6 +25,9 @@ vi.mock('../../loop-turns', async (importOriginal) => {
     },
     yieldToLoop: () => {
       loopGivenBack++;
+      const other = atGiveBack;
+      atGiveBack = undefined;
+      other?.();
       return actual.yieldToLoop();
     },
   };
@@ -559,6 +564,51 @@ describe('task fingerprints: list elements held as sent', () => {
     expect(again.taskFingerprints.idOf('f2')).toBe('t2');
     expect([...(again.taskFingerprints.wholeAnswer('w1') ?? [])].sort()).toEqual(['t1', 't2']);
     again.db.close();
+  });
+
+  it('a list is not recorded whole when, while the loop was given back, another list took one of its tasks and one it no longer names is still in it', async () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const f = cache.taskFingerprints;
+    const ids = Array.from({ length: 2_000 }, (_, i) => `t${i}`);
+    const before = [...ids, 'x'];
+    cache.tasks.upsertMany(before.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
+    f.stored(before.map((id) => [id, `f-${id}`] as const));
+    await f.storedWhole('p1', 'w1', before);
+    // The next answer no longer names x; it names t5, which p2's list stores (moved there) at
+    // the first time the loop is given back, after t5 was counted a member.
+    spentAlways = true;
+    try {
+      atGiveBack = () => {
+        cache.transaction(() =>
+          cache.tasks.upsertMany([flattenTask(aTask({ id: 't5', projectId: 'p2', name: 'Moved' }))]),
+        );
+        f.stored([['t5', 'f-t5-p2']]);
+      };
+      expect(await f.storedWhole('p1', 'w2', ids)).toBeUndefined();
+    } finally {
+      spentAlways = false;
+    }
+    // One member too many counted and one extra left: the counts agree, yet x is in the list
+    // and t5 is not. Not recorded whole, the answer is read again next time.
+    expect(f.wholeAnswer('w2')).toBeUndefined();
+  });
+
+  it("a task joining a list from another list's rows leaves that list not whole", async () => {
+    const cache = accountCache(openCacheDb(':memory:'));
+    const f = cache.taskFingerprints;
+    const b = ['b1', 'b2', 'T'];
+    cache.tasks.upsertMany(b.map((id) => flattenTask(aTask({ id, projectId: 'pB' }))));
+    f.stored(b.map((id) => [id, `f-${id}`] as const));
+    expect(await f.storedWhole('pB', 'wB', b)).toBe(3);
+    cache.tasks.upsertMany([flattenTask(aTask({ id: 'a1', projectId: 'pA' }))]);
+    f.stored([['a1', 'f-a1']]);
+    // A's answer names T too (a folder moved into A lists the same text): T's row joins A.
+    expect(await f.storedWhole('pA', 'wA', ['a1', 'T'])).toBe(2);
+    // B no longer holds T: its answer is not whole, and the same answer is joined again.
+    expect(f.wholeAnswer('wB')).toBeUndefined();
+    expect(await f.storedWhole('pB', 'wB', b)).toBe(3);
+    expect([...(f.wholeAnswer('wB') ?? [])].sort()).toEqual(['T', 'b1', 'b2']);
+    expect(f.wholeAnswer('wA')).toBeUndefined();
   });
 
   it('the triggers watch every column of the list shape (a new one needs them made again)', () => {

@@ -122,6 +122,8 @@ function createPacer(stretch: { longest: number }) {
   let since = 0;
   let run = 0;
   return {
+    /** Whether the loop was given back in this pass (another list may have stored meanwhile). */
+    gaveBack: false,
     step(): boolean {
       run++;
       if (++since < PACE_IDS) return false;
@@ -131,6 +133,7 @@ function createPacer(stretch: { longest: number }) {
     async breathe(): Promise<void> {
       stretch.longest = Math.max(stretch.longest, run);
       run = 0;
+      this.gaveBack = true;
       await yieldToLoop();
       slice.reset();
     },
@@ -220,6 +223,14 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
          WHERE task_id IN (SELECT value FROM json_each(?))`,
     )
     .raw();
+  // A row taken from another list (its answer named the task too: a folder moved between roots,
+  // a task moved since that answer was read) leaves that list short: its answer is no longer
+  // intact, or the same answer next time would be taken as whole without the row.
+  const othersLose = db.prepare(
+    `UPDATE task_list_answers SET intact = 0 WHERE intact = 1 AND list_key IN
+       (SELECT list_key FROM task_fingerprints WHERE task_id IN (SELECT value FROM json_each(@ids))
+          AND list_key IS NOT NULL AND list_key IS NOT @key)`,
+  );
   const joinMissing = db.prepare(
     `UPDATE task_fingerprints SET list_key = @key
        WHERE task_id IN (SELECT value FROM json_each(@ids)) AND list_key IS NOT @key`,
@@ -297,6 +308,11 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
   // Rows of the list that the answer no longer holds (a task moved to another list, or gone from
   // the service and not yet removed) leave it: then every row of the list is one of the answer's,
   // and the count proves the list exact.
+  /** Joins a slice of an answer's tasks (`ids`, a JSON array) to list `key`, out of any other. */
+  const joinSlice = db.transaction((args: { key: string; ids: string }) => {
+    othersLose.run(args);
+    joinMissing.run(args);
+  });
   const endWhole = db.transaction(
     (key: string, fingerprint: string, extras: readonly string[], total: number) => {
       if (extras.length) leaveExtras.run(key, JSON.stringify(extras));
@@ -354,8 +370,8 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
    * against the few ids that left or lie outside the spans: no look-up among the members and no
    * set entry per element, but still a pass over every span element when some id lies outside
    * the spans (a check in each of two small sets). The loop is given back as `pace` says; the
-   * members may lose tasks meanwhile (stored from another list), which the count of the list's
-   * rows at the end of `storedWhole` tells.
+   * members may lose tasks meanwhile (stored from another list), so a member counted here may
+   * be one no more: `storedWhole` then goes through the members for those the answer lacks.
    */
   const distinctAnswer = async (
     members: ListMembers,
@@ -461,7 +477,7 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
         // and the other work's turn, run before the next slice.
         if (at > 0) await pace.breathe();
         const slice = JSON.stringify(joining.slice(at, at + JOIN_SLICE));
-        joinMissing.run({ key, ids: slice });
+        joinSlice({ key, ids: slice });
         for (const [fp, id] of joinedOf.all(key, slice) as [string, string][]) {
           join(members, fp, id);
           joinedAs.set(id, fp);
@@ -494,11 +510,12 @@ export function createTaskFingerprints(db: CacheDb): TaskFingerprints {
       // written since, which the file no longer counts): those not in the answer leave it. The
       // answer's ids among them are those that were members and those that just joined; when
       // they are all the members, none is to leave and the members are not gone through. Only
-      // when they joined in one statement: with the loop given back between slices, another
-      // list's store may have taken one of them meanwhile, and the counts would no longer tell.
+      // when the loop was never given back: meanwhile another list's store may have taken a
+      // member counted in `inAnswer` (one too many) while one the answer lacks is still held
+      // (one too few), and the counts would agree with that task in the list.
       const inAnswer = answered.members + joined;
       const extras: string[] = [];
-      if (joining.length > JOIN_SLICE || members.ofTask.size !== inAnswer) {
+      if (pace.gaveBack || members.ofTask.size !== inAnswer) {
         const all = await answered.all();
         for (const id of [...members.ofTask.keys()]) {
           if (pace.step()) await pace.breathe();
