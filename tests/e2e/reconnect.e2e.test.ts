@@ -82,13 +82,30 @@ describe('the window while its connection to the core is lost, and after', () =>
     await app.api(`/project/${other.id}`, { method: 'PUT', body: { userId, name: renamedProject } });
     expect(await app.core.dispatch('sync.now', { wait: true })).toMatchObject({ ok: true });
 
-    // Back: no click, the views read again by themselves.
+    // Back: no click, the views read again by themselves. Until their reads answer they still
+    // hold the failures of the loss, which were the connection's alone: no note of theirs is
+    // inserted (a screen reader would announce each alert, no longer true) at any moment in
+    // between, which the page itself records as its document changes.
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      (window as unknown as { alertsSeen: Set<string> }).alertsSeen = seen;
+      new MutationObserver(() => {
+        for (const alert of document.querySelectorAll<HTMLElement>('[role="alert"]')) {
+          const text = alert.innerText.trim();
+          if (text) seen.add(`${alert.dataset.testid ?? ''}: ${text}`);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     await bridge.restore();
     await ui.treeItem(renamedProject).waitFor();
     await list.row({ id: taskId, name: renamedTask }).getByText(renamedTask).waitFor();
     await detail.waitFor(renamedTask);
     await page.locator('[data-testid="connection"][data-state="online"]').waitFor();
     expect(await page.getByRole('alert').allInnerTexts()).toEqual([]);
+    const alertsSeen = await page.evaluate(() => [
+      ...(window as unknown as { alertsSeen: Set<string> }).alertsSeen,
+    ]);
+    expect(alertsSeen).toEqual([]);
     await screenshot(page, 'reconnect-back');
   });
 

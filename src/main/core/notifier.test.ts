@@ -242,6 +242,40 @@ describe('watchUpdateNotices', () => {
 });
 
 describe('the daily due notice and Home', () => {
+  it("reads the due tasks again at the next completed sync when the day's read failed", async () => {
+    const events = new EventHub();
+    const cache = dispatchOver([{ name: 'Ship it', deadline: '2026-03-02', assignedToUserId: 'me' }]);
+    let failing = true;
+    let reads = 0;
+    const dispatch: typeof cache = async (channel, input) => {
+      if (channel === 'tasks.due') {
+        reads += 1;
+        if (failing) return { ok: false, error: { type: 'internal', message: 'The cache is busy.' } };
+      }
+      return cache(channel, input);
+    };
+    const notify = vi.fn();
+    const log = vi.fn();
+    watchUpdateNotices(
+      { dispatch, events },
+      { notify },
+      log,
+      () => DEFAULT_NOTIFICATIONS,
+      () => new Date(2026, 2, 2, 9),
+    );
+    await syncEnded(events, 'a');
+    expect(log).toHaveBeenCalledWith('due tasks check failed: The cache is busy.');
+    expect(notify).not.toHaveBeenCalled();
+    // Read once per completed sync, not in a loop: the next sync's end tries it again.
+    expect(reads).toBe(1);
+    failing = false;
+    await syncEnded(events, 'b');
+    expect(notify.mock.calls.map(([n]) => n.title)).toEqual(['Due today: 1 task']);
+    // Told once the day: a later sync that day reads it no more.
+    await syncEnded(events, 'c');
+    expect(reads).toBe(2);
+  });
+
   it('counts what Home lists: a task awaiting my action, not assigned to me, due today', async () => {
     const now = new Date(2026, 10, 27, 9);
     const dispatch = dispatchOver([

@@ -147,12 +147,13 @@ export function watchUpdateNotices(
     // Home's groups (assigned to the user or awaiting their action), so both count alike.
     const query = dueNoticeQuery(clock());
     if (dueDay === query.today) return;
-    dueDay = query.today;
     const due = await core.dispatch('tasks.due', query);
     if (!due.ok) {
+      // Not marked as done for the day: the next completed sync reads it again.
       log(`due tasks check failed: ${due.error.message}`);
       return;
     }
+    dueDay = query.today;
     for (const { kind, count, tasks } of dueNotices(due.value as ChannelOutput<'tasks.due'>)) {
       if (!wanted[kind].system) continue;
       notifier.notify({

@@ -115,6 +115,33 @@ describe("the web page's bridge", () => {
     expect(heard).toEqual([false, false, true]);
   });
 
+  it('tags the calls it fails itself for a lost connection, not the core answering offline', async () => {
+    const { bridge, BridgeError } = await loadBridgeInPage();
+    const socket = FakeSocket.made[0]!;
+    socket.onopen?.();
+    await settle();
+    const offline = bridge.invoke('app.info', {});
+    const pending = bridge.invoke('app.info', {});
+    await settle();
+    // The core answers the first itself (the connection kept); the socket drops under the second.
+    socket.onmessage?.({
+      data: JSON.stringify({
+        id: 1,
+        result: { ok: false, error: { type: 'offline', message: 'Not held.' } },
+      }),
+    });
+    socket.onclose?.();
+    const answered = await offline.catch((err: unknown) => err);
+    const dropped = await pending.catch((err: unknown) => err);
+    expect(answered).toBeInstanceOf(BridgeError);
+    expect(answered).toMatchObject({ type: 'offline', lostConnection: false });
+    expect(dropped).toMatchObject({ type: 'offline', lostConnection: true });
+    // A call while the retry is refused fails the same way, tagged.
+    FakeSocket.refuse = true;
+    const refused = await bridge.invoke('app.info', {}).catch((err: unknown) => err);
+    expect(refused).toMatchObject({ type: 'offline', lostConnection: true });
+  });
+
   it('after a refused retry, tells a host gone from one started again, and keeps retrying', async () => {
     for (const host of ['gone', 'runs', 'other'] as const) {
       vi.useFakeTimers();

@@ -5,7 +5,7 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '@shared/ipc/contr
 import type { EventName, EventPayload } from '@shared/ipc/events';
 import type { IpcResult } from '@shared/ipc/channel';
 import type { StageResult } from '@shared/ipc/attachments';
-import { BridgeError } from './bridge-error';
+import { BridgeError, lostConnectionError } from './bridge-error';
 
 export interface Transport {
   invoke(channel: string, arg: unknown): Promise<IpcResult<unknown>>;
@@ -156,10 +156,7 @@ export class WebSocketTransport implements Transport {
           this.#askHost();
         }
         for (const [id, settle] of this.#pending) {
-          settle({
-            ok: false,
-            error: { type: 'offline', message: 'The connection to the Workdesk core was lost.' },
-          });
+          settle({ ok: false, error: lostConnectionError('The connection to the Workdesk core was lost.') });
           this.#pending.delete(id);
         }
         reject(new Error('The connection to the Workdesk core was refused or lost.'));
@@ -228,7 +225,7 @@ export class WebSocketTransport implements Transport {
     try {
       socket = await this.#connect();
     } catch (err) {
-      return { ok: false, error: { type: 'offline', message: (err as Error).message } };
+      return { ok: false, error: lostConnectionError((err as Error).message) };
     }
     const id = this.#nextId++;
     return new Promise((resolve) => {

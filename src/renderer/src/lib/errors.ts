@@ -71,3 +71,14 @@ export function failedReadAgain(error: unknown, idField: string): FailedReadAgai
 export function failedListRead(error: unknown, answered: boolean, idField = ''): 'kept' | 'shown' {
   return answered && failedReadAgain(error, idField) === 'kept' ? 'kept' : 'shown';
 }
+
+/**
+ * The note to record for a failed read of something a view shows: none when it holds an earlier
+ * answer (`held`) and the bridge failed the call itself because its connection to the core was
+ * lost. The status bar says that once for every view, and the views read again when the
+ * connection is back: a note per view, kept until then, would repeat it and would be announced
+ * again, no longer true, as the connection comes back. Any other failure is described.
+ */
+export function failedReadNote(error: unknown, held: boolean): string | undefined {
+  return held && error instanceof BridgeError && error.lostConnection ? undefined : describeError(error);
+}

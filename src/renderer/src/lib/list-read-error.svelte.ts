@@ -1,6 +1,6 @@
 // The error of a list's last read, by `failedListRead`: in the list's place when there is
 // nothing to keep, or above the rows it keeps. One per list state, so each view says the same.
-import { describeError, failedListRead } from './errors';
+import { failedListRead, failedReadNote } from './errors';
 
 export class ListReadError {
   #message = $state<string | undefined>();
@@ -9,12 +9,14 @@ export class ListReadError {
   /**
    * A read failed; `answered` says whether the list holds an earlier answer it could keep. Once
    * an error has taken the list's place, the rows held are dropped from view until a read
-   * answers: a later failure does not bring them back, whatever `answered` says.
+   * answers: a later failure does not bring them back, whatever `answered` says. Rows kept
+   * because the connection to the core was lost get no note (see `failedReadNote`).
    */
   failed(error: unknown, answered: boolean, idField?: string): void {
     const dropped = this.#message !== undefined && !this.#kept;
     this.#kept = failedListRead(error, answered && !dropped, idField) === 'kept';
-    this.#message = describeError(error);
+    this.#message = failedReadNote(error, this.#kept);
+    if (this.#message === undefined) this.#kept = false;
   }
 
   /** A read answered: no error any more. */

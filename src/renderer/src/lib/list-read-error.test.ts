@@ -11,6 +11,13 @@ const { ListReadError } = await import('./list-read-error.svelte');
 
 const lost = () =>
   new BridgeError({ type: 'offline', message: 'The connection to the Workdesk core was lost.' });
+/** A call the bridge failed itself: its connection to the core was lost. */
+const connectionLost = () =>
+  new BridgeError({
+    type: 'offline',
+    message: 'The connection to the Workdesk core was lost.',
+    lostConnection: true,
+  });
 const gone = () => new BridgeError({ type: 'not-found', message: 'The project is gone.' });
 
 describe("a list's read error", () => {
@@ -34,5 +41,22 @@ describe("a list's read error", () => {
     error.cleared();
     error.failed(lost(), true);
     expect(error.kept).toBe('The connection to the Workdesk core was lost.');
+  });
+
+  it('keeps the rows with no note when the bridge lost its connection, and says it when nothing is held', () => {
+    const error = new ListReadError();
+    // The status bar says the connection is lost, for every view: the rows stay, with no note.
+    error.failed(connectionLost(), true);
+    expect(error.kept).toBeUndefined();
+    expect(error.shown).toBeUndefined();
+    // A note kept from an earlier failure is not kept past it either.
+    error.failed(lost(), true);
+    expect(error.kept).toBe('The connection to the Workdesk core was lost.');
+    error.failed(connectionLost(), true);
+    expect(error.kept).toBeUndefined();
+    // With no earlier answer there is nothing to keep: the error takes the list's place.
+    const unread = new ListReadError();
+    unread.failed(connectionLost(), false);
+    expect(unread.shown).toBe('The connection to the Workdesk core was lost.');
   });
 });

@@ -113,6 +113,7 @@ export function startDomains(): () => void {
       // Home lists what the toast counts (assigned to me or awaiting my action); My Work's
       // Assigned tab would miss the second.
       () => nav.go({ kind: 'home' }),
+      () => settings.activeId,
     ),
     settings.start(),
     outbox.start(),

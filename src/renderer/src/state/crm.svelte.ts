@@ -4,7 +4,7 @@ import type { ChannelOutput } from '@shared/ipc/contract';
 import type { CrmAccount, CrmContact } from '@shared/api/crm';
 import type { Bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
-import { describeError, failedReadAgain } from '../lib/errors';
+import { failedReadAgain, failedReadNote } from '../lib/errors';
 import { ListReadError } from '../lib/list-read-error.svelte';
 
 export type ContactDetail = ChannelOutput<'crm.contact'>;
@@ -169,7 +169,7 @@ export class CrmState {
       this.#recordError =
         failed === 'gone'
           ? 'This record is no longer in the cache; it may have been deleted.'
-          : describeError(err);
+          : failedReadNote(err, failed === 'kept' && (this.#contact ?? this.#account) !== undefined);
     }
   }
 

@@ -58,6 +58,7 @@ describe('watchDueTasks', () => {
       bridge,
       () => false,
       () => undefined,
+      () => 'account-1',
       () => NOON,
     );
     syncEnded();
@@ -74,6 +75,7 @@ describe('watchDueTasks', () => {
       bridge,
       (kind) => kind === 'dueToday',
       () => undefined,
+      () => 'account-1',
       () => NOON,
     );
     syncEnded();
@@ -100,6 +102,7 @@ describe('watchDueTasks', () => {
       bridge,
       (kind) => kind === 'dueToday',
       () => undefined,
+      () => 'account-1',
       () => NOON,
     );
     await vi.advanceTimersByTimeAsync(AFTER_FIRST_SCREEN_MS + 100);
@@ -124,10 +127,46 @@ describe('watchDueTasks', () => {
       bridge,
       () => true,
       () => undefined,
+      () => 'account-1',
       () => NOON,
     );
     await vi.advanceTimersByTimeAsync(AFTER_FIRST_SCREEN_MS + 100);
     expect(asked).toEqual([{ today: '2026-11-27', through: '2026-11-28', perGroup: 3 }]);
     expect(shown).toEqual(['3 tasks due tomorrow: Plan it…']);
+  });
+
+  it('reads again at the next sync when the read failed, and tells each account its own day', async () => {
+    const { bridge, asked, syncEnded } = fakeBridge();
+    let failing = true;
+    const invoke = bridge.invoke.bind(bridge);
+    bridge.invoke = ((channel: string, input: unknown) =>
+      channel === 'tasks.due' && failing
+        ? Promise.reject(new Error('The cache is busy.'))
+        : invoke(channel as never, input as never)) as typeof bridge.invoke;
+    let account = 'account-1';
+    watchDueTasks(
+      bridge,
+      (kind) => kind === 'dueToday',
+      () => undefined,
+      () => account,
+      () => NOON,
+    );
+    await vi.advanceTimersByTimeAsync(AFTER_FIRST_SCREEN_MS + 100);
+    expect(shown).toEqual([]);
+    // The next sync's end reads it again, and tells the day's tasks.
+    failing = false;
+    syncEnded();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(shown).toEqual(['1 task due today: Ship it']);
+    // Once a day per account: the same account's next sync tells nothing more ...
+    syncEnded();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toHaveLength(1);
+    // ... another account's first sync that day tells its own.
+    account = 'account-2';
+    syncEnded();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked).toHaveLength(2);
+    expect(shown).toEqual(['1 task due today: Ship it', '1 task due today: Ship it']);
   });
 });

@@ -12,20 +12,25 @@ export function watchDueTasks(
   bridge: Bridge,
   wanted: (kind: DueNoticeKind) => boolean,
   showAll: () => void,
+  /** The active account's id: each account's tasks are told once a day. */
+  account: () => string | null,
   clock: () => Date = () => new Date(),
 ): () => void {
-  let told: string | undefined;
+  /** The accounts and days told, as `account day`. */
+  const told = new Set<string>();
   const check = async (): Promise<void> => {
     const query = dueNoticeQuery(clock());
-    if (told === query.today) return;
+    const key = `${account() ?? ''} ${query.today}`;
+    if (told.has(key)) return;
     // Neither toast wanted (the default: the core raises these as system notifications): no task
     // is read. Not marked as told, so turning a toast on today still shows it after the next sync.
     if (!wanted('dueToday') && !wanted('dueTomorrow')) return;
     const status = await bridge.invoke('sync.status', {}).catch(() => undefined);
     if (!status?.lastSyncedAt) return;
-    told = query.today;
+    // Told only once read: a failed read is tried again at the next sync's end, not tomorrow.
     const due = await bridge.invoke('tasks.due', query).catch(() => undefined);
     if (!due) return;
+    told.add(key);
     for (const { kind, count, tasks } of dueNotices(due)) {
       if (!wanted(kind)) continue;
       toasts.show(

@@ -3,7 +3,7 @@
 import type { CalendarEvent } from '@shared/api/events';
 import type { Bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
-import { describeError } from '../lib/errors';
+import { failedReadNote } from '../lib/errors';
 import {
   DUE_PER_GROUP,
   dueSections,
@@ -140,6 +140,13 @@ export class HomeState {
     });
   }
 
+  /** Whether the part shows an earlier answer of this kind (it is kept on a failed read). */
+  #held(kind: ReadKind): boolean {
+    if (kind === 'due') return this.#due !== undefined;
+    if (kind === 'events') return this.#events !== undefined;
+    return this.#logged !== undefined;
+  }
+
   /** Runs a read; its result is kept only when no later read of the same kind was asked. */
   async #read(seq: number, kind: ReadKind, read: () => Promise<() => void>): Promise<void> {
     let failed: string | undefined;
@@ -149,7 +156,7 @@ export class HomeState {
       apply();
     } catch (err) {
       if (seq !== this.#seq[kind]) return;
-      failed = describeError(err);
+      failed = failedReadNote(err, this.#held(kind));
     }
     if (this.#errors[kind] !== failed) this.#errors = { ...this.#errors, [kind]: failed };
   }

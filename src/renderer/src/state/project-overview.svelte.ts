@@ -5,7 +5,7 @@ import type { ProjectDetail, DocumentView } from '@shared/ipc/projects';
 import type { CalendarEvent } from '@shared/api/events';
 import type { Bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
-import { describeError, failedReadAgain } from '../lib/errors';
+import { describeError, failedReadAgain, failedReadNote } from '../lib/errors';
 import { yearsAround } from '../lib/calendar';
 
 /** Milestones are read over this many years either side of today. */
@@ -72,7 +72,7 @@ export class ProjectOverviewState {
         this.#detail = undefined;
       } else {
         if (failed === 'not-held') this.#detail = undefined;
-        this.#error = describeError(err);
+        this.#error = failedReadNote(err, this.#detail !== undefined);
       }
     }
     await this.#loadMilestones();

@@ -3,7 +3,7 @@
 import type { TaskDetail } from '@shared/ipc/tasks';
 import type { Bridge } from '../lib/bridge';
 import { onCacheChange } from '../lib/cache-events';
-import { describeError, failedReadAgain } from '../lib/errors';
+import { failedReadAgain, failedReadNote } from '../lib/errors';
 
 export class TaskDetailState {
   #detail = $state.raw<TaskDetail | undefined>();
@@ -56,7 +56,7 @@ export class TaskDetailState {
         this.#detail = undefined;
       } else {
         if (failed === 'not-held') this.#detail = undefined;
-        this.#error = describeError(err);
+        this.#error = failedReadNote(err, this.#detail !== undefined);
       }
     } finally {
       this.#loading = false;
