@@ -209,6 +209,34 @@ describe('a pull from a service that answers as the live one', () => {
     expect(gone.cache.projects.get('PrJ001')).toBeNull();
     expect(cache.projects.get('PrJ001')).not.toBeNull();
   });
+
+  it('a project whose list item cannot be read stays cached, with its tasks', async () => {
+    let projects: unknown[] = LIVE_PROJECTS;
+    const { cache, sync } = setup(
+      liveService({
+        '/projects': (url) => (url.searchParams.get('archived') === 'true' ? [] : projects),
+        '/project/FoLd01/tasks': () => LIVE_TASKS,
+      }),
+    );
+    await sync.now();
+    const tasksOf = () => cache.tasks.idsInProjects(['PrJ001']).sort();
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+    // Its item unreadable, with its id: that project stays, and so do its tasks.
+    projects = LIVE_PROJECTS.map((p) => (p.id === 'PrJ001' ? { ...p, name: 42 } : p));
+    const status = await sync.now();
+    expect(status.lastError).toBeNull();
+    expect(cache.projects.get('PrJ001')).not.toBeNull();
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+    // An unreadable item without an id could be any project: none is removed in that pull.
+    projects = LIVE_PROJECTS.map((p) => (p.id === 'PrJ002' ? { ...p, id: 42 } : p));
+    await sync.now();
+    expect(cache.projects.get('PrJ002')).not.toBeNull();
+    // A list that can be read and lacks it removes it.
+    projects = LIVE_PROJECTS.filter((p) => p.id !== 'PrJ002');
+    expect((await sync.now()).readProblems).toEqual([]);
+    expect(cache.projects.get('PrJ002')).toBeNull();
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+  });
 });
 
 describe('folders told from the tree when the answer says neither isFolder nor systemType', () => {
