@@ -237,6 +237,26 @@ describe('a pull from a service that answers as the live one', () => {
     expect(cache.projects.get('PrJ002')).toBeNull();
     expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
   });
+
+  it('a task whose list element cannot be read stays cached', async () => {
+    let tasks: unknown[] = LIVE_TASKS;
+    const { cache, sync } = setup(liveService({ '/project/FoLd01/tasks': () => tasks }));
+    await sync.now();
+    const tasksOf = () => cache.tasks.idsInProjects(['PrJ001']).sort();
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+    // Its element unreadable, with its id: that task stays.
+    tasks = LIVE_TASKS.map((t) => (t.id === 'TaSk02' ? { ...t, status: 7 } : t));
+    expect((await sync.now()).readProblems).toMatchObject([{ itemId: 'TaSk02', count: 1 }]);
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+    // An unreadable element without an id could be any task: none of the list's is removed.
+    tasks = [LIVE_TASKS[0], { ...LIVE_TASKS[1], id: 42 }];
+    await sync.now();
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+    // A list that can be read and lacks them removes them.
+    tasks = [LIVE_TASKS[0]];
+    expect((await sync.now()).readProblems).toEqual([]);
+    expect(tasksOf()).toEqual(['TaSk01']);
+  });
 });
 
 describe('folders told from the tree when the answer says neither isFolder nor systemType', () => {
