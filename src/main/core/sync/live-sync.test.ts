@@ -24,6 +24,7 @@ import { withFolders } from './pull';
 import { ProjectsResponse } from '../../../shared/api/projects';
 import { projectReads } from '../entities/projects';
 import { taskReads } from '../entities/tasks';
+import { anEvent } from '../cache/fixtures';
 
 type Route = (url: URL) => unknown;
 
@@ -256,6 +257,36 @@ describe('a pull from a service that answers as the live one', () => {
     tasks = [LIVE_TASKS[0]];
     expect((await sync.now()).readProblems).toEqual([]);
     expect(tasksOf()).toEqual(['TaSk01']);
+  });
+
+  it('a contact or an event whose list element cannot be read stays cached', async () => {
+    const event = anEvent({ id: 'EvT001', startDate: '2023-10-12', endDate: '2023-10-12' });
+    let contacts: unknown[] = LIVE_CONTACTS;
+    let events: unknown[] = [event];
+    const { cache, sync } = setup(liveService({ '/crm/contacts': () => contacts, '/events': () => events }));
+    await sync.now();
+    const eventIds = () => cache.events.idsInWindow('2023-01-01', '2024-12-31');
+    expect(cache.crm.contact('CoN001')).not.toBeNull();
+    expect(eventIds()).toEqual(['EvT001']);
+    // Each unreadable, with its id: each stays as it was.
+    contacts = LIVE_CONTACTS.map((c) => ({ ...c, firstName: 7 }));
+    events = [{ ...event, startDate: 7 }];
+    const problems = (await sync.now()).readProblems;
+    expect(problems.map((p) => p.itemId).sort()).toEqual(['CoN001', 'EvT001']);
+    expect(cache.crm.contact('CoN001')).toMatchObject({ firstName: 'Grace' });
+    expect(eventIds()).toEqual(['EvT001']);
+    // Without a readable id, they could be any: none is removed.
+    contacts = LIVE_CONTACTS.map((c) => ({ ...c, id: 7 }));
+    events = [{ ...event, id: 7 }];
+    await sync.now();
+    expect(cache.crm.contact('CoN001')).not.toBeNull();
+    expect(eventIds()).toEqual(['EvT001']);
+    // Lists that can be read and lack them remove them.
+    contacts = [];
+    events = [];
+    expect((await sync.now()).readProblems).toEqual([]);
+    expect(cache.crm.contact('CoN001')).toBeNull();
+    expect(eventIds()).toEqual([]);
   });
 });
 
