@@ -151,6 +151,40 @@ describe('service client', () => {
     expect(() => unread.read()).toThrow(ResponseShapeError);
   });
 
+  it('reads a list unread a slice at a time as read() does: an unreadable element skipped, named and logged', async () => {
+    const bad = { ...aTask({ id: 't1', projectId: 'p1' }), priority: 'high' };
+    const good = aTask({ id: 't2', projectId: 'p1' });
+    const { c, log } = client(fakeFetch(() => json([bad, good])).fetch);
+    const reads: ListRead[] = [];
+    c.onListRead((read) => reads.push(read));
+    const inSlices = await (await c.callUnread(taskEndpoints.projectTasks, { id: 'p1' })).readInSlices();
+    expect(inSlices.items.map((t) => t.id)).toEqual(['t2']);
+    expect(inSlices.skipped).toEqual([
+      { index: 0, id: 't1', field: 'priority', message: expect.stringContaining('priority: ') },
+    ]);
+    expect(reads).toEqual([
+      { method: 'GET', path: '/project/p1/tasks', total: 2, skipped: inSlices.skipped },
+    ]);
+    const logged = [...log];
+    expect(logged).toEqual([
+      expect.stringMatching(/^GET \/project\/p1\/tasks: 1 of 2 items unreadable \(priority: /),
+    ]);
+    // The same answer read at once: the same items, skipped items and log line.
+    log.length = 0;
+    const atOnce = (await c.callUnread(taskEndpoints.projectTasks, { id: 'p1' })).read();
+    expect(inSlices).toEqual(atOnce);
+    expect(log).toEqual(logged);
+  });
+
+  it('fails a list read a slice at a time whose body is not a list, naming the body', async () => {
+    const { c } = client(fakeFetch(() => json({ not: 'a list' })).fetch);
+    const unread = await c.callUnread(taskEndpoints.projectTasks, { id: 'p1' });
+    const err = await unread.readInSlices().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ResponseShapeError);
+    expect((err as ResponseShapeError).field).toBe('body');
+    expect((err as Error).message).toContain('GET /project/p1/tasks');
+  });
+
   it('names the body when a list answer is not a list, or a single answer does not match', async () => {
     const { c } = client(fakeFetch(() => json({ not: 'a list' })).fetch);
     const err = await c.call(taskEndpoints.projectTasks, { id: 'p1' }).catch((e: unknown) => e);

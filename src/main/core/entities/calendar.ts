@@ -3,7 +3,7 @@ import { markOffered } from '../sync/not-offered';
 import { fetchUnlessGone, storeDependencies, type OnDemandRead } from '../sync/on-demand';
 import { ackMark } from '../sync/pending';
 import { shiftMonths, withoutCopies, type PullContext } from '../sync/pull';
-import { checkedKeep, idSet } from '../sync/removal';
+import { checkedKeep, idSet, keepingUnreadable } from '../sync/removal';
 import { heldAnswers, recordAnswers } from '../sync/held-lists';
 import type { EntityDescriptor } from './types';
 import type { CalendarEvent } from '../../../shared/api/events';
@@ -43,7 +43,7 @@ async function pullEvents(ctx: PullContext): Promise<void> {
     const keepEvents = await checkedKeep(
       cache.events.idsInWindow(from, to),
       list,
-      ctx.keep('event'),
+      keepingUnreadable(ctx.keep('event'), skipped),
       async () => idSet((await fetchEvents()).read().items),
       log,
       'event window',

@@ -2,7 +2,7 @@ import { stamp, type SyncDeps } from '../sync/context';
 import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
 import { ackMark, mergePending, type ListedItems } from '../sync/pending';
 import { withoutCopies, type PullContext } from '../sync/pull';
-import { checkedKeep, idSet } from '../sync/removal';
+import { checkedKeep, idSet, keepingUnreadable } from '../sync/removal';
 import { heldAnswers, recordAnswers } from '../sync/held-lists';
 import type { UnreadListAnswer } from '../api/client';
 import type { ListTable } from '../cache/repos/list-answers';
@@ -115,7 +115,7 @@ async function pullRecords<E extends Side, D>(ctx: PullContext, side: RecordSide
     const keep = await checkedKeep(
       side.cachedIds(cache),
       list,
-      ctx.keep(side.entity),
+      keepingUnreadable(ctx.keep(side.entity), skipped),
       async () => idSet(await gate((s) => side.list(client, s)).then((again) => again.read().items)),
       log,
       side.scope,

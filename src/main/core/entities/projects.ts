@@ -54,9 +54,14 @@ async function pullProjects(ctx: PullContext): Promise<void> {
     const open = await answers[0].readInSlices();
     const archived = await answers[1].readInSlices();
     const items = [...open.items, ...archived.items];
+    const skipped = [...open.skipped, ...archived.skipped];
     return {
       projects: [...new Map(items.map((p) => [p.id, p])).values()],
-      complete: !open.skipped.length && !archived.skipped.length,
+      complete: !skipped.length,
+      // A project whose item could not be read is still listed: the service holds it, so the
+      // cache keeps it and its tasks. One whose item has no readable id could be any project.
+      unreadableIds: skipped.flatMap((s) => (s.id === null ? [] : [s.id])),
+      unnamedUnreadable: skipped.some((s) => s.id === null),
       records: [OPEN_PROJECTS, ARCHIVED_PROJECTS].map((key, i) => ({
         key,
         fingerprint: answers[i]!.fingerprint,
@@ -82,12 +87,17 @@ async function pullProjects(ctx: PullContext): Promise<void> {
     // The table's write count as its ids were read: a write after (an opened project fetched
     // while the removals are confirmed) is one the answers do not hold.
     let writes: number | undefined = cache.listAnswers.writes('projects');
-    const projectIds = new Set(projects.map((p) => p.id));
-    const notListed = cachedProjects.filter((id) => !projectIds.has(id));
+    const projectIds = new Set([...projects.map((p) => p.id), ...read.unreadableIds]);
+    // An unreadable item without an id may be any cached project: none is removed this pull.
+    const notListed = read.unnamedUnreadable ? [] : cachedProjects.filter((id) => !projectIds.has(id));
     const goneProjects = await confirmRemoval(
       cachedProjects.length,
       notListed.filter((id) => !ctx.keep('project')(id)),
-      async () => new Set((await readAnswers(await fetchAnswers())).projects.map((p) => p.id)),
+      async () => {
+        const again = await readAnswers(await fetchAnswers());
+        if (again.unnamedUnreadable) return new Set(cachedProjects);
+        return new Set([...again.projects.map((p) => p.id), ...again.unreadableIds]);
+      },
       log,
       'project list',
     );

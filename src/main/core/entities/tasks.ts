@@ -304,6 +304,12 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
     return seen;
   };
   const fetchedRoots: string[] = [];
+  /**
+   * Tasks whose element could not be read (the service still holds them: they stay), and the
+   * roots whose list had one without a readable id (it may be any of their tasks: none removed).
+   */
+  const unreadable = new Set<string>();
+  const unnamedUnreadableIn = new Set<string>();
   /** Roots whose list held every task as stored, with its length (see the removal below). */
   const asStored = new Map<string, number>();
   const listOf = (root: string) =>
@@ -344,6 +350,8 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
               else listed.push(stored);
             });
             const { ids, stored } = list;
+            for (const id of list.unreadable) unreadable.add(id);
+            if (list.unnamedUnreadable) unnamedUnreadableIn.add(root);
             // The stored ones are named twice then: the set, made only for a check, holds them once.
             if (myLists) for (const id of ids) myLists.seen.add(id);
             else listed.push(ids);
@@ -369,6 +377,7 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
     // Each root's check is a few reads of the cache: the loop is given back between them.
     await yieldToLoop();
     await ctx.isolated(`/project/${encodeURIComponent(root)}/tasks`, async () => {
+      if (unnamedUnreadableIn.has(root)) return;
       const subtree = cache.projects.subtreeIds(root);
       // A list whose every task is stored as it came has each of them cached in this subtree:
       // as many cached tasks there as it held means no other, so none to remove, and the
@@ -381,6 +390,7 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
       const candidates = cached.filter(
         (id) =>
           !listedIds.has(id) &&
+          !unreadable.has(id) &&
           !ctx.keep('task')(id) &&
           !deps.pending.pendingFieldsFor('task', id).has('projectId'),
       );

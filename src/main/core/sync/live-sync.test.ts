@@ -24,6 +24,7 @@ import { withFolders } from './pull';
 import { ProjectsResponse } from '../../../shared/api/projects';
 import { projectReads } from '../entities/projects';
 import { taskReads } from '../entities/tasks';
+import { anEvent } from '../cache/fixtures';
 
 type Route = (url: URL) => unknown;
 
@@ -208,6 +209,84 @@ describe('a pull from a service that answers as the live one', () => {
     expect(await gone.sync.onDemand.run(projectReads.project('PrJ001'))).toBe('gone');
     expect(gone.cache.projects.get('PrJ001')).toBeNull();
     expect(cache.projects.get('PrJ001')).not.toBeNull();
+  });
+
+  it('a project whose list item cannot be read stays cached, with its tasks', async () => {
+    let projects: unknown[] = LIVE_PROJECTS;
+    const { cache, sync } = setup(
+      liveService({
+        '/projects': (url) => (url.searchParams.get('archived') === 'true' ? [] : projects),
+        '/project/FoLd01/tasks': () => LIVE_TASKS,
+      }),
+    );
+    await sync.now();
+    const tasksOf = () => cache.tasks.idsInProjects(['PrJ001']).sort();
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+    // Its item unreadable, with its id: that project stays, and so do its tasks.
+    projects = LIVE_PROJECTS.map((p) => (p.id === 'PrJ001' ? { ...p, name: 42 } : p));
+    const status = await sync.now();
+    expect(status.lastError).toBeNull();
+    expect(cache.projects.get('PrJ001')).not.toBeNull();
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+    // An unreadable item without an id could be any project: none is removed in that pull.
+    projects = LIVE_PROJECTS.map((p) => (p.id === 'PrJ002' ? { ...p, id: 42 } : p));
+    await sync.now();
+    expect(cache.projects.get('PrJ002')).not.toBeNull();
+    // A list that can be read and lacks it removes it.
+    projects = LIVE_PROJECTS.filter((p) => p.id !== 'PrJ002');
+    expect((await sync.now()).readProblems).toEqual([]);
+    expect(cache.projects.get('PrJ002')).toBeNull();
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+  });
+
+  it('a task whose list element cannot be read stays cached', async () => {
+    let tasks: unknown[] = LIVE_TASKS;
+    const { cache, sync } = setup(liveService({ '/project/FoLd01/tasks': () => tasks }));
+    await sync.now();
+    const tasksOf = () => cache.tasks.idsInProjects(['PrJ001']).sort();
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+    // Its element unreadable, with its id: that task stays.
+    tasks = LIVE_TASKS.map((t) => (t.id === 'TaSk02' ? { ...t, status: 7 } : t));
+    expect((await sync.now()).readProblems).toMatchObject([{ itemId: 'TaSk02', count: 1 }]);
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+    // An unreadable element without an id could be any task: none of the list's is removed.
+    tasks = [LIVE_TASKS[0], { ...LIVE_TASKS[1], id: 42 }];
+    await sync.now();
+    expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
+    // A list that can be read and lacks them removes them.
+    tasks = [LIVE_TASKS[0]];
+    expect((await sync.now()).readProblems).toEqual([]);
+    expect(tasksOf()).toEqual(['TaSk01']);
+  });
+
+  it('a contact or an event whose list element cannot be read stays cached', async () => {
+    const event = anEvent({ id: 'EvT001', startDate: '2023-10-12', endDate: '2023-10-12' });
+    let contacts: unknown[] = LIVE_CONTACTS;
+    let events: unknown[] = [event];
+    const { cache, sync } = setup(liveService({ '/crm/contacts': () => contacts, '/events': () => events }));
+    await sync.now();
+    const eventIds = () => cache.events.idsInWindow('2023-01-01', '2024-12-31');
+    expect(cache.crm.contact('CoN001')).not.toBeNull();
+    expect(eventIds()).toEqual(['EvT001']);
+    // Each unreadable, with its id: each stays as it was.
+    contacts = LIVE_CONTACTS.map((c) => ({ ...c, firstName: 7 }));
+    events = [{ ...event, startDate: 7 }];
+    const problems = (await sync.now()).readProblems;
+    expect(problems.map((p) => p.itemId).sort()).toEqual(['CoN001', 'EvT001']);
+    expect(cache.crm.contact('CoN001')).toMatchObject({ firstName: 'Grace' });
+    expect(eventIds()).toEqual(['EvT001']);
+    // Without a readable id, they could be any: none is removed.
+    contacts = LIVE_CONTACTS.map((c) => ({ ...c, id: 7 }));
+    events = [{ ...event, id: 7 }];
+    await sync.now();
+    expect(cache.crm.contact('CoN001')).not.toBeNull();
+    expect(eventIds()).toEqual(['EvT001']);
+    // Lists that can be read and lack them remove them.
+    contacts = [];
+    events = [];
+    expect((await sync.now()).readProblems).toEqual([]);
+    expect(cache.crm.contact('CoN001')).toBeNull();
+    expect(eventIds()).toEqual([]);
   });
 });
 

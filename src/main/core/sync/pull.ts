@@ -91,7 +91,15 @@ export async function pullProjectTaskList(
   projectId: string,
   mark?: number,
   onStored?: (ids: readonly string[]) => void,
-): Promise<{ ids: string[]; stored: number; asStored: number | undefined }> {
+): Promise<{
+  ids: string[];
+  stored: number;
+  asStored: number | undefined;
+  /** Ids of the elements that could not be read: the service holds them, no removal takes them. */
+  unreadable: string[];
+  /** Whether an element that could not be read had no readable id (it may be any task). */
+  unnamedUnreadable: boolean;
+}> {
   const { cache, pending } = deps;
   const fingerprints = cache.taskFingerprints;
   // Local changes waiting are merged into every element (rule 7): then none is skipped.
@@ -171,6 +179,8 @@ export async function pullProjectTaskList(
     ids,
     stored: storedIds.length,
     asStored: asStored ? (distinct ?? new Set(ids).size) : undefined,
+    unreadable: answer.skipped.flatMap((s) => (s.id === null ? [] : [s.id])),
+    unnamedUnreadable: answer.skipped.some((s) => s.id === null),
   };
 }
 

@@ -1,4 +1,5 @@
 import { RejectedError } from '../api/errors';
+import type { UnreadableItem } from '../api/http';
 
 /**
  * Rule 9: a pull that would remove most of a scope's cached items (a project subtree, the
@@ -61,3 +62,18 @@ export async function checkedKeep(
 
 /** The ids of a list answer, for a `refetch`. */
 export const idSet = (list: readonly { id: string }[]): ReadonlySet<string> => new Set(list.map((x) => x.id));
+
+/**
+ * `keep` widened by the elements of a list answer that could not be read: the service holds
+ * them, so a list item that cannot be read costs that item's update, never its cached row. One
+ * without a readable id may be any item: then every cached item is kept.
+ */
+export function keepingUnreadable(
+  keep: (id: string) => boolean,
+  skipped: readonly UnreadableItem[],
+): (id: string) => boolean {
+  if (!skipped.length) return keep;
+  if (skipped.some((s) => s.id === null)) return () => true;
+  const unreadable = new Set(skipped.map((s) => s.id));
+  return (id) => keep(id) || unreadable.has(id);
+}

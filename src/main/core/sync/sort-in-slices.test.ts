@@ -42,6 +42,16 @@ describe('sortInSlices', () => {
     },
   );
 
+  it('takes a comparison that is NaN or undefined for a tie, as Array.prototype.sort does', async () => {
+    const items = itemsOf(1_000);
+    // Items without a rank compare as NaN with every other (`undefined - 1`): ties, all of them.
+    const noRank = (): number => Number.NaN;
+    expect(await sortInSlices(items, noRank)).toEqual([...items].sort(noRank));
+    expect(await sortInSlices(items, noRank)).toEqual(items);
+    const noAnswer = (() => undefined) as unknown as (a: unknown, b: unknown) => number;
+    expect(await sortInSlices(items, noAnswer)).toEqual(items);
+  });
+
   it('gives the loop back every few hundred items when the turn is spent', async () => {
     spentAlways = true;
     loopGivenBack = 0;

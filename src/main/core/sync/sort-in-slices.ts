@@ -30,8 +30,9 @@ export async function sortInSlices<T>(items: readonly T[], compare: (a: T, b: T)
       let i = left;
       let j = mid;
       for (let k = left; k < end; k++) {
-        // The left run's item first on a tie: equal items keep their order.
-        to[k] = i < mid && (j >= end || compare(from[i]!, from[j]!) <= 0) ? from[i++]! : from[j++]!;
+        // The left run's item first unless it compares after: equal items keep their order, and
+        // a comparison of NaN (or undefined) is a tie, as `Array.prototype.sort` takes it.
+        to[k] = i < mid && (j >= end || !(compare(from[i]!, from[j]!) > 0)) ? from[i++]! : from[j++]!;
         if ((k - left) % RUN === RUN - 1) await breathe();
       }
     }

@@ -62,7 +62,7 @@ describe("a first pull's stale messages", { timeout: 60_000 }, () => {
     expect(new Set(asked).size).toBe(COUNT);
   });
 
-  it('ask the outbox about a page of tasks at a time, never about them all at once', async () => {
+  it('ask the outbox about the stale tasks at most once per page read, each task once', async () => {
     const cache = accountCache(openCacheDb(':memory:'));
     const service: FetchLike = async (url) => {
       const u = new URL(url);
@@ -93,13 +93,11 @@ describe("a first pull's stale messages", { timeout: 60_000 }, () => {
     });
     syncs.push(sync);
     expect((await sync.now()).lastError).toBeNull();
-    // The stale tasks are read a page at a time (`STALE_PAGE`), asked about with their page (all
-    // 2,500 in one question were one stretch with their sort).
-    expect(Math.max(...asked)).toBeLessThanOrEqual(STALE_PAGE);
-    expect(asked.filter((n) => n > 32)).toEqual(
-      Array.from({ length: Math.ceil(COUNT / STALE_PAGE) }, (_, i) =>
-        Math.min(STALE_PAGE, COUNT - i * STALE_PAGE),
-      ),
-    );
+    // The stale tasks are read a page at a time (`STALE_PAGE`) and asked about once per turn,
+    // over the pages read in it (how many pages fit in a turn is the machine's: see
+    // stale-tasks.test.ts), each task in one question.
+    const stalePages = asked.filter((n) => n > 32);
+    expect(stalePages.length).toBeLessThanOrEqual(Math.ceil(COUNT / STALE_PAGE));
+    expect(stalePages.reduce((sum, n) => sum + n, 0)).toBe(COUNT);
   });
 });

@@ -12,6 +12,8 @@ import { staleTasksByActivity } from './stale-tasks';
 
 /** While set, every slice of work is spent at each look at the clock (a slow, loaded machine). */
 let spentAlways = false;
+/** While set, no slice of work is ever spent (a fast, idle machine). */
+let neverSpent = false;
 let loopGivenBack = 0;
 vi.mock('../loop-turns', async (importOriginal) => {
   const actual = await importOriginal<typeof loopTurns>();
@@ -19,7 +21,7 @@ vi.mock('../loop-turns', async (importOriginal) => {
     ...actual,
     workSlice: (sliceMs?: number) => {
       const slice = actual.workSlice(sliceMs);
-      return { due: () => spentAlways || slice.due(), reset: () => slice.reset() };
+      return { due: () => !neverSpent && (spentAlways || slice.due()), reset: () => slice.reset() };
     },
     yieldToLoop: () => {
       loopGivenBack++;
@@ -30,6 +32,7 @@ vi.mock('../loop-turns', async (importOriginal) => {
 
 afterEach(() => {
   spentAlways = false;
+  neverSpent = false;
 });
 
 const COUNT = 2_500;
@@ -92,5 +95,34 @@ describe('the stale tasks read at the end of a pull', () => {
     expect(mostReadInOneTurn).toBeLessThanOrEqual(250);
     // The sort of 2,500 tasks, a few hundred merged at a time.
     expect(loopGivenBack - yieldsBeforeLastRead).toBeGreaterThanOrEqual(COUNT / 500);
+  });
+
+  it('ask the outbox once per turn, over every page read in it, not once per page', async () => {
+    const cache = cacheWithStaleTasks();
+    const moved = new Set([id(3), id(1_700)]);
+    /** The ids of each question, and the loop's give-backs counted when it was asked. */
+    const questions: { ids: readonly string[]; at: number }[] = [];
+    const pending: PendingFields = {
+      ...noPending,
+      pendingStructuralAmong: (_entity, ids) => {
+        questions.push({ ids: [...ids], at: loopGivenBack });
+        return new Set(ids.filter((i) => moved.has(i)));
+      },
+    };
+    // All 13 pages in one turn: one question, over all 2,500 tasks.
+    neverSpent = true;
+    loopGivenBack = 0;
+    const stale = await staleTasksByActivity(cache, pending);
+    expect(stale).toHaveLength(COUNT - moved.size);
+    expect(questions.map((q) => q.ids.length)).toEqual([COUNT]);
+    // Each page its own turn: one question per turn, over that turn's page, asked before the
+    // loop is given back (the rows and the outbox read in one turn).
+    neverSpent = false;
+    spentAlways = true;
+    questions.length = 0;
+    loopGivenBack = 0;
+    expect(await staleTasksByActivity(cache, pending)).toHaveLength(COUNT - moved.size);
+    expect(questions.map((q) => q.ids.length)).toEqual([...Array<number>(12).fill(200), 100]);
+    expect(questions.map((q) => q.at)).toEqual(Array.from({ length: 13 }, (_, i) => i));
   });
 });
