@@ -88,8 +88,15 @@ export function foldedWords(text: string | null): string[] {
  * `'typo'` only with one typo forgiven in some word, null not even so.
  */
 export function matchUnindexed(text: UnindexedText, terms: readonly TermWords[]): 'exact' | 'typo' | null {
+  return matchWords([foldedWords(text.name), foldedWords(text.fields)], terms);
+}
+
+/** `matchUnindexed` over the folded words of each column (`foldedWords`), kept between searches. */
+export function matchWords(
+  columns: readonly (readonly string[])[],
+  terms: readonly TermWords[],
+): 'exact' | 'typo' | null {
   if (!terms.length) return null;
-  const columns = [foldedWords(text.name), foldedWords(text.fields)];
   let found: 'exact' | 'typo' = 'exact';
   for (const term of terms) {
     if (columns.some((words) => matchAt(words, term, false) >= 0)) continue;
