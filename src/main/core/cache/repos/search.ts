@@ -149,6 +149,13 @@ const MAX_TYPO_TERMS = 12;
 
 type Row = SearchHit & { rank: number };
 
+/** A task waiting for the index, as the direct search reads it. */
+interface WaitingRow {
+  rowid: number;
+  projectId: string;
+  text: WaitingText;
+}
+
 /**
  * A waiting task's text as a search last read it, and its words folded: kept between searches
  * (the palette searches on each keystroke) and used again while the task's name and custom
@@ -260,12 +267,18 @@ export function createSearchRepo(db: CacheDb) {
 
   /** The waiting tasks' text by rowid, as the last direct search read it (`WaitingText`). */
   let waitingTexts = new Map<number, WaitingText>();
+  /** The last read of the waiting tasks, and the cache's write count then (`readWaitingTexts`). */
+  let lastRead: { stamp: string; rows: WaitingRow[] } | undefined;
 
   /**
    * The text of every task waiting for the index, by rowid: its custom-field text is built (in
    * SQL, as the index builds it) only for a task new to the last search's read or written since.
    */
-  function readWaitingTexts(): { rowid: number; projectId: string; text: WaitingText }[] {
+  function readWaitingTexts(): WaitingRow[] {
+    // Nothing written since the last read (by this connection, `total_changes()`, or another,
+    // `data_version`): the waiting tasks are as read then (typing in the palette, no sync).
+    const stamp = `${stmt('PRAGMA data_version').pluck().get() as number}:${stmt('SELECT total_changes()').pluck().get() as number}`;
+    if (lastRead?.stamp === stamp) return lastRead.rows;
     const rows = stmt(
       `SELECT t.rowid, t.name, t.project_id, t.custom_fields
        FROM tasks_fts_pending p JOIN tasks t ON t.rowid = p.task_rowid`,
@@ -288,7 +301,7 @@ export function createSearchRepo(db: CacheDb) {
             .all(JSON.stringify(fresh)) as [number, string | null][])
         : [],
     );
-    const out = rows.map(([rowid, name, projectId, customFields]) => {
+    const out = rows.map(([rowid, name, projectId, customFields]): WaitingRow => {
       let text = known.get(rowid);
       if (!text) {
         const fields = fieldTexts.get(rowid) ?? null;
@@ -299,6 +312,7 @@ export function createSearchRepo(db: CacheDb) {
     });
     // Only the tasks still waiting are kept: an indexed or deleted one is dropped.
     waitingTexts = known;
+    lastRead = { stamp, rows: out };
     return out;
   }
 
