@@ -95,4 +95,43 @@ describe.each(SERVICE_PROFILES)('search during a first sync on the %s profile', 
     const again = await e.call('search.query', { text: wordOf(task.name)!, kinds: ['task'], limit: 500 });
     expect(again.hits.map((h) => h.id)).toContain(task.id);
   });
+
+  it('indexes as soon as the project lists are asked for when my lists could not be read, before any is stored', async () => {
+    // The tasks awaiting my action cannot be read (My Work never ready); the project lists are
+    // held: the tasks assigned to me are stored, and must be indexed while the lists still wait.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const fetch: FetchLike = async (input, init) => {
+      const path = new URL(input).pathname;
+      if (/\/action-required-tasks$/.test(path))
+        return new Response('{"error":"down"}', {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        });
+      const signal = init.signal;
+      if (/\/project\/[^/]+\/tasks$/.test(path))
+        await new Promise<void>((resolve, reject) => {
+          void released.then(resolve);
+          signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+        });
+      return globalThis.fetch(input, init);
+    };
+    const e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { fetch });
+    open.push(e);
+    const run = e.sync.now();
+    const assigned = await api.call(taskEndpoints.assignedTasks, { id: svc.users.actingUserId });
+    expect(assigned.length).toBeGreaterThan(0);
+    await vi.waitFor(
+      () => {
+        expect(e.cache.tasks.get(assigned[0]!.id)).not.toBeNull();
+        expect(e.cache.search.pendingCount()).toBe(0);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+    const first = e.sync.status().initialSync;
+    expect(first?.myWorkReady).toBe(false);
+    expect(first?.projectsDone).toBe(0);
+    release();
+    await run;
+  });
 });
