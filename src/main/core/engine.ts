@@ -224,9 +224,10 @@ function syncFor(
   const withClock = <S extends object>(status: S) => ({ ...status, serviceClock: serviceClock.current() });
   const offStatus = sync.onStatus((status) => events.emit('sync.onDidChangeStatus', withClock(status)));
   // A first sync's My Work is stored before any task is indexed (see `SearchIndexing.hold`); if
-  // my lists could not be read, the hold ends once the project lists are being stored.
+  // my lists could not be read (or take longer than their head start), the hold ends once the
+  // project lists are asked for: nothing is gained by holding then.
   const holdIndexing = ({ initialSync: first }: SyncStatus) =>
-    parts.indexing.hold(first !== undefined && !first.myWorkReady && first.projectsDone === 0);
+    parts.indexing.hold(first !== undefined && !first.myWorkReady && !first.projectListsAsked);
   holdIndexing(sync.status());
   const offIndexing = sync.onStatus(holdIndexing);
   const offClock = serviceClock.onChange(() =>

@@ -54,6 +54,11 @@ export const InitialSyncProgress = lazySchema(() =>
       /** Projects (folders too) whose tasks are stored, of `projectsTotal` in the tree. */
       projectsDone: z.number().int().min(0),
       projectsTotal: z.number().int().min(0),
+      /**
+       * The project lists are asked for: the acting user's own lists are stored, given up on, or
+       * past their head start. Set once, then true.
+       */
+      projectListsAsked: z.boolean().optional(),
     })
     .refine((p) => p.projectsDone <= p.projectsTotal, {
       message: 'projectsDone must not exceed projectsTotal',

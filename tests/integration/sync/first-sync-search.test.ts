@@ -6,6 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createServiceClient, type ServiceClient } from '../../../src/main/core/api/client';
 import type { FetchLike } from '../../../src/main/core/api/http';
 import { taskEndpoints } from '../../../src/shared/api/tasks';
+import { aTask } from '../../../src/main/core/cache/fixtures';
+import { INDEX_BEFORE_SEARCH_MAX } from '../../../src/main/core/cache/repos/search';
+import { flattenTask } from '../../../src/main/core/cache/repos/tasks';
 import { SERVICE_PROFILES, startService, type RunningService } from '../../support/service';
 import { testEngine, type TestEngine } from '../outbox/support';
 
@@ -65,6 +68,21 @@ describe.each(SERVICE_PROFILES)('search during a first sync on the %s profile', 
     ).toBe(0);
     const { hits } = await e.call('search.query', { text: wordOf(task.name)!, kinds: ['task'], limit: 500 });
     expect(hits.map((h) => h.id)).toContain(task.id);
+    // A first sync of a large account has thousands waiting, more than a search indexes itself:
+    // with as many waiting here (tasks no word below finds), the search matches them directly.
+    const others = Array.from({ length: INDEX_BEFORE_SEARCH_MAX + 1 }, (_, i) =>
+      aTask({ id: `waiting-${i}`, projectId: task.projectId, name: `${i}` }),
+    );
+    others.push(aTask({ id: 'waiting-review', projectId: task.projectId, name: 'समीक्षा बैठक' }));
+    e.cache.transaction(() => e.cache.tasks.upsertMany(others.map(flattenTask)));
+    const waiting = e.cache.search.pendingCount();
+    expect(waiting).toBeGreaterThan(INDEX_BEFORE_SEARCH_MAX);
+    const direct = await e.call('search.query', { text: wordOf(task.name)!, kinds: ['task'], limit: 500 });
+    expect(direct.hits.map((h) => h.id)).toContain(task.id);
+    // A word whose vowel signs split it in the index, as they do here.
+    const review = await e.call('search.query', { text: 'समीक्षा', kinds: ['task'], limit: 10 });
+    expect(review.hits.map((h) => h.id)).toEqual(['waiting-review']);
+    expect(e.cache.search.pendingCount()).toBe(waiting);
 
     release();
     expect((await run).lastError).toBeNull();
@@ -76,5 +94,44 @@ describe.each(SERVICE_PROFILES)('search during a first sync on the %s profile', 
     e.db.exec(`INSERT INTO tasks_fts (tasks_fts, rank) VALUES ('integrity-check', 1)`);
     const again = await e.call('search.query', { text: wordOf(task.name)!, kinds: ['task'], limit: 500 });
     expect(again.hits.map((h) => h.id)).toContain(task.id);
+  });
+
+  it('indexes as soon as the project lists are asked for when my lists could not be read, before any is stored', async () => {
+    // The tasks awaiting my action cannot be read (My Work never ready); the project lists are
+    // held: the tasks assigned to me are stored, and must be indexed while the lists still wait.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const fetch: FetchLike = async (input, init) => {
+      const path = new URL(input).pathname;
+      if (/\/action-required-tasks$/.test(path))
+        return new Response('{"error":"down"}', {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        });
+      const signal = init.signal;
+      if (/\/project\/[^/]+\/tasks$/.test(path))
+        await new Promise<void>((resolve, reject) => {
+          void released.then(resolve);
+          signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+        });
+      return globalThis.fetch(input, init);
+    };
+    const e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { fetch });
+    open.push(e);
+    const run = e.sync.now();
+    const assigned = await api.call(taskEndpoints.assignedTasks, { id: svc.users.actingUserId });
+    expect(assigned.length).toBeGreaterThan(0);
+    await vi.waitFor(
+      () => {
+        expect(e.cache.tasks.get(assigned[0]!.id)).not.toBeNull();
+        expect(e.cache.search.pendingCount()).toBe(0);
+      },
+      { timeout: 15_000, interval: 20 },
+    );
+    const first = e.sync.status().initialSync;
+    expect(first?.myWorkReady).toBe(false);
+    expect(first?.projectsDone).toBe(0);
+    release();
+    await run;
   });
 });

@@ -333,6 +333,7 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
   // parsed and stored on the same thread as My Work's slices (and served by the same service),
   // and My Work waited for them. Two small lists cost the whole sync about one round trip more.
   if (mine) await settledWithin(mine, MY_LISTS_HEAD_START_MS);
+  if (ctx.first) ctx.progress.initial?.({ projectListsAsked: true });
   // My lists end the run only with a failure that ends it anyway (the cache could not store
   // them, the run cancelled, the token refused): no project list is asked for then.
   if (mineFailed) await mine;

@@ -102,7 +102,13 @@ describe('the progress of a first sync', () => {
     const counts = [...new Set(seen.filter((p) => p.projectsTotal).map((p) => p.projectsDone))];
     expect(counts[0]).toBe(0);
     expect(counts.at(-1)).toBe(4);
-    expect(seen.at(-1)).toEqual({ treeReady: true, myWorkReady: true, projectsDone: 4, projectsTotal: 4 });
+    expect(seen.at(-1)).toEqual({
+      treeReady: true,
+      myWorkReady: true,
+      projectsDone: 4,
+      projectsTotal: 4,
+      projectListsAsked: true,
+    });
     // My Work was ready before any project list was counted.
     const myWorkAt = seen.findIndex((p) => p.myWorkReady);
     const firstListAt = seen.findIndex((p) => p.projectsDone > 0);

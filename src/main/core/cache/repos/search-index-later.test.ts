@@ -104,6 +104,36 @@ describe('search: tasks stored before they are indexed', () => {
     expect(cache.search.pendingCount()).toBeGreaterThan(INDEX_BEFORE_SEARCH_MAX);
   });
 
+  it('a waiting task written between two direct searches is found by its new text only', () => {
+    const cache = open();
+    store(cache, [...filler(), ...named]);
+    expect(ids(cache.search.query('budget', ['task'], 10)).sort()).toEqual(['a1', 'a2']);
+    expect(ids(cache.search.query('northwind', ['task'], 10))).toEqual(['a4']);
+    // Still waiting, written again: the words the last search kept for them are stale.
+    store(cache, [
+      aTask({ id: 'a1', projectId: 'p1', name: 'Yearly forecast' }),
+      aTask({ id: 'a4', projectId: 'p1', name: 'Invoice run', customFieldsData: { f3: ['Contoso'] } }),
+    ]);
+    expect(cache.search.pendingCount()).toBeGreaterThan(INDEX_BEFORE_SEARCH_MAX);
+    expect(ids(cache.search.query('budget', ['task'], 10))).toEqual(['a2']);
+    expect(ids(cache.search.query('forecast', ['task'], 10))).toEqual(['a1']);
+    expect(ids(cache.search.query('northwind', ['task'], 10))).toEqual([]);
+    expect(ids(cache.search.query('contoso', ['task'], 10))).toEqual(['a4']);
+  });
+
+  it('a search that may not write (the cache read-only) matches the few waiting tasks directly', () => {
+    const cache = open();
+    store(cache, named);
+    cache.db.pragma('query_only = 1');
+    expect(ids(cache.search.query('budget', ['task'], 10)).sort()).toEqual(['a1', 'a2']);
+    expect(ids(cache.search.query('northwind', ['task'], 10))).toEqual(['a4']);
+    expect(cache.search.pendingCount()).toBe(named.length);
+    cache.db.pragma('query_only = 0');
+    expect(ids(cache.search.query('budget', ['task'], 10)).sort()).toEqual(['a1', 'a2']);
+    expect(cache.search.pendingCount()).toBe(0);
+    integrityCheck(cache);
+  });
+
   it('an indexed task written again is found by its new text only, until and after it is indexed again', () => {
     const cache = open();
     store(cache, named);

@@ -62,6 +62,16 @@ describe('search of tasks not yet indexed: what the index would match', () => {
     expect(match('Release 12345', '12355')).toBeNull();
   });
 
+  it('splits words at the marks the index splits at, and folds final sigma and micro as the index does', () => {
+    // Devanagari, Thai, Arabic: their vowel signs, virama and harakat split words in the index.
+    expect(match('समीक्षा बैठक', 'समीक्षा')).toBe('exact');
+    expect(match('ประชุมทีม', 'ประชุม')).toBe('exact');
+    expect(match('مُرَاجَعَة الميزانية', 'مُرَاجَعَة')).toBe('exact');
+    expect(match('Ἐπανέλεγχος ΟΔΟΣ', 'οδος')).toBe('exact');
+    expect(match('οδος', 'ΟΔΟΣ')).toBe('exact');
+    expect(match('5 µm tolerance', 'μm')).toBe('exact');
+  });
+
   it('matches nothing for a text without words', () => {
     expect(match('Anything', '')).toBeNull();
   });

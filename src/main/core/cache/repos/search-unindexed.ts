@@ -2,7 +2,7 @@ import {
   SNIPPET_HIT_END,
   SNIPPET_HIT_START,
   TYPO_MIN_LENGTH,
-  foldWord,
+  foldWord as foldAccentsAndCase,
   typoMatches,
 } from '../../../../shared/search-query';
 
@@ -16,6 +16,14 @@ import {
  * case and accents apart).
  */
 
+/**
+ * A word folded as the index folds it: case and accents apart, and Greek final sigma and the
+ * micro sign as their plain letters (the index folds them; `toLowerCase` keeps them).
+ */
+function foldWord(word: string): string {
+  return foldAccentsAndCase(word).replace(/ς/g, 'σ').replace(/µ/g, 'μ');
+}
+
 /** One word of a text: where it starts and ends there, and its folded form. */
 interface Token {
   start: number;
@@ -23,8 +31,12 @@ interface Token {
   folded: string;
 }
 
-/** What the index counts as a word: letters, digits, private-use characters (and their marks). */
-const WORD = /[\p{L}\p{N}\p{Co}\p{M}]+/gu;
+/**
+ * What the index counts as a word: letters, digits, private-use characters, and the Latin accent
+ * marks (U+0300 block) only; any other mark (a Devanagari vowel sign, Arabic harakat, Hebrew
+ * niqqud) splits words there, as it does in the index and in what the user types (`wordsOf`).
+ */
+const WORD = /[\p{L}\p{N}\p{Co}\u0300-\u036F]+/gu;
 
 function tokensOf(text: string): Token[] {
   const out: Token[] = [];
@@ -66,16 +78,9 @@ export interface UnindexedText {
   fields: string | null;
 }
 
-/** Anything but what the index counts as a word, once folded (marks are gone then). */
-const NON_WORD = /[^\p{L}\p{N}\p{Co}]+/u;
-
-/** The folded words of a text: the whole text folded once, then split (a search reads thousands). */
-function foldedWords(text: string | null): string[] {
-  return text
-    ? foldWord(text)
-        .split(NON_WORD)
-        .filter((w) => w.length > 0)
-    : [];
+/** The folded words of a text: split first (a mark may split words), then each folded. */
+export function foldedWords(text: string | null): string[] {
+  return text ? (text.match(WORD) ?? []).map(foldWord).filter((w) => w.length > 0) : [];
 }
 
 /**
@@ -83,8 +88,15 @@ function foldedWords(text: string | null): string[] {
  * `'typo'` only with one typo forgiven in some word, null not even so.
  */
 export function matchUnindexed(text: UnindexedText, terms: readonly TermWords[]): 'exact' | 'typo' | null {
+  return matchWords([foldedWords(text.name), foldedWords(text.fields)], terms);
+}
+
+/** `matchUnindexed` over the folded words of each column (`foldedWords`), kept between searches. */
+export function matchWords(
+  columns: readonly (readonly string[])[],
+  terms: readonly TermWords[],
+): 'exact' | 'typo' | null {
   if (!terms.length) return null;
-  const columns = [foldedWords(text.name), foldedWords(text.fields)];
   let found: 'exact' | 'typo' = 'exact';
   for (const term of terms) {
     if (columns.some((words) => matchAt(words, term, false) >= 0)) continue;

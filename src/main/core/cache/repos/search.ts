@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/search-query';
 import type { CacheDb } from '../db';
 import { statementCache } from './statements';
-import { matchUnindexed, termsOf, unindexedSnippet } from './search-unindexed';
+import { foldedWords, matchWords, termsOf, unindexedSnippet } from './search-unindexed';
 
 type Kind = SearchHit['kind'];
 
@@ -140,7 +140,7 @@ const NEXT_PENDING = 'SELECT task_rowid FROM tasks_fts_pending ORDER BY task_row
  * Tasks waiting for the index that a search indexes before it runs, at most: a local edit or a
  * pull's few tasks are then searched by the index itself (its ranking, its typo words). More
  * than this (a first sync's thousands, between its slices of indexing) are matched directly
- * (`search-unindexed.ts`), which costs the search a few milliseconds per thousand.
+ * (`search-unindexed.ts`); their words are kept between searches (`WaitingText`).
  */
 export const INDEX_BEFORE_SEARCH_MAX = 200;
 
@@ -148,6 +148,25 @@ export const INDEX_BEFORE_SEARCH_MAX = 200;
 const MAX_TYPO_TERMS = 12;
 
 type Row = SearchHit & { rank: number };
+
+/** A task waiting for the index, as the direct search reads it. */
+interface WaitingRow {
+  rowid: number;
+  projectId: string;
+  text: WaitingText;
+}
+
+/**
+ * A waiting task's text as a search last read it, and its words folded: kept between searches
+ * (the palette searches on each keystroke) and used again while the task's name and custom
+ * fields are as they were then.
+ */
+interface WaitingText {
+  name: string;
+  customFields: string | null;
+  fields: string | null;
+  words: [name: string[], fields: string[]];
+}
 
 const TASK_BY_REF = `SELECT t.id, t.name, t.short_id AS shortId, t.project_id AS projectId, coalesce(p.name, '') AS projectName
   FROM tasks t LEFT JOIN projects p ON p.id = t.project_id`;
@@ -246,6 +265,57 @@ export function createSearchRepo(db: CacheDb) {
     })();
   }
 
+  /** The waiting tasks' text by rowid, as the last direct search read it (`WaitingText`). */
+  let waitingTexts = new Map<number, WaitingText>();
+  /** The last read of the waiting tasks, and the cache's write count then (`readWaitingTexts`). */
+  let lastRead: { stamp: string; rows: WaitingRow[] } | undefined;
+
+  /**
+   * The text of every task waiting for the index, by rowid: its custom-field text is built (in
+   * SQL, as the index builds it) only for a task new to the last search's read or written since.
+   */
+  function readWaitingTexts(): WaitingRow[] {
+    // Nothing written since the last read (by this connection, `total_changes()`, or another,
+    // `data_version`): the waiting tasks are as read then (typing in the palette, no sync).
+    const stamp = `${stmt('PRAGMA data_version').pluck().get() as number}:${stmt('SELECT total_changes()').pluck().get() as number}`;
+    if (lastRead?.stamp === stamp) return lastRead.rows;
+    const rows = stmt(
+      `SELECT t.rowid, t.name, t.project_id, t.custom_fields
+       FROM tasks_fts_pending p JOIN tasks t ON t.rowid = p.task_rowid`,
+    )
+      .raw(true)
+      .all() as [rowid: number, name: string, projectId: string, customFields: string | null][];
+    const known = new Map<number, WaitingText>();
+    const fresh: number[] = [];
+    for (const [rowid, name, , customFields] of rows) {
+      const before = waitingTexts.get(rowid);
+      if (before && before.name === name && before.customFields === customFields) known.set(rowid, before);
+      else if (customFields !== null && customFields !== '{}') fresh.push(rowid);
+    }
+    const fieldTexts = new Map(
+      fresh.length
+        ? (stmt(
+            `SELECT t.rowid, ${FIELD_TEXT} FROM tasks t WHERE t.rowid IN (SELECT value FROM json_each(?))`,
+          )
+            .raw(true)
+            .all(JSON.stringify(fresh)) as [number, string | null][])
+        : [],
+    );
+    const out = rows.map(([rowid, name, projectId, customFields]): WaitingRow => {
+      let text = known.get(rowid);
+      if (!text) {
+        const fields = fieldTexts.get(rowid) ?? null;
+        text = { name, customFields, fields, words: [foldedWords(name), foldedWords(fields)] };
+        known.set(rowid, text);
+      }
+      return { rowid, projectId, text };
+    });
+    // Only the tasks still waiting are kept: an indexed or deleted one is dropped.
+    waitingTexts = known;
+    lastRead = { stamp, rows: out };
+    return out;
+  }
+
   /**
    * The tasks waiting for the index that match `words` (see `search-unindexed.ts`): those that
    * match as typed, and those that match with a typo forgiven, each `near`'s first, at most
@@ -257,28 +327,38 @@ export function createSearchRepo(db: CacheDb) {
     limit: number,
   ): Record<'exact' | 'typo', SearchHit[]> {
     const terms = termsOf(words);
-    const rows = stmt(
-      `SELECT t.rowid, t.name, t.project_id,
-         CASE WHEN t.custom_fields IS NULL OR t.custom_fields = '{}' THEN NULL ELSE ${FIELD_TEXT} END
-       FROM tasks_fts_pending p JOIN tasks t ON t.rowid = p.task_rowid`,
-    )
-      .raw(true)
-      .all() as [rowid: number, name: string, projectId: string, fields: string | null][];
+    const rows = readWaitingTexts();
     const found = { exact: [] as typeof rows, typo: [] as typeof rows };
     for (const row of rows) {
-      const match = matchUnindexed({ name: row[1], fields: row[3] }, terms);
+      const match = matchWords(row.text.words, terms);
       if (match) found[match].push(row);
     }
     const numbers = stmt('SELECT id, short_id AS shortId FROM tasks WHERE rowid = ?');
     const hits = (matched: typeof rows, typos: boolean): SearchHit[] =>
-      [...matched.filter((r) => r[2] === near), ...matched.filter((r) => r[2] !== near)]
+      [...matched.filter((r) => r.projectId === near), ...matched.filter((r) => r.projectId !== near)]
         .slice(0, limit)
-        .map(([rowid, name, projectId, fields]) => {
+        .map(({ rowid, projectId, text: { name, fields } }) => {
           const { id, shortId } = numbers.get(rowid) as { id: string; shortId: string };
           const snippet = unindexedSnippet({ name, fields }, terms, typos);
           return { kind: 'task', id, title: name, snippet, taskId: id, projectId, shortId, date: null };
         });
     return { exact: hits(found.exact, false), typo: hits(found.typo, true) };
+  }
+
+  /**
+   * Indexes the waiting tasks before a search when they are few (`INDEX_BEFORE_SEARCH_MAX` at
+   * most); whether any are left for the direct search. A refused write (the cache read-only, the
+   * disk full) leaves them all to the direct search: a search never fails for want of writing.
+   */
+  function indexBeforeSearch(waiting: number): boolean {
+    if (!waiting) return false;
+    if (waiting > INDEX_BEFORE_SEARCH_MAX) return true;
+    try {
+      indexPending(waiting);
+    } catch {
+      return true;
+    }
+    return false;
   }
 
   return {
@@ -304,13 +384,12 @@ export function createSearchRepo(db: CacheDb) {
       if (refs[0]?.kind === 'link') return [...hits.values()];
       const q = toFtsQuery(text);
       if (!q) return [...hits.values()];
-      // Tasks stored but not yet indexed: a few are indexed now; more are matched directly, their
-      // hits after the index's of the same standing (in `near` or not).
-      const waiting = kinds.includes('task') ? pendingCount() : 0;
-      if (waiting && waiting <= INDEX_BEFORE_SEARCH_MAX) indexPending(waiting);
+      // Tasks stored but not yet indexed: a few are indexed now; those left are matched directly,
+      // their hits after the index's of the same standing (in `near` or not).
+      const matchDirectly = indexBeforeSearch(kinds.includes('task') ? pendingCount() : 0);
       let unindexed: Record<'exact' | 'typo', SearchHit[]> | undefined;
       const withUnindexed = (indexed: SearchHit[], round: 'exact' | 'typo'): SearchHit[] => {
-        if (waiting <= INDEX_BEFORE_SEARCH_MAX) return indexed;
+        if (!matchDirectly) return indexed;
         unindexed ??= unindexedTasks(wordsOf(text), near, limit);
         const isNear = (h: SearchHit) => near !== null && h.projectId === near;
         const direct = unindexed[round];
