@@ -272,6 +272,13 @@ export class DownloadCache {
     await mkdir(folder, { recursive: true });
     const part = join(folder, '.part');
     const out = createWriteStream(part);
+    // The file's own failure (the disk full, the folder gone), or one its open or a write still
+    // under way reports after the stream was destroyed: taken here, never an uncaught 'error'
+    // event that would end the core's process.
+    let writeError: Error | undefined;
+    const failed = new Promise<never>((_, reject) => out.once('error', reject));
+    failed.catch(() => undefined);
+    out.on('error', (err) => (writeError ??= err));
     const total = source.size;
     let received = 0;
     let told = 0;
@@ -291,15 +298,21 @@ export class DownloadCache {
         if (chunk.done) break;
         alive();
         received += chunk.value.length;
-        if (!out.write(chunk.value)) await new Promise<void>((r) => out.once('drain', () => r()));
+        if (!out.write(chunk.value))
+          await Promise.race([new Promise<void>((r) => out.once('drain', () => r())), failed]);
         if (received - told >= this.#progressBytes) {
           told = received;
           this.#onProgress({ fileId, received, total, done: false, error: null });
         }
       }
-      await new Promise<void>((resolve, reject) =>
-        out.end((err?: Error | null) => (err ? reject(err) : resolve())),
-      );
+      if (!writeError)
+        await Promise.race([
+          new Promise<void>((resolve, reject) =>
+            out.end((err?: Error | null) => (err ? reject(err) : resolve())),
+          ),
+          failed,
+        ]);
+      if (writeError) throw writeError;
       if (total !== null && received !== total)
         throw new NetworkError(
           'GET',
