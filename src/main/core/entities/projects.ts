@@ -9,7 +9,7 @@ import { fetchUnlessGone, isGone, storeDependencies, type OnDemandRead } from '.
 import { ackMark, mergePending, withStructuralOf } from '../sync/pending';
 import { storeInSlices } from '../sync/store-slices';
 import { withFolders, withoutCopies, type PullContext } from '../sync/pull';
-import { checkedKeep, confirmRemoval, idSet } from '../sync/removal';
+import { checkedKeep, confirmRemoval, idSet, keepingUnreadable } from '../sync/removal';
 import { heldAnswers, recordAnswers } from '../sync/held-lists';
 import { dependencyReads } from './calendar';
 import { customFieldValues } from './theirs';
@@ -247,7 +247,11 @@ export const project: EntityDescriptor<'project'> = {
   },
 };
 
-/** Each root's documents, subfolders included; a 404 marks them not offered by this service. */
+/**
+ * Each root's documents, subfolders included; a 404 marks them not offered by this service. A
+ * document whose list element cannot be read keeps its cached row (one without a readable id
+ * keeps every document of the subtree).
+ */
 function pullDocuments(ctx: PullContext): Promise<void> {
   const { deps, gate } = ctx;
   const { cache, client, log } = deps;
@@ -257,15 +261,19 @@ function pullDocuments(ctx: PullContext): Promise<void> {
         try {
           const fetchDocs = () =>
             gate((s) =>
-              client.call(documentEndpoints.projectDocuments, { id: root, query: { subfolders: true } }, s),
+              client.callUnread(
+                documentEndpoints.projectDocuments,
+                { id: root, query: { subfolders: true } },
+                s,
+              ),
             );
-          const docs = await fetchDocs();
+          const { items: docs, skipped } = (await fetchDocs()).read();
           const subtree = cache.projects.subtreeIds(root);
           const keepDocs = await checkedKeep(
             cache.projectParts.documentIdsIn(subtree),
             docs,
-            ctx.keep('document'),
-            async () => idSet(await fetchDocs()),
+            keepingUnreadable(ctx.keep('document'), skipped),
+            async () => idSet((await fetchDocs()).read().items),
             log,
             `documents of project ${root}`,
           );
