@@ -51,10 +51,13 @@ async function pullProjects(ctx: PullContext): Promise<void> {
    * use, held the loop 20-40 ms at a loaded machine's sync start.
    */
   const readAnswers = async (answers: Awaited<ReturnType<typeof fetchAnswers>>) => {
-    const open = await answers[0].readInSlices();
-    const archived = await answers[1].readInSlices();
+    const open = await answers[0].readInSlices({ untold: true });
+    const archived = await answers[1].readInSlices({ untold: true });
     const items = [...open.items, ...archived.items];
     const skipped = [...open.skipped, ...archived.skipped];
+    // Told as one read of `/projects`: told apart, a whole archived list cleared the problems
+    // of the open one.
+    answers[0].tell({ total: items.length + skipped.length, skipped });
     return {
       projects: [...new Map(items.map((p) => [p.id, p])).values()],
       complete: !skipped.length,

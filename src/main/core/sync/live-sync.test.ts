@@ -239,6 +239,30 @@ describe('a pull from a service that answers as the live one', () => {
     expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
   });
 
+  it('an unreadable project item is told in the read problems, in the open or the archived list', async () => {
+    let open: unknown[] = LIVE_PROJECTS;
+    let archived: unknown[] = [];
+    const { sync } = setup(
+      liveService({ '/projects': (url) => (url.searchParams.get('archived') === 'true' ? archived : open) }),
+    );
+    expect((await sync.now()).readProblems).toEqual([]);
+    // The open list's item unreadable: the archived list, read after it with none skipped, is
+    // the same path and must not clear it.
+    open = LIVE_PROJECTS.map((p) => (p.id === 'PrJ001' ? { ...p, name: 42 } : p));
+    expect((await sync.now()).readProblems).toMatchObject([
+      { key: '/projects', itemId: 'PrJ001', count: 1, total: LIVE_PROJECTS.length },
+    ]);
+    // One in each list: both counted, of both lists' items.
+    archived = [{ ...LIVE_PROJECTS[2], id: 'ArC001', name: 7 }];
+    expect((await sync.now()).readProblems).toMatchObject([
+      { key: '/projects', itemId: 'PrJ001', count: 2, total: LIVE_PROJECTS.length + 1 },
+    ]);
+    // Both read whole: the problem is cleared.
+    open = LIVE_PROJECTS;
+    archived = [];
+    expect((await sync.now()).readProblems).toEqual([]);
+  });
+
   it('a task whose list element cannot be read stays cached', async () => {
     let tasks: unknown[] = LIVE_TASKS;
     const { cache, sync } = setup(liveService({ '/project/FoLd01/tasks': () => tasks }));
