@@ -176,6 +176,19 @@ describe('service client', () => {
     expect(log).toEqual(logged);
   });
 
+  it('tells a list read untold only when its caller tells it, as the parts of one list', async () => {
+    const bad = { ...aTask({ id: 't1', projectId: 'p1' }), priority: 'high' };
+    const { c } = client(fakeFetch(() => json([bad, aTask({ id: 't2', projectId: 'p1' })])).fetch);
+    const reads: ListRead[] = [];
+    c.onListRead((read) => reads.push(read));
+    const unread = await c.callUnread(taskEndpoints.projectTasks, { id: 'p1' });
+    const read = await unread.readInSlices({ untold: true });
+    expect(read.skipped.map((s) => s.id)).toEqual(['t1']);
+    expect(reads).toEqual([]);
+    unread.tell({ total: 5, skipped: read.skipped });
+    expect(reads).toEqual([{ method: 'GET', path: '/project/p1/tasks', total: 5, skipped: read.skipped }]);
+  });
+
   it('fails a list read a slice at a time whose body is not a list, naming the body', async () => {
     const { c } = client(fakeFetch(() => json({ not: 'a list' })).fetch);
     const unread = await c.callUnread(taskEndpoints.projectTasks, { id: 'p1' });

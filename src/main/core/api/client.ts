@@ -60,8 +60,15 @@ export interface UnreadListAnswer<T> {
   fingerprint: string;
   /** Parses and checks its elements, told as a list read as `call` tells it. */
   read(): ListAnswer<T>;
-  /** As `read`, the elements a slice at a time, the loop given back when the turn is spent. */
-  readInSlices(): Promise<ListAnswer<T>>;
+  /**
+   * As `read`, the elements a slice at a time, the loop given back when the turn is spent.
+   * `untold`: the read is not told; the caller tells it with `tell`, with the other answers of
+   * the same path that make one list (the project list's open and archived answers: told apart,
+   * the second read's none skipped would clear the first's skipped items).
+   */
+  readInSlices(options?: { untold?: boolean }): Promise<ListAnswer<T>>;
+  /** Tells a read of this answer's path as `read` does (the parts of one list, read untold). */
+  tell(read: { total: number; skipped: readonly UnreadableItem[] }): void;
   /** Tells the read as one of `total` items, none skipped: the caller holds the answer as stored. */
   held(total: number): void;
 }
@@ -176,19 +183,20 @@ export function createServiceClient(settings: ConnectionSettings) {
         const element = (response as z.ZodArray).element as z.ZodType;
         if (options.unread) {
           const answer = await http.unreadList(method, path, element, { signal, query });
+          const tell = (read: { total: number; skipped: readonly UnreadableItem[] }) =>
+            tellListRead({ method, path, total: read.total, skipped: [...read.skipped] });
           const told = (read: ListAnswer<unknown>) => {
-            tellListRead({
-              method,
-              path,
-              total: read.items.length + read.skipped.length,
-              skipped: read.skipped,
-            });
+            tell({ total: read.items.length + read.skipped.length, skipped: read.skipped });
             return read;
           };
           return {
             fingerprint: answer.fingerprint,
             read: () => told(answer.read()),
-            readInSlices: async () => told(await answer.readInSlices()),
+            readInSlices: async (options) => {
+              const read = await answer.readInSlices();
+              return options?.untold ? read : told(read);
+            },
+            tell,
             held: (total: number) => tellListRead({ method, path, total, skipped: [] }),
           } satisfies UnreadListAnswer<unknown>;
         }

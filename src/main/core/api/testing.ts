@@ -41,6 +41,7 @@ export function fakeServiceClient(
       fingerprint: fingerprintOf(JSON.stringify(items)),
       read: () => ({ items, skipped: [] }),
       readInSlices: async () => ({ items, skipped: [] }),
+      tell: () => undefined,
       held: () => undefined,
     };
   };

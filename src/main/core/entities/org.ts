@@ -4,6 +4,7 @@ import { storeProjectTemplates } from '../sync/project-templates';
 import { fetchUnlessGone, type OnDemandRead } from '../sync/on-demand';
 import { ackMark } from '../sync/pending';
 import { heldAnswers, recordAnswers } from '../sync/held-lists';
+import { keepingUnreadable } from '../sync/removal';
 import type { UnreadListAnswer } from '../api/client';
 import type { ListTable } from '../cache/repos/list-answers';
 import { storeTagTasks, storeTasks, type PullContext, type PullPart } from '../sync/pull';
@@ -15,15 +16,17 @@ import { taskEndpoints } from '../../../shared/api/tasks';
 /**
  * An organization list, fetched and stored on its own: a status list that cannot be read
  * leaves the users, task types and the rest to be stored. The same answer as last stored, its
- * table not written since, is neither parsed nor stored again (`heldAnswers`). Answers the ids the
- * list holds (none when the service does not offer it; undefined when it could not be read).
+ * table not written since, is neither parsed nor stored again (`heldAnswers`). An element that
+ * cannot be read keeps its cached row (`store` gets the `keep` to replace the table with; one
+ * without a readable id keeps every row). Answers the ids the list holds (none when the service
+ * does not offer it; undefined when it could not be read).
  */
 export function readOrgList<T extends { id: string }>(
   ctx: PullContext,
   path: string,
   table: ListTable,
   fetch: (client: SyncDeps['client'], signal: AbortSignal) => Promise<UnreadListAnswer<T> | null>,
-  store: (deps: SyncDeps, value: T[] | null) => void,
+  store: (deps: SyncDeps, value: T[] | null, keep: (id: string) => boolean) => void,
   entities: CacheEntity[],
 ): Promise<readonly string[] | undefined> {
   const { deps, gate } = ctx;
@@ -33,7 +36,11 @@ export function readOrgList<T extends { id: string }>(
     if (held) return held[0]!;
     const read = answer?.read();
     deps.cache.transaction(() => {
-      store(deps, read?.items ?? null);
+      store(
+        deps,
+        read?.items ?? null,
+        keepingUnreadable(() => false, read?.skipped ?? []),
+      );
       if (answer && read) {
         const ids = read.items.map((item) => item.id);
         recordAnswers(
@@ -58,7 +65,7 @@ function orgListPart<T extends { id: string }>(
   path: string,
   table: ListTable,
   fetch: (client: SyncDeps['client'], signal: AbortSignal) => Promise<UnreadListAnswer<T> | null>,
-  store: (deps: SyncDeps, value: T[] | null) => void,
+  store: (deps: SyncDeps, value: T[] | null, keep: (id: string) => boolean) => void,
   entities: CacheEntity[],
 ): PullPart {
   return {
@@ -77,7 +84,7 @@ export const customField: EntityDescriptor<'customField'> = {
       '/custom-fields',
       'custom_fields',
       (client, s) => client.callUnread(customFieldEndpoints.customFields, {}, s),
-      (deps, v) => v && deps.cache.org.customFields.replace(v),
+      (deps, v, keep) => v && deps.cache.org.customFields.replace(v, keep),
       ['customFields'],
     ),
   ],
@@ -91,7 +98,7 @@ export const user: EntityDescriptor<'user'> = {
       '/users',
       'users',
       (client, s) => client.callUnread(orgEndpoints.users, {}, s),
-      (deps, v) => v && deps.cache.org.users.replace(v),
+      (deps, v, keep) => v && deps.cache.org.users.replace(v, keep),
       ['users'],
     ),
   ],
@@ -105,7 +112,7 @@ export const status: EntityDescriptor<'status'> = {
       '/statuses',
       'statuses',
       (client, s) => client.callUnread(orgEndpoints.statuses, {}, s),
-      (deps, v) => v && deps.cache.org.statuses.replace(v),
+      (deps, v, keep) => v && deps.cache.org.statuses.replace(v, keep),
       ['statuses'],
     ),
   ],
@@ -119,7 +126,7 @@ export const taskType: EntityDescriptor<'taskType'> = {
       '/task-types',
       'task_types',
       (client, s) => client.callUnread(orgEndpoints.taskTypes, {}, s),
-      (deps, v) => v && deps.cache.org.taskTypes.replace(v),
+      (deps, v, keep) => v && deps.cache.org.taskTypes.replace(v, keep),
       ['taskTypes'],
     ),
   ],
@@ -144,7 +151,7 @@ export const projectTemplate: EntityDescriptor<'projectTemplate'> = {
       '/project-templates',
       'project_templates',
       (client, s) => client.callUnread(orgEndpoints.projectTemplates, {}, s),
-      (deps, v) => storeProjectTemplates(deps, v),
+      (deps, v, keep) => storeProjectTemplates(deps, v, keep),
       ['projects'],
     ),
   ],
@@ -214,7 +221,7 @@ export const tag: EntityDescriptor<'tag'> = {
           '/tags',
           'tags',
           (client, s) => client.callUnread(orgEndpoints.tags, {}, s),
-          (deps, v) => v && deps.cache.org.tags.replace(v),
+          (deps, v, keep) => v && deps.cache.org.tags.replace(v, keep),
           ['tags'],
         );
         await Promise.all((tags ?? []).map((id) => pullTagTasks(ctx, ctx.gate, id)));

@@ -9,7 +9,7 @@ import { fetchUnlessGone, isGone, storeDependencies, type OnDemandRead } from '.
 import { ackMark, mergePending, withStructuralOf } from '../sync/pending';
 import { storeInSlices } from '../sync/store-slices';
 import { withFolders, withoutCopies, type PullContext } from '../sync/pull';
-import { checkedKeep, confirmRemoval, idSet } from '../sync/removal';
+import { checkedKeep, confirmRemoval, idSet, keepingUnreadable } from '../sync/removal';
 import { heldAnswers, recordAnswers } from '../sync/held-lists';
 import { dependencyReads } from './calendar';
 import { customFieldValues } from './theirs';
@@ -51,10 +51,13 @@ async function pullProjects(ctx: PullContext): Promise<void> {
    * use, held the loop 20-40 ms at a loaded machine's sync start.
    */
   const readAnswers = async (answers: Awaited<ReturnType<typeof fetchAnswers>>) => {
-    const open = await answers[0].readInSlices();
-    const archived = await answers[1].readInSlices();
+    const open = await answers[0].readInSlices({ untold: true });
+    const archived = await answers[1].readInSlices({ untold: true });
     const items = [...open.items, ...archived.items];
     const skipped = [...open.skipped, ...archived.skipped];
+    // Told as one read of `/projects`: told apart, a whole archived list cleared the problems
+    // of the open one.
+    answers[0].tell({ total: items.length + skipped.length, skipped });
     return {
       projects: [...new Map(items.map((p) => [p.id, p])).values()],
       complete: !skipped.length,
@@ -247,7 +250,11 @@ export const project: EntityDescriptor<'project'> = {
   },
 };
 
-/** Each root's documents, subfolders included; a 404 marks them not offered by this service. */
+/**
+ * Each root's documents, subfolders included; a 404 marks them not offered by this service. A
+ * document whose list element cannot be read keeps its cached row (one without a readable id
+ * keeps every document of the subtree).
+ */
 function pullDocuments(ctx: PullContext): Promise<void> {
   const { deps, gate } = ctx;
   const { cache, client, log } = deps;
@@ -257,15 +264,19 @@ function pullDocuments(ctx: PullContext): Promise<void> {
         try {
           const fetchDocs = () =>
             gate((s) =>
-              client.call(documentEndpoints.projectDocuments, { id: root, query: { subfolders: true } }, s),
+              client.callUnread(
+                documentEndpoints.projectDocuments,
+                { id: root, query: { subfolders: true } },
+                s,
+              ),
             );
-          const docs = await fetchDocs();
+          const { items: docs, skipped } = (await fetchDocs()).read();
           const subtree = cache.projects.subtreeIds(root);
           const keepDocs = await checkedKeep(
             cache.projectParts.documentIdsIn(subtree),
             docs,
-            ctx.keep('document'),
-            async () => idSet(await fetchDocs()),
+            keepingUnreadable(ctx.keep('document'), skipped),
+            async () => idSet((await fetchDocs()).read().items),
             log,
             `documents of project ${root}`,
           );

@@ -24,7 +24,7 @@ import { withFolders } from './pull';
 import { ProjectsResponse } from '../../../shared/api/projects';
 import { projectReads } from '../entities/projects';
 import { taskReads } from '../entities/tasks';
-import { anEvent } from '../cache/fixtures';
+import { aDocument, anEvent } from '../cache/fixtures';
 
 type Route = (url: URL) => unknown;
 
@@ -239,6 +239,30 @@ describe('a pull from a service that answers as the live one', () => {
     expect(tasksOf()).toEqual(['TaSk01', 'TaSk02', 'TaSk03']);
   });
 
+  it('an unreadable project item is told in the read problems, in the open or the archived list', async () => {
+    let open: unknown[] = LIVE_PROJECTS;
+    let archived: unknown[] = [];
+    const { sync } = setup(
+      liveService({ '/projects': (url) => (url.searchParams.get('archived') === 'true' ? archived : open) }),
+    );
+    expect((await sync.now()).readProblems).toEqual([]);
+    // The open list's item unreadable: the archived list, read after it with none skipped, is
+    // the same path and must not clear it.
+    open = LIVE_PROJECTS.map((p) => (p.id === 'PrJ001' ? { ...p, name: 42 } : p));
+    expect((await sync.now()).readProblems).toMatchObject([
+      { key: '/projects', itemId: 'PrJ001', count: 1, total: LIVE_PROJECTS.length },
+    ]);
+    // One in each list: both counted, of both lists' items.
+    archived = [{ ...LIVE_PROJECTS[2], id: 'ArC001', name: 7 }];
+    expect((await sync.now()).readProblems).toMatchObject([
+      { key: '/projects', itemId: 'PrJ001', count: 2, total: LIVE_PROJECTS.length + 1 },
+    ]);
+    // Both read whole: the problem is cleared.
+    open = LIVE_PROJECTS;
+    archived = [];
+    expect((await sync.now()).readProblems).toEqual([]);
+  });
+
   it('a task whose list element cannot be read stays cached', async () => {
     let tasks: unknown[] = LIVE_TASKS;
     const { cache, sync } = setup(liveService({ '/project/FoLd01/tasks': () => tasks }));
@@ -287,6 +311,90 @@ describe('a pull from a service that answers as the live one', () => {
     expect((await sync.now()).readProblems).toEqual([]);
     expect(cache.crm.contact('CoN001')).toBeNull();
     expect(eventIds()).toEqual([]);
+  });
+
+  it('a document whose list element cannot be read stays cached', async () => {
+    const [first, second] = [
+      aDocument({ id: 'DoC001', projectId: 'PrJ001' }),
+      aDocument({ id: 'DoC002', projectId: 'PrJ001' }),
+    ];
+    let docs: unknown[] = [first, second];
+    const { cache, sync } = setup(
+      liveService({
+        '/project/FoLd01/documents': () => docs,
+        // Their text, which the search index reads after a pull.
+        '/document/DoC001': () => ({ ...first, content: 'Plan' }),
+        '/document/DoC002': () => ({ ...second, content: 'Budget' }),
+      }),
+    );
+    await sync.now();
+    const docIds = () => cache.projectParts.documentIdsIn(cache.projects.subtreeIds('FoLd01')).sort();
+    expect(docIds()).toEqual(['DoC001', 'DoC002']);
+    // Its element unreadable, with its id: that document stays, and the problem is told.
+    docs = [{ ...first, name: 7 }, second];
+    expect((await sync.now()).readProblems).toMatchObject([{ itemId: 'DoC001', count: 1 }]);
+    expect(docIds()).toEqual(['DoC001', 'DoC002']);
+    // An unreadable element without an id could be any document: none of the subtree's goes.
+    docs = [{ ...second, id: 7 }];
+    await sync.now();
+    expect(docIds()).toEqual(['DoC001', 'DoC002']);
+    // A list that can be read and lacks it removes it.
+    docs = [second];
+    expect((await sync.now()).readProblems).toEqual([]);
+    expect(docIds()).toEqual(['DoC002']);
+  });
+
+  it('an organization list element that cannot be read stays cached', async () => {
+    // Tags and project templates as the spec's service lists them (the live one lists neither).
+    const lists: Record<string, readonly Record<string, unknown>[]> = {
+      '/users': LIVE_USERS,
+      '/statuses': LIVE_STATUSES,
+      '/task-types': LIVE_TASK_TYPES,
+      '/custom-fields': LIVE_CUSTOM_FIELDS,
+      '/tags': [
+        { id: 'TaG001', name: 'Urgent', color: 1 },
+        { id: 'TaG002', name: 'Later', color: null },
+      ],
+      '/project-templates': [
+        { id: 'TpL001', name: 'Launch' },
+        { id: 'TpL002', name: 'Audit' },
+      ],
+    };
+    let answers: Record<string, readonly unknown[]> = lists;
+    /** Each list as the service answers it now, its first element changed by `first`. */
+    const withFirst = (first: (item: Record<string, unknown>) => Record<string, unknown> | null) =>
+      Object.fromEntries(
+        Object.entries(lists).map(([path, list]) => [
+          path,
+          list.flatMap((item, i) => (i > 0 ? [item] : (first(item) ?? []))),
+        ]),
+      );
+    const routes = Object.fromEntries(Object.keys(lists).map((path) => [path, () => answers[path]]));
+    const { cache, sync } = setup(
+      liveService({ ...routes, '/tag/TaG001/tasks': () => [], '/tag/TaG002/tasks': () => [] }),
+    );
+    const { org } = cache;
+    const cached = () =>
+      [org.users, org.statuses, org.taskTypes, org.customFields, org.tags, org.projectTemplates]
+        .flatMap((list) => list.all().map((item) => item.id))
+        .sort();
+    const firstIds = Object.values(lists).map((list) => list[0]!.id as string);
+    expect((await sync.now()).lastError).toBeNull();
+    const all = cached();
+    expect(all).toEqual(expect.arrayContaining(firstIds));
+    // Each list's first element unreadable, with its id: each stays, and each problem is told.
+    answers = withFirst((item) => ({ ...item, name: 7 }));
+    const problems = (await sync.now()).readProblems;
+    expect(problems.map((p) => p.itemId).sort()).toEqual([...firstIds].sort());
+    expect(cached()).toEqual(all);
+    // Without a readable id, it could be any of its list: none of that list's rows goes.
+    answers = withFirst((item) => ({ ...item, id: 7 }));
+    await sync.now();
+    expect(cached()).toEqual(all);
+    // Lists that can be read and lack them remove them.
+    answers = withFirst(() => null);
+    expect((await sync.now()).readProblems).toEqual([]);
+    expect(cached()).toEqual(all.filter((id) => !firstIds.includes(id)));
   });
 });
 

@@ -8,12 +8,16 @@ const TRIED = 'projectTemplates:tried';
 const WORKED = 'projectTemplates:worked';
 
 /**
- * Stores the project templates (null: the service does not offer the list, so none are known)
- * and records that they were asked for, and whether offered, so an open New-project dialog does
+ * Stores the project templates (null: the service does not offer the list, so none are known),
+ * keeping the cached ones `keep` protects (those whose list element could not be read), and records that they were asked for, and whether offered, so an open New-project dialog does
  * not ask again and knows to take a typed id.
  */
-export function storeProjectTemplates(deps: SyncDeps, templates: readonly ProjectTemplate[] | null): void {
-  if (templates) deps.cache.org.projectTemplates.replace(templates);
+export function storeProjectTemplates(
+  deps: SyncDeps,
+  templates: readonly ProjectTemplate[] | null,
+  keep?: (id: string) => boolean,
+): void {
+  if (templates) deps.cache.org.projectTemplates.replace(templates, keep);
   deps.cache.syncState.set(ASKED, stamp(deps.clock()), { offered: templates !== null });
 }
 

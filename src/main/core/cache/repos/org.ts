@@ -4,14 +4,17 @@ import type { CacheDb } from '../db';
 import { tableCodec, type FieldMap } from '../codec';
 import { replaceScope, statementCache } from './statements';
 
-/** One organization-wide list (users, statuses, ...), replaced wholesale by each pull. */
+/**
+ * One organization-wide list (users, statuses, ...), replaced wholesale by each pull, except the
+ * rows `keep` protects (those of list elements that could not be read).
+ */
 function orgList<T extends { id: string }>(db: CacheDb, table: string, fields: FieldMap<T>, order: string) {
   const codec = tableCodec<T>(db, table, ['id'], fields);
   const all = db.prepare(`SELECT ${codec.select} FROM ${table} ORDER BY ${order}, id`);
   return {
     codec,
-    replace(list: readonly T[]): string[] {
-      return replaceScope(db, codec, 'id', '1', [], list);
+    replace(list: readonly T[], keep?: (id: string) => boolean): string[] {
+      return replaceScope(db, codec, 'id', '1', [], list, keep);
     },
     all(): T[] {
       return (all.all() as Record<string, unknown>[]).map((r) => codec.decode(r));
