@@ -60,7 +60,10 @@ export interface ReadEngineOptions {
   /** Rule 7 port sync asks before it overwrites a row (default: nothing pending). */
   pending?: PendingFields;
   /** Tuning of the sync (concurrency, interval, event window). */
-  sync?: Pick<SyncOptions, 'concurrency' | 'intervalMs' | 'probeIntervalMs' | 'eventWindow' | 'retry'>;
+  sync?: Pick<
+    SyncOptions,
+    'concurrency' | 'intervalMs' | 'probeIntervalMs' | 'eventWindow' | 'retry' | 'myListsHeadStartMs'
+  >;
   /** Start the sync schedule at once (default true). */
   autoStart?: boolean;
   /**

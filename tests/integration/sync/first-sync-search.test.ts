@@ -46,7 +46,12 @@ describe.each(SERVICE_PROFILES)('search during a first sync on the %s profile', 
         });
       return globalThis.fetch(input, init);
     };
-    const e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, { fetch });
+    // My lists are held for as long as the checks below take: the project lists' head start is
+    // made longer than that, or a loaded machine could end it (and the index's hold) under them.
+    const e = await testEngine(svc.baseUrl, svc.token, svc.users.actingUserId, {
+      fetch,
+      sync: { myListsHeadStartMs: 120_000 },
+    });
     open.push(e);
     const run = e.sync.now();
 

@@ -328,11 +328,11 @@ async function pullTaskLists(ctx: PullContext): Promise<void> {
       projectsTotal: ctx.roots.reduce((n, root) => n + subtreeSize(root), 0),
     });
   // On a first pull the project lists are asked for once the user's own lists are stored (read
-  // or given up on), or after MY_LISTS_HEAD_START_MS if they take longer (a list retried after
+  // or given up on), or after MY_LISTS_HEAD_START_MS (or the sync's own) if they take longer (a list retried after
   // time-outs must not hold the whole sync): asked together, the project lists' megabytes were
   // parsed and stored on the same thread as My Work's slices (and served by the same service),
   // and My Work waited for them. Two small lists cost the whole sync about one round trip more.
-  if (mine) await settledWithin(mine, MY_LISTS_HEAD_START_MS);
+  if (mine) await settledWithin(mine, deps.myListsHeadStartMs ?? MY_LISTS_HEAD_START_MS);
   if (ctx.first) ctx.progress.initial?.({ projectListsAsked: true });
   // My lists end the run only with a failure that ends it anyway (the cache could not store
   // them, the run cancelled, the token refused): no project list is asked for then.

@@ -23,6 +23,12 @@ export interface SyncDeps {
   sleep?: Sleep;
   /** Where what could not be read is recorded (the sync's; absent in some unit tests). */
   problems?: ReadProblems;
+  /**
+   * How long a first pull's project lists wait for the user's own lists to be stored (default
+   * `MY_LISTS_HEAD_START_MS` of `entities/tasks`). Tests that hold my lists on purpose set it
+   * longer than they hold them, so a loaded machine cannot end the wait under them.
+   */
+  myListsHeadStartMs?: number;
 }
 
 /** Progress of one run, as the status shows it. */
