@@ -23,8 +23,7 @@ function heldService() {
     const u = new URL(url);
     const path = u.pathname.replace('/2.0', '');
     let body: unknown[] = [];
-    if (path === '/projects')
-      body = u.searchParams.get('archived') === 'true' ? [] : [aProject({ id: 'P' })];
+    if (path === '/projects') body = u.searchParams.get('archived') === 'true' ? [] : [aProject({ id: 'P' })];
     else if (path === '/user/me/assigned-tasks') {
       await mine;
       order.push('assigned answered');
