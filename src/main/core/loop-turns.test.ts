@@ -4,6 +4,7 @@
 // only the work moves, so what is counted is the work done, not the machine's speed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SLICE_MS, workSlice } from './loop-turns';
+import { workPerTurn } from './loop-turns.testing';
 import { STORE_CHUNK, storeInSlices } from './sync/store-slices';
 import { createGate, createWriteBatcher, type Progress, type SyncDeps } from './sync/context';
 import { FIRST_READS, readAhead } from './accounts/read-ahead';
@@ -20,24 +21,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/**
- * Runs `work` while an immediate that reschedules itself notes the fake clock once per turn;
- * answers the most work (fake milliseconds) done between two turns once it was all started.
- */
-async function mostWorkPerTurn(work: () => Promise<unknown>): Promise<number> {
-  const marks: number[] = [];
-  let running = true;
-  const mark = (): void => {
-    marks.push(now);
-    if (running) setImmediate(mark);
-  };
-  const done = work();
-  setImmediate(mark);
-  await done;
-  running = false;
-  marks.push(now);
-  return Math.max(...marks.slice(1).map((m, i) => m - marks[i]!));
-}
+/** The most work (fake milliseconds) done between two turns while `work` ran. */
+const mostWorkPerTurn = async (work: () => Promise<unknown>): Promise<number> =>
+  Math.max(...(await workPerTurn(work, () => now)));
 
 const items = (n: number) => Array.from({ length: n }, (_, i) => i);
 const noTransaction = (fn: () => void): void => fn();

@@ -6,29 +6,15 @@ import { createServiceClient } from '../api/client';
 import type { FetchLike } from '../api/http';
 import { openCacheDb } from '../cache/db';
 import { aProject } from '../cache/fixtures';
-import type * as loopTurns from '../loop-turns';
+import { resetTurns, turns } from '../loop-turns.testing';
 import { createSync, type Sync } from './sync';
 import { SYNC_TEST_DEFAULTS } from './testing';
 import { noPending, type PendingFields } from './pending';
 import { accountCache, PULL_PARTS } from '../handlers/index';
 
-/** While set, every slice of work is spent at each look at the clock (a slow, loaded machine). */
-let spentAlways = false;
-let loopGivenBack = 0;
-vi.mock('../loop-turns', async (importOriginal) => {
-  const actual = await importOriginal<typeof loopTurns>();
-  return {
-    ...actual,
-    workSlice: (sliceMs?: number) => {
-      const slice = actual.workSlice(sliceMs);
-      return { due: () => spentAlways || slice.due(), reset: () => slice.reset() };
-    },
-    yieldToLoop: () => {
-      loopGivenBack++;
-      return actual.yieldToLoop();
-    },
-  };
-});
+vi.mock('../loop-turns', async (importOriginal) =>
+  (await import('../loop-turns.testing')).loopTurnsDouble(await importOriginal()),
+);
 
 const COUNT = 400;
 /** One root open, the rest under it; as many archived. */
@@ -39,7 +25,7 @@ const archived = Array.from({ length: COUNT }, (_, i) => aProject({ id: `a${i}`,
 
 const syncs: Sync[] = [];
 afterEach(async () => {
-  spentAlways = false;
+  resetTurns();
   await Promise.all(syncs.splice(0).map((s) => s.stop()));
 });
 
@@ -53,14 +39,14 @@ describe("the project list's read at the sync's start", () => {
     const service: FetchLike = async (url) => {
       const u = new URL(url);
       const path = u.pathname.replace('/2.0', '');
-      if (path === '/projects' && ++projectAnswers === 2) answered = loopGivenBack;
+      if (path === '/projects' && ++projectAnswers === 2) answered = turns.givenBack;
       const body = path === '/projects' ? (u.searchParams.get('archived') === 'true' ? archived : open) : [];
       return new Response(JSON.stringify(body), { status: 200 });
     };
     const pending: PendingFields = {
       ...noPending,
       pendingStructuralAmong: (entity) => {
-        if (entity === 'project') storing ??= loopGivenBack;
+        if (entity === 'project') storing ??= turns.givenBack;
         return new Set();
       },
     };
@@ -72,8 +58,8 @@ describe("the project list's read at the sync's start", () => {
       pending,
     });
     syncs.push(sync);
-    spentAlways = true;
-    loopGivenBack = 0;
+    turns.spentAlways = true;
+    turns.givenBack = 0;
     const status = await sync.now();
     expect(status.lastError).toBeNull();
     expect(cache.projects.ids()).toHaveLength(2 * COUNT);

@@ -1,30 +1,14 @@
 // A sort a slice at a time: the order `Array.prototype.sort` gives (equal items kept in their
 // order), and the loop given back every few hundred items once the turn is spent.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as loopTurns from '../loop-turns';
+import { resetTurns, turns } from '../loop-turns.testing';
 import { sortInSlices } from './sort-in-slices';
 
-/** While set, every slice of work is spent at each look at the clock (a slow, loaded machine). */
-let spentAlways = false;
-let loopGivenBack = 0;
-vi.mock('../loop-turns', async (importOriginal) => {
-  const actual = await importOriginal<typeof loopTurns>();
-  return {
-    ...actual,
-    workSlice: (sliceMs?: number) => {
-      const slice = actual.workSlice(sliceMs);
-      return { due: () => spentAlways || slice.due(), reset: () => slice.reset() };
-    },
-    yieldToLoop: () => {
-      loopGivenBack++;
-      return actual.yieldToLoop();
-    },
-  };
-});
+vi.mock('../loop-turns', async (importOriginal) =>
+  (await import('../loop-turns.testing')).loopTurnsDouble(await importOriginal()),
+);
 
-afterEach(() => {
-  spentAlways = false;
-});
+afterEach(resetTurns);
 
 /** Items with keys in a scrambled order, many sharing one (`seq` tells their first order apart). */
 const itemsOf = (n: number) => Array.from({ length: n }, (_, seq) => ({ key: (seq * 7919) % 97, seq }));
@@ -53,13 +37,13 @@ describe('sortInSlices', () => {
   });
 
   it('gives the loop back every few hundred items when the turn is spent', async () => {
-    spentAlways = true;
-    loopGivenBack = 0;
+    turns.spentAlways = true;
+    turns.givenBack = 0;
     let compared = 0;
     let mostComparedInOneTurn = 0;
     let turn = 0;
     const sorted = await sortInSlices(itemsOf(20_000), (a, b) => {
-      if (turn !== loopGivenBack) [turn, compared] = [loopGivenBack, 0];
+      if (turn !== turns.givenBack) [turn, compared] = [turns.givenBack, 0];
       mostComparedInOneTurn = Math.max(mostComparedInOneTurn, ++compared);
       return byKey(a, b);
     });

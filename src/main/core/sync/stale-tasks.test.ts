@@ -6,34 +6,15 @@ import { openCacheDb } from '../cache/db';
 import { aTask } from '../cache/fixtures';
 import { flattenTask } from '../cache/repos/tasks';
 import { accountCache } from '../handlers/index';
-import type * as loopTurns from '../loop-turns';
+import { resetTurns, turns } from '../loop-turns.testing';
 import { noPending, type PendingFields } from './pending';
 import { staleTasksByActivity } from './stale-tasks';
 
-/** While set, every slice of work is spent at each look at the clock (a slow, loaded machine). */
-let spentAlways = false;
-/** While set, no slice of work is ever spent (a fast, idle machine). */
-let neverSpent = false;
-let loopGivenBack = 0;
-vi.mock('../loop-turns', async (importOriginal) => {
-  const actual = await importOriginal<typeof loopTurns>();
-  return {
-    ...actual,
-    workSlice: (sliceMs?: number) => {
-      const slice = actual.workSlice(sliceMs);
-      return { due: () => !neverSpent && (spentAlways || slice.due()), reset: () => slice.reset() };
-    },
-    yieldToLoop: () => {
-      loopGivenBack++;
-      return actual.yieldToLoop();
-    },
-  };
-});
+vi.mock('../loop-turns', async (importOriginal) =>
+  (await import('../loop-turns.testing')).loopTurnsDouble(await importOriginal()),
+);
 
-afterEach(() => {
-  spentAlways = false;
-  neverSpent = false;
-});
+afterEach(resetTurns);
 
 const COUNT = 2_500;
 /** Activity in another order than the ids, with ties (a tenth of the tasks share each moment). */
@@ -81,20 +62,20 @@ describe('the stale tasks read at the end of a pull', () => {
     /** The loop given back this many times before the last page was read. */
     let yieldsBeforeLastRead = 0;
     vi.spyOn(cache.tasks, 'staleFetchStates').mockImplementation((afterId, limit) => {
-      if (loopGivenBack !== yieldsBeforeLastRead) readSinceYield = 0;
-      yieldsBeforeLastRead = loopGivenBack;
+      if (turns.givenBack !== yieldsBeforeLastRead) readSinceYield = 0;
+      yieldsBeforeLastRead = turns.givenBack;
       const page = original(afterId, limit);
       readSinceYield += page.length;
       mostReadInOneTurn = Math.max(mostReadInOneTurn, readSinceYield);
       return page;
     });
-    spentAlways = true;
-    loopGivenBack = 0;
+    turns.spentAlways = true;
+    turns.givenBack = 0;
     const stale = await staleTasksByActivity(cache, noPending);
     expect(stale).toHaveLength(COUNT);
     expect(mostReadInOneTurn).toBeLessThanOrEqual(250);
     // The sort of 2,500 tasks, a few hundred merged at a time.
-    expect(loopGivenBack - yieldsBeforeLastRead).toBeGreaterThanOrEqual(COUNT / 500);
+    expect(turns.givenBack - yieldsBeforeLastRead).toBeGreaterThanOrEqual(COUNT / 500);
   });
 
   it('ask the outbox once per turn, over every page read in it, not once per page', async () => {
@@ -105,22 +86,22 @@ describe('the stale tasks read at the end of a pull', () => {
     const pending: PendingFields = {
       ...noPending,
       pendingStructuralAmong: (_entity, ids) => {
-        questions.push({ ids: [...ids], at: loopGivenBack });
+        questions.push({ ids: [...ids], at: turns.givenBack });
         return new Set(ids.filter((i) => moved.has(i)));
       },
     };
     // All 13 pages in one turn: one question, over all 2,500 tasks.
-    neverSpent = true;
-    loopGivenBack = 0;
+    turns.neverSpent = true;
+    turns.givenBack = 0;
     const stale = await staleTasksByActivity(cache, pending);
     expect(stale).toHaveLength(COUNT - moved.size);
     expect(questions.map((q) => q.ids.length)).toEqual([COUNT]);
     // Each page its own turn: one question per turn, over that turn's page, asked before the
     // loop is given back (the rows and the outbox read in one turn).
-    neverSpent = false;
-    spentAlways = true;
+    turns.neverSpent = false;
+    turns.spentAlways = true;
     questions.length = 0;
-    loopGivenBack = 0;
+    turns.givenBack = 0;
     expect(await staleTasksByActivity(cache, pending)).toHaveLength(COUNT - moved.size);
     expect(questions.map((q) => q.ids.length)).toEqual([...Array<number>(12).fill(200), 100]);
     expect(questions.map((q) => q.at)).toEqual(Array.from({ length: 13 }, (_, i) => i));

@@ -8,33 +8,15 @@ import { aTask } from '../fixtures';
 import { TASK_LIST_COLUMNS, flattenTask } from './tasks';
 import { JOINED_OF, LEAVE_EXTRAS, PACE_IDS } from './task-fingerprints';
 import { accountCache } from '../../handlers/index';
-import type * as loopTurns from '../../loop-turns';
+import { resetTurns, turns } from '../../loop-turns.testing';
 
-/** While set, every slice of work is spent at each look at the clock (a slow, loaded machine). */
-let spentAlways = false;
-let loopGivenBack = 0;
-/** Run once, the next time the loop is given back (another piece of work's turn). */
-let atGiveBack: (() => void) | undefined;
-vi.mock('../../loop-turns', async (importOriginal) => {
-  const actual = await importOriginal<typeof loopTurns>();
-  return {
-    ...actual,
-    workSlice: (sliceMs?: number) => {
-      const slice = actual.workSlice(sliceMs);
-      return { due: () => spentAlways || slice.due(), reset: () => slice.reset() };
-    },
-    yieldToLoop: () => {
-      loopGivenBack++;
-      const other = atGiveBack;
-      atGiveBack = undefined;
-      other?.();
-      return actual.yieldToLoop();
-    },
-  };
-});
+vi.mock('../../loop-turns', async (importOriginal) =>
+  (await import('../../loop-turns.testing')).loopTurnsDouble(await importOriginal()),
+);
 
 const dirs: string[] = [];
 afterEach(() => {
+  resetTurns();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -185,8 +167,8 @@ describe('task fingerprints: list elements held as sent', () => {
     const ids = Array.from({ length: 6_000 }, (_, i) => `t${i}`);
     cache.tasks.upsertMany(ids.map((id) => flattenTask(aTask({ id, projectId: 'p1' }))));
     f.stored(ids.map((id) => [id, `f-${id}`] as const));
-    spentAlways = true;
-    loopGivenBack = 0;
+    turns.spentAlways = true;
+    turns.givenBack = 0;
     try {
       // As a first sync stores a list: every task joins, the answer recorded by ranges.
       const count = await f.storedWhole(
@@ -201,12 +183,12 @@ describe('task fingerprints: list elements held as sent', () => {
       );
       expect(count).toBe(ids.length);
     } finally {
-      spentAlways = false;
+      turns.spentAlways = false;
     }
     expect(f.wholeAnswer('w1')).toHaveLength(ids.length);
     // Its ids gone through three times (for the joining ones, the copies they hold, those that
     // left), each a few hundred at a time; the code before gave it back between joins only (2).
-    expect(loopGivenBack).toBeGreaterThanOrEqual((3 * ids.length) / PACE_IDS - 1);
+    expect(turns.givenBack).toBeGreaterThanOrEqual((3 * ids.length) / PACE_IDS - 1);
     expect(f.longestStretch).toBeLessThanOrEqual(PACE_IDS);
   });
 
@@ -576,9 +558,9 @@ describe('task fingerprints: list elements held as sent', () => {
     await f.storedWhole('p1', 'w1', before);
     // The next answer no longer names x; it names t5, which p2's list stores (moved there) at
     // the first time the loop is given back, after t5 was counted a member.
-    spentAlways = true;
+    turns.spentAlways = true;
     try {
-      atGiveBack = () => {
+      turns.atGiveBack = () => {
         cache.transaction(() =>
           cache.tasks.upsertMany([flattenTask(aTask({ id: 't5', projectId: 'p2', name: 'Moved' }))]),
         );
@@ -586,7 +568,7 @@ describe('task fingerprints: list elements held as sent', () => {
       };
       expect(await f.storedWhole('p1', 'w2', ids)).toBeUndefined();
     } finally {
-      spentAlways = false;
+      turns.spentAlways = false;
     }
     // One member too many counted and one extra left: the counts agree, yet x is in the list
     // and t5 is not. Not recorded whole, the answer is read again next time.
