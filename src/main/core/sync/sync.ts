@@ -1,6 +1,8 @@
 import { InitialSyncProgress, type SyncPhase, type SyncStatus } from '../../../shared/ipc/sync';
 import { AbortedError, UnauthorizedError, isOffline } from '../api/errors';
-import { createGate, stamp, type Progress, type SyncDeps } from './context';
+import { createGate, stamp, type Gate, type Progress, type SyncDeps } from './context';
+import { turnSpent } from '../loop-turns';
+import { createWarmUp, type WarmUpOptions } from './warm-up';
 import { createOnDemand, type OnDemand } from './on-demand';
 import { DEFAULT_EVENT_WINDOW, pull, type EventWindow, type PullPart } from './pull';
 import { createDocumentIndexer, documentReads, type DocumentIndexReport } from './document-index';
@@ -20,6 +22,11 @@ export interface SyncOptions extends Omit<SyncDeps, 'retry'> {
   eventWindow?: EventWindow;
   /** The parts of a full pull: every resource's (`PULL_PARTS` of `core/entities`). */
   pullParts: readonly PullPart[];
+  /**
+   * The first run's warm-up of the list reader (`warm-up.ts`): false leaves it out; its hooks are
+   * told when it begins and how many sample elements it read.
+   */
+  warmUp?: false | Pick<WarmUpOptions, 'elements' | 'onBegin' | 'onEnd'>;
 }
 
 export interface Sync {
@@ -79,6 +86,8 @@ export function createSync(options: SyncOptions): Sync {
   let started = false;
   let stopped = false;
   let lastProgressEmit = 0;
+  /** The process's code is warmed once, on this sync's first run (`warm-up.ts`). */
+  let warmed = options.warmUp === false;
 
   // The last request of sync itself was refused for the token (cleared by any success).
   let refused = false;
@@ -177,7 +186,7 @@ export function createSync(options: SyncOptions): Sync {
     update({ running: true, phase: 'org', done: 0, total: 0 });
     // What this pull stores is recorded for the Updates view (cache `updates`), until it ends.
     deps.cache.updates.capture(deps.clock().getTime());
-    const gate = createGate(deps, concurrency, controller.signal, progress);
+    const gate = warmingGate(createGate(deps, concurrency, controller.signal, progress), controller.signal);
     const promise = pull(
       deps,
       gate,
@@ -225,6 +234,27 @@ export function createSync(options: SyncOptions): Sync {
       });
     current = { controller, promise };
     return promise;
+  }
+
+  /**
+   * `gate` as the first run uses it: the list reader is warmed while the first answers are
+   * awaited (`warm-up.ts`), from the moment the first request is handed to the client until the
+   * first answer is in. Later runs use the gate as it is.
+   */
+  function warmingGate(gate: Gate, signal: AbortSignal): Gate {
+    if (warmed) return gate;
+    warmed = true;
+    const warmUp = createWarmUp({
+      signal,
+      busy: turnSpent,
+      ...(options.warmUp ? options.warmUp : {}),
+    });
+    return (call, counted) =>
+      gate((s) => {
+        // Begun after this turn's I/O: the request is on its way first.
+        warmUp.begin();
+        return call(s).finally(warmUp.stop);
+      }, counted);
   }
 
   const onDemandGate = createGate(
