@@ -1,8 +1,9 @@
 // Markdown from the service as HTML: a project document's in the reader, a message's in a
-// task's thread and in the inbox. The text comes from the service, so it may never add markup
-// of its own: raw HTML is escaped (`html: false`), and only https links are made (the Electron
-// shell sends an https link opened in a new window to the system browser and drops every other
-// scheme, so a mailto:, http: or javascript: link would be dead or worse).
+// task's thread (a list's one-line preview of it is plain text, lib/message-preview.ts). The
+// text comes from the service, so it may never add markup of its own: raw HTML is escaped
+// (`html: false`), and only https links are made (the Electron shell sends an https link opened
+// in a new window to the system browser and drops every other scheme, so a mailto:, http: or
+// javascript: link would be dead or worse).
 import MarkdownIt from 'markdown-it';
 
 /** A parser with the rules above; `breaks` keeps a message's single line breaks as typed. */

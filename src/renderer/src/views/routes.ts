@@ -15,6 +15,7 @@ import { monthOf } from '../lib/calendar';
 import { thisWeek } from '../lib/my-time';
 import { taskTitle } from '../lib/titles.svelte';
 import { LazyView } from '../lib/lazy-view.svelte';
+import { taskDetailBody } from '../components/tasks/task-detail-body';
 import HomeView from './HomeView.svelte';
 import ProjectView from './ProjectView.svelte';
 import MyWorkView from './MyWorkView.svelte';
@@ -24,7 +25,8 @@ import SearchView from './SearchView.svelte';
 import TaskPage from './TaskPage.svelte';
 
 // Views opened less often than the lists: each is a chunk of its own, loaded when first opened
-// (`MainView` loads them all once the first screen is drawn and the page is idle).
+// (`MainView` loads them all once the first screen is drawn and the page is idle, with the open
+// task's body, components/tasks/task-detail-body.ts).
 const ChangesView = new LazyView(() => import('./ChangesView.svelte'));
 const SettingsView = new LazyView(() => import('./SettingsView.svelte'));
 const ProjectOverview = new LazyView(() => import('./ProjectOverview.svelte'));
@@ -42,6 +44,7 @@ const LAZY_VIEWS = [
   CalendarView,
   CrmView,
   MyTimeView,
+  taskDetailBody,
 ];
 
 /** Loads the code of every view split off, so opening one later waits for nothing. */
