@@ -86,7 +86,7 @@ export function createSync(options: SyncOptions): Sync {
   let started = false;
   let stopped = false;
   let lastProgressEmit = 0;
-  /** The process's code is warmed once, on this sync's first run (`warm-up.ts`). */
+  /** The list reader is warmed on this sync's first run only (`warm-up.ts`). */
   let warmed = options.warmUp === false;
 
   // The last request of sync itself was refused for the token (cleared by any success).

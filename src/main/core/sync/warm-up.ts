@@ -1,5 +1,6 @@
 import { Task } from '../../../shared/api/tasks';
 import { createElementCutter, fingerprintOf } from '../api/list-elements';
+import { SLICE_MS } from '../loop-turns';
 
 /**
  * Warming the code that reads a task list while a first sync waits for its first answers.
@@ -12,11 +13,12 @@ import { createElementCutter, fingerprintOf } from '../api/list-elements';
  * answers in that time, element by element as the sync reads a list, makes the real lists' parse
  * the warm one. Nothing read here is kept: the samples are parsed and dropped.
  *
- * The warm-up never delays a request nor an answer: it begins only once the first requests were
- * handed to the network, reads the few sample elements at a time (a batch well under a millisecond
- * once warm) with the loop given back between batches (`setImmediate`, after the turn's I/O), does
- * not count in the core's shared turn budget (`loop-turns.ts`), waits while other work waits for its
- * turn, and stops for good once an answer came (`stop()`), the sync ended, or enough was read.
+ * The warm-up holds back a request or an answer by at most a batch: it begins only once the first
+ * requests were handed to the network, reads elements for at most half a turn's budget at a time
+ * (a process's very first element, its checks being compiled, takes longer alone) with the loop
+ * given back between batches (`setImmediate`, after the turn's I/O), does not count in the core's
+ * shared turn budget (`loop-turns.ts`), waits while other work waits for its turn, and stops for
+ * good once an answer came (`stop()`), the sync ended, or enough was read.
  */
 
 /**
@@ -166,7 +168,10 @@ export const WARM_UP_ELEMENTS = 300;
 export interface WarmUpOptions {
   /** The sync's signal: its end ends the warm-up. */
   signal: AbortSignal;
-  /** Whether other work waits for the loop (then the warm-up ends): `turnSpent` of `loop-turns.ts`. */
+  /**
+   * Whether other work waits for the loop (then the warm-up waits and looks again): `turnSpent` of
+   * `loop-turns.ts`.
+   */
   busy: () => boolean;
   /** Elements to read at most (`WARM_UP_ELEMENTS`). */
   elements?: number;
@@ -183,21 +188,33 @@ export interface WarmUp {
   stop(): void;
 }
 
-/** One pass over the sample answer, as `readFingerprintedList` reads an answer's new elements. */
-function readSampleAnswer(): number {
-  let read = 0;
-  for (const { bytes } of createElementCutter().feed(SAMPLE_ANSWER)) {
-    fingerprintOf(bytes);
-    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-    Task.safeParse(JSON.parse(text));
-    read++;
+/**
+ * The sample answer read over and over, one element a step, as `readFingerprintedList` reads an
+ * answer's new elements (each pass a new answer: cut, fingerprinted, parsed, checked).
+ */
+function* sampleElements(): Generator<void, never> {
+  for (;;) {
+    for (const { bytes } of createElementCutter().feed(SAMPLE_ANSWER)) {
+      fingerprintOf(bytes);
+      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+      Task.safeParse(JSON.parse(text));
+      yield;
+    }
   }
-  return read;
 }
+
+/**
+ * How long one batch reads at most before it gives the loop back: half the core's turn budget
+ * (`SLICE_MS` of `loop-turns.ts`), so an answer or a call that comes meanwhile waits no longer
+ * than a slice of the core's own work would make it. An element's first read (the checks being
+ * compiled) can take longer on its own; the real list's first element would pay that anyway.
+ */
+const BATCH_MS = SLICE_MS / 2;
 
 export function createWarmUp(options: WarmUpOptions): WarmUp {
   const limit = options.elements ?? WARM_UP_ELEMENTS;
   let read = 0;
+  const elements = sampleElements();
   let state: 'waiting' | 'running' | 'ended' = 'waiting';
   const end = (): void => {
     if (state === 'ended') return;
@@ -214,7 +231,11 @@ export function createWarmUp(options: WarmUpOptions): WarmUp {
       return;
     }
     if (read === 0) options.onBegin?.();
-    read += readSampleAnswer();
+    const until = performance.now() + BATCH_MS;
+    do {
+      elements.next();
+      read++;
+    } while (read < limit && performance.now() < until);
     setImmediate(batch);
   };
   return {

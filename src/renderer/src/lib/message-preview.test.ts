@@ -29,6 +29,14 @@ describe('messagePreview', () => {
     ['above\n\n---\n\nbelow', 'above below'],
     ['Look:\n```ts\nconst a = **b**;\n  if (a) go();\n```\nok?', 'Look: const a = **b**; if (a) go(); ok?'],
     ['tabs\tand\r\nnew  lines', 'tabs and new lines'],
+    ['```npm test``` fails on CI', 'npm test fails on CI'],
+    ['```x``` done\n**Thanks**, see [log](https://x)', 'x done Thanks, see log'],
+    ['R&amp;D budget &gt; 5k &#8364; &#x2713; `&amp;`', 'R&D budget > 5k € ✓ &amp;'],
+    ['&#57344;a&#0;', 'a\uFFFD'],
+    ['See [the [draft] spec](https://x.y/s)', 'See the [draft] spec'],
+    ['| Env | Result |\n|---|:---:|\n| CI | fails |\nafter', 'Env Result CI fails after'],
+    ['a | b\n--- | ---\nc | d', 'a b c d'],
+    ['no table | here\nplain', 'no table | here plain'],
   ])('%j reads %j', (message, preview) => {
     expect(messagePreview(message)).toBe(preview);
   });
@@ -40,6 +48,12 @@ describe('messagePreview', () => {
     expect(preview.startsWith('Start word word')).toBe(true);
     expect(preview.length).toBeLessThanOrEqual(500);
     expect(preview).not.toMatch(/[\n*]/);
+  });
+
+  it('reads a message of many brackets in one bounded pass', () => {
+    // Each `[` would start a link's search to the end of the message without the bounds.
+    const preview = messagePreview('['.repeat(2000));
+    expect(preview).toBe('['.repeat(500));
   });
 
   it('never lets the private signs it works with through', () => {
