@@ -39,7 +39,13 @@ let host: WebHost;
 let ws: WebSocket;
 let taskId: string;
 
-/** Every row of every table of the account's files: the outbox (main) and the cache (attached). */
+/**
+ * Every row of every table of the account's files: the outbox (main) and the cache (attached),
+ * but the tasks' full-text index (`tasks_fts`, its shadow tables and its queue of tasks to index):
+ * the core fills it from the tasks in idle turns (`cache/repos/search-indexing.ts`), whatever the
+ * call, so a refused call may meet it indexing a task an earlier call wrote. The tasks themselves
+ * are in the dump.
+ */
 function cacheDump(): string {
   const schemas = engine.db
     .prepare<[], { name: string }>('PRAGMA database_list')
@@ -50,7 +56,8 @@ function cacheDump(): string {
     .flatMap((schema) =>
       engine.db
         .prepare<[], { name: string }>(
-          `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`,
+          `SELECT name FROM ${schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+             AND name NOT LIKE 'tasks_fts%' ORDER BY name`,
         )
         .all()
         .map(({ name }) => {
