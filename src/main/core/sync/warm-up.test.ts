@@ -12,6 +12,18 @@ import { createWarmUp, SAMPLE_TASKS } from './warm-up';
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const later = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A warm-up whose ends are recorded (with what it read); never busy unless told, its own signal. */
+function recordedWarmUp(given: { busy?: () => boolean; elements?: number; signal?: AbortSignal } = {}) {
+  const ended: number[] = [];
+  const warmUp = createWarmUp({
+    signal: given.signal ?? new AbortController().signal,
+    busy: given.busy ?? (() => false),
+    ...(given.elements ? { elements: given.elements } : {}),
+    onEnd: (n) => ended.push(n),
+  });
+  return { warmUp, ended };
+}
+
 describe('the warm-up of the list reader', () => {
   it("reads samples of both services' shapes that are all tasks (the reader's paths for a read item)", () => {
     for (const sample of SAMPLE_TASKS) expect(Task.safeParse(sample).error).toBeUndefined();
@@ -21,12 +33,7 @@ describe('the warm-up of the list reader', () => {
   });
 
   it('reads nothing in the turn it is begun, then reads until stopped and says how much', async () => {
-    const ended: number[] = [];
-    const warmUp = createWarmUp({
-      signal: new AbortController().signal,
-      busy: () => false,
-      onEnd: (n) => ended.push(n),
-    });
+    const { warmUp, ended } = recordedWarmUp();
     warmUp.begin();
     expect(ended).toEqual([]);
     for (let i = 0; i < 3; i++) await turn();
@@ -43,12 +50,7 @@ describe('the warm-up of the list reader', () => {
     let now = 0;
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => (now += 3));
     try {
-      const ended: number[] = [];
-      const warmUp = createWarmUp({
-        signal: new AbortController().signal,
-        busy: () => false,
-        onEnd: (n) => ended.push(n),
-      });
+      const { warmUp, ended } = recordedWarmUp();
       warmUp.begin();
       await turn();
       warmUp.stop();
@@ -59,32 +61,22 @@ describe('the warm-up of the list reader', () => {
   });
 
   it('ends at its limit of elements, and when the sync ends', async () => {
-    const ended: number[] = [];
-    createWarmUp({
-      signal: new AbortController().signal,
-      busy: () => false,
-      elements: SAMPLE_TASKS.length * 2,
-      onEnd: (n) => ended.push(n),
-    }).begin();
+    const { warmUp, ended } = recordedWarmUp({ elements: SAMPLE_TASKS.length * 2 });
+    warmUp.begin();
     for (let i = 0; i < 200 && !ended.length; i++) await turn();
     expect(ended).toEqual([SAMPLE_TASKS.length * 2]);
 
     const controller = new AbortController();
-    const aborted: number[] = [];
-    createWarmUp({ signal: controller.signal, busy: () => false, onEnd: (n) => aborted.push(n) }).begin();
+    const cut = recordedWarmUp({ signal: controller.signal });
+    cut.warmUp.begin();
     controller.abort();
     await turn();
-    expect(aborted).toEqual([0]);
+    expect(cut.ended).toEqual([0]);
   });
 
   it('waits while other work waits for its turn', async () => {
     let busy = true;
-    const ended: number[] = [];
-    const warmUp = createWarmUp({
-      signal: new AbortController().signal,
-      busy: () => busy,
-      onEnd: (n) => ended.push(n),
-    });
+    const { warmUp, ended } = recordedWarmUp({ busy: () => busy });
     warmUp.begin();
     for (let i = 0; i < 3; i++) await turn();
     await later(5);
@@ -93,16 +85,11 @@ describe('the warm-up of the list reader', () => {
     warmUp.stop();
     // Nothing read while busy; the batches after it were read.
     expect(ended[0]).toBeGreaterThan(0);
-    const stillBusy: number[] = [];
-    const waiting = createWarmUp({
-      signal: new AbortController().signal,
-      busy: () => true,
-      onEnd: (n) => stillBusy.push(n),
-    });
-    waiting.begin();
+    const waiting = recordedWarmUp({ busy: () => true });
+    waiting.warmUp.begin();
     await later(10);
-    waiting.stop();
-    expect(stillBusy).toEqual([0]);
+    waiting.warmUp.stop();
+    expect(waiting.ended).toEqual([0]);
   });
 });
 
